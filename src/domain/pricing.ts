@@ -1,0 +1,45 @@
+import { EXTRA_DEVICE_FEE_CENTS, MAX_DEVICES, MIN_DEVICES } from './catalog';
+import type { Cents } from './money';
+
+/** The fee for devices beyond the first one included (spec section 9). */
+export function deviceFee(deviceCount: number): Cents {
+  if (!Number.isInteger(deviceCount) || deviceCount < MIN_DEVICES || deviceCount > MAX_DEVICES) {
+    throw new RangeError(`Device count must be a whole number from ${MIN_DEVICES} to ${MAX_DEVICES}`);
+  }
+  return (deviceCount - 1) * EXTRA_DEVICE_FEE_CENTS;
+}
+
+export interface CouponTerms {
+  type: 'percentage' | 'fixed';
+  /** Percent (e.g. 10 for 10%) as cents-like hundredths, or a fixed amount in cents. */
+  value: Cents;
+  maxDiscount: Cents | null;
+}
+
+/**
+ * The discount a coupon gives on a subtotal: a percentage rounded to the nearest cent,
+ * or a fixed amount, capped by maxDiscount and never more than the subtotal.
+ */
+export function couponDiscount(coupon: CouponTerms, subtotal: Cents): Cents {
+  const raw =
+    coupon.type === 'percentage' ? Math.round((subtotal * coupon.value) / 10_000) : coupon.value;
+  const capped = coupon.maxDiscount === null ? raw : Math.min(raw, coupon.maxDiscount);
+  return Math.max(0, Math.min(capped, subtotal));
+}
+
+export interface PriceBreakdown {
+  packagePrice: Cents;
+  deviceFee: Cents;
+  subtotal: Cents;
+  discount: Cents;
+  total: Cents;
+  isFree: boolean;
+}
+
+/** Subtotal = price + device fee; total = max(0, subtotal - discount); free when total is 0. */
+export function priceOrder(packagePrice: Cents, deviceCount: number, discount: Cents = 0): PriceBreakdown {
+  const fee = deviceFee(deviceCount);
+  const subtotal = packagePrice + fee;
+  const total = Math.max(0, subtotal - discount);
+  return { packagePrice, deviceFee: fee, subtotal, discount: Math.min(discount, subtotal), total, isFree: total <= 0 };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { catalogRoutes } from './features/catalog/routes';
+import { healthRoutes } from './http/health';
+import { installErrorHandling } from './http/errors';
+import { serveClientApp } from './http/client-app';
+import { installSecurityHeaders } from './http/security';
+import { createServices, type AppDeps, type Services } from './services';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Services built elsewhere (tests replace a provider); by default made from deps. */
+  services?: Services;
+}
+
+/** Builds the application without listening, so tests can use app.inject() (D3). */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.TRUST_PROXY,
+    genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  app.decorate('deps', deps);
+  app.decorate('services', options.services ?? createServices(deps));
+
+  await installSecurityHeaders(app, deps.config);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie, { secret: deps.config.SESSION_SECRET });
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+
+  if (deps.clientDir) await serveClientApp(app, deps.clientDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && app.sendClientApp;
+    if (wantsPage) return app.sendClientApp!(request, reply);
+    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: service functions accept either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/**
+ * Runs raw SQL with positional parameters on whichever driver is open. Parameterless
+ * text may hold several statements (pg-boss sends such SQL), which PGlite runs only
+ * through `exec`.
+ */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql: ExecuteSql;
+  /** The node-postgres pool, when on PostgreSQL. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite's data folder; null keeps the embedded database in memory. */
+  dataDir?: string | null;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client's broken connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    return {
+      kind: 'postgres',
+      pool,
+      db: drizzlePostgres(pool, { schema }) as unknown as Db,
+      executeSql: (text, values) => pool.query(text, values) as never,
+      close: () => pool.end(),
+    };
+  }
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values) as never;
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The project folder, from the source tree or the built bundle alike. */
+export function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  return dir;
+}
+
+const MIGRATION_LOCK_ID = 727_274_001;
+
+/**
+ * Applies the drizzle-kit migrations. On PostgreSQL an advisory lock makes instances
+ * that start together take turns, so each migration runs once.
+ */
+export async function runMigrations(database: Database): Promise<void> {
+  const migrationsFolder = path.join(projectRoot(), 'drizzle');
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  // A session-level lock belongs to one connection, so hold it on a dedicated client.
+  const lockClient = await database.pool!.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePostgres(database.db as never, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+}

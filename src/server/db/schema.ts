@@ -1,0 +1,272 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Money columns: numeric(10,2), read and written as strings like '15.99' (D5). */
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const packages = pgTable('packages', {
+  /** A uuid, or a text id the spec's client knows: trial-36h, streaming-box. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  duration: text('duration').notNull(),
+  durationUnit: text('duration_unit', { enum: ['hours', 'months'] }).notNull(),
+  durationValue: integer('duration_value').notNull(),
+  price: money('price').notNull(),
+  cashback: money('cashback').notNull().default('0.00'),
+  channels: text('channels').notNull(),
+  quality: text('quality').notNull(),
+  devices: integer('devices').notNull().default(4),
+  vod: text('vod'),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  popular: boolean('popular').notNull().default(false),
+  requiresShipping: boolean('requires_shipping').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const customers = pgTable('customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-cased so that one address is one customer. */
+  email: text('email').notNull().unique(),
+  /** An argon2id hash; null until the customer sets a password. */
+  password: text('password'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  hasAccount: boolean('has_account').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Password setup and reset links: only a hash of the token is kept; single use. */
+export const setupTokens = pgTable(
+  'setup_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['setup', 'reset'] }).notNull(),
+    orderId: text('order_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('setup_tokens_customer_idx').on(t.customerId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** SP-digits-digits */
+    id: text('id').primaryKey(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    packageId: text('package_id').notNull().references(() => packages.id),
+    selectedGiftCard: text('selected_gift_card'),
+    giftCardDelivered: boolean('gift_card_delivered').notNull().default(false),
+    paymentMethod: text('payment_method', { enum: ['card', 'crypto', 'free'] }).notNull(),
+    /** pending -> completed | failed | partially_paid (crypto, for review) */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    cryptoPaymentId: text('crypto_payment_id'),
+    deviceCount: text('device_count').notNull().default('1'),
+    couponCode: text('coupon_code'),
+    couponDiscount: money('coupon_discount').notNull().default('0.00'),
+    subtotalAmount: money('subtotal_amount').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    cashbackAmount: money('cashback_amount').notNull().default('0.00'),
+    requiresShipping: boolean('requires_shipping').notNull().default(false),
+    shippingAddress: text('shipping_address'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country').notNull().default('US'),
+    /** Set when the order renews an existing subscription instead of starting one. */
+    renewsSubscriptionId: uuid('renews_subscription_id'),
+    /** Identifies one checkout attempt so a double submit returns the same order. */
+    checkoutKey: text('checkout_key').unique(),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_email_idx').on(t.customerEmail),
+    index('orders_payment_intent_idx').on(t.stripePaymentIntentId),
+    index('orders_crypto_payment_idx').on(t.cryptoPaymentId),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    packageId: text('package_id').notNull().references(() => packages.id),
+    /** The order that created it; unique so that one paid order gives one subscription. */
+    orderId: text('order_id').notNull().unique().references(() => orders.id),
+    xtreamUsername: text('xtream_username'),
+    xtreamPassword: text('xtream_password'),
+    xtreamUrl: text('xtream_url').notNull().default('http://line.streamplus.tv'),
+    deviceCount: integer('device_count').notNull().default(1),
+    /** active | expired | pending_activation */
+    status: text('status').notNull().default('active'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
+    activationKey: text('activation_key'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_customer_idx').on(t.customerId), index('subscriptions_expiry_idx').on(t.status, t.expirationDate)],
+);
+
+export const deviceCredentials = pgTable(
+  'device_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    deviceNumber: integer('device_number').notNull(),
+    xtreamUsername: text('xtream_username').notNull().unique(),
+    xtreamPassword: text('xtream_password').notNull(),
+    deviceName: text('device_name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The reseller panel's id for this line, when a panel is configured. */
+    panelLineId: text('panel_line_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('device_credentials_device_idx').on(t.subscriptionId, t.deviceNumber)],
+);
+
+export const shipments = pgTable('shipments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: text('order_id').notNull().unique().references(() => orders.id),
+  customerId: uuid('customer_id').references(() => customers.id),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+  trackingNumber: text('tracking_number'),
+  carrier: text('carrier').notNull().default('UPS'),
+  shippingAddress: text('shipping_address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull(),
+  country: text('country').notNull().default('US'),
+  /** processing | shipped | delivered */
+  status: text('status').notNull().default('processing'),
+  estimatedDelivery: timestamp('estimated_delivery', { withTimezone: true }),
+  actualDelivery: timestamp('actual_delivery', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored upper-cased, as the checkout's coupon box sends it. */
+  code: text('code').notNull().unique(),
+  description: text('description').notNull(),
+  type: text('type', { enum: ['percentage', 'fixed'] }).notNull(),
+  /** Percent for 'percentage' (10.00 = 10%), dollars for 'fixed'. */
+  value: money('value').notNull(),
+  minOrderAmount: money('min_order_amount'),
+  maxDiscount: money('max_discount'),
+  usageLimit: integer('usage_limit'),
+  usageCount: integer('usage_count').notNull().default(0),
+  validFrom: timestamp('valid_from', { withTimezone: true }),
+  validTo: timestamp('valid_to', { withTimezone: true }),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const purchaseNotifications = pgTable('purchase_notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: text('order_id').notNull().unique().references(() => orders.id),
+  packageName: text('package_name').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  subscriptionDuration: text('subscription_duration').notNull(),
+  deviceCount: integer('device_count').notNull(),
+  giftCard: text('gift_card'),
+  totalAmount: money('total_amount').notNull(),
+  timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-side sessions (D6): any instance can read any session; logout deletes the row. */
+export const session = pgTable(
+  'session',
+  {
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').$type<Record<string, unknown>>().notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('session_expire_idx').on(t.expire)],
+);
+
+/** One free trial per email address and per browser, enforced by the unique keys. */
+export const trialClaims = pgTable('trial_claims', {
+  email: text('email').primaryKey(),
+  browserId: text('browser_id').unique(),
+  orderId: text('order_id'),
+  claimedAt: createdAt(),
+});
+
+/** Provider events already handled (Stripe event ids, crypto IPN ids): a replay is ignored. */
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** The demo card provider's PaymentIntents (D7): real state, no real money. */
+export const demoPaymentIntents = pgTable('demo_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** requires_payment_method | succeeded | canceled */
+  status: text('status').notNull(),
+  orderId: text('order_id').notNull(),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The demo crypto provider's payments (D7). */
+export const demoCryptoPayments = pgTable('demo_crypto_payments', {
+  paymentId: text('payment_id').primaryKey(),
+  orderId: text('order_id').notNull(),
+  priceAmount: money('price_amount').notNull(),
+  payAmount: text('pay_amount').notNull(),
+  payCurrency: text('pay_currency').notNull(),
+  payAddress: text('pay_address').notNull(),
+  /** waiting | confirming | finished | partially_paid | failed | expired */
+  paymentStatus: text('payment_status').notNull().default('waiting'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Mail kept when no SMTP server is configured, so every email can be followed. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});
+

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { STREAMING_BOX_ID, TRIAL_CART_PACKAGE, TRIAL_PACKAGE_ID } from '#domain/catalog';
+import type { Db } from './connect';
+import { coupons, packages } from './schema';
+
+type NewPackage = typeof packages.$inferInsert;
+
+const paidFeatures = (months: string) => [
+  '18,000+ live channels',
+  '4K Ultra HD & FHD streams',
+  '100,000+ movies & series (VOD)',
+  'Electronic program guide (EPG)',
+  'Works on Fire TV, Android, iOS, Smart TV',
+  `${months} of uninterrupted service`,
+  '24/7 customer support',
+];
+
+/** The catalog a new store opens with (issue 2): a trial, four durations, the box. */
+export const SEED_PACKAGES: NewPackage[] = [
+  {
+    id: TRIAL_PACKAGE_ID,
+    name: TRIAL_CART_PACKAGE.name,
+    duration: TRIAL_CART_PACKAGE.duration,
+    durationUnit: 'hours',
+    durationValue: 36,
+    price: '0.00',
+    cashback: '0.00',
+    channels: '18,000+',
+    quality: '4K Ultra HD',
+    devices: 1,
+    vod: '100,000+',
+    features: [...TRIAL_CART_PACKAGE.features],
+  },
+  ...(
+    [
+      ['1 Month', 1, '15.99', '10.00', false],
+      ['3 Months', 3, '39.99', '15.00', false],
+      ['6 Months', 6, '69.99', '20.00', true],
+      ['12 Months', 12, '119.99', '30.00', false],
+    ] as const
+  ).map(([duration, months, price, cashback, popular]): NewPackage => ({
+    id: randomUUID(),
+    name: `${duration} Premium`,
+    duration,
+    durationUnit: 'months',
+    durationValue: months,
+    price,
+    cashback,
+    channels: '18,000+',
+    quality: '4K Ultra HD',
+    devices: 4,
+    vod: '100,000+',
+    features: paidFeatures(duration),
+    popular,
+  })),
+  {
+    id: STREAMING_BOX_ID,
+    name: 'Streaming Box',
+    duration: '6 Months',
+    durationUnit: 'months',
+    durationValue: 6,
+    price: '149.99',
+    cashback: '25.00',
+    channels: '18,000+',
+    quality: '4K Ultra HD',
+    devices: 4,
+    vod: '100,000+',
+    features: [
+      '4K Android streaming box, ready to plug in',
+      '6-month subscription included, starts on first use',
+      'Free shipping in 1-2 business days',
+      '18,000+ live channels',
+      '100,000+ movies & series (VOD)',
+      'Remote control and HDMI cable included',
+    ],
+    requiresShipping: true,
+  },
+];
+
+export const SEED_COUPONS: (typeof coupons.$inferInsert)[] = [
+  { code: 'WELCOME10', description: '10% off your first subscription', type: 'percentage', value: '10.00', maxDiscount: '20.00' },
+  { code: 'SAVE5', description: '$5 off any order over $30', type: 'fixed', value: '5.00', minOrderAmount: '30.00' },
+];
+
+/** Fills an empty store with the catalog and demo coupons; a store with packages is left alone. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(packages)) as [{ count: number }];
+  if (count > 0) return false;
+  await db.transaction(async (tx) => {
+    await tx.insert(packages).values(SEED_PACKAGES).onConflictDoNothing();
+    await tx.insert(coupons).values(SEED_COUPONS).onConflictDoNothing();
+  });
+  return true;
+}

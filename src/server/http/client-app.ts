@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The client routes of the spec's table; any other path is answered 404 with the app's page. */
+const CLIENT_ROUTES = [
+  /^\/$/,
+  /^\/checkout$/,
+  /^\/login$/,
+  /^\/register$/,
+  /^\/account$/,
+  /^\/setup\/[^/]+$/,
+  /^\/password-setup$/,
+  /^\/admin$/,
+  /^\/admin-login$/,
+  /^\/admin-dashboard$/,
+];
+
+export function isClientRoute(pathname: string): boolean {
+  return CLIENT_ROUTES.some((route) => route.test(pathname));
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year (pre-compressed at build
+ * time), index.html never cached, and index.html for every page so the client routes.
+ */
+export async function serveClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`The client is not built: ${indexFile} is missing (run npm run build)`);
+  const indexHtml = readFileSync(indexFile);
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  app.decorate('sendClientApp', (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    return reply
+      .code(isClientRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+  app.get('/', (request, reply) => app.sendClientApp!(request, reply));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendClientApp?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Throw from a route or service to answer `{ message }` with a 4xx status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** Zod's own wording names no field, so such messages get the field's path in front. */
+const GENERIC_ZOD_MESSAGE = /^(Invalid (input|option|string|type|key|element|union|format)|Too (small|big)|Unrecognized)/;
+
+interface ValidationIssue {
+  message?: string;
+  instancePath?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function describeValidation(issues: ValidationIssue[]): string {
+  const first = issues[0];
+  const message = first?.params?.issue?.message ?? first?.message ?? 'Invalid request';
+  const path = first?.params?.issue?.path?.map(String).join('.') || first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+  return path && GENERIC_ZOD_MESSAGE.test(message) ? `${path}: ${message}` : message;
+}
+
+/** One error shape for every failure; a 5xx never shows its details. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.code(400).send({ message: describeValidation((error.validation ?? []) as ValidationIssue[]) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: 'Internal Server Error' });
+    }
+    if (status === 413) return reply.code(413).send({ message: 'Request body is too large' });
+    return reply.code(status).send({ message: error.message });
+  });
+}

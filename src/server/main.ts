@@ -1,0 +1,61 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, projectRoot, runMigrations } from './db/connect';
+import { seedIfEmpty } from './db/seed';
+
+/** Starts the store: configuration, database, migrations, seed, HTTP server, shutdown. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL });
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.embeddedDataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await runMigrations(database);
+  if (await seedIfEmpty(database.db)) logger.info('seeded the catalog and demo coupons');
+
+  const clientDir = path.join(projectRoot(), 'dist', 'client');
+  const app = await buildApp({ config, database, clientDir }, { logger });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.shuttingDown = true;
+    logger.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(
+    { database: database.kind, publicUrl: config.PUBLIC_URL },
+    `store is running at http://localhost:${config.PORT}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

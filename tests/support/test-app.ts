@@ -1,0 +1,47 @@
+import { afterAll, beforeEach } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import { parseEnv, type Config } from '../../src/server/config';
+import { seedIfEmpty } from '../../src/server/db/seed';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+/** A configuration as start-up would make it, with test values and the given overrides. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return { ...env, SESSION_SECRET: 'test-session-secret-of-at-least-32-chars!!', embeddedDataDir: null };
+}
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  config: Config;
+}
+
+/**
+ * Builds the app on a database of this test file's own, emptied and re-seeded before
+ * every test. Call at the top of a describe block or file.
+ */
+export function useTestApp(overrides: Record<string, string> = {}, { seed = true } = {}): TestApp {
+  const context = {} as TestApp;
+  let ready: Promise<void> | null = null;
+
+  beforeEach(async () => {
+    ready ??= (async () => {
+      context.config = testConfig(overrides);
+      context.database = await createTestDatabase();
+      context.app = await buildApp({ config: context.config, database: context.database, clientDir: null });
+      await context.app.ready();
+    })();
+    await ready;
+    await context.database.truncateAll();
+    context.app.services.catalog.invalidate();
+    if (seed) await seedIfEmpty(context.database.db);
+  });
+
+  afterAll(async () => {
+    if (!ready) return;
+    await context.app.close();
+    await context.database.destroy();
+  });
+
+  return context;
+}
