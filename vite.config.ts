@@ -36,7 +36,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  root: 'src/client',
+  root: isSsrBuild ? '.' : 'src/client',
   publicDir: 'public',
   plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress()],
   build: isSsrBuild

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './features/catalog/routes';
 import { healthRoutes } from './http/health';
@@ -13,7 +13,8 @@ import { createServices, type AppDeps, type Services } from './services';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
   /** Services built elsewhere (tests replace a provider); by default made from deps. */
   services?: Services;
 }
@@ -21,7 +22,7 @@ export interface BuildOptions {
 /** Builds the application without listening, so tests can use app.inject() (D3). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),

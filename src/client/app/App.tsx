@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useToasts } from '../components/ui/use-toast';
+import { queryClient } from './query-client';
+import { AppRoutes } from './routes';
+
+const loadToaster = () => import('../components/ui/toaster');
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast viewport is not needed for the first paint, so it loads once the browser is
+ * idle (or at once when a toast is raised), keeping the landing page's initial code small.
+ */
+function DeferredToaster() {
+  const hasToast = useToasts().length > 0;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    whenIdle(() => setIdle(true));
+  }, []);
+  if (!idle && !hasToast) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppRoutes />
+      <DeferredToaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+import LandingPage from '../pages/LandingPage';
+
+/** Every route of the spec's table; each page but the landing page loads on demand. */
+const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
+  ['/checkout', lazy(() => import('../pages/CheckoutPage'))],
+  ['/login', lazy(() => import('../pages/LoginPage'))],
+  ['/register', lazy(() => import('../pages/RegisterPage'))],
+  ['/account', lazy(() => import('../pages/AccountPage'))],
+  ['/setup/:token', lazy(() => import('../pages/SetupPage'))],
+  ['/password-setup', lazy(() => import('../pages/PasswordSetupPage'))],
+  ['/admin', lazy(() => import('../pages/AdminPage'))],
+  ['/admin-login', lazy(() => import('../pages/AdminLoginPage'))],
+  ['/admin-dashboard', lazy(() => import('../pages/AdminDashboardPage'))],
+];
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+function PageLoading() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
+      <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        {pages.map(([path, Page]) => (
+          <Route key={path} path={path} component={Page} />
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

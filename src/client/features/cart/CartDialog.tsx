@@ -1,0 +1,64 @@
+import { ShoppingCart, Trash2 } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { formatDollars } from '#domain/money';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { cartTotal, useCart } from './cart-store';
+
+export function CartDialog() {
+  const { items, isOpen, openCart, closeCart, removeItem } = useCart();
+  const [, navigate] = useLocation();
+
+  const proceed = () => {
+    closeCart();
+    navigate('/checkout');
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => (open ? openCart() : closeCart())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <ShoppingCart className="size-5 text-accent" aria-hidden="true" />
+            Shopping Cart
+          </DialogTitle>
+          <DialogDescription className="sr-only">The package you chose and its total</DialogDescription>
+        </DialogHeader>
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-8 text-center">
+            <p className="text-muted-foreground">Your cart is empty</p>
+            <Button variant="outline" onClick={() => { closeCart(); document.getElementById('packages')?.scrollIntoView({ behavior: 'smooth' }); }}>
+              Browse packages
+            </Button>
+          </div>
+        ) : (
+          <>
+            <ul className="divide-y divide-border">
+              {items.map((item) => (
+                <li key={item.id} className="flex items-center justify-between gap-4 py-3">
+                  <div>
+                    <p className="font-semibold">{item.name} Package</p>
+                    <p className="text-sm text-muted-foreground">{item.duration} subscription</p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <span className="tabular font-semibold">${item.price}</span>
+                    <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={() => removeItem(item.id)}>
+                      <Trash2 className="text-destructive" />
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="flex items-center justify-between border-t border-border pt-4 text-lg font-bold">
+              <span>Total</span>
+              <span className="tabular" data-testid="cart-total">{formatDollars(cartTotal(items))}</span>
+            </div>
+            <Button size="lg" className="w-full" onClick={proceed}>
+              Proceed to Checkout
+            </Button>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

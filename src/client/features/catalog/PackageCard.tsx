@@ -1,0 +1,74 @@
+import { Check, Package as BoxIcon, Sparkles, Star } from 'lucide-react';
+import type { Package } from '#contract/packages';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/utils';
+import { isFreePackage } from './use-packages';
+
+interface PackageCardProps {
+  pkg: Package;
+  mostPopular: boolean;
+  onChoose: (pkg: Package) => void;
+}
+
+export function PackageCard({ pkg, mostPopular, onChoose }: PackageCardProps) {
+  const free = isFreePackage(pkg);
+  return (
+    <Card
+      data-testid={`package-${pkg.id}`}
+      className={cn(
+        'relative flex flex-col p-6 transition-transform hover:-translate-y-1',
+        mostPopular && 'border-2 border-primary shadow-violet-900/40 lg:-translate-y-3 lg:hover:-translate-y-4',
+        free && 'border-accent/50',
+      )}
+    >
+      {(free || mostPopular) && (
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 uppercase tracking-wide" variant={free ? 'success' : 'default'}>
+          {free ? <Sparkles className="size-3" aria-hidden="true" /> : <Star className="size-3" aria-hidden="true" />}
+          {free ? 'FREE TRIAL' : 'Most Popular'}
+        </Badge>
+      )}
+      <h3 className="mt-2 flex items-center gap-2 text-lg font-bold">
+        {pkg.requiresShipping && <BoxIcon className="size-5 text-accent" aria-hidden="true" />}
+        {pkg.name}
+      </h3>
+      <p className="mt-3 flex items-baseline gap-1">
+        <span className="tabular text-4xl font-extrabold">${pkg.price}</span>
+        <span className="text-sm text-muted-foreground">/ {pkg.duration}</span>
+      </p>
+      <p className="mt-3 min-h-12 text-sm text-muted-foreground">
+        {free
+          ? `${pkg.duration} of full access - No credit card required!`
+          : `${pkg.duration} subscription with $${pkg.cashback} gift card cashback (1 per subscription)`}
+      </p>
+      <ul className="mt-5 flex-1 space-y-2 text-sm">
+        {pkg.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <Button className="mt-6 w-full" size="lg" variant={free || mostPopular ? 'default' : 'secondary'} onClick={() => onChoose(pkg)}>
+        {free ? 'Start Free Trial' : `Choose ${pkg.name}`}
+      </Button>
+    </Card>
+  );
+}
+
+export function PackageCardSkeleton() {
+  return (
+    <Card data-testid="package-skeleton" className="flex h-[30rem] flex-col gap-4 p-6">
+      <div className="h-6 w-2/3 animate-pulse rounded bg-muted" />
+      <div className="h-10 w-1/2 animate-pulse rounded bg-muted" />
+      <div className="h-12 w-full animate-pulse rounded bg-muted" />
+      <div className="flex-1 space-y-2">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <div key={i} className="h-4 w-full animate-pulse rounded bg-muted" />
+        ))}
+      </div>
+      <div className="h-12 w-full animate-pulse rounded-xl bg-muted" />
+    </Card>
+  );
+}

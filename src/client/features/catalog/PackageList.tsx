@@ -1,0 +1,48 @@
+import { RefreshCw } from 'lucide-react';
+import type { Package } from '#contract/packages';
+import { Button } from '../../components/ui/button';
+import { useCart } from '../cart/cart-store';
+import { PackageCard, PackageCardSkeleton } from './PackageCard';
+import { isFreePackage, usePackages } from './use-packages';
+
+export function PackageList() {
+  const { data: packages, isLoading, isError, refetch } = usePackages();
+  const addItem = useCart((state) => state.addItem);
+  const openCart = useCart((state) => state.openCart);
+
+  const choose = (pkg: Package) => {
+    addItem(pkg);
+    openCart();
+  };
+
+  if (isLoading) {
+    return (
+      <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packages">
+        {[0, 1, 2].map((i) => (
+          <PackageCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (isError || !packages) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-border bg-card p-10 text-center">
+        <p>We could not load the packages. Please check your connection.</p>
+        <Button variant="outline" onClick={() => void refetch()}>
+          <RefreshCw /> Try again
+        </Button>
+      </div>
+    );
+  }
+  if (packages.length === 0) {
+    return <p className="rounded-2xl border border-border bg-card p-10 text-center text-muted-foreground">No packages are on sale right now. Please check back soon.</p>;
+  }
+  const mostPopularId = packages.find((p) => p.popular && !isFreePackage(p))?.id;
+  return (
+    <div className="grid gap-8 pt-4 md:grid-cols-2 lg:grid-cols-3">
+      {packages.map((pkg) => (
+        <PackageCard key={pkg.id} pkg={pkg} mostPopular={pkg.id === mostPopularId} onChoose={choose} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Package } from '#contract/packages';
+import { FREE_PRICE } from '#domain/catalog';
+import { parseMoney } from '#domain/money';
+
+export const isFreePackage = (pkg: Pick<Package, 'price'>) => pkg.price === FREE_PRICE;
+
+/** The free package first, then ascending by price (spec section 2). */
+export function sortPackages<T extends Pick<Package, 'price'>>(packages: readonly T[]): T[] {
+  return [...packages].sort((a, b) => {
+    if (isFreePackage(a) !== isFreePackage(b)) return isFreePackage(a) ? -1 : 1;
+    return parseMoney(a.price) - parseMoney(b.price);
+  });
+}
+
+export function usePackages() {
+  return useQuery<Package[]>({ queryKey: ['/api/packages'], select: sortPackages });
+}

@@ -1,0 +1,70 @@
+import { HelpCircle, Mail, Tv } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
+
+const QUICK_LINKS = ['Packages', 'Features', 'Free Trial', 'Setup Guide'];
+const SUPPORT_LINKS = ['Help Center', 'Contact Us', 'Device Setup', 'Troubleshooting'];
+const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Refund Policy'];
+
+/** Spec section 2: the footer's links are placeholders with no target. */
+function PlaceholderLink({ children }: { children: string }) {
+  return <a className="cursor-default text-sm text-muted-foreground hover:text-foreground">{children}</a>;
+}
+
+export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
+  return (
+    <footer id="support" className="scroll-mt-20 border-t border-border bg-card/40">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-extrabold">
+            <Tv className="size-5 text-accent" aria-hidden="true" /> StreamPlus
+          </p>
+          <p className="mt-3 text-sm text-muted-foreground">Premium IPTV in 4K with 24/7 support and gift card cashback on every subscription.</p>
+          <div className="mt-4 flex gap-2">
+            {SOCIAL_NETWORKS.map((network) => (
+              <a key={network} aria-label={network} className="flex size-9 cursor-default items-center justify-center rounded-lg border border-border text-muted-foreground hover:text-foreground">
+                <SocialIcon network={network} className="size-4" />
+              </a>
+            ))}
+          </div>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="font-bold">Quick Links</h2>
+          <ul className="mt-3 space-y-2">
+            {QUICK_LINKS.map((label) => (
+              <li key={label}><PlaceholderLink>{label}</PlaceholderLink></li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Support">
+          <h2 className="font-bold">Support</h2>
+          <ul className="mt-3 space-y-2">
+            {SUPPORT_LINKS.map((label) => (
+              <li key={label}><PlaceholderLink>{label}</PlaceholderLink></li>
+            ))}
+          </ul>
+          <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
+            <Mail className="size-4" aria-hidden="true" /> support@streamplus.tv
+          </p>
+        </nav>
+        <div>
+          <h2 className="font-bold">Cash back gift card</h2>
+          <p className="mt-3 text-sm text-muted-foreground">Need help redeeming your cash back e-gift card? Our guide takes you through it step by step.</p>
+          <Button variant="outline" size="sm" className="mt-4" onClick={onOpenTutorial}>
+            <HelpCircle /> How to redeem
+          </Button>
+        </div>
+      </div>
+      <div className="border-t border-border">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 sm:flex-row">
+          <p className="text-sm text-muted-foreground">© 2025 StreamPlus. All rights reserved.</p>
+          <div className="flex gap-4">
+            {LEGAL_LINKS.map((label) => (
+              <PlaceholderLink key={label}>{label}</PlaceholderLink>
+            ))}
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

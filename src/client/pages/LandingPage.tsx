@@ -1,0 +1,46 @@
+import { Gift } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../components/ui/button';
+import { CartDialog } from '../features/cart/CartDialog';
+import { PackageList } from '../features/catalog/PackageList';
+import { FeatureGrid } from '../features/landing/FeatureGrid';
+import { Hero } from '../features/landing/Hero';
+import { SiteFooter } from '../features/landing/SiteFooter';
+import { SiteHeader } from '../features/landing/SiteHeader';
+import { Testimonials } from '../features/landing/Testimonials';
+import { TrustSection } from '../features/landing/TrustSection';
+import { TutorialDialog } from '../features/landing/TutorialDialog';
+
+export default function LandingPage() {
+  const [tutorialOpen, setTutorialOpen] = useState(false);
+  return (
+    <div className="min-h-screen">
+      <SiteHeader />
+      <main>
+        <Hero />
+        <section id="packages" className="scroll-mt-20 py-20" aria-labelledby="packages-title">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2 id="packages-title" className="text-center text-3xl font-extrabold sm:text-4xl">Choose your package</h2>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+              1 device included, extra devices $5.99 each, up to 4 devices per account.
+            </p>
+            <div className="mt-4 flex justify-center">
+              <Button variant="link" onClick={() => setTutorialOpen(true)}>
+                <Gift /> How does the gift card cashback work?
+              </Button>
+            </div>
+            <div className="mt-10">
+              <PackageList />
+            </div>
+          </div>
+        </section>
+        <FeatureGrid />
+        <Testimonials />
+        <TrustSection />
+      </main>
+      <SiteFooter onOpenTutorial={() => setTutorialOpen(true)} />
+      <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} />
+      <CartDialog />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { AlertCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import { Card, CardContent } from '../components/ui/card';
+
+export default function NotFoundPage() {
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4">
+      <Card className="w-full max-w-md">
+        <CardContent className="pt-6">
+          <div className="flex items-center gap-2">
+            <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
+            <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+          </div>
+          <p className="mt-4 text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <Link href="/" className="mt-6 inline-block text-sm text-accent hover:underline">
+            Back to the store
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

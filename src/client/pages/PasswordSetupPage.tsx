@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../components/PagePlaceholder';
+
+export default function PasswordSetupPage() {
+  return <PagePlaceholder title="Set Up Your Password" />;
+}
