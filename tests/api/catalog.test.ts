@@ -59,3 +59,19 @@ describe('errors', () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
   });
 });
+
+describe('GET /api/packages encodings', () => {
+  const t = useTestApp();
+
+  it('answers gzip and brotli from the cached list when the browser accepts them', async () => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/packages' });
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/packages', headers: { 'accept-encoding': 'gzip' } });
+    const br = await t.app.inject({ method: 'GET', url: '/api/packages', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -24,7 +24,7 @@ export function PackageCard({ pkg, mostPopular, onChoose }: PackageCardProps) {
       )}
     >
       {(free || mostPopular) && (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 uppercase tracking-wide" variant={free ? 'success' : 'default'}>
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 tracking-wide" variant={free ? 'success' : 'default'}>
           {free ? <Sparkles className="size-3" aria-hidden="true" /> : <Star className="size-3" aria-hidden="true" />}
           {free ? 'FREE TRIAL' : 'Most Popular'}
         </Badge>

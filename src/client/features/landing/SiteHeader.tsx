@@ -7,14 +7,15 @@ import { scrollToSection } from './scroll';
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur-lg">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-extrabold">
           <span className="flex size-9 items-center justify-center rounded-lg bg-accent-gradient">
             <Tv className="size-5 text-white" aria-hidden="true" />
           </span>
-          <span>
+          <span className="hidden min-[400px]:inline">
             Stream<span className="text-accent-gradient">Plus</span>
           </span>
+          <span className="sr-only min-[400px]:hidden">StreamPlus</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <Button variant="ghost" onClick={() => scrollToSection('packages')}>Packages</Button>

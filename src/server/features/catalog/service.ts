@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { canonicalPackageId } from '#domain/catalog';
 import type { Package } from '#contract/packages';
@@ -24,9 +25,11 @@ export function toPackage(row: PackageRow): Package {
   };
 }
 
-/** The package list, ready to send: its JSON text and an ETag of that text. */
+/** The package list, ready to send: its JSON, compressed forms of it, and an ETag. */
 export interface CatalogSnapshot {
   json: string;
+  gzip: Buffer;
+  brotli: Buffer;
   etag: string;
 }
 
@@ -42,7 +45,12 @@ export function createCatalog(db: Db, { maxAgeMs = 30_000 }: { maxAgeMs?: number
   async function load(): Promise<CatalogSnapshot> {
     const rows = await db.select().from(packages).where(eq(packages.isActive, true)).orderBy(asc(packages.price));
     const json = JSON.stringify(rows.map(toPackage));
-    const snapshot = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    const snapshot = {
+      json,
+      gzip: gzipSync(json),
+      brotli: brotliCompressSync(json),
+      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+    };
     cached = { snapshot, loadedAt: Date.now() };
     return snapshot;
   }

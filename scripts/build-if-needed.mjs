@@ -1,0 +1,25 @@
+// Builds the store when the build is missing or older than its sources. Used by
+// `npm start` and the browser tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const builtServer = path.join(root, 'dist', 'server', 'main.js');
+
+function newestChange(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newestChange(path.join(target, name))));
+}
+
+export function buildIfNeeded() {
+  const inputs = ['src', 'drizzle', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
+  const sources = Math.max(...inputs.map((name) => newestChange(path.join(root, name))));
+  const clientIndex = path.join(root, 'dist', 'client', 'index.html');
+  const fresh = [builtServer, clientIndex].every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
+  if (fresh) return;
+  console.log('Building the store (first start or changed sources)...');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
+}

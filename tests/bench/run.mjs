@@ -1,0 +1,7 @@
+// `npm run bench`: builds if needed, then prints every benchmark's figures.
+import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { benchStorefront } from './storefront.bench.mjs';
+
+buildIfNeeded();
+console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+await benchStorefront();

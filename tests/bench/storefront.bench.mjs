@@ -1,0 +1,39 @@
+// Issue 2's figures: cold start, GET /api/packages against a bare Fastify route, and the
+// landing page's initial JavaScript.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from '../../scripts/build-if-needed.mjs';
+import { fmt, freePort, load, startAndTime, startStore, stopChild } from './support.mjs';
+
+export async function benchStorefront() {
+  const fresh = await startStore();
+  console.log(`Cold start, new data folder (migrate + seed) to first 200 from /: ${fmt(fresh.startMs)} ms`);
+  await fresh.stop();
+  const warm = await startStore({ DATA_DIR: fresh.dataDir });
+  console.log(`Cold start, existing data folder to first 200 from /:           ${fmt(warm.startMs)} ms`);
+
+  const packagesUrl = `${warm.baseUrl}/api/packages`;
+  const body = await (await fetch(packagesUrl)).text();
+  await load({ url: packagesUrl, duration: 2 }); // warm-up
+  const store = await load({ url: packagesUrl });
+  await warm.stop();
+
+  const barePort = await freePort();
+  const bare = await startAndTime(path.join(root, 'tests/bench/bare-server.mjs'), { PORT: String(barePort), BENCH_BODY: body }, `http://127.0.0.1:${barePort}/`);
+  await load({ url: `http://127.0.0.1:${barePort}/`, duration: 2 });
+  const baseline = await load({ url: `http://127.0.0.1:${barePort}/` });
+  await stopChild(bare.child);
+
+  const row = (name, r) =>
+    `${name.padEnd(34)} ${fmt(r.requests.average).padStart(9)} req/s   p50 ${fmt(r.latency.p50, 1).padStart(5)} ms   p99 ${fmt(r.latency.p99, 1).padStart(5)} ms   errors ${r.errors + r.non2xx}`;
+  console.log(`\nGET /api/packages, 50 connections, 10 s (${body.length} bytes)`);
+  console.log(row('store (PGlite, cached list)', store));
+  console.log(row('bare Fastify, same JSON', baseline));
+  console.log(`ratio store / bare: ${fmt(store.requests.average / baseline.requests.average, 2)} (target >= 0.80); store p99 ${fmt(store.latency.p99, 1)} ms (target < 20 ms)`);
+
+  const html = readFileSync(path.join(root, 'dist/client/index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const gzipped = initial.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, 'dist/client', file)), { level: 9 }).length, 0);
+  console.log(`\nLanding page initial JavaScript: ${initial.length} file(s), ${fmt(gzipped / 1024, 1)} KB gzipped (target < 120 KB)`);
+}

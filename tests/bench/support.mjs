@@ -1,0 +1,61 @@
+// Shared pieces of the benchmarks: start the built store, wait for it, run autocannon.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { builtServer, root } from '../../scripts/build-if-needed.mjs';
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts a node script and resolves once `url` answers 200, with the time that took. */
+export async function startAndTime(script, env, url) {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status === 200) return { child, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  child.kill();
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+/** Runs the built store on a fresh embedded database (or DATABASE_URL when given). */
+export async function startStore(extraEnv = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv };
+  const { child, ms } = await startAndTime(builtServer, env, `${baseUrl}/`);
+  return { baseUrl, dataDir, child, startMs: ms, stop: () => stopChild(child) };
+}
+
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+export async function load(options) {
+  return autocannon({ connections: 50, duration: 10, ...options });
+}
+
+export const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

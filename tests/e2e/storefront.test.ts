@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser';
+
+describe('the storefront in a browser', () => {
+  const b = useBrowser();
+
+  it('shows the landing page with packages from the database, free trial first', async () => {
+    const { page } = b;
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Premium IPTV');
+    const cards = page.locator('[data-testid^="package-"]:not([data-testid="package-skeleton"])');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThanOrEqual(6);
+    const first = cards.first();
+    expect(await first.textContent()).toContain('FREE TRIAL');
+    expect(await first.textContent()).toContain('of full access - No credit card required!');
+    await expect.poll(() => page.getByText('Most Popular').count()).toBe(1);
+    expect(await page.getByText('© 2025 StreamPlus').count()).toBe(1);
+    for (const id of ['packages', 'features', 'support']) expect(await page.locator(`#${id}`).count()).toBe(1);
+  });
+
+  it('puts a chosen package in the cart, keeps it over a reload, and removes it', async () => {
+    const { page } = b;
+    await page.goto('/');
+    const choose = page.getByRole('button', { name: /^Choose 3 Months Premium$/ });
+    await choose.click();
+    const dialog = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('3 Months Premium Package');
+    expect(await dialog.textContent()).toContain('3 Months subscription');
+    expect(await page.getByTestId('cart-total').textContent()).toBe('$39.99');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
+
+    await page.reload();
+    await page.getByTestId('cart-count').waitFor();
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart-storage') ?? '{}'));
+    expect(stored.state.items).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Cart' }).click();
+    await page.getByRole('button', { name: 'Remove 3 Months Premium' }).click();
+    await page.getByText('Your cart is empty').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('cart-count').count()).toBe(0);
+  });
+
+  it('replaces the cart when another package is chosen and proceeds to checkout', async () => {
+    const { page } = b;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Choose 1 Month Premium' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Choose 12 Months Premium' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shopping Cart' });
+    expect(await dialog.locator('li').count()).toBe(1);
+    expect(await dialog.textContent()).toContain('12 Months Premium Package');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL('**/checkout');
+  });
+
+  it('opens the five-step gift card tutorial from the footer', async () => {
+    const { page } = b;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'How to redeem' }).click();
+    const steps = page.getByTestId('tutorial-steps').locator('li');
+    await steps.first().waitFor();
+    expect(await steps.count()).toBe(5);
+  });
+
+  it('shows the 404 screen for an unknown route', async () => {
+    const { page } = b;
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await page.getByText('404 Page Not Found').waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(1);
+  });
+
+  it('fits a phone-sized screen without sideways scrolling', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.locator('[data-testid^="package-"]').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
