@@ -27,8 +27,11 @@ async function main(): Promise<void> {
   await runMigrations(database);
   if (await seedIfEmpty(database.db)) logger.info('seeded the catalog and demo coupons');
 
-  const clientDir = path.join(projectRoot(), 'dist', 'client');
-  const app = await buildApp({ config, database, clientDir }, { logger });
+  // In development Vite's dev server serves the client (npm run dev).
+  const clientDir = config.NODE_ENV === 'development' ? null : path.join(projectRoot(), 'dist', 'client');
+  const app = await buildApp({ config, database, clientDir, logger }, { logger });
+  // Provisioning, confirmation mail and the scheduled lifecycle jobs (D10).
+  await app.services.jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
+      // Stops taking requests, then the job workers (they finish the jobs in hand), then the database.
       await app.close();
       await database.close();
     } finally {
