@@ -1,5 +1,5 @@
-// Builds the store when the build is missing or older than its sources. Used by
-// `npm start` and the browser tests.
+// Bundles the store when the bundle is missing or older than its sources. Used by
+// `npm start` and the browser tests; `npm run build` also typechecks.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,6 @@ export function buildIfNeeded() {
   const fresh = [builtServer, clientIndex].every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
   if (fresh) return;
   console.log('Building the store (first start or changed sources)...');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
+  const build = spawnSync('npm', ['run', 'build:bundle'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build:bundle failed with exit code ${build.status}`);
 }

@@ -43,3 +43,15 @@ export function priceOrder(packagePrice: Cents, deviceCount: number, discount: C
   const total = Math.max(0, subtotal - discount);
   return { packagePrice, deviceFee: fee, subtotal, discount: Math.min(discount, subtotal), total, isFree: total <= 0 };
 }
+
+/**
+ * The device count whose subtotal equals the given one for a package price, or null. The
+ * spec's coupon check sends only a subtotal; this reads the buyer's device choice from it
+ * while the price itself stays the server's.
+ */
+export function deviceCountForSubtotal(packagePrice: Cents, subtotal: Cents): number | null {
+  for (let devices = MIN_DEVICES; devices <= MAX_DEVICES; devices++) {
+    if (packagePrice + deviceFee(devices) === subtotal) return devices;
+  }
+  return null;
+}

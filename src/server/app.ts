@@ -3,11 +3,19 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes } from './features/accounts/routes';
 import { catalogRoutes } from './features/catalog/routes';
+import { checkoutRoutes } from './features/checkout/routes';
+import { couponRoutes } from './features/coupons/routes';
+import { cryptoRoutes } from './features/crypto/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { subscriptionRoutes } from './features/subscriptions/routes';
+import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes';
 import { healthRoutes } from './http/health';
 import { installErrorHandling } from './http/errors';
 import { serveClientApp } from './http/client-app';
 import { installSecurityHeaders } from './http/security';
+import { installSameOriginGuard } from './http/same-origin';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -34,20 +42,36 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
   app.decorate('deps', deps);
   app.decorate('services', options.services ?? createServices(deps));
+  // Closing the app stops this instance's job workers (not the database, which main closes).
+  app.addHook('onClose', () => app.services.jobs.stop());
 
-  await installSecurityHeaders(app, deps.config);
-  await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie, { secret: deps.config.SESSION_SECRET });
-
+  // The fast lane: liveness and the package list need no cookies, sessions or per-request
+  // compression, so they sit outside the site's plugins (see catalog/routes.ts).
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
 
-  if (deps.clientDir) await serveClientApp(app, deps.clientDir);
+  // Everything else: security headers, compression, cookies, the same-origin guard.
+  await app.register(async function site(app) {
+    await installSecurityHeaders(app, deps.config);
+    await app.register(compress, { global: true, threshold: 1024 });
+    await app.register(cookie, { secret: deps.config.SESSION_SECRET });
+    installSameOriginGuard(app, deps.config);
 
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && app.sendClientApp;
-    if (wantsPage) return app.sendClientApp!(request, reply);
-    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    await app.register(accountRoutes);
+    await app.register(couponRoutes);
+    await app.register(checkoutRoutes);
+    await app.register(paymentRoutes);
+    await app.register(stripeWebhookRoutes);
+    await app.register(cryptoRoutes);
+    await app.register(subscriptionRoutes);
+
+    if (deps.clientDir) await serveClientApp(app, deps.clientDir);
+
+    app.setNotFoundHandler((request, reply) => {
+      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && app.sendClientApp;
+      if (wantsPage) return app.sendClientApp!(request, reply);
+      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    });
   });
 
   return app;

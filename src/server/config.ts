@@ -34,10 +34,28 @@ const envSchema = z.object({
   XTREAM_SERVER_URL: z.preprocess(emptyAsUndefined, z.url().default('http://line.streamplus.tv')),
   XTREAM_PANEL_URL: optionalUrl,
   XTREAM_PANEL_API_KEY: optionalText,
+  /** Comma-separated bouquet ids every new panel line gets. */
+  XTREAM_PANEL_BOUQUETS: optionalText,
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('StreamPlus <no-reply@streamplus.tv>'),
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: optionalText,
+}).superRefine((env, ctx) => {
+  // Without the secret no IPN could be verified, so paid crypto orders would never complete.
+  if (env.NOWPAYMENTS_API_KEY && !env.NOWPAYMENTS_IPN_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['NOWPAYMENTS_IPN_SECRET'], message: 'is required when NOWPAYMENTS_API_KEY is set' });
+  }
+  // Half a panel setup would silently fall back to the built-in credential generator.
+  if (Boolean(env.XTREAM_PANEL_URL) !== Boolean(env.XTREAM_PANEL_API_KEY)) {
+    const missing = env.XTREAM_PANEL_URL ? 'XTREAM_PANEL_API_KEY' : 'XTREAM_PANEL_URL';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other XTREAM_PANEL_* setting is set' });
+  }
+  // Half a Stripe setup would silently fall back to the demo card provider.
+  const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+  const missing = stripeKeys.filter((key) => !env[key]);
+  if (missing.length > 0 && missing.length < stripeKeys.length) {
+    ctx.addIssue({ code: 'custom', path: [missing[0]!], message: 'is required when any STRIPE_* setting is set (all three, or none for the demo card provider)' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

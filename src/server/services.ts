@@ -1,7 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { createAccounts } from './features/accounts/service';
 import { createCatalog } from './features/catalog/service';
+import { createCheckout } from './features/checkout/service';
+import { createOrders } from './features/orders/service';
+import { createPayments } from './features/payments/service';
+import { createSubscriptions } from './features/subscriptions/service';
+import { createJobQueue } from './jobs/queue';
+import { createCryptoPayments } from './features/crypto/service';
+import { selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
 import { selectMailProvider, type MailProvider } from './providers/mail';
+import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
+import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {
@@ -9,16 +20,41 @@ export interface AppDeps {
   database: Database;
   /** The built client's folder; null serves the API only (API tests). */
   clientDir: string | null;
+  /** Where services log (the outbox logs each email's links); silent when absent. */
+  logger?: FastifyBaseLogger;
   /** Providers that tests replace; otherwise chosen from the configuration (D7). */
-  providers?: { mail?: MailProvider };
+  providers?: { mail?: MailProvider; cardPayments?: CardPayments; crypto?: CryptoPaymentProvider; provisioning?: ProvisioningProvider };
 }
 
 /** The services of every feature, created once per app and reached as `app.services`. */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
+  const mail = deps.providers?.mail ?? selectMailProvider(deps.config, db, deps.logger);
+  const cardPayments = deps.providers?.cardPayments ?? selectCardPaymentProvider(deps.config, db);
+  const accounts = createAccounts({ db, config: deps.config, mail });
+  const jobs = createJobQueue(deps.database, { logger: deps.logger });
+  const subscriptions = createSubscriptions({
+    db,
+    config: deps.config,
+    jobs,
+    mail,
+    provider: deps.providers?.provisioning ?? selectProvisioningProvider(deps.config),
+    sendSetupLink: (input) => accounts.sendSetupLink(input),
+  });
+  const orders = createOrders(db, { onOrderPaid: (orderId) => subscriptions.onOrderPaid(orderId) });
+  const checkout = createCheckout(db, { cardPayments, orders });
+  const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
   return {
     catalog: createCatalog(db),
-    mail: deps.providers?.mail ?? selectMailProvider(deps.config, db),
+    mail,
+    accounts,
+    jobs,
+    subscriptions,
+    cardPayments,
+    orders,
+    checkout,
+    crypto: createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders }),
+    payments: createPayments(db, { cardPayments, orders }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
@@ -41,4 +42,21 @@ export function useBrowser({ viewport = { width: 1280, height: 900 } } = {}): Br
     await browser?.close();
   });
   return session;
+}
+
+/**
+ * The links of the newest email sent to `to`, read from the server's log: with no SMTP
+ * server configured the store keeps mail in its outbox and logs each message's links.
+ */
+export function latestMailLinks(to: string, subjectPattern?: RegExp): string[] {
+  const lines = readFileSync(inject('e2eServerLog'), 'utf8').split('\n').filter(Boolean);
+  for (const line of lines.reverse()) {
+    try {
+      const entry = JSON.parse(line) as { to?: string; subject?: string; links?: string[] };
+      if (entry.to?.toLowerCase() === to.toLowerCase() && entry.links && (!subjectPattern || subjectPattern.test(entry.subject ?? ''))) return entry.links;
+    } catch {
+      // not a JSON log line
+    }
+  }
+  return [];
 }

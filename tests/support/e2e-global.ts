@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,7 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
  * Builds the store if needed and runs the built server on a free port with a fresh
  * embedded database, as a newcomer's `npm start` would.
  */
-export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl', value: string) => void }) {
+export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl' | 'e2eServerLog', value: string) => void }) {
   if (!existsSync(CHROMIUM_PATH)) {
     const advice = `Browser tests need Chromium at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium`;
     console.error(`\n${'!'.repeat(80)}\n${advice}\n${'!'.repeat(80)}\n`);
@@ -49,13 +49,20 @@ export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl', 
   let output = '';
   const child = spawn(process.execPath, [builtServer], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'info', DATABASE_URL: '', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  // The log is kept in a file: tests read emailed links from it (the demo mail logs them).
+  const logFile = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  child.stdout!.on('data', (chunk) => log.write(chunk));
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+    log.write(chunk);
+  });
   await waitForReady(baseUrl, child, () => output);
   provide('e2eBaseUrl', baseUrl);
+  provide('e2eServerLog', logFile);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -66,5 +73,6 @@ export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl', 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    e2eServerLog: string;
   }
 }

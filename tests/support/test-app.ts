@@ -2,6 +2,7 @@ import { afterAll, beforeEach } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { parseEnv, type Config } from '../../src/server/config';
 import { seedIfEmpty } from '../../src/server/db/seed';
+import type { AppDeps } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** A configuration as start-up would make it, with test values and the given overrides. */
@@ -20,7 +21,17 @@ export interface TestApp {
  * Builds the app on a database of this test file's own, emptied and re-seeded before
  * every test. Call at the top of a describe block or file.
  */
-export function useTestApp(overrides: Record<string, string> = {}, { seed = true } = {}): TestApp {
+export function useTestApp(
+  overrides: Record<string, string> = {},
+  {
+    seed = true,
+    providers,
+  }: {
+    seed?: boolean;
+    /** Providers to use instead of the configured ones (stand-ins of third parties), made once per file. */
+    providers?: (database: TestDatabase) => AppDeps['providers'] | Promise<AppDeps['providers']>;
+  } = {},
+): TestApp {
   const context = {} as TestApp;
   let ready: Promise<void> | null = null;
 
@@ -28,7 +39,12 @@ export function useTestApp(overrides: Record<string, string> = {}, { seed = true
     ready ??= (async () => {
       context.config = testConfig(overrides);
       context.database = await createTestDatabase();
-      context.app = await buildApp({ config: context.config, database: context.database, clientDir: null });
+      context.app = await buildApp({
+        config: context.config,
+        database: context.database,
+        clientDir: null,
+        providers: await providers?.(context.database),
+      });
       await context.app.ready();
     })();
     await ready;

@@ -58,6 +58,9 @@ function withHelpers(database: Database, remove: () => Promise<void>): TestDatab
       );
       const tables = rows[0]?.tables as string | null;
       if (tables) await database.executeSql(`truncate ${tables} restart identity cascade`, []);
+      // Jobs of the durable queue (pg-boss's own schema) go too; its queues and schedules stay.
+      const { rows: queue } = await database.executeSql(`select to_regclass('pgboss.job') is not null as installed`, []);
+      if (queue[0]?.installed) await database.executeSql('truncate pgboss.job, pgboss.archive', []);
     },
     async destroy() {
       await database.close();

@@ -1,5 +1,62 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { Tv } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { AccountHeader } from '../features/account/AccountHeader';
+import { AccountInfoCard } from '../features/account/AccountInfoCard';
+import { GiftCardsReceived } from '../features/account/GiftCardsReceived';
+import { SubscriptionsSection } from '../features/account/SubscriptionsSection';
+import { useCurrentCustomer } from '../features/account/use-account';
+
+function LoadingAccount() {
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
+      <p className="flex items-center gap-3 text-muted-foreground">
+        <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
+        Loading your account...
+      </p>
+    </div>
+  );
+}
 
 export default function AccountPage() {
-  return <PagePlaceholder title="My Account" />;
+  const [, navigate] = useLocation();
+  const me = useCurrentCustomer();
+
+  useEffect(() => {
+    if (me.isError) navigate('/login', { replace: true });
+  }, [me.isError, navigate]);
+
+  if (!me.data) return <LoadingAccount />;
+  const customer = me.data;
+
+  return (
+    <div className="min-h-screen">
+      <div className="border-b border-border/60 bg-background/80">
+        <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
+          <Link href="/" className="flex items-center gap-2 text-lg font-extrabold">
+            <span className="flex size-9 items-center justify-center rounded-lg bg-accent-gradient">
+              <Tv className="size-5 text-white" aria-hidden="true" />
+            </span>
+            <span>
+              Stream<span className="text-accent-gradient">Plus</span>
+            </span>
+          </Link>
+        </div>
+      </div>
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+        <AccountHeader firstName={customer.firstName} />
+        <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+          <div className="lg:col-start-1 lg:row-start-1">
+            <AccountInfoCard customer={customer} />
+          </div>
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <SubscriptionsSection customer={customer} />
+          </div>
+          <div className="lg:col-start-1 lg:row-start-2">
+            <GiftCardsReceived />
+          </div>
+        </div>
+      </main>
+    </div>
+  );
 }

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /** Money columns: numeric(10,2), read and written as strings like '15.99' (D5). */
 const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
@@ -37,19 +38,35 @@ export const packages = pgTable('packages', {
   updatedAt: updatedAt(),
 });
 
-export const customers = pgTable('customers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Stored lower-cased so that one address is one customer. */
-  email: text('email').notNull().unique(),
-  /** An argon2id hash; null until the customer sets a password. */
-  password: text('password'),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  phone: text('phone'),
-  hasAccount: boolean('has_account').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * An address has at most one account row (has_account, with a password) and at most one
+ * guest row (orders placed without an account). They stay apart until the email is
+ * proven through an emailed link, which merges the guest row into the account
+ * (docs/decisions: guest orders and accounts). Find the customer of a new order with
+ * `resolveOrderCustomer` (features/accounts/customers.ts), never by email alone.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    /** An argon2id hash; null until the customer sets a password. */
+    password: text('password'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    hasAccount: boolean('has_account').notNull().default(false),
+    /** When the account holder proved the address through an emailed link. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_account_email_idx').on(t.email).where(sql`${t.hasAccount}`),
+    uniqueIndex('customers_guest_email_idx').on(t.email).where(sql`not ${t.hasAccount}`),
+  ],
+);
 
 /** Password setup and reset links: only a hash of the token is kept; single use. */
 export const setupTokens = pgTable(
@@ -80,7 +97,7 @@ export const orders = pgTable(
     selectedGiftCard: text('selected_gift_card'),
     giftCardDelivered: boolean('gift_card_delivered').notNull().default(false),
     paymentMethod: text('payment_method', { enum: ['card', 'crypto', 'free'] }).notNull(),
-    /** pending -> completed | failed | partially_paid (crypto, for review) */
+    /** pending -> completed | failed | needs_review (money arrived that does not settle it; see orders/service.ts) */
     paymentStatus: text('payment_status').notNull().default('pending'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     cryptoPaymentId: text('crypto_payment_id'),
@@ -102,6 +119,10 @@ export const orders = pgTable(
     checkoutKey: text('checkout_key').unique(),
     failureReason: text('failure_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When provisioning created or extended the order's subscription; applies a paid order once. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** When the order-confirmation email went out; sends it once. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,6 +131,8 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.customerEmail),
     index('orders_payment_intent_idx').on(t.stripePaymentIntentId),
     index('orders_crypto_payment_idx').on(t.cryptoPaymentId),
+    // The sweep for paid orders whose jobs were lost reads only the few unfinished ones.
+    index('orders_unfinished_idx').on(t.paidAt).where(sql`${t.fulfilledAt} is null or ${t.confirmationSentAt} is null`),
   ],
 );
 
@@ -270,3 +293,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: createdAt(),
 });
 
+/** Fixed-window attempt counters (login failures, link requests) shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -42,7 +42,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Internal Server Error' });
+      // An HttpError's message is written for the caller (a provider outage, say); others may hold internals.
+      return reply.code(status).send({ message: error instanceof HttpError ? error.message : 'Internal Server Error' });
     }
     if (status === 413) return reply.code(413).send({ message: 'Request body is too large' });
     return reply.code(status).send({ message: error.message });

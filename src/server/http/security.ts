@@ -20,5 +20,9 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     },
     hsts: config.PUBLIC_URL.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
+    // Under helmet's default no-referrer, browsers may send `Origin: null` on our own POSTs (the
+    // Fetch standard says so), which the same-origin guard must refuse; same-origin keeps
+    // referrers off other sites all the same.
+    referrerPolicy: { policy: 'same-origin' },
   });
 }

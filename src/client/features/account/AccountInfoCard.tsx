@@ -1,0 +1,43 @@
+import { CalendarDays, Mail, Phone, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { CustomerProfile } from '#contract/accounts';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { formatMemberSince } from './subscription-view';
+
+function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-accent">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">{label}</dt>
+        <dd className="break-words font-medium">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function AccountInfoCard({ customer }: { customer: CustomerProfile }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-bold leading-tight tracking-tight">Account Information</h2>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4">
+          <InfoRow icon={<UserRound className="size-4" aria-hidden="true" />} label="Name">
+            {customer.firstName} {customer.lastName}
+          </InfoRow>
+          <InfoRow icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
+            {customer.email}
+          </InfoRow>
+          <InfoRow icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
+            {customer.phone || 'Not provided'}
+          </InfoRow>
+          <InfoRow icon={<CalendarDays className="size-4" aria-hidden="true" />} label="Member Since">
+            {formatMemberSince(customer.createdAt)}
+          </InfoRow>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { ArrowLeft, Tv } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+
+/** The frame of the sign-in, sign-up and password setup screens: the brand, one card, a way home. */
+export function AuthShell({ title, description, children, footer }: { title: ReactNode; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="relative flex min-h-screen flex-col items-center justify-center overflow-hidden px-4 py-10">
+      <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-violet-600/20 blur-3xl" />
+      <Link href="/" className="relative mb-6 flex items-center gap-2 text-xl font-extrabold">
+        <span className="flex size-10 items-center justify-center rounded-xl bg-accent-gradient">
+          <Tv className="size-5 text-white" aria-hidden="true" />
+        </span>
+        <span>
+          Stream<span className="text-accent-gradient">Plus</span>
+        </span>
+      </Link>
+      <Card className="relative w-full max-w-md">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-bold leading-tight tracking-tight">{title}</h1>
+          {description && <CardDescription>{description}</CardDescription>}
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+      {footer && <div className="relative mt-6 text-center text-sm text-muted-foreground">{footer}</div>}
+      <Link href="/" className="relative mt-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to home
+      </Link>
+    </div>
+  );
+}

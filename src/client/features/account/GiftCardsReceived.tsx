@@ -1,0 +1,50 @@
+import { format } from 'date-fns';
+import { Gift } from 'lucide-react';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { receivedGiftCards } from './subscription-view';
+import { useCustomerOrders } from './use-account';
+
+export function GiftCardsReceived() {
+  const orders = useCustomerOrders(true);
+  const received = receivedGiftCards(orders.data ?? []);
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-bold leading-tight tracking-tight">
+          <Gift className="size-5 text-accent" aria-hidden="true" />
+          Gift Cards Received
+        </h2>
+      </CardHeader>
+      <CardContent>
+        {orders.isPending ? (
+          <div className="grid gap-2" data-testid="gift-cards-skeleton">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : orders.isError ? (
+          <p className="text-sm text-destructive" role="alert">Your gift cards could not be loaded.</p>
+        ) : received.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No gift cards received yet. Each paid subscription earns one gift card cashback, emailed within 1-2 hours.
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {received.map((order) => (
+              <li key={order.id} className="flex items-center justify-between gap-3 rounded-xl bg-muted/40 p-3">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{order.selectedGiftCard ?? 'Gift card'}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {order.packageName} · {format(new Date(order.createdAt), 'MMMM d, yyyy')}
+                  </p>
+                </div>
+                <span className="tabular shrink-0 font-bold text-success">${order.cashbackAmount}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

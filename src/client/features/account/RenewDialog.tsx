@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import type { CustomerProfile } from '#contract/accounts';
+import type { Package } from '#contract/packages';
+import type { Subscription } from '#contract/subscriptions';
+import { DEVICE_OPTIONS, GIFT_CARDS } from '#domain/catalog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../lib/api';
+import { useCart } from '../cart/cart-store';
+import { usePackages } from '../catalog/use-packages';
+import {
+  deviceOptionLabel,
+  initialDeviceCount,
+  initialRenewalPackageId,
+  renewalFormSchema,
+  renewalPackages,
+  renewalPayload,
+  type RenewalForm,
+  type RenewalValues,
+} from './renewal';
+
+interface RenewDialogProps {
+  subscription: Subscription;
+  customer: CustomerProfile;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Renew Subscription: choose the package, devices and gift card, then pay on the checkout page. */
+export function RenewDialog({ subscription, customer, open, onOpenChange }: RenewDialogProps) {
+  const packages = usePackages();
+  const options = renewalPackages(packages.data ?? []);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Renew Subscription</DialogTitle>
+          <DialogDescription>
+            Your credentials stay the same; the new time is added to {subscription.package.name}.
+          </DialogDescription>
+        </DialogHeader>
+        {packages.isPending ? (
+          <div className="grid gap-4" aria-hidden="true">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : packages.isError ? (
+          <p className="text-sm text-destructive" role="alert">The packages could not be loaded. Please try again later.</p>
+        ) : (
+          <RenewForm subscription={subscription} customer={customer} options={options} onDone={() => onOpenChange(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RenewForm({ subscription, customer, options, onDone }: { subscription: Subscription; customer: CustomerProfile; options: Package[]; onDone: () => void }) {
+  const [, navigate] = useLocation();
+  const addItem = useCart((state) => state.addItem);
+  const form = useForm<RenewalForm, unknown, RenewalValues>({
+    resolver: zodResolver(renewalFormSchema),
+    defaultValues: {
+      packageId: initialRenewalPackageId(subscription, options),
+      deviceCount: initialDeviceCount(subscription),
+      selectedGiftCard: undefined,
+    },
+  });
+  const renew = useMutation({
+    mutationFn: async (values: RenewalValues) => {
+      await apiRequest('POST', '/api/checkout', renewalPayload(values, customer, subscription.id));
+      return values;
+    },
+    onSuccess: (values) => {
+      toast({ title: 'Renewal Initiated', description: 'Please complete your payment to renew your subscription.' });
+      onDone();
+      const pkg = options.find((option) => option.id === values.packageId);
+      if (pkg) {
+        addItem({ ...pkg, renewsSubscriptionId: subscription.id, deviceCount: Number(values.deviceCount), selectedGiftCard: values.selectedGiftCard });
+      }
+      navigate('/checkout');
+    },
+    onError: (error) => toast({ title: 'Renewal Failed', description: serverMessage(error, 'Failed to initiate renewal'), variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => renew.mutate(values))}>
+      <Controller
+        control={form.control}
+        name="packageId"
+        render={({ field }) => (
+          <FormField id="renew-package" label="Package" error={errors.packageId?.message}>
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('renew-package', errors.packageId?.message)}>
+                <SelectValue placeholder="Choose a package" />
+              </SelectTrigger>
+              <SelectContent>
+                {options.map((pkg) => (
+                  <SelectItem key={pkg.id} value={pkg.id}>
+                    {pkg.name} - ${pkg.price}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="deviceCount"
+        render={({ field }) => (
+          <FormField id="renew-devices" label="Devices" error={errors.deviceCount?.message}>
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('renew-devices', errors.deviceCount?.message)}>
+                <SelectValue placeholder="Number of devices" />
+              </SelectTrigger>
+              <SelectContent>
+                {DEVICE_OPTIONS.map((count) => (
+                  <SelectItem key={count} value={String(count)}>
+                    {deviceOptionLabel(count)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="selectedGiftCard"
+        render={({ field }) => (
+          <FormField id="renew-gift-card" label="Gift Card" error={errors.selectedGiftCard?.message}>
+            <Select value={field.value ?? ''} onValueChange={field.onChange}>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('renew-gift-card', errors.selectedGiftCard?.message)}>
+                <SelectValue placeholder="Choose your gift card" />
+              </SelectTrigger>
+              <SelectContent>
+                {GIFT_CARDS.map((card) => (
+                  <SelectItem key={card} value={card}>
+                    {card}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={renew.isPending}>
+          {renew.isPending ? 'Processing...' : 'Continue to Payment'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

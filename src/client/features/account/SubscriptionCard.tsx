@@ -1,0 +1,161 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, Calendar, CalendarClock, Hourglass, MonitorSmartphone, Power, RefreshCw, Server, Truck } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { CustomerProfile } from '#contract/accounts';
+import type { Shipment, Subscription } from '#contract/subscriptions';
+import { FIXED_BADGES } from '#domain/catalog';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../lib/api';
+import { CopyButton } from './CopyButton';
+import { DeviceCredentials } from './DeviceCredentials';
+import { RenewDialog } from './RenewDialog';
+import {
+  formatSubscriptionDate,
+  isTrialPackage,
+  renewable,
+  renewLabel,
+  showsExpiringSoon,
+  statusBadge,
+  timeRemainingText,
+} from './subscription-view';
+import { SUBSCRIPTIONS_KEY } from './use-account';
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-muted/40 p-3">
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd className="tabular mt-1 text-sm font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+function ShipmentLine({ shipment }: { shipment: Shipment }) {
+  const delivered = shipment.status === 'delivered';
+  return (
+    <p className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-muted/30 p-3 text-sm">
+      <Truck className="size-4 text-accent" aria-hidden="true" />
+      <span>
+        Streaming box: <span className="font-semibold capitalize">{shipment.status}</span>
+        {shipment.trackingNumber && (
+          <>
+            {' '}
+            via {shipment.carrier}, tracking <span className="font-mono">{shipment.trackingNumber}</span>
+          </>
+        )}
+        {!delivered && shipment.estimatedDelivery && <> (expected {formatSubscriptionDate(shipment.estimatedDelivery)})</>}
+      </span>
+    </p>
+  );
+}
+
+function ActivateButton({ subscription }: { subscription: Subscription }) {
+  const queryClient = useQueryClient();
+  const activate = useMutation({
+    mutationFn: () => apiRequest('POST', `/api/subscriptions/${encodeURIComponent(subscription.id)}/activate`),
+    onSuccess: () => {
+      toast({ title: 'Subscription Activated', description: 'Your streaming box subscription has started. Enjoy!' });
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+    },
+    onError: (error) => toast({ title: 'Activation Failed', description: serverMessage(error, 'Failed to activate the subscription'), variant: 'destructive' }),
+  });
+  return (
+    <Button onClick={() => activate.mutate()} disabled={activate.isPending}>
+      <Power aria-hidden="true" />
+      {activate.isPending ? 'Activating...' : 'Activate'}
+    </Button>
+  );
+}
+
+/** One subscription of the account page, with every element of spec section 2 "Account". */
+export function SubscriptionCard({ subscription, customer, now }: { subscription: Subscription; customer: CustomerProfile; now: Date }) {
+  const [renewOpen, setRenewOpen] = useState(false);
+  const status = statusBadge(subscription, now);
+  const isTrial = isTrialPackage(subscription.package.id);
+  const awaitsActivation = subscription.status === 'pending_activation';
+
+  return (
+    <article className="rounded-2xl border border-border bg-card/60 p-4 sm:p-5" aria-labelledby={`subscription-${subscription.id}`} data-testid="subscription-card">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`subscription-${subscription.id}`} className="text-lg font-bold">
+            {subscription.package.name || 'IPTV Subscription'}
+          </h3>
+          <p className="text-sm text-muted-foreground">{subscription.package.duration}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={status.tone} className="capitalize" data-testid="subscription-status">
+            {status.label}
+          </Badge>
+          {showsExpiringSoon(subscription, now) && (
+            <Badge variant="warning">
+              <AlertTriangle className="size-3" aria-hidden="true" />
+              Expiring Soon
+            </Badge>
+          )}
+        </div>
+      </header>
+
+      {subscription.shipment && (
+        <div className="mt-4">
+          <ShipmentLine shipment={subscription.shipment} />
+        </div>
+      )}
+
+      <section className="mt-4" aria-label="Server address">
+        <div className="flex items-center gap-2 rounded-xl border border-border bg-background/60 py-1 pl-3 pr-1">
+          <Server className="size-4 shrink-0 text-accent" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <p className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">Server Address</p>
+            <p className="truncate font-mono text-sm" data-testid="server-address">{subscription.xtreamUrl}</p>
+          </div>
+          <CopyButton value={subscription.xtreamUrl} label="Copy server address" what="Server address" />
+        </div>
+      </section>
+
+      <section className="mt-4" aria-label="Device credentials">
+        <h4 className="mb-2 text-sm font-semibold text-muted-foreground">Device Credentials</h4>
+        <DeviceCredentials credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} />
+      </section>
+
+      <dl className="mt-4 grid grid-cols-2 gap-2 lg:grid-cols-4">
+        <Detail icon={<MonitorSmartphone className="size-3.5" aria-hidden="true" />} label="Devices">
+          {subscription.deviceCount}
+        </Detail>
+        <Detail icon={<Calendar className="size-3.5" aria-hidden="true" />} label="Start Date">
+          {subscription.startDate ? formatSubscriptionDate(subscription.startDate, isTrial) : 'On activation'}
+        </Detail>
+        <Detail icon={<CalendarClock className="size-3.5" aria-hidden="true" />} label="Expiry Date">
+          <span data-testid="expiry-date">
+            {awaitsActivation ? `${subscription.package.duration} after activation` : formatSubscriptionDate(subscription.expirationDate, isTrial)}
+          </span>
+        </Detail>
+        <Detail icon={<Hourglass className="size-3.5" aria-hidden="true" />} label="Time Remaining">
+          <span data-testid="time-remaining">{awaitsActivation ? 'Not started' : timeRemainingText(subscription, now)}</span>
+        </Detail>
+      </dl>
+
+      <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <ul className="flex flex-wrap gap-2" aria-label="Included">
+          {FIXED_BADGES.map((badge) => (
+            <li key={badge}>
+              <Badge variant="outline">{badge}</Badge>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap gap-2">
+          {awaitsActivation && <ActivateButton subscription={subscription} />}
+          <Button variant={awaitsActivation ? 'outline' : 'default'} disabled={!renewable(subscription, now)} onClick={() => setRenewOpen(true)}>
+            <RefreshCw aria-hidden="true" />
+            {renewLabel(subscription, now)}
+          </Button>
+        </div>
+      </footer>
+      {renewOpen && <RenewDialog subscription={subscription} customer={customer} open onOpenChange={setRenewOpen} />}
+    </article>
+  );
+}

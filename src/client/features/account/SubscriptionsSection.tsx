@@ -1,0 +1,85 @@
+import { ExternalLink, PlayCircle, Tv } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { CustomerProfile } from '#contract/accounts';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { SubscriptionCard } from './SubscriptionCard';
+import { useSubscriptions } from './use-account';
+
+/** Video guides for the two apps most customers use, opened in a new tab. */
+const TUTORIALS = [
+  { label: 'How to Install Tivimate', href: 'https://www.youtube.com/results?search_query=how+to+install+tivimate+iptv+player' },
+  { label: 'How to Install Xtreme Codes Playlist', href: 'https://www.youtube.com/results?search_query=how+to+add+xtream+codes+playlist+iptv' },
+] as const;
+
+/** The time the page reasons with, moved on each minute so 'Expired' and the hours left stay true. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function SubscriptionSkeleton() {
+  return (
+    <div className="rounded-2xl border border-border p-5" data-testid="subscription-skeleton">
+      <Skeleton className="h-6 w-48" />
+      <Skeleton className="mt-2 h-4 w-24" />
+      <Skeleton className="mt-5 h-12 w-full" />
+      <Skeleton className="mt-3 h-28 w-full" />
+      <div className="mt-4 grid grid-cols-2 gap-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function SubscriptionsSection({ customer }: { customer: CustomerProfile }) {
+  const subscriptions = useSubscriptions(true);
+  const now = useNow();
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="flex items-center gap-2 text-lg font-bold leading-tight tracking-tight">
+          <Tv className="size-5 text-accent" aria-hidden="true" />
+          Active Subscriptions
+        </h2>
+        <div className="flex flex-col gap-2 min-[420px]:flex-row">
+          {TUTORIALS.map(({ label, href }) => (
+            <Button key={label} variant="outline" size="sm" asChild>
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                <PlayCircle aria-hidden="true" />
+                {label}
+                <ExternalLink className="opacity-60" aria-hidden="true" />
+              </a>
+            </Button>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4" aria-busy={subscriptions.isPending}>
+        {subscriptions.isPending ? (
+          <SubscriptionSkeleton />
+        ) : subscriptions.isError && !subscriptions.data ? (
+          <p className="text-sm text-destructive" role="alert">Your subscriptions could not be loaded. They will be retried in a moment.</p>
+        ) : subscriptions.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border py-10 text-center">
+            <Tv className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="text-muted-foreground">No active subscriptions found.</p>
+            <Button asChild>
+              <Link href="/#packages">Browse Packages</Link>
+            </Button>
+          </div>
+        ) : (
+          subscriptions.data.map((subscription) => <SubscriptionCard key={subscription.id} subscription={subscription} customer={customer} now={now} />)
+        )}
+      </CardContent>
+    </Card>
+  );
+}

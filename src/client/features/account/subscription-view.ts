@@ -1,0 +1,70 @@
+import { format } from 'date-fns';
+import type { CustomerOrder } from '#contract/accounts';
+import type { Subscription } from '#contract/subscriptions';
+import { canonicalPackageId, TRIAL_PACKAGE_ID } from '#domain/catalog';
+import { canRenew, isExpired, isExpiringSoon, remainingTime } from '#domain/subscription-status';
+
+/** What the account page shows of a subscription's time and status (spec section 4). */
+
+export const isTrialPackage = (packageId: string) => canonicalPackageId(packageId) === TRIAL_PACKAGE_ID;
+
+/** The M3U playlist of one device, as IPTV apps take it. */
+export function playlistUrl(server: string, username: string, password: string): string {
+  const query = new URLSearchParams({ username, password, type: 'm3u_plus', output: 'ts' });
+  return `${server.replace(/\/+$/, '')}/get.php?${query.toString()}`;
+}
+
+type Timed = Pick<Subscription, 'status' | 'expirationDate'> & { package: Pick<Subscription['package'], 'id'> };
+
+const expiry = (subscription: Timed) => new Date(subscription.expirationDate);
+const awaitsActivation = (subscription: Timed) => subscription.status === 'pending_activation';
+
+/** Expired by status or because its expiry date has passed (a box waiting for activation has not started). */
+export function hasExpired(subscription: Timed, now: Date): boolean {
+  return subscription.status === 'expired' || (!awaitsActivation(subscription) && isExpired(expiry(subscription), now));
+}
+
+export function showsExpiringSoon(subscription: Timed, now: Date): boolean {
+  return subscription.status === 'active' && isExpiringSoon(expiry(subscription), now);
+}
+
+export type StatusTone = 'success' | 'destructive' | 'warning' | 'secondary';
+
+/** Green active, red 'Expired', amber 'pending activation'; underscores read as spaces. */
+export function statusBadge(subscription: Timed, now: Date): { label: string; tone: StatusTone } {
+  if (hasExpired(subscription, now)) return { label: 'Expired', tone: 'destructive' };
+  if (subscription.status === 'active') return { label: 'active', tone: 'success' };
+  if (awaitsActivation(subscription)) return { label: 'pending activation', tone: 'warning' };
+  return { label: subscription.status.replace(/_/g, ' '), tone: 'secondary' };
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** Hours for the 36-hour trial, days for every other package. */
+export function timeRemainingText(subscription: Timed, now: Date): string {
+  if (hasExpired(subscription, now)) return 'Expired';
+  const { days, hours } = remainingTime(expiry(subscription), now);
+  return isTrialPackage(subscription.package.id) ? plural(hours, 'hour') : plural(days, 'day');
+}
+
+export function renewable(subscription: Timed, now: Date): boolean {
+  return canRenew({ status: subscription.status, expirationDate: expiry(subscription) }, now);
+}
+
+export const renewLabel = (subscription: Timed, now: Date) => (hasExpired(subscription, now) ? 'Reactivate' : 'Renew');
+
+/** 'MMMM d, yyyy', with the time of day for the trial, whose hours count. */
+export function formatSubscriptionDate(iso: string, withTime = false): string {
+  return format(new Date(iso), withTime ? 'MMMM d, yyyy, h:mm a' : 'MMMM d, yyyy');
+}
+
+export function formatMemberSince(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : format(date, 'MMMM d, yyyy');
+}
+
+/** Orders whose gift card was received and whose payment completed. */
+export function receivedGiftCards(orders: readonly CustomerOrder[]): CustomerOrder[] {
+  return orders.filter((order) => order.giftCardReceived && order.paymentStatus === 'completed');
+}

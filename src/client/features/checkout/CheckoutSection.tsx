@@ -1,0 +1,43 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+
+/** One titled card of the checkout page, labelled by its heading for assistive technology. */
+export function CheckoutSection({
+  id,
+  icon: Icon,
+  title,
+  description,
+  action,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = `${id}-title`;
+  return (
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-24">
+      <Card>
+        <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
+          <div className="flex items-start gap-3">
+            <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <div className="grid gap-1">
+              <h2 id={headingId} className="text-lg font-bold leading-tight">
+                {title}
+              </h2>
+              {description && <CardDescription>{description}</CardDescription>}
+            </div>
+          </div>
+          {action}
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </section>
+  );
+}

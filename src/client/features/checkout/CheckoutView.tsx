@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Bitcoin, CreditCard } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CheckoutInput } from '#contract/checkout';
+import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
+import { parseMoney } from '#domain/money';
+import { priceOrder } from '#domain/pricing';
+import type { CartItem } from '../cart/cart-store';
+import { CardPayment } from './CardPayment';
+import { checkoutFormSchema, defaultFormValues, type CheckoutFormValues } from './checkout-form';
+import { CheckoutComplete } from './CheckoutComplete';
+import { CheckoutSection } from './CheckoutSection';
+import { CouponBox } from './CouponBox';
+import { CryptoPaymentPanel } from './CryptoPaymentPanel';
+import { CustomerInfoSection } from './CustomerInfoSection';
+import { GiftCardSection } from './GiftCardSection';
+import { estimateOrder, placedOrderFigures } from './order-summary';
+import { OrderSummary } from './OrderSummary';
+import { CardDetailsIntro, CHECKOUT_FORM_ID, CryptoIntro, EditDetailsButton, FreeOrderIntro } from './PaymentActions';
+import { PaymentMethodSection } from './PaymentMethodSection';
+import { ShippingSection } from './ShippingSection';
+import type { CheckoutFlow } from './use-checkout-flow';
+import { useCoupon } from './use-coupon';
+import { useSignedInCustomer } from './use-signed-in-customer';
+import { useStoreConfig } from './use-store-config';
+import { useStripeReturn } from './use-stripe-return';
+
+const PREFILLED = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+function validDeviceCount(text: string, max: number): number {
+  const count = Number(text);
+  return Number.isInteger(count) && count >= 1 && count <= max ? count : 1;
+}
+
+/** The checkout page for one package (spec section 2): the form, the payment step and the summary. */
+export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlow }) {
+  const isTrial = item.price === FREE_PRICE;
+  const maxDevices = item.devices ?? (isTrial ? 1 : MAX_DEVICES);
+  const schema = useMemo(() => checkoutFormSchema(!isTrial), [isTrial]);
+  const form = useForm<CheckoutFormValues, unknown, CheckoutInput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultFormValues(item, null),
+  });
+  const [deviceText, paymentMethod] = useWatch({ control: form.control, name: ['deviceCount', 'paymentMethod'] });
+  const deviceCount = validDeviceCount(deviceText, maxDevices);
+  const coupon = useCoupon({ packageId: item.id, subtotal: priceOrder(parseMoney(item.price), deviceCount).subtotal, deviceCount });
+  const config = useStoreConfig();
+  const customer = useSignedInCustomer();
+  const { stage } = flow;
+
+  useStripeReturn(flow.completeCardPayment);
+
+  // A signed-in customer's details fill the fields still empty.
+  useEffect(() => {
+    const profile = customer.data;
+    if (!profile) return;
+    for (const field of PREFILLED) {
+      const known = profile[field];
+      if (known && !form.getValues(field)) form.setValue(field, known);
+    }
+  }, [customer.data, form]);
+
+  // The payment step comes into view once the order is placed.
+  useEffect(() => {
+    if (stage.kind === 'card' || stage.kind === 'crypto') {
+      document.getElementById(stage.kind === 'card' ? 'card-details' : 'crypto-payment')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [stage.kind]);
+
+  const estimate = estimateOrder(item.price, deviceCount, coupon.applied);
+  const figures = stage.kind === 'card' ? placedOrderFigures(stage.order) : estimate;
+  const isPaid = estimate.total > 0;
+  const locked = stage.kind !== 'details';
+  const payByCrypto = isPaid && paymentMethod === 'crypto';
+
+  const onValid = (order: CheckoutInput) =>
+    flow.submit(order, { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId }, { crypto: payByCrypto, isTrial });
+
+  const summary = <OrderSummary item={item} figures={figures} deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount} couponCode={coupon.applied?.code ?? null} />;
+
+  if (stage.kind === 'complete') {
+    return (
+      <Layout summary={summary}>
+        <CheckoutComplete title={stage.title} description={stage.description} redirecting={stage.redirecting} />
+      </Layout>
+    );
+  }
+
+  return (
+    <Layout summary={summary}>
+      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={form.handleSubmit(onValid)} aria-label="Checkout">
+        <fieldset disabled={locked} className="grid min-w-0 gap-6">
+          <CustomerInfoSection form={form} maxDevices={maxDevices} />
+          {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}
+          {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
+          <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />
+          {isPaid && <PaymentMethodSection form={form} disabled={locked} />}
+        </fieldset>
+      </form>
+
+      {!isPaid && <FreeOrderIntro pending={flow.submitting} isTrial={isTrial} />}
+      {isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} />}
+      {isPaid && payByCrypto && stage.kind === 'details' && <CryptoIntro pending={flow.submitting} />}
+
+      {stage.kind === 'card' && (
+        <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" action={<EditDetailsButton onClick={flow.editDetails} />}>
+          <CardPayment
+            orderId={stage.order.id}
+            clientSecret={stage.clientSecret}
+            total={placedOrderFigures(stage.order).total}
+            onPaid={(paymentIntentId) => flow.completeCardPayment(stage.order.id, paymentIntentId)}
+          />
+        </CheckoutSection>
+      )}
+      {stage.kind === 'crypto' && (
+        <CheckoutSection id="crypto-payment" icon={Bitcoin} title="Cryptocurrency Payment" description="USDC on the Ethereum network (ERC-20)">
+          <CryptoPaymentPanel
+            payment={stage.payment}
+            demo={config.data?.cryptoProvider === 'demo'}
+            onCompleted={flow.completeCryptoPayment}
+            onRetry={flow.editDetails}
+          />
+        </CheckoutSection>
+      )}
+    </Layout>
+  );
+}
+
+function Layout({ summary, children }: { summary: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <aside className="lg:sticky lg:top-6 lg:order-last">{summary}</aside>
+      <div className="grid min-w-0 gap-6">{children}</div>
+    </div>
+  );
+}

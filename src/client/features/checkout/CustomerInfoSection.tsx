@@ -1,0 +1,55 @@
+import { UserRound } from 'lucide-react';
+import { Controller } from 'react-hook-form';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import type { CheckoutForm } from './checkout-form';
+import { CheckoutSection } from './CheckoutSection';
+import { deviceOptionLabel } from './order-summary';
+
+/** Names, email, optional phone and the number of devices (spec section 2). */
+export function CustomerInfoSection({ form, maxDevices }: { form: CheckoutForm; maxDevices: number }) {
+  const { errors } = form.formState;
+  const deviceOptions = Array.from({ length: maxDevices }, (_, i) => i + 1);
+  return (
+    <CheckoutSection id="customer-information" icon={UserRound} title="Customer Information" description="Where we send your order confirmation and login details.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="firstName" label="First Name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...invalidProps('firstName', errors.firstName?.message)} {...form.register('firstName')} />
+        </FormField>
+        <FormField id="lastName" label="Last Name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...invalidProps('lastName', errors.lastName?.message)} {...form.register('lastName')} />
+        </FormField>
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
+        </FormField>
+        <FormField id="phone" label="Phone (Optional)" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...invalidProps('phone', errors.phone?.message)} {...form.register('phone')} />
+        </FormField>
+        <FormField id="deviceCount" label="Number of Devices" error={errors.deviceCount?.message} className="sm:col-span-2">
+          <Controller
+            control={form.control}
+            name="deviceCount"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled || maxDevices === 1}>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('deviceCount', errors.deviceCount?.message)}>
+                  <SelectValue placeholder="Choose the number of devices" />
+                </SelectTrigger>
+                <SelectContent>
+                  {deviceOptions.map((count) => (
+                    <SelectItem key={count} value={String(count)}>
+                      {deviceOptionLabel(count)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <p className="text-xs text-muted-foreground">
+            {maxDevices === 1 ? 'This package includes 1 device.' : `1 device included, extra devices $5.99 each, up to ${maxDevices}. Each login works on one device at a time.`}
+          </p>
+        </FormField>
+      </div>
+    </CheckoutSection>
+  );
+}

@@ -1,0 +1,93 @@
+import { Gift, Lock, ShieldCheck } from 'lucide-react';
+import type { PriceBreakdown } from '#domain/pricing';
+import { FREE_PRICE } from '#domain/catalog';
+import { formatDollars } from '#domain/money';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import type { CartItem } from '../cart/cart-store';
+
+interface OrderSummaryProps {
+  item: CartItem;
+  figures: PriceBreakdown;
+  deviceCount: number;
+  couponCode: string | null;
+}
+
+function Line({ label, value, testId, className }: { label: string; value: string; testId: string; className?: string }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${className ?? ''}`}>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Package, device fee, coupon discount and total (spec section 2). Display only: the server prices the order. */
+export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSummaryProps) {
+  const free = item.price === FREE_PRICE;
+  return (
+    <section aria-labelledby="order-summary-title">
+      <Card>
+        <CardHeader className="pb-4">
+          <h2 id="order-summary-title" className="text-lg font-bold">
+            Order Summary
+          </h2>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <div className="rounded-xl border border-border bg-background/40 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div>
+                <p className="font-semibold">{item.name} Package</p>
+                <p className="text-sm text-muted-foreground">{item.duration} subscription</p>
+              </div>
+              <p className="tabular font-bold">${item.price}</p>
+            </div>
+            {item.features.length > 0 && (
+              <ul className="mt-3 flex flex-wrap gap-1.5">
+                {item.features.slice(0, 4).map((feature) => (
+                  <li key={feature} className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <dl className="grid gap-2 text-sm">
+            <Line label="Package" value={formatDollars(figures.packagePrice)} testId="summary-package" />
+            <Line
+              label={`Devices (${deviceCount})`}
+              value={figures.deviceFee > 0 ? `+${formatDollars(figures.deviceFee)}` : 'Included'}
+              testId="summary-devices"
+            />
+            {figures.discount > 0 && (
+              <Line label={`Coupon${couponCode ? ` (${couponCode})` : ''}`} value={`-${formatDollars(figures.discount)}`} testId="summary-discount" className="text-success [&_dt]:text-success" />
+            )}
+            <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-border pt-4">
+              <dt className="text-base font-bold">Total</dt>
+              <dd className="tabular text-2xl font-extrabold" data-testid="summary-total">
+                {formatDollars(figures.total)}
+              </dd>
+            </div>
+          </dl>
+          {!free && (
+            <p className="flex gap-2 rounded-lg bg-primary/10 p-3 text-sm">
+              <Gift className="size-4 shrink-0 text-accent" aria-hidden="true" />
+              <span>
+                Earn a <strong className="tabular">${item.cashback}</strong> gift card cashback (1 per subscription).
+              </span>
+            </p>
+          )}
+          <ul className="grid gap-1.5 text-xs text-muted-foreground">
+            <li className="flex items-center gap-2">
+              <Lock className="size-3.5 text-success" aria-hidden="true" /> SSL-encrypted, PCI-compliant payments
+            </li>
+            <li className="flex items-center gap-2">
+              <ShieldCheck className="size-3.5 text-success" aria-hidden="true" /> Your final price is confirmed by our server
+            </li>
+          </ul>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

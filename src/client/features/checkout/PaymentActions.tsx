@@ -1,0 +1,58 @@
+import { ArrowRight, Bitcoin, CreditCard, Pencil, Sparkles } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { CheckoutSection } from './CheckoutSection';
+
+export const CHECKOUT_FORM_ID = 'checkout-form';
+
+/** The checkout form's submit button, placed in whichever payment section is showing. */
+function SubmitOrder({ label, pendingLabel, pending }: { label: string; pendingLabel: string; pending: boolean }) {
+  return (
+    <Button type="submit" form={CHECKOUT_FORM_ID} size="lg" className="w-full" disabled={pending}>
+      {pending ? pendingLabel : label}
+      {!pending && <ArrowRight aria-hidden="true" />}
+    </Button>
+  );
+}
+
+export function EditDetailsButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" variant="ghost" size="sm" onClick={onClick}>
+      <Pencil aria-hidden="true" /> Edit details
+    </Button>
+  );
+}
+
+/** Card Details before the order exists: the card is entered once the server has priced the order. */
+export function CardDetailsIntro({ pending }: { pending: boolean }) {
+  return (
+    <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" description="Continue to enter your card. Your total is confirmed by our server first.">
+      <SubmitOrder label="Continue to Payment" pendingLabel="Creating Order..." pending={pending} />
+    </CheckoutSection>
+  );
+}
+
+export function CryptoIntro({ pending }: { pending: boolean }) {
+  return (
+    <CheckoutSection
+      id="crypto-payment"
+      icon={Bitcoin}
+      title="Cryptocurrency Payment"
+      description="Pay with USDC on the Ethereum network (ERC-20). Your service activates within 1 hour of payment."
+    >
+      <SubmitOrder label="Pay with USDC" pendingLabel="Creating Payment..." pending={pending} />
+    </CheckoutSection>
+  );
+}
+
+export function FreeOrderIntro({ pending, isTrial }: { pending: boolean; isTrial: boolean }) {
+  return (
+    <CheckoutSection
+      id="complete-order"
+      icon={Sparkles}
+      title={isTrial ? 'Start Your Free Trial' : 'Complete Your Order'}
+      description={isTrial ? '36 hours of full access. No credit card required.' : 'Nothing to pay: your coupon covers the whole order.'}
+    >
+      <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." pending={pending} />
+    </CheckoutSection>
+  );
+}

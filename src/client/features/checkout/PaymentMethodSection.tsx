@@ -1,0 +1,56 @@
+import { Bitcoin, CreditCard, Wallet } from 'lucide-react';
+import { Controller } from 'react-hook-form';
+import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
+import { cn } from '../../lib/utils';
+import type { CheckoutForm } from './checkout-form';
+import { CheckoutSection } from './CheckoutSection';
+
+const METHODS = [
+  { value: 'card', label: 'Credit or Debit Card', detail: 'Activated within 24 hours', icon: CreditCard },
+  { value: 'crypto', label: 'Cryptocurrency', detail: 'USDC on Ethereum (ERC-20), activated within 1 hour', icon: Bitcoin },
+] as const;
+
+/** Card or cryptocurrency; the page shows this only when there is something to pay (spec section 2). */
+export function PaymentMethodSection({ form, disabled }: { form: CheckoutForm; disabled: boolean }) {
+  return (
+    <CheckoutSection id="payment-method" icon={Wallet} title="Payment Method">
+      <Controller
+        control={form.control}
+        name="paymentMethod"
+        render={({ field }) => (
+          <RadioGroup
+            value={field.value}
+            onValueChange={field.onChange}
+            disabled={disabled}
+            aria-label="Payment method"
+            className="grid gap-3 sm:grid-cols-2"
+          >
+            {METHODS.map((method) => {
+              const id = `payment-${method.value}`;
+              return (
+                <label
+                  key={method.value}
+                  htmlFor={id}
+                  className={cn(
+                    'flex cursor-pointer items-start gap-3 rounded-xl border border-border bg-background/40 p-4 transition-colors hover:border-primary/60',
+                    field.value === method.value && 'border-primary bg-primary/10 ring-1 ring-primary',
+                    disabled && 'cursor-not-allowed opacity-60',
+                  )}
+                >
+                  <RadioGroupItem id={id} value={method.value} className="mt-1" />
+                  <span className="grid gap-1">
+                    <span className="flex items-center gap-2 font-semibold">
+                      <method.icon className="size-4 text-accent" aria-hidden="true" />
+                      {method.label}
+                    </span>
+                    <span className="text-xs text-muted-foreground">{method.detail}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </RadioGroup>
+        )}
+      />
+    </CheckoutSection>
+  );
+}

@@ -1,0 +1,64 @@
+import { Truck } from 'lucide-react';
+import { Controller } from 'react-hook-form';
+import { SHIPPING_COUNTRIES, type ShippingCountry } from '#domain/catalog';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import type { CheckoutForm } from './checkout-form';
+import { CheckoutSection } from './CheckoutSection';
+
+const COUNTRY_NAMES: Record<ShippingCountry, string> = { US: 'United States', CA: 'Canada' };
+
+/**
+ * Where the streaming box goes. The schema reports one message, on the address, for any
+ * missing part (spec section 5); the other empty parts are marked invalid beside it.
+ */
+export function ShippingSection({ form }: { form: CheckoutForm }) {
+  const { errors } = form.formState;
+  const missing = errors.shippingAddress?.message;
+  const [city, state, zip] = form.watch(['shippingCity', 'shippingState', 'shippingZip']);
+  const markIfEmpty = (id: string, value: string) => ({ id, 'aria-invalid': missing && !value.trim() ? true : undefined });
+  return (
+    <CheckoutSection
+      id="shipping-information"
+      icon={Truck}
+      title="Shipping Information"
+      description="Free shipping with UPS. Your streaming box ships in 1-2 business days; its 6-month subscription starts on first use."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="shippingAddress" label="Street Address" error={missing} className="sm:col-span-2">
+          <Input autoComplete="shipping street-address" {...invalidProps('shippingAddress', missing)} {...form.register('shippingAddress')} />
+        </FormField>
+        <FormField id="shippingCity" label="City">
+          <Input autoComplete="shipping address-level2" {...markIfEmpty('shippingCity', city)} {...form.register('shippingCity')} />
+        </FormField>
+        <FormField id="shippingState" label="State / Province">
+          <Input autoComplete="shipping address-level1" {...markIfEmpty('shippingState', state)} {...form.register('shippingState')} />
+        </FormField>
+        <FormField id="shippingZip" label="ZIP / Postal Code">
+          <Input autoComplete="shipping postal-code" {...markIfEmpty('shippingZip', zip)} {...form.register('shippingZip')} />
+        </FormField>
+        <FormField id="shippingCountry" label="Country" error={errors.shippingCountry?.message}>
+          <Controller
+            control={form.control}
+            name="shippingCountry"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur} id="shippingCountry">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {SHIPPING_COUNTRIES.map((country) => (
+                    <SelectItem key={country} value={country}>
+                      {COUNTRY_NAMES[country]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </FormField>
+      </div>
+    </CheckoutSection>
+  );
+}

@@ -1,0 +1,77 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
+import { Lock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { formatDollars } from '#domain/money';
+import { Button } from '../../components/ui/button';
+import type { CardPaymentProps } from './card-payment-props';
+import { reportPaymentError, reportPaymentFailed } from './payment-errors';
+
+/** Stripe.js is loaded once per key, and only when a card payment is about to be taken. */
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) stripeByKey.set(publishableKey, (stripe = loadStripe(publishableKey)));
+  return stripe;
+}
+
+const appearance: Appearance = {
+  theme: 'night',
+  variables: { colorPrimary: '#8b5cf6', colorBackground: '#0b1122', colorText: '#e6e9f5', borderRadius: '8px' },
+};
+
+/** Where Stripe sends the buyer back after a redirect-based payment method; see useStripeReturn. */
+export function stripeReturnUrl(orderId: string): string {
+  return `${window.location.origin}/checkout?${new URLSearchParams({ order: orderId })}`;
+}
+
+function PaymentForm({ orderId, total, onPaid }: Omit<CardPaymentProps, 'clientSecret'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [pending, setPending] = useState(false);
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || pending) return;
+    setPending(true);
+    try {
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: stripeReturnUrl(orderId) },
+      });
+      if (error) {
+        // A refused card or incomplete details: Stripe's own message for the buyer.
+        if (error.type === 'card_error' || error.type === 'validation_error') reportPaymentFailed(error.message ?? 'Your card was declined.');
+        else reportPaymentError(error.message);
+      } else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') {
+        await onPaid(paymentIntent.id);
+      } else {
+        reportPaymentError(`The payment is ${paymentIntent.status.replaceAll('_', ' ')}.`);
+      }
+    } catch (error) {
+      reportPaymentError(error instanceof Error ? error.message : null);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={pay} aria-label="Card details">
+      <PaymentElement options={{ layout: 'tabs' }} />
+      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>
+        <Lock aria-hidden="true" />
+        {pending ? 'Processing...' : `Pay ${formatDollars(total)}`}
+      </Button>
+    </form>
+  );
+}
+
+/** Stripe's Payment Element for the order's PaymentIntent (issue 3 point 5). */
+export default function StripeCardForm({ publishableKey, clientSecret, ...props }: CardPaymentProps & { publishableKey: string }) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance }}>
+      <PaymentForm {...props} />
+    </Elements>
+  );
+}

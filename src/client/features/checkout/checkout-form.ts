@@ -1,0 +1,79 @@
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { checkoutRequestSchema, GIFT_CARD_REQUIRED_MESSAGE, type CheckoutInput, type CheckoutRequest } from '#contract/checkout';
+import type { CreateCryptoPaymentRequest } from '#contract/crypto';
+import { DEFAULT_COUNTRY, type ShippingCountry } from '#domain/catalog';
+import type { CartItem } from '../cart/cart-store';
+
+/** The checkout form as its inputs hold it: text, and the device count as the select's '1'..'4'. */
+export interface CheckoutFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  packageId: string;
+  paymentMethod: 'card' | 'crypto';
+  deviceCount: string;
+  selectedGiftCard: string;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingState: string;
+  shippingZip: string;
+  shippingCountry: ShippingCountry;
+}
+
+export type CheckoutForm = UseFormReturn<CheckoutFormValues, unknown, CheckoutInput>;
+
+/**
+ * The server's checkout schema (so its messages are the spec's), plus the gift card the
+ * server requires of every paid package.
+ */
+export function checkoutFormSchema(needsGiftCard: boolean) {
+  return checkoutRequestSchema.superRefine((order, ctx) => {
+    if (needsGiftCard && !order.selectedGiftCard) {
+      ctx.addIssue({ code: 'custom', path: ['selectedGiftCard'], message: GIFT_CARD_REQUIRED_MESSAGE });
+    }
+  }) as unknown as z.ZodType<CheckoutInput, CheckoutFormValues>;
+}
+
+export interface Prefill {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string | null;
+}
+
+export function defaultFormValues(item: CartItem, customer: Prefill | null): CheckoutFormValues {
+  return {
+    firstName: customer?.firstName ?? '',
+    lastName: customer?.lastName ?? '',
+    email: customer?.email ?? '',
+    phone: customer?.phone ?? '',
+    packageId: item.id,
+    paymentMethod: 'card',
+    deviceCount: String(item.deviceCount ?? 1),
+    selectedGiftCard: item.selectedGiftCard ?? '',
+    shippingAddress: '',
+    shippingCity: '',
+    shippingState: '',
+    shippingZip: '',
+    shippingCountry: DEFAULT_COUNTRY,
+  };
+}
+
+interface OrderExtras {
+  couponCode: string | null;
+  /** Set when the cart holds a renewal from the account page. */
+  renewsSubscriptionId?: string | undefined;
+}
+
+/** POST /api/checkout's body from the validated form. */
+export function checkoutRequest(order: CheckoutInput, extras: OrderExtras): CheckoutRequest {
+  return { ...order, couponCode: extras.couponCode, renewsSubscriptionId: extras.renewsSubscriptionId ?? null };
+}
+
+/** POST /api/create-crypto-payment's body: the spec's fields plus devices, coupon, gift card and shipping. */
+export function cryptoPaymentRequest(order: CheckoutInput, extras: OrderExtras): CreateCryptoPaymentRequest {
+  const { firstName, lastName, email, phone, paymentMethod: _crypto, ...rest } = checkoutRequest(order, extras);
+  return { ...rest, customerData: { firstName, lastName, email, phone }, paymentCurrency: 'usdc' };
+}

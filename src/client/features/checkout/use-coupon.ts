@@ -1,0 +1,83 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { ValidateCouponRequest, ValidateCouponResponse } from '#contract/checkout';
+import { formatMoney, type Cents } from '#domain/money';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import type { AppliedCoupon } from './order-summary';
+
+const NOT_VALID = 'This coupon code is not valid';
+
+async function checkCoupon(request: ValidateCouponRequest): Promise<ValidateCouponResponse> {
+  return (await (await apiRequest('POST', '/api/validate-coupon', request)).json()) as ValidateCouponResponse;
+}
+
+function refuse(description: string): void {
+  toast({ title: 'Invalid Coupon', description, variant: 'destructive' });
+}
+
+/** The server's answer to a failed check: its reason for a 4xx, else the spec's generic error. */
+function reportCheckFailure(error: unknown): void {
+  const status = errorStatus(error);
+  if (status !== null && status >= 400 && status < 500) refuse(serverMessage(error, NOT_VALID));
+  else toast({ title: 'Error', description: 'Failed to validate coupon code', variant: 'destructive' });
+}
+
+/**
+ * The coupon box's state (spec sections 4 and 8): none applied, then applied with the
+ * server's quote, removable. A quote is for one subtotal, so a change of devices asks
+ * the server again; a coupon that no longer applies is removed.
+ */
+export function useCoupon({ packageId, subtotal, deviceCount }: { packageId: string; subtotal: Cents; deviceCount: number }) {
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const check = useMutation({ mutationFn: checkCoupon });
+  const latestCheck = useRef(0);
+
+  const request = (code: string): ValidateCouponRequest => ({ code, packageId, subtotalAmount: formatMoney(subtotal), deviceCount });
+
+  /** Checks a code; true when it was applied. */
+  async function apply(rawCode: string): Promise<boolean> {
+    const code = rawCode.trim().toUpperCase();
+    if (!code) {
+      toast({ title: 'Error', description: 'Please enter a coupon code', variant: 'destructive' });
+      return false;
+    }
+    const id = ++latestCheck.current;
+    try {
+      const answer = await check.mutateAsync(request(code));
+      if (id !== latestCheck.current) return false;
+      if (answer.valid && answer.coupon) {
+        setApplied(answer.coupon);
+        return true;
+      }
+      refuse(answer.error || NOT_VALID);
+    } catch (error) {
+      if (id === latestCheck.current) reportCheckFailure(error);
+    }
+    return false;
+  }
+
+  function remove(): void {
+    latestCheck.current++;
+    setApplied(null);
+  }
+
+  const appliedCode = applied?.code;
+  useEffect(() => {
+    if (!appliedCode) return;
+    const id = ++latestCheck.current;
+    checkCoupon(request(appliedCode))
+      .then((answer) => {
+        if (id !== latestCheck.current) return;
+        if (answer.valid && answer.coupon) setApplied(answer.coupon);
+        else {
+          setApplied(null);
+          refuse(answer.error || NOT_VALID);
+        }
+      })
+      .catch((error: unknown) => console.error('Coupon re-check failed', error));
+    // Only a new subtotal (a change of devices) calls for a new quote.
+  }, [subtotal]);
+
+  return { applied, apply, remove, isChecking: check.isPending };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { moneyText } from './packages';
+
+/** Requests and answers of sign-up, sign-in, password setup and the account's orders (spec sections 5 and 7). */
+
+const requiredText = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Trimmed and lower-cased, so that one address is one sign-in whatever its spelling. */
+export const emailField = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Invalid email address')
+  .pipe(z.email({ error: 'Invalid email address' }));
+export const passwordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
+const confirmPasswordField = z
+  .string({ error: 'Please confirm your password' })
+  .min(6, 'Please confirm your password')
+  .max(256, 'Password must be at most 256 characters');
+/** Optional; an empty field counts as none. */
+const phoneField = z
+  .string()
+  .trim()
+  .max(40, 'Phone number must be at most 40 characters')
+  .nullish()
+  .transform((phone) => phone || null);
+
+const passwordsMatch = { message: "Passwords don't match", path: ['confirmPassword'] };
+
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const SIGNUP_TYPES = ['account', 'trial'] as const;
+
+export const registerRequestSchema = z
+  .object({
+    signupType: z.enum(SIGNUP_TYPES, { error: 'Account type must be account or trial' }).default('account'),
+    firstName: requiredText('First name'),
+    lastName: requiredText('Last name'),
+    email: emailField,
+    phone: phoneField,
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((form) => form.password === form.confirmPassword, passwordsMatch);
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const setupPasswordRequestSchema = z
+  .object({
+    token: z.string({ error: 'Setup token is required' }).trim().min(1, 'Setup token is required').max(200, 'Invalid setup token'),
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((form) => form.password === form.confirmPassword, passwordsMatch);
+export type SetupPasswordRequest = z.input<typeof setupPasswordRequestSchema>;
+
+/** The guest order-info form of /password-setup: where to send a new setup link. */
+export const resendSetupLinkRequestSchema = z.object({
+  firstName: requiredText('First name'),
+  lastName: requiredText('Last name'),
+  email: emailField,
+  phone: phoneField,
+  orderId: requiredText('Order ID', 64),
+});
+export type ResendSetupLinkRequest = z.input<typeof resendSetupLinkRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** The signed-in customer (GET /api/auth/me, and the sign-in answers). */
+export const customerProfileSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+  hasAccount: z.boolean(),
+});
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+export const signedInResponseSchema = z.object({ customer: customerProfileSchema });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
+
+export const setupTokenValidSchema = z.object({
+  valid: z.literal(true),
+  customer: z.object({ firstName: z.string(), email: z.string() }),
+  /** 'reset' when the link came from "Forgot password?". */
+  purpose: z.enum(['setup', 'reset']),
+});
+export const setupTokenInvalidSchema = z.object({ valid: z.literal(false), message: z.string() });
+export type SetupTokenCheck = z.infer<typeof setupTokenValidSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const RESEND_SETUP_LINK_ANSWER = 'If the order matches, we have emailed a new link.';
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, we have emailed a link to reset the password.';
+export const INVALID_SETUP_LINK = 'This setup link is invalid or expired';
+
+/** One order of the signed-in customer (the account page's gift-card list). */
+export const customerOrderSchema = z.object({
+  id: z.string(),
+  giftCardReceived: z.boolean(),
+  paymentStatus: z.string(),
+  selectedGiftCard: z.string().nullable(),
+  cashbackAmount: moneyText,
+  createdAt: z.string(),
+  packageName: z.string(),
+  totalAmount: moneyText,
+  deviceCount: z.number().int(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+export const customerOrderListSchema = z.array(customerOrderSchema);

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import {
+  canonicalPackageId,
+  DEFAULT_COUNTRY,
+  GIFT_CARDS,
+  MAX_DEVICES,
+  MIN_DEVICES,
+  SHIPPING_COUNTRIES,
+  STREAMING_BOX_ID,
+} from '#domain/catalog';
+import { parseMoney } from '#domain/money';
+import { moneyText } from './packages';
+
+/**
+ * Requests and responses of checkout, the coupon check, card payment confirmation and the
+ * store's provider configuration (spec sections 5 and 7). The checkout page's forms use
+ * these same schemas, so their messages are the spec's.
+ */
+
+export const SHIPPING_REQUIRED_MESSAGE = 'Shipping information is required for streaming box orders';
+export const GIFT_CARD_REQUIRED_MESSAGE = 'Gift card selection is required';
+const DEVICE_COUNT_REQUIRED = 'Device count is required';
+const DEVICE_COUNT_RANGE = `Device count must be a whole number from ${MIN_DEVICES} to ${MAX_DEVICES}`;
+
+/** Blank form fields ('' or only spaces) count as absent. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long`)
+    .nullish()
+    .transform((value) => value || null);
+
+const requiredName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`);
+
+export const emailSchema = z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').pipe(z.email({ error: 'Invalid email address' }));
+
+/** '1'..'4' from the page's select, or 1..4 from other callers; always a number once parsed. */
+export const deviceCountSchema = z
+  .union([z.number(), z.string()], { error: (issue) => (issue.input == null ? DEVICE_COUNT_REQUIRED : DEVICE_COUNT_RANGE) })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: DEVICE_COUNT_REQUIRED });
+      return z.NEVER;
+    }
+    const count = typeof value === 'number' ? value : /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(count) || count < MIN_DEVICES || count > MAX_DEVICES) {
+      ctx.addIssue({ code: 'custom', message: DEVICE_COUNT_RANGE });
+      return z.NEVER;
+    }
+    return count;
+  });
+
+/** Upper-cased as the coupon box forces it; a blank code means no coupon. */
+const couponCodeField = z
+  .string({ error: 'Coupon code must be text' })
+  .trim()
+  .max(64, 'Coupon code is too long')
+  .transform((code) => code.toUpperCase())
+  .nullish()
+  .transform((code) => code || null);
+
+const giftCardField = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.enum(GIFT_CARDS, { error: 'Please choose a gift card from the list' }).nullish(),
+);
+
+export const checkoutRequestSchema = z
+  .object({
+    firstName: requiredName('First name'),
+    lastName: requiredName('Last name'),
+    email: emailSchema,
+    phone: optionalText('Phone number', 40),
+    packageId: z.string({ error: 'Package selection is required' }).trim().min(1, 'Package selection is required').max(100, 'Unknown package'),
+    paymentMethod: z.enum(['card', 'crypto'], { error: "Payment method must be 'card' or 'crypto'" }).default('card'),
+    deviceCount: deviceCountSchema,
+    couponCode: couponCodeField,
+    selectedGiftCard: giftCardField,
+    shippingAddress: optionalText('Shipping address', 200),
+    shippingCity: optionalText('City', 100),
+    shippingState: optionalText('State', 100),
+    shippingZip: optionalText('ZIP code', 20),
+    shippingCountry: z
+      .enum(SHIPPING_COUNTRIES, { error: 'Shipping country must be US or CA' })
+      .nullish()
+      .transform((country) => country ?? DEFAULT_COUNTRY),
+    /** Set by the account page's Renew: the order extends this subscription. */
+    renewsSubscriptionId: z.uuid({ error: 'Invalid subscription id' }).nullish().transform((id) => id ?? null),
+  })
+  .superRefine((order, ctx) => {
+    const needsShipping = canonicalPackageId(order.packageId) === STREAMING_BOX_ID;
+    if (needsShipping && !hasShippingAddress(order)) {
+      ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: SHIPPING_REQUIRED_MESSAGE });
+    }
+  });
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
+
+export function hasShippingAddress(order: Pick<CheckoutInput, 'shippingAddress' | 'shippingCity' | 'shippingState' | 'shippingZip'>): boolean {
+  return Boolean(order.shippingAddress && order.shippingCity && order.shippingState && order.shippingZip);
+}
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  packageId: z.string(),
+  paymentMethod: z.enum(['card', 'crypto', 'free']),
+  paymentStatus: z.string(),
+  deviceCount: z.number().int(),
+  couponCode: z.string().nullable(),
+  subtotalAmount: moneyText,
+  couponDiscount: moneyText,
+  totalAmount: moneyText,
+  cashbackAmount: moneyText,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const checkoutResponseSchema = z.object({
+  isFreeOrder: z.boolean(),
+  needsPasswordSetup: z.boolean(),
+  order: orderSummarySchema,
+  /** The card provider's client secret for a card order awaiting payment; null otherwise. */
+  clientSecret: z.string().nullable(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** A subtotal as the page computed it: a number or decimal text, at least 0. */
+const subtotalField = z
+  .union([z.number(), z.string()], { error: 'Invalid subtotal amount' })
+  .transform((value, ctx) => {
+    const cents = typeof value === 'number' ? Math.round(value * 100) : parseMoneyOrNull(value);
+    if (cents === null || !Number.isSafeInteger(cents) || cents < 0 || cents > 99_999_999) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid subtotal amount' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+function parseMoneyOrNull(text: string): number | null {
+  try {
+    return parseMoney(text);
+  } catch {
+    return null;
+  }
+}
+
+export const validateCouponRequestSchema = z.object({
+  code: z
+    .string({ error: 'Coupon code is required' })
+    .trim()
+    .min(1, 'Coupon code is required')
+    .max(64, 'Coupon code is too long')
+    .transform((code) => code.toUpperCase()),
+  packageId: z.string({ error: 'Package ID is required' }).trim().min(1, 'Package ID is required').max(100, 'Unknown package'),
+  /** In cents once parsed. */
+  subtotalAmount: subtotalField,
+  /** Not in the spec's call; when absent the server derives it from subtotalAmount. */
+  deviceCount: deviceCountSchema.optional(),
+});
+export type ValidateCouponRequest = z.input<typeof validateCouponRequestSchema>;
+
+export const validateCouponResponseSchema = z.object({
+  valid: z.boolean(),
+  coupon: z.object({ code: z.string(), description: z.string(), discountAmount: moneyText }).optional(),
+  error: z.string().optional(),
+});
+export type ValidateCouponResponse = z.infer<typeof validateCouponResponseSchema>;
+
+/** Stripe's and the demo's PaymentIntent ids: pi_ then letters, digits, underscores. */
+export const paymentIntentIdSchema = z
+  .string({ error: 'Payment intent id is required' })
+  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'Invalid payment intent id');
+
+export const paymentSuccessRequestSchema = z.object({
+  orderId: z.string({ error: 'Order ID is required' }).trim().min(1, 'Order ID is required').max(64, 'Order not found'),
+  paymentIntentId: paymentIntentIdSchema,
+});
+export type PaymentSuccessRequest = z.infer<typeof paymentSuccessRequestSchema>;
+
+export const paymentSuccessResponseSchema = z.object({
+  orderId: z.string(),
+  paymentStatus: z.literal('completed'),
+});
+
+export const storeConfigSchema = z.object({
+  cardProvider: z.enum(['stripe', 'demo']),
+  stripePublishableKey: z.string().nullable(),
+  cryptoProvider: z.enum(['nowpayments', 'demo']),
+});
+export type StoreConfig = z.infer<typeof storeConfigSchema>;
+
+/** Luhn's checksum, which every real card number passes. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export const DEMO_CARD_SUCCESS = '4242424242424242';
+export const DEMO_CARD_DECLINED = '4000000000000002';
+
+/** The demo card form; expiry 'MM/YY' must not be in the past. */
+export const demoCardSchema = z.object({
+  cardNumber: z
+    .string({ error: 'Your card number is incomplete.' })
+    .transform((text) => text.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{13,19}$/, 'Your card number is incomplete.')
+        .refine(passesLuhn, 'Your card number is invalid.'),
+    ),
+  expiry: z
+    .string({ error: "Your card's expiration date is incomplete." })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete.")
+    .refine((text) => !expiryInPast(text), "Your card's expiration date is in the past."),
+  cvc: z.string({ error: "Your card's security code is incomplete." }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type DemoCardInput = z.input<typeof demoCardSchema>;
+
+function expiryInPast(text: string, now = new Date()): boolean {
+  const [month, year] = text.split('/').map((part) => Number(part.trim())) as [number, number];
+  const endOfMonth = new Date(Date.UTC(2000 + year, month, 1));
+  return endOfMonth.getTime() <= now.getTime();
+}
+
+export const demoConfirmResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal('succeeded'),
+});

@@ -1,0 +1,96 @@
+import { and, eq, isNotNull, not, sql } from 'drizzle-orm';
+import type { CustomerProfile } from '#contract/accounts';
+import type { DbOrTx } from '#server/db/connect';
+import { customers } from '#server/db/schema';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export function toCustomerProfile(row: CustomerRow): CustomerProfile {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+    hasAccount: row.hasAccount,
+  };
+}
+
+export async function findCustomer(db: DbOrTx, id: string): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The account row of an address (the one that signs in), if any. */
+export async function findAccountByEmail(db: DbOrTx, email: string, { lock = false } = {}): Promise<CustomerRow | null> {
+  const query = db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.email, email), customers.hasAccount))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The guest row of an address (orders placed without an account), if any. */
+export async function findGuestByEmail(db: DbOrTx, email: string, { lock = false } = {}): Promise<CustomerRow | null> {
+  const query = db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.email, email), not(customers.hasAccount)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export interface OrderCustomerDetails {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+}
+
+export interface OrderCustomer {
+  customerId: string;
+  /** False when the buyer still has to set a password (the checkout's needsPasswordSetup). */
+  hasPassword: boolean;
+}
+
+/**
+ * The customer a new order belongs to:
+ * - the signed-in customer, when there is one;
+ * - else the account of that address, but only once its owner proved the address, so that
+ *   someone who registered another person's address never receives that person's orders;
+ * - else the address's guest row, created when new. Its orders join an account when the
+ *   emailed setup link is used.
+ */
+export async function resolveOrderCustomer(
+  db: DbOrTx,
+  details: OrderCustomerDetails,
+  signedInCustomerId?: string | null,
+): Promise<OrderCustomer> {
+  if (signedInCustomerId) {
+    const signedIn = await findCustomer(db, signedInCustomerId);
+    if (signedIn) return { customerId: signedIn.id, hasPassword: signedIn.password !== null };
+  }
+  const email = details.email.trim().toLowerCase();
+  const [verified] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.email, email), customers.hasAccount, isNotNull(customers.emailVerifiedAt), isNotNull(customers.password)))
+    .limit(1);
+  if (verified) return { customerId: verified.id, hasPassword: true };
+
+  // An existing guest row keeps the names it was created with; each order keeps its own.
+  const [guest] = await db
+    .insert(customers)
+    .values({ email, firstName: details.firstName, lastName: details.lastName, phone: details.phone || null, hasAccount: false })
+    .onConflictDoUpdate({
+      target: customers.email,
+      targetWhere: sql`not ${customers.hasAccount}`,
+      set: { updatedAt: sql`now()` },
+    })
+    .returning({ id: customers.id });
+  return { customerId: guest!.id, hasPassword: false };
+}

@@ -1,0 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/connect';
+import { customers, orders, shipments, subscriptions } from '#server/db/schema';
+import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } from './customers';
+
+/**
+ * The owner of an address has just used a link emailed to it, and chose a password.
+ * The address's account (made now from the guest row when there is none) takes that
+ * password and is marked proven, and everything bought as a guest with the address
+ * moves to it (docs/decisions: guest orders and accounts). Run inside a transaction.
+ */
+export async function completeEmailProof(tx: DbOrTx, customerId: string, passwordHash: string): Promise<CustomerRow> {
+  const linked = await findCustomer(tx, customerId);
+  if (!linked) throw new Error(`customer ${customerId} of a setup link is missing`);
+  // Guest row first, then account: the order registration locks them in too.
+  const guest = await findGuestByEmail(tx, linked.email, { lock: true });
+  const account = await findAccountByEmail(tx, linked.email, { lock: true });
+  const proven = { password: passwordHash, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` };
+
+  if (!account) {
+    const [made] = await tx
+      .update(customers)
+      .set({ ...proven, hasAccount: true })
+      .where(eq(customers.id, guest!.id))
+      .returning();
+    return made!;
+  }
+  if (guest) await moveGuestPurchases(tx, guest.id, account.id);
+  const [updated] = await tx.update(customers).set(proven).where(eq(customers.id, account.id)).returning();
+  return updated!;
+}
+
+/**
+ * Re-homes a guest row's orders, subscriptions and shipments, then removes the emptied
+ * row (its unused links go with it). Ownership of an address is the accounts capability's
+ * rule, so this one place writes the customer column of those tables.
+ */
+async function moveGuestPurchases(tx: DbOrTx, guestId: string, accountId: string): Promise<void> {
+  await tx.update(orders).set({ customerId: accountId }).where(eq(orders.customerId, guestId));
+  await tx.update(subscriptions).set({ customerId: accountId }).where(eq(subscriptions.customerId, guestId));
+  await tx.update(shipments).set({ customerId: accountId }).where(eq(shipments.customerId, guestId));
+  await tx.delete(customers).where(eq(customers.id, guestId));
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  customerOrderListSchema,
+  customerProfileSchema,
+  forgotPasswordRequestSchema,
+  FORGOT_PASSWORD_ANSWER,
+  INVALID_SETUP_LINK,
+  loginRequestSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  RESEND_SETUP_LINK_ANSWER,
+  resendSetupLinkRequestSchema,
+  setupPasswordRequestSchema,
+  setupTokenInvalidSchema,
+  setupTokenValidSchema,
+  signedInResponseSchema,
+} from '#contract/accounts';
+import { errorBodySchema } from '#contract/errors';
+import { unauthorized } from '#server/http/errors';
+import { browserIdOf } from '../checkout/browser-id';
+import type { Caller, NewAccount } from './service';
+import { signUpWithTrial } from './trial-signup';
+import { endSession, requireCustomerId, startCustomerSession } from './session';
+
+const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, log: request.log });
+
+/** Answers about one person are never kept by a browser or proxy cache. */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accounts = app.services.accounts;
+  app.addHook('onClose', () => accounts.drain());
+
+  const registerSchema = { body: registerRequestSchema, response: { 201: signedInResponseSchema, ...failures } };
+  app.post('/api/register', { schema: registerSchema }, async (request, reply) => {
+    const { signupType, confirmPassword: _confirmed, ...account } = request.body;
+    if (signupType === 'trial') return registerTrial(request, reply, account);
+    const customer = await accounts.register(account, callerOf(request));
+    await startCustomerSession(request, reply, customer.id);
+    return noStore(reply).code(201).send({ customer });
+  });
+
+  app.post('/api/register-trial', { schema: registerSchema }, async (request, reply) => {
+    const { signupType: _type, confirmPassword: _confirmed, ...account } = request.body;
+    return registerTrial(request, reply, account);
+  });
+
+  async function registerTrial(request: FastifyRequest, reply: FastifyReply, account: NewAccount) {
+    const customer = await signUpWithTrial(
+      { db: app.deps.database.db, accounts, checkout: app.services.checkout, subscriptions: app.services.subscriptions },
+      account,
+      {
+        caller: callerOf(request),
+        browserId: browserIdOf(request, reply),
+        onAccount: (customerId) => startCustomerSession(request, reply, customerId),
+      },
+    );
+    return noStore(reply).code(201).send({ customer });
+  }
+
+  app.post(
+    '/api/login',
+    { schema: { body: loginRequestSchema, response: { 200: signedInResponseSchema, ...failures } } },
+    async (request, reply) => {
+      const customer = await accounts.login(request.body, callerOf(request));
+      await startCustomerSession(request, reply, customer.id);
+      return noStore(reply).send({ customer });
+    },
+  );
+
+  app.post('/api/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    await endSession(request, reply);
+    return noStore(reply).send({ message: 'Logged out' });
+  });
+
+  app.get('/api/auth/me', { schema: { response: { 200: customerProfileSchema, 401: errorBodySchema } } }, async (request, reply) => {
+    const customerId = await requireCustomerId(request);
+    const profile = await accounts.profile(customerId);
+    if (!profile) throw unauthorized('Not authenticated');
+    return noStore(reply).send(profile);
+  });
+
+  app.get(
+    '/api/setup/:token',
+    {
+      schema: {
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: setupTokenValidSchema, 404: setupTokenInvalidSchema },
+      },
+    },
+    async (request, reply) => {
+      const check = await accounts.checkSetupToken(request.params.token);
+      noStore(reply);
+      if (!check) return reply.code(404).send({ valid: false, message: INVALID_SETUP_LINK });
+      return reply.send(check);
+    },
+  );
+
+  app.post(
+    '/api/setup-password',
+    { schema: { body: setupPasswordRequestSchema, response: { 200: signedInResponseSchema, ...failures } } },
+    async (request, reply) => {
+      const customer = await accounts.setPasswordWithToken(request.body.token, request.body.password);
+      await startCustomerSession(request, reply, customer.id);
+      return noStore(reply).send({ customer });
+    },
+  );
+
+  app.post(
+    '/api/resend-setup-link',
+    { schema: { body: resendSetupLinkRequestSchema, response: { 200: messageResponseSchema, ...failures } } },
+    async (request) => {
+      await accounts.resendSetupLink(request.body, callerOf(request));
+      return { message: RESEND_SETUP_LINK_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/forgot-password',
+    { schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema, ...failures } } },
+    async (request) => {
+      await accounts.requestPasswordHelp(request.body.email, callerOf(request));
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.get(
+    '/api/customer/orders',
+    { schema: { response: { 200: customerOrderListSchema, 401: errorBodySchema } } },
+    async (request, reply) => {
+      const customerId = await requireCustomerId(request);
+      return noStore(reply).send(await accounts.customerOrders(customerId));
+    },
+  );
+};

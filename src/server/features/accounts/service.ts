@@ -1,0 +1,251 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  INVALID_SETUP_LINK,
+  type CustomerOrder,
+  type CustomerProfile,
+  type SetupTokenCheck,
+} from '#contract/accounts';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/connect';
+import { customers, orders, packages } from '#server/db/schema';
+import { clearAttempts, enforceAttemptLimits, refundAttempt } from '#server/http/attempt-limits';
+import { badRequest, conflict, unauthorized } from '#server/http/errors';
+import type { MailProvider } from '#server/providers/mail/mail-provider';
+import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile } from './customers';
+import { completeEmailProof } from './email-proof';
+import { linkMail, type LinkMailKind } from './link-mail';
+import { hashPassword, verifyPassword } from './passwords';
+import { endCustomerSessions } from './session';
+import { consumeToken, findUsableToken, issueSetupToken, revokeTokens } from './setup-tokens';
+
+const MINUTE = 60_000;
+/** Failed sign-ins allowed per account and per address in a window. */
+const LOGIN_LIMIT = { max: 10, windowMs: 15 * MINUTE };
+const REGISTER_LIMIT = { max: 20, windowMs: 60 * MINUTE };
+const LINK_LIMIT_PER_TARGET = { max: 5, windowMs: 60 * MINUTE };
+const LINK_LIMIT_PER_IP = { max: 20, windowMs: 60 * MINUTE };
+
+const tryLater = (minutes: number) => `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+/** Who is asking: the caller's address for the attempt limits, a logger for work done after the answer. */
+export interface Caller {
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  password: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return code === UNIQUE_VIOLATION || cause?.code === UNIQUE_VIOLATION;
+}
+
+/**
+ * Customer accounts: sign-up, sign-in, password links, and the customer's own orders.
+ * Sessions themselves are HTTP matters (./session.ts); this service says who may sign in.
+ */
+export function createAccounts({ db, config, mail }: { db: Db; config: Config; mail: MailProvider }) {
+  // Emails sent after answering, so that how long an answer takes tells nothing; awaited at shutdown.
+  const pending = new Set<Promise<void>>();
+  function inBackground(log: FastifyBaseLogger, task: () => Promise<void>): void {
+    const running = task()
+      .catch((error: unknown) => log.error({ err: error }, 'sending a password link failed'))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  }
+
+  async function sendLink(kind: LinkMailKind, customer: { id: string; email: string; firstName: string }, orderId?: string | null) {
+    const token = await issueSetupToken(db, { customerId: customer.id, purpose: kind === 'reset' ? 'reset' : 'setup', orderId });
+    const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/setup/${token}`;
+    await mail.send(linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId }));
+  }
+
+  /** Emails a password setup link to a customer (after an order, or by the admin). */
+  async function sendSetupLink({ customerId, orderId }: { customerId: string; orderId?: string | null }): Promise<void> {
+    const customer = await findCustomer(db, customerId);
+    if (!customer) throw new Error(`no customer ${customerId} to send a setup link to`);
+    await sendLink('setup', customer, orderId);
+  }
+
+  /** Emails a reset link when the address has an account; does nothing otherwise. */
+  async function sendPasswordResetLink(email: string): Promise<void> {
+    const account = await findAccountByEmail(db, email.trim().toLowerCase());
+    if (account) await sendLink('reset', account);
+  }
+
+  return {
+    sendSetupLink,
+    sendPasswordResetLink,
+
+    /**
+     * Creates an account that signs in at once. An address that already has an account is
+     * refused. An address with guest orders gets an account of its own; the guest orders
+     * join it only when the link emailed now proves the address (docs/decisions). That
+     * email goes out after the answer, so the answer tells no one the address bought here.
+     */
+    async register(input: NewAccount, caller: Caller): Promise<CustomerProfile> {
+      await enforceAttemptLimits(db, [{ key: `register:ip:${caller.ip}`, ...REGISTER_LIMIT }], tryLater);
+      if (await findAccountByEmail(db, input.email)) throw accountExists();
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const { account, guest } = await db.transaction(async (tx) => {
+          const guest = await findGuestByEmail(tx, input.email, { lock: true });
+          const [account] = await tx
+            .insert(customers)
+            .values({
+              email: input.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              phone: input.phone,
+              password: passwordHash,
+              hasAccount: true,
+            })
+            .returning();
+          return { account: account!, guest };
+        });
+        if (guest) inBackground(caller.log, () => sendLink('claim', guest));
+        return toCustomerProfile(account);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw accountExists();
+        throw error;
+      }
+    },
+
+    /** The customer a password signs in, with the same refusal whatever was wrong. */
+    async login({ email, password }: { email: string; password: string }, caller: Caller): Promise<CustomerProfile> {
+      const ipKey = `login:ip:${caller.ip}`;
+      const accountKey = `login:email:${email}`;
+      const loginLimitMessage = (minutes: number) =>
+        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      await enforceAttemptLimits(db, [{ key: ipKey, ...LOGIN_LIMIT }, { key: accountKey, ...LOGIN_LIMIT }], loginLimitMessage);
+      const account = await findAccountByEmail(db, email);
+      if (!(await verifyPassword(account?.password ?? null, password)) || !account) {
+        throw unauthorized('Invalid email or password');
+      }
+      // Only failures count: a success frees the account and gives the address its attempt back.
+      await clearAttempts(db, accountKey);
+      await refundAttempt(db, ipKey);
+      return toCustomerProfile(account);
+    },
+
+    async profile(customerId: string): Promise<CustomerProfile | null> {
+      const customer = await findCustomer(db, customerId);
+      return customer ? toCustomerProfile(customer) : null;
+    },
+
+    async checkSetupToken(token: string): Promise<SetupTokenCheck | null> {
+      const found = await findUsableToken(db, token);
+      return found && { valid: true, customer: { firstName: found.firstName, email: found.email }, purpose: found.purpose };
+    },
+
+    /**
+     * Uses a setup or reset link: sets the password, marks the address proven, gives the
+     * account the address's guest purchases, and signs the account out everywhere else.
+     */
+    async setPasswordWithToken(token: string, password: string): Promise<CustomerProfile> {
+      // Checked before the costly hash; the conditional use below is what makes it single-use.
+      if (!(await findUsableToken(db, token))) throw badRequest(INVALID_SETUP_LINK);
+      const passwordHash = await hashPassword(password);
+      const account = await db.transaction(async (tx) => {
+        const used = await consumeToken(tx, token);
+        if (!used) throw badRequest(INVALID_SETUP_LINK);
+        const account = await completeEmailProof(tx, used.customerId, passwordHash);
+        await revokeTokens(tx, account.id);
+        await endCustomerSessions(tx, account.id);
+        return account;
+      });
+      return toCustomerProfile(account);
+    },
+
+    /**
+     * Sends a new setup link for an order, only to that order's address and only while its
+     * customer has no password. The caller learns nothing: the answer never depends on
+     * whether the order or address exist, and the limits count every request alike.
+     */
+    async resendSetupLink({ email, orderId }: { email: string; orderId: string }, caller: Caller): Promise<void> {
+      await enforceAttemptLimits(
+        db,
+        [
+          { key: `resend:ip:${caller.ip}`, ...LINK_LIMIT_PER_IP },
+          { key: `resend:order:${orderId.toUpperCase()}`, ...LINK_LIMIT_PER_TARGET },
+        ],
+        tryLater,
+      );
+      inBackground(caller.log, async () => {
+        const [order] = await db
+          .select({ customerId: orders.customerId, customerEmail: orders.customerEmail })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .limit(1);
+        if (!order?.customerId || order.customerEmail.trim().toLowerCase() !== email) return;
+        const customer = await findCustomer(db, order.customerId);
+        if (!customer || customer.password !== null || customer.email !== email) return;
+        await sendLink('setup', customer, orderId);
+      });
+    },
+
+    /**
+     * "Forgot password?": a reset link to an account, or a setup link to an address that
+     * has only guest orders. Answers alike whatever the address.
+     */
+    async requestPasswordHelp(email: string, caller: Caller): Promise<void> {
+      await enforceAttemptLimits(
+        db,
+        [
+          { key: `forgot:ip:${caller.ip}`, ...LINK_LIMIT_PER_IP },
+          { key: `forgot:email:${email}`, ...LINK_LIMIT_PER_TARGET },
+        ],
+        tryLater,
+      );
+      inBackground(caller.log, async () => {
+        const account = await findAccountByEmail(db, email);
+        if (account) return sendLink('reset', account);
+        const guest = await findGuestByEmail(db, email);
+        if (guest) await sendLink('setup', guest);
+      });
+    },
+
+    /** The customer's orders, newest first. */
+    async customerOrders(customerId: string): Promise<CustomerOrder[]> {
+      const rows = await db
+        .select({
+          id: orders.id,
+          giftCardReceived: orders.giftCardDelivered,
+          paymentStatus: orders.paymentStatus,
+          selectedGiftCard: orders.selectedGiftCard,
+          cashbackAmount: orders.cashbackAmount,
+          createdAt: orders.createdAt,
+          packageName: packages.name,
+          totalAmount: orders.totalAmount,
+          deviceCount: orders.deviceCount,
+        })
+        .from(orders)
+        .innerJoin(packages, eq(packages.id, orders.packageId))
+        .where(eq(orders.customerId, customerId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), deviceCount: Number(row.deviceCount) }));
+    },
+
+    /** Waits for emails still being sent (graceful shutdown). */
+    async drain(): Promise<void> {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}
+
+function accountExists() {
+  return conflict('An account with this email already exists. Please sign in instead.');
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
+
+// For the checkout: which customer a new order belongs to.
+export { resolveOrderCustomer } from './customers';

@@ -1,0 +1,40 @@
+import { checkoutRequestSchema } from '#contract/checkout';
+import { TRIAL_PACKAGE_ID } from '#domain/catalog';
+import type { Db } from '#server/db/connect';
+import { conflict } from '#server/http/errors';
+import type { Checkout } from '../checkout/service';
+import type { Subscriptions } from '../subscriptions/service';
+import { freeTrialRefusal } from '../checkout/trial-claims';
+import type { Accounts, Caller, NewAccount } from './service';
+
+/**
+ * Sign-up with the 36-hour trial: the account, then the trial as a free order through the
+ * checkout, so the trial is provisioned exactly as a purchase is and the checkout's
+ * one-trial-per-address-and-browser rule holds. A trial that cannot be given is refused
+ * before any account is made; `onAccount` signs the new account in before its order.
+ * The subscription is provisioned at once rather than by the order's job, so the account
+ * page shows it on arrival; should that fail, the job still provisions it.
+ */
+export async function signUpWithTrial(
+  services: { db: Db; accounts: Accounts; checkout: Checkout; subscriptions: Subscriptions },
+  account: NewAccount,
+  { caller, browserId, onAccount }: { caller: Caller; browserId: string; onAccount(customerId: string): Promise<void> },
+) {
+  const refusal = await freeTrialRefusal(services.db, { email: account.email, browserId });
+  if (refusal) throw conflict(refusal);
+  const customer = await services.accounts.register(account, caller);
+  await onAccount(customer.id);
+  const trialOrder = checkoutRequestSchema.parse({
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    phone: account.phone,
+    packageId: TRIAL_PACKAGE_ID,
+    deviceCount: 1,
+  });
+  const { order } = await services.checkout.placeOrder(trialOrder, { customerId: customer.id, browserId, log: caller.log });
+  await services.subscriptions
+    .provisionOrder(order.id)
+    .catch((error: unknown) => caller.log.error({ err: error, orderId: order.id }, 'provisioning the trial at sign-up failed; its job retries'));
+  return customer;
+}

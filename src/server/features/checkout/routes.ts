@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutRequestSchema, checkoutResponseSchema } from '#contract/checkout';
+import { getSessionCustomerId } from '../accounts/session';
+import { toOrderSummary } from '../orders/service';
+import { browserIdOf } from './browser-id';
+
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/checkout',
+    { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } } },
+    async (request, reply) => {
+      const browserId = browserIdOf(request, reply);
+      const customerId = await getSessionCustomerId(request);
+      const placed = await app.services.checkout.placeOrder(request.body, { customerId, browserId, log: request.log });
+      return {
+        isFreeOrder: placed.isFreeOrder,
+        needsPasswordSetup: placed.needsPasswordSetup,
+        order: toOrderSummary(placed.order),
+        clientSecret: placed.clientSecret,
+      };
+    },
+  );
+};

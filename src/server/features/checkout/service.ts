@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { GIFT_CARD_REQUIRED_MESSAGE, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE, type CheckoutInput } from '#contract/checkout';
+import { FREE_PRICE } from '#domain/catalog';
+import { formatMoney, parseMoney } from '#domain/money';
+import { newOrderId } from '#domain/order-id';
+import { priceOrder, type PriceBreakdown } from '#domain/pricing';
+import type { Db, DbOrTx } from '#server/db/connect';
+import { orders } from '#server/db/schema';
+import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
+import { ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
+import { findCustomer, resolveOrderCustomer } from '../accounts/customers';
+import { findPackage, type PackageRow } from '../catalog/service';
+import { checkCoupon, COUPON_LIMIT_MESSAGE } from '../coupons/service';
+import { customerSubscriptions } from '../subscriptions/views';
+import { completeInTransaction, CouponExhaustedError, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
+import { claimFreeTrial } from './trial-claims';
+
+/** A repeated checkout of the same cart from the same browser within this time returns the first order. */
+export const CHECKOUT_REPLAY_WINDOW_MS = 10 * 60 * 1000;
+
+export interface CheckoutContext {
+  /** The signed-in customer, if any. */
+  customerId: string | null;
+  /** The `bid` cookie's browser id. */
+  browserId: string;
+  /** Reports a free order's failed hand-off to subscriptions (the order stays paid). */
+  log: ErrorLog;
+}
+
+export interface PlacedOrder {
+  order: OrderRow;
+  isFreeOrder: boolean;
+  needsPasswordSetup: boolean;
+  /** For a card order awaiting payment; null for free and crypto orders. */
+  clientSecret: string | null;
+}
+
+interface PricedCheckout {
+  pkg: PackageRow;
+  pricing: PriceBreakdown;
+  couponCode: string | null;
+  isTrial: boolean;
+}
+
+type Recorded = { order: OrderRow; hasPassword: boolean; isNew: boolean };
+
+/** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
+export async function priceCheckout(db: DbOrTx, input: CheckoutInput): Promise<PricedCheckout> {
+  const pkg = await findPackage(db, input.packageId);
+  if (!pkg) throw badRequest('Unknown package');
+  if (input.deviceCount > pkg.devices) {
+    throw badRequest(`${pkg.name} allows at most ${pkg.devices} device${pkg.devices === 1 ? '' : 's'}`);
+  }
+  if (pkg.requiresShipping && !hasShippingAddress(input)) throw badRequest(SHIPPING_REQUIRED_MESSAGE);
+  const isTrial = pkg.price === FREE_PRICE;
+  if (!isTrial && !input.selectedGiftCard) throw badRequest(GIFT_CARD_REQUIRED_MESSAGE);
+
+  const price = parseMoney(pkg.price);
+  const { subtotal } = priceOrder(price, input.deviceCount);
+  // A free package has nothing to discount: a coupon sent with it is dropped, not counted.
+  if (!input.couponCode || subtotal === 0) return { pkg, pricing: priceOrder(price, input.deviceCount), couponCode: null, isTrial };
+  const coupon = await checkCoupon(db, input.couponCode, subtotal);
+  if (!coupon.ok) throw badRequest(coupon.reason);
+  return { pkg, pricing: priceOrder(price, input.deviceCount, coupon.discount), couponCode: coupon.coupon.code, isTrial };
+}
+
+/** Same browser, same signed-in customer, same form: the same checkout attempt. */
+function checkoutKey(input: CheckoutInput, context: CheckoutContext): string {
+  return createHash('sha256').update(JSON.stringify([context.browserId, context.customerId, input])).digest('base64url');
+}
+
+/** A pending order (or a free one, already complete) of the same attempt is answered again. */
+function isReplayable(order: OrderRow, now = Date.now()): boolean {
+  if (now - order.createdAt.getTime() > CHECKOUT_REPLAY_WINDOW_MS) return false;
+  return order.paymentStatus === 'pending' || (order.paymentStatus === 'completed' && order.paymentMethod === 'free');
+}
+
+/** A renewal must name a subscription of the signed-in customer; anything else looks absent. */
+async function assertRenewable(db: DbOrTx, subscriptionId: string, customerId: string | null): Promise<void> {
+  const owned = customerId ? await customerSubscriptions(db, customerId, new Date(), subscriptionId) : [];
+  if (owned.length === 0) throw notFound('Subscription not found');
+}
+
+export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders }) {
+  /**
+   * Writes the order, or finds the one this attempt already wrote. The unique checkout_key
+   * makes concurrent double submits queue on one row: the second sees the first's order.
+   * A key still held by an old or settled order is released so the cart can be bought again.
+   */
+  async function recordOrder(tx: DbOrTx, input: CheckoutInput, priced: PricedCheckout, context: CheckoutContext, key: string): Promise<Recorded> {
+    const { pkg, pricing, couponCode, isTrial } = priced;
+    const email = input.email.toLowerCase();
+    const customer = await resolveOrderCustomer(
+      tx,
+      { email, firstName: input.firstName, lastName: input.lastName, phone: input.phone },
+      context.customerId,
+    );
+    const id = newOrderId();
+    const shipping = pkg.requiresShipping;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          id,
+          customerId: customer.customerId,
+          customerName: `${input.firstName} ${input.lastName}`,
+          customerEmail: email,
+          customerPhone: input.phone,
+          packageId: pkg.id,
+          selectedGiftCard: isTrial ? null : (input.selectedGiftCard ?? null),
+          paymentMethod: pricing.isFree ? 'free' : input.paymentMethod,
+          deviceCount: String(input.deviceCount),
+          couponCode,
+          couponDiscount: formatMoney(pricing.discount),
+          subtotalAmount: formatMoney(pricing.subtotal),
+          totalAmount: formatMoney(pricing.total),
+          cashbackAmount: pkg.cashback,
+          requiresShipping: shipping,
+          shippingAddress: shipping ? input.shippingAddress : null,
+          shippingCity: shipping ? input.shippingCity : null,
+          shippingState: shipping ? input.shippingState : null,
+          shippingZip: shipping ? input.shippingZip : null,
+          shippingCountry: input.shippingCountry,
+          renewsSubscriptionId: input.renewsSubscriptionId,
+          checkoutKey: key,
+        })
+        .onConflictDoNothing({ target: orders.checkoutKey })
+        .returning();
+      if (inserted) {
+        if (isTrial) await claimFreeTrial(tx, { email, browserId: context.browserId, orderId: id });
+        const completed = pricing.isFree ? await completeInTransaction(tx, id, { method: 'free' }) : null;
+        return { order: completed ?? inserted, hasPassword: customer.hasPassword, isNew: true };
+      }
+      const [existing] = await tx.select().from(orders).where(eq(orders.checkoutKey, key)).limit(1);
+      if (existing && isReplayable(existing)) {
+        const owner = existing.customerId ? await findCustomer(tx, existing.customerId) : null;
+        return { order: existing, hasPassword: Boolean(owner?.password), isNew: false };
+      }
+      if (existing) await tx.update(orders).set({ checkoutKey: null }).where(and(eq(orders.id, existing.id), eq(orders.checkoutKey, key)));
+    }
+    throw conflict('This checkout is already being processed; please try again');
+  }
+
+  /** The card provider's PaymentIntent for the order: one per order, however often asked. */
+  async function paymentIntentFor(order: OrderRow): Promise<string> {
+    try {
+      const intent = await deps.cardPayments.createPaymentIntent({
+        orderId: order.id,
+        amountCents: parseMoney(order.totalAmount),
+        currency: ORDER_CURRENCY,
+        idempotencyKey: `order-${order.id}`,
+      });
+      if (order.stripePaymentIntentId !== intent.id) {
+        await db
+          .update(orders)
+          .set({ stripePaymentIntentId: intent.id })
+          .where(and(eq(orders.id, order.id), isNull(orders.stripePaymentIntentId)));
+      }
+      return intent.clientSecret;
+    } catch (error) {
+      throw Object.assign(new HttpError(502, 'The payment service is not available right now; please try again'), { cause: error });
+    }
+  }
+
+  return {
+    /**
+     * POST /api/checkout's rules (issue 3 points 2, 4, 8): prices on the server, writes the
+     * order for the customer of that email (or the signed-in one), completes free orders at
+     * once, and opens a card payment for paid card orders. Crypto orders get no PaymentIntent.
+     */
+    async placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<PlacedOrder> {
+      const priced = await priceCheckout(db, input);
+      if (input.renewsSubscriptionId) await assertRenewable(db, input.renewsSubscriptionId, context.customerId);
+      const key = checkoutKey(input, context);
+      let recorded: Recorded;
+      try {
+        recorded = await db.transaction((tx) => recordOrder(tx, input, priced, context, key));
+      } catch (error) {
+        if (error instanceof CouponExhaustedError) throw conflict(COUPON_LIMIT_MESSAGE);
+        throw error;
+      }
+      const { order, hasPassword, isNew } = recorded;
+      const isFreeOrder = order.paymentMethod === 'free';
+      if (isFreeOrder && isNew) await deps.orders.afterPaid(order.id, context.log);
+      const awaitsCard = order.paymentMethod === 'card' && order.paymentStatus === 'pending';
+      return {
+        order,
+        isFreeOrder,
+        needsPasswordSetup: !hasPassword,
+        clientSecret: awaitsCard ? await paymentIntentFor(order) : null,
+      };
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;

@@ -1,0 +1,58 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { formatDollars, parseMoney, type Cents } from '#domain/money';
+import { couponDiscount } from '#domain/pricing';
+import type { DbOrTx } from '#server/db/connect';
+import { coupons } from '#server/db/schema';
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+export type CouponCheck = { ok: true; coupon: CouponRow; discount: Cents } | { ok: false; reason: string };
+
+export const UNKNOWN_COUPON_MESSAGE = 'This coupon code is not valid';
+export const COUPON_LIMIT_MESSAGE = 'This coupon has reached its usage limit';
+
+/** Why a coupon cannot be used on this subtotal now, or null when it can. */
+export function couponRefusal(coupon: CouponRow, subtotal: Cents, now: Date): string | null {
+  if (!coupon.isActive) return 'This coupon is no longer active';
+  if (coupon.validFrom && now < coupon.validFrom) return `This coupon is not valid until ${coupon.validFrom.toISOString().slice(0, 10)}`;
+  if (coupon.validTo && now > coupon.validTo) return 'This coupon has expired';
+  if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return COUPON_LIMIT_MESSAGE;
+  if (coupon.minOrderAmount !== null && subtotal < parseMoney(coupon.minOrderAmount)) {
+    return `This coupon requires an order of at least ${formatDollars(parseMoney(coupon.minOrderAmount))}`;
+  }
+  return null;
+}
+
+export function discountFor(coupon: CouponRow, subtotal: Cents): Cents {
+  return couponDiscount(
+    { type: coupon.type, value: parseMoney(coupon.value), maxDiscount: coupon.maxDiscount === null ? null : parseMoney(coupon.maxDiscount) },
+    subtotal,
+  );
+}
+
+export async function findCoupon(db: DbOrTx, code: string): Promise<CouponRow | null> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).limit(1);
+  return row ?? null;
+}
+
+/** Whether the coupon applies to a subtotal computed by the server, and its discount. */
+export async function checkCoupon(db: DbOrTx, code: string, subtotal: Cents, now = new Date()): Promise<CouponCheck> {
+  const coupon = await findCoupon(db, code);
+  if (!coupon) return { ok: false, reason: UNKNOWN_COUPON_MESSAGE };
+  const refusal = couponRefusal(coupon, subtotal, now);
+  return refusal ? { ok: false, reason: refusal } : { ok: true, coupon, discount: discountFor(coupon, subtotal) };
+}
+
+/**
+ * Counts one use of a coupon, only while it is under its limit. One conditional UPDATE:
+ * concurrent payers queue on the row and each re-checks the limit against the count the
+ * previous one left (D9), so a limit of K gives at most K uses. False when it ran out.
+ */
+export async function countCouponUse(tx: DbOrTx, code: string): Promise<boolean> {
+  const counted = await tx
+    .update(coupons)
+    .set({ usageCount: sql`${coupons.usageCount} + 1`, updatedAt: new Date() })
+    .where(and(eq(coupons.code, code), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
+    .returning({ id: coupons.id });
+  return counted.length === 1;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createCryptoPaymentRequestSchema,
+  cryptoPaymentParamsSchema,
+  cryptoPaymentSchema,
+  cryptoPaymentStatusSchema,
+  simulateCryptoPaymentRequestSchema,
+} from '#contract/crypto';
+import { errorBodySchema } from '#contract/errors';
+import { getSessionCustomerId } from '../accounts/session';
+import { browserIdOf } from '../checkout/browser-id';
+
+const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+
+export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const crypto = app.services.crypto;
+
+  app.post(
+    '/api/create-crypto-payment',
+    { schema: { body: createCryptoPaymentRequestSchema, response: { 200: cryptoPaymentSchema, ...failures } } },
+    async (request, reply) => {
+      const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), log: request.log };
+      const payment = await crypto.createPayment(request.body, context);
+      return reply.header('cache-control', 'no-store').send(payment);
+    },
+  );
+
+  app.get(
+    '/api/crypto-payment/:paymentId',
+    { schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoPaymentStatusSchema, ...failures } } },
+    async (request, reply) => {
+      const status = await crypto.pollStatus(request.params.paymentId, request.log);
+      return reply.header('cache-control', 'no-store').send(status);
+    },
+  );
+
+  // The body stays as sent: the signature covers every key, including ones this store does not read.
+  app.post(
+    '/api/crypto/ipn',
+    { schema: { body: z.record(z.string(), z.unknown()), response: { 200: z.object({ received: z.literal(true) }), ...failures } } },
+    async (request) => {
+      const signature = request.headers['x-nowpayments-sig'];
+      await crypto.receiveIpn(request.body, typeof signature === 'string' ? signature : undefined, request.log);
+      return { received: true as const };
+    },
+  );
+
+  app.post(
+    '/api/demo/crypto-payments/:paymentId/simulate',
+    { schema: { params: cryptoPaymentParamsSchema, body: simulateCryptoPaymentRequestSchema, response: { 200: cryptoPaymentStatusSchema, ...failures } } },
+    async (request) => crypto.simulate(request.params.paymentId, request.body.status, request.log),
+  );
+};

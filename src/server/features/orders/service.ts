@@ -1,0 +1,168 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderSummary } from '#contract/checkout';
+import type { Db, DbOrTx } from '#server/db/connect';
+import { orders, packages, purchaseNotifications } from '#server/db/schema';
+import { COUPON_LIMIT_MESSAGE, countCouponUse } from '../coupons/service';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * An order's payment_status: pending until paid; completed once; failed after a declined
+ * payment (the buyer may still pay it); needs_review when money arrived that does not
+ * settle the order as it stands (crypto partially paid, a coupon that ran out meanwhile),
+ * for an admin to refund or honour.
+ */
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'needs_review';
+const COMPLETABLE: PaymentStatus[] = ['pending', 'failed', 'needs_review'];
+
+/** What the provider confirmed; kept on the order. */
+export type PaymentEvidence =
+  | { method: 'free' }
+  | { method: 'card'; paymentIntentId: string }
+  | { method: 'crypto'; paymentId: string };
+
+export type CompletionResult =
+  /** This call completed the order; the caller runs what follows a payment. */
+  | { outcome: 'completed'; order: OrderRow }
+  | { outcome: 'already_completed'; order: OrderRow }
+  /** The coupon ran out before the payment was confirmed; the order waits for an admin. */
+  | { outcome: 'needs_review'; order: OrderRow; reason: string }
+  | { outcome: 'not_found' };
+
+export class CouponExhaustedError extends Error {
+  constructor(readonly couponCode: string) {
+    super(COUPON_LIMIT_MESSAGE);
+  }
+}
+
+export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+function evidenceColumns(evidence: PaymentEvidence) {
+  if (evidence.method === 'card') return { stripePaymentIntentId: evidence.paymentIntentId };
+  if (evidence.method === 'crypto') return { cryptoPaymentId: evidence.paymentId };
+  return {};
+}
+
+/**
+ * The pending -> completed transition, inside the caller's transaction. The conditional
+ * UPDATE lets exactly one of any number of concurrent callers through (D9); only that one
+ * counts the coupon use and writes the purchase notification. Returns null for the others.
+ * Throws CouponExhaustedError (the caller rolls back) when the coupon ran out.
+ */
+export async function completeInTransaction(tx: DbOrTx, orderId: string, evidence: PaymentEvidence): Promise<OrderRow | null> {
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) })
+    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE)))
+    .returning();
+  if (!order) return null;
+  if (order.couponCode && !(await countCouponUse(tx, order.couponCode))) throw new CouponExhaustedError(order.couponCode);
+  const [pkg] = await tx
+    .select({ name: packages.name, duration: packages.duration })
+    .from(packages)
+    .where(eq(packages.id, order.packageId));
+  await tx
+    .insert(purchaseNotifications)
+    .values({
+      orderId: order.id,
+      packageName: pkg!.name,
+      customerEmail: order.customerEmail,
+      subscriptionDuration: pkg!.duration,
+      deviceCount: Number(order.deviceCount),
+      giftCard: order.selectedGiftCard,
+      totalAmount: order.totalAmount,
+    })
+    .onConflictDoNothing({ target: purchaseNotifications.orderId });
+  return order;
+}
+
+/**
+ * Marks an order paid: one idempotent transition in one transaction. Repeated and
+ * concurrent notices of one payment give one 'completed' outcome; the rest see
+ * 'already_completed'. When the order's coupon ran out between checkout and payment, the
+ * order is held for review instead (docs/decisions/0007-coupon-limit-reached-after-payment.md).
+ */
+export async function completeOrder(db: Db, orderId: string, evidence: PaymentEvidence): Promise<CompletionResult> {
+  try {
+    const completed = await db.transaction((tx) => completeInTransaction(tx, orderId, evidence));
+    if (completed) return { outcome: 'completed', order: completed };
+  } catch (error) {
+    if (!(error instanceof CouponExhaustedError)) throw error;
+    const reason = `Paid after coupon ${error.couponCode} reached its usage limit: refund or honour the discount`;
+    await markOrderNeedsReview(db, orderId, reason);
+    const held = await findOrder(db, orderId);
+    if (held?.paymentStatus === 'completed') return { outcome: 'already_completed', order: held };
+    return { outcome: 'needs_review', order: held!, reason: COUPON_LIMIT_MESSAGE };
+  }
+  const order = await findOrder(db, orderId);
+  if (!order) return { outcome: 'not_found' };
+  if (order.paymentStatus === 'completed') return { outcome: 'already_completed', order };
+  return { outcome: 'needs_review', order, reason: order.failureReason ?? 'The order cannot be completed' };
+}
+
+/** Records a failed payment on an order still awaiting one; never touches a paid order. */
+export async function markOrderPaymentFailed(db: DbOrTx, orderId: string, reason: string): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({ paymentStatus: 'failed', failureReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['pending', 'failed'])))
+    .returning({ id: orders.id });
+  return updated.length === 1;
+}
+
+/** Holds an unpaid order for an admin (crypto partially paid, say); never touches a paid order. */
+export async function markOrderNeedsReview(db: DbOrTx, orderId: string, reason: string): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({ paymentStatus: 'needs_review', failureReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE)))
+    .returning({ id: orders.id });
+  return updated.length === 1;
+}
+
+export function toOrderSummary(order: OrderRow): OrderSummary {
+  return {
+    id: order.id,
+    packageId: order.packageId,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    deviceCount: Number(order.deviceCount),
+    couponCode: order.couponCode,
+    subtotalAmount: order.subtotalAmount,
+    couponDiscount: order.couponDiscount,
+    totalAmount: order.totalAmount,
+    cashbackAmount: order.cashbackAmount,
+  };
+}
+
+/** Where failures after a committed payment are reported: a request's or a job's logger. */
+export interface ErrorLog {
+  error(details: object, message: string): void;
+}
+
+/** app.services.orders: the transitions above, plus what follows a payment. */
+export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Promise<void> }) {
+  /** Runs once per paid order, after the payment is committed (subscriptions' onOrderPaid). */
+  async function afterPaid(orderId: string, log: ErrorLog): Promise<void> {
+    // The payment stands whatever happens here: a lost hand-off is picked up by the
+    // subscriptions sweep of paid orders that were never fulfilled.
+    await options.onOrderPaid(orderId).catch((err: unknown) => log.error({ err, orderId }, 'handing a paid order to subscriptions failed'));
+  }
+
+  return {
+    findOrder: (orderId: string) => findOrder(db, orderId),
+    async completeOrder(orderId: string, evidence: PaymentEvidence, log: ErrorLog): Promise<CompletionResult> {
+      const result = await completeOrder(db, orderId, evidence);
+      if (result.outcome === 'completed') await afterPaid(orderId, log);
+      return result;
+    },
+    afterPaid,
+    markOrderPaymentFailed: (orderId: string, reason: string) => markOrderPaymentFailed(db, orderId, reason),
+    markOrderNeedsReview: (orderId: string, reason: string) => markOrderNeedsReview(db, orderId, reason),
+  };
+}
+
+export type Orders = ReturnType<typeof createOrders>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  demoCardSchema,
+  demoConfirmResponseSchema,
+  paymentIntentIdSchema,
+  paymentSuccessRequestSchema,
+  paymentSuccessResponseSchema,
+  storeConfigSchema,
+} from '#contract/checkout';
+import { badRequest, HttpError, notFound } from '#server/http/errors';
+import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/demo-card-payments';
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { cardPayments, payments, orders } = app.services;
+  const { config } = app.deps;
+
+  app.get('/api/config', { schema: { response: { 200: storeConfigSchema } } }, async () => ({
+    cardProvider: cardPayments.kind,
+    stripePublishableKey: cardPayments.kind === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    cryptoProvider: config.NOWPAYMENTS_API_KEY ? ('nowpayments' as const) : ('demo' as const),
+  }));
+
+  app.post(
+    '/api/webhook/payment-success',
+    { schema: { body: paymentSuccessRequestSchema, response: { 200: paymentSuccessResponseSchema } } },
+    async (request) => {
+      const order = await payments.confirmCardPayment(request.body.orderId, request.body.paymentIntentId, request.log);
+      return { orderId: order.id, paymentStatus: 'completed' as const };
+    },
+  );
+
+  // The demo card network exists only while Stripe is not configured; otherwise these paths are 404.
+  if (cardPayments.kind !== 'demo') return;
+
+  app.post(
+    '/api/demo/payment-intents/:id/confirm',
+    { schema: { params: z.object({ id: paymentIntentIdSchema }), body: demoCardSchema, response: { 200: demoConfirmResponseSchema } } },
+    async (request) => {
+      const result = await cardPayments.confirm(request.params.id, request.body.cardNumber);
+      switch (result.outcome) {
+        case 'not_found':
+          throw notFound('Payment not found');
+        case 'canceled':
+          throw badRequest('This payment was canceled');
+        case 'unknown_card':
+          throw badRequest(UNKNOWN_DEMO_CARD_MESSAGE);
+        case 'declined':
+          // As Stripe's payment_intent.payment_failed would; the buyer may try another card.
+          if (result.intent.metadata.orderId) await orders.markOrderPaymentFailed(result.intent.metadata.orderId, result.message);
+          throw new HttpError(402, result.message);
+        case 'succeeded':
+          // As Stripe's payment_intent.succeeded webhook would: the order completes even if
+          // the browser never sends its payment-success notice.
+          await payments
+            .confirmCardPayment(result.intent.metadata.orderId ?? '', result.intent.id, request.log)
+            .catch((err: unknown) => request.log.warn({ err, paymentIntentId: result.intent.id }, 'demo card paid, order not completed'));
+          return { id: result.intent.id, status: 'succeeded' as const };
+      }
+    },
+  );
+};

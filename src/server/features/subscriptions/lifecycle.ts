@@ -1,0 +1,184 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/connect';
+import { orders, packages, subscriptions } from '#server/db/schema';
+import { findCustomer } from '#server/features/accounts/customers';
+import { findOrder } from '#server/features/orders/service';
+import type { MailProvider } from '#server/providers/mail/index';
+import { expiryReminderMail, orderConfirmationMail } from './mails';
+import type { Provisioning } from './provisioning';
+
+/**
+ * What happens to subscriptions over time (issue 4 point 7) and the mail after an order.
+ * Each function is the body of a scheduled or queued job: safe to run again, and on any
+ * number of instances at once.
+ */
+
+export const REMINDER_DAYS_BEFORE_EXPIRY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Jobs for a paid order are normally sent at once; the sweep leaves them this long first. */
+export const SWEEP_GRACE_MS = 2 * 60 * 1000;
+const BATCH = 200;
+
+export interface LifecycleDeps {
+  db: Db;
+  mail: MailProvider;
+  provisioning: Provisioning;
+  publicUrl: string;
+}
+
+export function createLifecycle({ db, mail, provisioning, publicUrl }: LifecycleDeps) {
+  /**
+   * Marks active subscriptions past their expiry as expired, disabling their panel lines
+   * first: if the panel fails, the subscription stays due and the next run tries again.
+   * Returns how many expired.
+   */
+  async function expireSubscriptions(now = new Date()): Promise<number> {
+    const due = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.expirationDate, now)))
+      .orderBy(asc(subscriptions.expirationDate))
+      .limit(BATCH);
+    let expired = 0;
+    let failure: unknown = null;
+    for (const { id } of due) {
+      try {
+        await provisioning.disableLines(id);
+        const marked = await db
+          .update(subscriptions)
+          .set({ status: 'expired', updatedAt: now })
+          .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active'), lte(subscriptions.expirationDate, now)))
+          .returning({ id: subscriptions.id });
+        if (marked.length === 1) expired++;
+        // Renewed meanwhile: its lines must run again.
+        else await provisioning.syncLines(id);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+    return expired;
+  }
+
+  /**
+   * Emails, once per subscription period, a reminder to the owner of each active
+   * subscription that expires within 3 days. Subscriptions no longer than that (the trial)
+   * get none. Returns how many were sent.
+   */
+  async function sendExpiryReminders(now = new Date()): Promise<number> {
+    const horizon = new Date(now.getTime() + REMINDER_DAYS_BEFORE_EXPIRY * DAY_MS);
+    const due = await db
+      .select({
+        id: subscriptions.id,
+        customerId: subscriptions.customerId,
+        expirationDate: subscriptions.expirationDate,
+        packageName: packages.name,
+      })
+      .from(subscriptions)
+      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+      .where(
+        and(
+          eq(subscriptions.status, 'active'),
+          isNull(subscriptions.reminderSentAt),
+          gt(subscriptions.expirationDate, now),
+          lte(subscriptions.expirationDate, horizon),
+          sql`${subscriptions.expirationDate} - ${subscriptions.startDate} > make_interval(days => ${REMINDER_DAYS_BEFORE_EXPIRY})`,
+        ),
+      )
+      .limit(BATCH);
+    let sent = 0;
+    for (const subscription of due) {
+      // Claimed before sending, so that two instances never both send it.
+      const claimed = await db
+        .update(subscriptions)
+        .set({ reminderSentAt: now })
+        .where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.reminderSentAt)))
+        .returning({ id: subscriptions.id });
+      if (claimed.length === 0) continue;
+      const customer = await findCustomer(db, subscription.customerId);
+      if (!customer) continue;
+      try {
+        await mail.send(expiryReminderMail({ to: customer.email, firstName: customer.firstName, ...subscription }, publicUrl));
+        sent++;
+      } catch (error) {
+        await db.update(subscriptions).set({ reminderSentAt: null }).where(eq(subscriptions.id, subscription.id));
+        throw error;
+      }
+    }
+    return sent;
+  }
+
+  /** Emails the order confirmation once. Throws (to be retried) while the order is unpaid. */
+  async function sendOrderConfirmation(orderId: string): Promise<boolean> {
+    const order = await findOrder(db, orderId);
+    if (!order) return false;
+    if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
+    const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
+    if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
+    const claimed = await db
+      .update(orders)
+      .set({ confirmationSentAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt)))
+      .returning({ id: orders.id });
+    if (claimed.length === 0) return false;
+    const message = orderConfirmationMail(
+      {
+        orderId,
+        to: order.customerEmail,
+        customerName: order.customerName,
+        packageName: pkg.name,
+        packageDuration: pkg.duration,
+        deviceCount: Number(order.deviceCount),
+        paymentMethod: order.paymentMethod,
+        totalAmount: order.totalAmount,
+        couponCode: order.couponCode,
+        couponDiscount: order.couponDiscount,
+        giftCard: order.selectedGiftCard,
+        cashbackAmount: order.cashbackAmount,
+        isRenewal: order.renewsSubscriptionId !== null,
+        shipping:
+          order.requiresShipping && order.shippingAddress
+            ? {
+                address: order.shippingAddress,
+                city: order.shippingCity ?? '',
+                state: order.shippingState ?? '',
+                zip: order.shippingZip ?? '',
+                country: order.shippingCountry,
+              }
+            : null,
+      },
+      publicUrl,
+    );
+    try {
+      await mail.send(message);
+    } catch (error) {
+      await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
+      throw error;
+    }
+    return true;
+  }
+
+  /**
+   * Paid orders whose provisioning or confirmation never finished (the process stopped
+   * between the payment's commit and sending their jobs, or their jobs ran out of
+   * attempts), paid more than a grace period ago.
+   */
+  async function unfinishedPaidOrders(now = new Date()) {
+    return db
+      .select({ id: orders.id, fulfilledAt: orders.fulfilledAt, confirmationSentAt: orders.confirmationSentAt })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paymentStatus, 'completed'),
+          lte(orders.paidAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
+          or(isNull(orders.fulfilledAt), isNull(orders.confirmationSentAt)),
+        ),
+      )
+      .orderBy(asc(orders.paidAt))
+      .limit(BATCH);
+  }
+
+  return { expireSubscriptions, sendExpiryReminders, sendOrderConfirmation, unfinishedPaidOrders };
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>;

@@ -1,0 +1,80 @@
+import { formatDollars, parseMoney } from '#domain/money';
+import type { MailMessage } from '#server/providers/mail/index';
+
+/** The texts of the emails about an order and a subscription (spec section 9 for the times). */
+
+const formatDate = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+
+const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
+
+export interface ConfirmationDetails {
+  orderId: string;
+  to: string;
+  customerName: string;
+  packageName: string;
+  packageDuration: string;
+  deviceCount: number;
+  paymentMethod: 'card' | 'crypto' | 'free';
+  totalAmount: string;
+  couponCode: string | null;
+  couponDiscount: string;
+  giftCard: string | null;
+  cashbackAmount: string;
+  isRenewal: boolean;
+  shipping: { address: string; city: string; state: string; zip: string; country: string } | null;
+}
+
+function activationLine(details: ConfirmationDetails): string {
+  if (details.shipping) {
+    return 'Your streaming box ships within 1-2 business days with free shipping, and its subscription activates on first use.';
+  }
+  if (details.paymentMethod === 'free') return 'Your service is active now.';
+  if (details.paymentMethod === 'crypto') return 'Service activation: within 1 hour of your cryptocurrency payment.';
+  return 'Service activation: within 24 hours of your card payment.';
+}
+
+export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: string): MailMessage {
+  const cashback = parseMoney(details.cashbackAmount);
+  const discount = parseMoney(details.couponDiscount);
+  const lines = [
+    `Hello ${details.customerName},`,
+    '',
+    details.isRenewal ? 'Thank you for renewing your subscription. Your device credentials stay the same.' : 'Thank you for your order!',
+    '',
+    `Order ID: ${details.orderId}`,
+    `Package: ${details.packageName} (${details.packageDuration})`,
+    `Devices: ${details.deviceCount}`,
+    ...(details.couponCode && discount > 0 ? [`Coupon: ${details.couponCode} (-${formatDollars(discount)})`] : []),
+    `Total: ${formatDollars(parseMoney(details.totalAmount))}`,
+    ...(details.giftCard && cashback > 0
+      ? [`Gift card: ${details.giftCard}, ${formatDollars(cashback)} cashback, emailed to you within 1-2 hours.`]
+      : []),
+    ...(details.shipping
+      ? [
+          `Shipping to: ${details.shipping.address}, ${details.shipping.city}, ${details.shipping.state} ${details.shipping.zip}, ${details.shipping.country}`,
+        ]
+      : []),
+    '',
+    activationLine(details),
+    `Your subscription and the credentials of each device are in your account: ${accountLink(publicUrl)}`,
+    '',
+    'StreamPlus',
+  ];
+  return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n') };
+}
+
+export function expiryReminderMail(
+  details: { to: string; firstName: string; packageName: string; expirationDate: Date },
+  publicUrl: string,
+): MailMessage {
+  const text = [
+    `Hello ${details.firstName},`,
+    '',
+    `Your ${details.packageName} subscription expires on ${formatDate(details.expirationDate)}.`,
+    `Renew it from your account to keep watching with the same credentials: ${accountLink(publicUrl)}`,
+    '',
+    'StreamPlus',
+  ].join('\n');
+  return { to: details.to, subject: 'Your StreamPlus subscription expires in 3 days', text };
+}

@@ -1,0 +1,342 @@
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
+import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscription-status';
+import type { Db, DbOrTx } from '#server/db/connect';
+import { deviceCredentials, orders, packages, shipments, subscriptions } from '#server/db/schema';
+import { findOrder, type OrderRow } from '#server/features/orders/service';
+import {
+  LineUsernameTakenError,
+  newLinePassword,
+  newLineUsername,
+  type ProvisioningProvider,
+} from '#server/providers/provisioning/index';
+
+/**
+ * Turns a paid order into streaming service (issue 4 point 6): a new subscription with one
+ * credential per device, a streaming box waiting for activation with its shipment, or a
+ * renewal of an existing subscription. Every step can run again, or twice at once, with
+ * the same result: the order row is locked while its subscription is written, a new order
+ * is applied once through subscriptions.order_id being unique, a renewal once through
+ * orders.fulfilled_at.
+ */
+
+export interface ProvisioningDeps {
+  db: Db;
+  provider: ProvisioningProvider;
+  /** The server address shown with the credentials (XTREAM_SERVER_URL). */
+  xtreamUrl: string;
+}
+
+export type ProvisionResult =
+  /** `appliedNow`: this call created or extended the subscription (not an earlier one). */
+  | { outcome: 'provisioned'; subscriptionId: string; customerId: string; appliedNow: boolean }
+  | { outcome: 'order_not_found' };
+
+/** Each login plays on one device at a time. */
+const CONNECTIONS_PER_LINE = 1;
+const deviceName = (deviceNumber: number) => `Device ${deviceNumber}`;
+
+interface NewLine {
+  deviceNumber: number;
+  username: string;
+  password: string;
+  lineId: string | null;
+}
+
+type PackageRow = typeof packages.$inferSelect;
+
+function durationOf(pkg: PackageRow): PackageDuration {
+  return { unit: pkg.durationUnit, value: pkg.durationValue };
+}
+
+function deviceCountOf(order: OrderRow): number {
+  const count = Number(order.deviceCount);
+  if (!Number.isInteger(count) || count < MIN_DEVICES || count > MAX_DEVICES) {
+    throw new Error(`Order ${order.id} has an invalid device count: ${order.deviceCount}`);
+  }
+  return count;
+}
+
+export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps) {
+  const usesPanel = provider.kind !== 'generator';
+
+  /** One line on the provider; a username the panel already knows is drawn again. */
+  async function createLine(deviceNumber: number, expiresAt: Date): Promise<NewLine> {
+    for (let attempt = 1; ; attempt++) {
+      const line = { username: newLineUsername(), password: newLinePassword() };
+      try {
+        const { lineId } = await provider.createLine({ ...line, maxConnections: CONNECTIONS_PER_LINE, expiresAt });
+        return { deviceNumber, ...line, lineId };
+      } catch (error) {
+        if (!(error instanceof LineUsernameTakenError) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** Lines for devices first..last, made before their credentials are shown to anyone. */
+  async function createLines(first: number, last: number, expiresAt: Date): Promise<NewLine[]> {
+    const made: NewLine[] = [];
+    try {
+      for (let n = first; n <= last; n++) made.push(await createLine(n, expiresAt));
+    } catch (error) {
+      await discardLines(made);
+      throw error;
+    }
+    return made;
+  }
+
+  /** Stops lines nobody will use (another run won the race); best effort, they expire anyway. */
+  async function discardLines(lines: NewLine[]): Promise<void> {
+    for (const { lineId } of lines) if (lineId) await provider.disableLine(lineId).catch(() => {});
+  }
+
+  /**
+   * Brings the panel in line with the database: active devices of a live subscription are
+   * enabled until its expiry, every other line is disabled, and an active device without a
+   * line (made before a panel was configured) gets one. Safe to repeat.
+   */
+  async function syncLines(subscriptionId: string): Promise<void> {
+    if (!usesPanel) return;
+    const [subscription] = await db
+      .select({ status: subscriptions.status, expirationDate: subscriptions.expirationDate })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    if (!subscription) return;
+    const live = subscription.status !== 'expired';
+    const credentials = await db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscriptionId));
+    for (const credential of credentials) {
+      const wanted = live && credential.isActive;
+      if (credential.panelLineId) {
+        if (wanted) await provider.extendLine(credential.panelLineId, subscription.expirationDate);
+        else await provider.disableLine(credential.panelLineId);
+      } else if (wanted) {
+        const { lineId } = await provider.createLine({
+          username: credential.xtreamUsername,
+          password: credential.xtreamPassword,
+          maxConnections: CONNECTIONS_PER_LINE,
+          expiresAt: subscription.expirationDate,
+        });
+        await db
+          .update(deviceCredentials)
+          .set({ panelLineId: lineId, updatedAt: sql`now()` })
+          .where(and(eq(deviceCredentials.id, credential.id), isNull(deviceCredentials.panelLineId)));
+      }
+    }
+  }
+
+  /** Disables every line of a subscription (expiry); safe to repeat. */
+  async function disableLines(subscriptionId: string): Promise<void> {
+    if (!usesPanel) return;
+    const lines = await db
+      .select({ lineId: deviceCredentials.panelLineId })
+      .from(deviceCredentials)
+      .where(eq(deviceCredentials.subscriptionId, subscriptionId));
+    for (const { lineId } of lines) if (lineId) await provider.disableLine(lineId);
+  }
+
+  async function lockOrder(tx: DbOrTx, orderId: string) {
+    const [row] = await tx.select({ fulfilledAt: orders.fulfilledAt }).from(orders).where(eq(orders.id, orderId)).for('update');
+    return row;
+  }
+
+  async function subscriptionOfOrder(tx: DbOrTx, orderId: string) {
+    const [row] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.orderId, orderId));
+    return row ?? null;
+  }
+
+  /** A new order: one subscription, one credential per device, a shipment for a box. */
+  async function startSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow): Promise<ProvisionResult> {
+    const done = { outcome: 'provisioned' as const, customerId: order.customerId };
+    const existing = await subscriptionOfOrder(db, order.id);
+    if (existing) return { ...done, subscriptionId: existing.id, appliedNow: false };
+
+    const devices = deviceCountOf(order);
+    const now = new Date();
+    // A box's clock starts at activation; until then this expiry is provisional.
+    const expiresAt = addDuration(now, durationOf(pkg));
+    const awaitsActivation = pkg.requiresShipping;
+    const lines = await createLines(1, devices, expiresAt);
+
+    let createdId: string | null;
+    try {
+      createdId = await db.transaction(async (tx) => {
+        await lockOrder(tx, order.id);
+        if (await subscriptionOfOrder(tx, order.id)) return null;
+        const [created] = await tx
+          .insert(subscriptions)
+          .values({
+            customerId: order.customerId,
+            packageId: pkg.id,
+            orderId: order.id,
+            xtreamUsername: lines[0]!.username,
+            xtreamPassword: lines[0]!.password,
+            xtreamUrl,
+            deviceCount: devices,
+            status: awaitsActivation ? 'pending_activation' : 'active',
+            startDate: awaitsActivation ? null : now,
+            expirationDate: expiresAt,
+          })
+          .returning({ id: subscriptions.id });
+        await tx.insert(deviceCredentials).values(
+          lines.map((line) => ({
+            subscriptionId: created!.id,
+            deviceNumber: line.deviceNumber,
+            deviceName: deviceName(line.deviceNumber),
+            xtreamUsername: line.username,
+            xtreamPassword: line.password,
+            panelLineId: line.lineId,
+          })),
+        );
+        if (awaitsActivation) await tx.insert(shipments).values(shipmentOf(order, created!.id)).onConflictDoNothing();
+        await tx.update(orders).set({ fulfilledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+        return created!.id;
+      });
+    } catch (error) {
+      await discardLines(lines);
+      throw error;
+    }
+    if (createdId) return { ...done, subscriptionId: createdId, appliedNow: true };
+    await discardLines(lines);
+    const winner = await subscriptionOfOrder(db, order.id);
+    return { ...done, subscriptionId: winner!.id, appliedNow: false };
+  }
+
+  /**
+   * A renewal: the same subscription runs on from max(now, its expiry) for the package's
+   * duration, keeps its credentials, gains credentials for added devices and deactivates
+   * those beyond the new device count.
+   */
+  async function renewSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, subscriptionId: string): Promise<ProvisionResult> {
+    const done = { outcome: 'provisioned' as const, customerId: order.customerId, subscriptionId };
+    if (order.fulfilledAt) {
+      await syncLines(subscriptionId);
+      return { ...done, appliedNow: false };
+    }
+    const [current] = await db
+      .select({ customerId: subscriptions.customerId, expirationDate: subscriptions.expirationDate })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    if (!current) throw new Error(`Order ${order.id} renews subscription ${subscriptionId}, which does not exist`);
+    if (current.customerId !== order.customerId) throw new Error(`Order ${order.id} renews a subscription of another customer`);
+
+    const devices = deviceCountOf(order);
+    const now = new Date();
+    const [{ count: known }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(deviceCredentials)
+      .where(eq(deviceCredentials.subscriptionId, subscriptionId))) as [{ count: number }];
+    const lines = devices > known ? await createLines(known + 1, devices, renewedExpiry(current.expirationDate, now, durationOf(pkg))) : [];
+
+    // The lines made above that this run did not use: all of them when another run won.
+    let unused: NewLine[] | null;
+    try {
+      unused = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(orders)
+          .set({ fulfilledAt: now, updatedAt: now })
+          .where(and(eq(orders.id, order.id), isNull(orders.fulfilledAt)))
+          .returning({ id: orders.id });
+        if (!claimed) return null;
+        const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+        await tx
+          .update(subscriptions)
+          .set({
+            packageId: pkg.id,
+            status: 'active',
+            startDate: subscription!.startDate ?? now,
+            expirationDate: renewedExpiry(subscription!.expirationDate, now, durationOf(pkg)),
+            deviceCount: devices,
+            reminderSentAt: null,
+            updatedAt: now,
+          })
+          .where(eq(subscriptions.id, subscriptionId));
+        const credentialFilter = eq(deviceCredentials.subscriptionId, subscriptionId);
+        await tx.update(deviceCredentials).set({ isActive: true, updatedAt: now }).where(and(credentialFilter, lte(deviceCredentials.deviceNumber, devices)));
+        await tx.update(deviceCredentials).set({ isActive: false, updatedAt: now }).where(and(credentialFilter, gt(deviceCredentials.deviceNumber, devices)));
+        const present = await tx.select({ n: deviceCredentials.deviceNumber }).from(deviceCredentials).where(credentialFilter);
+        const taken = new Set(present.map(({ n }) => n));
+        const added = lines.filter((line) => !taken.has(line.deviceNumber));
+        if (added.length > 0) {
+          await tx.insert(deviceCredentials).values(
+            added.map((line) => ({
+              subscriptionId,
+              deviceNumber: line.deviceNumber,
+              deviceName: deviceName(line.deviceNumber),
+              xtreamUsername: line.username,
+              xtreamPassword: line.password,
+              panelLineId: line.lineId,
+            })),
+          );
+        }
+        return lines.filter((line) => taken.has(line.deviceNumber));
+      });
+    } catch (error) {
+      await discardLines(lines);
+      throw error;
+    }
+    await discardLines(unused ?? lines);
+    await syncLines(subscriptionId);
+    return { ...done, appliedNow: unused !== null };
+  }
+
+  return {
+    syncLines,
+    disableLines,
+
+    /**
+     * Provisions a paid order; repeated and concurrent calls give one result. Throws
+     * (so that its job is retried) while the order is not paid or the provider fails.
+     */
+    async provisionOrder(orderId: string): Promise<ProvisionResult> {
+      const order = await findOrder(db, orderId);
+      if (!order) return { outcome: 'order_not_found' };
+      if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
+      if (!order.customerId) throw new Error(`Order ${orderId} has no customer`);
+      const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
+      if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
+      const owned = { ...order, customerId: order.customerId };
+      return order.renewsSubscriptionId ? renewSubscription(owned, pkg, order.renewsSubscriptionId) : startSubscription(owned, pkg);
+    },
+
+    /**
+     * Starts a streaming box's clock: pending_activation becomes active from now for the
+     * package's duration. Returns false when the subscription was not waiting (already
+     * active, or unknown).
+     */
+    async activate(subscriptionId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ unit: packages.durationUnit, value: packages.durationValue })
+        .from(subscriptions)
+        .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+        .where(eq(subscriptions.id, subscriptionId));
+      if (!row) return false;
+      const now = new Date();
+      const activated = await db
+        .update(subscriptions)
+        .set({ status: 'active', startDate: now, expirationDate: addDuration(now, row), reminderSentAt: null, updatedAt: now })
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'pending_activation')))
+        .returning({ id: subscriptions.id });
+      if (activated.length === 0) return false;
+      await syncLines(subscriptionId);
+      return true;
+    },
+  };
+}
+
+export type Provisioning = ReturnType<typeof createProvisioning>;
+
+function shipmentOf(order: OrderRow & { customerId: string }, subscriptionId: string): typeof shipments.$inferInsert {
+  if (!order.shippingAddress || !order.shippingCity || !order.shippingState || !order.shippingZip) {
+    throw new Error(`Streaming box order ${order.id} has no complete shipping address`);
+  }
+  return {
+    orderId: order.id,
+    customerId: order.customerId,
+    subscriptionId,
+    shippingAddress: order.shippingAddress,
+    city: order.shippingCity,
+    state: order.shippingState,
+    zipCode: order.shippingZip,
+    country: order.shippingCountry,
+  };
+}

@@ -1,0 +1,159 @@
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  BOX_NOT_DELIVERED,
+  NOT_AWAITING_ACTIVATION,
+  NOT_RENEWABLE,
+  SUBSCRIPTION_NOT_FOUND,
+  type Subscription,
+} from '#contract/subscriptions';
+import { canRenew } from '#domain/subscription-status';
+import type { Db } from '#server/db/connect';
+import { shipments } from '#server/db/schema';
+import { findCustomer } from '#server/features/accounts/customers';
+import { conflict, notFound } from '#server/http/errors';
+import type { JobQueue } from '#server/jobs/queue';
+import type { MailProvider } from '#server/providers/mail/index';
+import type { ProvisioningProvider } from '#server/providers/provisioning/index';
+import { createLifecycle } from './lifecycle';
+import { createProvisioning, type ProvisionResult } from './provisioning';
+import { customerSubscriptions } from './views';
+
+/** The durable jobs of this capability (D10), with their schedules. */
+export const SUBSCRIPTION_JOBS = {
+  provisionOrder: 'provision-order',
+  orderConfirmationMail: 'order-confirmation-mail',
+  expireSubscriptions: 'expire-subscriptions',
+  expiryReminders: 'expiry-reminders',
+  sweepPaidOrders: 'sweep-paid-orders',
+} as const;
+
+const SCHEDULES: Array<[name: string, cron: string]> = [
+  [SUBSCRIPTION_JOBS.expireSubscriptions, '*/5 * * * *'],
+  [SUBSCRIPTION_JOBS.expiryReminders, '*/15 * * * *'],
+  [SUBSCRIPTION_JOBS.sweepPaidOrders, '*/5 * * * *'],
+];
+/** A scheduled run that fails is simply done by the next one. */
+const SCHEDULED_POLICY = { retryLimit: 2, retryDelaySeconds: 30, concurrency: 1 };
+
+export interface SubscriptionsDeps {
+  db: Db;
+  config: { XTREAM_SERVER_URL: string; PUBLIC_URL: string };
+  jobs: JobQueue;
+  mail: MailProvider;
+  provider: ProvisioningProvider;
+  /** Emails a password setup link (the accounts capability's sendSetupLink). */
+  sendSetupLink(input: { customerId: string; orderId: string }): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * app.services.subscriptions: provisioning of paid orders through durable jobs, the
+ * subscription lifecycle, the account page's subscriptions and streaming box activation.
+ */
+export function createSubscriptions({ db, config, jobs, mail, provider, sendSetupLink }: SubscriptionsDeps) {
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL });
+  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL });
+
+  async function onOrderPaid(orderId: string): Promise<void> {
+    await jobs.send(SUBSCRIPTION_JOBS.provisionOrder, { orderId }, { singletonKey: orderId });
+    await jobs.send(SUBSCRIPTION_JOBS.orderConfirmationMail, { orderId }, { singletonKey: orderId });
+  }
+
+  /**
+   * Provisions the order, then emails a buyer without a password their setup link: from
+   * the run that applied the order, or from a job's retry, which may follow a failed send.
+   */
+  async function provisionOrder(orderId: string, { isRetry = false } = {}): Promise<ProvisionResult> {
+    const result = await provisioning.provisionOrder(orderId);
+    if (result.outcome === 'provisioned' && (result.appliedNow || isRetry)) {
+      const customer = await findCustomer(db, result.customerId);
+      if (customer && customer.password === null) await sendSetupLink({ customerId: customer.id, orderId });
+    }
+    return result;
+  }
+
+  jobs.work<{ orderId: string }>(SUBSCRIPTION_JOBS.provisionOrder, async ({ orderId }, job) => {
+    await provisionOrder(orderId, { isRetry: job.retryCount > 0 });
+  });
+  jobs.work<{ orderId: string }>(SUBSCRIPTION_JOBS.orderConfirmationMail, async ({ orderId }) => {
+    await lifecycle.sendOrderConfirmation(orderId);
+  });
+  jobs.work(SUBSCRIPTION_JOBS.expireSubscriptions, async () => void (await lifecycle.expireSubscriptions()), SCHEDULED_POLICY);
+  jobs.work(SUBSCRIPTION_JOBS.expiryReminders, async () => void (await lifecycle.sendExpiryReminders()), SCHEDULED_POLICY);
+  jobs.work(
+    SUBSCRIPTION_JOBS.sweepPaidOrders,
+    async () => {
+      for (const order of await lifecycle.unfinishedPaidOrders()) {
+        const job = { orderId: order.id };
+        if (!order.fulfilledAt) await jobs.send(SUBSCRIPTION_JOBS.provisionOrder, job, { singletonKey: order.id });
+        if (!order.confirmationSentAt) await jobs.send(SUBSCRIPTION_JOBS.orderConfirmationMail, job, { singletonKey: order.id });
+      }
+    },
+    SCHEDULED_POLICY,
+  );
+  for (const [name, cron] of SCHEDULES) jobs.schedule(name, cron);
+
+  async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
+    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, new Date(), subscriptionId) : [];
+    if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    return view;
+  }
+
+  return {
+    /**
+     * Call right after an order became paid (after the commit). Enqueues its provisioning
+     * and its confirmation email; calling again for the same order adds nothing. If this
+     * fails, the sweep of paid orders enqueues them within minutes.
+     */
+    onOrderPaid,
+
+    /**
+     * Provisions a paid order now instead of waiting for its job (the trial at sign-up);
+     * idempotent, like the job, with which it may run concurrently. Throws when the
+     * provider fails (the job then retries it).
+     */
+    provisionOrder: (orderId: string) => provisionOrder(orderId),
+
+    /** The session customer's subscriptions for the account page, newest first. */
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, new Date()),
+
+    /** The owner starts a delivered streaming box's subscription (POST /api/subscriptions/:id/activate). */
+    async activateForCustomer(customerId: string, subscriptionId: string): Promise<Subscription> {
+      const view = await ownedSubscription(customerId, subscriptionId);
+      if (view.status !== 'pending_activation') throw conflict(NOT_AWAITING_ACTIVATION);
+      if (view.shipment?.status !== 'delivered') throw conflict(BOX_NOT_DELIVERED);
+      if (!(await provisioning.activate(subscriptionId))) throw conflict(NOT_AWAITING_ACTIVATION);
+      return ownedSubscription(customerId, subscriptionId);
+    },
+
+    /** The admin starts a streaming box's subscription, delivered or not; false when it was not waiting. */
+    activateSubscription: (subscriptionId: string): Promise<boolean> =>
+      UUID.test(subscriptionId) ? provisioning.activate(subscriptionId) : Promise.resolve(false),
+
+    /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */
+    async markShipmentDelivered(orderId: string): Promise<boolean> {
+      const now = new Date();
+      const updated = await db
+        .update(shipments)
+        .set({ status: 'delivered', actualDelivery: now, updatedAt: now })
+        .where(and(eq(shipments.orderId, orderId), ne(shipments.status, 'delivered')))
+        .returning({ id: shipments.id });
+      return updated.length === 1;
+    },
+
+    /**
+     * For checkout, before it takes a renewal: the subscription must be the customer's
+     * (404 otherwise) and renewable, that is active or expired (409 otherwise).
+     */
+    async assertRenewable(customerId: string, subscriptionId: string): Promise<void> {
+      const view = await ownedSubscription(customerId, subscriptionId);
+      if (!canRenew({ status: view.status, expirationDate: new Date(view.expirationDate) }, new Date())) throw conflict(NOT_RENEWABLE);
+    },
+
+    expireSubscriptions: lifecycle.expireSubscriptions,
+    sendExpiryReminders: lifecycle.sendExpiryReminders,
+  };
+}
+
+export type Subscriptions = ReturnType<typeof createSubscriptions>;

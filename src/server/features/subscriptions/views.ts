@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Subscription } from '#contract/subscriptions';
+import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
+import type { DbOrTx } from '#server/db/connect';
+import { deviceCredentials, packages, shipments, subscriptions } from '#server/db/schema';
+
+/** The account page's view of subscriptions (spec section 3 "Subscription (account page)"). */
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A customer's subscriptions, newest first; `onlyId` narrows it to one of them. */
+export async function customerSubscriptions(db: DbOrTx, customerId: string, now: Date, onlyId?: string): Promise<Subscription[]> {
+  const rows = await db
+    .select({
+      subscription: subscriptions,
+      pkg: { id: packages.id, name: packages.name, duration: packages.duration },
+    })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(and(eq(subscriptions.customerId, customerId), onlyId ? eq(subscriptions.id, onlyId) : undefined))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((row) => row.subscription.id);
+  const [credentials, boxes] = await Promise.all([
+    db
+      .select()
+      .from(deviceCredentials)
+      .where(inArray(deviceCredentials.subscriptionId, ids))
+      .orderBy(asc(deviceCredentials.deviceNumber)),
+    db.select().from(shipments).where(inArray(shipments.subscriptionId, ids)),
+  ]);
+
+  return rows.map(({ subscription, pkg }) => {
+    const shipment = boxes.find((box) => box.subscriptionId === subscription.id) ?? null;
+    const { days, hours } = remainingTime(subscription.expirationDate, now);
+    return {
+      id: subscription.id,
+      orderId: subscription.orderId,
+      status: subscription.status as SubscriptionStatus,
+      startDate: iso(subscription.startDate),
+      expirationDate: subscription.expirationDate.toISOString(),
+      deviceCount: subscription.deviceCount,
+      remainingDays: days,
+      remainingHours: hours,
+      package: pkg,
+      deviceCredentials: credentials
+        .filter((credential) => credential.subscriptionId === subscription.id)
+        .map((credential) => ({
+          id: credential.id,
+          deviceName: credential.deviceName,
+          deviceNumber: credential.deviceNumber,
+          isActive: credential.isActive,
+          xtreamUsername: credential.xtreamUsername,
+          xtreamPassword: credential.xtreamPassword,
+        })),
+      xtreamUrl: subscription.xtreamUrl,
+      shipment: shipment && {
+        status: shipment.status,
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        estimatedDelivery: iso(shipment.estimatedDelivery),
+        actualDelivery: iso(shipment.actualDelivery),
+      },
+      canActivate: subscription.status === 'pending_activation' && shipment?.status === 'delivered',
+    };
+  });
+}

@@ -1,0 +1,73 @@
+import { eq, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/connect';
+import { rateLimits } from '#server/db/schema';
+import { HttpError } from './errors';
+
+/**
+ * Attempt counters in the database, so that every instance counts against the same limit
+ * (docs/decisions: attempt limits). Each key allows `max` attempts per fixed window of
+ * `windowMs`, the window starting at the key's first attempt.
+ */
+export interface AttemptLimit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface AttemptResult {
+  allowed: boolean;
+  /** How long until the window ends and the key is free again. */
+  retryAfterMs: number;
+}
+
+/**
+ * Counts one attempt and says whether it is within the limit. Counting happens before
+ * the guarded work, in one atomic statement, so concurrent attempts cannot all slip
+ * under the limit; callers give back attempts that turn out not to count (a correct password).
+ */
+export async function consumeAttempt(db: DbOrTx, limit: AttemptLimit): Promise<AttemptResult> {
+  const windowEnd = sql`now() + ${limit.windowMs}::integer * interval '1 millisecond'`;
+  const expired = sql.raw(`"rate_limits"."reset_at" <= now()`);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, hits: 1, resetAt: windowEnd })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else "rate_limits"."hits" + 1 end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else "rate_limits"."reset_at" end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+  return { allowed: row!.hits <= limit.max, retryAfterMs: Math.max(0, row!.resetAt.getTime() - Date.now()) };
+}
+
+/** Gives back one attempt of the key's current window. */
+export async function refundAttempt(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Counts an attempt under each limit in turn; the first one exceeded answers 429 with `message(minutes)`. */
+export async function enforceAttemptLimits(
+  db: DbOrTx,
+  limits: AttemptLimit[],
+  message: (minutes: number) => string,
+): Promise<void> {
+  for (const limit of limits) {
+    const result = await consumeAttempt(db, limit);
+    if (!result.allowed) throw new HttpError(429, message(Math.max(1, Math.ceil(result.retryAfterMs / 60_000))));
+  }
+}
+
+/** Removes counters whose window has ended; returns how many. Scheduled by the jobs engine. */
+export async function deleteExpiredRateLimits(db: DbOrTx): Promise<number> {
+  const removed = await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date())).returning({ key: rateLimits.key });
+  return removed.length;
+}

@@ -1,0 +1,84 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DEMO_CRYPTO_STATUSES } from '#contract/crypto';
+import { formatMoney, parseMoney } from '#domain/money';
+import type { Db } from '#server/db/connect';
+import { demoCryptoPayments } from '#server/db/schema';
+import {
+  CryptoProviderError,
+  PAY_CURRENCY,
+  type CreateCryptoPaymentInput,
+  type CreatedCryptoPayment,
+  type CryptoPaymentProvider,
+  type CryptoPaymentState,
+} from './crypto-provider';
+
+/** The statuses a newcomer can make a demo payment reach from the checkout page. */
+export type DemoSimulatedStatus = (typeof DEMO_CRYPTO_STATUSES)[number];
+
+export interface DemoCryptoProvider extends CryptoPaymentProvider {
+  readonly kind: 'demo';
+  /** Moves a demo payment to a status, as a paying buyer would; false when there is no such payment. */
+  setStatus(paymentId: string, status: DemoSimulatedStatus): Promise<boolean>;
+}
+
+type DemoRow = typeof demoCryptoPayments.$inferSelect;
+
+function toState(row: DemoRow): CryptoPaymentState {
+  return {
+    paymentId: row.paymentId,
+    paymentStatus: row.paymentStatus,
+    orderId: row.orderId,
+    priceAmountCents: parseMoney(row.priceAmount),
+    payAmount: row.payAmount,
+    payCurrency: row.payCurrency,
+    payAddress: row.payAddress,
+    ...(row.paymentStatus === 'finished' ? { actuallyPaid: row.payAmount } : {}),
+  };
+}
+
+/**
+ * The demo crypto provider (D7): payments kept in demo_crypto_payments, paid by pressing
+ * a button instead of sending coins. 1 USDC is taken as 1 USD.
+ */
+export function createDemoCrypto(db: Db): DemoCryptoProvider {
+  return {
+    kind: 'demo',
+
+    async createPayment(input: CreateCryptoPaymentInput): Promise<CreatedCryptoPayment> {
+      const amount = formatMoney(input.priceAmountCents);
+      const [row] = await db
+        .insert(demoCryptoPayments)
+        .values({
+          paymentId: `demo-${randomInt(1_000_000_000, 10_000_000_000)}`,
+          orderId: input.orderId,
+          priceAmount: amount,
+          payAmount: amount,
+          payCurrency: PAY_CURRENCY,
+          payAddress: `0x${randomBytes(20).toString('hex')}`,
+        })
+        .returning();
+      const { paymentId, payAmount, payCurrency, payAddress, paymentStatus } = row!;
+      return { paymentId, payAmount, payCurrency, payAddress, paymentStatus };
+    },
+
+    async getPaymentStatus(paymentId: string): Promise<CryptoPaymentState> {
+      const [row] = await db.select().from(demoCryptoPayments).where(eq(demoCryptoPayments.paymentId, paymentId)).limit(1);
+      if (!row) throw new CryptoProviderError(`The demo crypto provider has no payment ${paymentId}.`);
+      return toState(row);
+    },
+
+    async setStatus(paymentId: string, status: DemoSimulatedStatus): Promise<boolean> {
+      const updated = await db
+        .update(demoCryptoPayments)
+        .set({ paymentStatus: status, updatedAt: new Date() })
+        .where(eq(demoCryptoPayments.paymentId, paymentId))
+        .returning({ paymentId: demoCryptoPayments.paymentId });
+      return updated.length > 0;
+    },
+  };
+}
+
+export function isDemoCrypto(provider: CryptoPaymentProvider): provider is DemoCryptoProvider {
+  return provider.kind === 'demo' && 'setStatus' in provider;
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { formatMoney, parseMoney, type Cents } from '#domain/money';
+import {
+  CryptoProviderError,
+  PAY_CURRENCY,
+  type CreateCryptoPaymentInput,
+  type CreatedCryptoPayment,
+  type CryptoPaymentProvider,
+  type CryptoPaymentState,
+} from './crypto-provider';
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+const idText = z.union([z.string().min(1), z.number()]).transform(String);
+const amountText = z.union([z.string(), z.number()]).transform(String);
+
+const createdPaymentSchema = z.object({
+  payment_id: idText,
+  payment_status: z.string(),
+  pay_address: z.string().min(1),
+  pay_amount: amountText,
+  pay_currency: z.string(),
+});
+
+const paymentStateSchema = createdPaymentSchema.extend({
+  order_id: z.string(),
+  price_amount: amountText,
+  actually_paid: amountText.nullish(),
+});
+
+/** NOWPayments' price_amount in cents, or null when it is not a whole number of cents. */
+export function providerAmountToCents(amount: string): Cents | null {
+  try {
+    return parseMoney(amount);
+  } catch {
+    return null;
+  }
+}
+
+export interface NowPaymentsOptions {
+  /** NOWPAYMENTS_API_URL, https://api.nowpayments.io in production. */
+  apiUrl: string;
+  apiKey: string;
+}
+
+/** The NOWPayments payment API (https://documenter.getpostman.com/view/7907941/S1a32n38). */
+export function createNowPayments({ apiUrl, apiKey }: NowPaymentsOptions): CryptoPaymentProvider {
+  const baseUrl = apiUrl.replace(/\/+$/, '');
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      throw new CryptoProviderError('The crypto payment provider could not be reached. Please try again in a moment.');
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (a proxy's error page, say): reported below by status or by shape.
+    }
+    if (!response.ok) throw new CryptoProviderError(`The crypto payment provider refused the request: ${providerMessage(json, response.status)}`);
+    return json;
+  }
+
+  /** The provider's own words, without anything that could hold our key. */
+  function providerMessage(json: unknown, status: number): string {
+    const message = (json as { message?: unknown } | null)?.message;
+    const text = typeof message === 'string' && message.trim() ? message.trim().slice(0, 200) : `status ${status}`;
+    return text.replaceAll(apiKey, '[redacted]');
+  }
+
+  function parse<T extends z.ZodType>(schema: T, json: unknown): z.output<T> {
+    const result = schema.safeParse(json);
+    if (!result.success) throw new CryptoProviderError('The crypto payment provider sent an answer this store does not understand.');
+    return result.data;
+  }
+
+  return {
+    kind: 'nowpayments',
+
+    async createPayment(input: CreateCryptoPaymentInput): Promise<CreatedCryptoPayment> {
+      const json = await call('POST', '/v1/payment', {
+        // A decimal number of dollars, as NOWPayments expects it; exact for whole cents.
+        price_amount: Number(formatMoney(input.priceAmountCents)),
+        price_currency: 'usd',
+        pay_currency: PAY_CURRENCY,
+        order_id: input.orderId,
+        order_description: input.description,
+        ipn_callback_url: input.ipnCallbackUrl,
+      });
+      const payment = parse(createdPaymentSchema, json);
+      return {
+        paymentId: payment.payment_id,
+        payAmount: payment.pay_amount,
+        payCurrency: payment.pay_currency,
+        payAddress: payment.pay_address,
+        paymentStatus: payment.payment_status,
+      };
+    },
+
+    async getPaymentStatus(paymentId: string): Promise<CryptoPaymentState> {
+      const json = await call('GET', `/v1/payment/${encodeURIComponent(paymentId)}`);
+      const payment = parse(paymentStateSchema, json);
+      return {
+        paymentId: payment.payment_id,
+        paymentStatus: payment.payment_status,
+        orderId: payment.order_id,
+        priceAmountCents: providerAmountToCents(payment.price_amount),
+        payAmount: payment.pay_amount,
+        payCurrency: payment.pay_currency,
+        payAddress: payment.pay_address,
+        ...(payment.actually_paid == null ? {} : { actuallyPaid: payment.actually_paid }),
+      };
+    },
+  };
+}

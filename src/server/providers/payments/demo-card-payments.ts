@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS } from '#contract/checkout';
+import type { Db } from '#server/db/connect';
+import { demoPaymentIntents } from '#server/db/schema';
+import type { CardPaymentProvider, PaymentIntentState } from './card-payment-provider';
+
+export const DECLINED_MESSAGE = 'Your card was declined.';
+export const UNKNOWN_DEMO_CARD_MESSAGE =
+  'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined)';
+
+export type DemoConfirmResult =
+  | { outcome: 'succeeded'; intent: PaymentIntentState }
+  | { outcome: 'declined'; intent: PaymentIntentState; message: string }
+  | { outcome: 'unknown_card' }
+  | { outcome: 'not_found' }
+  | { outcome: 'canceled' };
+
+export interface DemoCardPayments extends CardPaymentProvider {
+  readonly kind: 'demo';
+  /** Plays the card network: the test card succeeds, the decline card is declined. */
+  confirm(id: string, cardNumber: string): Promise<DemoConfirmResult>;
+}
+
+type Row = typeof demoPaymentIntents.$inferSelect;
+
+const toState = (row: Row): PaymentIntentState => ({
+  id: row.id,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  metadata: { orderId: row.orderId },
+});
+
+/** PaymentIntents kept in the store's own database: real states, no real money (D7). */
+export function createDemoCardPayments(db: Db): DemoCardPayments {
+  async function find(id: string): Promise<Row | null> {
+    const [row] = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  return {
+    kind: 'demo',
+
+    async createPaymentIntent({ orderId, amountCents, currency, idempotencyKey }) {
+      // The id follows from the idempotency key, so a repeated call finds the first intent.
+      const id = `pi_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      await db
+        .insert(demoPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          amount: amountCents,
+          currency,
+          status: 'requires_payment_method',
+          orderId,
+        })
+        .onConflictDoNothing({ target: demoPaymentIntents.id });
+      const row = (await find(id))!;
+      return { id: row.id, clientSecret: row.clientSecret };
+    },
+
+    async retrievePaymentIntent(id) {
+      const row = await find(id);
+      return row ? toState(row) : null;
+    },
+
+    async confirm(id, cardNumber) {
+      const row = await find(id);
+      if (!row) return { outcome: 'not_found' };
+      if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toState(row) };
+      if (row.status === 'canceled') return { outcome: 'canceled' };
+      if (cardNumber !== DEMO_CARD_SUCCESS && cardNumber !== DEMO_CARD_DECLINED) return { outcome: 'unknown_card' };
+      const succeeded = cardNumber === DEMO_CARD_SUCCESS;
+      const [updated] = await db
+        .update(demoPaymentIntents)
+        .set(
+          succeeded
+            ? { status: 'succeeded', lastError: null, updatedAt: new Date() }
+            : { lastError: DECLINED_MESSAGE, updatedAt: new Date() },
+        )
+        .where(eq(demoPaymentIntents.id, id))
+        .returning();
+      return succeeded
+        ? { outcome: 'succeeded', intent: toState(updated!) }
+        : { outcome: 'declined', intent: toState(updated!), message: DECLINED_MESSAGE };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue';
+import { useTestApp } from '../support/test-app';
+
+/** The durable job queue (D10) on this test file's database, PGlite or PostgreSQL. */
+describe('durable job queue', () => {
+  const t = useTestApp({}, { seed: false });
+  const opened: JobQueue[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((queue) => queue.stop()));
+  });
+
+  /** A queue as one app instance would have it, with one 'greet' handler recording its calls. */
+  function instance(handler: (data: { n: number }, retryCount: number) => Promise<void> = async () => {}) {
+    const queue = createJobQueue(t.database);
+    const runs: Array<{ n: number; retryCount: number }> = [];
+    queue.work<{ n: number }>(
+      'test-greet',
+      async (data, job) => {
+        runs.push({ n: data.n, retryCount: job.retryCount });
+        await handler(data, job.retryCount);
+      },
+      { retryLimit: 3, retryDelaySeconds: 30 },
+    );
+    opened.push(queue);
+    return { queue, runs };
+  }
+
+  it('runs a sent job once, and drains nothing the second time', async () => {
+    const { queue, runs } = instance();
+    expect(await queue.send('test-greet', { n: 1 })).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await queue.drain()).toBe(1);
+    expect(await queue.drain()).toBe(0);
+    expect(runs).toEqual([{ n: 1, retryCount: 0 }]);
+  });
+
+  it('keeps one job per singleton key: repeats add nothing, even after it ran', async () => {
+    const { queue, runs } = instance();
+    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => queue.send('test-greet', { n }, { singletonKey: 'order-1' })));
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await queue.drain();
+    expect(await queue.send('test-greet', { n: 6 }, { singletonKey: 'order-1' })).toBeNull();
+    expect(await queue.send('test-greet', { n: 7 }, { singletonKey: 'order-2' })).not.toBeNull();
+    await queue.drain();
+    expect(runs.map((run) => run.n).sort()).toEqual([ids.findIndex(Boolean) + 1, 7].sort());
+  });
+
+  it('refuses a job no handler is registered for', async () => {
+    const { queue } = instance();
+    await expect(queue.send('test-unknown', {})).rejects.toThrow('No job handler for test-unknown');
+  });
+
+  it('retries a failing job after a backoff, then completes it', async () => {
+    let failuresLeft = 2;
+    const { queue, runs } = instance(async () => {
+      if (failuresLeft-- > 0) throw new Error('provider unavailable');
+    });
+    const id = (await queue.send('test-greet', { n: 1 }))!;
+    expect(await queue.drain()).toBe(1);
+
+    const waiting = await queue.getJob('test-greet', id);
+    expect(waiting).toMatchObject({ state: 'retry', output: { message: 'provider unavailable' } });
+    // The retry waits for its backoff: nothing is due now.
+    expect(new Date(waiting!.startAfter).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(await queue.drain()).toBe(0);
+
+    await queue.drain({ includeDelayed: true });
+    expect(runs.map((run) => run.retryCount)).toEqual([0, 1, 2]);
+    expect(await queue.getJob('test-greet', id)).toMatchObject({ state: 'completed' });
+  });
+
+  it('gives up after the retry limit and keeps the failed job', async () => {
+    const { queue, runs } = instance(async () => {
+      throw new Error('always down');
+    });
+    const id = (await queue.send('test-greet', { n: 1 }))!;
+    await queue.drain({ includeDelayed: true });
+    expect(runs).toHaveLength(4);
+    expect(await queue.getJob('test-greet', id)).toMatchObject({ state: 'failed', retryCount: 3 });
+  });
+
+  it('keeps a job across a restart: sent by one instance, run by the next', async () => {
+    const before = instance();
+    await before.queue.send('test-greet', { n: 42 });
+    await before.queue.stop();
+
+    const after = instance();
+    expect(await after.queue.drain()).toBe(1);
+    expect(after.runs).toEqual([{ n: 42, retryCount: 0 }]);
+    expect(before.runs).toEqual([]);
+  });
+
+  it('runs jobs on started workers without being asked, and stops cleanly', async () => {
+    const { queue, runs } = instance();
+    await queue.start({ pollIntervalMs: 200 });
+    await queue.send('test-greet', { n: 1 });
+    await expect.poll(() => runs.length, { timeout: 5_000 }).toBe(1);
+    await queue.stop();
+    await queue.send('test-greet', { n: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(runs).toHaveLength(1);
+  });
+
+  it('never runs one job twice when several instances work the same queue', async () => {
+    const seen: number[] = [];
+    const slowly = async ({ n }: { n: number }) => {
+      seen.push(n);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const instances = [instance(slowly), instance(slowly), instance(slowly)];
+    for (let n = 0; n < 30; n++) await instances[n % 3]!.queue.send('test-greet', { n });
+    await Promise.all(instances.map(({ queue }) => queue.start({ pollIntervalMs: 50 })));
+    await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(30);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it, vi } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { coupons, demoPaymentIntents, orders, purchaseNotifications } from '../../src/server/db/schema';
+import { createOrders } from '../../src/server/features/orders/service';
+import { createDemoCardPayments } from '../../src/server/providers/payments/demo-card-payments';
+import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
+import { useTestApp } from '../support/test-app';
+
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+const DECLINED_CARD = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' };
+
+describe('card payments with the demo provider', () => {
+  const t = useTestApp();
+
+  async function cardOrder(overrides: Record<string, unknown> = {}) {
+    const { oneMonth } = await seededPackages(t.app);
+    const response = await postCheckout(t.app, checkoutForm(oneMonth.id, overrides));
+    expect(response.statusCode).toBe(200);
+    const { order, clientSecret } = response.json();
+    return { orderId: order.id as string, intentId: clientSecret ? intentIdOf(clientSecret) : '' };
+  }
+  const confirm = (intentId: string, card: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: card });
+  const paymentSuccess = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/webhook/payment-success', payload });
+  const statusOf = async (orderId: string) => (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+
+  it('tells the client which providers are live', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toEqual({ cardProvider: 'demo', stripePublishableKey: null, cryptoProvider: 'demo' });
+  });
+
+  it('pays with the test card: the order completes once, however often the browser reports it', async () => {
+    const { orderId, intentId } = await cardOrder();
+    const confirmed = await confirm(intentId, GOOD_CARD);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ id: intentId, status: 'succeeded' });
+    expect(await statusOf(orderId)).toMatchObject({ paymentStatus: 'completed', stripePaymentIntentId: intentId, paidAt: expect.any(Date) });
+
+    for (let i = 0; i < 2; i++) {
+      const notice = await paymentSuccess({ orderId, paymentIntentId: intentId });
+      expect(notice.statusCode).toBe(200);
+      expect(notice.json()).toEqual({ orderId, paymentStatus: 'completed' });
+    }
+    expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(1);
+  });
+
+  it('declines the decline card with the provider message; a later good card still pays', async () => {
+    const { orderId, intentId } = await cardOrder();
+    const declined = await confirm(intentId, DECLINED_CARD);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({ message: 'Your card was declined.' });
+    expect(await statusOf(orderId)).toMatchObject({ paymentStatus: 'failed', failureReason: 'Your card was declined.' });
+
+    const notice = await paymentSuccess({ orderId, paymentIntentId: intentId });
+    expect(notice.statusCode).toBe(400);
+    expect(notice.json()).toEqual({ message: 'The payment has not succeeded' });
+
+    expect((await confirm(intentId, GOOD_CARD)).statusCode).toBe(200);
+    expect(await statusOf(orderId)).toMatchObject({ paymentStatus: 'completed', failureReason: null });
+  });
+
+  it('refuses malformed card details and cards the demo does not know', async () => {
+    const { orderId, intentId } = await cardOrder();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...GOOD_CARD, cardNumber: '4242 4242' }, 'Your card number is incomplete.'],
+      [{ ...GOOD_CARD, cardNumber: '4242 4242 4242 4241' }, 'Your card number is invalid.'],
+      [{ ...GOOD_CARD, cardNumber: 4242424242424242 }, 'Your card number is incomplete.'],
+      [{ ...GOOD_CARD, expiry: '13/30' }, "Your card's expiration date is incomplete."],
+      [{ ...GOOD_CARD, expiry: '01/20' }, "Your card's expiration date is in the past."],
+      [{ ...GOOD_CARD, cvc: '12' }, "Your card's security code is incomplete."],
+      [{ cardNumber: GOOD_CARD.cardNumber }, "Your card's expiration date is incomplete."],
+      [{ ...GOOD_CARD, cardNumber: '5555 5555 5555 4444' }, 'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined)'],
+    ];
+    for (const [card, message] of cases) {
+      const response = await confirm(intentId, card);
+      expect({ card, status: response.statusCode, body: response.json() }).toEqual({ card, status: 400, body: { message } });
+    }
+    expect((await confirm('pi_demo_unknown', GOOD_CARD)).statusCode).toBe(404);
+    expect((await confirm('not-an-intent', GOOD_CARD)).json()).toEqual({ message: 'Invalid payment intent id' });
+    expect(await statusOf(orderId)).toMatchObject({ paymentStatus: 'pending' });
+  });
+
+  it('never completes an order on a forged payment-success notice', async () => {
+    const { orderId, intentId } = await cardOrder();
+    const other = await cardOrder();
+    await confirm(other.intentId, GOOD_CARD);
+
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ orderId, paymentIntentId: intentId }, 400, 'The payment has not succeeded'],
+      [{ orderId, paymentIntentId: other.intentId }, 400, 'This payment does not belong to this order'],
+      [{ orderId, paymentIntentId: 'pi_demo_000000000000000000000000' }, 400, 'Payment not found'],
+      [{ orderId: 'SP-1-000000', paymentIntentId: intentId }, 404, 'Order not found'],
+      [{ orderId, paymentIntentId: 'seti_123' }, 400, 'Invalid payment intent id'],
+      [{ orderId }, 400, 'Payment intent id is required'],
+      [{ paymentIntentId: intentId }, 400, 'Order ID is required'],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await paymentSuccess(payload);
+      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({ payload, status, body: { message } });
+    }
+
+    // A succeeded intent whose amount or currency differs from the order's total.
+    await t.database.db.update(demoPaymentIntents).set({ status: 'succeeded', amount: 1 }).where(eq(demoPaymentIntents.id, intentId));
+    expect((await paymentSuccess({ orderId, paymentIntentId: intentId })).json()).toEqual({ message: 'The payment amount does not match the order' });
+    await t.database.db.update(demoPaymentIntents).set({ amount: 1599, currency: 'eur' }).where(eq(demoPaymentIntents.id, intentId));
+    expect((await paymentSuccess({ orderId, paymentIntentId: intentId })).json()).toEqual({ message: 'The payment amount does not match the order' });
+
+    expect(await statusOf(orderId)).toMatchObject({ paymentStatus: 'pending', paidAt: null });
+    expect(await t.database.db.select().from(purchaseNotifications).where(eq(purchaseNotifications.orderId, orderId))).toHaveLength(0);
+  });
+
+  it('refuses a payment-success notice for an order not paid by card', async () => {
+    const { orderId } = await cardOrder({ paymentMethod: 'crypto' });
+    const response = await paymentSuccess({ orderId, paymentIntentId: 'pi_demo_whatever' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'This order is not paid by card' });
+  });
+
+  it('turns 20 concurrent notices of one payment into one paid order, one coupon use, one notification', async () => {
+    await t.database.db.update(coupons).set({ usageLimit: 100 }).where(eq(coupons.code, 'WELCOME10'));
+    const { orderId, intentId } = await cardOrder({ couponCode: 'WELCOME10' });
+    await t.database.db.update(demoPaymentIntents).set({ status: 'succeeded' }).where(eq(demoPaymentIntents.id, intentId));
+
+    const responses = await Promise.all(Array.from({ length: 20 }, () => paymentSuccess({ orderId, paymentIntentId: intentId })));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await statusOf(orderId)).toMatchObject({ paymentStatus: 'completed' });
+    const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME10'));
+    expect(coupon!.usageCount).toBe(1);
+    expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(1);
+  });
+
+  it('hands a paid order on exactly once among concurrent completions', async () => {
+    const { orderId, intentId } = await cardOrder();
+    const onOrderPaid = vi.fn(async () => {});
+    const service = createOrders(t.database.db, { onOrderPaid });
+    const log = { error: vi.fn() };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => service.completeOrder(orderId, { method: 'card', paymentIntentId: intentId }, log)),
+    );
+    expect(results.filter((r) => r.outcome === 'completed')).toHaveLength(1);
+    expect(results.filter((r) => r.outcome === 'already_completed')).toHaveLength(19);
+    expect(onOrderPaid).toHaveBeenCalledTimes(1);
+    expect(onOrderPaid).toHaveBeenCalledWith(orderId);
+  });
+
+  it('gives a coupon limited to 3 uses to exactly 3 of 10 concurrent paying buyers; the rest wait for review', async () => {
+    await t.database.db.insert(coupons).values({ code: 'THREE', description: 'Three lucky buyers', type: 'fixed', value: '5.00', usageLimit: 3 });
+    const { oneMonth } = await seededPackages(t.app);
+    const checkouts = await Promise.all(Array.from({ length: 10 }, () => postCheckout(t.app, checkoutForm(oneMonth.id, { couponCode: 'THREE' }))));
+    expect(checkouts.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const bought = checkouts.map((r) => ({ orderId: r.json().order.id as string, intentId: intentIdOf(r.json().clientSecret) }));
+    expect(checkouts.every((r) => r.json().order.totalAmount === '10.99')).toBe(true);
+
+    const payments = await Promise.all(bought.map(({ intentId }) => confirm(intentId, GOOD_CARD)));
+    expect(payments.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+
+    const rows = await t.database.db.select().from(orders).where(inArray(orders.id, bought.map((b) => b.orderId)));
+    expect(rows.filter((o) => o.paymentStatus === 'completed')).toHaveLength(3);
+    const held = rows.filter((o) => o.paymentStatus === 'needs_review');
+    expect(held).toHaveLength(7);
+    expect(held[0]!.failureReason).toMatch(/coupon THREE reached its usage limit/);
+    const [coupon] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'THREE'));
+    expect(coupon!.usageCount).toBe(3);
+    expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(3);
+
+    const late = bought.find((b) => held.some((o) => o.id === b.orderId))!;
+    const notice = await paymentSuccess({ orderId: late.orderId, paymentIntentId: late.intentId });
+    expect(notice.statusCode).toBe(409);
+    expect(notice.json()).toEqual({ message: 'This coupon has reached its usage limit' });
+  });
+});
+
+describe('checkout while the card provider is down', () => {
+  const t = useTestApp({}, {
+    providers: (database) => ({
+      cardPayments: { ...createDemoCardPayments(database.db), createPaymentIntent: () => Promise.reject(new Error('connect ECONNREFUSED')) },
+    }),
+  });
+
+  it('answers 502 with a clear message and keeps the order unpaid', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const response = await postCheckout(t.app, checkoutForm(oneMonth.id));
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: 'The payment service is not available right now; please try again' });
+    const [order] = await t.database.db.select().from(orders);
+    expect(order).toMatchObject({ paymentStatus: 'pending', stripePaymentIntentId: null });
+  });
+});
+
+describe('GET /api/config with a crypto gateway configured', () => {
+  const t = useTestApp({ NOWPAYMENTS_API_KEY: 'np-key', NOWPAYMENTS_IPN_SECRET: 'np-secret' });
+
+  it('names NOWPayments', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toMatchObject({ cardProvider: 'demo', cryptoProvider: 'nowpayments' });
+  });
+});

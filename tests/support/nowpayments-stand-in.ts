@@ -1,0 +1,112 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown> | null;
+}
+
+export interface StandInPayment {
+  payment_id: number;
+  payment_status: string;
+  pay_address: string;
+  price_amount: number;
+  price_currency: string;
+  pay_amount: number;
+  actually_paid: number;
+  pay_currency: string;
+  order_id: string;
+  order_description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A local stand-in of the NOWPayments payment API (POST /v1/payment, GET /v1/payment/:id)
+ * on a real HTTP server, answering as NOWPayments does and recording every request.
+ */
+export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
+  const requests: RecordedRequest[] = [];
+  const payments = new Map<string, StandInPayment>();
+  let nextId = 5_077_125_000;
+  let failure: { status: number; body: unknown } | null = null;
+
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const path = (req.url ?? '/').split('?')[0]!;
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    if (req.headers['x-api-key'] !== apiKey) return send(403, { statusCode: 403, code: 'INVALID_API_KEY', message: 'Invalid api key' });
+    if (failure) {
+      const { status, body: failBody } = failure;
+      failure = null;
+      return send(status, failBody);
+    }
+
+    if (req.method === 'POST' && path === '/v1/payment') {
+      const now = new Date().toISOString();
+      const payment: StandInPayment = {
+        payment_id: nextId++,
+        payment_status: 'waiting',
+        pay_address: `0x${'ab12'.repeat(10)}`,
+        price_amount: body!.price_amount as number,
+        price_currency: body!.price_currency as string,
+        pay_amount: body!.price_amount as number,
+        actually_paid: 0,
+        pay_currency: body!.pay_currency as string,
+        order_id: body!.order_id as string,
+        order_description: body!.order_description as string,
+        created_at: now,
+        updated_at: now,
+      };
+      payments.set(String(payment.payment_id), payment);
+      // NOWPayments spells the id as text when creating and as a number when reading.
+      return send(201, { ...payment, payment_id: String(payment.payment_id), ipn_callback_url: body!.ipn_callback_url });
+    }
+    const match = /^\/v1\/payment\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && match) {
+      const payment = payments.get(decodeURIComponent(match[1]!));
+      if (!payment) return send(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Payment not found' });
+      return send(200, payment);
+    }
+    send(404, { message: 'no such route' });
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    payment(paymentId: string): StandInPayment {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`stand-in has no payment ${paymentId}`);
+      return payment;
+    },
+    /** Changes a payment as the blockchain and NOWPayments would. */
+    update(paymentId: string, changes: Partial<StandInPayment>): StandInPayment {
+      const payment = Object.assign(this.payment(paymentId), changes, { updated_at: new Date().toISOString() });
+      return payment;
+    },
+    /** The next request is answered with this status and body. */
+    failNext(status: number, body: unknown): void {
+      failure = { status, body };
+    },
+    reset(): void {
+      requests.length = 0;
+      payments.clear();
+      failure = null;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type NowPaymentsStandIn = Awaited<ReturnType<typeof startNowPaymentsStandIn>>;

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import { orders } from '../../src/server/db/schema';
+import { resolveOrderCustomer } from '../../src/server/features/accounts/customers';
+import type { TestApp } from './test-app';
+
+/** Orders as the checkout stores them, paid the way the checkout completes them. */
+
+const shipping = {
+  shippingAddress: '1 Infinite Loop',
+  shippingCity: 'Cupertino',
+  shippingState: 'CA',
+  shippingZip: '95014',
+  shippingCountry: 'US',
+};
+
+let counter = 0;
+
+export interface TestOrderOptions {
+  packageId: string;
+  devices?: number;
+  /** The signed-in buyer; else a guest row for `email`. */
+  customerId?: string;
+  email?: string;
+  renewsSubscriptionId?: string;
+  paymentMethod?: 'card' | 'crypto' | 'free';
+  totalAmount?: string;
+  giftCard?: string | null;
+  cashbackAmount?: string;
+}
+
+/** Stores a pending order, like POST /api/checkout does. */
+export async function pendingOrder(t: TestApp, options: TestOrderOptions) {
+  counter += 1;
+  const email = options.email ?? `buyer${counter}.${Date.now()}@example.com`;
+  const { customerId } = await resolveOrderCustomer(t.database.db, { email, firstName: 'Grace', lastName: 'Hopper' }, options.customerId);
+  const box = options.packageId === 'streaming-box';
+  const total = options.totalAmount ?? (options.paymentMethod === 'free' ? '0.00' : '27.97');
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      id: `SP-${Date.now()}-${String(100000 + counter).slice(-6)}`,
+      customerId,
+      customerName: 'Grace Hopper',
+      customerEmail: email,
+      packageId: options.packageId,
+      selectedGiftCard: options.giftCard === undefined ? 'Amazon' : options.giftCard,
+      paymentMethod: options.paymentMethod ?? 'card',
+      deviceCount: String(options.devices ?? 1),
+      subtotalAmount: total,
+      totalAmount: total,
+      cashbackAmount: options.cashbackAmount ?? (options.paymentMethod === 'free' ? '0.00' : '10.00'),
+      requiresShipping: box,
+      ...(box ? shipping : {}),
+      renewsSubscriptionId: options.renewsSubscriptionId ?? null,
+    })
+    .returning();
+  return order!;
+}
+
+/** A pending order completed through the orders service, which hands it to onOrderPaid. */
+export async function paidOrder(t: TestApp, options: TestOrderOptions) {
+  const order = await pendingOrder(t, options);
+  const evidence = order.paymentMethod === 'free' ? { method: 'free' as const } : { method: 'card' as const, paymentIntentId: `pi_test_${order.id}` };
+  const failLoudly = {
+    error(details: object, message: string) {
+      throw new Error(`${message}: ${String((details as { err?: unknown }).err)}`);
+    },
+  };
+  const result = await t.app.services.orders.completeOrder(order.id, evidence, failLoudly);
+  if (result.outcome !== 'completed') throw new Error(`order ${order.id} did not complete: ${result.outcome}`);
+  return result.order;
+}
+
+/** A paid order whose jobs were never sent: the process stopped right after the payment's commit. */
+export async function orderPaidWithoutJobs(t: TestApp, options: TestOrderOptions, paidAgoMs: number) {
+  const order = await pendingOrder(t, options);
+  await t.database.db
+    .update(orders)
+    .set({ paymentStatus: 'completed', paidAt: sql`now() - make_interval(secs => ${paidAgoMs / 1000})` })
+    .where(eq(orders.id, order.id));
+  return order;
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: { message: string; code: string } | null;
+  livemode: false;
+}
+
+export interface StripeRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: Record<string, string>;
+}
+
+export const STRIPE_TEST_SETTINGS = {
+  STRIPE_SECRET_KEY: 'sk_test_stand_in',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+  STRIPE_WEBHOOK_SECRET: 'whsec_stand_in_secret',
+};
+
+/**
+ * A local stand-in of Stripe's PaymentIntents API (create with Idempotency-Key, retrieve)
+ * on a real HTTP server that the official SDK talks to, plus signed webhook events made
+ * the way Stripe's own test helpers make them.
+ */
+export async function startStripeStandIn() {
+  const intents = new Map<string, StandInIntent>();
+  const byIdempotencyKey = new Map<string, string>();
+  const requests: StripeRequest[] = [];
+
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    const path = (req.url ?? '/').split('?')[0]!;
+    requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      res.end(JSON.stringify(json));
+    };
+    if (req.headers.authorization !== `Bearer ${STRIPE_TEST_SETTINGS.STRIPE_SECRET_KEY}`) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+
+    if (req.method === 'POST' && path === '/v1/payment_intents') {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const known = key ? byIdempotencyKey.get(key) : undefined;
+      if (known) return send(200, intents.get(known));
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const metadata = Object.fromEntries(
+        Object.entries(form)
+          .filter(([name]) => name.startsWith('metadata['))
+          .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+      );
+      const intent: StandInIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        currency: form.currency!,
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        metadata,
+        last_payment_error: null,
+        livemode: false,
+      };
+      intents.set(id, intent);
+      if (key) byIdempotencyKey.set(key, id);
+      return send(200, intent);
+    }
+
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && retrieve) {
+      const intent = intents.get(decodeURIComponent(retrieve[1]!));
+      if (!intent) {
+        return send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'`, param: 'intent' },
+        });
+      }
+      return send(200, intent);
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let eventCounter = 0;
+
+  return {
+    /** The SDK options that point it here. */
+    api: { host: '127.0.0.1', port, protocol: 'http' as const },
+    intents,
+    requests,
+    /** Changes an intent as a card payment would: 'succeeded', or a decline. */
+    settle(id: string, status: 'succeeded' | 'requires_payment_method', lastError?: string) {
+      const intent = intents.get(id)!;
+      intent.status = status;
+      intent.last_payment_error = lastError ? { message: lastError, code: 'card_declined' } : null;
+      return intent;
+    },
+    /** A webhook delivery about an intent as Stripe sends it: the raw JSON and its signature header. */
+    event(type: string, intent: StandInIntent, { id, timestamp }: { id?: string; timestamp?: number } = {}) {
+      eventCounter += 1;
+      const payload = JSON.stringify({
+        id: id ?? `evt_${eventCounter}_${randomBytes(6).toString('hex')}`,
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: intent },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: STRIPE_TEST_SETTINGS.STRIPE_WEBHOOK_SECRET,
+        ...(timestamp === undefined ? {} : { timestamp }),
+      });
+      return { payload, signature };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;

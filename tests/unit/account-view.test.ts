@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomerOrder } from '../../src/contract/accounts';
+import {
+  formatMemberSince,
+  playlistUrl,
+  receivedGiftCards,
+  renewable,
+  renewLabel,
+  showsExpiringSoon,
+  statusBadge,
+  timeRemainingText,
+} from '../../src/client/features/account/subscription-view';
+import {
+  deviceOptionLabel,
+  initialDeviceCount,
+  initialRenewalPackageId,
+  renewalFormSchema,
+  renewalPackages,
+  renewalPayload,
+} from '../../src/client/features/account/renewal';
+
+const now = new Date('2025-06-10T12:00:00Z');
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+const sub = (status: 'active' | 'expired' | 'pending_activation', expiresIn: number, packageId = 'uuid-3-months') => ({
+  status,
+  expirationDate: at(expiresIn),
+  package: { id: packageId },
+});
+
+describe('the M3U playlist URL of a device', () => {
+  it('puts the server, the credentials and the playlist type in the Xtream get.php form', () => {
+    expect(playlistUrl('http://tv.example.com', 'sp_ab12cd', 'Xy9kLm2P')).toBe(
+      'http://tv.example.com/get.php?username=sp_ab12cd&password=Xy9kLm2P&type=m3u_plus&output=ts',
+    );
+  });
+
+  it('drops a trailing slash of the server and escapes characters that would break the query', () => {
+    expect(playlistUrl('http://tv.example.com/', 'a&b', 'p=q#1')).toBe(
+      'http://tv.example.com/get.php?username=a%26b&password=p%3Dq%231&type=m3u_plus&output=ts',
+    );
+  });
+});
+
+describe('time remaining', () => {
+  it('counts hours for the 36-hour trial, under either of its ids', () => {
+    expect(timeRemainingText(sub('active', 35 * HOUR + 1, 'trial-36h'), now)).toBe('36 hours');
+    expect(timeRemainingText(sub('active', HOUR, '36-hour-trial'), now)).toBe('1 hour');
+  });
+
+  it('counts days for every other package, a started day counting as one', () => {
+    expect(timeRemainingText(sub('active', 30 * DAY), now)).toBe('30 days');
+    expect(timeRemainingText(sub('active', 2 * HOUR), now)).toBe('1 day');
+  });
+
+  it('reads Expired once the expiry has passed', () => {
+    expect(timeRemainingText(sub('active', -HOUR), now)).toBe('Expired');
+  });
+});
+
+describe('the status badge', () => {
+  it('is green active, red Expired past the expiry whatever the stored status, amber pending activation', () => {
+    expect(statusBadge(sub('active', DAY), now)).toEqual({ label: 'active', tone: 'success' });
+    expect(statusBadge(sub('active', -1), now)).toEqual({ label: 'Expired', tone: 'destructive' });
+    expect(statusBadge(sub('expired', -DAY), now)).toEqual({ label: 'Expired', tone: 'destructive' });
+    expect(statusBadge(sub('pending_activation', 180 * DAY), now)).toEqual({ label: 'pending activation', tone: 'warning' });
+  });
+
+  it('adds Expiring Soon within the last 7 days only', () => {
+    expect(showsExpiringSoon(sub('active', 7 * DAY), now)).toBe(true);
+    expect(showsExpiringSoon(sub('active', 7 * DAY + 1), now)).toBe(false);
+    expect(showsExpiringSoon(sub('active', -1), now)).toBe(false);
+  });
+});
+
+describe('Renew and Reactivate', () => {
+  it('renews an active subscription, reactivates an expired one, and waits for a box to be activated', () => {
+    expect([renewLabel(sub('active', DAY), now), renewable(sub('active', DAY), now)]).toEqual(['Renew', true]);
+    expect([renewLabel(sub('expired', -DAY), now), renewable(sub('expired', -DAY), now)]).toEqual(['Reactivate', true]);
+    expect(renewable(sub('pending_activation', 180 * DAY), now)).toBe(false);
+  });
+
+  const packages = [
+    { id: 'trial-36h', price: '0.00', requiresShipping: false, popular: false },
+    { id: 'one', price: '15.99', requiresShipping: false, popular: false },
+    { id: 'three', price: '39.99', requiresShipping: false, popular: true },
+    { id: 'streaming-box', price: '149.99', requiresShipping: true, popular: false },
+  ];
+
+  it('offers the paid packages that ship nothing', () => {
+    expect(renewalPackages(packages).map((p) => p.id)).toEqual(['one', 'three']);
+  });
+
+  it("starts from the subscription's own package and devices, else the most popular package", () => {
+    const options = renewalPackages(packages);
+    expect(initialRenewalPackageId({ package: { id: 'one', name: '', duration: '' } }, options)).toBe('one');
+    expect(initialRenewalPackageId({ package: { id: '36-hour-trial', name: '', duration: '' } }, options)).toBe('three');
+    expect(initialDeviceCount({ deviceCount: 3 })).toBe('3');
+  });
+
+  it('names each device choice with its fee', () => {
+    expect([1, 2, 3, 4].map(deviceOptionLabel)).toEqual([
+      '1 device (included)',
+      '2 devices (+$5.99)',
+      '3 devices (+$11.98)',
+      '4 devices (+$17.97)',
+    ]);
+  });
+
+  it("sends the spec's renewal payload with the customer's details and the subscription it extends", () => {
+    const form = renewalFormSchema.parse({ packageId: 'three', deviceCount: '2', selectedGiftCard: 'Amazon' });
+    const customer = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: null };
+    expect(renewalPayload(form, customer, 'sub-1')).toEqual({
+      packageId: 'three',
+      deviceCount: '2',
+      selectedGiftCard: 'Amazon',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: null,
+      renewsSubscriptionId: 'sub-1',
+    });
+  });
+
+  it('asks for a package and a gift card with the spec messages', () => {
+    const result = renewalFormSchema.safeParse({ packageId: '', deviceCount: '1' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    expect(messages).toEqual({ packageId: 'Package is required', selectedGiftCard: 'Gift card selection is required' });
+  });
+});
+
+describe('the account information and gift cards', () => {
+  it("shows the member-since date as 'MMMM d, yyyy', or N/A", () => {
+    expect(formatMemberSince('2025-03-05T12:00:00Z')).toBe('March 5, 2025');
+    expect(formatMemberSince(null)).toBe('N/A');
+    expect(formatMemberSince('not a date')).toBe('N/A');
+  });
+
+  it('lists only orders whose gift card was received and whose payment completed', () => {
+    const order = (id: string, giftCardReceived: boolean, paymentStatus: string): CustomerOrder => ({
+      id,
+      giftCardReceived,
+      paymentStatus,
+      selectedGiftCard: 'Amazon',
+      cashbackAmount: '10.00',
+      createdAt: now.toISOString(),
+      packageName: '1 Month Premium',
+      totalAmount: '15.99',
+      deviceCount: 1,
+    });
+    const orders = [order('a', true, 'completed'), order('b', false, 'completed'), order('c', true, 'pending')];
+    expect(receivedGiftCards(orders).map((o) => o.id)).toEqual(['a']);
+  });
+});

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CustomerProfile } from '../../src/contract/accounts';
+import type { Subscription } from '../../src/contract/subscriptions';
+import { SubscriptionCard } from '../../src/client/features/account/SubscriptionCard';
+
+const now = new Date('2025-06-10T12:00:00Z');
+const DAY = 24 * 3600_000;
+const customer: CustomerProfile = {
+  id: 'c1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  createdAt: now.toISOString(),
+  hasAccount: true,
+};
+
+function subscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 's1',
+    orderId: 'SP-1-1',
+    status: 'active',
+    startDate: new Date(now.getTime() - DAY).toISOString(),
+    expirationDate: new Date(now.getTime() + 30 * DAY).toISOString(),
+    deviceCount: 2,
+    remainingDays: 30,
+    remainingHours: 720,
+    package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' },
+    deviceCredentials: [
+      { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_user1', xtreamPassword: 'pass1' },
+      { id: 'd2', deviceName: 'Device 2', deviceNumber: 2, isActive: false, xtreamUsername: 'sp_user2', xtreamPassword: 'pass2' },
+    ],
+    xtreamUrl: 'http://tv.example.com',
+    shipment: null,
+    canActivate: false,
+    ...overrides,
+  };
+}
+
+function renderCard(value: Subscription) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SubscriptionCard subscription={value} customer={customer} now={now} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('a subscription card on the account page', () => {
+  afterEach(cleanup);
+
+  it('shows each device with its state, credentials and copy buttons, and the fixed badges', () => {
+    renderCard(subscription());
+    expect(screen.getByRole('heading', { name: '1 Month Premium' })).toBeTruthy();
+    expect(screen.getByTestId('server-address').textContent).toBe('http://tv.example.com');
+    const devices = screen.getAllByTestId('device-credential');
+    expect(devices).toHaveLength(2);
+    expect(within(devices[0]!).getByText('Active')).toBeTruthy();
+    expect(within(devices[1]!).getByText('Inactive')).toBeTruthy();
+    expect(within(devices[0]!).getByText('sp_user1')).toBeTruthy();
+    expect(within(devices[0]!).getByText('http://tv.example.com/get.php?username=sp_user1&password=pass1&type=m3u_plus&output=ts')).toBeTruthy();
+    for (const name of ['Copy username', 'Copy password', 'Copy playlist URL']) expect(screen.getAllByRole('button', { name })).toHaveLength(2);
+    for (const badge of ['18,000+ Channels', '4K Quality', '100K+ VOD']) expect(screen.getByText(badge)).toBeTruthy();
+    expect(screen.getByTestId('time-remaining').textContent).toBe('30 days');
+    expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says the credentials are generating until provisioning has created them, and falls back to 'IPTV Subscription'", () => {
+    renderCard(subscription({ deviceCredentials: [], package: { id: 'p1', name: '', duration: '1 Month' } }));
+    expect(screen.getByText('Credentials Generating')).toBeTruthy();
+    expect(screen.getByText('Your individual device credentials are being generated. Please refresh this page in a few moments.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'IPTV Subscription' })).toBeTruthy();
+  });
+
+  it('offers Reactivate in red Expired once the expiry has passed, and Expiring Soon in the last week', () => {
+    renderCard(subscription({ expirationDate: new Date(now.getTime() - DAY).toISOString() }));
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Expired');
+    expect((screen.getByRole('button', { name: 'Reactivate' }) as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+    renderCard(subscription({ expirationDate: new Date(now.getTime() + 3 * DAY).toISOString() }));
+    expect(screen.getByText('Expiring Soon')).toBeTruthy();
+  });
+
+  it('shows the trial time in hours', () => {
+    renderCard(subscription({ package: { id: 'trial-36h', name: '36-Hour Free Trial', duration: '36 hours' }, expirationDate: new Date(now.getTime() + 20 * 3600_000).toISOString() }));
+    expect(screen.getByTestId('time-remaining').textContent).toBe('20 hours');
+  });
+
+  it('lets a streaming box waiting for activation be activated, not renewed', () => {
+    renderCard(subscription({ status: 'pending_activation', startDate: null, package: { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months' } }));
+    expect(screen.getByTestId('subscription-status').textContent).toBe('pending activation');
+    expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
