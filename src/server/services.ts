@@ -12,7 +12,7 @@ import { createCryptoPayments } from './features/crypto/service';
 import { selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
-import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning';
+import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {

@@ -351,3 +351,24 @@ describe('POST /api/checkout: renewals', () => {
     }
   });
 });
+
+describe('orders from one address', () => {
+  const t = useTestApp();
+
+  it('are limited to 60 in ten minutes, counting card and crypto orders together', async () => {
+    const { oneMonth: paid } = await seededPackages(t.app);
+    for (let i = 0; i < 59; i++) {
+      const placed = await postCheckout(t.app, checkoutForm(paid.id, { email: `limit-${i}@example.com` }));
+      expect(placed.statusCode).toBe(200);
+    }
+    const crypto = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-crypto-payment',
+      payload: { packageId: paid.id, customerData: { firstName: 'Ann', lastName: 'Lee', email: 'limit-crypto@example.com' }, paymentCurrency: 'usdc', deviceCount: '1', selectedGiftCard: 'Amazon' },
+    });
+    expect(crypto.statusCode).toBe(200);
+    const refused = await postCheckout(t.app, checkoutForm(paid.id, { email: 'limit-over@example.com' }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many orders from your network/);
+  });
+});

@@ -71,3 +71,15 @@ export async function deleteExpiredRateLimits(db: DbOrTx): Promise<number> {
   const removed = await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date())).returning({ key: rateLimits.key });
   return removed.length;
 }
+
+/**
+ * A preHandler that allows each client address `max` requests per window under `name`,
+ * shared by every route given the same name. It throttles abuse (order spam, guessing
+ * coupon codes); the numbers leave a real buyer far below it.
+ */
+export function perAddressLimit(db: DbOrTx, name: string, limit: Omit<AttemptLimit, 'key'>, what: string) {
+  return async (request: { ip: string }) =>
+    enforceAttemptLimits(db, [{ key: `${name}:ip:${request.ip}`, ...limit }], (minutes) =>
+      `Too many ${what} from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+}

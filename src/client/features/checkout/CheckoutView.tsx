@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bitcoin, CreditCard } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { CheckoutInput } from '#contract/checkout';
 import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
@@ -127,7 +127,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   );
 }
 
-function Layout({ summary, children }: { summary: React.ReactNode; children: React.ReactNode }) {
+function Layout({ summary, children }: { summary: ReactNode; children: ReactNode }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <aside className="lg:sticky lg:top-6 lg:order-last">{summary}</aside>

@@ -3,11 +3,12 @@ import { checkoutRequestSchema, checkoutResponseSchema } from '#contract/checkou
 import { getSessionCustomerId } from '../accounts/session';
 import { toOrderSummary } from '../orders/service';
 import { browserIdOf } from './browser-id';
+import { orderAttemptLimit } from './order-limit';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/checkout',
-    { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } } },
+    { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } }, preHandler: orderAttemptLimit(app.deps.database.db) },
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);

@@ -1,6 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { formatDollars, parseMoney, type Cents } from '#domain/money';
-import { couponDiscount } from '#domain/pricing';
+import type { z } from 'zod';
+import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contract/checkout';
+import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
+import { couponDiscount, deviceCountForSubtotal, priceOrder } from '#domain/pricing';
+import { badRequest } from '#server/http/errors';
+import { findPackage } from '../catalog/service';
 import type { DbOrTx } from '#server/db/connect';
 import { coupons } from '#server/db/schema';
 
@@ -55,4 +59,24 @@ export async function countCouponUse(tx: DbOrTx, code: string): Promise<boolean>
     .where(and(eq(coupons.code, code), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
     .returning({ id: coupons.id });
   return counted.length === 1;
+}
+
+/**
+ * POST /api/validate-coupon's answer, worked out on the server's price. The browser's
+ * subtotal only tells which device count the buyer chose (when deviceCount is not sent);
+ * a subtotal that matches no device count of the package is priced for one device.
+ * Checkout prices the order again in any case, so this is a quote, never a charge.
+ */
+export async function quoteCoupon(db: DbOrTx, request: z.output<typeof validateCouponRequestSchema>): Promise<ValidateCouponResponse> {
+  const pkg = await findPackage(db, request.packageId);
+  if (!pkg) throw badRequest('Unknown package');
+  const price = parseMoney(pkg.price);
+  const devices = Math.min(request.deviceCount ?? deviceCountForSubtotal(price, request.subtotalAmount) ?? 1, pkg.devices);
+  const { subtotal } = priceOrder(price, devices);
+  const check = await checkCoupon(db, request.code, subtotal);
+  if (!check.ok) return { valid: false, error: check.reason };
+  return {
+    valid: true,
+    coupon: { code: check.coupon.code, description: check.coupon.description, discountAmount: formatMoney(check.discount) },
+  };
 }

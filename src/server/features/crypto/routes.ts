@@ -10,6 +10,7 @@ import {
 import { errorBodySchema } from '#contract/errors';
 import { getSessionCustomerId } from '../accounts/session';
 import { browserIdOf } from '../checkout/browser-id';
+import { orderAttemptLimit } from '../checkout/order-limit';
 
 const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
 
@@ -18,7 +19,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-crypto-payment',
-    { schema: { body: createCryptoPaymentRequestSchema, response: { 200: cryptoPaymentSchema, ...failures } } },
+    {
+      schema: { body: createCryptoPaymentRequestSchema, response: { 200: cryptoPaymentSchema, ...failures } },
+      preHandler: orderAttemptLimit(app.deps.database.db),
+    },
     async (request, reply) => {
       const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), log: request.log };
       const payment = await crypto.createPayment(request.body, context);

@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { resendSetupLinkRequestSchema } from '#contract/accounts';
+import { Button } from '../../components/ui/button';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../lib/api';
+
+type ResendForm = z.input<typeof resendSetupLinkRequestSchema>;
+type ResendValues = z.output<typeof resendSetupLinkRequestSchema>;
+
+/**
+ * The guest order-info form (spec section 5): asks for a new password setup link for an
+ * order. The server answers the same neutral sentence whether or not the order matched.
+ */
+export function ResendSetupLinkForm({ email, orderId }: { email: string; orderId: string }) {
+  const form = useForm<ResendForm, unknown, ResendValues>({
+    resolver: zodResolver(resendSetupLinkRequestSchema),
+    defaultValues: { firstName: '', lastName: '', email, phone: '', orderId },
+  });
+  const resend = useMutation({
+    mutationFn: async (body: ResendValues) => (await (await apiRequest('POST', '/api/resend-setup-link', body)).json()) as { message: string },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send the setup link'), variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof ResendForm) => invalidProps(`resend-${name}`, errors[name]?.message);
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => resend.mutate(values))} aria-label="Send the setup link again">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="resend-firstName" label="First Name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...field('firstName')} {...form.register('firstName')} />
+        </FormField>
+        <FormField id="resend-lastName" label="Last Name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...field('lastName')} {...form.register('lastName')} />
+        </FormField>
+      </div>
+      <FormField id="resend-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} {...form.register('email')} />
+      </FormField>
+      <FormField id="resend-phone" label="Phone (Optional)" error={errors.phone?.message}>
+        <Input type="tel" autoComplete="tel" {...field('phone')} {...form.register('phone')} />
+      </FormField>
+      <FormField id="resend-orderId" label="Order ID" error={errors.orderId?.message}>
+        <Input placeholder="SP-1712345678901-123456" className="font-mono" spellCheck={false} {...field('orderId')} {...form.register('orderId')} />
+      </FormField>
+      {resend.isSuccess && (
+        <p role="status" className="flex gap-2 rounded-lg border border-success/40 bg-success/10 p-3 text-sm">
+          <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden="true" />
+          {resend.data.message}
+        </p>
+      )}
+      <Button type="submit" variant="secondary" className="w-full" disabled={resend.isPending}>
+        {resend.isPending ? 'Sending...' : 'Send Setup Link'}
+      </Button>
+    </form>
+  );
+}
