@@ -42,7 +42,7 @@ export function createServices(deps: AppDeps) {
     sendSetupLink: (input) => accounts.sendSetupLink(input),
   });
   const orders = createOrders(db, { onOrderPaid: (orderId) => subscriptions.onOrderPaid(orderId) });
-  const checkout = createCheckout(db, { cardPayments, orders });
+  const checkout = createCheckout(db, { cardPayments, orders, subscriptions });
   const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
   return {
     catalog: createCatalog(db),

@@ -12,7 +12,8 @@ import { ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/paym
 import { findCustomer, resolveOrderCustomer } from '../accounts/customers';
 import { findPackage, type PackageRow } from '../catalog/service';
 import { checkCoupon, COUPON_LIMIT_MESSAGE } from '../coupons/service';
-import { customerSubscriptions } from '../subscriptions/views';
+import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
+import type { Subscriptions } from '../subscriptions/service';
 import { completeInTransaction, CouponExhaustedError, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
 import { claimFreeTrial } from './trial-claims';
 
@@ -76,13 +77,7 @@ function isReplayable(order: OrderRow, now = Date.now()): boolean {
   return order.paymentStatus === 'pending' || (order.paymentStatus === 'completed' && order.paymentMethod === 'free');
 }
 
-/** A renewal must name a subscription of the signed-in customer; anything else looks absent. */
-async function assertRenewable(db: DbOrTx, subscriptionId: string, customerId: string | null): Promise<void> {
-  const owned = customerId ? await customerSubscriptions(db, customerId, new Date(), subscriptionId) : [];
-  if (owned.length === 0) throw notFound('Subscription not found');
-}
-
-export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders }) {
+export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders; subscriptions: Pick<Subscriptions, 'assertRenewable'> }) {
   /**
    * Writes the order, or finds the one this attempt already wrote. The unique checkout_key
    * makes concurrent double submits queue on one row: the second sees the first's order.
@@ -171,7 +166,11 @@ export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider
      */
     async placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<PlacedOrder> {
       const priced = await priceCheckout(db, input);
-      if (input.renewsSubscriptionId) await assertRenewable(db, input.renewsSubscriptionId, context.customerId);
+      // A renewal names a subscription of the signed-in customer (404 otherwise) that can be renewed.
+      if (input.renewsSubscriptionId) {
+        if (!context.customerId) throw notFound(SUBSCRIPTION_NOT_FOUND);
+        await deps.subscriptions.assertRenewable(context.customerId, input.renewsSubscriptionId);
+      }
       const key = checkoutKey(input, context);
       let recorded: Recorded;
       try {
