@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { scheduleHousekeeping } from './jobs/housekeeping';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { createAccounts } from './features/accounts/service';
@@ -33,6 +34,7 @@ export function createServices(deps: AppDeps) {
   const cardPayments = deps.providers?.cardPayments ?? selectCardPaymentProvider(deps.config, db);
   const accounts = createAccounts({ db, config: deps.config, mail });
   const jobs = createJobQueue(deps.database, { logger: deps.logger });
+  scheduleHousekeeping(jobs, db, deps.logger);
   const subscriptions = createSubscriptions({
     db,
     config: deps.config,
