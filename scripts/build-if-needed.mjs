@@ -20,6 +20,7 @@ export function buildIfNeeded() {
   const fresh = [builtServer, clientIndex].every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
   if (fresh) return;
   console.log('Building the store (first start or changed sources)...');
-  const build = spawnSync('npm', ['run', 'build:bundle'], { cwd: root, stdio: 'inherit' });
+  // Always a production bundle, even when a test runner (NODE_ENV=test) asks for it.
+  const build = spawnSync('npm', ['run', 'build:bundle'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error(`npm run build:bundle failed with exit code ${build.status}`);
 }

@@ -22,9 +22,9 @@ export function CheckoutSection({
   return (
     <section id={id} aria-labelledby={headingId} className="scroll-mt-24">
       <Card>
-        <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
+        <CardHeader className="flex-row items-start justify-between gap-3 p-4 pb-4 sm:p-6 sm:pb-4">
           <div className="flex items-start gap-3">
-            <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
+            <span className="mt-0.5 hidden size-9 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary sm:flex">
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <div className="grid gap-1">
@@ -36,7 +36,7 @@ export function CheckoutSection({
           </div>
           {action}
         </CardHeader>
-        <CardContent>{children}</CardContent>
+        <CardContent className="px-4 pb-4 sm:px-6 sm:pb-6">{children}</CardContent>
       </Card>
     </section>
   );

@@ -50,7 +50,7 @@ export function DemoCardForm({ clientSecret, total, onPaid }: CardPaymentProps) 
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(pay)} aria-label="Card details">
-      <div role="note" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 text-sm">
+      <div role="note" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm sm:p-4">
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
         <div>
           <p className="font-semibold text-warning">Demo mode: no real charge</p>

@@ -29,12 +29,12 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
   return (
     <section aria-labelledby="order-summary-title">
       <Card>
-        <CardHeader className="pb-4">
+        <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
           <h2 id="order-summary-title" className="text-lg font-bold">
             Order Summary
           </h2>
         </CardHeader>
-        <CardContent className="grid gap-5">
+        <CardContent className="grid gap-5 px-4 pb-4 sm:px-6 sm:pb-6">
           <div className="rounded-xl border border-border bg-background/40 p-4">
             <div className="flex items-start justify-between gap-3">
               <div>
@@ -44,9 +44,9 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
               <p className="tabular font-bold">${item.price}</p>
             </div>
             {item.features.length > 0 && (
-              <ul className="mt-3 flex flex-wrap gap-1.5">
+              <ul className="mt-3 hidden flex-wrap gap-1.5 sm:flex">
                 {item.features.slice(0, 4).map((feature) => (
-                  <li key={feature} className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                  <li key={feature} className="rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground">
                     {feature}
                   </li>
                 ))}
