@@ -24,9 +24,9 @@ CREATE TABLE "customers" (
 	"last_name" text NOT NULL,
 	"phone" text,
 	"has_account" boolean DEFAULT false NOT NULL,
+	"email_verified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "customers_email_unique" UNIQUE("email")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "demo_crypto_payments" (
@@ -105,6 +105,8 @@ CREATE TABLE "orders" (
 	"checkout_key" text,
 	"failure_reason" text,
 	"paid_at" timestamp with time zone,
+	"fulfilled_at" timestamp with time zone,
+	"confirmation_sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_checkout_key_unique" UNIQUE("checkout_key")
@@ -147,6 +149,12 @@ CREATE TABLE "purchase_notifications" (
 	"total_amount" numeric(10, 2) NOT NULL,
 	"timestamp" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "purchase_notifications_order_id_unique" UNIQUE("order_id")
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "session" (
@@ -225,11 +233,14 @@ ALTER TABLE "shipments" ADD CONSTRAINT "shipments_subscription_id_subscriptions_
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_account_email_idx" ON "customers" USING btree ("email") WHERE "customers"."has_account";--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_guest_email_idx" ON "customers" USING btree ("email") WHERE not "customers"."has_account";--> statement-breakpoint
 CREATE UNIQUE INDEX "device_credentials_device_idx" ON "device_credentials" USING btree ("subscription_id","device_number");--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "orders_email_idx" ON "orders" USING btree ("customer_email");--> statement-breakpoint
 CREATE INDEX "orders_payment_intent_idx" ON "orders" USING btree ("stripe_payment_intent_id");--> statement-breakpoint
 CREATE INDEX "orders_crypto_payment_idx" ON "orders" USING btree ("crypto_payment_id");--> statement-breakpoint
+CREATE INDEX "orders_unfinished_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."fulfilled_at" is null or "orders"."confirmation_sent_at" is null;--> statement-breakpoint
 CREATE INDEX "session_expire_idx" ON "session" USING btree ("expire");--> statement-breakpoint
 CREATE INDEX "setup_tokens_customer_idx" ON "setup_tokens" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_customer_idx" ON "subscriptions" USING btree ("customer_id");--> statement-breakpoint
