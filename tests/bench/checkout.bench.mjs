@@ -1,6 +1,7 @@
 // Issue 3's figures: POST /api/checkout throughput with the demo card provider, on the
-// embedded database and on PostgreSQL. Every request is a different buyer, so none is
-// folded into another by the double-submit protection.
+// embedded database and on PostgreSQL. Every request is a different buyer from its own
+// address (loopback addresses forwarded as by a proxy), so neither the double-submit
+// protection nor the per-address order limit folds or refuses any.
 import pg from 'pg';
 import { fmt, load, startStore } from './support.mjs';
 
@@ -10,6 +11,7 @@ async function measureCheckout(label, store) {
   const packages = await (await fetch(`${store.baseUrl}/api/packages`)).json();
   const paid = packages.find((p) => p.price !== '0.00' && !p.requiresShipping);
   let buyer = 0;
+  const clientAddress = (n) => `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) || 1}`;
   const body = () =>
     JSON.stringify({
       firstName: 'Bench',
@@ -24,7 +26,15 @@ async function measureCheckout(label, store) {
     url: `${store.baseUrl}/api/checkout`,
     connections: 10,
     duration: 10,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: body() }) }],
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const json = body();
+          return { ...request, body: json, headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(buyer) } };
+        },
+      },
+    ],
   });
   const ok = result['2xx'];
   console.log(
@@ -54,11 +64,11 @@ async function withPostgresDatabase(run) {
 
 export async function benchCheckout() {
   console.log('\nPOST /api/checkout (demo card provider), 10 connections, 10 s');
-  const embedded = await startStore();
+  const embedded = await startStore({ TRUST_PROXY: 'true' });
   await measureCheckout('embedded database (PGlite)', embedded);
   await embedded.stop();
   await withPostgresDatabase(async (databaseUrl) => {
-    const store = await startStore({ DATABASE_URL: databaseUrl });
+    const store = await startStore({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' });
     await measureCheckout('PostgreSQL', store);
     await store.stop();
   });

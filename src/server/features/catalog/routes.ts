@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { packageListSchema } from '#contract/packages';
+import type { CatalogSnapshot } from './service';
 
 /** What helmet would add to a JSON answer, set in one call on this hot path. */
 const JSON_SECURITY_HEADERS = {
@@ -17,15 +19,26 @@ const JSON_SECURITY_HEADERS = {
  * compressed in memory (catalog service), so an answer is a header lookup and a write.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/packages', { schema: { response: { 200: packageListSchema, 304: z.undefined() } } }, async (request, reply) => {
-    const snapshot = await app.services.catalog.snapshot();
+  const { catalog } = app.services;
+
+  function send(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogSnapshot): void {
     reply.headers(JSON_SECURITY_HEADERS).header('etag', snapshot.etag);
-    if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send(undefined);
+    if (request.headers['if-none-match'] === snapshot.etag) {
+      reply.code(304).send();
+      return;
+    }
     reply.type('application/json; charset=utf-8');
     // A string or buffer with a JSON content type is sent as it is, skipping the serializer.
     const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(snapshot.brotli as never);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(snapshot.gzip as never);
-    return reply.send(snapshot.json as never);
+    if (/\bbr\b/.test(accepted)) reply.header('content-encoding', 'br').send(snapshot.brotli);
+    else if (/\bgzip\b/.test(accepted)) reply.header('content-encoding', 'gzip').send(snapshot.gzip);
+    else reply.send(snapshot.json);
+  }
+
+  app.get('/api/packages', { schema: { response: { 200: packageListSchema, 304: z.undefined() } } }, (request, reply) => {
+    // While the list is fresh in memory the answer is written without a promise in between.
+    const cached = catalog.cachedSnapshot();
+    if (cached) return send(request, reply, cached);
+    return catalog.snapshot().then((snapshot) => send(request, reply, snapshot));
   });
 };

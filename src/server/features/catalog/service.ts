@@ -55,9 +55,14 @@ export function createCatalog(db: Db, { maxAgeMs = 30_000 }: { maxAgeMs?: number
     return snapshot;
   }
 
+  const fresh = (): CatalogSnapshot | null => (cached && Date.now() - cached.loadedAt < maxAgeMs ? cached.snapshot : null);
+
   return {
+    /** The list while it is fresh in memory, without waiting; null when it must be loaded. */
+    cachedSnapshot: fresh,
     async snapshot(): Promise<CatalogSnapshot> {
-      if (cached && Date.now() - cached.loadedAt < maxAgeMs) return cached.snapshot;
+      const current = fresh();
+      if (current) return current;
       // Concurrent misses share one query instead of stampeding the database.
       loading ??= load().finally(() => {
         loading = null;
