@@ -10,7 +10,7 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
       <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-accent">{icon}</span>
       <div className="min-w-0">
         <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="break-words font-medium">{children}</dd>
+        <dd className="font-medium [overflow-wrap:anywhere]">{children}</dd>
       </div>
     </div>
   );
