@@ -11,7 +11,6 @@ import {
   timeRemainingText,
 } from '../../src/client/features/account/subscription-view';
 import {
-  deviceOptionLabel,
   initialDeviceCount,
   initialRenewalPackageId,
   renewalFormSchema,
@@ -97,15 +96,6 @@ describe('Renew and Reactivate', () => {
     expect(initialRenewalPackageId({ package: { id: 'one', name: '', duration: '' } }, options)).toBe('one');
     expect(initialRenewalPackageId({ package: { id: '36-hour-trial', name: '', duration: '' } }, options)).toBe('three');
     expect(initialDeviceCount({ deviceCount: 3 })).toBe('3');
-  });
-
-  it('names each device choice with its fee', () => {
-    expect([1, 2, 3, 4].map(deviceOptionLabel)).toEqual([
-      '1 device (included)',
-      '2 devices (+$5.99)',
-      '3 devices (+$11.98)',
-      '4 devices (+$17.97)',
-    ]);
   });
 
   it("sends the spec's renewal payload with the customer's details and the subscription it extends", () => {

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatCardNumber, formatCvc, formatExpiry } from '../../src/client/features/checkout/card-format';
 import { checkoutFormSchema, checkoutRequest, cryptoPaymentRequest, defaultFormValues } from '../../src/client/features/checkout/checkout-form';
 import { cryptoOutcome } from '../../src/client/features/checkout/crypto-polling';
-import { deviceOptionLabel, estimateOrder, placedOrderFigures } from '../../src/client/features/checkout/order-summary';
+import { estimateOrder, placedOrderFigures } from '../../src/client/features/checkout/order-summary';
+import { deviceOptionLabel } from '../../src/client/lib/device-options';
 import {
   passwordSetupPath,
   paymentIntentIdOf,

@@ -1,6 +1,6 @@
-import { Tv } from 'lucide-react';
+import { BrandLogo } from '../components/BrandLogo';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { AccountHeader } from '../features/account/AccountHeader';
 import { AccountInfoCard } from '../features/account/AccountInfoCard';
 import { GiftCardsReceived } from '../features/account/GiftCardsReceived';
@@ -33,14 +33,7 @@ export default function AccountPage() {
     <div className="min-h-screen">
       <div className="border-b border-border/60 bg-background/80">
         <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
-          <Link href="/" className="flex items-center gap-2 text-lg font-extrabold">
-            <span className="flex size-9 items-center justify-center rounded-lg bg-accent-gradient">
-              <Tv className="size-5 text-white" aria-hidden="true" />
-            </span>
-            <span>
-              Stream<span className="text-accent-gradient">Plus</span>
-            </span>
-          </Link>
+          <BrandLogo />
         </div>
       </div>
       <main className="mx-auto max-w-7xl px-4 py-8 sm:py-10">

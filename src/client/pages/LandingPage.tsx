@@ -25,7 +25,7 @@ export default function LandingPage() {
               1 device included, extra devices $5.99 each, up to 4 devices per account.
             </p>
             <div className="mt-4 flex justify-center">
-              <Button variant="link" onClick={() => setTutorialOpen(true)}>
+              <Button variant="link" className="h-auto whitespace-normal" onClick={() => setTutorialOpen(true)}>
                 <Gift /> How does the gift card cashback work?
               </Button>
             </div>

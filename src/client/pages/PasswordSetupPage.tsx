@@ -1,6 +1,6 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
-import { AuthShell } from '../features/account/AuthShell';
+import { AuthShell } from '../components/AuthShell';
 import { ResendSetupLinkForm } from '../features/checkout/ResendSetupLinkForm';
 
 const STEPS = ['Open the email we sent you.', 'Follow its link and create your password.', 'Sign in to see your subscription and device credentials.'];

@@ -11,7 +11,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
 import { toast } from '../components/ui/use-toast';
-import { AuthShell } from '../features/account/AuthShell';
+import { AuthShell } from '../components/AuthShell';
 import { rememberSignedIn } from '../features/account/use-account';
 import { apiRequest, errorStatus, serverMessage } from '../lib/api';
 import { cn } from '../lib/utils';

@@ -9,7 +9,7 @@ import { Button } from '../components/ui/button';
 import { FormField, invalidProps } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
-import { AuthShell } from '../features/account/AuthShell';
+import { AuthShell } from '../components/AuthShell';
 import { rememberSignedIn } from '../features/account/use-account';
 import { apiRequest, serverMessage } from '../lib/api';
 

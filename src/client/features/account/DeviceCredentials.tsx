@@ -2,7 +2,7 @@ import { Loader2, MonitorSmartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DeviceCredential } from '#contract/subscriptions';
 import { Badge } from '../../components/ui/badge';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/ui/copy-button';
 import { PlaylistQrDialog } from './PlaylistQrDialog';
 import { playlistUrl } from './subscription-view';
 

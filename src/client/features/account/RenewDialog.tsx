@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
 import type { Package } from '#contract/packages';
@@ -8,15 +8,14 @@ import type { Subscription } from '#contract/subscriptions';
 import { DEVICE_OPTIONS, GIFT_CARDS } from '#domain/catalog';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { FormField, invalidProps } from '../../components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { FormSelect, plainOptions } from '../../components/ui/form-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
+import { deviceOptionLabel } from '../../lib/device-options';
 import { useCart } from '../cart/cart-store';
 import { usePackages } from '../catalog/use-packages';
 import {
-  deviceOptionLabel,
   initialDeviceCount,
   initialRenewalPackageId,
   renewalFormSchema,
@@ -25,6 +24,8 @@ import {
   type RenewalForm,
   type RenewalValues,
 } from './renewal';
+
+const GIFT_CARD_OPTIONS = plainOptions(GIFT_CARDS);
 
 interface RenewDialogProps {
   subscription: Subscription;
@@ -93,65 +94,32 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => renew.mutate(values))}>
-      <Controller
+      <FormSelect
         control={form.control}
         name="packageId"
-        render={({ field }) => (
-          <FormField id="renew-package" label="Package" error={errors.packageId?.message}>
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('renew-package', errors.packageId?.message)}>
-                <SelectValue placeholder="Choose a package" />
-              </SelectTrigger>
-              <SelectContent>
-                {options.map((pkg) => (
-                  <SelectItem key={pkg.id} value={pkg.id}>
-                    {pkg.name} - ${pkg.price}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-        )}
+        id="renew-package"
+        label="Package"
+        error={errors.packageId?.message}
+        placeholder="Choose a package"
+        options={options.map((pkg) => ({ value: pkg.id, label: `${pkg.name} - $${pkg.price}` }))}
       />
-      <Controller
+      <FormSelect
         control={form.control}
         name="deviceCount"
-        render={({ field }) => (
-          <FormField id="renew-devices" label="Devices" error={errors.deviceCount?.message}>
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('renew-devices', errors.deviceCount?.message)}>
-                <SelectValue placeholder="Number of devices" />
-              </SelectTrigger>
-              <SelectContent>
-                {DEVICE_OPTIONS.map((count) => (
-                  <SelectItem key={count} value={String(count)}>
-                    {deviceOptionLabel(count)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-        )}
+        id="renew-devices"
+        label="Devices"
+        error={errors.deviceCount?.message}
+        placeholder="Number of devices"
+        options={DEVICE_OPTIONS.map((count) => ({ value: String(count), label: deviceOptionLabel(count) }))}
       />
-      <Controller
+      <FormSelect
         control={form.control}
         name="selectedGiftCard"
-        render={({ field }) => (
-          <FormField id="renew-gift-card" label="Gift Card" error={errors.selectedGiftCard?.message}>
-            <Select value={field.value ?? ''} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('renew-gift-card', errors.selectedGiftCard?.message)}>
-                <SelectValue placeholder="Choose your gift card" />
-              </SelectTrigger>
-              <SelectContent>
-                {GIFT_CARDS.map((card) => (
-                  <SelectItem key={card} value={card}>
-                    {card}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-        )}
+        id="renew-gift-card"
+        label="Gift Card"
+        error={errors.selectedGiftCard?.message}
+        placeholder="Choose your gift card"
+        options={GIFT_CARD_OPTIONS}
       />
       <DialogFooter>
         <DialogClose asChild>

@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/ui/copy-button';
 import { DeviceCredentials } from './DeviceCredentials';
 import { RenewDialog } from './RenewDialog';
 import {

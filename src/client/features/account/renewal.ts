@@ -4,8 +4,6 @@ import { GIFT_CARD_REQUIRED_MESSAGE, type CheckoutRequest } from '#contract/chec
 import type { Package } from '#contract/packages';
 import type { Subscription } from '#contract/subscriptions';
 import { canonicalPackageId, DEVICE_OPTIONS, GIFT_CARDS, MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
-import { formatDollars } from '#domain/money';
-import { deviceFee } from '#domain/pricing';
 
 /** The Renew Subscription dialog's form (spec section 5 "Account order form" and "Renewal"). */
 export const renewalFormSchema = z.object({
@@ -32,10 +30,6 @@ export function initialRenewalPackageId(subscription: Pick<Subscription, 'packag
 
 export function initialDeviceCount(subscription: Pick<Subscription, 'deviceCount'>): string {
   return String(Math.min(MAX_DEVICES, Math.max(MIN_DEVICES, subscription.deviceCount)));
-}
-
-export function deviceOptionLabel(count: number): string {
-  return count === 1 ? '1 device (included)' : `${count} devices (+${formatDollars(deviceFee(count))})`;
 }
 
 /** The renewal payload of spec section 3, naming the subscription it extends. */

@@ -50,7 +50,7 @@ export function PackageCard({ pkg, mostPopular, onChoose }: PackageCardProps) {
           </li>
         ))}
       </ul>
-      <Button className="mt-6 w-full" size="lg" variant={free || mostPopular ? 'default' : 'secondary'} onClick={() => onChoose(pkg)}>
+      <Button className="mt-6 h-auto min-h-12 w-full whitespace-normal" size="lg" variant={free || mostPopular ? 'default' : 'secondary'} onClick={() => onChoose(pkg)}>
         {free ? 'Start Free Trial' : `Choose ${pkg.name}`}
       </Button>
     </Card>

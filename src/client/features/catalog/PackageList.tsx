@@ -17,7 +17,7 @@ export function PackageList() {
 
   if (isLoading) {
     return (
-      <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packages">
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packages">
         {[0, 1, 2].map((i) => (
           <PackageCardSkeleton key={i} />
         ))}
@@ -39,7 +39,7 @@ export function PackageList() {
   }
   const mostPopularId = packages.find((p) => p.popular && !isFreePackage(p))?.id;
   return (
-    <div className="grid gap-8 pt-4 md:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-8 pt-4 md:grid-cols-2 lg:grid-cols-3">
       {packages.map((pkg) => (
         <PackageCard key={pkg.id} pkg={pkg} mostPopular={pkg.id === mostPopularId} onChoose={choose} />
       ))}

@@ -1,5 +1,6 @@
-import { ArrowLeft, Lock, Tv } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { BrandLogo } from '../../components/BrandLogo';
+import { ArrowLeft, Lock } from 'lucide-react';
+import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 
 /** The checkout's own slim header: the brand, a secure-checkout mark and 'Back to Home'. */
@@ -8,15 +9,7 @@ export function CheckoutHeader() {
   return (
     <header className="border-b border-border/60 bg-background/80 backdrop-blur-lg">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
-        <Link href="/" className="flex items-center gap-2 text-lg font-extrabold">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-accent-gradient">
-            <Tv className="size-5 text-white" aria-hidden="true" />
-          </span>
-          <span className="hidden min-[400px]:inline">
-            Stream<span className="text-accent-gradient">Plus</span>
-          </span>
-          <span className="sr-only min-[400px]:hidden">StreamPlus</span>
-        </Link>
+        <BrandLogo compact />
         <p className="hidden items-center gap-2 text-sm text-muted-foreground sm:flex">
           <Lock className="size-4 text-success" aria-hidden="true" /> Secure checkout
         </p>

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
-import { CopyButton } from '../account/CopyButton';
+import { CopyButton } from '../../components/ui/copy-button';
 import { useCryptoPaymentStatus } from './crypto-polling';
 
 interface CryptoPaymentPanelProps {

@@ -1,11 +1,10 @@
 import { UserRound } from 'lucide-react';
-import { Controller } from 'react-hook-form';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { FormSelect } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
-import { deviceOptionLabel } from './order-summary';
+import { deviceOptionLabel } from '../../lib/device-options';
 
 /** Names, email, optional phone and the number of devices (spec section 2). */
 export function CustomerInfoSection({ form, maxDevices }: { form: CheckoutForm; maxDevices: number }) {
@@ -26,29 +25,18 @@ export function CustomerInfoSection({ form, maxDevices }: { form: CheckoutForm; 
         <FormField id="phone" label="Phone (Optional)" error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...invalidProps('phone', errors.phone?.message)} {...form.register('phone')} />
         </FormField>
-        <FormField id="deviceCount" label="Number of Devices" error={errors.deviceCount?.message} className="sm:col-span-2">
-          <Controller
-            control={form.control}
-            name="deviceCount"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled || maxDevices === 1}>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps('deviceCount', errors.deviceCount?.message)}>
-                  <SelectValue placeholder="Choose the number of devices" />
-                </SelectTrigger>
-                <SelectContent>
-                  {deviceOptions.map((count) => (
-                    <SelectItem key={count} value={String(count)}>
-                      {deviceOptionLabel(count)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <p className="text-xs text-muted-foreground">
-            {maxDevices === 1 ? 'This package includes 1 device.' : `1 device included, extra devices $5.99 each, up to ${maxDevices}. Each login works on one device at a time.`}
-          </p>
-        </FormField>
+        <FormSelect
+          control={form.control}
+          name="deviceCount"
+          id="deviceCount"
+          label="Number of Devices"
+          error={errors.deviceCount?.message}
+          className="sm:col-span-2"
+          placeholder="Choose the number of devices"
+          options={deviceOptions.map((count) => ({ value: String(count), label: deviceOptionLabel(count) }))}
+          disabled={maxDevices === 1}
+          hint={maxDevices === 1 ? 'This package includes 1 device.' : `1 device included, extra devices $5.99 each, up to ${maxDevices}. Each login works on one device at a time.`}
+        />
       </div>
     </CheckoutSection>
   );

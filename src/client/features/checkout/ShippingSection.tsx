@@ -1,9 +1,8 @@
 import { Truck } from 'lucide-react';
-import { Controller } from 'react-hook-form';
 import { SHIPPING_COUNTRIES, type ShippingCountry } from '#domain/catalog';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { FormSelect } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 
@@ -38,26 +37,15 @@ export function ShippingSection({ form }: { form: CheckoutForm }) {
         <FormField id="shippingZip" label="ZIP / Postal Code">
           <Input autoComplete="shipping postal-code" {...markIfEmpty('shippingZip', zip)} {...form.register('shippingZip')} />
         </FormField>
-        <FormField id="shippingCountry" label="Country" error={errors.shippingCountry?.message}>
-          <Controller
-            control={form.control}
-            name="shippingCountry"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur} id="shippingCountry">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {SHIPPING_COUNTRIES.map((country) => (
-                    <SelectItem key={country} value={country}>
-                      {COUNTRY_NAMES[country]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
+        <FormSelect
+          control={form.control}
+          name="shippingCountry"
+          id="shippingCountry"
+          label="Country"
+          error={errors.shippingCountry?.message}
+          placeholder="Choose a country"
+          options={SHIPPING_COUNTRIES.map((country) => ({ value: country, label: COUNTRY_NAMES[country] }))}
+        />
       </div>
     </CheckoutSection>
   );

@@ -1,5 +1,5 @@
 import type { OrderSummary } from '#contract/checkout';
-import { formatDollars, parseMoney } from '#domain/money';
+import { parseMoney } from '#domain/money';
 import { deviceFee, priceOrder, type PriceBreakdown } from '#domain/pricing';
 
 /** A coupon as the coupon check returned it (spec section 3). */
@@ -25,8 +25,3 @@ export function placedOrderFigures(order: OrderSummary): PriceBreakdown {
   return { packagePrice: subtotal - fee, deviceFee: fee, subtotal, discount: parseMoney(order.couponDiscount), total, isFree: total <= 0 };
 }
 
-/** '1 device (included)', '2 devices (+$5.99)' ... as the devices select lists them. */
-export function deviceOptionLabel(count: number): string {
-  const fee = deviceFee(count);
-  return fee === 0 ? `${count} device (included)` : `${count} devices (+${formatDollars(fee)})`;
-}

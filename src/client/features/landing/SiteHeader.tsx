@@ -1,4 +1,4 @@
-import { Tv } from 'lucide-react';
+import { BrandLogo } from '../../components/BrandLogo';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { CartButton } from '../cart/CartButton';
@@ -8,15 +8,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur-lg">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
-        <Link href="/" className="flex items-center gap-2 text-lg font-extrabold">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-accent-gradient">
-            <Tv className="size-5 text-white" aria-hidden="true" />
-          </span>
-          <span className="hidden min-[400px]:inline">
-            Stream<span className="text-accent-gradient">Plus</span>
-          </span>
-          <span className="sr-only min-[400px]:hidden">StreamPlus</span>
-        </Link>
+        <BrandLogo compact />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <Button variant="ghost" onClick={() => scrollToSection('packages')}>Packages</Button>
           <Button variant="ghost" onClick={() => scrollToSection('features')}>Features</Button>

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
+import { Button } from './button';
+import { toast } from './use-toast';
 
 /** The Clipboard API where the page may use it; a selected hidden field otherwise. */
 async function copyText(text: string): Promise<void> {

@@ -1,21 +1,15 @@
-import { ArrowLeft, Tv } from 'lucide-react';
+import { BrandLogo } from './BrandLogo';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
 
 /** The frame of the sign-in, sign-up and password setup screens: the brand, one card, a way home. */
 export function AuthShell({ title, description, children, footer }: { title: ReactNode; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="relative flex min-h-screen flex-col items-center justify-center overflow-hidden px-4 py-10">
       <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-violet-600/20 blur-3xl" />
-      <Link href="/" className="relative mb-6 flex items-center gap-2 text-xl font-extrabold">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-accent-gradient">
-          <Tv className="size-5 text-white" aria-hidden="true" />
-        </span>
-        <span>
-          Stream<span className="text-accent-gradient">Plus</span>
-        </span>
-      </Link>
+      <BrandLogo className="relative mb-6 text-xl" />
       <Card className="relative w-full max-w-md">
         <CardHeader className="text-center">
           <h1 className="text-2xl font-bold leading-tight tracking-tight">{title}</h1>
