@@ -38,8 +38,6 @@ const envSchema = z.object({
   XTREAM_PANEL_BOUQUETS: optionalText,
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('StreamPlus <no-reply@streamplus.tv>'),
-  ADMIN_USERNAME: z.string().default('admin'),
-  ADMIN_PASSWORD: optionalText,
 }).superRefine((env, ctx) => {
   // Without the secret no IPN could be verified, so paid crypto orders would never complete.
   if (env.NOWPAYMENTS_API_KEY && !env.NOWPAYMENTS_IPN_SECRET) {
