@@ -91,10 +91,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 function keptSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
     const secret = randomBytes(32).toString('hex');
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
+  } catch (error) {
+    // Already there (an earlier start, or an instance that started at the same moment).
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
   }
 }
