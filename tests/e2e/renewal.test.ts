@@ -54,6 +54,7 @@ describe('buying and renewing as a signed-in customer', () => {
     const card = page.getByTestId('subscription-card');
     expect(await card.textContent()).toContain('1 Month Premium');
     const username = await card.getByTestId('device-credential').first().textContent();
+    const firstShownExpiry = await card.getByTestId('expiry-date').textContent();
 
     await card.getByRole('button', { name: 'Renew' }).click();
     const dialog = page.getByRole('dialog', { name: 'Renew Subscription' });
@@ -72,6 +73,7 @@ describe('buying and renewing as a signed-in customer', () => {
       .not.toBe(firstExpiry.toISOString());
     const renewedExpiry = await subscriptionExpiry(page);
     expect(renewedExpiry.getTime()).toBeGreaterThan(firstExpiry.getTime() + 27 * 24 * 60 * 60 * 1000);
+    await expect.poll(() => page.getByTestId('expiry-date').textContent(), { timeout: 10_000 }).not.toBe(firstShownExpiry);
     expect(await page.getByTestId('subscription-card').count()).toBe(1);
     expect(await page.getByTestId('device-credential').first().textContent()).toBe(username);
   });

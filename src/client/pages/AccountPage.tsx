@@ -38,7 +38,7 @@ export default function AccountPage() {
       </div>
       <main className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
         <AccountHeader firstName={customer.firstName} />
-        <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+        <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
           <div className="lg:col-start-1 lg:row-start-1">
             <AccountInfoCard customer={customer} />
           </div>

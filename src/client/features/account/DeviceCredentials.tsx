@@ -22,7 +22,7 @@ function CredentialLine({ label, value, copyLabel, what, children }: { label: st
 function DeviceCard({ credential, server }: { credential: DeviceCredential; server: string }) {
   const url = playlistUrl(server, credential.xtreamUsername, credential.xtreamPassword);
   return (
-    <li className="rounded-xl border border-border bg-muted/40 p-3" data-testid="device-credential">
+    <li className="min-w-0 rounded-xl border border-border bg-muted/40 p-3" data-testid="device-credential">
       <div className="mb-2 flex items-center justify-between gap-2">
         <span className="flex items-center gap-2 font-semibold">
           <MonitorSmartphone className="size-4 text-accent" aria-hidden="true" />
@@ -30,7 +30,7 @@ function DeviceCard({ credential, server }: { credential: DeviceCredential; serv
         </span>
         <Badge variant={credential.isActive ? 'success' : 'secondary'}>{credential.isActive ? 'Active' : 'Inactive'}</Badge>
       </div>
-      <dl className="grid gap-2 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <CredentialLine label="Username" value={credential.xtreamUsername} copyLabel="Copy username" what="Username" />
         <CredentialLine label="Password" value={credential.xtreamPassword} copyLabel="Copy password" what="Password" />
         <div className="sm:col-span-2">
@@ -57,7 +57,7 @@ export function DeviceCredentials({ credentials, server }: { credentials: readon
     );
   }
   return (
-    <ul className="grid gap-3" aria-label="Device credentials">
+    <ul className="grid grid-cols-1 gap-3" aria-label="Device credentials">
       {credentials.map((credential) => (
         <DeviceCard key={credential.id} credential={credential} server={server} />
       ))}

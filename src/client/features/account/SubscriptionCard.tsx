@@ -79,7 +79,7 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
   const awaitsActivation = subscription.status === 'pending_activation';
 
   return (
-    <article className="rounded-2xl border border-border bg-card/60 p-4 sm:p-5" aria-labelledby={`subscription-${subscription.id}`} data-testid="subscription-card">
+    <article className="rounded-2xl border border-border bg-card/60 p-3 sm:p-5" aria-labelledby={`subscription-${subscription.id}`} data-testid="subscription-card">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={`subscription-${subscription.id}`} className="text-lg font-bold">

@@ -46,14 +46,14 @@ export function SubscriptionsSection({ customer }: { customer: CustomerProfile }
 
   return (
     <Card>
-      <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <CardHeader className="gap-4 p-4 sm:flex-row sm:p-6 sm:flex-wrap sm:items-center sm:justify-between">
         <h2 className="flex items-center gap-2 text-lg font-bold leading-tight tracking-tight">
           <Tv className="size-5 text-accent" aria-hidden="true" />
           Active Subscriptions
         </h2>
-        <div className="flex flex-col gap-2 min-[420px]:flex-row">
+        <div className="flex flex-wrap gap-2">
           {TUTORIALS.map(({ label, href }) => (
-            <Button key={label} variant="outline" size="sm" asChild>
+            <Button key={label} variant="outline" size="sm" className="h-auto min-h-8 w-full whitespace-normal py-1.5 text-center sm:w-auto" asChild>
               <a href={href} target="_blank" rel="noopener noreferrer">
                 <PlayCircle aria-hidden="true" />
                 {label}
@@ -63,7 +63,7 @@ export function SubscriptionsSection({ customer }: { customer: CustomerProfile }
           ))}
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4" aria-busy={subscriptions.isPending}>
+      <CardContent className="grid grid-cols-1 gap-4 px-4 pb-4 sm:px-6 sm:pb-6" aria-busy={subscriptions.isPending}>
         {subscriptions.isPending ? (
           <SubscriptionSkeleton />
         ) : subscriptions.isError && !subscriptions.data ? (

@@ -53,9 +53,9 @@ export function renewable(subscription: Timed, now: Date): boolean {
 
 export const renewLabel = (subscription: Timed, now: Date) => (hasExpired(subscription, now) ? 'Reactivate' : 'Renew');
 
-/** 'MMMM d, yyyy', with the time of day for the trial, whose hours count. */
+/** 'MMM d, yyyy' (short enough for a phone's two columns), with the time of day for the trial, whose hours count. */
 export function formatSubscriptionDate(iso: string, withTime = false): string {
-  return format(new Date(iso), withTime ? 'MMMM d, yyyy, h:mm a' : 'MMMM d, yyyy');
+  return format(new Date(iso), withTime ? 'MMM d, yyyy, h:mm a' : 'MMM d, yyyy');
 }
 
 export function formatMemberSince(iso: string | null | undefined): string {
