@@ -3,7 +3,7 @@ import { moneyText } from './packages';
 
 /** Requests and answers of sign-up, sign-in, password setup and the account's orders (spec sections 5 and 7). */
 
-const requiredText = (label: string, max = 100) =>
+export const requiredText = (label: string, max = 100) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -26,7 +26,7 @@ const confirmPasswordField = z
   .min(6, 'Please confirm your password')
   .max(256, 'Password must be at most 256 characters');
 /** Optional; an empty field counts as none. */
-const phoneField = z
+export const phoneField = z
   .string()
   .trim()
   .max(40, 'Phone number must be at most 40 characters')

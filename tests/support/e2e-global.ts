@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { buildIfNeeded, builtServer, root } from '../../scripts/build-if-needed.mjs';
+import { E2E_ADMIN } from './admin';
 import { CHROMIUM_PATH } from './browser';
 
 async function freePort(): Promise<number> {
@@ -49,7 +50,7 @@ export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl' |
   let output = '';
   const child = spawn(process.execPath, [builtServer], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'info', DATABASE_URL: '', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'info', DATABASE_URL: '', NODE_ENV: 'production', ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The log is kept in a file: tests read emailed links from it (the demo mail logs them).

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { emailField, phoneField, requiredText } from './accounts';
+import { moneyText } from './packages';
+import { deviceCredentialSchema } from './subscriptions';
+
+/**
+ * The administrator's calls (spec sections 3, 5 and 7): sign-in, the customer-subscription
+ * records, purchase notifications, the dashboards' figures and create-customer. Every one
+ * but the sign-in needs an admin session. Dates are ISO 8601 strings; money as '15.99'.
+ */
+
+export const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
+export const ADMIN_NOT_AUTHENTICATED = 'Admin authentication required';
+
+export const adminLoginRequestSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+/** The signed-in administrator (login and GET /api/admin/auth). */
+export const adminSessionSchema = z.object({ admin: z.object({ id: z.string(), username: z.string() }) });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+/** One page of a long list (docs/decisions 0012): the body stays the spec's array, the total is a header. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const ADMIN_PAGE_DEFAULT = 100;
+export const ADMIN_PAGE_MAX = 500;
+export const adminListQuerySchema = z.looseObject({
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(ADMIN_PAGE_MAX, `limit must be at most ${ADMIN_PAGE_MAX}`).default(ADMIN_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0),
+  /** Part of an email, a customer name or an order id. */
+  q: z.string().trim().max(100, 'Search is too long').optional(),
+});
+export type AdminListQuery = z.input<typeof adminListQuerySchema>;
+
+/** Admin customer-subscription record (spec section 3), one per subscription, newest payment first. */
+export const adminCustomerRecordSchema = z.object({
+  /** The subscription's id. */
+  id: z.string(),
+  orderId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  packageName: z.string(),
+  subscriptionLength: z.string(),
+  giftCardChoice: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  totalAmount: moneyText,
+  deviceCount: z.number().int(),
+  /** active | expired | pending_activation (shown with underscores as spaces). */
+  status: z.string(),
+  expirationDate: z.string(),
+  xtreamServer: z.string(),
+  deviceCredentials: z.array(deviceCredentialSchema),
+});
+export type AdminCustomerRecord = z.infer<typeof adminCustomerRecordSchema>;
+export const adminCustomerListSchema = z.array(adminCustomerRecordSchema);
+
+/** Purchase notification (spec section 3), newest first. */
+export const purchaseNotificationSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  packageName: z.string(),
+  customerEmail: z.string(),
+  subscriptionDuration: z.string(),
+  deviceCount: z.number().int(),
+  giftCard: z.string().nullable(),
+  totalAmount: moneyText,
+  timestamp: z.string(),
+});
+export type PurchaseNotification = z.infer<typeof purchaseNotificationSchema>;
+export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema);
+
+/** Every figure both dashboards show, from one SQL aggregate (GET /api/admin/stats). */
+export const adminStatsSchema = z.object({
+  /** Customer-subscription records: their count, distinct emails and devices. */
+  subscriptions: z.object({
+    count: z.number().int(),
+    active: z.number().int(),
+    uniqueCustomers: z.number().int(),
+    devices: z.number().int(),
+  }),
+  /** Completed paid orders (renewals included): all time and this calendar month (UTC). */
+  revenue: z.object({ total: moneyText, thisMonth: moneyText, paidOrders: z.number().int() }),
+  notifications: z.object({
+    count: z.number().int(),
+    revenue: moneyText,
+    devices: z.number().int(),
+    uniqueCustomers: z.number().int(),
+  }),
+  /** The last 30 days (UTC), oldest first, every day present. */
+  revenueByDay: z.array(z.object({ date: z.string(), revenue: moneyText })),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const createCustomerRequestSchema = z.object({
+  firstName: requiredText('First name', 50),
+  lastName: requiredText('Last name', 50),
+  email: emailField,
+  phone: phoneField,
+  orderId: requiredText('Order ID', 64),
+});
+export type CreateCustomerRequest = z.input<typeof createCustomerRequestSchema>;
+
+export const createCustomerResponseSchema = z.object({
+  message: z.string(),
+  customer: z.object({ id: z.string(), email: z.string(), firstName: z.string() }),
+  orderId: z.string(),
+});
+
+export const CUSTOMER_ACCOUNT_CREATED = 'Customer account created successfully and password setup email sent';
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_NOT_PAID = 'Only a paid order can be given an account';
