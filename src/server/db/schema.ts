@@ -133,6 +133,8 @@ export const orders = pgTable(
     index('orders_crypto_payment_idx').on(t.cryptoPaymentId),
     // The sweep for paid orders whose jobs were lost reads only the few unfinished ones.
     index('orders_unfinished_idx').on(t.paidAt).where(sql`${t.fulfilledAt} is null or ${t.confirmationSentAt} is null`),
+    // The dashboards' revenue sums read paid orders by payment date.
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'completed'`),
   ],
 );
 
@@ -157,7 +159,12 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('subscriptions_customer_idx').on(t.customerId), index('subscriptions_expiry_idx').on(t.status, t.expirationDate)],
+  (t) => [
+    index('subscriptions_customer_idx').on(t.customerId),
+    index('subscriptions_expiry_idx').on(t.status, t.expirationDate),
+    // The admin's customer list pages through subscriptions newest first.
+    index('subscriptions_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const deviceCredentials = pgTable(
@@ -217,16 +224,30 @@ export const coupons = pgTable('coupons', {
   updatedAt: updatedAt(),
 });
 
-export const purchaseNotifications = pgTable('purchase_notifications', {
+export const purchaseNotifications = pgTable(
+  'purchase_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id').notNull().unique().references(() => orders.id),
+    packageName: text('package_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    subscriptionDuration: text('subscription_duration').notNull(),
+    deviceCount: integer('device_count').notNull(),
+    giftCard: text('gift_card'),
+    totalAmount: money('total_amount').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('purchase_notifications_newest_idx').on(t.timestamp.desc(), t.id.desc())],
+);
+
+/** Store administrators: apart from customers, with a username instead of an email (spec section 6). */
+export const admins = pgTable('admins', {
   id: uuid('id').primaryKey().defaultRandom(),
-  orderId: text('order_id').notNull().unique().references(() => orders.id),
-  packageName: text('package_name').notNull(),
-  customerEmail: text('customer_email').notNull(),
-  subscriptionDuration: text('subscription_duration').notNull(),
-  deviceCount: integer('device_count').notNull(),
-  giftCard: text('gift_card'),
-  totalAmount: money('total_amount').notNull(),
-  timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  username: text('username').notNull().unique(),
+  /** An argon2id hash, as for customers. */
+  password: text('password').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Server-side sessions (D6): any instance can read any session; logout deletes the row. */
