@@ -1,8 +1,8 @@
 import { QrCode } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './ui/dialog';
+import { Skeleton } from './ui/skeleton';
 
 /** The QR image of a playlist URL; the encoder loads only when a customer asks for a code. */
 function PlaylistQrImage({ url, deviceName }: { url: string; deviceName: string }) {

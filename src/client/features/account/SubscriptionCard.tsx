@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Calendar, CalendarClock, Hourglass, MonitorSmartphone, Power, RefreshCw, Server, Truck } from 'lucide-react';
+import { AlertTriangle, Calendar, CalendarClock, Hourglass, MonitorSmartphone, Power, RefreshCw, Truck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { CustomerProfile } from '#contract/accounts';
 import type { Shipment, Subscription } from '#contract/subscriptions';
@@ -8,8 +8,9 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
-import { CopyButton } from '../../components/ui/copy-button';
-import { DeviceCredentials } from './DeviceCredentials';
+import { DeviceCredentialList } from '../../components/DeviceCredentialList';
+import { ServerAddress } from '../../components/ServerAddress';
+import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';
 import {
   formatSubscriptionDate,
@@ -107,19 +108,12 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
       )}
 
       <section className="mt-4" aria-label="Server address">
-        <div className="flex items-center gap-2 rounded-xl border border-border bg-background/60 py-1 pl-3 pr-1">
-          <Server className="size-4 shrink-0 text-accent" aria-hidden="true" />
-          <div className="min-w-0 flex-1">
-            <p className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">Server Address</p>
-            <p className="truncate font-mono text-sm" data-testid="server-address">{subscription.xtreamUrl}</p>
-          </div>
-          <CopyButton value={subscription.xtreamUrl} label="Copy server address" what="Server address" />
-        </div>
+        <ServerAddress url={subscription.xtreamUrl} />
       </section>
 
       <section className="mt-4" aria-label="Device credentials">
         <h4 className="mb-2 text-sm font-semibold text-muted-foreground">Device Credentials</h4>
-        <DeviceCredentials credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} />
+        <DeviceCredentialList credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} empty={<CredentialsGenerating />} />
       </section>
 
       <dl className="mt-4 grid grid-cols-2 gap-2 lg:grid-cols-4">

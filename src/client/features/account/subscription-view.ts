@@ -8,11 +8,8 @@ import { canRenew, isExpired, isExpiringSoon, remainingTime } from '#domain/subs
 
 export const isTrialPackage = (packageId: string) => canonicalPackageId(packageId) === TRIAL_PACKAGE_ID;
 
-/** The M3U playlist of one device, as IPTV apps take it. */
-export function playlistUrl(server: string, username: string, password: string): string {
-  const query = new URLSearchParams({ username, password, type: 'm3u_plus', output: 'ts' });
-  return `${server.replace(/\/+$/, '')}/get.php?${query.toString()}`;
-}
+// The credential list shared with the admin pages builds the playlist; the account's view tests pin it here.
+export { playlistUrl } from '../../lib/playlist-url';
 
 type Timed = Pick<Subscription, 'status' | 'expirationDate'> & { package: Pick<Subscription['package'], 'id'> };
 

@@ -1,10 +1,10 @@
-import { Loader2, MonitorSmartphone } from 'lucide-react';
+import { MonitorSmartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DeviceCredential } from '#contract/subscriptions';
-import { Badge } from '../../components/ui/badge';
-import { CopyButton } from '../../components/ui/copy-button';
+import { playlistUrl } from '../lib/playlist-url';
 import { PlaylistQrDialog } from './PlaylistQrDialog';
-import { playlistUrl } from './subscription-view';
+import { Badge } from './ui/badge';
+import { CopyButton } from './ui/copy-button';
 
 function CredentialLine({ label, value, copyLabel, what, children }: { label: string; value: string; copyLabel: string; what: string; children?: ReactNode }) {
   return (
@@ -19,14 +19,21 @@ function CredentialLine({ label, value, copyLabel, what, children }: { label: st
   );
 }
 
-function DeviceCard({ credential, server }: { credential: DeviceCredential; server: string }) {
+function DeviceCard({ credential, server, showNumber }: { credential: DeviceCredential; server: string; showNumber: boolean }) {
   const url = playlistUrl(server, credential.xtreamUsername, credential.xtreamPassword);
   return (
     <li className="min-w-0 rounded-xl border border-border bg-muted/40 p-3" data-testid="device-credential">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <span className="flex items-center gap-2 font-semibold">
-          <MonitorSmartphone className="size-4 text-accent" aria-hidden="true" />
-          {credential.deviceName}
+        <span className="flex min-w-0 items-center gap-2 font-semibold">
+          {showNumber ? (
+            <span className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-accent/15 text-xs text-accent" title="Device number">
+              <span className="sr-only">Device number </span>
+              {credential.deviceNumber}
+            </span>
+          ) : (
+            <MonitorSmartphone className="size-4 shrink-0 text-accent" aria-hidden="true" />
+          )}
+          <span className="truncate">{credential.deviceName}</span>
         </span>
         <Badge variant={credential.isActive ? 'success' : 'secondary'}>{credential.isActive ? 'Active' : 'Inactive'}</Badge>
       </div>
@@ -43,23 +50,26 @@ function DeviceCard({ credential, server }: { credential: DeviceCredential; serv
   );
 }
 
-/** Per-device logins, or 'Credentials Generating' until provisioning has created them. */
-export function DeviceCredentials({ credentials, server }: { credentials: readonly DeviceCredential[]; server: string }) {
-  if (credentials.length === 0) {
-    return (
-      <div className="flex items-start gap-3 rounded-xl border border-warning/30 bg-warning/10 p-4" role="status">
-        <Loader2 className="mt-0.5 size-5 shrink-0 animate-spin text-warning" aria-hidden="true" />
-        <div>
-          <p className="font-semibold text-warning">Credentials Generating</p>
-          <p className="text-sm text-muted-foreground">Your individual device credentials are being generated. Please refresh this page in a few moments.</p>
-        </div>
-      </div>
-    );
-  }
+/**
+ * Per-device logins with copy buttons (the account page and both admin pages); `empty` is
+ * what the caller says while there are none, since a customer and an admin need different words.
+ */
+export function DeviceCredentialList({
+  credentials,
+  server,
+  empty,
+  showNumber = false,
+}: {
+  credentials: readonly DeviceCredential[];
+  server: string;
+  empty: ReactNode;
+  showNumber?: boolean;
+}) {
+  if (credentials.length === 0) return <>{empty}</>;
   return (
     <ul className="grid grid-cols-1 gap-3" aria-label="Device credentials">
       {credentials.map((credential) => (
-        <DeviceCard key={credential.id} credential={credential} server={server} />
+        <DeviceCard key={credential.id} credential={credential} server={server} showNumber={showNumber} />
       ))}
     </ul>
   );
