@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { TOTAL_COUNT_HEADER } from '#contract/admin';
 
 /**
  * The one API helper (spec sections 7 and 8): every call sends cookies, bodies go as
@@ -53,4 +54,29 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };
+}
+
+/** A GET's parsed body with its ETag and, for a paged list, the total the server counted. */
+export interface Revalidated<T> {
+  data: T;
+  etag: string | null;
+  total: number | null;
+}
+
+/**
+ * A GET that sends the previous answer's ETag as If-None-Match and keeps that answer on a
+ * 304, so a poll of an unchanged list costs the server no body. `parse` is the contract's
+ * schema; the `x-total-count` header carries a paged list's total.
+ */
+export async function revalidatingGet<T>(url: string, parse: (body: unknown) => T, previous?: Revalidated<T>): Promise<Revalidated<T>> {
+  const response = await fetch(url, {
+    credentials: 'include',
+    // The script, not the browser's cache, decides what a 304 means here.
+    cache: 'no-store',
+    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
+  });
+  if (response.status === 304 && previous) return previous;
+  await throwIfNotOk(response);
+  const total = response.headers.get(TOTAL_COUNT_HEADER);
+  return { data: parse(await response.json()), etag: response.headers.get('ETag'), total: total === null ? null : Number(total) };
 }
