@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { session } from '../../src/server/db/schema';
-import { deleteExpiredSessions, SESSION_IDLE_MS } from '../../src/server/features/accounts/session';
+import { deleteExpiredSessions } from '../../src/server/http/sessions';
 import { loginCustomer, registerCustomer } from '../support/customers';
 import { testConfig, useTestApp } from '../support/test-app';
 
 const HOUR = 60 * 60 * 1000;
+/** A customer session unused for 7 days ends. */
+const SESSION_IDLE_MS = 7 * 24 * HOUR;
 const me = (t: ReturnType<typeof useTestApp>, cookies: { sid: string }) => t.app.inject({ method: 'GET', url: '/api/auth/me', cookies });
 
 describe('sessions', () => {

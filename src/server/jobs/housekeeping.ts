@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/connect';
-import { deleteExpiredSessions } from '#server/features/accounts/session';
+import { deleteExpiredSessions } from '#server/http/sessions';
 import { deleteExpiredRateLimits } from '#server/http/attempt-limits';
 import type { JobQueue } from './queue';
 

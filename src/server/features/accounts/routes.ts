@@ -19,10 +19,10 @@ import {
 } from '#contract/accounts';
 import { errorBodySchema } from '#contract/errors';
 import { unauthorized } from '#server/http/errors';
-import { browserIdOf } from '../checkout/browser-id';
+import { browserIdOf } from '#server/http/browser-id';
 import type { Caller, NewAccount } from './service';
 import { signUpWithTrial } from './trial-signup';
-import { endSession, requireCustomerId, startCustomerSession } from './session';
+import { CUSTOMER_SESSION, endSession, requireCustomerId, startCustomerSession } from '#server/http/sessions';
 
 const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, log: request.log });
 
@@ -73,7 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    await endSession(request, reply);
+    await endSession(request, reply, CUSTOMER_SESSION);
     return noStore(reply).send({ message: 'Logged out' });
   });
 

@@ -16,7 +16,7 @@ import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile }
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
 import { hashPassword, verifyPassword } from './passwords';
-import { endCustomerSessions } from './session';
+import { endCustomerSessions } from '#server/http/sessions';
 import { consumeToken, findUsableToken, issueSetupToken, revokeTokens } from './setup-tokens';
 
 const MINUTE = 60_000;

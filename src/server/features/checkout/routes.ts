@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutRequestSchema, checkoutResponseSchema } from '#contract/checkout';
-import { getSessionCustomerId } from '../accounts/session';
+import { getSessionCustomerId } from '#server/http/sessions';
 import { toOrderSummary } from '../orders/service';
-import { browserIdOf } from './browser-id';
+import { browserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from './order-limit';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,8 +8,8 @@ import {
   simulateCryptoPaymentRequestSchema,
 } from '#contract/crypto';
 import { errorBodySchema } from '#contract/errors';
-import { getSessionCustomerId } from '../accounts/session';
-import { browserIdOf } from '../checkout/browser-id';
+import { getSessionCustomerId } from '#server/http/sessions';
+import { browserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '../checkout/order-limit';
 
 const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };

@@ -6,7 +6,7 @@ import {
   subscriptionListSchema,
   subscriptionSchema,
 } from '#contract/subscriptions';
-import { requireCustomerId } from '#server/features/accounts/session';
+import { requireCustomerId } from '#server/http/sessions';
 
 /** The session customer's subscriptions, and the streaming box activation (issue 4). */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
