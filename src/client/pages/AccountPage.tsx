@@ -5,7 +5,7 @@ import { AccountHeader } from '../features/account/AccountHeader';
 import { AccountInfoCard } from '../features/account/AccountInfoCard';
 import { GiftCardsReceived } from '../features/account/GiftCardsReceived';
 import { SubscriptionsSection } from '../features/account/SubscriptionsSection';
-import { useCurrentCustomer } from '../features/account/use-account';
+import { useCurrentCustomer } from '../features/auth/session';
 
 function LoadingAccount() {
   return (
@@ -22,9 +22,11 @@ export default function AccountPage() {
   const [, navigate] = useLocation();
   const me = useCurrentCustomer();
 
+  // A guest (no customer) or a failed check: the account page is for signed-in customers.
+  const signedOut = me.isError || me.data === null;
   useEffect(() => {
-    if (me.isError) navigate('/login', { replace: true });
-  }, [me.isError, navigate]);
+    if (signedOut) navigate('/login', { replace: true });
+  }, [signedOut, navigate]);
 
   if (!me.data) return <LoadingAccount />;
   const customer = me.data;

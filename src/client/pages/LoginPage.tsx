@@ -11,7 +11,7 @@ import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { AuthShell } from '../components/AuthShell';
 import { ForgotPasswordDialog } from '../features/account/ForgotPasswordDialog';
-import { rememberSignedIn } from '../features/account/use-account';
+import { rememberSignedIn, useSendSignedInToAccount } from '../features/auth/session';
 import { apiRequest, errorStatus, serverMessage } from '../lib/api';
 
 const LOGIN_FAILED = 'Invalid email or password';
@@ -20,6 +20,7 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [forgotOpen, setForgotOpen] = useState(false);
+  useSendSignedInToAccount();
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },

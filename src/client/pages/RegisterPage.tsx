@@ -12,7 +12,7 @@ import { Label } from '../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../components/ui/radio-group';
 import { toast } from '../components/ui/use-toast';
 import { AuthShell } from '../components/AuthShell';
-import { rememberSignedIn } from '../features/account/use-account';
+import { rememberSignedIn, useSendSignedInToAccount } from '../features/auth/session';
 import { apiRequest, errorStatus, serverMessage } from '../lib/api';
 import { cn } from '../lib/utils';
 
@@ -30,6 +30,7 @@ const SPEAKING_STATUSES = new Set([409, 429]);
 export default function RegisterPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  useSendSignedInToAccount();
   const form = useForm<RegisterForm, unknown, RegisterValues>({
     resolver: zodResolver(registerRequestSchema),
     defaultValues: { signupType: 'account', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },

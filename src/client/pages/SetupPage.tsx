@@ -10,7 +10,7 @@ import { FormField, invalidProps } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { AuthShell } from '../components/AuthShell';
-import { rememberSignedIn } from '../features/account/use-account';
+import { rememberSignedIn } from '../features/auth/session';
 import { apiRequest, serverMessage } from '../lib/api';
 
 type SetupForm = z.input<typeof setupPasswordRequestSchema>;

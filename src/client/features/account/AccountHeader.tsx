@@ -1,22 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Home, LogOut } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { apiRequest } from '../../lib/api';
+import { useSignOut } from '../auth/session';
 
 export function AccountHeader({ firstName }: { firstName: string }) {
-  const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const signOut = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
-    onSuccess: () => {
-      queryClient.clear();
-      navigate('/');
-      toast({ title: 'Logged Out', description: 'You have been successfully logged out' });
-    },
-    onError: (error) => console.error('Logout failed', error),
-  });
+  const signOut = useSignOut();
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

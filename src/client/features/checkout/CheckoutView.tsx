@@ -6,6 +6,7 @@ import type { CheckoutInput } from '#contract/checkout';
 import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
+import { useCurrentCustomer } from '../auth/session';
 import type { CartItem } from '../cart/cart-store';
 import { CardPayment } from './CardPayment';
 import { checkoutFormSchema, defaultFormValues, type CheckoutFormValues } from './checkout-form';
@@ -22,7 +23,6 @@ import { PaymentMethodSection } from './PaymentMethodSection';
 import { ShippingSection } from './ShippingSection';
 import type { CheckoutFlow } from './use-checkout-flow';
 import { useCoupon } from './use-coupon';
-import { useSignedInCustomer } from './use-signed-in-customer';
 import { useStoreConfig } from './use-store-config';
 import { useStripeReturn } from './use-stripe-return';
 
@@ -46,7 +46,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const deviceCount = validDeviceCount(deviceText, maxDevices);
   const coupon = useCoupon({ packageId: item.id, subtotal: priceOrder(parseMoney(item.price), deviceCount).subtotal, deviceCount });
   const config = useStoreConfig();
-  const customer = useSignedInCustomer();
+  const customer = useCurrentCustomer();
   const { stage } = flow;
 
   useStripeReturn(flow.completeCardPayment);

@@ -1,4 +1,20 @@
-/** Smoothly scrolls to a section of the landing page by its id. */
-export function scrollToSection(id: 'packages' | 'features' | 'support'): void {
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+/** The landing page's sections the header leads to (spec section 2), in page order. */
+export const SECTIONS = [
+  { id: 'packages', label: 'Packages' },
+  { id: 'features', label: 'Features' },
+  { id: 'support', label: 'Support' },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]['id'];
+
+/**
+ * Smoothly scrolls to a section of the landing page by its id, and takes the keyboard
+ * focus there too, so the next Tab continues in that section rather than in the header.
+ */
+export function scrollToSection(id: SectionId): void {
+  const section = document.getElementById(id);
+  if (!section) return;
+  section.tabIndex = -1;
+  section.focus({ preventScroll: true });
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }

@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import type { CustomerProfile } from '#contract/accounts';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, getQueryFn } from '../../lib/api';
+import { CUSTOMER_ORDERS_KEY, SUBSCRIPTIONS_KEY } from '../account/use-account';
+
+export const CURRENT_CUSTOMER_KEY = ['/api/auth/me'] as const;
+
+/**
+ * The signed-in customer, or null for a guest. One query for every page (header, checkout,
+ * account), so a guest's 401 is an answer, not an error, and a sign-in shows everywhere at once.
+ */
+export function useCurrentCustomer() {
+  return useQuery<CustomerProfile | null>({ queryKey: CURRENT_CUSTOMER_KEY, queryFn: getQueryFn<CustomerProfile>({ on401: 'returnNull' }) });
+}
+
+/** After a sign-in: nothing cached about whoever used this tab before, and the new customer known at once. */
+export function rememberSignedIn(queryClient: QueryClient, customer: CustomerProfile): void {
+  for (const queryKey of [CURRENT_CUSTOMER_KEY, SUBSCRIPTIONS_KEY, CUSTOMER_ORDERS_KEY]) queryClient.removeQueries({ queryKey });
+  queryClient.setQueryData(CURRENT_CUSTOMER_KEY, customer);
+}
+
+/** Sign out (spec section 2 "Account"): cached data cleared, home, 'Logged Out'; a failure is only logged. */
+export function useSignOut() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      navigate('/');
+      toast({ title: 'Logged Out', description: 'You have been successfully logged out' });
+    },
+    onError: (error) => console.error('Logout failed', error),
+  });
+}
+
+/** /login and /register have nothing to offer a customer who is already signed in. */
+export function useSendSignedInToAccount(): void {
+  const customer = useCurrentCustomer();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (customer.data) navigate('/account', { replace: true });
+  }, [customer.data, navigate]);
+}
