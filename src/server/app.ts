@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes';
+import { adminRoutes } from './features/admin/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { checkoutRoutes } from './features/checkout/routes';
 import { couponRoutes } from './features/coupons/routes';
@@ -16,6 +17,7 @@ import { installErrorHandling } from './http/errors';
 import { serveClientApp } from './http/client-app';
 import { installSecurityHeaders } from './http/security';
 import { installSameOriginGuard } from './http/same-origin';
+import { trustProxyOption } from './config';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -32,7 +34,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(stripeWebhookRoutes);
     await app.register(cryptoRoutes);
     await app.register(subscriptionRoutes);
+    await app.register(adminRoutes);
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

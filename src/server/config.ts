@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -10,6 +11,64 @@ import { z } from 'zod';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const flag = z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true');
+
+/**
+ * Which connections may name the client in X-Forwarded-For: none, a hop count (1 behind one
+ * reverse proxy), or a list of the proxies' addresses and CIDR ranges. 'true' is refused:
+ * it believes whatever address a client writes there, which passes every per-address limit.
+ */
+const trustProxySetting = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((text, ctx): false | number | string[] => {
+      const value = text.trim();
+      if (value === 'false' || value === '0') return false;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const wrong = value === 'true' ? 'true' : entries.find((entry) => !isProxyAddress(entry));
+      if (wrong === undefined) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          wrong === 'true'
+            ? 'must be a hop count (1 behind one reverse proxy) or a list of proxy addresses, not true: true believes any X-Forwarded-For a client sends'
+            : `must be false, a hop count or a comma-separated list of proxy addresses or CIDR ranges ("${wrong}" is none of these)`,
+      });
+      return z.NEVER;
+    }),
+);
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 treats a bare number as "trust no one", so a
+ * hop count becomes proxy-addr's hop test: the nearest `count` hops are proxies.
+ */
+export function trustProxyOption(setting: false | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** proxy-addr's names of ranges, an IPv4 or IPv6 address, or either with a /prefix. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** http://localhost, http://127.x.x.x or http://[::1]: a store only its own machine can reach. */
+export function isLoopbackHttpUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && (hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname));
+}
+
+/** Demo payment providers may run: asked for, or a store no customer can reach (D7, D11). */
+export const demoProvidersAllowed = (env: Pick<Env, 'DEMO_MODE' | 'PUBLIC_URL'>) => env.DEMO_MODE || isLoopbackHttpUrl(env.PUBLIC_URL);
+
+const REAL_PAYMENT_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'NOWPAYMENTS_API_KEY', 'NOWPAYMENTS_IPN_SECRET'] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -24,7 +83,9 @@ const envSchema = z.object({
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: z.url().default('http://localhost:5000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxySetting,
+  /** Lets the demo card and crypto providers take payments on a store customers can reach. */
+  DEMO_MODE: flag,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -39,6 +100,17 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('StreamPlus <no-reply@streamplus.tv>'),
 }).superRefine((env, ctx) => {
+  // A public store without payment settings would take the demo card's 4242 as payment.
+  const missingPayments = REAL_PAYMENT_SETTINGS.filter((key) => !env[key]);
+  if (missingPayments.length > 0 && !demoProvidersAllowed(env)) {
+    const verb = missingPayments.length === 1 ? 'is' : 'are';
+    ctx.addIssue({
+      code: 'custom',
+      path: [],
+      message: `${missingPayments.join(', ')} ${verb} required: PUBLIC_URL ${env.PUBLIC_URL} is not a local http address, so the demo payment providers are off (DEMO_MODE=true turns them on)`,
+    });
+    return;
+  }
   // Without the secret no IPN could be verified, so paid crypto orders would never complete.
   if (env.NOWPAYMENTS_API_KEY && !env.NOWPAYMENTS_IPN_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['NOWPAYMENTS_IPN_SECRET'], message: 'is required when NOWPAYMENTS_API_KEY is set' });
@@ -70,7 +142,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+    const subject = issue.path.length > 0 ? `${issue.path.join('.')} ` : '';
+    throw new ConfigError(`Invalid configuration: ${subject}${issue.message}`);
   }
   return result.data;
 }

@@ -19,6 +19,8 @@ describe('crypto checkout with NOWPayments', () => {
     NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
     NOWPAYMENTS_API_URL: standIn.url,
     PUBLIC_URL: 'https://shop.example.com',
+    // No Stripe settings: the card side stays the demo's.
+    DEMO_MODE: 'true',
   });
   beforeEach(() => standIn.reset());
 

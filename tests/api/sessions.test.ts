@@ -140,7 +140,7 @@ describe('sessions', () => {
   });
 
   it('marks the cookie Secure when PUBLIC_URL is https', async () => {
-    const secure = await buildApp({ config: testConfig({ PUBLIC_URL: 'https://shop.example.com' }), database: t.database, clientDir: null });
+    const secure = await buildApp({ config: testConfig({ PUBLIC_URL: 'https://shop.example.com', DEMO_MODE: 'true' }), database: t.database, clientDir: null });
     try {
       await registerCustomer(t.app, { email: 'tls@example.com' });
       const response = await secure.inject({ method: 'POST', url: '/api/login', payload: { email: 'tls@example.com', password: 'analytical-engine' } });
@@ -167,7 +167,7 @@ async function sidOf(t: ReturnType<typeof useTestApp>, customerId: string): Prom
 }
 
 describe('cross-site request refusal', () => {
-  const t = useTestApp({ PUBLIC_URL: 'https://shop.example.com' });
+  const t = useTestApp({ PUBLIC_URL: 'https://shop.example.com', DEMO_MODE: 'true' });
   const login = (headers: Record<string, string>, url = '/api/login') =>
     t.app.inject({ method: 'POST', url, payload: { email: 'x@example.com', password: 'whatever1' }, headers });
 

@@ -64,11 +64,11 @@ async function withPostgresDatabase(run) {
 
 export async function benchCheckout() {
   console.log('\nPOST /api/checkout (demo card provider), 10 connections, 10 s');
-  const embedded = await startStore({ TRUST_PROXY: 'true' });
+  const embedded = await startStore({ TRUST_PROXY: '1' });
   await measureCheckout('embedded database (PGlite)', embedded);
   await embedded.stop();
   await withPostgresDatabase(async (databaseUrl) => {
-    const store = await startStore({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' });
+    const store = await startStore({ DATABASE_URL: databaseUrl, TRUST_PROXY: '1' });
     await measureCheckout('PostgreSQL', store);
     await store.stop();
   });

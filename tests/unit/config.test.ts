@@ -48,6 +48,55 @@ describe('configuration (ARCHITECTURE D11)', () => {
     }
   });
 
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
+    expect(parseEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.2',
+      '192.168.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(refusal({ TRUST_PROXY: 'true' })).toBe(
+      'Invalid configuration: TRUST_PROXY must be a hop count (1 behind one reverse proxy) or a list of proxy addresses, not true: true believes any X-Forwarded-For a client sends',
+    );
+    expect(refusal({ TRUST_PROXY: '10.0.0.2, proxy.example' })).toMatch(/^Invalid configuration: TRUST_PROXY .*"proxy\.example"/);
+    expect(refusal({ TRUST_PROXY: '10.0.0.0/33' })).toMatch(/^Invalid configuration: TRUST_PROXY /);
+  });
+
+  describe('demo payment providers', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const nowPayments = { NOWPAYMENTS_API_KEY: 'key', NOWPAYMENTS_IPN_SECRET: 'ipn-secret' };
+
+    it('run on a store only its own machine reaches', () => {
+      for (const url of ['http://localhost:5000', 'http://127.0.0.1:4100', 'http://127.1.2.3', 'http://[::1]:5000']) {
+        expect(parseEnv({ PUBLIC_URL: url }).DEMO_MODE).toBe(false);
+      }
+    });
+
+    it('stop start-up of a public store with one line naming every missing payment setting', () => {
+      for (const url of ['https://shop.example.com', 'http://shop.example.com', 'http://192.168.1.5:5000', 'https://localhost']) {
+        const message = refusal({ PUBLIC_URL: url });
+        expect(message).toBe(
+          `Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET are required: PUBLIC_URL ${url} is not a local http address, so the demo payment providers are off (DEMO_MODE=true turns them on)`,
+        );
+      }
+      expect(refusal({ PUBLIC_URL: 'https://shop.example.com', ...stripe })).toMatch(
+        /^Invalid configuration: NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET are required: /,
+      );
+      expect(refusal({ PUBLIC_URL: 'https://shop.example.com', ...nowPayments, STRIPE_SECRET_KEY: 'sk_live_1' })).toMatch(
+        /^Invalid configuration: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are required: /,
+      );
+    });
+
+    it('run on a public store only with DEMO_MODE=true', () => {
+      expect(parseEnv({ PUBLIC_URL: 'https://shop.example.com', DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
+      expect(parseEnv({ PUBLIC_URL: 'https://shop.example.com', ...stripe, ...nowPayments }).DEMO_MODE).toBe(false);
+      expect(refusal({ DEMO_MODE: 'yes' })).toMatch(/^Invalid configuration: DEMO_MODE /);
+    });
+  });
+
   it('generates the session secret once, keeps it in DATA_DIR readable by the owner only, and reuses it', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-config-'));
     const first = loadConfig({ DATA_DIR: dataDir });

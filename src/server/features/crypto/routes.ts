@@ -50,6 +50,9 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The demo's simulator exists only while the demo provider takes payments; otherwise this path is 404.
+  if (crypto.kind !== 'demo') return;
+
   app.post(
     '/api/demo/crypto-payments/:paymentId/simulate',
     { schema: { params: cryptoPaymentParamsSchema, body: simulateCryptoPaymentRequestSchema, response: { 200: cryptoPaymentStatusSchema, ...failures } } },
