@@ -1,5 +1,10 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { AdminGate } from '../features/admin/AdminGate';
+import { CustomerManagement } from '../features/admin/CustomerManagement';
 
 export default function AdminDashboardPage() {
-  return <PagePlaceholder title="Admin Dashboard" />;
+  return (
+    <AdminGate announceDenial>
+      <CustomerManagement />
+    </AdminGate>
+  );
 }

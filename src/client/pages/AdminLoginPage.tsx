@@ -1,5 +1,23 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { ShieldCheck } from 'lucide-react';
+import { AuthShell } from '../components/AuthShell';
+import { AdminLoginForm } from '../features/admin/AdminLoginForm';
+import { useDocumentTitle } from '../features/admin/use-document-title';
 
 export default function AdminLoginPage() {
-  return <PagePlaceholder title="Administrator Access Only" />;
+  useDocumentTitle('Admin Sign In - StreamPlus');
+  return (
+    <main>
+      <AuthShell
+        title={
+          <span className="inline-flex items-center gap-2">
+            <ShieldCheck className="size-6 text-accent" aria-hidden="true" />
+            Administrator Access Only
+          </span>
+        }
+        description="Sign in with the store's administrator account."
+      >
+        <AdminLoginForm />
+      </AuthShell>
+    </main>
+  );
 }

@@ -1,5 +1,10 @@
-import { PagePlaceholder } from '../components/PagePlaceholder';
+import { AdminGate } from '../features/admin/AdminGate';
+import { OverviewDashboard } from '../features/admin/OverviewDashboard';
 
 export default function AdminPage() {
-  return <PagePlaceholder title="Admin Dashboard" />;
+  return (
+    <AdminGate announceDenial={false}>
+      <OverviewDashboard />
+    </AdminGate>
+  );
 }

@@ -1,0 +1,32 @@
+import { ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { BrandLogo } from '../../components/BrandLogo';
+import { useDocumentTitle } from './use-document-title';
+
+/** The frame of both admin dashboards: brand bar, the page's heading and actions, its <main>. */
+export function AdminShell({ documentTitle, subtitle, actions, children }: { documentTitle: string; subtitle?: string; actions: ReactNode; children: ReactNode }) {
+  useDocumentTitle(documentTitle);
+  return (
+    <div className="min-h-screen">
+      <div className="border-b border-border/60 bg-background/80">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+          <BrandLogo compact />
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-xs font-semibold text-muted-foreground">
+            <ShieldCheck className="size-3.5 text-accent" aria-hidden="true" />
+            Administrator
+          </span>
+        </div>
+      </div>
+      <main className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+        <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Admin Dashboard</h1>
+            {subtitle && <p className="mt-1 text-muted-foreground">{subtitle}</p>}
+          </div>
+          <div className="flex flex-wrap gap-2">{actions}</div>
+        </div>
+        <div className="mt-8 grid min-w-0 gap-6">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { CalendarDays, DollarSign, RefreshCw, UserCheck, Users } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { AdminShell } from './AdminShell';
+import { dollars } from './admin-view';
+import { CreateCustomerDialog } from './CreateCustomerDialog';
+import { CustomerTable } from './CustomerTable';
+import { EmptyState } from './EmptyState';
+import { ListBody } from './ListBody';
+import { ListControls } from './ListControls';
+import { LogoutButton } from './LogoutButton';
+import { RevenueChart } from './RevenueChart';
+import { StatGrid } from './StatGrid';
+import { useAdminStats, useCustomerRecords } from './use-admin-queries';
+import { useListPage } from './use-list-page';
+
+/** /admin-dashboard: figures, the 30-day chart and the customer table, polled every 5 s (spec section 2). */
+export function CustomerManagement() {
+  const paging = useListPage();
+  const records = useCustomerRecords(paging.page, 'dashboard');
+  const stats = useAdminStats();
+  const figures = stats.data?.data;
+  const refreshing = records.isFetching || stats.isFetching;
+
+  return (
+    <AdminShell
+      documentTitle="Customer Management - StreamPlus Admin"
+      subtitle="Customer Subscription Management"
+      actions={
+        <>
+          <CreateCustomerDialog />
+          <Button
+            variant="outline"
+            onClick={() => {
+              void records.refetch();
+              void stats.refetch();
+            }}
+          >
+            <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh
+          </Button>
+          <LogoutButton />
+        </>
+      }
+    >
+      <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <StatGrid
+          label="Customer figures"
+          stats={
+            figures && [
+              { label: 'Total Customers', value: figures.subscriptions.uniqueCustomers, icon: <Users /> },
+              { label: 'Active Subscriptions', value: figures.subscriptions.active, icon: <UserCheck /> },
+              { label: 'Total Revenue', value: dollars(figures.revenue.total), icon: <DollarSign /> },
+              { label: 'This Month', value: dollars(figures.revenue.thisMonth), icon: <CalendarDays /> },
+            ]
+          }
+        />
+        <RevenueChart days={figures?.revenueByDay} />
+      </div>
+      <ListControls label="customer subscriptions" searchId="dashboard-search" paging={paging} shown={records.data?.data.length ?? 0} total={records.data?.total ?? null} />
+      <ListBody
+        query={records}
+        empty={
+          <EmptyState icon={<Users aria-hidden="true" />} title="No customer subscriptions found">
+            {paging.page.q ? 'No subscription matches this search.' : 'Create a customer account for a paid order, or wait for the next purchase.'}
+          </EmptyState>
+        }
+      >
+        {(items) => <CustomerTable records={items} />}
+      </ListBody>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,67 @@
+import { Bell, RefreshCw, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AdminShell } from './AdminShell';
+import { CustomerSubscriptionsTab } from './CustomerSubscriptionsTab';
+import { PurchaseNotificationsTab } from './PurchaseNotificationsTab';
+import { useAdminStats, useCustomerRecords, usePurchaseNotifications } from './use-admin-queries';
+import { useListPage } from './use-list-page';
+
+/** /admin: the customer subscriptions and the purchase notifications, each polled every 30 s (spec section 2). */
+export function OverviewDashboard() {
+  const customerPaging = useListPage();
+  const notificationPaging = useListPage();
+  // Both lists are held here, not in their tabs, so each keeps polling while the other tab shows.
+  const records = useCustomerRecords(customerPaging.page, 'overview');
+  const notifications = usePurchaseNotifications(notificationPaging.page);
+  const stats = useAdminStats();
+  const [reloading, setReloading] = useState(false);
+
+  const forceRefreshCustomers = async () => {
+    setReloading(true);
+    await records.refetch();
+    window.location.reload();
+  };
+  const refreshNotifications = () => {
+    void notifications.refetch();
+    void stats.refetch();
+  };
+
+  return (
+    <AdminShell
+      documentTitle="Admin Dashboard - StreamPlus"
+      actions={
+        <>
+          <Button variant="outline" onClick={() => void forceRefreshCustomers()} disabled={reloading}>
+            <RefreshCw className={reloading ? 'animate-spin' : undefined} aria-hidden="true" />
+            Force Refresh Customers
+          </Button>
+          <Button variant="outline" onClick={refreshNotifications}>
+            <Bell className={notifications.isFetching ? 'animate-pulse' : undefined} aria-hidden="true" />
+            Refresh Notifications
+          </Button>
+        </>
+      }
+    >
+      <Tabs defaultValue="customers" className="min-w-0">
+        <TabsList aria-label="Admin lists">
+          <TabsTrigger value="customers">
+            <Users aria-hidden="true" />
+            Customer Subscriptions
+          </TabsTrigger>
+          <TabsTrigger value="notifications">
+            <Bell aria-hidden="true" />
+            Purchase Notifications
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="customers">
+          <CustomerSubscriptionsTab stats={stats.data?.data} records={records} paging={customerPaging} />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <PurchaseNotificationsTab stats={stats.data?.data} notifications={notifications} paging={notificationPaging} />
+        </TabsContent>
+      </Tabs>
+    </AdminShell>
+  );
+}

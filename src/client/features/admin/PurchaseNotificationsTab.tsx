@@ -1,0 +1,55 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Bell, DollarSign, MonitorSmartphone, ShoppingCart, Users } from 'lucide-react';
+import type { AdminStats, PurchaseNotification } from '#contract/admin';
+import type { Revalidated } from '../../lib/api';
+import { dollars } from './admin-view';
+import { EmptyState } from './EmptyState';
+import { ListBody } from './ListBody';
+import { ListControls } from './ListControls';
+import { NotificationEntry } from './NotificationEntry';
+import { StatGrid } from './StatGrid';
+import type { ListPaging } from './use-list-page';
+
+/** The /admin notifications tab: its summary from the stats, then the purchases, newest first. */
+export function PurchaseNotificationsTab({
+  stats,
+  notifications,
+  paging,
+}: {
+  stats: AdminStats | undefined;
+  notifications: UseQueryResult<Revalidated<PurchaseNotification[]>>;
+  paging: ListPaging;
+}) {
+  return (
+    <div className="grid min-w-0 gap-6">
+      <StatGrid
+        label="Purchase notifications summary"
+        stats={
+          stats && [
+            { label: 'Total Orders', value: stats.notifications.count, icon: <ShoppingCart /> },
+            { label: 'Revenue', value: dollars(stats.notifications.revenue), icon: <DollarSign /> },
+            { label: 'Devices', value: stats.notifications.devices, icon: <MonitorSmartphone /> },
+            { label: 'Unique Customers', value: stats.notifications.uniqueCustomers, icon: <Users /> },
+          ]
+        }
+      />
+      <ListControls label="purchase notifications" paging={paging} shown={notifications.data?.data.length ?? 0} total={notifications.data?.total ?? null} />
+      <ListBody
+        query={notifications}
+        empty={
+          <EmptyState icon={<Bell aria-hidden="true" />} title="No Purchase Notifications">
+            Each completed purchase is announced here.
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <ul className="grid gap-3" aria-label="Purchase notifications">
+            {items.map((notification) => (
+              <NotificationEntry key={notification.id} notification={notification} />
+            ))}
+          </ul>
+        )}
+      </ListBody>
+    </div>
+  );
+}
