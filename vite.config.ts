@@ -40,7 +40,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress()],
   build: isSsrBuild
-    ? { outDir: '../../dist/server', emptyOutDir: true, target: 'node20', sourcemap: true }
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: true,
+        // The store, and the admin:create command beside it.
+        rollupOptions: { input: { main: 'src/server/main.ts', 'admin-create': 'src/server/cli/admin-create.ts' } },
+      }
     : { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', sourcemap: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:5000' } },
 }));

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes';
+import { adminRoutes } from './features/admin/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { checkoutRoutes } from './features/checkout/routes';
 import { couponRoutes } from './features/coupons/routes';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(stripeWebhookRoutes);
     await app.register(cryptoRoutes);
     await app.register(subscriptionRoutes);
+    await app.register(adminRoutes);
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

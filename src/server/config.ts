@@ -99,6 +99,9 @@ const envSchema = z.object({
   XTREAM_PANEL_BOUQUETS: optionalText,
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('StreamPlus <no-reply@streamplus.tv>'),
+  /** The administrator made or updated at start-up; both or neither. */
+  ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').max(256).optional()),
 }).superRefine((env, ctx) => {
   // A public store without payment settings would take the demo card's 4242 as payment.
   const missingPayments = REAL_PAYMENT_SETTINGS.filter((key) => !env[key]);
@@ -119,6 +122,10 @@ const envSchema = z.object({
   if (Boolean(env.XTREAM_PANEL_URL) !== Boolean(env.XTREAM_PANEL_API_KEY)) {
     const missing = env.XTREAM_PANEL_URL ? 'XTREAM_PANEL_API_KEY' : 'XTREAM_PANEL_URL';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other XTREAM_PANEL_* setting is set' });
+  }
+  if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+    const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other ADMIN_* setting is set' });
   }
   // Half a Stripe setup would silently fall back to the demo card provider.
   const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;

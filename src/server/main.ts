@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, projectRoot, runMigrations } from './db/connect';
 import { seedIfEmpty } from './db/seed';
+import { ensureAdmin } from './features/admin/service';
 
 /** Starts the store: configuration, database, migrations, seed, HTTP server, shutdown. */
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   });
   await runMigrations(database);
   if (await seedIfEmpty(database.db)) logger.info('seeded the catalog and demo coupons');
+  await ensureAdmin(database.db, config, logger);
 
   // In development Vite's dev server serves the client (npm run dev).
   const clientDir = config.NODE_ENV === 'development' ? null : path.join(projectRoot(), 'dist', 'client');

@@ -3,10 +3,12 @@ import { scheduleHousekeeping } from './jobs/housekeeping';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { createAccounts } from './features/accounts/service';
+import { createAdmins } from './features/admin/service';
 import { createCatalog } from './features/catalog/service';
 import { createCheckout } from './features/checkout/service';
 import { createOrders } from './features/orders/service';
 import { createPayments } from './features/payments/service';
+import { createReports } from './features/reports/service';
 import { createSubscriptions } from './features/subscriptions/service';
 import { createJobQueue } from './jobs/queue';
 import { createCryptoPayments } from './features/crypto/service';
@@ -50,6 +52,8 @@ export function createServices(deps: AppDeps) {
     catalog: createCatalog(db),
     mail,
     accounts,
+    admins: createAdmins(db),
+    reports: createReports(db),
     jobs,
     subscriptions,
     cardPayments,

@@ -10,11 +10,12 @@ import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
 import { customers, orders, packages } from '#server/db/schema';
 import { clearAttempts, enforceAttemptLimits, refundAttempt } from '#server/http/attempt-limits';
-import { badRequest, conflict, unauthorized } from '#server/http/errors';
+import { badRequest, conflict, HttpError, unauthorized } from '#server/http/errors';
 import type { MailProvider } from '#server/providers/mail/mail-provider';
 import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile } from './customers';
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
+import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
 import { hashPassword, verifyPassword } from './passwords';
 import { endCustomerSessions } from '#server/http/sessions';
 import { consumeToken, findUsableToken, issueSetupToken, revokeTokens } from './setup-tokens';
@@ -234,6 +235,22 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), deviceCount: Number(row.deviceCount) }));
     },
 
+    /**
+     * The administrator's create-customer: gives a paid order an account at the address
+     * and emails the password setup link for it (./order-account.ts says whose it becomes).
+     */
+    async createAccountForOrder(request: OrderAccountRequest): Promise<CustomerProfile> {
+      const owner = await db.transaction((tx) => assignOrderToAddress(tx, request));
+      try {
+        await sendLink('setup', owner, request.orderId);
+      } catch (error) {
+        // The cause goes to the log with the 502 (http/errors.ts); the admin may simply retry.
+        const message = 'The account was created, but the password setup email could not be sent. Please try again.';
+        throw Object.assign(new HttpError(502, message), { cause: error });
+      }
+      return toCustomerProfile(owner);
+    },
+
     /** Waits for emails still being sent (graceful shutdown). */
     async drain(): Promise<void> {
       while (pending.size > 0) await Promise.all(pending);
@@ -249,3 +266,5 @@ export type Accounts = ReturnType<typeof createAccounts>;
 
 // For the checkout: which customer a new order belongs to.
 export { resolveOrderCustomer } from './customers';
+// For the admin accounts: one way to hash and check a password (argon2id).
+export { hashPassword, verifyPassword } from './passwords';

@@ -1,0 +1,54 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { ORDER_NOT_FOUND, ORDER_NOT_PAID } from '#contract/admin';
+import type { DbOrTx } from '#server/db/connect';
+import { customers, orders, shipments, subscriptions } from '#server/db/schema';
+import { conflict, notFound } from '#server/http/errors';
+import type { CustomerRow } from './customers';
+
+export interface OrderAccountRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  orderId: string;
+}
+
+/**
+ * The administrator gives a paid order an account (spec: create-customer). The order, its
+ * subscription and its shipment go to the address's proven account when it has one, else to
+ * its guest row (made now when there is none, the admin's names and phone written on it).
+ * An unproven account never receives them: whoever registered the address may not own it,
+ * so the emailed setup link, used by the address's owner, proves it first and moves them
+ * (docs/decisions 0005). Run inside a transaction; returns the customer to email.
+ */
+export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequest): Promise<CustomerRow> {
+  const [order] = await tx
+    .select({ id: orders.id, customerId: orders.customerId, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, request.orderId))
+    .for('update')
+    .limit(1);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (order.paymentStatus !== 'completed') throw conflict(ORDER_NOT_PAID);
+
+  const details = { firstName: request.firstName, lastName: request.lastName, phone: request.phone, updatedAt: sql`now()` };
+  const [proven] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.email, request.email), customers.hasAccount, isNotNull(customers.emailVerifiedAt)))
+    .limit(1);
+  const [owner] = proven
+    ? [proven]
+    : await tx
+        .insert(customers)
+        .values({ email: request.email, ...details, hasAccount: false })
+        .onConflictDoUpdate({ target: customers.email, targetWhere: sql`not ${customers.hasAccount}`, set: details })
+        .returning();
+
+  if (order.customerId !== owner!.id) {
+    await tx.update(orders).set({ customerId: owner!.id, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await tx.update(subscriptions).set({ customerId: owner!.id, updatedAt: sql`now()` }).where(eq(subscriptions.orderId, order.id));
+    await tx.update(shipments).set({ customerId: owner!.id, updatedAt: sql`now()` }).where(eq(shipments.orderId, order.id));
+  }
+  return owner!;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { INVALID_ADMIN_CREDENTIALS } from '#contract/admin';
+import type { Config } from '#server/config';
+import type { DbOrTx } from '#server/db/connect';
+import { clearAttempts, enforceAttemptLimits, refundAttempt } from '#server/http/attempt-limits';
+import { unauthorized } from '#server/http/errors';
+import { hashPassword, verifyPassword } from '../accounts/service';
+import { createFirstAdmin, findAdmin, findAdminByUsername, saveAdmin } from './admins';
+
+const MINUTE = 60_000;
+/** Failed admin sign-ins allowed per address in a window. */
+const LOGIN_LIMIT_PER_IP = { max: 10, windowMs: 15 * MINUTE };
+/**
+ * Per username, from anywhere: slows a guess spread over many addresses while leaving the
+ * owner, whose own address is under its own limit, room to sign in.
+ */
+const LOGIN_LIMIT_PER_USERNAME = { max: 50, windowMs: 15 * MINUTE };
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+/** The username of the admin generated on a first start with no ADMIN_* settings. */
+export const FIRST_ADMIN_USERNAME = 'admin';
+
+const tryLater = (minutes: number) =>
+  `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+export interface AdminIdentity {
+  id: string;
+  username: string;
+}
+
+/** Who may administer the store: sign-in, and the accounts made at start-up or by admin:create. */
+export function createAdmins(db: DbOrTx) {
+  return {
+    async login({ username, password }: { username: string; password: string }, ip: string): Promise<AdminIdentity> {
+      const ipKey = `admin-login:ip:${ip}`;
+      const usernameKey = `admin-login:username:${username}`;
+      await enforceAttemptLimits(
+        db,
+        [
+          { key: ipKey, ...LOGIN_LIMIT_PER_IP },
+          { key: usernameKey, ...LOGIN_LIMIT_PER_USERNAME },
+        ],
+        tryLater,
+      );
+      const admin = await findAdminByUsername(db, username);
+      // The same answer, in the same time, for an unknown username and a wrong password.
+      if (!(await verifyPassword(admin?.password ?? null, password)) || !admin) throw unauthorized(INVALID_ADMIN_CREDENTIALS);
+      await clearAttempts(db, usernameKey);
+      await refundAttempt(db, ipKey);
+      return { id: admin.id, username: admin.username };
+    },
+
+    async find(id: string): Promise<AdminIdentity | null> {
+      const admin = await findAdmin(db, id);
+      return admin && { id: admin.id, username: admin.username };
+    },
+  };
+}
+
+export type Admins = ReturnType<typeof createAdmins>;
+
+/** Creates the admin or resets its password (ADMIN_* settings and `npm run admin:create`). */
+export async function setAdminPassword(db: DbOrTx, username: string, password: string): Promise<void> {
+  if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    throw new Error(`The admin password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters.`);
+  }
+  await saveAdmin(db, username, await hashPassword(password));
+}
+
+/**
+ * At start-up: ADMIN_USERNAME and ADMIN_PASSWORD create or update that admin. With neither
+ * set and no admin yet, one is made with a random password, printed once in the log, so
+ * that a new store is never without a way in nor open to a default password.
+ */
+export async function ensureAdmin(db: DbOrTx, config: Pick<Config, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD'>, logger: FastifyBaseLogger): Promise<void> {
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+    await setAdminPassword(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+    return;
+  }
+  const password = randomBytes(18).toString('base64url');
+  if (await createFirstAdmin(db, FIRST_ADMIN_USERNAME, await hashPassword(password))) {
+    logger.warn(
+      { username: FIRST_ADMIN_USERNAME, password },
+      `created the first admin "${FIRST_ADMIN_USERNAME}" with the password ${password}: sign in at /admin-login, and set your own with npm run admin:create -- ${FIRST_ADMIN_USERNAME}`,
+    );
+  }
+}

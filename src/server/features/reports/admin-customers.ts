@@ -1,0 +1,99 @@
+import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminCustomerRecord } from '#contract/admin';
+import type { DbOrTx } from '#server/db/connect';
+import { customers, deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+}
+
+/** `q` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
+
+/**
+ * The admin's customer-subscription records (spec section 3), one per subscription,
+ * newest first, one page at a time (docs/decisions 0012); `q` matches part of the email,
+ * the customer's or the order's name, or the order id. Two statements for the page (rows,
+ * then their credentials) and one for the total.
+ */
+export async function customerRecords(db: DbOrTx, page: Page & { q?: string | undefined }): Promise<PageOf<AdminCustomerRecord>> {
+  let filter: SQL | undefined;
+  if (page.q) {
+    const pattern = containsPattern(page.q);
+    filter = or(ilike(customers.email, pattern), ilike(fullName, pattern), ilike(orders.customerName, pattern), ilike(orders.id, pattern));
+  }
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: subscriptions.id,
+        orderId: subscriptions.orderId,
+        customerName: fullName,
+        customerEmail: customers.email,
+        packageName: packages.name,
+        subscriptionLength: packages.duration,
+        giftCardChoice: orders.selectedGiftCard,
+        paymentDate: orders.paidAt,
+        totalAmount: orders.totalAmount,
+        deviceCount: subscriptions.deviceCount,
+        status: subscriptions.status,
+        expirationDate: subscriptions.expirationDate,
+        xtreamServer: subscriptions.xtreamUrl,
+      })
+      .from(subscriptions)
+      .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+      .where(filter)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    filter
+      ? db
+          .select({ total: count() })
+          .from(subscriptions)
+          .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+          .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+          .where(filter)
+      : db.select({ total: count() }).from(subscriptions),
+  ]);
+
+  const credentials = rows.length
+    ? await db
+        .select({
+          subscriptionId: deviceCredentials.subscriptionId,
+          id: deviceCredentials.id,
+          deviceName: deviceCredentials.deviceName,
+          deviceNumber: deviceCredentials.deviceNumber,
+          isActive: deviceCredentials.isActive,
+          xtreamUsername: deviceCredentials.xtreamUsername,
+          xtreamPassword: deviceCredentials.xtreamPassword,
+        })
+        .from(deviceCredentials)
+        .where(inArray(deviceCredentials.subscriptionId, rows.map((row) => row.id)))
+        .orderBy(asc(deviceCredentials.deviceNumber))
+    : [];
+  const bySubscription = new Map<string, AdminCustomerRecord['deviceCredentials']>();
+  for (const { subscriptionId, ...credential } of credentials) {
+    const list = bySubscription.get(subscriptionId) ?? [];
+    list.push(credential);
+    bySubscription.set(subscriptionId, list);
+  }
+
+  const items = rows.map((row) => ({
+    ...row,
+    paymentDate: row.paymentDate?.toISOString() ?? null,
+    expirationDate: row.expirationDate.toISOString(),
+    deviceCredentials: bySubscription.get(row.id) ?? [],
+  }));
+  return { items, total: total!.total };
+}

@@ -1,0 +1,19 @@
+import { count, desc } from 'drizzle-orm';
+import type { PurchaseNotification } from '#contract/admin';
+import type { DbOrTx } from '#server/db/connect';
+import { purchaseNotifications } from '#server/db/schema';
+import type { Page, PageOf } from './admin-customers';
+
+/** Purchase notifications (spec section 3), newest first, one page at a time. */
+export async function notificationPage(db: DbOrTx, page: Page): Promise<PageOf<PurchaseNotification>> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(purchaseNotifications)
+      .orderBy(desc(purchaseNotifications.timestamp), desc(purchaseNotifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(purchaseNotifications),
+  ]);
+  return { items: rows.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() })), total: total!.total };
+}

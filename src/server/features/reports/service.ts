@@ -1,0 +1,15 @@
+import type { DbOrTx } from '#server/db/connect';
+import { customerRecords, type Page } from './admin-customers';
+import { adminStats } from './admin-stats';
+import { notificationPage } from './notifications';
+
+/** Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages, never whole tables. */
+export function createReports(db: DbOrTx) {
+  return {
+    customerRecords: (page: Page & { q?: string | undefined }) => customerRecords(db, page),
+    notifications: (page: Page) => notificationPage(db, page),
+    stats: () => adminStats(db),
+  };
+}
+
+export type Reports = ReturnType<typeof createReports>;
