@@ -12,7 +12,8 @@ function NoCredentials({ record }: { record: AdminCustomerRecord }) {
   return (
     <div className="rounded-xl border border-warning/30 bg-warning/10 p-3 text-sm" role="status">
       <p className="font-semibold text-warning">No device credentials found for this customer.</p>
-      <dl className="mt-2 grid gap-1 font-mono text-xs text-muted-foreground" aria-label="Debug information">
+      <p className="mt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Debug information</p>
+      <dl className="mt-1 grid gap-1 font-mono text-xs text-muted-foreground">
         <div className="break-all">
           <dt className="inline">Subscription ID: </dt>
           <dd className="inline">{record.id}</dd>
