@@ -1,37 +1,19 @@
 import { z } from 'zod';
+import { emailField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 
 /** Requests and answers of sign-up, sign-in, password setup and the account's orders (spec sections 5 and 7). */
 
-export const requiredText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-/** Trimmed and lower-cased, so that one address is one sign-in whatever its spelling. */
-export const emailField = z
-  .string({ error: 'Invalid email address' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'Invalid email address')
-  .pipe(z.email({ error: 'Invalid email address' }));
-export const passwordField = z
-  .string({ error: 'Password must be at least 6 characters' })
+export const passwordField = plainText('Password', 'Password must be at least 6 characters')
   .min(6, 'Password must be at least 6 characters')
   .max(256, 'Password must be at most 256 characters');
-const confirmPasswordField = z
-  .string({ error: 'Please confirm your password' })
+const confirmPasswordField = plainText('Password', 'Please confirm your password')
   .min(6, 'Please confirm your password')
   .max(256, 'Password must be at most 256 characters');
-/** Optional; an empty field counts as none. */
-export const phoneField = z
-  .string()
-  .trim()
-  .max(40, 'Phone number must be at most 40 characters')
-  .nullish()
-  .transform((phone) => phone || null);
+
+/** A setup link's token, in the password form and in GET /api/setup/:token. */
+export const setupTokenField = requiredText('Setup token', 200, 'Invalid setup token');
+export const setupTokenParamsSchema = z.object({ token: setupTokenField });
 
 const passwordsMatch = { message: "Passwords don't match", path: ['confirmPassword'] };
 
@@ -58,7 +40,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const setupPasswordRequestSchema = z
   .object({
-    token: z.string({ error: 'Setup token is required' }).trim().min(1, 'Setup token is required').max(200, 'Invalid setup token'),
+    token: setupTokenField,
     password: passwordField,
     confirmPassword: confirmPasswordField,
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, phoneField, requiredText } from './accounts';
+import { emailField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { deviceCredentialSchema } from './subscriptions';
 
@@ -13,8 +13,8 @@ export const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
 export const ADMIN_NOT_AUTHENTICATED = 'Admin authentication required';
 
 export const adminLoginRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
+  username: requiredText('Username', 100, 'Username is too long'),
+  password: plainText('Password', 'Password is required').min(1, 'Password is required').max(256, 'Password is too long'),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
@@ -30,7 +30,7 @@ export const adminListQuerySchema = z.looseObject({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(ADMIN_PAGE_MAX, `limit must be at most ${ADMIN_PAGE_MAX}`).default(ADMIN_PAGE_DEFAULT),
   offset: z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0),
   /** Part of an email, a customer name or an order id. */
-  q: z.string().trim().max(100, 'Search is too long').optional(),
+  q: plainText('Search').trim().max(100, 'Search is too long').optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 

@@ -9,6 +9,7 @@ import {
   STREAMING_BOX_ID,
 } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
+import { couponCodeField, emailField, optionalCouponCodeField, optionalText, phoneField, requiredText } from './fields';
 import { moneyText } from './packages';
 
 /**
@@ -21,24 +22,6 @@ export const SHIPPING_REQUIRED_MESSAGE = 'Shipping information is required for s
 export const GIFT_CARD_REQUIRED_MESSAGE = 'Gift card selection is required';
 const DEVICE_COUNT_REQUIRED = 'Device count is required';
 const DEVICE_COUNT_RANGE = `Device count must be a whole number from ${MIN_DEVICES} to ${MAX_DEVICES}`;
-
-/** Blank form fields ('' or only spaces) count as absent. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is too long`)
-    .nullish()
-    .transform((value) => value || null);
-
-const requiredName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} is too long`);
-
-export const emailSchema = z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').pipe(z.email({ error: 'Invalid email address' }));
 
 /** '1'..'4' from the page's select, or 1..4 from other callers; always a number once parsed. */
 export const deviceCountSchema = z
@@ -56,15 +39,6 @@ export const deviceCountSchema = z
     return count;
   });
 
-/** Upper-cased as the coupon box forces it; a blank code means no coupon. */
-const couponCodeField = z
-  .string({ error: 'Coupon code must be text' })
-  .trim()
-  .max(64, 'Coupon code is too long')
-  .transform((code) => code.toUpperCase())
-  .nullish()
-  .transform((code) => code || null);
-
 const giftCardField = z.preprocess(
   (value) => (value === '' ? null : value),
   z.enum(GIFT_CARDS, { error: 'Please choose a gift card from the list' }).nullish(),
@@ -72,14 +46,14 @@ const giftCardField = z.preprocess(
 
 export const checkoutRequestSchema = z
   .object({
-    firstName: requiredName('First name'),
-    lastName: requiredName('Last name'),
-    email: emailSchema,
-    phone: optionalText('Phone number', 40),
-    packageId: z.string({ error: 'Package selection is required' }).trim().min(1, 'Package selection is required').max(100, 'Unknown package'),
+    firstName: requiredText('First name'),
+    lastName: requiredText('Last name'),
+    email: emailField,
+    phone: phoneField,
+    packageId: requiredText('Package selection', 100, 'Unknown package'),
     paymentMethod: z.enum(['card', 'crypto'], { error: "Payment method must be 'card' or 'crypto'" }).default('card'),
     deviceCount: deviceCountSchema,
-    couponCode: couponCodeField,
+    couponCode: optionalCouponCodeField,
     selectedGiftCard: giftCardField,
     shippingAddress: optionalText('Shipping address', 200),
     shippingCity: optionalText('City', 100),
@@ -149,13 +123,8 @@ function parseMoneyOrNull(text: string): number | null {
 }
 
 export const validateCouponRequestSchema = z.object({
-  code: z
-    .string({ error: 'Coupon code is required' })
-    .trim()
-    .min(1, 'Coupon code is required')
-    .max(64, 'Coupon code is too long')
-    .transform((code) => code.toUpperCase()),
-  packageId: z.string({ error: 'Package ID is required' }).trim().min(1, 'Package ID is required').max(100, 'Unknown package'),
+  code: couponCodeField,
+  packageId: requiredText('Package ID', 100, 'Unknown package'),
   /** In cents once parsed. */
   subtotalAmount: subtotalField,
   /** Not in the spec's call; when absent the server derives it from subtotalAmount. */
@@ -176,7 +145,7 @@ export const paymentIntentIdSchema = z
   .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'Invalid payment intent id');
 
 export const paymentSuccessRequestSchema = z.object({
-  orderId: z.string({ error: 'Order ID is required' }).trim().min(1, 'Order ID is required').max(64, 'Order not found'),
+  orderId: requiredText('Order ID', 64, 'Order not found'),
   paymentIntentId: paymentIntentIdSchema,
 });
 export type PaymentSuccessRequest = z.infer<typeof paymentSuccessRequestSchema>;

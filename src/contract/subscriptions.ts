@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '#domain/subscription-status';
+import { requiredText } from './fields';
 
 /**
  * The account page's subscriptions (spec section 3 "Subscription (account page)") and the
@@ -59,7 +60,7 @@ export const subscriptionListSchema = z.array(subscriptionSchema);
 export const subscriptionListQuerySchema = z.looseObject({});
 
 export const subscriptionIdParamsSchema = z.object({
-  id: z.string().max(100),
+  id: requiredText('Subscription id', 100),
 });
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';

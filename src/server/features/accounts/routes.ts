@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,6 +12,7 @@ import {
   RESEND_SETUP_LINK_ANSWER,
   resendSetupLinkRequestSchema,
   setupPasswordRequestSchema,
+  setupTokenParamsSchema,
   setupTokenInvalidSchema,
   setupTokenValidSchema,
   signedInResponseSchema,
@@ -88,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/setup/:token',
     {
       schema: {
-        params: z.object({ token: z.string().max(200) }),
+        params: setupTokenParamsSchema,
         response: { 200: setupTokenValidSchema, 404: setupTokenInvalidSchema },
       },
     },

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The input fields requests share (ARCHITECTURE "Shared input fields"): one rule for each
+ * kind of value, and one refusal of control characters. No form field needs them, they can
+ * hide text from whoever reads it, and PostgreSQL cannot store NUL at all.
+ */
+
+/** No C0 control (NUL, tab and line breaks among them), DEL or C1 control anywhere. */
+const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/** Any text of `label`, control characters refused; the start of every text field. */
+export const plainText = (label: string, requiredMessage = `${label} must be text`) =>
+  z.string({ error: requiredMessage }).regex(WITHOUT_CONTROL_CHARACTERS, `${label} must not contain control characters`);
+
+/** Trimmed text that must not be blank: names, ids, codes and tokens. */
+export const requiredText = (label: string, max = 100, tooLong = `${label} must be at most ${max} characters`) =>
+  plainText(label, `${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, tooLong);
+
+/** Trimmed text that may be absent; blank ('' or only spaces) counts as absent (null). */
+export const optionalText = (label: string, max: number) =>
+  plainText(label)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((text) => text || null);
+
+/** Trimmed and lower-cased, so that one address is one customer whatever its spelling. */
+export const emailField = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Invalid email address')
+  .pipe(z.email({ error: 'Invalid email address' }));
+
+/** Optional; an empty field counts as none. */
+export const phoneField = optionalText('Phone number', 40);
+
+/** Upper-cased as the coupon box shows it. */
+export const couponCodeField = requiredText('Coupon code', 64).transform((code) => code.toUpperCase());
+/** The checkout's coupon box: a blank code means no coupon. */
+export const optionalCouponCodeField = optionalText('Coupon code', 64).transform((code) => code && code.toUpperCase());
