@@ -8,5 +8,5 @@ CREATE TABLE "admins" (
 );
 --> statement-breakpoint
 CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."payment_status" = 'completed';--> statement-breakpoint
-CREATE INDEX "purchase_notifications_newest_idx" ON "purchase_notifications" USING btree ("timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "subscriptions_newest_idx" ON "subscriptions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "orders_newest_payment_idx" ON "orders" USING btree ("paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "purchase_notifications_newest_idx" ON "purchase_notifications" USING btree ("timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -22,6 +22,17 @@ import { createServices, type AppDeps, type Services } from './services';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: readonly RegisteredRoute[];
+  }
+}
+
 export interface BuildOptions {
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
@@ -42,6 +53,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  // Every route as registered: the admin guard's test walks them all, so none can be missed.
+  const routeList: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
   app.decorate('deps', deps);
   app.decorate('services', options.services ?? createServices(deps));
   // Closing the app stops this instance's job workers (not the database, which main closes).

@@ -135,6 +135,8 @@ export const orders = pgTable(
     index('orders_unfinished_idx').on(t.paidAt).where(sql`${t.fulfilledAt} is null or ${t.confirmationSentAt} is null`),
     // The dashboards' revenue sums read paid orders by payment date.
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'completed'`),
+    // The admin's customer list pages through subscriptions by their order's payment, newest first.
+    index('orders_newest_payment_idx').on(t.paidAt.desc().nullsLast(), t.id.desc()),
   ],
 );
 
@@ -162,8 +164,6 @@ export const subscriptions = pgTable(
   (t) => [
     index('subscriptions_customer_idx').on(t.customerId),
     index('subscriptions_expiry_idx').on(t.status, t.expirationDate),
-    // The admin's customer list pages through subscriptions newest first.
-    index('subscriptions_newest_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -22,7 +22,7 @@ const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastNa
 
 /**
  * The admin's customer-subscription records (spec section 3), one per subscription,
- * newest first, one page at a time (docs/decisions 0012); `q` matches part of the email,
+ * newest payment first, one page at a time (docs/decisions 0012); `q` matches part of the email,
  * the customer's or the order's name, or the order id. Two statements for the page (rows,
  * then their credentials) and one for the total.
  */
@@ -54,7 +54,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
       .innerJoin(customers, eq(customers.id, subscriptions.customerId))
       .innerJoin(packages, eq(packages.id, subscriptions.packageId))
       .where(filter)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .orderBy(sql`${orders.paidAt} desc nulls last`, desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
     filter

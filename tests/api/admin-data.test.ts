@@ -1,0 +1,273 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
+import { orders, subscriptions } from '../../src/server/db/schema';
+import { signInAdmin } from '../support/admins';
+import { seededPackages } from '../support/checkout';
+import { lastMailTo, placeTestOrder, setupTokenIn } from '../support/customers';
+import { paidOrder } from '../support/paid-orders';
+import { useTestApp, type TestApp } from '../support/test-app';
+
+type Cookies = { asid: string };
+
+async function get<T>(t: TestApp, url: string, cookies: Cookies, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ method: 'GET', url, cookies, headers });
+  return { response, body: (response.statusCode === 200 ? response.json() : null) as T };
+}
+
+/** Paid, provisioned orders as the checkout and the jobs make them, oldest first. */
+async function provisionedOrders(t: TestApp, count: number, options: { devices?: number; email?: (i: number) => string } = {}) {
+  const { oneMonth } = await seededPackages(t.app);
+  const made = [];
+  for (let i = 0; i < count; i++) {
+    made.push(await paidOrder(t, { packageId: oneMonth.id, devices: options.devices ?? 2, email: options.email?.(i), totalAmount: '21.98' }));
+  }
+  await t.app.services.jobs.drain();
+  return made;
+}
+
+describe('the admin customer-subscription records', () => {
+  const t = useTestApp();
+
+  it('lists one record per subscription, newest first, in the spec\'s shape with credentials', async () => {
+    const cookies = await signInAdmin(t);
+    const [first, second] = await provisionedOrders(t, 2, { devices: 2 });
+    const { response, body } = await get<AdminCustomerRecord[]>(t, '/api/admin/customers', cookies);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe('2');
+    expect(body.map((record) => record.orderId)).toEqual([second!.id, first!.id]);
+    const record = body[1]!;
+    expect(record).toMatchObject({
+      customerName: 'Grace Hopper',
+      customerEmail: first!.customerEmail,
+      packageName: '1 Month Premium',
+      subscriptionLength: '1 Month',
+      giftCardChoice: 'Amazon',
+      totalAmount: '21.98',
+      deviceCount: 2,
+      status: 'active',
+      xtreamServer: 'http://line.streamplus.tv',
+    });
+    expect(new Date(record.paymentDate!).getTime()).toBe(first!.paidAt!.getTime());
+    expect(record.deviceCredentials.map((credential) => credential.deviceNumber)).toEqual([1, 2]);
+    expect(record.deviceCredentials[0]).toEqual({
+      id: expect.any(String),
+      deviceName: expect.any(String),
+      deviceNumber: 1,
+      isActive: true,
+      xtreamUsername: expect.any(String),
+      xtreamPassword: expect.any(String),
+    });
+  });
+
+  it('answers one page: limit 100 by default, at most 500, offset, and a total', async () => {
+    const cookies = await signInAdmin(t);
+    await provisionedOrders(t, 3, { devices: 1 });
+    const page = await get<AdminCustomerRecord[]>(t, '/api/admin/customers?limit=2&offset=1', cookies);
+    expect(page.body).toHaveLength(2);
+    expect(page.response.headers['x-total-count']).toBe('3');
+    const all = await get<AdminCustomerRecord[]>(t, '/api/admin/customers', cookies);
+    expect(page.body.map((r) => r.id)).toEqual(all.body.slice(1, 3).map((r) => r.id));
+
+    for (const [query, message] of [
+      ['limit=501', 'limit must be at most 500'],
+      ['limit=0', 'limit must be at least 1'],
+      ['offset=-1', 'offset must be at least 0'],
+      ['limit=abc', /limit/],
+    ] as const) {
+      const refused = await t.app.inject({ method: 'GET', url: `/api/admin/customers?${query}`, cookies });
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().message).toMatch(message);
+    }
+  });
+
+  it('finds records by part of the email, the name or the order id, taking % and _ literally', async () => {
+    const cookies = await signInAdmin(t);
+    const [alpha, beta] = await provisionedOrders(t, 2, { email: (i) => [`alpha.buyer@example.com`, `beta_buyer@example.org`][i]! });
+    const search = async (q: string) =>
+      (await get<AdminCustomerRecord[]>(t, `/api/admin/customers?q=${encodeURIComponent(q)}`, cookies)).body.map((r) => r.orderId);
+    expect(await search('ALPHA.buyer')).toEqual([alpha!.id]);
+    expect(await search('example.org')).toEqual([beta!.id]);
+    expect(await search(beta!.id.slice(-8))).toEqual([beta!.id]);
+    expect(await search('grace hop')).toHaveLength(2);
+    expect(await search('%')).toEqual([]);
+    expect(await search('alpha_')).toEqual([]);
+    expect(await search('_buyer')).toEqual([beta!.id]);
+    const counted = await get(t, '/api/admin/customers?q=alpha', cookies);
+    expect(counted.response.headers['x-total-count']).toBe('1');
+  });
+
+  it('answers 304 with no body while nothing changed, and the new list once something did', async () => {
+    const cookies = await signInAdmin(t);
+    await provisionedOrders(t, 1);
+    const first = await get(t, '/api/admin/customers?_=1', cookies);
+    const etag = first.response.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.response.headers['cache-control']).toBe('no-store');
+
+    const unchanged = await get(t, '/api/admin/customers?_=2', cookies, { 'if-none-match': etag });
+    expect(unchanged.response.statusCode).toBe(304);
+    expect(unchanged.response.body).toBe('');
+
+    await t.database.db.update(subscriptions).set({ status: 'expired' });
+    const changed = await get<AdminCustomerRecord[]>(t, '/api/admin/customers?_=3', cookies, { 'if-none-match': etag });
+    expect(changed.response.statusCode).toBe(200);
+    expect(changed.body[0]!.status).toBe('expired');
+    expect(changed.response.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('purchase notifications and the dashboards\' figures', () => {
+  const t = useTestApp();
+
+  it('lists purchase notifications newest first with the spec\'s fields, and revalidates', async () => {
+    const cookies = await signInAdmin(t);
+    const [first, second] = await provisionedOrders(t, 2, { devices: 3 });
+    const { response, body } = await get<PurchaseNotification[]>(t, '/api/purchase-notifications', cookies);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe('2');
+    expect(body.map((n) => n.orderId)).toEqual([second!.id, first!.id]);
+    expect(body[1]).toEqual({
+      id: expect.any(String),
+      orderId: first!.id,
+      packageName: '1 Month Premium',
+      customerEmail: first!.customerEmail,
+      subscriptionDuration: '1 Month',
+      deviceCount: 3,
+      giftCard: 'Amazon',
+      totalAmount: '21.98',
+      timestamp: expect.any(String),
+    });
+    const again = await get(t, '/api/purchase-notifications', cookies, { 'if-none-match': response.headers.etag as string });
+    expect(again.response.statusCode).toBe(304);
+  });
+
+  it('sums revenue, this month, devices and distinct customers in one answer', async () => {
+    const cookies = await signInAdmin(t);
+    const empty = await get<AdminStats>(t, '/api/admin/stats', cookies);
+    expect(empty.body.subscriptions).toEqual({ count: 0, active: 0, uniqueCustomers: 0, devices: 0 });
+    expect(empty.body.revenue).toEqual({ total: '0.00', thisMonth: '0.00', paidOrders: 0 });
+    expect(empty.body.revenueByDay).toHaveLength(30);
+
+    const made = await provisionedOrders(t, 3, { devices: 2, email: (i) => (i < 2 ? 'same@example.com' : 'other@example.com') });
+    // One payment of last year: in the total, not in this month's figure nor the 30-day chart.
+    await t.database.db.update(orders).set({ paidAt: sql`now() - interval '400 days'` }).where(eq(orders.id, made[0]!.id));
+    await t.database.db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.orderId, made[0]!.id));
+    // An unpaid order counts nowhere.
+    await placeTestOrder(t.database.db, { email: 'pending@example.com' }, { paymentStatus: 'pending' });
+
+    const { body } = await get<AdminStats>(t, '/api/admin/stats', cookies);
+    expect(body.subscriptions).toEqual({ count: 3, active: 2, uniqueCustomers: 2, devices: 6 });
+    expect(body.revenue).toEqual({ total: '65.94', thisMonth: '43.96', paidOrders: 3 });
+    expect(body.notifications).toEqual({ count: 3, revenue: '65.94', devices: 6, uniqueCustomers: 2 });
+    expect(body.revenueByDay).toHaveLength(30);
+    expect(body.revenueByDay.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: '43.96' });
+    expect(body.revenueByDay.slice(0, -1).every((day) => day.revenue === '0.00')).toBe(true);
+  });
+});
+
+describe('create-customer for an existing order', () => {
+  const t = useTestApp();
+  const form = (orderId: string, overrides: Record<string, unknown> = {}) => ({
+    firstName: 'Mary',
+    lastName: 'Jackson',
+    email: 'mary.jackson@example.com',
+    phone: '+1 555 0123',
+    orderId,
+    ...overrides,
+  });
+  const create = (cookies: Cookies, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/create-customer', cookies, payload });
+
+  it('answers 404 for an unknown order and 409 for an unpaid one, and sends nothing', async () => {
+    const cookies = await signInAdmin(t);
+    const unknown = await create(cookies, form('SP-1700000000000-123'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Order not found' });
+
+    const pending = await placeTestOrder(t.database.db, { email: 'mary.jackson@example.com' }, { paymentStatus: 'pending' });
+    const unpaid = await create(cookies, form(pending.id));
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json()).toEqual({ message: 'Only a paid order can be given an account' });
+    expect(await lastMailTo(t.database.db, 'mary.jackson@example.com')).toBeUndefined();
+  });
+
+  it.each([
+    [{ firstName: '' }, 'First name is required'],
+    [{ email: 'not-an-email' }, 'Invalid email address'],
+    [{ orderId: '' }, 'Order ID is required'],
+  ])('refuses %j with "%s"', async (overrides, message) => {
+    const cookies = await signInAdmin(t);
+    const response = await create(cookies, form('SP-1-1', overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it('gives a paid guest order an account: the setup link leads to the subscription with its credentials', async () => {
+    const cookies = await signInAdmin(t);
+    const [order] = await provisionedOrders(t, 1, { devices: 2, email: () => 'Mary.Jackson@Example.com' });
+    const response = await create(cookies, form(order!.id));
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      message: 'Customer account created successfully and password setup email sent',
+      customer: { email: 'mary.jackson@example.com', firstName: 'Mary' },
+      orderId: order!.id,
+    });
+
+    const mail = await lastMailTo(t.database.db, 'mary.jackson@example.com');
+    const token = setupTokenIn(mail!.text);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/setup-password', payload: { token, password: 'hidden-figures', confirmPassword: 'hidden-figures' } });
+    expect(setup.statusCode).toBe(200);
+    const sid = setup.cookies.find((cookie) => cookie.name === 'sid')!.value;
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: { sid } });
+    const [subscription] = mine.json();
+    expect(subscription.orderId).toBe(order!.id);
+    expect(subscription.deviceCredentials).toHaveLength(2);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { sid } })).json();
+    expect(me).toMatchObject({ firstName: 'Mary', lastName: 'Jackson', phone: '+1 555 0123', hasAccount: true });
+  });
+
+  it('moves the order to the address the admin gives, never to an account whose owner has not proven it', async () => {
+    const cookies = await signInAdmin(t);
+    // Someone registered Mary's address but never proved it: they must not receive her order.
+    const squatter = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { firstName: 'Eve', lastName: 'Squat', email: 'mary.jackson@example.com', password: 'not-mary-1', confirmPassword: 'not-mary-1' },
+    });
+    const squatterSid = squatter.cookies.find((cookie) => cookie.name === 'sid')!.value;
+    const [order] = await provisionedOrders(t, 1, { email: () => 'typo.mary@example.com' });
+    expect((await create(cookies, form(order!.id))).statusCode).toBe(201);
+
+    const seenBySquatter = await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: { sid: squatterSid } });
+    expect(seenBySquatter.json()).toEqual([]);
+    const [moved] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(moved!.customerId).not.toBe(squatter.json().customer.id);
+
+    // Mary proves the address with the emailed link: the order is hers, and the squatter is signed out.
+    const token = setupTokenIn((await lastMailTo(t.database.db, 'mary.jackson@example.com'))!.text);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/setup-password', payload: { token, password: 'hidden-figures', confirmPassword: 'hidden-figures' } });
+    const sid = setup.cookies.find((cookie) => cookie.name === 'sid')!.value;
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: { sid } })).json();
+    expect(mine.map((s: { orderId: string }) => s.orderId)).toEqual([order!.id]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { sid: squatterSid } })).statusCode).toBe(401);
+  });
+
+  it('gives a later order straight to a proven account, and a repeat changes nothing', async () => {
+    const cookies = await signInAdmin(t);
+    const [first, second] = await provisionedOrders(t, 2, { email: (i) => `order${i}@example.com` });
+    const made = await create(cookies, form(first!.id));
+    const token = setupTokenIn((await lastMailTo(t.database.db, 'mary.jackson@example.com'))!.text);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/setup-password', payload: { token, password: 'hidden-figures', confirmPassword: 'hidden-figures' } });
+    const sid = setup.cookies.find((cookie) => cookie.name === 'sid')!.value;
+
+    const later = await create(cookies, form(second!.id));
+    expect(later.statusCode).toBe(201);
+    expect(later.json().customer.id).toBe(setup.json().customer.id);
+    expect((await create(cookies, form(second!.id))).json().customer.id).toBe(setup.json().customer.id);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: { sid } })).json();
+    expect(mine.map((s: { orderId: string }) => s.orderId).sort()).toEqual([first!.id, second!.id].sort());
+    expect(made.json().customer.email).toBe('mary.jackson@example.com');
+  });
+});
