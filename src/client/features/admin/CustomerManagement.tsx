@@ -4,10 +4,8 @@ import { AdminShell } from './AdminShell';
 import { dollars } from './admin-view';
 import { CreateCustomerDialog } from './CreateCustomerDialog';
 import { CustomerTable } from './CustomerTable';
-import { EmptyState } from './EmptyState';
-import { ListBody } from './ListBody';
-import { ListControls } from './ListControls';
 import { LogoutButton } from './LogoutButton';
+import { PagedList } from './PagedList';
 import { RevenueChart } from './RevenueChart';
 import { StatGrid } from './StatGrid';
 import { useAdminStats, useCustomerRecords } from './use-admin-queries';
@@ -42,7 +40,7 @@ export function CustomerManagement() {
         </>
       }
     >
-      <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid min-w-0 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <StatGrid
           label="Customer figures"
           stats={
@@ -56,17 +54,15 @@ export function CustomerManagement() {
         />
         <RevenueChart days={figures?.revenueByDay} />
       </div>
-      <ListControls label="customer subscriptions" searchId="dashboard-search" paging={paging} shown={records.data?.data.length ?? 0} total={records.data?.total ?? null} />
-      <ListBody
+      <PagedList
+        label="customer subscriptions"
+        searchId="dashboard-search"
+        paging={paging}
         query={records}
-        empty={
-          <EmptyState icon={<Users aria-hidden="true" />} title="No customer subscriptions found">
-            {paging.page.q ? 'No subscription matches this search.' : 'Create a customer account for a paid order, or wait for the next purchase.'}
-          </EmptyState>
-        }
+        empty={{ icon: <Users aria-hidden="true" />, title: 'No customer subscriptions found', hint: 'Create a customer account for a paid order, or wait for the next purchase.' }}
       >
         {(items) => <CustomerTable records={items} />}
-      </ListBody>
+      </PagedList>
     </AdminShell>
   );
 }

@@ -4,9 +4,7 @@ import type { AdminCustomerRecord, AdminStats } from '#contract/admin';
 import type { Revalidated } from '../../lib/api';
 import { dollars } from './admin-view';
 import { CustomerRecordCard } from './CustomerRecordCard';
-import { EmptyState } from './EmptyState';
-import { ListBody } from './ListBody';
-import { ListControls } from './ListControls';
+import { PagedList } from './PagedList';
 import { StatGrid } from './StatGrid';
 import type { ListPaging } from './use-list-page';
 
@@ -33,14 +31,12 @@ export function CustomerSubscriptionsTab({
           ]
         }
       />
-      <ListControls label="customer subscriptions" searchId="customer-search" paging={paging} shown={records.data?.data.length ?? 0} total={records.data?.total ?? null} />
-      <ListBody
+      <PagedList
+        label="customer subscriptions"
+        searchId="customer-search"
+        paging={paging}
         query={records}
-        empty={
-          <EmptyState icon={<Users aria-hidden="true" />} title="No Customer Subscriptions">
-            {paging.page.q ? 'No subscription matches this search.' : 'Subscriptions appear here as soon as a payment completes.'}
-          </EmptyState>
-        }
+        empty={{ icon: <Users aria-hidden="true" />, title: 'No Customer Subscriptions', hint: 'Subscriptions appear here as soon as a payment completes.' }}
       >
         {(items) => (
           <div className="grid gap-4">
@@ -49,7 +45,7 @@ export function CustomerSubscriptionsTab({
             ))}
           </div>
         )}
-      </ListBody>
+      </PagedList>
     </div>
   );
 }

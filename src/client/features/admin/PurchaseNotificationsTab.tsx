@@ -3,9 +3,7 @@ import { Bell, DollarSign, MonitorSmartphone, ShoppingCart, Users } from 'lucide
 import type { AdminStats, PurchaseNotification } from '#contract/admin';
 import type { Revalidated } from '../../lib/api';
 import { dollars } from './admin-view';
-import { EmptyState } from './EmptyState';
-import { ListBody } from './ListBody';
-import { ListControls } from './ListControls';
+import { PagedList } from './PagedList';
 import { NotificationEntry } from './NotificationEntry';
 import { StatGrid } from './StatGrid';
 import type { ListPaging } from './use-list-page';
@@ -33,14 +31,11 @@ export function PurchaseNotificationsTab({
           ]
         }
       />
-      <ListControls label="purchase notifications" paging={paging} shown={notifications.data?.data.length ?? 0} total={notifications.data?.total ?? null} />
-      <ListBody
+      <PagedList
+        label="purchase notifications"
+        paging={paging}
         query={notifications}
-        empty={
-          <EmptyState icon={<Bell aria-hidden="true" />} title="No Purchase Notifications">
-            Each completed purchase is announced here.
-          </EmptyState>
-        }
+        empty={{ icon: <Bell aria-hidden="true" />, title: 'No Purchase Notifications', hint: 'Each completed purchase is announced here.' }}
       >
         {(items) => (
           <ul className="grid gap-3" aria-label="Purchase notifications">
@@ -49,7 +44,7 @@ export function PurchaseNotificationsTab({
             ))}
           </ul>
         )}
-      </ListBody>
+      </PagedList>
     </div>
   );
 }
