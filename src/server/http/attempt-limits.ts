@@ -16,6 +16,8 @@ export interface AttemptLimit {
 
 export interface AttemptResult {
   allowed: boolean;
+  /** Attempts counted in the current window, this one included. */
+  hits: number;
   /** How long until the window ends and the key is free again. */
   retryAfterMs: number;
 }
@@ -39,7 +41,7 @@ export async function consumeAttempt(db: DbOrTx, limit: AttemptLimit): Promise<A
       },
     })
     .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-  return { allowed: row!.hits <= limit.max, retryAfterMs: Math.max(0, row!.resetAt.getTime() - Date.now()) };
+  return { allowed: row!.hits <= limit.max, hits: row!.hits, retryAfterMs: Math.max(0, row!.resetAt.getTime() - Date.now()) };
 }
 
 /** Gives back one attempt of the key's current window. */
@@ -54,6 +56,12 @@ export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** The 429 answer: `message(minutes)` for people, Retry-After in seconds for programs (RFC 9110). */
+export function tooManyAttempts(retryAfterMs: number, message: (minutes: number) => string): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new HttpError(429, message(minutes), { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}
+
 /** Counts an attempt under each limit in turn; the first one exceeded answers 429 with `message(minutes)`. */
 export async function enforceAttemptLimits(
   db: DbOrTx,
@@ -62,7 +70,7 @@ export async function enforceAttemptLimits(
 ): Promise<void> {
   for (const limit of limits) {
     const result = await consumeAttempt(db, limit);
-    if (!result.allowed) throw new HttpError(429, message(Math.max(1, Math.ceil(result.retryAfterMs / 60_000))));
+    if (!result.allowed) throw tooManyAttempts(result.retryAfterMs, message);
   }
 }
 

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** Throw from a route or service to answer `{ message }` with a 4xx status. */
+/** Throw from a route or service to answer `{ message }` with a 4xx status, and any headers it needs (Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -40,6 +41,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ message: describeValidation((error.validation ?? []) as ValidationIssue[]) });
     }
     const status = error.statusCode ?? 500;
+    if (error instanceof HttpError) reply.headers(error.headers);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       // An HttpError's message is written for the caller (a provider outage, say); others may hold internals.

@@ -11,8 +11,9 @@ import { errorBodySchema } from '#contract/errors';
 import { getSessionCustomerId } from '#server/http/sessions';
 import { browserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '../checkout/order-limit';
+import { paymentCheckLimit } from '../payments/payment-check-limit';
 
-const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   const crypto = app.services.crypto;
@@ -32,7 +33,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/crypto-payment/:paymentId',
-    { schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoPaymentStatusSchema, ...failures } } },
+    {
+      schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoPaymentStatusSchema, ...failures } },
+      preHandler: paymentCheckLimit(app.deps.database.db),
+    },
     async (request, reply) => {
       const status = await crypto.pollStatus(request.params.paymentId, request.log);
       return reply.header('cache-control', 'no-store').send(status);

@@ -10,6 +10,7 @@ import {
 } from '#contract/checkout';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
 import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/demo-card-payments';
+import { paymentCheckLimit } from './payment-check-limit';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardPayments, payments, orders } = app.services;
@@ -23,7 +24,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/webhook/payment-success',
-    { schema: { body: paymentSuccessRequestSchema, response: { 200: paymentSuccessResponseSchema } } },
+    {
+      schema: { body: paymentSuccessRequestSchema, response: { 200: paymentSuccessResponseSchema } },
+      preHandler: paymentCheckLimit(app.deps.database.db),
+    },
     async (request) => {
       const order = await payments.confirmCardPayment(request.body.orderId, request.body.paymentIntentId, request.log);
       return { orderId: order.id, paymentStatus: 'completed' as const };
