@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { SkipLink } from '../components/SkipLink';
 import { useToasts } from '../components/ui/use-toast';
 import { queryClient } from './query-client';
 import { AppRoutes } from './routes';
@@ -29,6 +30,7 @@ function DeferredToaster() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <SkipLink />
       <AppRoutes />
       <DeferredToaster />
     </QueryClientProvider>

@@ -3,18 +3,20 @@ import type { ReactNode } from 'react';
 import type { DeviceCredential } from '#contract/subscriptions';
 import { playlistUrl } from '../lib/playlist-url';
 import { PlaylistQrDialog } from './PlaylistQrDialog';
+import { cn } from '../lib/utils';
 import { Badge } from './ui/badge';
 import { CopyButton } from './ui/copy-button';
 
-function CredentialLine({ label, value, copyLabel, what, children }: { label: string; value: string; copyLabel: string; what: string; children?: ReactNode }) {
+/** One term of a definition list: its dt and dd are the row's direct children, the buttons sit in the dd. */
+function CredentialLine({ label, value, copyLabel, what, className, children }: { label: string; value: string; copyLabel: string; what: string; className?: string; children?: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-center gap-2 rounded-lg bg-background/60 py-1 pl-3 pr-1">
-      <div className="min-w-0 flex-1">
-        <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-        <dd className="truncate font-mono text-sm" title={value}>{value}</dd>
-      </div>
-      <CopyButton value={value} label={copyLabel} what={what} />
-      {children}
+    <div className={cn('min-w-0 rounded-lg bg-background/60 py-1 pl-3 pr-1', className)}>
+      <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="-mt-1 flex min-w-0 items-center gap-2">
+        <span className="min-w-0 flex-1 truncate font-mono text-sm" title={value}>{value}</span>
+        <CopyButton value={value} label={copyLabel} what={what} />
+        {children}
+      </dd>
     </div>
   );
 }
@@ -40,11 +42,9 @@ function DeviceCard({ credential, server, showNumber }: { credential: DeviceCred
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <CredentialLine label="Username" value={credential.xtreamUsername} copyLabel="Copy username" what="Username" />
         <CredentialLine label="Password" value={credential.xtreamPassword} copyLabel="Copy password" what="Password" />
-        <div className="sm:col-span-2">
-          <CredentialLine label="M3U Playlist URL" value={url} copyLabel="Copy playlist URL" what="Playlist URL">
-            <PlaylistQrDialog url={url} deviceName={credential.deviceName} />
-          </CredentialLine>
-        </div>
+        <CredentialLine label="M3U Playlist URL" value={url} copyLabel="Copy playlist URL" what="Playlist URL" className="sm:col-span-2">
+          <PlaylistQrDialog url={url} deviceName={credential.deviceName} />
+        </CredentialLine>
       </dl>
     </li>
   );

@@ -1,4 +1,5 @@
 import { BrandLogo } from '../components/BrandLogo';
+import { MAIN_ID } from '../components/SkipLink';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { AccountHeader } from '../features/account/AccountHeader';
@@ -6,20 +7,22 @@ import { AccountInfoCard } from '../features/account/AccountInfoCard';
 import { GiftCardsReceived } from '../features/account/GiftCardsReceived';
 import { SubscriptionsSection } from '../features/account/SubscriptionsSection';
 import { useCurrentCustomer } from '../features/auth/session';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 function LoadingAccount() {
   return (
-    <div className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
+    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
       <p className="flex items-center gap-3 text-muted-foreground">
         <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
         Loading your account...
       </p>
-    </div>
+    </main>
   );
 }
 
 export default function AccountPage() {
   const [, navigate] = useLocation();
+  useDocumentTitle('My Account');
   const me = useCurrentCustomer();
 
   // A guest (no customer) or a failed check: the account page is for signed-in customers.
@@ -38,7 +41,7 @@ export default function AccountPage() {
           <BrandLogo />
         </div>
       </div>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
         <AccountHeader firstName={customer.firstName} />
         <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
           <div className="lg:col-start-1 lg:row-start-1">

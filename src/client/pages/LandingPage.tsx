@@ -1,5 +1,6 @@
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
+import { MAIN_ID } from '../components/SkipLink';
 import { Button } from '../components/ui/button';
 import { CartDialog } from '../features/cart/CartDialog';
 import { PackageList } from '../features/catalog/PackageList';
@@ -10,13 +11,15 @@ import { SiteHeader } from '../features/landing/SiteHeader';
 import { Testimonials } from '../features/landing/Testimonials';
 import { TrustSection } from '../features/landing/TrustSection';
 import { TutorialDialog } from '../features/landing/TutorialDialog';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function LandingPage() {
   const [tutorialOpen, setTutorialOpen] = useState(false);
+  useDocumentTitle(null);
   return (
     <div className="min-h-screen">
       <SiteHeader />
-      <main>
+      <main id={MAIN_ID} tabIndex={-1}>
         <Hero />
         <section id="packages" className="scroll-mt-20 py-20" aria-labelledby="packages-title">
           <div className="mx-auto max-w-7xl px-4">

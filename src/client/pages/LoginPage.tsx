@@ -13,6 +13,7 @@ import { AuthShell } from '../components/AuthShell';
 import { ForgotPasswordDialog } from '../features/account/ForgotPasswordDialog';
 import { rememberSignedIn, useSendSignedInToAccount } from '../features/auth/session';
 import { apiRequest, errorStatus, serverMessage } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 const LOGIN_FAILED = 'Invalid email or password';
 
@@ -21,6 +22,7 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [forgotOpen, setForgotOpen] = useState(false);
   useSendSignedInToAccount();
+  useDocumentTitle('Sign In');
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },

@@ -1,10 +1,13 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
+import { MAIN_ID } from '../components/SkipLink';
 import { Card, CardContent } from '../components/ui/card';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
-    <div className="flex min-h-screen items-center justify-center px-4">
+    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4">
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="flex items-center gap-2">
@@ -17,6 +20,6 @@ export default function NotFoundPage() {
           </Link>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

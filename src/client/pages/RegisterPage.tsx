@@ -14,6 +14,7 @@ import { toast } from '../components/ui/use-toast';
 import { AuthShell } from '../components/AuthShell';
 import { rememberSignedIn, useSendSignedInToAccount } from '../features/auth/session';
 import { apiRequest, errorStatus, serverMessage } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { cn } from '../lib/utils';
 
 type RegisterForm = z.input<typeof registerRequestSchema>;
@@ -31,6 +32,7 @@ export default function RegisterPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   useSendSignedInToAccount();
+  useDocumentTitle('Create Account');
   const form = useForm<RegisterForm, unknown, RegisterValues>({
     resolver: zodResolver(registerRequestSchema),
     defaultValues: { signupType: 'account', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },

@@ -10,20 +10,47 @@ import { FormField, invalidProps } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/use-toast';
 import { AuthShell } from '../components/AuthShell';
+import { MAIN_ID } from '../components/SkipLink';
 import { rememberSignedIn } from '../features/auth/session';
 import { apiRequest, serverMessage } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 type SetupForm = z.input<typeof setupPasswordRequestSchema>;
 type SetupValues = z.output<typeof setupPasswordRequestSchema>;
 
+/**
+ * The spec's words are for a new account's setup; a link from "Forgot password?" (purpose
+ * 'reset') speaks of resetting the password instead.
+ */
+const WORDS = {
+  setup: {
+    title: 'Complete Your Account Setup',
+    lead: 'Create a password for',
+    passwordLabel: 'Create Password',
+    submit: 'Complete Account Setup',
+    pending: 'Setting Up...',
+    done: { title: 'Account Setup Complete', description: 'Your password has been set successfully. You are now logged in!' },
+    failed: { title: 'Setup Failed', fallback: 'Failed to setup password' },
+  },
+  reset: {
+    title: 'Reset Your Password',
+    lead: 'Choose a new password for',
+    passwordLabel: 'New Password',
+    submit: 'Reset Password',
+    pending: 'Resetting...',
+    done: { title: 'Password Reset', description: 'Your new password is set. You are now logged in!' },
+    failed: { title: 'Password Reset Failed', fallback: 'Failed to reset your password' },
+  },
+} as const;
+
 function StatusScreen({ text }: { text: string }) {
   return (
-    <div className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
+    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
       <p className="flex items-center gap-3 text-muted-foreground">
         <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
         {text}
       </p>
-    </div>
+    </main>
   );
 }
 
@@ -32,6 +59,7 @@ export default function SetupPage() {
   const [, navigate] = useLocation();
   const check = useQuery<SetupTokenCheck>({ queryKey: ['/api/setup', encodeURIComponent(token)], retry: false });
   const isInvalid = check.isError || (check.isSuccess && !check.data.valid);
+  useDocumentTitle(check.data?.valid ? WORDS[check.data.purpose].title : 'Password Setup');
 
   useEffect(() => {
     if (!isInvalid) return;
@@ -51,40 +79,41 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
     resolver: zodResolver(setupPasswordRequestSchema),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
+  const words = WORDS[setup.purpose];
   const complete = useMutation({
     mutationFn: async (body: SetupValues) => (await (await apiRequest('POST', '/api/setup-password', body)).json()) as SignedInResponse,
     onSuccess: ({ customer }) => {
       // The link is spent: a later visit must check it again.
       queryClient.removeQueries({ queryKey: ['/api/setup', encodeURIComponent(token)] });
       rememberSignedIn(queryClient, customer);
-      toast({ title: 'Account Setup Complete', description: 'Your password has been set successfully. You are now logged in!' });
+      toast(words.done);
       navigate('/account');
     },
-    onError: (error) => toast({ title: 'Setup Failed', description: serverMessage(error, 'Failed to setup password'), variant: 'destructive' }),
+    onError: (error) => toast({ title: words.failed.title, description: serverMessage(error, words.failed.fallback), variant: 'destructive' }),
   });
   const { errors } = form.formState;
   const { firstName, email } = setup.customer;
 
   return (
     <AuthShell
-      title="Complete Your Account Setup"
+      title={words.title}
       description={
         <>
-          Welcome, {firstName}! {setup.purpose === 'reset' ? 'Choose a new password for' : 'Create a password for'}{' '}
+          Welcome, {firstName}! {words.lead}{' '}
           <span className="font-semibold text-foreground">{email}</span>.
         </>
       }
     >
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => complete.mutate(values))}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField id="password" label="Create Password" error={errors.password?.message}>
+        <FormField id="password" label={words.passwordLabel} error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...invalidProps('password', errors.password?.message)} {...form.register('password')} />
         </FormField>
         <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...invalidProps('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={complete.isPending}>
-          {complete.isPending ? 'Setting Up...' : 'Complete Account Setup'}
+          {complete.isPending ? words.pending : words.submit}
         </Button>
       </form>
     </AuthShell>

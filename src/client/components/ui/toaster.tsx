@@ -21,13 +21,13 @@ export function Toaster() {
           className={cn(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-2xl transition-all',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
-            variant === 'destructive' ? 'border-destructive/50 bg-destructive text-destructive-foreground' : 'border-border bg-card text-foreground',
+            variant === 'destructive' ? 'border-destructive/60 bg-destructive-surface text-destructive-foreground' : 'border-border bg-card text-foreground',
           )}
           data-variant={variant ?? 'default'}
         >
           <div className="grid gap-1">
             {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
-            {description && <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>}
+            {description && <ToastPrimitive.Description className="text-sm">{description}</ToastPrimitive.Description>}
           </div>
           {action}
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">

@@ -4,14 +4,15 @@ import type { CustomerProfile } from '#contract/accounts';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { formatMemberSince } from './subscription-view';
 
+/** A term and its value as the direct children of one row of the list, the icon drawn inside the term. */
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-accent">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="font-medium [overflow-wrap:anywhere]">{children}</dd>
-      </div>
+    <div className="relative min-h-9 min-w-0 pl-11">
+      <dt className="text-xs text-muted-foreground">
+        <span className="absolute left-0 top-0.5 flex size-8 items-center justify-center rounded-lg bg-muted text-accent">{icon}</span>
+        {label}
+      </dt>
+      <dd className="font-medium [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }

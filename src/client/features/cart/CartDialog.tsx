@@ -1,4 +1,5 @@
 import { ShoppingCart, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
@@ -8,6 +9,7 @@ import { cartTotal, useCart } from './cart-store';
 export function CartDialog() {
   const { items, isOpen, openCart, closeCart, removeItem } = useCart();
   const [, navigate] = useLocation();
+  const proceedButton = useRef<HTMLButtonElement>(null);
 
   const proceed = () => {
     closeCart();
@@ -16,7 +18,14 @@ export function CartDialog() {
 
   return (
     <Dialog open={isOpen} onOpenChange={(open) => (open ? openCart() : closeCart())}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // The next step, not the first button (a trash can), takes the focus.
+          if (!proceedButton.current) return;
+          event.preventDefault();
+          proceedButton.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <ShoppingCart className="size-5 text-accent" aria-hidden="true" />
@@ -43,7 +52,7 @@ export function CartDialog() {
                   <div className="flex items-center gap-2">
                     <span className="tabular font-semibold">${item.price}</span>
                     <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={() => removeItem(item.id)}>
-                      <Trash2 className="text-destructive" />
+                      <Trash2 className="text-destructive" aria-hidden="true" />
                     </Button>
                   </div>
                 </li>
@@ -53,7 +62,7 @@ export function CartDialog() {
               <span>Total</span>
               <span className="tabular" data-testid="cart-total">{formatDollars(cartTotal(items))}</span>
             </div>
-            <Button size="lg" className="w-full" onClick={proceed}>
+            <Button ref={proceedButton} size="lg" className="w-full" onClick={proceed}>
               Proceed to Checkout
             </Button>
           </>

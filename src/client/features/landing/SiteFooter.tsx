@@ -2,13 +2,27 @@ import { HelpCircle, Mail, Tv } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
 
-const QUICK_LINKS = ['Packages', 'Features', 'Free Trial', 'Setup Guide'];
-const SUPPORT_LINKS = ['Help Center', 'Contact Us', 'Device Setup', 'Troubleshooting'];
-const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Refund Policy'];
+/**
+ * The spec's footer links are placeholders with no target; a link without an href is
+ * neither a link to assistive technology nor crawlable, so each leads somewhere real on
+ * this page: its own section where one exists, else the support footer with the contact
+ * address (decision 0013).
+ */
+const QUICK_LINKS = [
+  { label: 'Packages', href: '#packages' },
+  { label: 'Features', href: '#features' },
+  { label: 'Free Trial', href: '/checkout?trial=true' },
+  { label: 'Setup Guide', href: '#support' },
+];
+const SUPPORT_LINKS = ['Help Center', 'Contact Us', 'Device Setup', 'Troubleshooting'].map((label) => ({ label, href: '#support' }));
+const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Refund Policy'].map((label) => ({ label, href: '#support' }));
 
-/** Spec section 2: the footer's links are placeholders with no target. */
-function PlaceholderLink({ children }: { children: string }) {
-  return <a className="cursor-default text-sm text-muted-foreground hover:text-foreground">{children}</a>;
+function FooterLink({ label, href }: { label: string; href: string }) {
+  return (
+    <a href={href} className="text-sm text-muted-foreground hover:text-foreground">
+      {label}
+    </a>
+  );
 }
 
 export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
@@ -22,7 +36,7 @@ export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
           <p className="mt-3 text-sm text-muted-foreground">Premium IPTV in 4K with 24/7 support and gift card cashback on every subscription.</p>
           <div className="mt-4 flex gap-2">
             {SOCIAL_NETWORKS.map((network) => (
-              <a key={network} aria-label={network} className="flex size-9 cursor-default items-center justify-center rounded-lg border border-border text-muted-foreground hover:text-foreground">
+              <a key={network} href="#support" aria-label={network} className="flex size-9 items-center justify-center rounded-lg border border-border text-muted-foreground hover:text-foreground">
                 <SocialIcon network={network} className="size-4" />
               </a>
             ))}
@@ -31,16 +45,16 @@ export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
         <nav aria-label="Quick links">
           <h2 className="font-bold">Quick Links</h2>
           <ul className="mt-3 space-y-2">
-            {QUICK_LINKS.map((label) => (
-              <li key={label}><PlaceholderLink>{label}</PlaceholderLink></li>
+            {QUICK_LINKS.map((link) => (
+              <li key={link.label}><FooterLink {...link} /></li>
             ))}
           </ul>
         </nav>
         <nav aria-label="Support">
           <h2 className="font-bold">Support</h2>
           <ul className="mt-3 space-y-2">
-            {SUPPORT_LINKS.map((label) => (
-              <li key={label}><PlaceholderLink>{label}</PlaceholderLink></li>
+            {SUPPORT_LINKS.map((link) => (
+              <li key={link.label}><FooterLink {...link} /></li>
             ))}
           </ul>
           <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
@@ -58,9 +72,9 @@ export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 sm:flex-row">
           <p className="text-sm text-muted-foreground">© 2025 StreamPlus. All rights reserved.</p>
-          <div className="flex gap-4">
-            {LEGAL_LINKS.map((label) => (
-              <PlaceholderLink key={label}>{label}</PlaceholderLink>
+          <div className="flex flex-wrap justify-center gap-4">
+            {LEGAL_LINKS.map((link) => (
+              <FooterLink key={link.label} {...link} />
             ))}
           </div>
         </div>

@@ -7,7 +7,7 @@ import { CartButton } from '../cart/CartButton';
 import { scrollToSection, SECTIONS } from './scroll';
 import { SiteMenu } from './SiteMenu';
 
-/** A signed-in customer's way to the account page, or Sign In / Sign Up for a guest. */
+/** A signed-in customer's way to the account page, or Sign In / Sign Up for a guest. Below lg, Sign Out waits in the menu. */
 function AccountLinks() {
   const customer = useCurrentCustomer();
   const signOut = useSignOut();
@@ -19,7 +19,7 @@ function AccountLinks() {
             <UserRound aria-hidden="true" /> Account
           </Link>
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <Button variant="ghost" size="sm" className="hidden lg:inline-flex" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />
           {signOut.isPending ? 'Signing Out...' : 'Sign Out'}
         </Button>

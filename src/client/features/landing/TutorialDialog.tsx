@@ -20,17 +20,20 @@ export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </DialogTitle>
           <DialogDescription>Five steps from our reward provider's email to your gift card.</DialogDescription>
         </DialogHeader>
-        <ol className="max-h-[55vh] space-y-4 overflow-y-auto pr-2" data-testid="tutorial-steps">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="flex gap-4 rounded-xl border border-border bg-background/50 p-4">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-gradient font-bold text-white">{index + 1}</span>
-              <div>
-                <h3 className="font-semibold">{step.title}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        {/* A scrolling box takes the keyboard focus so that it can be scrolled without a mouse. */}
+        <div role="region" aria-label="Steps" tabIndex={0} className="max-h-[55vh] overflow-y-auto rounded-xl pr-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <ol className="space-y-4" data-testid="tutorial-steps">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="flex gap-4 rounded-xl border border-border bg-background/50 p-4">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-gradient font-bold text-white">{index + 1}</span>
+                <div>
+                  <h3 className="font-semibold">{step.title}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
       </DialogContent>
     </Dialog>
   );
