@@ -170,6 +170,18 @@ describe('crypto checkout with NOWPayments', () => {
     expect(await orderRow(t.database.db, other.orderId)).toMatchObject({ paymentStatus: 'pending' });
   });
 
+  it('completes the order on a correct notice that follows an ignored one with the same status', async () => {
+    const payment = await createPayment();
+    expect((await postIpn(ipnBody(payment.paymentId, { price_amount: 1 }))).statusCode).toBe(200);
+    expect(await orderRow(t.database.db, payment.orderId)).toMatchObject({ paymentStatus: 'pending' });
+    expect(await processedEventIds(t.database.db)).toEqual([]);
+
+    expect((await postIpn(ipnBody(payment.paymentId))).statusCode).toBe(200);
+    expect(await orderRow(t.database.db, payment.orderId)).toMatchObject({ paymentStatus: 'completed' });
+    expect(await notificationsOf(t.database.db, payment.orderId)).toHaveLength(1);
+    expect(await processedEventIds(t.database.db)).toEqual([`nowpayments:${payment.paymentId}:finished`]);
+  });
+
   it('refuses a signed IPN whose body is not a payment notice', async () => {
     const response = await postIpn({ hello: 'world' });
     expect(response.statusCode).toBe(400);

@@ -6,7 +6,7 @@ import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusRespon
 import { parseMoney } from '#domain/money';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
-import { orders, processedEvents } from '#server/db/schema';
+import { orders } from '#server/db/schema';
 import { badRequest, notFound } from '#server/http/errors';
 import {
   isDemoCrypto,
@@ -18,6 +18,7 @@ import {
 import { providerAmountToCents } from '#server/providers/crypto/nowpayments';
 import { priceCheckout, type Checkout, type CheckoutContext } from '../checkout/service';
 import type { OrderRow, Orders } from '../orders/service';
+import { isEventProcessed, recordProcessedEvent } from '../payments/processed-events';
 
 export const FREE_ORDER_MESSAGE = 'This order is free: no crypto payment is needed. Place it through the checkout.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Crypto payment not found';
@@ -91,20 +92,21 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
   /**
    * Applies what the provider says about a payment to its order. Only a payment that
    * belongs to the order and was created for the order's total counts; only 'finished'
-   * completes it. Every transition is idempotent, so repeats change nothing.
+   * completes it. Every transition is idempotent, so repeats change nothing. Says whether
+   * the state was applied (false: ignored, or a status that changes nothing).
    */
-  async function applyToOrder(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<void> {
+  async function applyToOrder(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<boolean> {
     const action = ORDER_ACTIONS[state.paymentStatus];
-    if (!action) return;
+    if (!action) return false;
     const details = { paymentId: state.paymentId, paymentStatus: state.paymentStatus, orderId: state.orderId };
     const order = await findOrderByPayment(state.paymentId);
     if (!order || order.id !== state.orderId) {
       log.warn(details, 'crypto payment does not belong to that order: ignored');
-      return;
+      return false;
     }
     if (state.priceAmountCents !== parseMoney(order.totalAmount)) {
       log.warn({ ...details, priceAmountCents: state.priceAmountCents, orderTotal: order.totalAmount }, 'crypto payment amount differs from the order total: ignored');
-      return;
+      return false;
     }
     if (action === 'complete') {
       const result = await orderTransitions.completeOrder(order.id, { method: 'crypto', paymentId: state.paymentId }, log);
@@ -115,19 +117,19 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
     } else {
       await orderTransitions.markOrderPaymentFailed(order.id, `Crypto payment ${state.paymentId} ${state.paymentStatus}`);
     }
+    return true;
   }
 
   /**
    * A provider's notice, handled once: a notice already recorded is skipped. It is recorded
    * only after it was applied, so a crash in between leaves it to the provider's retry
-   * (the transitions being idempotent, applying twice is harmless).
+   * (the transitions being idempotent, applying twice is harmless). An ignored notice (a
+   * wrong amount, say) is not recorded, so a later correct one with the same status counts.
    */
   async function handleNotice(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<void> {
     const id = `${provider.kind}:${state.paymentId}:${state.paymentStatus}`;
-    const [seen] = await db.select({ id: processedEvents.id }).from(processedEvents).where(eq(processedEvents.id, id)).limit(1);
-    if (seen) return;
-    await applyToOrder(state, log);
-    await db.insert(processedEvents).values({ id, provider: provider.kind }).onConflictDoNothing();
+    if (await isEventProcessed(db, id)) return;
+    if (await applyToOrder(state, log)) await recordProcessedEvent(db, id, provider.kind);
   }
 
   return {
