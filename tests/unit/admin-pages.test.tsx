@@ -206,6 +206,8 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
     expect(screen.getByText('Customer Subscription Management')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(document.title).toBe('Customer Management | StreamPlus');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Customer', 'Email', 'Package', 'Duration', 'Gift Card', 'Payment Date', 'Amount', 'Devices', 'Status', 'Expires', 'Credentials',
     ]);

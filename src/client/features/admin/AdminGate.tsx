@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { MAIN_ID } from '../../components/SkipLink';
 import { toast } from '../../components/ui/use-toast';
 import { useAdminSession } from './use-admin-queries';
 
@@ -19,7 +20,7 @@ export function AdminGate({ announceDenial, children }: { announceDenial: boolea
 
   if (!session.data || session.isError) {
     return (
-      <main className="flex min-h-screen items-center justify-center px-4">
+      <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4 focus:outline-none">
         <p className="flex items-center gap-3 text-muted-foreground" role="status">
           <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
           Authenticating...

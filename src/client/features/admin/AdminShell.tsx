@@ -1,7 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../components/BrandLogo';
-import { useDocumentTitle } from './use-document-title';
+import { MAIN_ID } from '../../components/SkipLink';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The frame of both admin dashboards: brand bar, the page's heading and actions, its <main>. */
 export function AdminShell({ documentTitle, subtitle, actions, children }: { documentTitle: string; subtitle?: string; actions: ReactNode; children: ReactNode }) {
@@ -17,7 +18,7 @@ export function AdminShell({ documentTitle, subtitle, actions, children }: { doc
           </span>
         </div>
       </div>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 focus:outline-none sm:py-10">
         <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
           <div className="min-w-0">
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Admin Dashboard</h1>

@@ -21,7 +21,7 @@ export function CustomerManagement() {
 
   return (
     <AdminShell
-      documentTitle="Customer Management - StreamPlus Admin"
+      documentTitle="Customer Management"
       subtitle="Customer Subscription Management"
       actions={
         <>

@@ -30,7 +30,7 @@ export function OverviewDashboard() {
 
   return (
     <AdminShell
-      documentTitle="Admin Dashboard - StreamPlus"
+      documentTitle="Admin Dashboard"
       actions={
         <>
           <Button variant="outline" onClick={() => void forceRefreshCustomers()} disabled={reloading}>
