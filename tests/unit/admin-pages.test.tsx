@@ -239,6 +239,30 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     expect(screen.getAllByTestId('customer-row')).toHaveLength(1);
   });
 
+  it('asks again every 5 s on /admin-dashboard, and every 30 s on /admin', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signedInStore();
+      renderAt('/admin-dashboard');
+      await screen.findByTestId('customer-row');
+      const before = calls('GET', '/api/admin/customers').length;
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waitFor(() => expect(calls('GET', '/api/admin/customers').length).toBe(before + 1));
+      cleanup();
+
+      requests.length = 0;
+      renderAt('/admin');
+      await screen.findByTestId('customer-record');
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(calls('GET', '/api/admin/customers')).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(25_000);
+      await waitFor(() => expect(calls('GET', '/api/admin/customers')).toHaveLength(2));
+      expect(calls('GET', '/api/purchase-notifications')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("opens 'View Credentials' with the server URL and each device's Copy buttons, or says they may still be generating", async () => {
     signedInStore([record(), record({ id: 'sub-2', orderId: 'SP-1712345678902-456', customerName: 'Ada Lovelace', deviceCredentials: [] })]);
     const { user } = renderAt('/admin-dashboard');

@@ -3,8 +3,8 @@ import type { PurchaseNotification } from '#contract/admin';
 import { dollars, timeAgo } from './admin-view';
 import { DetailField } from './DetailField';
 
-/** One purchase of the /admin notifications tab (spec section 2). */
-export function NotificationEntry({ notification }: { notification: PurchaseNotification }) {
+/** One purchase of the /admin notifications tab (spec section 2); its age is counted to `now`. */
+export function NotificationEntry({ notification, now }: { notification: PurchaseNotification; now: number }) {
   return (
     <li className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="purchase-notification">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -13,7 +13,7 @@ export function NotificationEntry({ notification }: { notification: PurchaseNoti
           <span className="break-all font-mono text-sm">{notification.orderId}</span>
         </p>
         <time className="text-xs text-muted-foreground" dateTime={notification.timestamp}>
-          {timeAgo(notification.timestamp)}
+          {timeAgo(notification.timestamp, now)}
         </time>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">

@@ -31,6 +31,7 @@ export function PurchaseNotificationsTab({
           ]
         }
       />
+      {/* Ages count to the last poll, which a 304 also renews: '5 minutes ago' moves on while the list stays the same. */}
       <PagedList
         label="purchase notifications"
         paging={paging}
@@ -40,7 +41,7 @@ export function PurchaseNotificationsTab({
         {(items) => (
           <ul className="grid gap-3" aria-label="Purchase notifications">
             {items.map((notification) => (
-              <NotificationEntry key={notification.id} notification={notification} />
+              <NotificationEntry key={notification.id} notification={notification} now={notifications.dataUpdatedAt} />
             ))}
           </ul>
         )}

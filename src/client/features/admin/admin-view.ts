@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { format, formatDistance } from 'date-fns';
 import type { BadgeProps } from '../../components/ui/badge';
 
 /** What the admin pages show of a record's fields (spec sections 2, 4 and 9). */
@@ -38,8 +38,8 @@ export function adminDate(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : format(date, 'MMM d, yyyy');
 }
 
-/** '5 minutes ago', for the notifications tab. */
-export const timeAgo = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
+/** '5 minutes ago' as of `now`, for the notifications tab. */
+export const timeAgo = (iso: string, now: number) => formatDistance(new Date(iso), new Date(now), { addSuffix: true });
 
 /** 'Showing 26-50 of 120' with whether there is a page either side, for the list controls. */
 export function pageSummary(offset: number, shown: number, total: number | null, limit: number) {
