@@ -56,6 +56,35 @@ describe('POST /api/register-trial', () => {
     expect(await t.database.db.select().from(customers).where(eq(customers.email, 'checkout-trial@example.com'))).toEqual([]);
   });
 
+  it('refuses a second trial for another spelling of the same Gmail mailbox, without a browser cookie', async () => {
+    expect((await signUp({ email: 'jane.doe@gmail.com' })).statusCode).toBe(201);
+    for (const email of ['janedoe@gmail.com', 'Jane.Doe+1@gmail.com', 'j.a.n.e.d.o.e@googlemail.com']) {
+      const refused = await signUp({ email }, {}, '/api/register-trial');
+      expect(refused.statusCode, email).toBe(409);
+      expect(refused.json()).toEqual({ message: 'This email address has already used its free trial' });
+    }
+    expect(await t.database.db.select().from(customers)).toHaveLength(1);
+    expect(await t.database.db.select({ email: trialClaims.email }).from(trialClaims)).toEqual([{ email: 'janedoe@gmail.com' }]);
+  });
+
+  it('gives an address 5 free trials a day, then 429 with Retry-After', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await signUp()).statusCode).toBe(201);
+    const limited = await signUp();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Too many free trials from your network. Please try again in 24 hours.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(86_000);
+    expect(await t.database.db.select().from(customers)).toHaveLength(5);
+    // Nor does the checkout give one from there.
+    const atCheckout = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { firstName: 'Ada', lastName: 'Lovelace', email: 'sixth@example.com', packageId: 'trial-36h', deviceCount: '1' },
+    });
+    expect(atCheckout.statusCode).toBe(429);
+    expect(await t.database.db.select().from(orders)).toHaveLength(5);
+    expect((await t.app.inject({ method: 'POST', url: '/api/register-trial', payload: newRegistration({ signupType: 'trial' }), remoteAddress: '10.8.0.1' })).statusCode).toBe(201);
+  });
+
   it('refuses a second trial from the same browser', async () => {
     const first = await signUp();
     const refused = await signUp({}, browserCookie(first));

@@ -203,7 +203,7 @@ describe('POST /api/checkout: free orders and the trial', () => {
     const first = await postCheckout(t.app, checkoutForm('trial-36h', { email: 'once@example.com' }));
     expect(first.statusCode).toBe(200);
 
-    const sameEmail = await postCheckout(t.app, checkoutForm('trial-36h', { email: 'ONCE@example.com' }));
+    const sameEmail = await postCheckout(t.app, checkoutForm('trial-36h', { email: 'ONCE+again@example.com' }));
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toEqual({ message: 'This email address has already used its free trial' });
 

@@ -1,4 +1,4 @@
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { rateLimits } from '#server/db/schema';
 import { HttpError } from './errors';
@@ -42,6 +42,16 @@ export async function consumeAttempt(db: DbOrTx, limit: AttemptLimit): Promise<A
     })
     .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
   return { allowed: row!.hits <= limit.max, hits: row!.hits, retryAfterMs: Math.max(0, row!.resetAt.getTime() - Date.now()) };
+}
+
+/** The key's attempts in its current window, without counting one; null when none. For look-aheads. */
+export async function currentAttempts(db: DbOrTx, key: string): Promise<Omit<AttemptResult, 'allowed'> | null> {
+  const [row] = await db
+    .select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)))
+    .limit(1);
+  return row ? { hits: row.hits, retryAfterMs: Math.max(0, row.resetAt.getTime() - Date.now()) } : null;
 }
 
 /** Gives back one attempt of the key's current window. */

@@ -1,7 +1,6 @@
 import { checkoutRequestSchema } from '#contract/checkout';
 import { TRIAL_PACKAGE_ID } from '#domain/catalog';
 import type { Db } from '#server/db/connect';
-import { conflict } from '#server/http/errors';
 import type { Checkout } from '../checkout/service';
 import type { Subscriptions } from '../subscriptions/service';
 import { freeTrialRefusal } from '../checkout/trial-claims';
@@ -20,8 +19,8 @@ export async function signUpWithTrial(
   account: NewAccount,
   { caller, browserId, onAccount }: { caller: Caller; browserId: string; onAccount(customerId: string): Promise<void> },
 ) {
-  const refusal = await freeTrialRefusal(services.db, { email: account.email, browserId });
-  if (refusal) throw conflict(refusal);
+  const refusal = await freeTrialRefusal(services.db, { email: account.email, browserId, ip: caller.ip });
+  if (refusal) throw refusal;
   const customer = await services.accounts.register(account, caller);
   await onAccount(customer.id);
   const trialOrder = checkoutRequestSchema.parse({
@@ -32,7 +31,7 @@ export async function signUpWithTrial(
     packageId: TRIAL_PACKAGE_ID,
     deviceCount: 1,
   });
-  const { order } = await services.checkout.placeOrder(trialOrder, { customerId: customer.id, browserId, log: caller.log });
+  const { order } = await services.checkout.placeOrder(trialOrder, { customerId: customer.id, browserId, ip: caller.ip, log: caller.log });
   await services.subscriptions
     .provisionOrder(order.id)
     .catch((error: unknown) => caller.log.error({ err: error, orderId: order.id }, 'provisioning the trial at sign-up failed; its job retries'));

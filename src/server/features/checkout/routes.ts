@@ -12,7 +12,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      const placed = await app.services.checkout.placeOrder(request.body, { customerId, browserId, log: request.log });
+      const placed = await app.services.checkout.placeOrder(request.body, { customerId, browserId, ip: request.ip, log: request.log });
       return {
         isFreeOrder: placed.isFreeOrder,
         needsPasswordSetup: placed.needsPasswordSetup,

@@ -25,6 +25,8 @@ export interface CheckoutContext {
   customerId: string | null;
   /** The `bid` cookie's browser id. */
   browserId: string;
+  /** The caller's address, for the limit on free trials. */
+  ip: string;
   /** Reports a free order's failed hand-off to subscriptions (the order stays paid). */
   log: ErrorLog;
 }
@@ -123,7 +125,7 @@ export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider
         .onConflictDoNothing({ target: orders.checkoutKey })
         .returning();
       if (inserted) {
-        if (isTrial) await claimFreeTrial(tx, { email, browserId: context.browserId, orderId: id });
+        if (isTrial) await claimFreeTrial(tx, { email, browserId: context.browserId, ip: context.ip, orderId: id });
         const completed = pricing.isFree ? await completeInTransaction(tx, id, { method: 'free' }) : null;
         return { order: completed ?? inserted, hasPassword: customer.hasPassword, isNew: true };
       }

@@ -1,39 +1,72 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
+import { canonicalMailbox } from '#domain/mailbox';
 import type { DbOrTx } from '#server/db/connect';
 import { trialClaims } from '#server/db/schema';
-import { conflict } from '#server/http/errors';
+import { currentAttempts, enforceAttemptLimits, tooManyAttempts } from '#server/http/attempt-limits';
+import { conflict, type HttpError } from '#server/http/errors';
 
 export const TRIAL_USED_BY_EMAIL = 'This email address has already used its free trial';
 export const TRIAL_USED_BY_BROWSER = 'A free trial has already been used on this browser';
 
+/** Free trials given to one address in a day: a household's, not a script's. */
+export const TRIAL_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 };
+const trialLimit = (ip: string) => ({ key: `trials:ip:${ip}`, ...TRIAL_LIMIT });
+function trialLimitMessage(minutes: number): string {
+  const hours = Math.ceil(minutes / 60);
+  return `Too many free trials from your network. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`;
+}
+
 /**
- * Claims the one free trial of an email address and of a browser, inside the caller's
- * transaction; the table's unique keys settle concurrent claims. Throws a 409 naming
- * which of the two was used.
+ * A claim's addresses: the mailbox it reaches (name+1@, n.a.m.e@gmail.com and
+ * name@googlemail.com are one), and the address as written, which claims stored before
+ * the mailbox rule kept.
  */
-export async function claimFreeTrial(tx: DbOrTx, claim: { email: string; browserId: string | null; orderId: string }): Promise<void> {
-  const email = claim.email.trim().toLowerCase();
+function claimAddresses(email: string): { mailbox: string; addresses: string[] } {
+  const mailbox = canonicalMailbox(email);
+  return { mailbox, addresses: [...new Set([mailbox, email.trim().toLowerCase()])] };
+}
+
+export interface TrialClaim {
+  email: string;
+  browserId: string | null;
+  /** The caller's address, which gets TRIAL_LIMIT trials a day. */
+  ip: string;
+}
+
+/**
+ * Claims the one free trial of a mailbox and of a browser, and one of the address's trials
+ * of the day, inside the caller's transaction: a refused claim takes none of them back,
+ * and the table's unique keys and the counter's row lock settle concurrent claims. Throws
+ * a 409 naming which of the two was used, or the limit's 429.
+ */
+export async function claimFreeTrial(tx: DbOrTx, claim: TrialClaim & { orderId: string }): Promise<void> {
+  const { mailbox, addresses } = claimAddresses(claim.email);
+  const [earlier] = await tx.select({ email: trialClaims.email }).from(trialClaims).where(inArray(trialClaims.email, addresses)).limit(1);
+  if (earlier) throw conflict(TRIAL_USED_BY_EMAIL);
+  await enforceAttemptLimits(tx, [trialLimit(claim.ip)], trialLimitMessage);
   const claimed = await tx
     .insert(trialClaims)
-    .values({ email, browserId: claim.browserId, orderId: claim.orderId })
+    .values({ email: mailbox, browserId: claim.browserId, orderId: claim.orderId })
     .onConflictDoNothing()
     .returning({ email: trialClaims.email });
   if (claimed.length === 1) return;
-  const [byEmail] = await tx.select({ email: trialClaims.email }).from(trialClaims).where(eq(trialClaims.email, email)).limit(1);
+  const [byEmail] = await tx.select({ email: trialClaims.email }).from(trialClaims).where(eq(trialClaims.email, mailbox)).limit(1);
   throw conflict(byEmail ? TRIAL_USED_BY_EMAIL : TRIAL_USED_BY_BROWSER);
 }
 
 /**
- * Why a trial would be refused now (the message claimFreeTrial would throw), or null. A
+ * Why a trial would be refused now (the error claimFreeTrial would throw), or null. A
  * look-ahead for sign-up, which should not create an account for a trial it cannot give;
  * claimFreeTrial stays the rule that settles races.
  */
-export async function freeTrialRefusal(db: DbOrTx, claim: { email: string; browserId: string | null }): Promise<string | null> {
-  const email = claim.email.trim().toLowerCase();
+export async function freeTrialRefusal(db: DbOrTx, claim: TrialClaim): Promise<HttpError | null> {
+  const { addresses } = claimAddresses(claim.email);
+  const byEmail = inArray(trialClaims.email, addresses);
   const used = await db
     .select({ email: trialClaims.email })
     .from(trialClaims)
-    .where(claim.browserId ? or(eq(trialClaims.email, email), eq(trialClaims.browserId, claim.browserId)) : eq(trialClaims.email, email));
-  if (used.length === 0) return null;
-  return used.some((row) => row.email === email) ? TRIAL_USED_BY_EMAIL : TRIAL_USED_BY_BROWSER;
+    .where(claim.browserId ? or(byEmail, eq(trialClaims.browserId, claim.browserId)) : byEmail);
+  if (used.length > 0) return conflict(used.some((row) => addresses.includes(row.email)) ? TRIAL_USED_BY_EMAIL : TRIAL_USED_BY_BROWSER);
+  const window = await currentAttempts(db, trialLimit(claim.ip).key);
+  return window && window.hits >= TRIAL_LIMIT.max ? tooManyAttempts(window.retryAfterMs, trialLimitMessage) : null;
 }

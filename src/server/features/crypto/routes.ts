@@ -25,7 +25,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: orderAttemptLimit(app.deps.database.db),
     },
     async (request, reply) => {
-      const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), log: request.log };
+      const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), ip: request.ip, log: request.log };
       const payment = await crypto.createPayment(request.body, context);
       return reply.header('cache-control', 'no-store').send(payment);
     },
