@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, phoneField, plainText, requiredText } from './fields';
+import { emailField, nameField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 
 /** Requests and answers of sign-up, sign-in, password setup and the account's orders (spec sections 5 and 7). */
@@ -28,8 +28,8 @@ export const SIGNUP_TYPES = ['account', 'trial'] as const;
 export const registerRequestSchema = z
   .object({
     signupType: z.enum(SIGNUP_TYPES, { error: 'Account type must be account or trial' }).default('account'),
-    firstName: requiredText('First name'),
-    lastName: requiredText('Last name'),
+    firstName: nameField('First name'),
+    lastName: nameField('Last name'),
     email: emailField,
     phone: phoneField,
     password: passwordField,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, phoneField, plainText, requiredText } from './fields';
+import { emailField, nameField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { deviceCredentialSchema } from './subscriptions';
 
@@ -94,8 +94,8 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export const createCustomerRequestSchema = z.object({
-  firstName: requiredText('First name', 50),
-  lastName: requiredText('Last name', 50),
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
   email: emailField,
   phone: phoneField,
   orderId: requiredText('Order ID', 64),

@@ -9,7 +9,7 @@ import {
   STREAMING_BOX_ID,
 } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
-import { couponCodeField, emailField, optionalCouponCodeField, optionalText, phoneField, requiredText } from './fields';
+import { couponCodeField, emailField, nameField, optionalCouponCodeField, optionalText, phoneField, requiredText } from './fields';
 import { moneyText } from './packages';
 
 /**
@@ -46,8 +46,8 @@ const giftCardField = z.preprocess(
 
 export const checkoutRequestSchema = z
   .object({
-    firstName: requiredText('First name'),
-    lastName: requiredText('Last name'),
+    firstName: nameField('First name'),
+    lastName: nameField('Last name'),
     email: emailField,
     phone: phoneField,
     packageId: requiredText('Package selection', 100, 'Unknown package'),

@@ -28,6 +28,20 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((text) => text || null);
 
+/** Letters of any script with their accents, spaces, apostrophes, hyphens and dots. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}' ’.-]*$/u;
+/** Two words joined by a dot, as in a host name ('example.com', 'www.x'). */
+const WEB_ADDRESS = /\p{L}{2,}\.\p{L}{2,}|www\./iu;
+
+/**
+ * A person's first or last name. Names go into the store's emails, so they carry no web
+ * address, '@' or markup that would let a visitor send text of their own through the store.
+ */
+export const nameField = (label: string) =>
+  requiredText(label, 50)
+    .regex(NAME_CHARACTERS, `${label} may contain only letters, spaces, apostrophes, hyphens and dots`)
+    .refine((name) => !WEB_ADDRESS.test(name), `${label} must not contain a web address`);
+
 /** Trimmed and lower-cased, so that one address is one customer whatever its spelling. */
 export const emailField = z
   .string({ error: 'Invalid email address' })

@@ -54,12 +54,26 @@ describe('POST /api/register', () => {
     [{ confirmPassword: '' }, 'Please confirm your password'],
     [{ confirmPassword: 'something-else' }, "Passwords don't match"],
     [{ signupType: 'premium' }, 'Account type must be account or trial'],
-    [{ firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
+    [{ firstName: 'x'.repeat(51) }, 'First name must be at most 50 characters'],
+    [{ firstName: 'Visit evil.com today' }, 'First name must not contain a web address'],
+    [{ firstName: 'www.Evil' }, 'First name must not contain a web address'],
+    [{ lastName: 'https://evil.example/win' }, 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
+    [{ lastName: 'mail me@evil' }, 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
+    [{ firstName: '<b>Ada</b>' }, 'First name may contain only letters, spaces, apostrophes, hyphens and dots'],
   ])('refuses %o with "%s"', async (change, message) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: { ...newRegistration(), ...change } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(response.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+  });
+
+  it('accepts names of any script, with apostrophes, hyphens and dots', async () => {
+    const names = [['José', "O'Brien"], ['Anne-Marie', 'St. John'], ['J. R. R.', 'Tolkien'], ['Zoë', 'D’Arcy'], ['李', '小龍'], ['Владимир', 'Набоков'], ['محمد', 'الخوارزمي']];
+    for (const [firstName, lastName] of names) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: newRegistration({ firstName, lastName }) });
+      expect(response.statusCode, `${firstName} ${lastName}`).toBe(201);
+      expect(response.json().customer).toMatchObject({ firstName, lastName });
+    }
   });
 
   it('refuses an address that already has an account, whatever its case', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
+import { canonicalMailbox } from '#domain/mailbox';
 import { rateLimits } from '#server/db/schema';
 import { HttpError } from './errors';
 
@@ -89,6 +90,14 @@ export async function deleteExpiredRateLimits(db: DbOrTx): Promise<number> {
   const removed = await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date())).returning({ key: rateLimits.key });
   return removed.length;
 }
+
+/**
+ * Store emails that a visitor's action sends to an address (a free order's setup link, a
+ * resent link, a password reset), counted per mailbox whoever asks: any one address gets
+ * a few an hour, so the store is no one's mail relay.
+ */
+export const GUEST_MAIL_LIMIT = { max: 5, windowMs: 60 * 60_000 };
+export const guestMailLimit = (email: string): AttemptLimit => ({ key: `guest-mail:${canonicalMailbox(email)}`, ...GUEST_MAIL_LIMIT });
 
 /**
  * A preHandler that allows each client address `max` requests per window under `name`,

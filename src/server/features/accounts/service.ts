@@ -9,7 +9,7 @@ import {
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
 import { customers, orders, packages } from '#server/db/schema';
-import { clearAttempts, consumeAttempt, enforceAttemptLimits, refundAttempt, tooManyAttempts } from '#server/http/attempt-limits';
+import { clearAttempts, consumeAttempt, enforceAttemptLimits, guestMailLimit, refundAttempt, tooManyAttempts } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, unauthorized } from '#server/http/errors';
 import type { MailProvider } from '#server/providers/mail/mail-provider';
 import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile } from './customers';
@@ -188,6 +188,7 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         [
           { key: `resend:ip:${caller.ip}`, ...LINK_LIMIT_PER_IP },
           { key: `resend:order:${orderId.toUpperCase()}`, ...LINK_LIMIT_PER_TARGET },
+          guestMailLimit(email),
         ],
         tryLater,
       );
@@ -213,7 +214,7 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         db,
         [
           { key: `forgot:ip:${caller.ip}`, ...LINK_LIMIT_PER_IP },
-          { key: `forgot:email:${email}`, ...LINK_LIMIT_PER_TARGET },
+          guestMailLimit(email),
         ],
         tryLater,
       );

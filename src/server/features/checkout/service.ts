@@ -7,6 +7,7 @@ import { newOrderId } from '#domain/order-id';
 import { priceOrder, type PriceBreakdown } from '#domain/pricing';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders } from '#server/db/schema';
+import { enforceAttemptLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
 import { findCustomer, resolveOrderCustomer } from '../accounts/customers';
@@ -168,6 +169,12 @@ export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider
      */
     async placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<PlacedOrder> {
       const priced = await priceCheckout(db, input);
+      // A guest's free order emails its setup link at once, to whatever address was typed.
+      if (priced.pricing.isFree && !context.customerId) {
+        await enforceAttemptLimits(db, [guestMailLimit(input.email)], (minutes) =>
+          `Too many free orders for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
       // A renewal names a subscription of the signed-in customer (404 otherwise) that can be renewed.
       if (input.renewsSubscriptionId) {
         if (!context.customerId) throw notFound(SUBSCRIPTION_NOT_FOUND);
