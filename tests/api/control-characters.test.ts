@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signInAdmin } from '../support/admins';
 import { checkoutForm, seededPackages, shippingFields } from '../support/checkout';
 import { cryptoForm } from '../support/crypto';
 import { newRegistration } from '../support/customers';
@@ -14,6 +15,8 @@ interface BodyRoute {
   body: (packageId: string) => Record<string, unknown>;
   /** Each text field (dotted path for nested ones) and a valid sample of it. */
   fields: Record<string, string>;
+  /** Sent with an admin session, whose check comes before the body's. */
+  admin?: boolean;
 }
 
 const names = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+1 555 0100' };
@@ -64,6 +67,13 @@ const BODY_ROUTES: BodyRoute[] = [
     fields: { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
   },
   { url: '/api/demo/crypto-payments/123/simulate', body: () => ({ status: 'finished' }), fields: { status: 'finished' } },
+  { url: '/api/admin/login', body: () => ({ username: 'owner', password: 'wrong-password' }), fields: { username: 'owner', password: 'owner-password-123' } },
+  {
+    url: '/api/admin/create-customer',
+    body: () => ({ ...names, orderId: 'SP-1-000001' }),
+    fields: { ...names, orderId: 'SP-1-000001' },
+    admin: true,
+  },
 ];
 
 /** Paths whose one placeholder takes text that reaches the database or a provider. */
@@ -105,10 +115,11 @@ describe('control characters in requests', () => {
 
   it.each(BODY_ROUTES.map((route) => [route.url, route] as const))('POST %s refuses them in every text field', async (_url, route) => {
     const { oneMonth } = await seededPackages(t.app);
+    const cookies = route.admin ? await signInAdmin(t) : {};
     for (const [path, sample] of Object.entries(route.fields)) {
       for (const [name, character] of CONTROL_CHARACTERS) {
         const payload = withValue(route.body(oneMonth.id), path, spoiled(sample, character));
-        expectRefusal(await t.app.inject({ method: 'POST', url: route.url, payload }), `${path} with ${name}`);
+        expectRefusal(await t.app.inject({ method: 'POST', url: route.url, payload, cookies }), `${path} with ${name}`);
       }
     }
   });
@@ -117,6 +128,14 @@ describe('control characters in requests', () => {
     for (const [name, character] of CONTROL_CHARACTERS) {
       const url = route.url(encodeURIComponent(spoiled(route.sample, character)));
       expectRefusal(await t.app.inject({ method: route.method, url, ...(route.body ? { payload: route.body } : {}) }), name);
+    }
+  });
+
+  it('GET /api/admin/customers refuses them in its search', async () => {
+    const cookies = await signInAdmin(t);
+    for (const [name, character] of CONTROL_CHARACTERS) {
+      const url = `/api/admin/customers?q=${encodeURIComponent(spoiled('ada', character))}`;
+      expectRefusal(await t.app.inject({ method: 'GET', url, cookies }), name);
     }
   });
 });
