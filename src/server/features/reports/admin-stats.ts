@@ -32,10 +32,15 @@ export async function adminStats(db: DbOrTx): Promise<AdminStats> {
     sql`
     with subs as (
       select count(*)::int as subscription_count,
-             (count(*) filter (where s.status = 'active'))::int as active_subscriptions,
-             count(distinct c.email)::int as unique_customers,
-             coalesce(sum(s.device_count), 0)::int as devices
-        from subscriptions s join customers c on c.id = s.customer_id
+             (count(*) filter (where status = 'active'))::int as active_subscriptions,
+             coalesce(sum(device_count), 0)::int as devices
+        from subscriptions
+    ), buyers as (
+      -- Customers holding a subscription, counted by customer row from the customer_id
+      -- index alone (docs/decisions 0012): an address is one row once proven, so this is
+      -- its distinct addresses save while an unproven account and a guest row coexist.
+      select count(*)::int as unique_customers
+        from (select customer_id from subscriptions group by customer_id) as holders
     ), paid as (
       select coalesce(sum(total_amount), 0)::numeric(14, 2)::text as revenue_total,
              coalesce(sum(total_amount) filter (
@@ -45,9 +50,11 @@ export async function adminStats(db: DbOrTx): Promise<AdminStats> {
     ), notes as (
       select count(*)::int as notification_count,
              coalesce(sum(total_amount), 0)::numeric(14, 2)::text as notification_revenue,
-             coalesce(sum(device_count), 0)::int as notification_devices,
-             count(distinct customer_email)::int as notification_customers
+             coalesce(sum(device_count), 0)::int as notification_devices
         from purchase_notifications
+    ), notified as (
+      select count(*)::int as notification_customers
+        from (select customer_email from purchase_notifications group by customer_email) as addresses
     ), daily as (
       select (paid_at at time zone 'UTC')::date as day, sum(total_amount) as revenue
         from orders
@@ -61,7 +68,7 @@ export async function adminStats(db: DbOrTx): Promise<AdminStats> {
         from (select ((now() at time zone 'UTC')::date - n)::date as day from generate_series(0, ${days}::int) as n) d
         left join daily on daily.day = d.day
     )
-    select * from subs, paid, notes, chart`,
+    select * from subs, buyers, paid, notes, notified, chart`,
   );
   if (!row) throw new Error('the stats query returned no row');
   return {

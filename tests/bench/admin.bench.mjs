@@ -1,0 +1,114 @@
+// The admin dashboards at 100,000 orders on PostgreSQL: p50/p99 of one page of the
+// customer list, a search, the stats and an unchanged poll (304), each call alone, as an
+// admin's browser makes them.
+import pg from 'pg';
+import { fmt, startStore } from './support.mjs';
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ORDERS = 100_000;
+const CUSTOMERS = 60_000;
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+
+/** Paid orders with their subscriptions, 1-4 device credentials each, and notifications, made in SQL. */
+export async function seed(client) {
+  const { rows } = await client.query(`select id from packages where price > 0 and not requires_shipping order by price`);
+  const packageIds = rows.map((row) => row.id);
+  await client.query(
+    `insert into customers (id, email, first_name, last_name, has_account)
+     select md5('c' || g)::uuid, 'buyer' || g || '@example.com', 'First' || g, 'Last' || g, g % 3 = 0
+       from generate_series(1, $1::int) g`,
+    [CUSTOMERS],
+  );
+  await client.query(
+    `insert into orders (id, customer_id, customer_name, customer_email, package_id, selected_gift_card, payment_method,
+                         payment_status, device_count, subtotal_amount, total_amount, cashback_amount, paid_at, fulfilled_at, confirmation_sent_at, created_at)
+     select 'SP-' || (1700000000000 + g) || '-' || lpad((g % 1000)::text, 3, '0'), md5('c' || (g % $2::int + 1))::uuid,
+            'First' || (g % $2::int + 1) || ' Last' || (g % $2::int + 1), 'buyer' || (g % $2::int + 1) || '@example.com',
+            ($3::text[])[g % array_length($3::text[], 1) + 1], 'Amazon', 'card', 'completed', (1 + g % 4)::text,
+            21.98, 21.98, 10, now() - g * interval '5 minutes', now(), now(), now() - g * interval '5 minutes'
+       from generate_series(1, $1::int) g`,
+    [ORDERS, CUSTOMERS, packageIds],
+  );
+  await client.query(
+    `insert into subscriptions (id, customer_id, package_id, order_id, device_count, status, start_date, expiration_date, created_at)
+     select md5('s' || o.id)::uuid, o.customer_id, o.package_id, o.id, o.device_count::int,
+            case when o.paid_at > now() - interval '30 days' then 'active' else 'expired' end,
+            o.paid_at, o.paid_at + interval '30 days', o.paid_at
+       from orders o`,
+  );
+  await client.query(
+    `insert into device_credentials (subscription_id, device_number, xtream_username, xtream_password, device_name)
+     select s.id, d, 'u' || replace(s.id::text, '-', '') || d, 'p' || d, 'Device ' || d
+       from subscriptions s, generate_series(1, s.device_count) d`,
+  );
+  await client.query(
+    `insert into purchase_notifications (order_id, package_name, customer_email, subscription_duration, device_count, gift_card, total_amount, timestamp)
+     select o.id, p.name, o.customer_email, p.duration, o.device_count::int, o.selected_gift_card, o.total_amount, o.paid_at
+       from orders o join packages p on p.id = o.package_id`,
+  );
+  // As autovacuum would have by then: index-only scans need the visibility map.
+  await client.query('vacuum analyze');
+}
+
+async function timeCalls(label, call, count = 200) {
+  for (let i = 0; i < 20; i++) await call(i);
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const started = process.hrtime.bigint();
+    await call(i);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
+  console.log(`${label.padEnd(46)} p50 ${fmt(at(50), 1).padStart(6)} ms   p99 ${fmt(at(99), 1).padStart(6)} ms   (${count} calls)`);
+}
+
+export async function benchAdmin() {
+  console.log(`\nAdmin dashboards on PostgreSQL with ${fmt(ORDERS)} paid orders, subscriptions and notifications, one call at a time`);
+  const name = `storefront_bench_admin_${Date.now()}`;
+  const server = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await server.connect();
+  } catch (error) {
+    console.log(`skipped: no PostgreSQL at ${POSTGRES_URL} (${error.message})`);
+    return;
+  }
+  await server.query(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const store = await startStore({ DATABASE_URL: url.toString(), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    const seeding = Date.now();
+    await seed(client);
+    console.log(`seeded in ${fmt((Date.now() - seeding) / 1000, 1)} s`);
+
+    const login = await fetch(`${store.baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const get = async (path, headers = {}) => {
+      const response = await fetch(`${store.baseUrl}${path}`, { headers: { cookie, ...headers } });
+      if (response.status !== 200 && response.status !== 304) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      return response;
+    };
+    const etag = (await get('/api/admin/customers')).headers.get('etag');
+
+    await timeCalls('GET /api/admin/customers (first page of 100)', (i) => get(`/api/admin/customers?_=${i}`));
+    await timeCalls('GET /api/admin/customers, unchanged poll (304)', (i) => get(`/api/admin/customers?_=${i}`, { 'if-none-match': etag }));
+    await timeCalls('GET /api/admin/customers?offset=50000', (i) => get(`/api/admin/customers?offset=50000&_=${i}`));
+    await timeCalls('GET /api/admin/customers?q=<email part>', (i) => get(`/api/admin/customers?q=buyer${(i * 37) % CUSTOMERS}@`));
+    await timeCalls('GET /api/admin/customers?q=<order id end>', (i) => get(`/api/admin/customers?q=${String(1700000000000 + 1 + i * 97).slice(-6)}`));
+    await timeCalls('GET /api/purchase-notifications (first page)', (i) => get(`/api/purchase-notifications?_=${i}`));
+    await timeCalls('GET /api/admin/stats', () => get('/api/admin/stats'));
+  } finally {
+    await client.end().catch(() => {});
+    await store.stop();
+    await server.query(`drop database if exists ${name} with (force)`);
+    await server.end();
+  }
+}
