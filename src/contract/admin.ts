@@ -71,9 +71,12 @@ export const purchaseNotificationSchema = z.object({
 export type PurchaseNotification = z.infer<typeof purchaseNotificationSchema>;
 export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema);
 
+/** A sum of money, which may pass the eight digits of one order's amount. */
+const amountText = z.string().regex(/^-?\d+\.\d{2}$/);
+
 /** Every figure both dashboards show, from one SQL aggregate (GET /api/admin/stats). */
 export const adminStatsSchema = z.object({
-  /** Customer-subscription records: their count, distinct emails and devices. */
+  /** Customer-subscription records: their count, active ones, customers holding one (0012) and devices. */
   subscriptions: z.object({
     count: z.number().int(),
     active: z.number().int(),
@@ -81,15 +84,15 @@ export const adminStatsSchema = z.object({
     devices: z.number().int(),
   }),
   /** Completed paid orders (renewals included): all time and this calendar month (UTC). */
-  revenue: z.object({ total: moneyText, thisMonth: moneyText, paidOrders: z.number().int() }),
+  revenue: z.object({ total: amountText, thisMonth: amountText, paidOrders: z.number().int() }),
   notifications: z.object({
     count: z.number().int(),
-    revenue: moneyText,
+    revenue: amountText,
     devices: z.number().int(),
     uniqueCustomers: z.number().int(),
   }),
   /** The last 30 days (UTC), oldest first, every day present. */
-  revenueByDay: z.array(z.object({ date: z.string(), revenue: moneyText })),
+  revenueByDay: z.array(z.object({ date: z.string(), revenue: amountText })),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
