@@ -40,6 +40,9 @@ describe('configuration (ARCHITECTURE D11)', () => {
       [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
       [{ NOWPAYMENTS_API_KEY: 'key' }, 'NOWPAYMENTS_IPN_SECRET'],
       [{ XTREAM_PANEL_URL: 'http://panel.example' }, 'XTREAM_PANEL_API_KEY'],
+      [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'eleven-char' }, 'ADMIN_PASSWORD'],
+      [{ ADMIN_USERNAME: 'owner' }, 'ADMIN_PASSWORD'],
+      [{ ADMIN_PASSWORD: 'twelve-chars' }, 'ADMIN_USERNAME'],
     ];
     for (const [env, variable] of cases) {
       const message = refusal(env);
