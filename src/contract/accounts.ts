@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, phoneField, plainText, requiredText } from './fields';
+import { emailField, nameField, optionalText, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 
 /** Requests and answers of sign-up, sign-in, password setup and the account's orders (spec sections 5 and 7). */
@@ -47,10 +47,14 @@ export const setupPasswordRequestSchema = z
   .refine((form) => form.password === form.confirmPassword, passwordsMatch);
 export type SetupPasswordRequest = z.input<typeof setupPasswordRequestSchema>;
 
-/** The guest order-info form of /password-setup: where to send a new setup link. */
+/**
+ * The guest order-info form of /password-setup: where to send a new setup link. The order
+ * id and its email are what the server matches; the spec's names and phone are accepted
+ * but no longer required, so the form asks only for what it needs.
+ */
 export const resendSetupLinkRequestSchema = z.object({
-  firstName: requiredText('First name'),
-  lastName: requiredText('Last name'),
+  firstName: optionalText('First name', 100),
+  lastName: optionalText('Last name', 100),
   email: emailField,
   phone: phoneField,
   orderId: requiredText('Order ID', 64),

@@ -213,6 +213,14 @@ describe('POST /api/resend-setup-link', () => {
     expect((await checkToken(t, setupTokenIn(sent[0]!.text))).statusCode).toBe(200);
   });
 
+  it('needs only the email and the order id: the names and phone are optional', async () => {
+    const order = await placeTestOrder(t.database.db, { email: 'buyer@example.com' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/resend-setup-link', payload: { email: 'buyer@example.com', orderId: order.id } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(ANSWER);
+    expect(await mails()).toHaveLength(1);
+  });
+
   it('answers the same and sends nothing for an unknown order, another address, or a customer with a password', async () => {
     const order = await placeTestOrder(t.database.db, { email: 'buyer@example.com' });
     const { customer } = await registerCustomer(t.app, { email: 'member@example.com' });
@@ -232,8 +240,6 @@ describe('POST /api/resend-setup-link', () => {
   it.each([
     [{ orderId: '' }, 'Order ID is required'],
     [{ orderId: undefined }, 'Order ID is required'],
-    [{ orderId: 'SP-1-1', firstName: '' }, 'First name is required'],
-    [{ orderId: 'SP-1-1', lastName: '' }, 'Last name is required'],
     [{ orderId: 'SP-1-1', email: 'nope' }, 'Invalid email address'],
   ])('refuses %o with "%s"', async (payload, message) => {
     const response = await resend(payload);

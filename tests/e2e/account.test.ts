@@ -135,13 +135,15 @@ describe('customer accounts in a browser', () => {
     let link: string | undefined;
     await expect.poll(() => (link = latestMailLinks(email, /password|set up|setup/i).find((url) => url.includes('/setup/'))), { timeout: 15_000 }).toBeTruthy();
     await page.goto(link!);
-    await page.getByText('Complete Your Account Setup').waitFor();
+    // A reset link speaks of resetting the password, not of setting up an account.
+    await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
+    expect(await page.title()).toBe('Reset Your Password | StreamPlus');
     expect(await page.getByText(email).count()).toBe(1);
     const newPassword = 'a-brand-new-secret';
-    await page.getByLabel('Create Password').fill(newPassword);
+    await page.getByLabel('New Password').fill(newPassword);
     await page.getByLabel('Confirm Password').fill(newPassword);
-    await page.getByRole('button', { name: 'Complete Account Setup' }).click();
-    await page.getByText('Account Setup Complete', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password Reset', { exact: true }).waitFor();
     await page.waitForURL('**/account');
     await page.getByText('Welcome back, Ada!').waitFor();
 

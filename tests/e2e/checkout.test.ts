@@ -110,11 +110,9 @@ describe('checkout in a browser', () => {
     expect(await page.getByTestId('setup-email').textContent()).toBe(email);
     expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
 
-    // The "send again" form asks for the order details and answers neutrally.
-    await page.getByRole('button', { name: 'Send Setup Link' }).click();
-    await page.getByText('First name is required').waitFor();
-    await page.getByLabel('First Name').fill('Ada');
-    await page.getByLabel('Last Name').fill('Lovelace');
+    // The "send again" form asks only for the email and order id, both filled in, and answers neutrally.
+    expect(await page.getByLabel('First Name').count()).toBe(0);
+    expect(await page.getByLabel('Order ID').inputValue()).toBe(url.searchParams.get('orderId'));
     await page.getByRole('button', { name: 'Send Setup Link' }).click();
     await page.getByText('If the order matches, we have emailed a new link.').waitFor();
   });
@@ -131,6 +129,9 @@ describe('checkout in a browser', () => {
     await payWithCard(page, '4000 0000 0000 0002');
     await toastTitled(page, 'Payment Failed').waitFor();
     await page.locator('[data-variant]').getByText('Your card was declined.', { exact: true }).waitFor();
+    // Beside the card fields too, where the buyer is looking.
+    const inline = page.getByRole('form', { name: 'Card details' }).getByRole('alert');
+    expect(await inline.textContent()).toBe('Your card was declined.');
     expect(page.url()).toContain('/checkout');
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -138,10 +139,11 @@ describe('checkout in a browser', () => {
     await page.waitForURL('**/password-setup?**');
   });
 
-  it('pays with demo crypto: address and amount shown, simulated payment completes and goes home', async () => {
+  it('pays with demo crypto as a guest: address and amount shown, the simulated payment leads to password setup', async () => {
     const { page } = b;
+    const email = uniqueEmail('crypto');
     await choosePackage(page, '1 Month Premium');
-    await fillCustomer(page, uniqueEmail('crypto'));
+    await fillCustomer(page, email);
     await pick(page, 'Gift Card', 'Uber Eats');
     await page.getByText('Cryptocurrency', { exact: true }).click();
     await page.getByRole('button', { name: 'Pay with USDC' }).click();
@@ -151,9 +153,13 @@ describe('checkout in a browser', () => {
     expect(await page.getByText(/^0x[0-9a-f]{40}$/).count()).toBe(1);
     await page.getByRole('img', { name: 'QR code of the payment address' }).waitFor();
 
+    const orderId = (await page.getByText(/^Order SP-/).textContent())!.replace('Order ', '');
     await page.getByRole('button', { name: 'Simulate payment received' }).click();
-    await page.getByText('Payment Complete').waitFor({ timeout: 5000 });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Payment Complete' }).waitFor({ timeout: 5000 });
+    await page.waitForURL('**/password-setup?**');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('email')).toBe(email);
+    expect(url.searchParams.get('orderId')).toBe(orderId);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart-storage') ?? '{}'));
     expect(stored.state.items).toEqual([]);
   });
@@ -172,6 +178,89 @@ describe('checkout in a browser', () => {
     await page.getByRole('button', { name: 'Pay with USDC' }).waitFor();
   });
 
+  it('lets a signed-in customer paying by crypto go back to the card, and confirms the paid order with its number', async () => {
+    const { page } = b;
+    const email = uniqueEmail('crypto-member');
+    await page.goto('/');
+    const signUp = await page.request.post('/api/register', {
+      data: { signupType: 'account', firstName: 'Dorothy', lastName: 'Vaughan', email, password: 'secret-pass', confirmPassword: 'secret-pass' },
+    });
+    expect(signUp.status()).toBe(201);
+    await choosePackage(page, '1 Month Premium');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+    await pick(page, 'Gift Card', 'Lyft');
+    await page.getByText('Cryptocurrency', { exact: true }).click();
+    await page.getByRole('button', { name: 'Pay with USDC' }).click();
+    await page.getByText('15.99 USDC').waitFor();
+    // The payment step takes the focus when it appears.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cryptocurrency Payment');
+
+    await page.getByRole('button', { name: 'Change payment method' }).click();
+    await page.getByText('Credit or Debit Card', { exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('Demo mode: no real charge').waitFor();
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await page.getByText('Cryptocurrency', { exact: true }).click();
+    await page.getByRole('button', { name: 'Pay with USDC' }).click();
+    const orderId = (await page.getByText(/^Order SP-/).textContent())!.replace('Order ', '');
+    await page.getByRole('button', { name: 'Simulate payment received' }).click();
+    const confirmed = page.getByRole('dialog', { name: 'Order Confirmed' });
+    await confirmed.waitFor();
+    expect(await confirmed.textContent()).toContain(orderId);
+    expect(await confirmed.textContent()).toContain('Check your email');
+    await confirmed.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('locks the form while the order is created, and clears the declined card toast once the retry succeeds', async () => {
+    const { page } = b;
+    const email = uniqueEmail('retry-member');
+    await page.goto('/');
+    await page.request.post('/api/register', {
+      data: { signupType: 'account', firstName: 'Mary', lastName: 'Jackson', email, password: 'secret-pass', confirmPassword: 'secret-pass' },
+    });
+    await choosePackage(page, '1 Month Premium');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+    await pick(page, 'Gift Card', 'Walmart');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/checkout', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Creating Order...' }).waitFor();
+    expect(await page.getByLabel('First Name').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Gift Card', { exact: true }).isDisabled()).toBe(true);
+    release();
+    await page.getByText('Demo mode: no real charge').waitFor();
+
+    await payWithCard(page, '4000 0000 0000 0002');
+    await toastTitled(page, 'Payment Failed').waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $15.99' }).click();
+    await page.getByRole('dialog', { name: 'Order Confirmed' }).waitFor();
+    await expect.poll(() => toastTitled(page, 'Payment Failed').count()).toBe(0);
+  });
+
+  it("asks whether to start the free trial or check out the cart when 'Start Free Trial' meets a paid package", async () => {
+    const { page } = b;
+    await choosePackage(page, '1 Month Premium');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await page.getByRole('heading', { name: 'Free trial or your cart?' }).waitFor();
+    await page.getByRole('button', { name: 'Check Out 1 Month Premium' }).click();
+    await page.getByRole('heading', { name: 'Customer Information' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await total(page)).toBe('$15.99');
+
+    await page.goto('/checkout?trial=true');
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await toastTitled(page, 'Free Trial Added').waitFor();
+    await page.getByRole('heading', { name: 'Start Your Free Trial' }).waitFor();
+    expect(await total(page)).toBe('$0.00');
+  });
+
   it('takes the free trial from the hero button; a second trial in the same browser is refused', async () => {
     const { page } = b;
     const email = uniqueEmail('trial');
@@ -182,6 +271,7 @@ describe('checkout in a browser', () => {
     expect(await total(page)).toBe('$0.00');
     expect(await page.getByRole('heading', { name: 'Payment Method' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Gift Card Cashback' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Coupon Code' }).count()).toBe(0);
 
     await fillCustomer(page, email);
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
@@ -195,6 +285,7 @@ describe('checkout in a browser', () => {
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
     await toastTitled(page, 'Error').waitFor();
     await page.locator('[data-variant]').getByText('A free trial has already been used on this browser', { exact: true }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'A free trial has already been used on this browser' }).count()).toBe(1);
     expect(page.url()).toContain('/checkout');
   });
 

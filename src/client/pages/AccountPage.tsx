@@ -26,7 +26,7 @@ export default function AccountPage() {
   const me = useCurrentCustomer();
 
   // A guest (no customer) or a failed check: the account page is for signed-in customers.
-  const signedOut = me.isError || me.data === null;
+  const signedOut = !me.isFetching && (me.isError || me.data === null);
   useEffect(() => {
     if (signedOut) navigate('/login', { replace: true });
   }, [signedOut, navigate]);

@@ -2,11 +2,13 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { AuthShell } from '../components/AuthShell';
 import { ResendSetupLinkForm } from '../features/checkout/ResendSetupLinkForm';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 const STEPS = ['Open the email we sent you.', 'Follow its link and create your password.', 'Sign in to see your subscription and device credentials.'];
 
 /** /password-setup?email&orderId: where checkout sends a new customer after paying (spec section 2). */
 export default function PasswordSetupPage() {
+  useDocumentTitle('Set Up Your Password');
   const params = new URLSearchParams(useSearch());
   const email = params.get('email') ?? '';
   const orderId = params.get('orderId') ?? '';
@@ -50,7 +52,7 @@ export default function PasswordSetupPage() {
             <h2 id="resend-title" className="flex items-center gap-2 font-semibold">
               <KeyRound className="size-4 text-accent" aria-hidden="true" /> Didn&apos;t get the email?
             </h2>
-            <p className="mt-1 text-sm text-muted-foreground">Check your spam folder, or tell us your order details and we will send the link again.</p>
+            <p className="mt-1 text-sm text-muted-foreground">Check your spam folder, or confirm your email and order ID and we will send the link again.</p>
           </div>
           <ResendSetupLinkForm email={email} orderId={orderId} />
         </section>

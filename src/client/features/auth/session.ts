@@ -10,10 +10,16 @@ export const CURRENT_CUSTOMER_KEY = ['/api/auth/me'] as const;
 
 /**
  * The signed-in customer, or null for a guest. One query for every page (header, checkout,
- * account), so a guest's 401 is an answer, not an error, and a sign-in shows everywhere at once.
+ * account), so a guest's 401 is an answer, not an error, and a sign-in shows everywhere at
+ * once. Unlike the store's other data it is checked again on each page that asks: a
+ * session can begin or end outside this tab (another tab, an expiry).
  */
 export function useCurrentCustomer() {
-  return useQuery<CustomerProfile | null>({ queryKey: CURRENT_CUSTOMER_KEY, queryFn: getQueryFn<CustomerProfile>({ on401: 'returnNull' }) });
+  return useQuery<CustomerProfile | null>({
+    queryKey: CURRENT_CUSTOMER_KEY,
+    queryFn: getQueryFn<CustomerProfile>({ on401: 'returnNull' }),
+    staleTime: 0,
+  });
 }
 
 /** After a sign-in: nothing cached about whoever used this tab before, and the new customer known at once. */

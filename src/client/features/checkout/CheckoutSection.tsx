@@ -28,7 +28,8 @@ export function CheckoutSection({
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <div className="grid gap-1">
-              <h2 id={headingId} className="text-lg font-bold leading-tight">
+              {/* Focusable from script: the checkout moves the focus to the payment step when it appears. */}
+              <h2 id={headingId} tabIndex={-1} className="text-lg font-bold leading-tight">
                 {title}
               </h2>
               {description && <CardDescription>{description}</CardDescription>}

@@ -49,7 +49,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const customer = useCurrentCustomer();
   const { stage } = flow;
 
-  useStripeReturn(flow.completeCardPayment);
+  useStripeReturn(flow.completeCardPayment, flow.reportFailure);
 
   // A signed-in customer's details fill the fields still empty.
   useEffect(() => {
@@ -61,21 +61,27 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     }
   }, [customer.data, form]);
 
-  // The payment step comes into view once the order is placed.
+  // The payment step comes into view, and takes the focus, once the order is placed.
   useEffect(() => {
-    if (stage.kind === 'card' || stage.kind === 'crypto') {
-      document.getElementById(stage.kind === 'card' ? 'card-details' : 'crypto-payment')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    }
+    if (stage.kind !== 'card' && stage.kind !== 'crypto') return;
+    const id = stage.kind === 'card' ? 'card-details' : 'crypto-payment';
+    document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    document.getElementById(`${id}-title`)?.focus({ preventScroll: true });
   }, [stage.kind]);
 
   const estimate = estimateOrder(item.price, deviceCount, coupon.applied);
   const figures = stage.kind === 'card' ? placedOrderFigures(stage.order) : estimate;
   const isPaid = estimate.total > 0;
-  const locked = stage.kind !== 'details';
+  // Nothing changes under an order being created, nor once it exists ('Edit details' reopens it).
+  const locked = stage.kind !== 'details' || flow.submitting;
   const payByCrypto = isPaid && paymentMethod === 'crypto';
 
   const onValid = (order: CheckoutInput) =>
-    flow.submit(order, { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId }, { crypto: payByCrypto, isTrial });
+    flow.submit(
+      order,
+      { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId },
+      { crypto: payByCrypto, isTrial, signedIn: Boolean(customer.data) },
+    );
 
   const summary = <OrderSummary item={item} figures={figures} deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount} couponCode={coupon.applied?.code ?? null} />;
 
@@ -94,14 +100,15 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
           <CustomerInfoSection form={form} maxDevices={maxDevices} />
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}
           {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
-          <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />
+          {/* Nothing to discount on the free trial. */}
+          {!isTrial && <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />}
           {isPaid && <PaymentMethodSection form={form} disabled={locked} />}
         </fieldset>
       </form>
 
-      {!isPaid && <FreeOrderIntro pending={flow.submitting} isTrial={isTrial} />}
-      {isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} />}
-      {isPaid && payByCrypto && stage.kind === 'details' && <CryptoIntro pending={flow.submitting} />}
+      {!isPaid && <FreeOrderIntro pending={flow.submitting} failure={flow.orderFailure} isTrial={isTrial} />}
+      {isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} failure={flow.orderFailure} />}
+      {isPaid && payByCrypto && stage.kind === 'details' && <CryptoIntro pending={flow.submitting} failure={flow.orderFailure} />}
 
       {stage.kind === 'card' && (
         <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" action={<EditDetailsButton onClick={flow.editDetails} />}>
@@ -110,6 +117,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
             clientSecret={stage.clientSecret}
             total={placedOrderFigures(stage.order).total}
             onPaid={(paymentIntentId) => flow.completeCardPayment(stage.order.id, paymentIntentId)}
+            onFailed={flow.reportFailure}
           />
         </CheckoutSection>
       )}
@@ -118,8 +126,9 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
           <CryptoPaymentPanel
             payment={stage.payment}
             demo={config.data?.cryptoProvider === 'demo'}
-            onCompleted={flow.completeCryptoPayment}
-            onRetry={flow.editDetails}
+            onCompleted={() => flow.completeCryptoPayment(stage.payment, stage.setup)}
+            onBack={flow.editDetails}
+            onFailed={flow.reportFailure}
           />
         </CheckoutSection>
       )}
@@ -129,9 +138,9 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
 
 function Layout({ summary, children }: { summary: ReactNode; children: ReactNode }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <aside className="lg:sticky lg:top-6 lg:order-last">{summary}</aside>
-      <div className="grid min-w-0 gap-6">{children}</div>
+      <div className="grid min-w-0 grid-cols-1 gap-6">{children}</div>
     </div>
   );
 }

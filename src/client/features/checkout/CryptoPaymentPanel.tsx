@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2, FlaskConical, Loader2, RotateCcw, TriangleAlert, XCircle } from 'lucide-react';
+import { ArrowLeft, FlaskConical, Loader2, RotateCcw, TriangleAlert, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { CryptoPayment, SimulateCryptoPaymentRequest } from '#contract/crypto';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
 import { CopyButton } from '../../components/ui/copy-button';
 import { useCryptoPaymentStatus } from './crypto-polling';
@@ -14,8 +13,9 @@ interface CryptoPaymentPanelProps {
   /** The demo crypto provider is live: offer its simulator. */
   demo: boolean;
   onCompleted: () => void;
-  /** Lets the buyer start over after a failed or expired payment. */
-  onRetry: () => void;
+  /** Back to the form: to start over after a failed payment, or to choose another payment method. */
+  onBack: () => void;
+  onFailed: (failure: { title: string; description: string }) => void;
 }
 
 /** A QR code of the payment address, drawn in the browser (no third-party image host). */
@@ -47,36 +47,27 @@ function Detail({ label, value, copyLabel, what, mono = false }: { label: string
 }
 
 /** The created crypto payment (spec section 4): what to send where, its status, and the demo's simulator. */
-export function CryptoPaymentPanel({ payment, demo, onCompleted, onRetry }: CryptoPaymentPanelProps) {
+export function CryptoPaymentPanel({ payment, demo, onCompleted, onBack, onFailed }: CryptoPaymentPanelProps) {
   const qrCode = useQrCode(payment.payAddress);
   const currency = payment.payCurrency.toUpperCase();
   const { outcome, checkNow } = useCryptoPaymentStatus(payment.paymentId, (settled) => {
     if (settled === 'completed') onCompleted();
-    else toast({ title: 'Payment Failed', description: 'Please try again or contact support', variant: 'destructive' });
+    else onFailed({ title: 'Payment Failed', description: 'Please try again or contact support' });
   });
   const simulate = useMutation({
     mutationFn: (body: SimulateCryptoPaymentRequest) =>
       apiRequest('POST', `/api/demo/crypto-payments/${encodeURIComponent(payment.paymentId)}/simulate`, body),
     onSuccess: () => void checkNow(),
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'The simulation failed'), variant: 'destructive' }),
+    onError: (error) => onFailed({ title: 'Error', description: serverMessage(error, 'The simulation failed') }),
   });
 
-  if (outcome === 'completed') {
-    return (
-      <div className="flex flex-col items-center gap-3 py-6 text-center" role="status">
-        <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
-        <p className="text-lg font-bold">Payment Complete</p>
-        <p className="text-sm text-muted-foreground">Your crypto payment was received and your service activates within 1 hour. Taking you home...</p>
-      </div>
-    );
-  }
   if (outcome === 'failed') {
     return (
       <div className="flex flex-col items-center gap-3 py-6 text-center" role="alert">
         <XCircle className="size-12 text-destructive" aria-hidden="true" />
         <p className="text-lg font-bold">Payment Not Received</p>
         <p className="text-sm text-muted-foreground">This crypto payment failed or expired. Please try again or contact support.</p>
-        <Button type="button" variant="outline" onClick={onRetry}>
+        <Button type="button" variant="outline" onClick={onBack}>
           <RotateCcw aria-hidden="true" /> Try again
         </Button>
       </div>
@@ -114,15 +105,18 @@ export function CryptoPaymentPanel({ payment, demo, onCompleted, onRetry }: Cryp
             <FlaskConical className="size-4" aria-hidden="true" /> Demo mode: no real crypto is sent
           </p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="button" variant="secondary" disabled={simulate.isPending} onClick={() => simulate.mutate({ status: 'finished' })}>
+            <Button type="button" variant="secondary" className="h-auto min-h-10 whitespace-normal" disabled={simulate.isPending} onClick={() => simulate.mutate({ status: 'finished' })}>
               Simulate payment received
             </Button>
-            <Button type="button" variant="outline" disabled={simulate.isPending} onClick={() => simulate.mutate({ status: 'expired' })}>
+            <Button type="button" variant="outline" className="h-auto min-h-10 whitespace-normal" disabled={simulate.isPending} onClick={() => simulate.mutate({ status: 'expired' })}>
               Simulate payment expired
             </Button>
           </div>
         </div>
       )}
+      <Button type="button" variant="ghost" className="justify-self-start" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" /> Change payment method
+      </Button>
     </div>
   );
 }

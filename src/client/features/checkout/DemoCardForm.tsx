@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { FlaskConical, Lock } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { demoCardSchema } from '#contract/checkout';
@@ -11,7 +12,8 @@ import { Input } from '../../components/ui/input';
 import { apiRequest } from '../../lib/api';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import type { CardPaymentProps } from './card-payment-props';
-import { reportDemoConfirmError } from './payment-errors';
+import { demoConfirmFailure } from './payment-errors';
+import { PaymentFailureNote } from './PaymentFailureNote';
 import { paymentIntentIdOf } from './pending-order';
 
 type DemoCard = z.output<typeof demoCardSchema>;
@@ -22,7 +24,7 @@ const TEST_CARDS = [
 ];
 
 /** The demo card network's form (D7): the test cards only, no real charge. */
-export function DemoCardForm({ clientSecret, total, onPaid }: CardPaymentProps) {
+export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaymentProps) {
   const paymentIntentId = paymentIntentIdOf(clientSecret);
   const form = useForm<z.input<typeof demoCardSchema>, unknown, DemoCard>({
     resolver: zodResolver(demoCardSchema),
@@ -33,12 +35,16 @@ export function DemoCardForm({ clientSecret, total, onPaid }: CardPaymentProps) 
   });
   const { errors } = form.formState;
   const busy = confirm.isPending || form.formState.isSubmitting;
+  const [failure, setFailure] = useState<string | null>(null);
 
   const pay = async (card: DemoCard) => {
+    setFailure(null);
     try {
       await confirm.mutateAsync(card);
     } catch (error) {
-      reportDemoConfirmError(error);
+      const failed = demoConfirmFailure(error);
+      setFailure(failed.description);
+      onFailed(failed);
       return;
     }
     await onPaid(paymentIntentId);
@@ -115,6 +121,7 @@ export function DemoCardForm({ clientSecret, total, onPaid }: CardPaymentProps) 
           />
         </FormField>
       </div>
+      <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         <Lock aria-hidden="true" />
         {busy ? 'Processing...' : `Pay ${formatDollars(total)}`}

@@ -1,23 +1,31 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, MailCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import type { ConfirmedOrder } from './use-checkout-flow';
 
-/** Shown after a confirmed card payment by a customer who already has a password (spec section 4). */
-export function OrderConfirmedDialog({ open, orderId, onContinue }: { open: boolean; orderId: string | null; onContinue: () => void }) {
+const ACTIVATION = { card: 'within 24 hours', crypto: 'within 1 hour' } as const;
+
+/** Shown after a confirmed payment, by card or crypto, by a customer who already has a password (spec section 4). */
+export function OrderConfirmedDialog({ order, onContinue }: { order: ConfirmedOrder | null; onContinue: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onContinue()}>
+    <Dialog open={order !== null} onOpenChange={(isOpen) => !isOpen && onContinue()}>
       <DialogContent>
         <DialogHeader className="items-center pr-0 text-center">
           <CheckCircle2 className="size-14 text-success" aria-hidden="true" />
           <DialogTitle className="text-2xl">Order Confirmed</DialogTitle>
           <DialogDescription>
-            Thank you for your purchase! Your subscription activates within 24 hours and your gift card is emailed within 1-2 hours.
+            Thank you for your purchase! Your subscription activates {ACTIVATION[order?.paidBy ?? 'card']} and your gift card is emailed within 1-2 hours.
           </DialogDescription>
         </DialogHeader>
-        {orderId && (
-          <p className="text-center text-sm text-muted-foreground">
-            Order number <span className="font-mono text-foreground">{orderId}</span>
-          </p>
+        {order && (
+          <div className="grid gap-2 text-center text-sm text-muted-foreground">
+            <p>
+              Order number <span className="break-all font-mono text-foreground">{order.orderId}</span>
+            </p>
+            <p className="flex items-center justify-center gap-2">
+              <MailCheck className="size-4 shrink-0 text-accent" aria-hidden="true" /> Check your email for your order confirmation.
+            </p>
+          </div>
         )}
         <DialogFooter className="sm:justify-center">
           <Button size="lg" className="w-full sm:w-auto" onClick={onContinue}>

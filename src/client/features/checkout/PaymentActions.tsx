@@ -1,16 +1,26 @@
 import { ArrowRight, Bitcoin, CreditCard, Pencil, Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { CheckoutSection } from './CheckoutSection';
+import { PaymentFailureNote } from './PaymentFailureNote';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
 
-/** The checkout form's submit button, placed in whichever payment section is showing. */
-function SubmitOrder({ label, pendingLabel, pending }: { label: string; pendingLabel: string; pending: boolean }) {
+interface SubmitState {
+  pending: boolean;
+  /** Why the last attempt to place the order failed. */
+  failure: string | null;
+}
+
+/** The checkout form's submit button, placed in whichever payment section is showing, with the last failure above it. */
+function SubmitOrder({ label, pendingLabel, pending, failure }: SubmitState & { label: string; pendingLabel: string }) {
   return (
-    <Button type="submit" form={CHECKOUT_FORM_ID} size="lg" className="w-full" disabled={pending}>
-      {pending ? pendingLabel : label}
-      {!pending && <ArrowRight aria-hidden="true" />}
-    </Button>
+    <div className="grid gap-4">
+      <PaymentFailureNote message={pending ? null : failure} />
+      <Button type="submit" form={CHECKOUT_FORM_ID} size="lg" className="w-full" disabled={pending}>
+        {pending ? pendingLabel : label}
+        {!pending && <ArrowRight aria-hidden="true" />}
+      </Button>
+    </div>
   );
 }
 
@@ -23,15 +33,15 @@ export function EditDetailsButton({ onClick }: { onClick: () => void }) {
 }
 
 /** Card Details before the order exists: the card is entered once the server has priced the order. */
-export function CardDetailsIntro({ pending }: { pending: boolean }) {
+export function CardDetailsIntro(state: SubmitState) {
   return (
     <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" description="Continue to enter your card. Your total is confirmed by our server first.">
-      <SubmitOrder label="Continue to Payment" pendingLabel="Creating Order..." pending={pending} />
+      <SubmitOrder label="Continue to Payment" pendingLabel="Creating Order..." {...state} />
     </CheckoutSection>
   );
 }
 
-export function CryptoIntro({ pending }: { pending: boolean }) {
+export function CryptoIntro(state: SubmitState) {
   return (
     <CheckoutSection
       id="crypto-payment"
@@ -39,12 +49,12 @@ export function CryptoIntro({ pending }: { pending: boolean }) {
       title="Cryptocurrency Payment"
       description="Pay with USDC on the Ethereum network (ERC-20). Your service activates within 1 hour of payment."
     >
-      <SubmitOrder label="Pay with USDC" pendingLabel="Creating Payment..." pending={pending} />
+      <SubmitOrder label="Pay with USDC" pendingLabel="Creating Payment..." {...state} />
     </CheckoutSection>
   );
 }
 
-export function FreeOrderIntro({ pending, isTrial }: { pending: boolean; isTrial: boolean }) {
+export function FreeOrderIntro({ isTrial, ...state }: SubmitState & { isTrial: boolean }) {
   return (
     <CheckoutSection
       id="complete-order"
@@ -52,7 +62,7 @@ export function FreeOrderIntro({ pending, isTrial }: { pending: boolean; isTrial
       title={isTrial ? 'Start Your Free Trial' : 'Complete Your Order'}
       description={isTrial ? '36 hours of full access. No credit card required.' : 'Nothing to pay: your coupon covers the whole order.'}
     >
-      <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." pending={pending} />
+      <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." {...state} />
     </CheckoutSection>
   );
 }

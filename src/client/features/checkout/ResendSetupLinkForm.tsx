@@ -10,17 +10,18 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
 
-type ResendForm = z.input<typeof resendSetupLinkRequestSchema>;
-type ResendValues = z.output<typeof resendSetupLinkRequestSchema>;
+const resendFormSchema = resendSetupLinkRequestSchema.pick({ email: true, orderId: true });
+type ResendForm = z.input<typeof resendFormSchema>;
+type ResendValues = z.output<typeof resendFormSchema>;
 
 /**
- * The guest order-info form (spec section 5): asks for a new password setup link for an
- * order. The server answers the same neutral sentence whether or not the order matched.
+ * The guest order-info form (spec section 5), cut to what the server matches: the email
+ * and the order id. The server answers the same neutral sentence whether or not the order matched.
  */
 export function ResendSetupLinkForm({ email, orderId }: { email: string; orderId: string }) {
   const form = useForm<ResendForm, unknown, ResendValues>({
-    resolver: zodResolver(resendSetupLinkRequestSchema),
-    defaultValues: { firstName: '', lastName: '', email, phone: '', orderId },
+    resolver: zodResolver(resendFormSchema),
+    defaultValues: { email, orderId },
   });
   const resend = useMutation({
     mutationFn: async (body: ResendValues) => (await (await apiRequest('POST', '/api/resend-setup-link', body)).json()) as { message: string },
@@ -31,19 +32,8 @@ export function ResendSetupLinkForm({ email, orderId }: { email: string; orderId
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => resend.mutate(values))} aria-label="Send the setup link again">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="resend-firstName" label="First Name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...field('firstName')} {...form.register('firstName')} />
-        </FormField>
-        <FormField id="resend-lastName" label="Last Name" error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...field('lastName')} {...form.register('lastName')} />
-        </FormField>
-      </div>
       <FormField id="resend-email" label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} {...form.register('email')} />
-      </FormField>
-      <FormField id="resend-phone" label="Phone (Optional)" error={errors.phone?.message}>
-        <Input type="tel" autoComplete="tel" {...field('phone')} {...form.register('phone')} />
       </FormField>
       <FormField id="resend-orderId" label="Order ID" error={errors.orderId?.message}>
         <Input placeholder="SP-1712345678901-123456" className="font-mono" spellCheck={false} {...field('orderId')} {...form.register('orderId')} />

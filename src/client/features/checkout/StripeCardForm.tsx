@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
 import type { CardPaymentProps } from './card-payment-props';
-import { reportPaymentError, reportPaymentFailed } from './payment-errors';
+import { paymentError, paymentFailed, type PaymentFailure } from './payment-errors';
+import { PaymentFailureNote } from './PaymentFailureNote';
 
 /** Stripe.js is loaded once per key, and only when a card payment is about to be taken. */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -25,15 +26,21 @@ export function stripeReturnUrl(orderId: string): string {
   return `${window.location.origin}/checkout?${new URLSearchParams({ order: orderId })}`;
 }
 
-function PaymentForm({ orderId, total, onPaid }: Omit<CardPaymentProps, 'clientSecret'>) {
+function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps, 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fail = (failed: PaymentFailure) => {
+    setFailure(failed.description);
+    onFailed(failed);
+  };
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || pending) return;
     setPending(true);
+    setFailure(null);
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -42,15 +49,15 @@ function PaymentForm({ orderId, total, onPaid }: Omit<CardPaymentProps, 'clientS
       });
       if (error) {
         // A refused card or incomplete details: Stripe's own message for the buyer.
-        if (error.type === 'card_error' || error.type === 'validation_error') reportPaymentFailed(error.message ?? 'Your card was declined.');
-        else reportPaymentError(error.message);
+        if (error.type === 'card_error' || error.type === 'validation_error') fail(paymentFailed(error.message ?? 'Your card was declined.'));
+        else fail(paymentError(error.message));
       } else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') {
         await onPaid(paymentIntent.id);
       } else {
-        reportPaymentError(`The payment is ${paymentIntent.status.replaceAll('_', ' ')}.`);
+        fail(paymentError(`The payment is ${paymentIntent.status.replaceAll('_', ' ')}.`));
       }
     } catch (error) {
-      reportPaymentError(error instanceof Error ? error.message : null);
+      fail(paymentError(error instanceof Error ? error.message : null));
     } finally {
       setPending(false);
     }
@@ -59,6 +66,7 @@ function PaymentForm({ orderId, total, onPaid }: Omit<CardPaymentProps, 'clientS
   return (
     <form className="grid gap-4" onSubmit={pay} aria-label="Card details">
       <PaymentElement options={{ layout: 'tabs' }} />
+      <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>
         <Lock aria-hidden="true" />
         {pending ? 'Processing...' : `Pay ${formatDollars(total)}`}

@@ -1,4 +1,5 @@
 import type { Cents } from '#domain/money';
+import type { PaymentFailure } from './payment-errors';
 
 /** What both card forms (Stripe's Payment Element and the demo form) are given. */
 export interface CardPaymentProps {
@@ -7,4 +8,6 @@ export interface CardPaymentProps {
   total: Cents;
   /** Called once the provider confirmed the payment. */
   onPaid: (paymentIntentId: string) => Promise<void>;
+  /** Called when an attempt failed; the form shows the failure beside its fields too. */
+  onFailed: (failure: PaymentFailure) => void;
 }

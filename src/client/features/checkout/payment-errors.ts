@@ -1,15 +1,20 @@
-import { toast } from '../../components/ui/use-toast';
 import { errorStatus, serverMessage } from '../../lib/api';
 
 const UNEXPECTED = 'An unexpected error occurred';
 
-/** The card was refused: the payment provider's own message (spec section 8). */
-export function reportPaymentFailed(message: string): void {
-  toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+/** What the buyer is told when a payment did not go through (spec section 8): a toast's title and text. */
+export interface PaymentFailure {
+  title: 'Payment Failed' | 'Payment Error';
+  description: string;
 }
 
-export function reportPaymentError(message?: string | null): void {
-  toast({ title: 'Payment Error', description: message || UNEXPECTED, variant: 'destructive' });
+/** The card was refused: the payment provider's own message. */
+export function paymentFailed(message: string): PaymentFailure {
+  return { title: 'Payment Failed', description: message };
+}
+
+export function paymentError(message?: string | null): PaymentFailure {
+  return { title: 'Payment Error', description: message || UNEXPECTED };
 }
 
 /**
@@ -17,8 +22,8 @@ export function reportPaymentError(message?: string | null): void {
  * 400 for a card it does not know, both the provider's word on the card; anything else
  * is an error of the payment itself.
  */
-export function reportDemoConfirmError(error: unknown): void {
+export function demoConfirmFailure(error: unknown): PaymentFailure {
   const status = errorStatus(error);
-  if (status === 402 || status === 400) reportPaymentFailed(serverMessage(error, 'Your card was declined.'));
-  else reportPaymentError(status === null ? null : serverMessage(error, UNEXPECTED));
+  if (status === 402 || status === 400) return paymentFailed(serverMessage(error, 'Your card was declined.'));
+  return paymentError(status === null ? null : serverMessage(error, UNEXPECTED));
 }

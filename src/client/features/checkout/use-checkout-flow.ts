@@ -5,9 +5,10 @@ import type { CheckoutInput, CheckoutRequest, CheckoutResponse, OrderSummary } f
 import type { CreateCryptoPaymentRequest, CryptoPayment } from '#contract/crypto';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { useCart } from '../cart/cart-store';
 import { checkoutRequest, cryptoPaymentRequest } from './checkout-form';
-import { clearPendingOrder, passwordSetupPath, savePendingOrder, takePendingOrder } from './pending-order';
+import { clearPendingOrder, passwordSetupPath, savePendingOrder, takePendingOrder, type PendingOrder } from './pending-order';
 
 /** Spec section 9: the pause before leaving the page after a completed order. */
 export const REDIRECT_DELAY_MS = 2000;
@@ -15,12 +16,25 @@ export const REDIRECT_DELAY_MS = 2000;
 export type CheckoutStage =
   | { kind: 'details' }
   | { kind: 'card'; order: OrderSummary; clientSecret: string }
-  | { kind: 'crypto'; payment: CryptoPayment }
+  /** `setup` is where a guest sets a password once paid; null for a signed-in customer. */
+  | { kind: 'crypto'; payment: CryptoPayment; setup: PendingOrder | null }
   | { kind: 'complete'; title: string; description: string; redirecting: boolean };
 
 export interface OrderExtras {
   couponCode: string | null;
   renewsSubscriptionId?: string | undefined;
+}
+
+/** A paid order whose buyer has a password: the 'Order Confirmed' dialog shows it. */
+export interface ConfirmedOrder {
+  orderId: string;
+  paidBy: 'card' | 'crypto';
+}
+
+export interface SubmitOptions {
+  crypto: boolean;
+  isTrial: boolean;
+  signedIn: boolean;
 }
 
 /** Timers that die with the page, so a buyer who leaves early is not sent anywhere. */
@@ -44,32 +58,60 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
 
 /**
  * The checkout's steps (spec section 4): place the order, then pay by card or crypto, or
- * finish a free order at once; afterwards clear the cart and send the buyer on.
+ * finish a free order at once; afterwards clear the cart and send the buyer on. Every
+ * paid order ends the same way whatever the method: a buyer without a password goes to
+ * password setup after 2 s, any other buyer sees 'Order Confirmed' (decision 0014).
  */
 export function useCheckoutFlow() {
   const [stage, setStage] = useState<CheckoutStage>({ kind: 'details' });
   const [finished, setFinished] = useState(false);
-  const [confirmedOrderId, setConfirmedOrderId] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<ConfirmedOrder | null>(null);
+  /** Why the last order could not be placed, shown beside the button that placed it. */
+  const [orderFailure, setOrderFailure] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const later = useLater();
+  const errorToast = useErrorToast();
 
   const placeOrder = useMutation({ mutationFn: (body: CheckoutRequest) => postJson<CheckoutResponse>('/api/checkout', body) });
   const createCrypto = useMutation({ mutationFn: (body: CreateCryptoPaymentRequest) => postJson<CryptoPayment>('/api/create-crypto-payment', body) });
 
-  /** The order is done: the page keeps showing it while the cart empties. */
+  /** The order is done: the page keeps showing it while the cart empties and old failures go. */
   const finish = useCallback(() => {
     setFinished(true);
+    errorToast.clear();
     useCart.getState().clearCart();
-  }, []);
+  }, [errorToast]);
 
-  async function payByCrypto(order: CheckoutInput, extras: OrderExtras): Promise<void> {
+  const refuseOrder = (title: string, description: string) => {
+    setOrderFailure(description);
+    errorToast.show({ title, description });
+  };
+
+  /** Where a paid order leads: password setup for a buyer without one, else 'Order Confirmed'. */
+  const showNextStep = useCallback(
+    (order: ConfirmedOrder, setup: PendingOrder | null, paid: { title: string; text: string }) => {
+      if (!setup) {
+        setConfirmed(order);
+        return;
+      }
+      toast({ title: 'Payment Successful!', description: 'Please set up your password to access your account. We have emailed you a link.' });
+      setStage({ kind: 'complete', title: paid.title, description: `${paid.text} Next, set up the password of your account.`, redirecting: true });
+      later(() => navigate(passwordSetupPath(setup)), REDIRECT_DELAY_MS);
+    },
+    [later, navigate],
+  );
+
+  async function payByCrypto(order: CheckoutInput, extras: OrderExtras, signedIn: boolean): Promise<void> {
+    let payment: CryptoPayment;
     try {
-      const payment = await createCrypto.mutateAsync(cryptoPaymentRequest(order, extras));
-      setStage({ kind: 'crypto', payment });
+      payment = await createCrypto.mutateAsync(cryptoPaymentRequest(order, extras));
     } catch (error) {
       console.error('Crypto payment creation failed', error);
-      toast({ title: 'Payment Error', description: 'Failed to create crypto payment', variant: 'destructive' });
+      refuseOrder('Payment Error', 'Failed to create crypto payment');
+      return;
     }
+    errorToast.clear();
+    setStage({ kind: 'crypto', payment, setup: signedIn ? null : { orderId: payment.orderId, email: order.email } });
   }
 
   function completeFreeOrder(response: CheckoutResponse, email: string, isTrial: boolean): void {
@@ -92,22 +134,24 @@ export function useCheckoutFlow() {
     try {
       response = await placeOrder.mutateAsync(checkoutRequest({ ...order, paymentMethod: 'card' }, extras));
     } catch (error) {
-      toast({ title: 'Error', description: orderFailureMessage(error), variant: 'destructive' });
+      refuseOrder('Error', orderFailureMessage(error));
       return;
     }
     if (response.isFreeOrder) return completeFreeOrder(response, order.email, isTrial);
     if (!response.clientSecret) {
-      toast({ title: 'Error', description: 'Failed to create order', variant: 'destructive' });
+      refuseOrder('Error', 'Failed to create order');
       return;
     }
+    errorToast.clear();
     if (response.needsPasswordSetup) savePendingOrder({ orderId: response.order.id, email: order.email });
     else clearPendingOrder();
     setStage({ kind: 'card', order: response.order, clientSecret: response.clientSecret });
   }
 
   /** Submits the validated form: crypto creates its payment, anything else goes through /api/checkout. */
-  async function submit(order: CheckoutInput, extras: OrderExtras, options: { crypto: boolean; isTrial: boolean }): Promise<void> {
-    if (options.crypto) return payByCrypto(order, extras);
+  async function submit(order: CheckoutInput, extras: OrderExtras, options: SubmitOptions): Promise<void> {
+    setOrderFailure(null);
+    if (options.crypto) return payByCrypto(order, extras, options.signedIn);
     return placeCardOrFreeOrder(order, extras, options.isTrial);
   }
 
@@ -115,42 +159,45 @@ export function useCheckoutFlow() {
   const completeCardPayment = useCallback(
     async (orderId: string, paymentIntentId: string) => {
       finish();
-      setStage({ kind: 'complete', title: 'Payment Successful', description: 'Thank you! Your payment was received.', redirecting: false });
+      const paid = { title: 'Payment Successful', text: 'Thank you! Your payment was received.' };
+      setStage({ kind: 'complete', title: paid.title, description: paid.text, redirecting: false });
       try {
         await apiRequest('POST', '/api/webhook/payment-success', { orderId, paymentIntentId });
       } catch (error) {
         console.error('Payment success notice failed', error);
       }
       const pending = takePendingOrder();
-      if (pending && pending.orderId === orderId) {
-        toast({ title: 'Payment Successful!', description: 'Please set up your password to access your account. We have emailed you a link.' });
-        setStage({ kind: 'complete', title: 'Payment Successful', description: 'Next, set up the password of your account.', redirecting: true });
-        later(() => navigate(passwordSetupPath(pending)), REDIRECT_DELAY_MS);
-      } else {
-        setConfirmedOrderId(orderId);
-      }
+      showNextStep({ orderId, paidBy: 'card' }, pending && pending.orderId === orderId ? pending : null, paid);
     },
-    [finish, later, navigate],
+    [finish, showNextStep],
   );
 
-  /** The crypto payment arrived: cart cleared, home after 2 s (spec section 4). */
-  const completeCryptoPayment = useCallback(() => {
-    finish();
-    later(() => navigate('/'), REDIRECT_DELAY_MS);
-  }, [finish, later, navigate]);
+  /** The crypto payment arrived (spec section 4): the cart is cleared and the buyer moves on after 2 s. */
+  const completeCryptoPayment = useCallback(
+    (payment: CryptoPayment, setup: PendingOrder | null) => {
+      finish();
+      const paid = { title: 'Payment Complete', text: 'Your crypto payment was received and your service activates within 1 hour.' };
+      setStage({ kind: 'complete', title: paid.title, description: paid.text, redirecting: false });
+      showNextStep({ orderId: payment.orderId, paidBy: 'crypto' }, setup, paid);
+    },
+    [finish, showNextStep],
+  );
 
   return {
     stage,
     finished,
     submit,
     submitting: placeOrder.isPending || createCrypto.isPending,
+    orderFailure,
+    /** A payment attempt failed: its toast stays until a later attempt succeeds. */
+    reportFailure: errorToast.show,
     completeCardPayment,
     completeCryptoPayment,
-    /** Back to the form from a placed, unpaid order. */
+    /** Back to the form from a placed, unpaid order, to change the details or the payment method. */
     editDetails: () => setStage({ kind: 'details' }),
-    confirmedOrderId,
+    confirmed,
     closeConfirmation: () => {
-      setConfirmedOrderId(null);
+      setConfirmed(null);
       navigate('/');
     },
   };

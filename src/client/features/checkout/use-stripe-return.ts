@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { reportPaymentFailed } from './payment-errors';
+import { paymentFailed, type PaymentFailure } from './payment-errors';
 
 /**
  * Stripe sends a buyer who paid with a redirect-based method back to /checkout with the
  * PaymentIntent and its outcome in the query (see stripeReturnUrl). A success finishes the
  * order as an in-page payment would; anything else tells the buyer it did not go through.
  */
-export function useStripeReturn(onPaid: (orderId: string, paymentIntentId: string) => void): void {
+export function useStripeReturn(onPaid: (orderId: string, paymentIntentId: string) => void, onFailed: (failure: PaymentFailure) => void): void {
   const search = useSearch();
   const [, navigate] = useLocation();
   const handled = useRef(false);
@@ -21,6 +21,6 @@ export function useStripeReturn(onPaid: (orderId: string, paymentIntentId: strin
     handled.current = true;
     navigate('/checkout', { replace: true });
     if (outcome === 'succeeded') onPaid(orderId, paymentIntentId);
-    else reportPaymentFailed('Your payment was not completed. Please try again or choose another payment method.');
-  }, [search, navigate, onPaid]);
+    else onFailed(paymentFailed('Your payment was not completed. Please try again or choose another payment method.'));
+  }, [search, navigate, onPaid, onFailed]);
 }

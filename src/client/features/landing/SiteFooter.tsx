@@ -6,7 +6,7 @@ import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
  * The spec's footer links are placeholders with no target; a link without an href is
  * neither a link to assistive technology nor crawlable, so each leads somewhere real on
  * this page: its own section where one exists, else the support footer with the contact
- * address (decision 0013).
+ * address (decision 0014).
  */
 const QUICK_LINKS = [
   { label: 'Packages', href: '#packages' },
