@@ -36,6 +36,7 @@ describe("the admin pages' view of a record (spec sections 2, 4 and 9)", () => {
     expect(pageSummary(0, 25, 60, 25)).toEqual({ text: '1-25 of 60', hasPrevious: false, hasNext: true });
     expect(pageSummary(50, 10, 60, 25)).toEqual({ text: '51-60 of 60', hasPrevious: true, hasNext: false });
     expect(pageSummary(0, 0, 0, 25)).toEqual({ text: '0 of 0', hasPrevious: false, hasNext: false });
+    expect(pageSummary(1000, 25, 100000, 25).text).toBe('1,001-1,025 of 100,000');
     // Without the header, a full page suggests there may be another.
     expect(pageSummary(0, 25, null, 25).hasNext).toBe(true);
   });

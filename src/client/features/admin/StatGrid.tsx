@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../components/ui/skeleton';
+import { count } from './admin-view';
 
 export interface Stat {
   label: string;
@@ -11,7 +12,7 @@ export interface Stat {
 export function StatGrid({ label, stats }: { label: string; stats: Stat[] | undefined }) {
   return (
     <section aria-label={label}>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
         {stats
           ? stats.map((stat) => (
               <div key={stat.label} className="min-w-0 rounded-2xl border border-border bg-card p-4">
@@ -19,7 +20,7 @@ export function StatGrid({ label, stats }: { label: string; stats: Stat[] | unde
                   {stat.icon}
                   {stat.label}
                 </dt>
-                <dd className="tabular mt-2 truncate text-2xl font-bold">{stat.value}</dd>
+                <dd className="tabular mt-2 break-words text-xl font-bold sm:text-2xl">{typeof stat.value === 'number' ? count(stat.value) : stat.value}</dd>
               </div>
             ))
           : Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-[5.5rem] rounded-2xl" />)}

@@ -41,11 +41,14 @@ export function adminDate(iso: string | null): string {
 /** '5 minutes ago' as of `now`, for the notifications tab. */
 export const timeAgo = (iso: string, now: number) => formatDistance(new Date(iso), new Date(now), { addSuffix: true });
 
+/** A count as '12,480'. */
+export const count = (value: number) => value.toLocaleString('en-US');
+
 /** 'Showing 26-50 of 120' with whether there is a page either side, for the list controls. */
 export function pageSummary(offset: number, shown: number, total: number | null, limit: number) {
   const known = total ?? offset + shown;
   return {
-    text: shown === 0 ? `0 of ${known}` : `${offset + 1}-${offset + shown} of ${known}`,
+    text: shown === 0 ? `0 of ${count(known)}` : `${count(offset + 1)}-${count(offset + shown)} of ${count(known)}`,
     hasPrevious: offset > 0,
     hasNext: total === null ? shown === limit : offset + shown < total,
   };
