@@ -20,7 +20,7 @@ export function StatGrid({ label, stats }: { label: string; stats: Stat[] | unde
                   {stat.icon}
                   {stat.label}
                 </dt>
-                <dd className="tabular mt-2 break-words text-xl font-bold sm:text-2xl">{typeof stat.value === 'number' ? count(stat.value) : stat.value}</dd>
+                <dd className="tabular mt-2 break-words text-xl font-bold">{typeof stat.value === 'number' ? count(stat.value) : stat.value}</dd>
               </div>
             ))
           : Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-[5.5rem] rounded-2xl" />)}
