@@ -12,6 +12,15 @@ async function choosePackage(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { name: 'Customer Information' }).waitFor();
 }
 
+/** A customer with a password, signed in in this browser through the API. */
+async function signUp(page: Page, email: string, firstName: string, lastName: string): Promise<void> {
+  await page.goto('/');
+  const response = await page.request.post('/api/register', {
+    data: { signupType: 'account', firstName, lastName, email, password: 'secret-pass', confirmPassword: 'secret-pass' },
+  });
+  expect(response.status()).toBe(201);
+}
+
 async function pick(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -46,11 +55,7 @@ describe('checkout in a browser', () => {
   it('buys a paid package with the demo card as a signed-in customer and shows Order Confirmed', async () => {
     const { page } = b;
     const email = uniqueEmail('card-buyer');
-    await page.goto('/');
-    const signUp = await page.request.post('/api/register', {
-      data: { signupType: 'account', firstName: 'Grace', lastName: 'Hopper', email, password: 'secret-pass', confirmPassword: 'secret-pass' },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUp(page, email, 'Grace', 'Hopper');
 
     await choosePackage(page, '3 Months Premium');
     // The signed-in customer's details are filled in.
@@ -181,11 +186,7 @@ describe('checkout in a browser', () => {
   it('lets a signed-in customer paying by crypto go back to the card, and confirms the paid order with its number', async () => {
     const { page } = b;
     const email = uniqueEmail('crypto-member');
-    await page.goto('/');
-    const signUp = await page.request.post('/api/register', {
-      data: { signupType: 'account', firstName: 'Dorothy', lastName: 'Vaughan', email, password: 'secret-pass', confirmPassword: 'secret-pass' },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUp(page, email, 'Dorothy', 'Vaughan');
     await choosePackage(page, '1 Month Premium');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     await pick(page, 'Gift Card', 'Lyft');
@@ -215,10 +216,7 @@ describe('checkout in a browser', () => {
   it('locks the form while the order is created, and clears the declined card toast once the retry succeeds', async () => {
     const { page } = b;
     const email = uniqueEmail('retry-member');
-    await page.goto('/');
-    await page.request.post('/api/register', {
-      data: { signupType: 'account', firstName: 'Mary', lastName: 'Jackson', email, password: 'secret-pass', confirmPassword: 'secret-pass' },
-    });
+    await signUp(page, email, 'Mary', 'Jackson');
     await choosePackage(page, '1 Month Premium');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     await pick(page, 'Gift Card', 'Walmart');
