@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, phoneField, plainText, requiredText } from './fields';
+import { emailField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { deviceCredentialSchema } from './subscriptions';
 
@@ -97,8 +97,9 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export const createCustomerRequestSchema = z.object({
-  firstName: nameField('First name'),
-  lastName: nameField('Last name'),
+  // An administrator's entry, not a visitor's: no relay for strangers, and every page shows it as text.
+  firstName: requiredText('First name', 50),
+  lastName: requiredText('Last name', 50),
   email: emailField,
   phone: phoneField,
   orderId: requiredText('Order ID', 64),
