@@ -1,34 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from '../support/admin';
+import { seriousAxeViolations } from '../support/axe';
 import { latestMailLinks, useBrowser } from '../support/browser';
+import { buyAsGuest } from '../support/guest-purchase';
 
 const XSS_NAME = '<img src=x onerror="window.__xss=1">';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const toast = (page: Page, title: string) => page.locator('[data-variant]').getByText(title, { exact: true });
-
-/** A guest buys 1 Month Premium with the demo card; the order id comes back in the setup page's address. */
-async function buyAsGuest(page: Page, email: string): Promise<string> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Choose 1 Month Premium' }).click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await page.waitForURL('**/checkout');
-  await page.getByLabel('First Name').fill('Mary');
-  await page.getByLabel('Last Name').fill('Jackson');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Gift Card', { exact: true }).click();
-  await page.getByRole('option', { name: 'Chewy', exact: true }).click();
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.waitForURL('**/password-setup?**');
-  return new URL(page.url()).searchParams.get('orderId')!;
-}
 
 async function adminSignIn(page: Page) {
   await page.goto('/admin-login');
@@ -74,16 +53,6 @@ async function openCredentials(page: Page, email: string) {
 }
 
 const setupLinkOf = (email: string) => latestMailLinks(email, /set up|setup|password/i).find((link) => link.includes('/setup/'));
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol: the store's CSP rightly refuses an injected <script>.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const results = await (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run();
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`);
-}
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 const xssRan = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
