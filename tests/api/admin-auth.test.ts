@@ -54,6 +54,21 @@ describe('admin sign-in', () => {
     expect(limited.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
   });
 
+  it('slows a guess spread over many addresses without locking the owner out (decision 0013)', async () => {
+    await signInAdmin(t);
+    const attempt = (ip: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: ip, payload: { username: 'owner', password } });
+    for (let i = 1; i <= 12; i++) expect((await attempt(`198.51.100.${i}`, 'wrong-password-123')).statusCode).toBe(401);
+    // Under attack each guessing address has 3 tries on the account in all ...
+    expect((await attempt('198.51.100.1', 'wrong-password-123')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.1', 'wrong-password-123')).statusCode).toBe(401);
+    const slowed = await attempt('198.51.100.1', 'wrong-password-123');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    // ... while the owner, from an address of their own, still signs in.
+    expect((await attempt('192.0.2.44', TEST_ADMIN.password)).statusCode).toBe(200);
+  });
+
   it('lasts 2 hours idle and 12 hours at most', async () => {
     await signInAdmin(t);
     const before = Date.now();

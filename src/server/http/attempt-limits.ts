@@ -91,6 +91,39 @@ export async function deleteExpiredRateLimits(db: DbOrTx): Promise<number> {
   return removed.length;
 }
 
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins allowed per address, and on one account from anywhere, in a window. */
+export const SIGN_IN_LIMIT = { max: 10, windowMs: SIGN_IN_WINDOW_MS };
+/** Once an account is over SIGN_IN_LIMIT, the tries each address still has on it. */
+export const SIGN_IN_LIMIT_UNDER_ATTACK = { max: 3, windowMs: SIGN_IN_WINDOW_MS };
+
+const signInLimitMessage = (minutes: number) =>
+  `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+/**
+ * Counts a sign-in attempt on `account` (an email, an admin's username) from `ip` before the
+ * password is checked, and answers 429 past the limits. An account with many failures from
+ * anywhere is under attack: then each address gets a few tries on it, so guessers are
+ * slowed while its owner still signs in (decision 0013). Call the returned function once
+ * the password is right: only failures count.
+ */
+export async function enforceSignInLimits(db: DbOrTx, scope: string, account: string, ip: string): Promise<() => Promise<void>> {
+  const ipKey = `${scope}:ip:${ip}`;
+  const accountKey = `${scope}:${account}`;
+  const accountFromIpKey = `${scope}:${account}:ip:${ip}`;
+  await enforceAttemptLimits(db, [{ key: ipKey, ...SIGN_IN_LIMIT }], signInLimitMessage);
+  const onAccount = await consumeAttempt(db, { key: accountKey, ...SIGN_IN_LIMIT });
+  const fromHere = await consumeAttempt(db, { key: accountFromIpKey, ...SIGN_IN_LIMIT_UNDER_ATTACK });
+  if (!onAccount.allowed && !fromHere.allowed) {
+    throw tooManyAttempts(Math.min(onAccount.retryAfterMs, fromHere.retryAfterMs), signInLimitMessage);
+  }
+  return async () => {
+    await clearAttempts(db, accountKey);
+    await clearAttempts(db, accountFromIpKey);
+    await refundAttempt(db, ipKey);
+  };
+}
+
 /**
  * Store emails that a visitor's action sends to an address (a free order's setup link, a
  * resent link, a password reset), counted per mailbox whoever asks: any one address gets

@@ -9,7 +9,7 @@ import {
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
 import { customers, orders, packages } from '#server/db/schema';
-import { clearAttempts, consumeAttempt, enforceAttemptLimits, guestMailLimit, refundAttempt, tooManyAttempts } from '#server/http/attempt-limits';
+import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, unauthorized } from '#server/http/errors';
 import type { MailProvider } from '#server/providers/mail/mail-provider';
 import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile } from './customers';
@@ -21,10 +21,6 @@ import { endCustomerSessions } from '#server/http/sessions';
 import { consumeToken, findUsableToken, issueSetupToken, revokeTokens } from './setup-tokens';
 
 const MINUTE = 60_000;
-/** Failed sign-ins allowed per address, and per account before it counts as under attack (decision 0013). */
-const LOGIN_LIMIT = { max: 10, windowMs: 15 * MINUTE };
-/** Tries each address has on an account under attack: the owner's typos, not a guesser's list. */
-const LOGIN_LIMIT_UNDER_ATTACK = { max: 3, windowMs: 15 * MINUTE };
 const REGISTER_LIMIT = { max: 20, windowMs: 60 * MINUTE };
 const LINK_LIMIT_PER_TARGET = { max: 5, windowMs: 60 * MINUTE };
 const LINK_LIMIT_PER_IP = { max: 20, windowMs: 60 * MINUTE };
@@ -124,27 +120,12 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
 
     /** The customer a password signs in, with the same refusal whatever was wrong. */
     async login({ email, password }: { email: string; password: string }, caller: Caller): Promise<CustomerProfile> {
-      const ipKey = `login:ip:${caller.ip}`;
-      const accountKey = `login:email:${email}`;
-      const accountFromIpKey = `login:email:${email}:ip:${caller.ip}`;
-      const loginLimitMessage = (minutes: number) =>
-        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-      await enforceAttemptLimits(db, [{ key: ipKey, ...LOGIN_LIMIT }], loginLimitMessage);
-      // An account with many failures from anywhere is under attack: then each address gets
-      // a few tries on it, so guessers are slowed while its owner still signs in (decision 0013).
-      const onAccount = await consumeAttempt(db, { key: accountKey, ...LOGIN_LIMIT });
-      const fromHere = await consumeAttempt(db, { key: accountFromIpKey, ...LOGIN_LIMIT_UNDER_ATTACK });
-      if (!onAccount.allowed && !fromHere.allowed) {
-        throw tooManyAttempts(Math.min(onAccount.retryAfterMs, fromHere.retryAfterMs), loginLimitMessage);
-      }
+      const succeeded = await enforceSignInLimits(db, 'login', `email:${email}`, caller.ip);
       const account = await findAccountByEmail(db, email);
       if (!(await verifyPassword(account?.password ?? null, password)) || !account) {
         throw unauthorized('Invalid email or password');
       }
-      // Only failures count: a success frees the account and gives the address its attempt back.
-      await clearAttempts(db, accountKey);
-      await clearAttempts(db, accountFromIpKey);
-      await refundAttempt(db, ipKey);
+      await succeeded();
       return toCustomerProfile(account);
     },
 

@@ -3,25 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_ADMIN_CREDENTIALS } from '#contract/admin';
 import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
-import { clearAttempts, enforceAttemptLimits, refundAttempt } from '#server/http/attempt-limits';
+import { enforceSignInLimits } from '#server/http/attempt-limits';
 import { unauthorized } from '#server/http/errors';
 import { hashPassword, verifyPassword } from '../accounts/service';
 import { createFirstAdmin, findAdmin, findAdminByUsername, saveAdmin } from './admins';
 
-const MINUTE = 60_000;
-/** Failed admin sign-ins allowed per address in a window. */
-const LOGIN_LIMIT_PER_IP = { max: 10, windowMs: 15 * MINUTE };
-/**
- * Per username, from anywhere: slows a guess spread over many addresses while leaving the
- * owner, whose own address is under its own limit, room to sign in.
- */
-const LOGIN_LIMIT_PER_USERNAME = { max: 50, windowMs: 15 * MINUTE };
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 /** The username of the admin generated on a first start with no ADMIN_* settings. */
 export const FIRST_ADMIN_USERNAME = 'admin';
-
-const tryLater = (minutes: number) =>
-  `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
 export interface AdminIdentity {
   id: string;
@@ -32,21 +21,12 @@ export interface AdminIdentity {
 export function createAdmins(db: DbOrTx) {
   return {
     async login({ username, password }: { username: string; password: string }, ip: string): Promise<AdminIdentity> {
-      const ipKey = `admin-login:ip:${ip}`;
-      const usernameKey = `admin-login:username:${username}`;
-      await enforceAttemptLimits(
-        db,
-        [
-          { key: ipKey, ...LOGIN_LIMIT_PER_IP },
-          { key: usernameKey, ...LOGIN_LIMIT_PER_USERNAME },
-        ],
-        tryLater,
-      );
+      // The customers' sign-in limits (decision 0013), on their own keys.
+      const succeeded = await enforceSignInLimits(db, 'admin-login', `username:${username}`, ip);
       const admin = await findAdminByUsername(db, username);
       // The same answer, in the same time, for an unknown username and a wrong password.
       if (!(await verifyPassword(admin?.password ?? null, password)) || !admin) throw unauthorized(INVALID_ADMIN_CREDENTIALS);
-      await clearAttempts(db, usernameKey);
-      await refundAttempt(db, ipKey);
+      await succeeded();
       return { id: admin.id, username: admin.username };
     },
 
