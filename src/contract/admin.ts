@@ -23,7 +23,7 @@ export const adminSessionSchema = z.object({ admin: z.object({ id: z.string(), u
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 /** One page of a long list (docs/decisions 0012): the body stays the spec's array, the total is a header. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
+export { TOTAL_COUNT_HEADER } from './paging';
 export const ADMIN_PAGE_DEFAULT = 100;
 export const ADMIN_PAGE_MAX = 500;
 export const adminListQuerySchema = z.looseObject({

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER } from '#contract/admin';
+import { TOTAL_COUNT_HEADER } from '#contract/paging';
 
 /**
  * The one API helper (spec sections 7 and 8): every call sends cookies, bodies go as
