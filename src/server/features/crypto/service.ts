@@ -18,7 +18,7 @@ import {
 import { providerAmountToCents } from '#server/providers/crypto/nowpayments';
 import { priceCheckout, type Checkout, type CheckoutContext } from '../checkout/service';
 import type { OrderRow, Orders } from '../orders/service';
-import { isEventProcessed, recordProcessedEvent } from '../payments/processed-events';
+import { isEventProcessed, recordProcessedEvent } from '../payments/service';
 
 export const FREE_ORDER_MESSAGE = 'This order is free: no crypto payment is needed. Place it through the checkout.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Crypto payment not found';

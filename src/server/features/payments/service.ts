@@ -76,3 +76,6 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
 }
 
 export type Payments = ReturnType<typeof createPayments>;
+
+// For the crypto payments: one record of provider notices already handled, card and crypto alike.
+export { isEventProcessed, recordProcessedEvent } from './processed-events';
