@@ -74,7 +74,7 @@ export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema
 /** A sum of money, which may pass the eight digits of one order's amount. */
 const amountText = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** Every figure both dashboards show, from one SQL aggregate (GET /api/admin/stats). */
+/** Every figure both dashboards show, from SQL aggregates (GET /api/admin/stats). */
 export const adminStatsSchema = z.object({
   /** Customer-subscription records: their count, active ones, customers holding one (0012) and devices. */
   subscriptions: z.object({
