@@ -258,6 +258,6 @@ function accountExists() {
 export type Accounts = ReturnType<typeof createAccounts>;
 
 // For the checkout: which customer a new order belongs to.
-export { resolveOrderCustomer } from './customers';
+export { findCustomer, resolveOrderCustomer } from './customers';
 // For the admin accounts: one way to hash and check a password (argon2id).
 export { hashPassword, verifyPassword } from './passwords';

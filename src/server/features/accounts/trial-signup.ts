@@ -1,9 +1,8 @@
 import { checkoutRequestSchema } from '#contract/checkout';
 import { TRIAL_PACKAGE_ID } from '#domain/catalog';
 import type { Db } from '#server/db/connect';
-import type { Checkout } from '../checkout/service';
 import type { Subscriptions } from '../subscriptions/service';
-import { freeTrialRefusal } from '../checkout/trial-claims';
+import { freeTrialRefusal, type Checkout } from '../checkout/service';
 import type { Accounts, Caller, NewAccount } from './service';
 
 /**

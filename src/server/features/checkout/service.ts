@@ -10,7 +10,7 @@ import { orders } from '#server/db/schema';
 import { enforceAttemptLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
-import { findCustomer, resolveOrderCustomer } from '../accounts/customers';
+import { findCustomer, resolveOrderCustomer } from '../accounts/service';
 import { findPackage, type PackageRow } from '../catalog/service';
 import { checkCoupon, COUPON_LIMIT_MESSAGE } from '../coupons/service';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
@@ -203,3 +203,6 @@ export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
+
+// For the trial sign-up of the accounts: one wording of a refused free trial.
+export { freeTrialRefusal } from './trial-claims';
