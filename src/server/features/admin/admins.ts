@@ -25,6 +25,11 @@ export async function saveAdmin(db: DbOrTx, username: string, passwordHash: stri
   return row!;
 }
 
+export async function hasAnyAdmin(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: admins.id }).from(admins).limit(1);
+  return row !== undefined;
+}
+
 /** Creates the admin only when there is no admin at all; false when one exists (another instance may have won). */
 export async function createFirstAdmin(db: DbOrTx, username: string, passwordHash: string): Promise<boolean> {
   const inserted = await queryRows<{ id: string }>(

@@ -6,7 +6,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { enforceSignInLimits } from '#server/http/attempt-limits';
 import { unauthorized } from '#server/http/errors';
 import { hashPassword, verifyPassword } from '../accounts/service';
-import { createFirstAdmin, findAdmin, findAdminByUsername, saveAdmin } from './admins';
+import { createFirstAdmin, findAdmin, findAdminByUsername, hasAnyAdmin, saveAdmin } from './admins';
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 /** The username of the admin generated on a first start with no ADMIN_* settings. */
@@ -57,6 +57,8 @@ export async function ensureAdmin(db: DbOrTx, config: Pick<Config, 'ADMIN_USERNA
     await setAdminPassword(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
     return;
   }
+  // Most starts find an admin: no password to make and hash then.
+  if (await hasAnyAdmin(db)) return;
   const password = randomBytes(18).toString('base64url');
   if (await createFirstAdmin(db, FIRST_ADMIN_USERNAME, await hashPassword(password))) {
     logger.warn(
