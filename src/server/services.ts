@@ -12,7 +12,7 @@ import { createReports } from './features/reports/service';
 import { createSubscriptions } from './features/subscriptions/service';
 import { createJobQueue } from './jobs/queue';
 import { createCryptoPayments } from './features/crypto/service';
-import { selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
+import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
@@ -27,6 +27,15 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Providers that tests replace; otherwise chosen from the configuration (D7). */
   providers?: { mail?: MailProvider; cardPayments?: CardPayments; crypto?: CryptoPaymentProvider; provisioning?: ProvisioningProvider };
+}
+
+/** On a public demonstration store (DEMO_MODE=true) the demo providers take any payment for free. */
+function costlessPaymentMethods(config: Config, card: CardPayments, crypto: CryptoPaymentProvider): ReadonlySet<'card' | 'crypto'> {
+  const methods = new Set<'card' | 'crypto'>();
+  if (!config.DEMO_MODE) return methods;
+  if (card.kind === 'demo') methods.add('card');
+  if (isDemoCrypto(crypto)) methods.add('crypto');
+  return methods;
 }
 
 /** The services of every feature, created once per app and reached as `app.services`. */
@@ -46,8 +55,13 @@ export function createServices(deps: AppDeps) {
     sendSetupLink: (input) => accounts.sendSetupLink(input),
   });
   const orders = createOrders(db, { onOrderPaid: (orderId) => subscriptions.onOrderPaid(orderId) });
-  const checkout = createCheckout(db, { cardPayments, orders, subscriptions });
   const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
+  const checkout = createCheckout(db, {
+    cardPayments,
+    orders,
+    subscriptions,
+    costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
+  });
   return {
     catalog: createCatalog(db),
     mail,

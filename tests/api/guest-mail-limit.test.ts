@@ -39,3 +39,42 @@ describe('store emails to one address from guest actions', () => {
     expect(refused.json().message).toMatch(/^Too many free orders for this email address\. Please try again in (59|60) minutes\.$/);
   });
 });
+
+/** A public demonstration store takes any card for free, so its paid guest orders count like free ones. */
+describe('store emails from paid guest orders on a public demonstration store (DEMO_MODE=true)', () => {
+  const t = useTestApp({ DEMO_MODE: 'true' });
+
+  it('are 5 an hour to one mailbox', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const order = (i: number, paymentMethod: 'card' | 'crypto') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: checkoutForm(oneMonth.id, { email: `victim+${i}@example.com`, paymentMethod }),
+        remoteAddress: `10.7.0.${i}`,
+      });
+    for (let i = 0; i < 5; i += 1) expect((await order(i, i % 2 ? 'crypto' : 'card')).statusCode).toBe(200);
+    for (const method of ['card', 'crypto'] as const) {
+      const refused = await order(9, method);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many free orders for this email address\. Please try again in (59|60) minutes\.$/);
+    }
+  });
+});
+
+describe('store emails from paid guest orders on a store with real payments or on this machine', () => {
+  const t = useTestApp();
+
+  it('are not limited: each one was paid for', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    for (let i = 0; i < 7; i += 1) {
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: checkoutForm(oneMonth.id, { email: `buyer+${i}@example.com` }),
+        remoteAddress: `10.8.0.${i}`,
+      });
+      expect(placed.statusCode).toBe(200);
+    }
+  });
+});

@@ -80,7 +80,18 @@ function isReplayable(order: OrderRow, now = Date.now()): boolean {
   return order.paymentStatus === 'pending' || (order.paymentStatus === 'completed' && order.paymentMethod === 'free');
 }
 
-export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders; subscriptions: Pick<Subscriptions, 'assertRenewable'> }) {
+export interface CheckoutDeps {
+  cardPayments: CardPaymentProvider;
+  orders: Orders;
+  subscriptions: Pick<Subscriptions, 'assertRenewable'>;
+  /**
+   * Payment methods whose demo provider takes payments on a public store (DEMO_MODE=true):
+   * an order paid that way costs nothing, so its emails are limited like a free order's.
+   */
+  costlessPaymentMethods?: ReadonlySet<'card' | 'crypto'>;
+}
+
+export function createCheckout(db: Db, deps: CheckoutDeps) {
   /**
    * Writes the order, or finds the one this attempt already wrote. The unique checkout_key
    * makes concurrent double submits queue on one row: the second sees the first's order.
@@ -169,8 +180,10 @@ export function createCheckout(db: Db, deps: { cardPayments: CardPaymentProvider
      */
     async placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<PlacedOrder> {
       const priced = await priceCheckout(db, input);
-      // A guest's free order emails its setup link at once, to whatever address was typed.
-      if (priced.pricing.isFree && !context.customerId) {
+      // A guest's order that costs nothing emails whatever address was typed, so it counts
+      // against that mailbox's store emails like a password reset does (no mail relay).
+      const costsNothing = priced.pricing.isFree || (deps.costlessPaymentMethods?.has(input.paymentMethod) ?? false);
+      if (costsNothing && !context.customerId) {
         await enforceAttemptLimits(db, [guestMailLimit(input.email)], (minutes) =>
           `Too many free orders for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         );

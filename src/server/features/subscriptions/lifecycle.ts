@@ -136,16 +136,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
         giftCard: order.selectedGiftCard,
         cashbackAmount: order.cashbackAmount,
         isRenewal: order.renewsSubscriptionId !== null,
-        shipping:
-          order.requiresShipping && order.shippingAddress
-            ? {
-                address: order.shippingAddress,
-                city: order.shippingCity ?? '',
-                state: order.shippingState ?? '',
-                zip: order.shippingZip ?? '',
-                country: order.shippingCountry,
-              }
-            : null,
+        shipsTo: order.requiresShipping ? order.shippingCountry : null,
       },
       publicUrl,
     );

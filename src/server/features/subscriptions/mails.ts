@@ -22,11 +22,16 @@ export interface ConfirmationDetails {
   giftCard: string | null;
   cashbackAmount: string;
   isRenewal: boolean;
-  shipping: { address: string; city: string; state: string; zip: string; country: string } | null;
+  /**
+   * The box's destination country (a code checkout validated). Only that: the street, city
+   * and zip are text a visitor typed, and the store's emails carry none, so they cannot be
+   * used to send strangers someone's message.
+   */
+  shipsTo: string | null;
 }
 
 function activationLine(details: ConfirmationDetails): string {
-  if (details.shipping) {
+  if (details.shipsTo) {
     return 'Your streaming box ships within 1-2 business days with free shipping, and its subscription activates on first use.';
   }
   if (details.paymentMethod === 'free') return 'Your service is active now.';
@@ -50,11 +55,7 @@ export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: s
     ...(details.giftCard && cashback > 0
       ? [`Gift card: ${details.giftCard}, ${formatDollars(cashback)} cashback, emailed to you within 1-2 hours.`]
       : []),
-    ...(details.shipping
-      ? [
-          `Shipping to: ${details.shipping.address}, ${details.shipping.city}, ${details.shipping.state} ${details.shipping.zip}, ${details.shipping.country}`,
-        ]
-      : []),
+    ...(details.shipsTo ? [`Shipping to: the address in ${details.shipsTo} you entered at checkout.`] : []),
     '',
     activationLine(details),
     `Your subscription and the credentials of each device are in your account: ${accountLink(publicUrl)}`,
