@@ -5,6 +5,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { assertLandingJsBudget } from './scripts/landing-js-budget.mjs';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -35,10 +36,27 @@ function precompress(): Plugin {
   };
 }
 
+/** Fails the client build when the landing page's initial JavaScript passes its budget. */
+function landingJsBudget(): Plugin {
+  let outDir = '';
+  return {
+    name: 'landing-js-budget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      if (this.environment?.config.consumer === 'server') return;
+      const { files, gzipKb } = assertLandingJsBudget(outDir);
+      this.info?.(`landing page initial JavaScript: ${files.length} files, ${gzipKb.toFixed(1)} KB gzipped`);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: isSsrBuild ? '.' : 'src/client',
   publicDir: 'public',
-  plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress()],
+  plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress(), landingJsBudget()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

@@ -1,9 +1,8 @@
-// Issue 2's figures: cold start, GET /api/packages against a bare Fastify route, and the
+// Cold start, GET /api/packages against a bare Fastify route, and the
 // landing page's initial JavaScript.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { root } from '../../scripts/build-if-needed.mjs';
+import { LANDING_JS_BUDGET_KB, landingInitialJs } from '../../scripts/landing-js-budget.mjs';
 import { fmt, freePort, load, startAndTime, startStore, stopChild } from './support.mjs';
 
 export async function benchStorefront() {
@@ -35,8 +34,6 @@ export async function benchStorefront() {
   console.log(row('bare Fastify, same JSON+headers', baseline));
   console.log(`ratio store / bare: ${fmt(store.requests.average / baseline.requests.average, 2)} (target >= 0.80); store p99 ${fmt(store.latency.p99, 1)} ms (target < 20 ms)`);
 
-  const html = readFileSync(path.join(root, 'dist/client/index.html'), 'utf8');
-  const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const gzipped = initial.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(root, 'dist/client', file)), { level: 9 }).length, 0);
-  console.log(`\nLanding page initial JavaScript: ${initial.length} file(s), ${fmt(gzipped / 1024, 1)} KB gzipped (target < 120 KB)`);
+  const initial = landingInitialJs(path.join(root, 'dist/client'));
+  console.log(`\nLanding page initial JavaScript: ${initial.files.length} file(s), ${fmt(initial.gzipKb, 1)} KB gzipped (target < ${LANDING_JS_BUDGET_KB} KB)`);
 }

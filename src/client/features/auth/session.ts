@@ -9,15 +9,15 @@ import { CUSTOMER_ORDERS_KEY, SUBSCRIPTIONS_KEY } from '../account/use-account';
 export const CURRENT_CUSTOMER_KEY = ['/api/auth/me'] as const;
 
 /**
- * The signed-in customer, or null for a guest. One query for every page (header, checkout,
- * account), so a guest's 401 is an answer, not an error, and a sign-in shows everywhere at
- * once. Unlike the store's other data it is checked again on each page that asks: a
+ * The signed-in customer, or null for a guest (the server answers 200 null, so a guest's
+ * visit logs no error). One query for every page (header, checkout, account), so a sign-in
+ * shows everywhere at once. Unlike the store's other data it is checked again on each page that asks: a
  * session can begin or end outside this tab (another tab, an expiry).
  */
 export function useCurrentCustomer() {
   return useQuery<CustomerProfile | null>({
     queryKey: CURRENT_CUSTOMER_KEY,
-    queryFn: getQueryFn<CustomerProfile>({ on401: 'returnNull' }),
+    queryFn: getQueryFn<CustomerProfile | null>({ on401: 'throw' }),
     staleTime: 0,
   });
 }

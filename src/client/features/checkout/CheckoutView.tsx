@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bitcoin, CreditCard } from 'lucide-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { CheckoutInput } from '#contract/checkout';
 import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
@@ -8,12 +8,11 @@ import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { useCurrentCustomer } from '../auth/session';
 import type { CartItem } from '../cart/cart-store';
-import { CardPayment } from './CardPayment';
+import { CardFormSkeleton } from './CardFormSkeleton';
 import { checkoutFormSchema, defaultFormValues, type CheckoutFormValues } from './checkout-form';
 import { CheckoutComplete } from './CheckoutComplete';
 import { CheckoutSection } from './CheckoutSection';
 import { CouponBox } from './CouponBox';
-import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { CustomerInfoSection } from './CustomerInfoSection';
 import { GiftCardSection } from './GiftCardSection';
 import { estimateOrder, placedOrderFigures } from './order-summary';
@@ -25,6 +24,11 @@ import type { CheckoutFlow } from './use-checkout-flow';
 import { useCoupon } from './use-coupon';
 import { useStoreConfig } from './use-store-config';
 import { useStripeReturn } from './use-stripe-return';
+
+// The card form and the crypto panel load only once the buyer reaches that step, so the
+// checkout page's own JavaScript stays small on a phone (decision 0014).
+const CardPayment = lazy(() => import('./CardPayment').then((module) => ({ default: module.CardPayment })));
+const CryptoPaymentPanel = lazy(() => import('./CryptoPaymentPanel').then((module) => ({ default: module.CryptoPaymentPanel })));
 
 const PREFILLED = ['firstName', 'lastName', 'email', 'phone'] as const;
 
@@ -112,24 +116,28 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
 
       {stage.kind === 'card' && (
         <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" action={<EditDetailsButton onClick={flow.editDetails} />}>
-          <CardPayment
-            orderId={stage.order.id}
-            clientSecret={stage.clientSecret}
-            total={placedOrderFigures(stage.order).total}
-            onPaid={(paymentIntentId) => flow.completeCardPayment(stage.order.id, paymentIntentId)}
-            onFailed={flow.reportFailure}
-          />
+          <Suspense fallback={<CardFormSkeleton />}>
+            <CardPayment
+              orderId={stage.order.id}
+              clientSecret={stage.clientSecret}
+              total={placedOrderFigures(stage.order).total}
+              onPaid={(paymentIntentId) => flow.completeCardPayment(stage.order.id, paymentIntentId)}
+              onFailed={flow.reportFailure}
+            />
+          </Suspense>
         </CheckoutSection>
       )}
       {stage.kind === 'crypto' && (
         <CheckoutSection id="crypto-payment" icon={Bitcoin} title="Cryptocurrency Payment" description="USDC on the Ethereum network (ERC-20)">
-          <CryptoPaymentPanel
-            payment={stage.payment}
-            demo={config.data?.cryptoProvider === 'demo'}
-            onCompleted={() => flow.completeCryptoPayment(stage.payment, stage.setup)}
-            onBack={flow.editDetails}
-            onFailed={flow.reportFailure}
-          />
+          <Suspense fallback={<p role="status" className="text-sm text-muted-foreground">Loading the payment details...</p>}>
+            <CryptoPaymentPanel
+              payment={stage.payment}
+              demo={config.data?.cryptoProvider === 'demo'}
+              onCompleted={() => flow.completeCryptoPayment(stage.payment, stage.setup)}
+              onBack={flow.editDetails}
+              onFailed={flow.reportFailure}
+            />
+          </Suspense>
         </CheckoutSection>
       )}
     </Layout>

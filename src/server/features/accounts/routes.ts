@@ -18,11 +18,10 @@ import {
   signedInResponseSchema,
 } from '#contract/accounts';
 import { errorBodySchema } from '#contract/errors';
-import { unauthorized } from '#server/http/errors';
 import { browserIdOf } from '#server/http/browser-id';
 import type { Caller, NewAccount } from './service';
 import { signUpWithTrial } from './trial-signup';
-import { CUSTOMER_SESSION, endSession, requireCustomerId, startCustomerSession } from '#server/http/sessions';
+import { CUSTOMER_SESSION, endSession, getSessionCustomerId, requireCustomerId, startCustomerSession } from '#server/http/sessions';
 
 const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, log: request.log });
 
@@ -77,10 +76,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return noStore(reply).send({ message: 'Logged out' });
   });
 
-  app.get('/api/auth/me', { schema: { response: { 200: customerProfileSchema, 401: errorBodySchema } } }, async (request, reply) => {
-    const customerId = await requireCustomerId(request);
-    const profile = await accounts.profile(customerId);
-    if (!profile) throw unauthorized('Not authenticated');
+  // A guest gets 200 null, not a 401: every page asks on every visit, and an error status
+  // would log a console error for each guest (decision 0014).
+  app.get('/api/auth/me', { schema: { response: { 200: customerProfileSchema.nullable() } } }, async (request, reply) => {
+    const customerId = await getSessionCustomerId(request);
+    const profile = customerId ? await accounts.profile(customerId) : null;
     return noStore(reply).send(profile);
   });
 
