@@ -49,7 +49,7 @@ export function createServices(deps: AppDeps) {
   const checkout = createCheckout(db, { cardPayments, orders, subscriptions });
   const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
   return {
-    catalog: createCatalog(db),
+    catalog: createCatalog(deps.database, { logger: deps.logger }),
     mail,
     accounts,
     admins: createAdmins(db),

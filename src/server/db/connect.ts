@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,11 @@ export interface Database {
   executeSql: ExecuteSql;
   /** The node-postgres pool, when on PostgreSQL. */
   pool?: pg.Pool;
+  /**
+   * Follows NOTIFY on a channel, on PostgreSQL, where other instances may send them.
+   * Absent on PGlite: one process has the data folder, so no other instance exists.
+   */
+  listen?(channel: string, handlers: ChannelHandlers): ChannelListener;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       db: drizzlePostgres(pool, { schema }) as unknown as Db,
       executeSql: (text, values) => pool.query(text, values) as never,
+      listen: (channel, handlers) => listenOnChannel({ connectionString: options.url }, channel, handlers),
       close: () => pool.end(),
     };
   }
