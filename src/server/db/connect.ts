@@ -88,6 +88,25 @@ export function projectRoot(): string {
 }
 
 const MIGRATION_LOCK_ID = 727_274_001;
+/** The job queue's schema and queues (jobs/queue.ts). */
+export const JOB_QUEUE_SETUP_LOCK_ID = 727_274_002;
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock, so that instances starting together
+ * take turns at setting up shared tables. PGlite has one process, and needs no lock.
+ */
+export async function underStartupLock<T>(database: Database, lockId: number, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  // A session-level lock belongs to one connection, so hold it on a dedicated client.
+  const lockClient = await database.pool!.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [lockId]);
+    return await work();
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
+    lockClient.release();
+  }
+}
 
 /**
  * Applies the drizzle-kit migrations. On PostgreSQL an advisory lock makes instances
@@ -99,15 +118,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
-  // A session-level lock belongs to one connection, so hold it on a dedicated client.
-  const lockClient = await database.pool!.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePostgres(database.db as never, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    lockClient.release();
-  }
+  await underStartupLock(database, MIGRATION_LOCK_ID, () => migratePostgres(database.db as never, { migrationsFolder }));
 }
 
 /** Rows of a raw SQL statement, on either driver (both answer `{ rows }`). */
