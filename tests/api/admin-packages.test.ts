@@ -185,5 +185,22 @@ if (testDbKind === 'postgres') {
       await expect.poll(async () => (await listOf(other)).find((p) => p.id === oneMonth.id)?.price, { timeout: 5_000, interval: 20 }).toBe('18.25');
       expect((await buyWithCard(other, oneMonth.id)).totalAmount).toBe('18.25');
     });
+
+    it('keeps hearing changes after its listening connection is cut, including one made while it was down', async () => {
+      const cookies = await signInAdmin(t);
+      const { oneMonth } = await seededPackages(t.app);
+      const other = second!.app;
+      // The data were reset between tests behind the instance's back.
+      other.services.catalog.invalidate();
+      expect((await listOf(other)).find((p) => p.id === oneMonth.id)?.price).toBe('15.99');
+
+      // As a database restart or a network cut would: every listening connection ends.
+      await t.database.executeSql(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`, []);
+      expect((await patch(t.app, oneMonth.id, { price: '16.49' }, cookies)).statusCode).toBe(200);
+      await expect.poll(async () => (await listOf(other)).find((p) => p.id === oneMonth.id)?.price, { timeout: 10_000, interval: 50 }).toBe('16.49');
+
+      expect((await patch(t.app, oneMonth.id, { price: '16.99' }, cookies)).statusCode).toBe(200);
+      await expect.poll(async () => (await listOf(other)).find((p) => p.id === oneMonth.id)?.price, { timeout: 5_000, interval: 20 }).toBe('16.99');
+    });
   });
 }

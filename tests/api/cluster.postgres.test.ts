@@ -196,3 +196,34 @@ describe('two instances on one PostgreSQL (npm run cluster)', () => {
     expect(output).toMatch(/^\[1:\d+\] /m);
   });
 });
+
+describe('the cluster launcher', () => {
+  function launch(env: Record<string, string>) {
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'cluster.mjs'), '--instances', '2'], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    return new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  }
+
+  it('refuses to start without DATABASE_URL or SESSION_SECRET, in one line', async () => {
+    const noDatabase = await launch({ DATABASE_URL: '', SESSION_SECRET: 'cluster-test-session-secret-of-32-chars!' });
+    expect(noDatabase.code).toBe(1);
+    expect(noDatabase.output.trim()).toMatch(/^npm run cluster needs DATABASE_URL \(postgres:\/\/\.\.\.\): [^\n]+$/);
+    const noSecret = await launch({ DATABASE_URL: adminUrl, SESSION_SECRET: '' });
+    expect(noSecret.code).toBe(1);
+    expect(noSecret.output.trim()).toMatch(/^npm run cluster needs SESSION_SECRET: [^\n]+$/);
+  });
+
+  it('exits non-zero when an instance dies at start, with its lines prefixed', async () => {
+    const port = await freePortPair();
+    const result = await launch({ DATABASE_URL: adminUrl, SESSION_SECRET: 'too-short', PORT: String(port) });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(new RegExp(`^\\[(1:${port}|2:${port + 1})\\] Invalid configuration: SESSION_SECRET`, 'm'));
+    expect(result.output).toMatch(/exited with code 1; stopping the other instances/);
+  });
+});
