@@ -5,7 +5,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
  * Suites: unit (domain and client logic), api on PGlite, api on PostgreSQL (when
- * TEST_DATABASE_URL is set, as CI sets it), and e2e in Chromium against the built store.
+ * TEST_DATABASE_URL is set, as CI sets it; with the *.postgres.test.ts files), and e2e in Chromium against the built store.
  */
 export default defineConfig({
   test: {
@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // Several processes on one database: PostgreSQL only.
+          exclude: ['tests/api/**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/pglite-template.ts'],
           env: { TEST_DB_KIND: 'pglite' },

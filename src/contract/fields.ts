@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney, parseMoney, type Cents } from '#domain/money';
 
 /**
  * The input fields requests share (ARCHITECTURE "Shared input fields"): one rule for each
@@ -57,3 +58,16 @@ export const phoneField = optionalText('Phone number', 40);
 export const couponCodeField = requiredText('Coupon code', 64).transform((code) => code.toUpperCase());
 /** The checkout's coupon box: a blank code means no coupon. */
 export const optionalCouponCodeField = optionalText('Coupon code', 64).transform((code) => code && code.toUpperCase());
+
+/**
+ * An amount as the API spells money ('12.34', or '12' and '12.5' for short), from zero to
+ * `max`; answers the '0.00' form the database and the package list use.
+ */
+export const moneyField = (label: string, max: Cents) =>
+  z
+    .string({ error: `${label} must be an amount such as 12.34` })
+    .trim()
+    .regex(/^-?\d{1,8}(\.\d{1,2})?$/, `${label} must be an amount such as 12.34`)
+    .transform(parseMoney)
+    .pipe(z.number().min(0, `${label} must not be negative`).max(max, `${label} must be at most ${formatMoney(max)}`))
+    .transform(formatMoney);

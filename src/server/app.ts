@@ -63,6 +63,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.decorate('services', options.services ?? createServices(deps));
   // Closing the app stops this instance's job workers (not the database, which main closes).
   app.addHook('onClose', () => app.services.jobs.stop());
+  // Package changes made on other instances clear this one's package list (decision 0017).
+  app.addHook('onReady', () => app.services.catalog.followChanges());
+  app.addHook('onClose', () => app.services.catalog.stopFollowing());
 
   // The fast lane: liveness and the package list need no cookies, sessions or per-request
   // compression, so they sit outside the site's plugins (see catalog/routes.ts).

@@ -63,7 +63,7 @@ export function createServices(deps: AppDeps) {
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
   return {
-    catalog: createCatalog(db),
+    catalog: createCatalog(deps.database, { logger: deps.logger }),
     mail,
     accounts,
     admins: createAdmins(db),

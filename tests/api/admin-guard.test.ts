@@ -31,6 +31,7 @@ describe('the admin guard', () => {
         'POST /api/admin/create-customer',
         'GET /api/admin/stats',
         'GET /api/purchase-notifications',
+        'PATCH /api/admin/packages/:id',
       ]),
     );
   });

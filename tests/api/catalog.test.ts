@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { packages } from '../../src/server/db/schema';
+import { signInAdmin } from '../support/admins';
 import { useTestApp } from '../support/test-app';
 
 describe('GET /api/packages', () => {
@@ -32,7 +33,8 @@ describe('GET /api/packages', () => {
   it('shows a changed price once the package is updated through the catalog', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string; price: string }>;
     const paid = before.find((p) => p.price !== '0.00')!;
-    await t.app.services.catalog.updatePackage(paid.id, { price: '99.95' });
+    const changed = await t.app.inject({ method: 'PATCH', url: `/api/admin/packages/${paid.id}`, payload: { price: '99.95' }, cookies: await signInAdmin(t) });
+    expect(changed.statusCode).toBe(200);
     const after = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string; price: string }>;
     expect(after.find((p) => p.id === paid.id)?.price).toBe('99.95');
   });

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,11 @@ export interface Database {
   executeSql: ExecuteSql;
   /** The node-postgres pool, when on PostgreSQL. */
   pool?: pg.Pool;
+  /**
+   * Follows NOTIFY on a channel, on PostgreSQL, where other instances may send them.
+   * Absent on PGlite: one process has the data folder, so no other instance exists.
+   */
+  listen?(channel: string, handlers: ChannelHandlers): ChannelListener;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       db: drizzlePostgres(pool, { schema }) as unknown as Db,
       executeSql: (text, values) => pool.query(text, values) as never,
+      listen: (channel, handlers) => listenOnChannel({ connectionString: options.url }, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -81,6 +88,25 @@ export function projectRoot(): string {
 }
 
 const MIGRATION_LOCK_ID = 727_274_001;
+/** The job queue's schema and queues (jobs/queue.ts). */
+export const JOB_QUEUE_SETUP_LOCK_ID = 727_274_002;
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock, so that instances starting together
+ * take turns at setting up shared tables. PGlite has one process, and needs no lock.
+ */
+export async function underStartupLock<T>(database: Database, lockId: number, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  // A session-level lock belongs to one connection, so hold it on a dedicated client.
+  const lockClient = await database.pool!.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [lockId]);
+    return await work();
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
+    lockClient.release();
+  }
+}
 
 /**
  * Applies the drizzle-kit migrations. On PostgreSQL an advisory lock makes instances
@@ -92,15 +118,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
-  // A session-level lock belongs to one connection, so hold it on a dedicated client.
-  const lockClient = await database.pool!.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePostgres(database.db as never, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    lockClient.release();
-  }
+  await underStartupLock(database, MIGRATION_LOCK_ID, () => migratePostgres(database.db as never, { migrationsFolder }));
 }
 
 /** Rows of a raw SQL statement, on either driver (both answer `{ rows }`). */

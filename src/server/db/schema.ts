@@ -320,3 +320,27 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What administrators changed: one row per state change, written in the change's own
+ * transaction by features/audit (its only writer). The username is kept as it was then;
+ * before and after hold only the fields that changed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id),
+    adminUsername: text('admin_username').notNull(),
+    /** What was done, as `<target>.<verb>`: package.update. */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_newest_idx').on(t.createdAt.desc(), t.id.desc())],
+);

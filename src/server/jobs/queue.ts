@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Database } from '#server/db/connect';
+import { JOB_QUEUE_SETUP_LOCK_ID, underStartupLock, type Database } from '#server/db/connect';
 
 /**
  * The durable job queue (ARCHITECTURE D10): pg-boss tables in the store's own database,
@@ -88,19 +88,23 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
   async function openBoss(background: boolean): Promise<PgBoss> {
     const boss = new PgBoss({ db, supervise: background, schedule: background, migrate: true });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-    await boss.start();
-    for (const [name, { policy }] of registered) {
-      const options = {
-        name,
-        policy: 'standard' as const,
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: policy.expireInSeconds,
-      };
-      await boss.createQueue(name, options);
-      await boss.updateQueue(name, options);
-    }
+    // Instances starting together on one PostgreSQL deadlock in pg-boss's schema and queue
+    // creation, so they take turns.
+    await underStartupLock(database, JOB_QUEUE_SETUP_LOCK_ID, async () => {
+      await boss.start();
+      for (const [name, { policy }] of registered) {
+        const options = {
+          name,
+          policy: 'standard' as const,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: policy.expireInSeconds,
+        };
+        await boss.createQueue(name, options);
+        await boss.updateQueue(name, options);
+      }
+    });
     return boss;
   }
 

@@ -14,6 +14,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '#contract/admin';
 import { messageResponseSchema } from '#contract/accounts';
+import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { errorBodySchema } from '#contract/errors';
 import { sendRevalidated } from '#server/http/etag';
 import { unauthorized } from '#server/http/errors';
@@ -37,7 +38,14 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admins, accounts, reports } = app.services;
+  const { admins, accounts, catalog, reports } = app.services;
+
+  /** The signed-in administrator, named as the audit log records them. */
+  async function actingAdmin(request: FastifyRequest) {
+    const admin = await admins.find(await adminIdOf(request));
+    if (!admin) throw unauthorized(ADMIN_NOT_AUTHENTICATED);
+    return admin;
+  }
 
   app.post(
     '/api/admin/login',
@@ -55,9 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     guarded.get('/api/admin/auth', { schema: { response: { 200: adminSessionSchema, 401: errorBodySchema } } }, async (request, reply) => {
-      const admin = await admins.find(await adminIdOf(request));
-      if (!admin) throw unauthorized(ADMIN_NOT_AUTHENTICATED);
-      return noStore(reply).send({ admin });
+      return noStore(reply).send({ admin: await actingAdmin(request) });
     });
 
     guarded.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, 401: errorBodySchema } } }, async (request, reply) => {
@@ -103,6 +109,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             customer: { id: customer.id, email: customer.email, firstName: customer.firstName },
             orderId: request.body.orderId,
           });
+      },
+    );
+
+    guarded.patch(
+      '/api/admin/packages/:id',
+      { schema: { params: packageIdParamsSchema, body: packageChangesSchema, response: { 200: adminPackageSchema, ...failures } } },
+      async (request, reply) => {
+        const changed = await catalog.changePackage(request.params.id, request.body, await actingAdmin(request));
+        return noStore(reply).send(changed);
       },
     );
   };

@@ -1,10 +1,23 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { asc, eq } from 'drizzle-orm';
-import { canonicalPackageId } from '#domain/catalog';
+import type { FastifyBaseLogger } from 'fastify';
+import { asc, eq, sql } from 'drizzle-orm';
+import { canonicalPackageId, FREE_PRICE } from '#domain/catalog';
+import { parseMoney } from '#domain/money';
+import {
+  CASHBACK_ABOVE_PRICE,
+  FREE_TRIAL_STAYS_FREE,
+  PACKAGE_NOT_FOUND,
+  PAID_PACKAGE_NOT_FREE,
+  type AdminPackage,
+  type PackageChanges,
+} from '#contract/admin-packages';
 import type { Package } from '#contract/packages';
-import type { Db, DbOrTx } from '#server/db/connect';
+import type { Database, DbOrTx } from '#server/db/connect';
+import type { ChannelListener } from '#server/db/notifications';
 import { packages } from '#server/db/schema';
+import { badRequest, notFound } from '#server/http/errors';
+import { recordAdminAction, type AuditActor } from '../audit/service';
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -33,16 +46,30 @@ export interface CatalogSnapshot {
   etag: string;
 }
 
+/** Where a package change is announced to every instance (decision 0017). */
+export const CATALOG_CHANNEL = 'catalog_changed';
+
+export interface CatalogOptions {
+  /** A backstop only: changes reach every instance at once through CATALOG_CHANNEL. */
+  maxAgeMs?: number;
+  logger?: FastifyBaseLogger;
+}
+
 /**
  * GET /api/packages is the hottest call of the store, so its answer is kept serialized in
- * memory. Changes made through this service clear it at once; other instances pick
- * changes up within `maxAgeMs`.
+ * memory (decision 0002). A change made through this service clears it here at once, and
+ * on other instances when they hear its NOTIFY (decision 0017).
  */
-export function createCatalog(db: Db, { maxAgeMs = 30_000 }: { maxAgeMs?: number } = {}) {
+export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAgeMs = 30_000, logger }: CatalogOptions = {}) {
+  const { db } = database;
   let cached: { snapshot: CatalogSnapshot; loadedAt: number } | null = null;
   let loading: Promise<CatalogSnapshot> | null = null;
+  // Bumped by every invalidation, so a load that began before a change never stores the old list.
+  let generation = 0;
+  let listener: ChannelListener | null = null;
 
   async function load(): Promise<CatalogSnapshot> {
+    const startedIn = generation;
     const rows = await db.select().from(packages).where(eq(packages.isActive, true)).orderBy(asc(packages.price));
     const json = JSON.stringify(rows.map(toPackage));
     const snapshot = {
@@ -51,11 +78,17 @@ export function createCatalog(db: Db, { maxAgeMs = 30_000 }: { maxAgeMs?: number
       brotli: brotliCompressSync(json),
       etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
     };
-    cached = { snapshot, loadedAt: Date.now() };
+    if (startedIn === generation) cached = { snapshot, loadedAt: Date.now() };
     return snapshot;
   }
 
   const fresh = (): CatalogSnapshot | null => (cached && Date.now() - cached.loadedAt < maxAgeMs ? cached.snapshot : null);
+
+  function invalidate(): void {
+    generation += 1;
+    cached = null;
+    loading = null;
+  }
 
   return {
     /** The list while it is fresh in memory, without waiting; null when it must be loaded. */
@@ -64,20 +97,97 @@ export function createCatalog(db: Db, { maxAgeMs = 30_000 }: { maxAgeMs?: number
       const current = fresh();
       if (current) return current;
       // Concurrent misses share one query instead of stampeding the database.
-      loading ??= load().finally(() => {
-        loading = null;
-      });
+      if (!loading) {
+        const started: Promise<CatalogSnapshot> = load().finally(() => {
+          if (loading === started) loading = null;
+        });
+        loading = started;
+      }
       return loading;
     },
-    invalidate(): void {
-      cached = null;
+    invalidate,
+
+    /**
+     * Clears the list whenever another instance changes a package (PostgreSQL), and after
+     * the listening connection was lost, since a change may have passed meanwhile.
+     */
+    async followChanges(): Promise<void> {
+      if (!database.listen || listener) return;
+      listener = database.listen(CATALOG_CHANNEL, {
+        onNotify: invalidate,
+        onListening: invalidate,
+        onLost: (error) => logger?.warn({ err: error }, 'catalog change notices lost; reconnecting'),
+      });
+      await listener.started;
     },
-    /** Updates a package and clears the cached list. */
-    async updatePackage(id: string, changes: Partial<Omit<PackageRow, 'id'>>): Promise<void> {
-      await db.update(packages).set({ ...changes, updatedAt: new Date() }).where(eq(packages.id, id));
-      cached = null;
+    async stopFollowing(): Promise<void> {
+      await listener?.close();
+      listener = null;
+    },
+
+    /**
+     * An administrator's change to a package: the row and its audit record in one
+     * transaction, announced to every instance at commit. Paid orders keep their own
+     * amounts; the next checkout prices from the changed row.
+     */
+    async changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage> {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
+        if (!current) throw notFound(PACKAGE_NOT_FOUND);
+        const before = editableFields(current);
+        const after = { ...before, ...definedFields(changes) };
+        checkPrices(before, after);
+        const changed = PACKAGE_FIELD_NAMES.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+        if (changed.length === 0) return current;
+
+        const { hidden, ...columns } = after;
+        const [updated] = await tx
+          .update(packages)
+          .set({ ...columns, isActive: !hidden, updatedAt: new Date() })
+          .where(eq(packages.id, current.id))
+          .returning();
+        await recordAdminAction(tx, {
+          actor,
+          action: 'package.update',
+          target: { type: 'package', id: current.id },
+          before: pick(before, changed),
+          after: pick(after, changed),
+        });
+        // Delivered to every listening instance when this transaction commits.
+        await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${current.id})`);
+        return updated!;
+      });
+      invalidate();
+      return toAdminPackage(row);
     },
   };
+}
+
+type EditableFields = Required<PackageChanges>;
+const PACKAGE_FIELD_NAMES = ['name', 'price', 'cashback', 'features', 'popular', 'devices', 'hidden'] as const satisfies readonly (keyof EditableFields)[];
+
+function editableFields(row: PackageRow): EditableFields {
+  const { name, price, cashback, features, popular, devices } = row;
+  return { name, price, cashback, features, popular, devices, hidden: !row.isActive };
+}
+
+function definedFields(changes: PackageChanges): Partial<EditableFields> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}
+
+function pick(fields: EditableFields, names: readonly (keyof EditableFields)[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, fields[name]]));
+}
+
+/** The free trial is the package priced exactly 0.00 (spec section 9), so no change may make or unmake one. */
+function checkPrices(before: EditableFields, after: EditableFields): void {
+  if (before.price === FREE_PRICE && after.price !== FREE_PRICE) throw badRequest(FREE_TRIAL_STAYS_FREE);
+  if (before.price !== FREE_PRICE && after.price === FREE_PRICE) throw badRequest(PAID_PACKAGE_NOT_FREE);
+  if (parseMoney(after.cashback) > parseMoney(after.price)) throw badRequest(CASHBACK_ABOVE_PRICE);
+}
+
+export function toAdminPackage(row: PackageRow): AdminPackage {
+  return { ...toPackage(row), hidden: !row.isActive };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -1,0 +1,35 @@
+import type { DbOrTx } from '#server/db/connect';
+import { auditLog } from '#server/db/schema';
+
+/** The administrator acting, as the change's route knows them. */
+export interface AuditActor {
+  id: string;
+  username: string;
+}
+
+export interface AdminAction {
+  actor: AuditActor;
+  /** `<target>.<verb>`, e.g. package.update. */
+  action: string;
+  target: { type: string; id: string };
+  /** Only the fields that changed, as they were and as they are now. */
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/**
+ * Records an administrator's change. Pass the change's own transaction, so that the
+ * change and its record commit together or not at all (ARCHITECTURE: every state change
+ * an admin makes names its actor). The audit_log table has no other writer.
+ */
+export async function recordAdminAction(tx: DbOrTx, action: AdminAction): Promise<void> {
+  await tx.insert(auditLog).values({
+    adminId: action.actor.id,
+    adminUsername: action.actor.username,
+    action: action.action,
+    targetType: action.target.type,
+    targetId: action.target.id,
+    before: action.before,
+    after: action.after,
+  });
+}
