@@ -1,4 +1,4 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { canonicalMailbox } from '#domain/mailbox';
 import type { DbOrTx } from '#server/db/connect';
 import { trialClaims } from '#server/db/schema';
@@ -16,16 +16,6 @@ function trialLimitMessage(minutes: number): string {
   return `Too many free trials from your network. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`;
 }
 
-/**
- * A claim's addresses: the mailbox it reaches (name+1@, n.a.m.e@gmail.com and
- * name@googlemail.com are one), and the address as written, which claims stored before
- * the mailbox rule kept.
- */
-function claimAddresses(email: string): { mailbox: string; addresses: string[] } {
-  const mailbox = canonicalMailbox(email);
-  return { mailbox, addresses: [...new Set([mailbox, email.trim().toLowerCase()])] };
-}
-
 export interface TrialClaim {
   email: string;
   browserId: string | null;
@@ -40,8 +30,10 @@ export interface TrialClaim {
  * a 409 naming which of the two was used, or the limit's 429.
  */
 export async function claimFreeTrial(tx: DbOrTx, claim: TrialClaim & { orderId: string }): Promise<void> {
-  const { mailbox, addresses } = claimAddresses(claim.email);
-  const [earlier] = await tx.select({ email: trialClaims.email }).from(trialClaims).where(inArray(trialClaims.email, addresses)).limit(1);
+  // One trial per mailbox: name+1@, n.a.m.e@gmail.com and name@googlemail.com are one
+  // (claims stored before this rule were rewritten by drizzle/0004).
+  const mailbox = canonicalMailbox(claim.email);
+  const [earlier] = await tx.select({ email: trialClaims.email }).from(trialClaims).where(eq(trialClaims.email, mailbox)).limit(1);
   if (earlier) throw conflict(TRIAL_USED_BY_EMAIL);
   await enforceAttemptLimits(tx, [trialLimit(claim.ip)], trialLimitMessage);
   const claimed = await tx
@@ -60,13 +52,13 @@ export async function claimFreeTrial(tx: DbOrTx, claim: TrialClaim & { orderId: 
  * claimFreeTrial stays the rule that settles races.
  */
 export async function freeTrialRefusal(db: DbOrTx, claim: TrialClaim): Promise<HttpError | null> {
-  const { addresses } = claimAddresses(claim.email);
-  const byEmail = inArray(trialClaims.email, addresses);
+  const mailbox = canonicalMailbox(claim.email);
+  const byEmail = eq(trialClaims.email, mailbox);
   const used = await db
     .select({ email: trialClaims.email })
     .from(trialClaims)
     .where(claim.browserId ? or(byEmail, eq(trialClaims.browserId, claim.browserId)) : byEmail);
-  if (used.length > 0) return conflict(used.some((row) => addresses.includes(row.email)) ? TRIAL_USED_BY_EMAIL : TRIAL_USED_BY_BROWSER);
+  if (used.length > 0) return conflict(used.some((row) => row.email === mailbox) ? TRIAL_USED_BY_EMAIL : TRIAL_USED_BY_BROWSER);
   const window = await currentAttempts(db, trialLimit(claim.ip).key);
   return window && window.hits >= TRIAL_LIMIT.max ? tooManyAttempts(window.retryAfterMs, trialLimitMessage) : null;
 }
