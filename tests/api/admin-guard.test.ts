@@ -32,6 +32,8 @@ describe('the admin guard', () => {
         'GET /api/admin/stats',
         'GET /api/purchase-notifications',
         'PATCH /api/admin/packages/:id',
+        'GET /api/admin/gift-cards/pending',
+        'POST /api/admin/orders/:orderId/gift-card',
       ]),
     );
   });

@@ -137,6 +137,12 @@ export const orders = pgTable(
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'completed'`),
     // The admin's customer list pages through subscriptions by their order's payment, newest first.
     index('orders_newest_payment_idx').on(t.paidAt.desc().nullsLast(), t.id.desc()),
+    // The admin's gift-card queue reads only the paid orders still owed a card, oldest first.
+    index('orders_owed_gift_card_idx')
+      .on(t.paidAt, t.id)
+      .where(
+        sql`${t.paymentStatus} = 'completed' and ${t.giftCardDelivered} = false and ${t.selectedGiftCard} is not null and ${t.cashbackAmount} > 0`,
+      ),
   ],
 );
 

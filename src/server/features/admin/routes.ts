@@ -14,6 +14,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '#contract/admin';
 import { messageResponseSchema } from '#contract/accounts';
+import { adminOrderParamsSchema, giftCardDeliveryRequestSchema, giftCardDeliverySchema, owedGiftCardListSchema } from '#contract/admin-orders';
 import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { errorBodySchema } from '#contract/errors';
 import { sendRevalidated } from '#server/http/etag';
@@ -38,7 +39,7 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admins, accounts, catalog, reports } = app.services;
+  const { admins, accounts, catalog, orders, reports } = app.services;
 
   /** The signed-in administrator, named as the audit log records them. */
   async function actingAdmin(request: FastifyRequest) {
@@ -118,6 +119,26 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const changed = await catalog.changePackage(request.params.id, request.body, await actingAdmin(request));
         return noStore(reply).send(changed);
+      },
+    );
+
+    guarded.get(
+      '/api/admin/gift-cards/pending',
+      { schema: { querystring: adminListQuerySchema, response: { 200: owedGiftCardListSchema, ...failures } } },
+      async (request, reply) => {
+        const { limit, offset } = request.query;
+        const page = await reports.owedGiftCards({ limit, offset });
+        reply.header(TOTAL_COUNT_HEADER, page.total);
+        return sendRevalidated(request, reply, page.items);
+      },
+    );
+
+    guarded.post(
+      '/api/admin/orders/:orderId/gift-card',
+      { schema: { params: adminOrderParamsSchema, body: giftCardDeliveryRequestSchema, response: { 200: giftCardDeliverySchema, ...failures } } },
+      async (request, reply) => {
+        const result = await orders.setGiftCardDelivered(request.params.orderId, request.body.delivered, await actingAdmin(request));
+        return noStore(reply).send(result);
       },
     );
   };

@@ -2,7 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders, packages, purchaseNotifications } from '#server/db/schema';
+import type { AuditActor } from '../audit/service';
 import { COUPON_LIMIT_MESSAGE, countCouponUse } from '../coupons/service';
+import { setGiftCardDelivered } from './gift-cards';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -162,6 +164,7 @@ export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Pr
     afterPaid,
     markOrderPaymentFailed: (orderId: string, reason: string) => markOrderPaymentFailed(db, orderId, reason),
     markOrderNeedsReview: (orderId: string, reason: string) => markOrderNeedsReview(db, orderId, reason),
+    setGiftCardDelivered: (orderId: string, delivered: boolean, actor: AuditActor) => setGiftCardDelivered(db, orderId, delivered, actor),
   };
 }
 

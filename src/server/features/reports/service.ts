@@ -2,6 +2,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { customerRecords, type Page } from './admin-customers';
 import { adminStats } from './admin-stats';
 import { notificationPage } from './notifications';
+import { owedGiftCardPage } from './owed-gift-cards';
 
 /** Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages, never whole tables. */
 export function createReports(db: DbOrTx) {
@@ -9,6 +10,7 @@ export function createReports(db: DbOrTx) {
     customerRecords: (page: Page & { q?: string | undefined }) => customerRecords(db, page),
     notifications: (page: Page) => notificationPage(db, page),
     stats: () => adminStats(db),
+    owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
   };
 }
 

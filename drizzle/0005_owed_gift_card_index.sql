@@ -1,0 +1,1 @@
+CREATE INDEX "orders_owed_gift_card_idx" ON "orders" USING btree ("paid_at","id") WHERE "orders"."payment_status" = 'completed' and "orders"."gift_card_delivered" = false and "orders"."selected_gift_card" is not null and "orders"."cashback_amount" > 0;

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import { GIFT_CARD_NOT_EARNED, GIFT_CARD_ORDER_NOT_PAID, ORDER_NOT_FOUND, type GiftCardDelivery } from '#contract/admin-orders';
+import { parseMoney } from '#domain/money';
+import type { Db } from '#server/db/connect';
+import { orders } from '#server/db/schema';
+import { conflict, notFound } from '#server/http/errors';
+import { recordAdminAction, type AuditActor } from '../audit/service';
+
+/**
+ * Marks a paid order's cashback gift card delivered (or not yet), with the audit row in the
+ * same transaction. Saying again what is already so changes nothing and records nothing.
+ * An order earns a gift card when it was paid and carries cashback with a chosen card.
+ */
+export async function setGiftCardDelivered(db: Db, orderId: string, delivered: boolean, actor: AuditActor): Promise<GiftCardDelivery> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.paymentStatus !== 'completed') throw conflict(GIFT_CARD_ORDER_NOT_PAID);
+    if (!order.selectedGiftCard || parseMoney(order.cashbackAmount) <= 0) throw conflict(GIFT_CARD_NOT_EARNED);
+    const message = delivered ? `Gift card of order ${orderId} marked delivered` : `Gift card of order ${orderId} marked not delivered`;
+    if (order.giftCardDelivered === delivered) return { orderId, giftCardDelivered: delivered, message };
+    await tx.update(orders).set({ giftCardDelivered: delivered, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await recordAdminAction(tx, {
+      actor,
+      action: 'order.gift_card',
+      target: { type: 'order', id: orderId },
+      before: { giftCardDelivered: order.giftCardDelivered },
+      after: { giftCardDelivered: delivered },
+    });
+    return { orderId, giftCardDelivered: delivered, message };
+  });
+}

@@ -1,0 +1,37 @@
+import { asc, count, sql } from 'drizzle-orm';
+import type { OwedGiftCard } from '#contract/admin-orders';
+import type { DbOrTx } from '#server/db/connect';
+import { orders } from '#server/db/schema';
+import type { Page, PageOf } from './admin-customers';
+
+/**
+ * Paid orders with cashback and a chosen card whose gift card is not delivered yet: the
+ * predicate of the partial index drizzle/0005, written the same way (no parameters) so the
+ * planner can use it.
+ */
+const owed = sql`${orders.paymentStatus} = 'completed' and ${orders.giftCardDelivered} = false and ${orders.selectedGiftCard} is not null and ${orders.cashbackAmount} > 0`;
+
+/** The gift-card queue: who is still owed a card, the longest waiting first. */
+export async function owedGiftCardPage(db: DbOrTx, page: Page): Promise<PageOf<OwedGiftCard>> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        orderId: orders.id,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        giftCard: orders.selectedGiftCard,
+        cashbackAmount: orders.cashbackAmount,
+        paidAt: orders.paidAt,
+      })
+      .from(orders)
+      .where(owed)
+      .orderBy(asc(orders.paidAt), asc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(orders).where(owed),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, giftCard: row.giftCard!, paidAt: (row.paidAt ?? new Date(0)).toISOString() })),
+    total: total!.total,
+  };
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../src/server/db/schema';
+import { signInAdmin, TEST_ADMIN } from '../support/admins';
+import { registerCustomer } from '../support/customers';
+import { paidOrder, pendingOrder } from '../support/paid-orders';
+import { useTestApp } from '../support/test-app';
+
+describe('cashback gift cards: the queue of owed cards and marking one delivered', () => {
+  const t = useTestApp();
+  const mark = (orderId: string, payload: unknown, cookies?: { asid: string }) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/orders/${encodeURIComponent(orderId)}/gift-card`, payload: payload as object, ...(cookies ? { cookies } : {}) });
+  const queue = (cookies: { asid: string }) => t.app.inject({ method: 'GET', url: '/api/admin/gift-cards/pending', cookies });
+  const auditRows = (orderId: string) => t.database.db.select().from(auditLog).where(eq(auditLog.targetId, orderId));
+
+  it("lists paid orders still owed a card, oldest first, and a delivered card shows on the customer's orders", async () => {
+    const admin = await signInAdmin(t);
+    const { customer, cookies } = await registerCustomer(t.app);
+    const first = await paidOrder(t, { packageId: 'streaming-box', customerId: customer.id, email: customer.email, giftCard: 'Starbucks', cashbackAmount: '12.50' });
+    const second = await paidOrder(t, { packageId: 'streaming-box' });
+    await pendingOrder(t, { packageId: 'streaming-box' });
+    await paidOrder(t, { packageId: 'streaming-box', giftCard: null, cashbackAmount: '0.00' });
+
+    const before = await queue(admin);
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['x-total-count']).toBe('2');
+    expect(before.json().map((row: { orderId: string }) => row.orderId)).toEqual([first.id, second.id]);
+    expect(before.json()[0]).toMatchObject({ customerEmail: customer.email, giftCard: 'Starbucks', cashbackAmount: '12.50' });
+
+    const marked = await mark(first.id, { delivered: true }, admin);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toEqual({ orderId: first.id, giftCardDelivered: true, message: `Gift card of order ${first.id} marked delivered` });
+    expect((await queue(admin)).json().map((row: { orderId: string }) => row.orderId)).toEqual([second.id]);
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/customer/orders', cookies });
+    expect(mine.json().find((order: { id: string }) => order.id === first.id)).toMatchObject({ giftCardReceived: true, selectedGiftCard: 'Starbucks' });
+
+    const [row] = await auditRows(first.id);
+    expect(row).toMatchObject({
+      adminUsername: TEST_ADMIN.username,
+      action: 'order.gift_card',
+      targetType: 'order',
+      before: { giftCardDelivered: false },
+      after: { giftCardDelivered: true },
+    });
+  });
+
+  it('is idempotent, and can be taken back', async () => {
+    const admin = await signInAdmin(t);
+    const order = await paidOrder(t, { packageId: 'streaming-box' });
+    expect((await mark(order.id, { delivered: true }, admin)).statusCode).toBe(200);
+    expect((await mark(order.id, { delivered: true }, admin)).statusCode).toBe(200);
+    expect(await auditRows(order.id)).toHaveLength(1);
+
+    const undone = await mark(order.id, { delivered: false }, admin);
+    expect(undone.json()).toEqual({ orderId: order.id, giftCardDelivered: false, message: `Gift card of order ${order.id} marked not delivered` });
+    expect((await queue(admin)).json().map((row: { orderId: string }) => row.orderId)).toEqual([order.id]);
+    expect(await auditRows(order.id)).toHaveLength(2);
+  });
+
+  it('refuses an unknown order, an unpaid one, one that earns no card, and a bad body', async () => {
+    const admin = await signInAdmin(t);
+    expect((await mark('SP-1-000000', { delivered: true }, admin)).json()).toEqual({ message: 'Order not found' });
+    expect((await mark('SP-1-000000', { delivered: true }, admin)).statusCode).toBe(404);
+
+    const unpaid = await pendingOrder(t, { packageId: 'streaming-box' });
+    const refusedUnpaid = await mark(unpaid.id, { delivered: true }, admin);
+    expect(refusedUnpaid.statusCode).toBe(409);
+    expect(refusedUnpaid.json()).toEqual({ message: "Only a paid order's gift card can be marked delivered" });
+
+    const free = await paidOrder(t, { packageId: 'streaming-box', paymentMethod: 'free' });
+    const refusedFree = await mark(free.id, { delivered: true }, admin);
+    expect(refusedFree.statusCode).toBe(409);
+    expect(refusedFree.json()).toEqual({ message: 'This order earns no gift card' });
+
+    const paid = await paidOrder(t, { packageId: 'streaming-box' });
+    for (const body of [{}, { delivered: 'yes' }, { delivered: true, note: 'x' }, []]) {
+      const response = await mark(paid.id, body, admin);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
+    expect(await auditRows(paid.id)).toHaveLength(0);
+  });
+
+  it('needs an admin', async () => {
+    const order = await paidOrder(t, { packageId: 'streaming-box' });
+    const response = await mark(order.id, { delivered: true });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Admin authentication required' });
+  });
+});
