@@ -135,6 +135,19 @@ describe('the admin area in a browser', () => {
       await customerPage.getByTestId('subscription-card').getByTestId('device-credential').first().waitFor({ timeout: 30_000 });
       expect(await customerPage.getByTestId('subscription-card').first().textContent()).toContain(username);
       expect(await xssRan(customerPage)).toBeUndefined();
+      const giftCards = customerPage.getByTestId('gift-cards-received');
+      await giftCards.getByText('No gift cards received yet.', { exact: false }).waitFor();
+
+      // The admin sends the order's Chewy gift card and marks it delivered; the customer sees it received.
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Gift Cards' }).click();
+      const owed = page.getByTestId('owed-gift-card').filter({ hasText: orderId });
+      expect(await owed.textContent()).toContain('Chewy');
+      await page.getByRole('button', { name: `Mark the gift card of order ${orderId} delivered` }).click();
+      await toast(page, 'Gift Card Delivered').waitFor();
+      await owed.waitFor({ state: 'detached' });
+      await customerPage.reload();
+      await giftCards.getByText('Chewy', { exact: true }).waitFor();
     } finally {
       await customer.close();
     }
@@ -162,6 +175,14 @@ describe('the admin area in a browser', () => {
       await page.waitForTimeout(200);
       expect(await pageWidth(page), `${path} at 1280 px`).toBeLessThanOrEqual(1280);
     }
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Gift Cards' }).click();
+    await page.locator('[data-testid="owed-gift-card"], main :text("No Gift Cards Owed")').first().waitFor();
+    expect(await seriousAxeViolations(page), 'gift cards tab').toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await pageWidth(page), 'gift cards tab at 390 px').toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin-dashboard');
     await page.getByRole('button', { name: 'Create Customer Account' }).click();
     await page.getByRole('dialog', { name: 'Create Customer Account' }).waitFor();

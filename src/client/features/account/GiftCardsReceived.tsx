@@ -10,7 +10,7 @@ export function GiftCardsReceived() {
   const received = receivedGiftCards(orders.data ?? []);
 
   return (
-    <Card>
+    <Card data-testid="gift-cards-received">
       <CardHeader>
         <h2 className="flex items-center gap-2 text-lg font-bold leading-tight tracking-tight">
           <Gift className="size-5 text-accent" aria-hidden="true" />
@@ -30,7 +30,8 @@ export function GiftCardsReceived() {
             No gift cards received yet. Each paid subscription earns one gift card cashback, emailed within 1-2 hours.
           </p>
         ) : (
-          <ul className="grid gap-2">
+          // One column that may be narrower than a truncated name's full line (grid-cols-1 is minmax(0, 1fr)).
+          <ul className="grid grid-cols-1 gap-2">
             {received.map((order) => (
               <li key={order.id} className="flex items-center justify-between gap-3 rounded-xl bg-muted/40 p-3">
                 <div className="min-w-0">

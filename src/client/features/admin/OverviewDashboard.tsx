@@ -1,20 +1,26 @@
-import { Bell, RefreshCw, Users } from 'lucide-react';
+import { Bell, Gift, RefreshCw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AdminShell } from './AdminShell';
 import { CustomerSubscriptionsTab } from './CustomerSubscriptionsTab';
+import { GiftCardsTab } from './GiftCardsTab';
 import { PurchaseNotificationsTab } from './PurchaseNotificationsTab';
-import { useAdminStats, useCustomerRecords, usePurchaseNotifications } from './use-admin-queries';
+import { useAdminStats, useCustomerRecords, useOwedGiftCards, usePurchaseNotifications } from './use-admin-queries';
 import { useListPage } from './use-list-page';
 
-/** /admin: the customer subscriptions and the purchase notifications, each polled every 30 s (spec section 2). */
+/**
+ * /admin: the customer subscriptions and the purchase notifications, each polled every 30 s
+ * (spec section 2), and the gift cards still owed to paid orders.
+ */
 export function OverviewDashboard() {
   const customerPaging = useListPage();
   const notificationPaging = useListPage();
   // Both lists are held here, not in their tabs, so each keeps polling while the other tab shows.
   const records = useCustomerRecords(customerPaging.page, 'overview');
   const notifications = usePurchaseNotifications(notificationPaging.page);
+  const giftCardPaging = useListPage();
+  const owedGiftCards = useOwedGiftCards(giftCardPaging.page);
   const stats = useAdminStats();
   const [reloading, setReloading] = useState(false);
 
@@ -54,12 +60,19 @@ export function OverviewDashboard() {
             <Bell aria-hidden="true" />
             Purchase Notifications
           </TabsTrigger>
+          <TabsTrigger value="gift-cards">
+            <Gift aria-hidden="true" />
+            Gift Cards
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="customers">
           <CustomerSubscriptionsTab stats={stats.data?.data} records={records} paging={customerPaging} />
         </TabsContent>
         <TabsContent value="notifications">
           <PurchaseNotificationsTab stats={stats.data?.data} notifications={notifications} paging={notificationPaging} />
+        </TabsContent>
+        <TabsContent value="gift-cards">
+          <GiftCardsTab owed={owedGiftCards} paging={giftCardPaging} />
         </TabsContent>
       </Tabs>
     </AdminShell>

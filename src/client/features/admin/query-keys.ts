@@ -16,8 +16,10 @@ export const adminKeys = {
   customerPage: (page: ListPage) => ['/api/admin/customers', page] as const,
   notifications: ['/api/purchase-notifications'] as const,
   notificationPage: (page: ListPage) => ['/api/purchase-notifications', page] as const,
+  owedGiftCards: ['/api/admin/gift-cards/pending'] as const,
+  owedGiftCardPage: (page: ListPage) => ['/api/admin/gift-cards/pending', page] as const,
 };
 
 /** Every key above starts with one of these paths: what a sign-in or sign-out clears. */
 export const isAdminKey = (queryKey: readonly unknown[]) =>
-  [adminKeys.session, adminKeys.stats, adminKeys.customers, adminKeys.notifications].some(([path]) => queryKey[0] === path);
+  [adminKeys.session, adminKeys.stats, adminKeys.customers, adminKeys.notifications, adminKeys.owedGiftCards].some(([path]) => queryKey[0] === path);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminCustomerListSchema, adminSessionSchema, adminStatsSchema, purchaseNotificationListSchema } from '#contract/admin';
+import { owedGiftCardListSchema } from '#contract/admin-orders';
 import { apiRequest, revalidatingGet, type Revalidated } from '../../lib/api';
 import { adminKeys, type ListPage } from './query-keys';
 
@@ -48,6 +49,15 @@ export function usePurchaseNotifications(page: ListPage) {
     adminKeys.notificationPage(page),
     () => listUrl(adminKeys.notifications[0], page, false),
     (body) => purchaseNotificationListSchema.parse(body),
+    NOTIFICATIONS_POLL_MS,
+  );
+}
+
+export function useOwedGiftCards(page: ListPage) {
+  return useRevalidated(
+    adminKeys.owedGiftCardPage(page),
+    () => listUrl(adminKeys.owedGiftCards[0], page, false),
+    (body) => owedGiftCardListSchema.parse(body),
     NOTIFICATIONS_POLL_MS,
   );
 }
