@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * A guest (Mary Jackson) buys 1 Month Premium with the demo card and lands on the password
@@ -21,4 +22,16 @@ export async function buyAsGuest(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await page.waitForURL('**/password-setup?**');
   return new URL(page.url()).searchParams.get('orderId')!;
+}
+
+/** Pays an order with the demo card through the API, as the checkout page would. */
+export async function buyWithDemoCard(page: Page, order: Record<string, unknown>): Promise<string> {
+  const placed = await page.request.post('/api/checkout', { data: { phone: '', paymentMethod: 'card', couponCode: '', selectedGiftCard: 'Amazon', ...order } });
+  expect(placed.status()).toBe(200);
+  const { clientSecret, order: created } = (await placed.json()) as { clientSecret: string; order: { id: string } };
+  const paid = await page.request.post(`/api/demo/payment-intents/${clientSecret.split('_secret_')[0]}/confirm`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status()).toBe(200);
+  return created.id;
 }

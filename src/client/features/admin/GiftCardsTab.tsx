@@ -46,10 +46,10 @@ export function GiftCardsTab({ owed, paging }: { owed: UseQueryResult<Revalidate
                   className="mt-3 w-full sm:w-auto"
                   onClick={() => delivery.mutate({ orderId: card.orderId, delivered: true })}
                   disabled={marking}
-                  aria-label={`Mark the gift card of order ${card.orderId} delivered`}
                 >
                   {marking && <Loader2 className="animate-spin" aria-hidden="true" />}
                   Mark Delivered
+                  <span className="sr-only">: gift card of order {card.orderId}</span>
                 </Button>
               </li>
             );
