@@ -5,7 +5,7 @@ import { mailOutbox, orders, subscriptions } from '../../src/server/db/schema';
 import { createOutboxMail } from '../../src/server/providers/mail/outbox-mail';
 import { createSmtpMail } from '../../src/server/providers/mail/smtp-mail';
 import { seededPackages } from '../support/checkout';
-import type { Outage } from '../support/outage';
+import { drainDuringOutage, orderJobStates, type Outage } from '../support/outage';
 import { paidOrder } from '../support/paid-orders';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
 import { useTestApp } from '../support/test-app';
@@ -73,30 +73,20 @@ describe('an SMTP outage', () => {
   // Short timeouts, so the tests of a silent server end quickly.
   const t = useTestApp({}, { providers: () => ({ mail: createSmtpMail(smtp.url, 'StreamPlus <no-reply@streamplus.tv>', { connection: 1_000, greeting: 1_000, socket: 2_000 }) }) });
 
-  const jobStates = async (orderId: string) => {
-    const { rows } = await t.database.executeSql(`select name, state from pgboss.job where data->>'orderId' = $1 order by name`, [orderId]);
-    return rows;
-  };
-
   it.each(['error', 'hang'] as Outage[])('keeps the order paid and retries its emails until the server is back (%s): each sent once', async (outage) => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id });
 
-    smtp.goDown(outage);
-    try {
-      await t.app.services.jobs.drain();
-    } finally {
-      smtp.recover();
-    }
+    await drainDuringOutage(t, smtp, outage);
     expect((await t.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe('completed');
-    expect(await jobStates(order.id)).toEqual([
+    expect(await orderJobStates(t, order.id)).toEqual([
       { name: 'order-confirmation-mail', state: 'retry' },
       { name: 'provision-order', state: 'retry' },
     ]);
     expect(smtp.received).toEqual([]);
 
     await t.app.services.jobs.drain({ includeDelayed: true });
-    expect(await jobStates(order.id)).toEqual([
+    expect(await orderJobStates(t, order.id)).toEqual([
       { name: 'order-confirmation-mail', state: 'completed' },
       { name: 'provision-order', state: 'completed' },
     ]);

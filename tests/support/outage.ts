@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { TestApp } from './test-app';
 
 /** How a provider's stand-in plays an outage: HTTP 500 to every request, or no answer at all. */
 export type Outage = 'error' | 'hang';
@@ -38,4 +39,26 @@ export function outageSwitch(errorBody: unknown) {
       return false;
     },
   };
+}
+
+/** A stand-in that can go down. */
+export interface Downable {
+  goDown(mode: Outage): void;
+  recover(): void;
+}
+
+/** Runs the jobs that are due while the provider is down, then brings it back. */
+export async function drainDuringOutage(t: TestApp, provider: Downable, outage: Outage): Promise<void> {
+  provider.goDown(outage);
+  try {
+    await t.app.services.jobs.drain();
+  } finally {
+    provider.recover();
+  }
+}
+
+/** The queue's jobs about an order, by name, with their state ('retry' after a failure, 'completed'). */
+export async function orderJobStates(t: TestApp, orderId: string) {
+  const { rows } = await t.database.executeSql(`select name, state from pgboss.job where data->>'orderId' = $1 order by name`, [orderId]);
+  return rows;
 }
