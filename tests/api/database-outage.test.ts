@@ -21,8 +21,8 @@ async function cutOff(database: string, allow: boolean): Promise<void> {
   }
 }
 
-// PGlite runs inside the process: there is no connection to lose.
-describe.skipIf(testDbKind !== 'postgres')('a database outage (PostgreSQL)', () => {
+// Skipped on PGlite, which runs inside the process: there is no connection to lose.
+describe.skipIf(testDbKind !== 'postgres')('a database outage (PostgreSQL only: PGlite runs in-process, with no connection to lose)', () => {
   const t = useTestApp();
 
   it('answers 503 with Retry-After while the database is unreachable, and recovers by itself', async () => {
