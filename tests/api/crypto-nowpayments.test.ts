@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders } from '../../src/server/db/schema';
 import { parseEnv } from '../../src/server/config';
 import { INVALID_IPN_SIGNATURE_MESSAGE } from '../../src/server/features/crypto/service';
 import { signIpnBody } from '../../src/server/providers/crypto/index';
@@ -21,6 +23,9 @@ describe('crypto checkout with NOWPayments', () => {
     PUBLIC_URL: 'https://shop.example.com',
     // No Stripe settings: the card side stays the demo's.
     DEMO_MODE: 'true',
+  }, {
+    // As configured, with a short timeout so the tests of a hanging NOWPayments end quickly.
+    providers: () => ({ crypto: createNowPayments({ apiUrl: standIn.url, apiKey: API_KEY, timeoutMs: 1_500 }) }),
   });
   beforeEach(() => standIn.reset());
 
@@ -91,6 +96,45 @@ describe('crypto checkout with NOWPayments', () => {
     expect(failed.statusCode).toBe(502);
     expect(failed.body).not.toContain(API_KEY);
   });
+
+  it.each(['error', 'hang'] as const)(
+    'tells the buyer NOWPayments is not responding (%s); the retried checkout gives one order, paid once it is back',
+    async (outage) => {
+      const { oneMonth } = await seededPackages(t.app);
+      const form = cryptoForm(oneMonth.id);
+      const email = (form.customerData as { email: string }).email;
+      const ordersOfBuyer = () => t.database.db.select().from(orders).where(eq(orders.customerEmail, email));
+      const notResponding = { message: 'The crypto payment provider is not responding. Please try again in a moment.' };
+
+      standIn.goDown(outage);
+      const refused = await postCryptoPayment(t.app, form).finally(() => standIn.recover());
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toEqual(notResponding);
+      const [pending, ...others] = await ordersOfBuyer();
+      expect(others).toEqual([]);
+      expect(pending).toMatchObject({ paymentStatus: 'pending', cryptoPaymentId: null });
+
+      // The same browser submits again (an https store's cookie: decision 0016): the same order gets its payment.
+      const bid = refused.cookies.find((cookie) => cookie.name === '__Host-bid')!.value;
+      const retried = await postCryptoPayment(t.app, form, { '__Host-bid': bid });
+      expect(retried.statusCode).toBe(200);
+      const payment = retried.json() as { paymentId: string; orderId: string };
+      expect(payment.orderId).toBe(pending!.id);
+
+      // Down again while the page polls: the order waits, and completes on the next poll.
+      standIn.update(payment.paymentId, { payment_status: 'finished', actually_paid: 15.99 });
+      standIn.goDown(outage);
+      const unanswered = await getCryptoStatus(t.app, payment.paymentId).finally(() => standIn.recover());
+      expect(unanswered.statusCode).toBe(502);
+      expect(unanswered.json()).toEqual(notResponding);
+      expect((await orderRow(t.database.db, pending!.id)).paymentStatus).toBe('pending');
+
+      expect((await getCryptoStatus(t.app, payment.paymentId)).json()).toEqual({ paymentStatus: 'finished' });
+      const [paid, ...more] = await ordersOfBuyer();
+      expect(more).toEqual([]);
+      expect(paid).toMatchObject({ id: pending!.id, paymentStatus: 'completed', cryptoPaymentId: payment.paymentId });
+    },
+  );
 
   it('completes the order when polling finds the payment finished', async () => {
     const payment = await createPayment();

@@ -181,7 +181,7 @@ describe('checkout while the card provider is down', () => {
     const { oneMonth } = await seededPackages(t.app);
     const response = await postCheckout(t.app, checkoutForm(oneMonth.id));
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ message: 'The payment service is not available right now; please try again' });
+    expect(response.json()).toEqual({ message: 'The payment provider is not responding. Please try again.' });
     const [order] = await t.database.db.select().from(orders);
     expect(order).toMatchObject({ paymentStatus: 'pending', stripePaymentIntentId: null });
   });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deviceCredentials, subscriptions } from '../../src/server/db/schema';
+import { deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/db/schema';
 import { LineUsernameTakenError } from '../../src/server/providers/provisioning/index';
 import { createXtreamPanelProvisioning } from '../../src/server/providers/provisioning/xtream-panel';
+import { drainDuringOutage, orderJobStates, type Outage } from '../support/outage';
 import { seededPackages } from '../support/checkout';
 import { paidOrder } from '../support/paid-orders';
 import { useTestApp, type TestApp } from '../support/test-app';
@@ -150,5 +151,36 @@ describe('provisioning through the panel', () => {
       enabled: true,
       expDate: unixSeconds(activated.subscription.expirationDate),
     });
+  });
+});
+
+describe('a panel outage', () => {
+  // The panel as configured, with a short timeout so the tests of a hanging panel end quickly.
+  const t = useTestApp(env, { providers: () => ({ provisioning: createXtreamPanelProvisioning({ url: panel.url, apiKey: API_KEY, timeoutMs: 1_000 }) }) });
+
+  it.each(['error', 'hang'] as Outage[])('keeps the order paid and retries its provisioning until the panel is back (%s): one line, one email', async (outage) => {
+    const { oneMonth } = await seededPackages(t.app);
+    const order = await paidOrder(t, { packageId: oneMonth.id });
+
+    await drainDuringOutage(t, panel, outage);
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe('completed');
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
+    expect(await orderJobStates(t, order.id)).toEqual([
+      { name: 'order-confirmation-mail', state: 'completed' },
+      { name: 'provision-order', state: 'retry' },
+    ]);
+    expect(panel.lines.size).toBe(0);
+
+    await t.app.services.jobs.drain({ includeDelayed: true });
+    expect(await orderJobStates(t, order.id)).toEqual([
+      { name: 'order-confirmation-mail', state: 'completed' },
+      { name: 'provision-order', state: 'completed' },
+    ]);
+    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    const credentials = await t.database.db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscription!.id));
+    expect(credentials).toHaveLength(1);
+    expect([...panel.lines.values()]).toEqual([expect.objectContaining({ id: credentials[0]!.panelLineId, enabled: true })]);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, order.customerEmail));
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([`Order Confirmation - ${order.id}`, 'Set up your StreamPlus account']);
   });
 });

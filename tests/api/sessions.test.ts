@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { session } from '../../src/server/db/schema';
 import { deleteExpiredSessions } from '../../src/server/http/sessions';
-import { loginCustomer, registerCustomer } from '../support/customers';
+import { loginCustomer, newRegistration, registerCustomer } from '../support/customers';
 import { testConfig, useTestApp } from '../support/test-app';
 
 const HOUR = 60 * 60 * 1000;
@@ -144,7 +144,7 @@ describe('sessions', () => {
     try {
       await registerCustomer(t.app, { email: 'tls@example.com' });
       const response = await secure.inject({ method: 'POST', url: '/api/login', payload: { email: 'tls@example.com', password: 'analytical-engine' } });
-      expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(response.cookies.find((c) => c.name === '__Host-sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     } finally {
       await secure.close();
     }
@@ -207,10 +207,12 @@ describe('cross-site request refusal', () => {
   });
 
   it('refuses a cross-site logout, which would end the session', async () => {
-    const { cookies } = await registerCustomer(t.app);
+    const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: newRegistration() });
+    // An https store names its session cookie with the __Host- prefix (decision 0016).
+    const cookies = { '__Host-sid': registered.cookies.find((c) => c.name === '__Host-sid')!.value };
     const response = await t.app.inject({ method: 'POST', url: '/api/logout', cookies, headers: { origin: 'https://evil.example.net' } });
     expect(response.statusCode).toBe(403);
-    expect((await me(t, cookies)).json()).toHaveProperty('email');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies })).json()).toHaveProperty('email');
   });
 });
 

@@ -19,6 +19,8 @@ describe('card payments through Stripe (a local stand-in of its API)', () => {
         secretKey: STRIPE_TEST_SETTINGS.STRIPE_SECRET_KEY,
         webhookSecret: STRIPE_TEST_SETTINGS.STRIPE_WEBHOOK_SECRET,
         api: stripe.api,
+        // Short, so the tests of a hanging Stripe end quickly.
+        timeoutMs: 1_500,
       }),
     }),
   });
@@ -165,6 +167,43 @@ describe('card payments through Stripe (a local stand-in of its API)', () => {
     expect(coupon!.usageCount).toBe(1);
     expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(1);
   });
+
+  it.each(['error', 'hang'] as const)(
+    'tells the buyer the provider is down (%s), keeps one pending order, and completes it once Stripe is back',
+    async (outage) => {
+      const { oneMonth } = await seededPackages(t.app);
+      const form = checkoutForm(oneMonth.id);
+      const ordersOfBuyer = () => t.database.db.select().from(orders).where(eq(orders.customerEmail, form.email as string));
+
+      stripe.goDown(outage);
+      const refused = await postCheckout(t.app, form).finally(() => stripe.recover());
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toEqual({ message: 'The payment provider is not responding. Please try again.' });
+      const [pending, ...others] = await ordersOfBuyer();
+      expect(others).toEqual([]);
+      expect(pending).toMatchObject({ paymentStatus: 'pending', stripePaymentIntentId: null });
+
+      // The buyer presses Pay again: the same order, now with its one PaymentIntent (decision 0008).
+      const retried = await postCheckout(t.app, form, browserCookieOf(refused));
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().order.id).toBe(pending!.id);
+      const intent = stripe.intents.get(intentIdOf(retried.json().clientSecret))!;
+      expect([...stripe.intents.values()].filter((i) => i.metadata.orderId === pending!.id)).toEqual([intent]);
+
+      // Stripe goes down again while the browser reports the payment: nothing is lost.
+      stripe.settle(intent.id, 'succeeded');
+      stripe.goDown(outage);
+      const unconfirmed = await paymentSuccess(pending!.id, intent.id).finally(() => stripe.recover());
+      expect(unconfirmed.statusCode).toBe(502);
+      expect(unconfirmed.json()).toEqual({ message: 'The payment provider is not responding. Please try again.' });
+      expect((await orderRow(pending!.id)).paymentStatus).toBe('pending');
+
+      expect((await paymentSuccess(pending!.id, intent.id)).statusCode).toBe(200);
+      const [paid, ...more] = await ordersOfBuyer();
+      expect(more).toEqual([]);
+      expect(paid).toMatchObject({ id: pending!.id, paymentStatus: 'completed', stripePaymentIntentId: intent.id });
+    },
+  );
 
   it('has no demo card endpoints', async () => {
     const { intent } = await cardOrder();

@@ -18,11 +18,21 @@ export interface BrowserSession {
   baseUrl: string;
   page: Page;
   context: BrowserContext;
+  /** Content Security Policy violations seen in this test so far; any one fails the test. */
+  cspViolations: string[];
+}
+
+/** Reports each violation event to the console, where the collector below reads it with Chromium's own CSP messages. */
+function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} at ${event.sourceFile}:${event.lineNumber}`);
+  });
 }
 
 /**
  * One Chromium per test file and a fresh context (cookies, local storage) per test,
- * against the store started by the e2e global setup.
+ * against the store started by the e2e global setup. A test during which any page logs a
+ * Content Security Policy violation fails (decision 0016).
  */
 export function useBrowser({ viewport = { width: 1280, height: 900 } } = {}): BrowserSession {
   const session = { baseUrl: inject('e2eBaseUrl') } as BrowserSession;
@@ -32,11 +42,18 @@ export function useBrowser({ viewport = { width: 1280, height: 900 } } = {}): Br
   });
   beforeEach(async () => {
     session.context = await browser.newContext({ baseURL: session.baseUrl, viewport });
+    session.cspViolations = [];
+    await session.context.addInitScript(reportCspViolations);
+    session.context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) session.cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    });
     session.page = await session.context.newPage();
     session.page.setDefaultTimeout(15_000);
   });
   afterEach(async () => {
     await session.context?.close();
+    const violations = session.cspViolations ?? [];
+    if (violations.length > 0) throw new Error(`Content Security Policy violations:\n${violations.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();

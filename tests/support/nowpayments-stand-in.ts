@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { outageSwitch, type Outage } from './outage';
 
 export interface RecordedRequest {
   method: string;
@@ -32,6 +33,7 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
   const payments = new Map<string, StandInPayment>();
   let nextId = 5_077_125_000;
   let failure: { status: number; body: unknown } | null = null;
+  const outage = outageSwitch({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' });
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -46,6 +48,7 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
       res.end(JSON.stringify(json));
     };
     if (req.headers['x-api-key'] !== apiKey) return send(403, { statusCode: 403, code: 'INVALID_API_KEY', message: 'Invalid api key' });
+    if (outage.intercept(res)) return;
     if (failure) {
       const { status, body: failBody } = failure;
       failure = null;
@@ -100,12 +103,19 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
     failNext(status: number, body: unknown): void {
       failure = { status, body };
     },
+    /** Every request answers 500, or hangs, until `recover`. */
+    goDown: (mode: Outage) => outage.begin(mode),
+    recover: () => outage.end(),
     reset(): void {
       requests.length = 0;
       payments.clear();
       failure = null;
+      outage.end();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      outage.end();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

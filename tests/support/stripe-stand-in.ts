@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { outageSwitch, type Outage } from './outage';
 
 export interface StandInIntent {
   id: string;
@@ -37,6 +38,7 @@ export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: StripeRequest[] = [];
+  const outage = outageSwitch({ error: { type: 'api_error', message: 'An unknown error occurred' } });
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -51,6 +53,7 @@ export async function startStripeStandIn() {
     if (req.headers.authorization !== `Bearer ${STRIPE_TEST_SETTINGS.STRIPE_SECRET_KEY}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
+    if (outage.intercept(res)) return;
 
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const key = req.headers['idempotency-key'] as string | undefined;
@@ -126,7 +129,13 @@ export async function startStripeStandIn() {
       });
       return { payload, signature };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Every request answers 500, or hangs, until `recover`. */
+    goDown: (mode: Outage) => outage.begin(mode),
+    recover: () => outage.end(),
+    close: () => {
+      outage.end();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -26,8 +26,11 @@ export function useTestApp(
   {
     seed = true,
     providers,
+    clientDir = null,
   }: {
     seed?: boolean;
+    /** A built client's folder to serve; the API only by default. */
+    clientDir?: string | null;
     /** Providers to use instead of the configured ones (stand-ins of third parties), made once per file. */
     providers?: (database: TestDatabase) => AppDeps['providers'] | Promise<AppDeps['providers']>;
   } = {},
@@ -42,7 +45,7 @@ export function useTestApp(
       context.app = await buildApp({
         config: context.config,
         database: context.database,
-        clientDir: null,
+        clientDir,
         providers: await providers?.(context.database),
       });
       await context.app.ready();

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { outageSwitch, type Outage } from './outage';
 
 export interface StandInLine {
   id: string;
@@ -30,6 +31,7 @@ export async function startXtreamPanelStandIn({ apiKey }: { apiKey: string }) {
   let nextId = 1000;
   let failures = 0;
   let failAfter = 0;
+  const outage = outageSwitch({ status: 'STATUS_FAILURE', error: 'Internal Server Error' });
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -47,6 +49,7 @@ export async function startXtreamPanelStandIn({ apiKey }: { apiKey: string }) {
     if (req.method !== 'POST' || url.pathname !== `/${ACCESS_CODE}/`) return send(404, { status: 'STATUS_FAILURE', error: 'Not found' });
     if (url.searchParams.get('api_key') !== apiKey) return send(200, { status: 'STATUS_INVALID_KEY', error: 'Invalid API key' });
     requests.push({ action, fields });
+    if (outage.intercept(res)) return;
     if (failures > 0 && failAfter-- <= 0) {
       failures -= 1;
       return send(503, { status: 'STATUS_FAILURE', error: 'Service unavailable' });
@@ -97,13 +100,20 @@ export async function startXtreamPanelStandIn({ apiKey }: { apiKey: string }) {
       failures = count;
       failAfter = after;
     },
+    /** Every request answers 500, or hangs, until `recover`. */
+    goDown: (mode: Outage) => outage.begin(mode),
+    recover: () => outage.end(),
     reset() {
       lines.clear();
       requests.length = 0;
       failures = 0;
       failAfter = 0;
+      outage.end();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      outage.end();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
+import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,8 +49,14 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client's broken connection must not crash the process; the pool replaces it.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While the database is unreachable a request fails after this long (a 503), not never (decision 0016).
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    });
+    // An idle client's broken connection must not crash the process: the pool drops it and
+    // opens a new one on the next query, so the store recovers once the database is back.
     pool.on('error', () => {});
     return {
       kind: 'postgres',

@@ -17,6 +17,11 @@ const CLIENT_ROUTES = [
   /^\/admin-dashboard$/,
 ];
 
+/** Vite's output under assets/: `name-<8-character content hash>.ext`, so its address changes with its content. */
+function isHashedAsset(filePath: string): boolean {
+  return filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8}\.\w+$/.test(path.basename(filePath).replace(/\.(br|gz)$/, ''));
+}
+
 export function isClientRoute(pathname: string): boolean {
   return CLIENT_ROUTES.some((route) => route.test(pathname));
 }
@@ -35,9 +40,12 @@ export async function serveClientApp(app: FastifyInstance, clientDir: string): P
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Left on, @fastify/send writes its own `max-age=0` over the header set below.
+    cacheControl: false,
+    // Source maps would hand out the client's source; the build keeps them out of this folder too.
+    allowedPath: (pathname) => !pathname.endsWith('.map'),
     setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.setHeader('cache-control', isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '#server/db/outage';
 
 /** Throw from a route or service to answer `{ message }` with a 4xx status, and any headers it needs (Retry-After). */
 export class HttpError extends Error {
@@ -39,6 +40,14 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply.code(400).send({ message: describeValidation((error.validation ?? []) as ValidationIssue[]) });
+    }
+    // An unreachable database is an outage to wait out, not a bug (decision 0016).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (error instanceof HttpError) reply.headers(error.headers);

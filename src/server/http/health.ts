@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#server/db/outage';
 
 /** Liveness answers while the process runs; readiness only while the database answers. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
@@ -9,7 +10,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       await app.deps.database.executeSql('select 1', []);
       return { status: 'ready' };
     } catch {
-      return reply.code(503).send({ message: 'Database unavailable' });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: 'Database unavailable' });
     }
   });
 };

@@ -3,6 +3,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '#server/db/connect';
 import { session } from '#server/db/schema';
+import { cookieName, storeCookieOptions, type StoreCookie } from './cookies';
 import { unauthorized } from './errors';
 
 /**
@@ -19,7 +20,8 @@ import { unauthorized } from './errors';
  * static files) pay nothing for it.
  */
 export interface SessionKind {
-  cookie: string;
+  /** The cookie's plain name; cookies.ts decides the name it is set under. */
+  cookie: Extract<StoreCookie, 'sid' | 'asid'>;
   /** The row's field naming who is signed in. */
   field: 'customerId' | 'adminId';
   /** A session unused this long ends. */
@@ -70,20 +72,11 @@ function sessionDb(request: FastifyRequest): DbOrTx {
   return request.server.deps.database.db;
 }
 
-function cookieOptions(request: FastifyRequest, maxAgeMs: number) {
-  return {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/',
-    secure: request.server.deps.config.PUBLIC_URL.startsWith('https:'),
-    maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)),
-  };
-}
+const cookieOf = (request: FastifyRequest, kind: SessionKind) => cookieName(request.server.deps.config, kind.cookie);
 
 /** The id carried by the kind's cookie, when it is present and its signature holds. */
 function cookieSessionId(request: FastifyRequest, kind: SessionKind): string | null {
-  const raw = request.cookies[kind.cookie];
+  const raw = request.cookies[cookieOf(request, kind)];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   return unsigned.valid && unsigned.value ? unsigned.value : null;
@@ -133,7 +126,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const sid = hashSessionId(id);
   await db.insert(session).values({ sid, sess: stored as unknown as Record<string, unknown>, expire });
 
-  reply.setCookie(kind.cookie, id, cookieOptions(request, kind.absoluteMs));
+  reply.setCookie(cookieOf(request, kind), id, storeCookieOptions(request.server.deps.config, kind.absoluteMs / 1000));
   remember(request, kind, Promise.resolve({ sid, subjectId, expire, absoluteExpiresAt: stored.absoluteExpiresAt }));
 }
 
@@ -141,7 +134,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
 export async function endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void> {
   const id = cookieSessionId(request, kind);
   if (id) await sessionDb(request).delete(session).where(eq(session.sid, hashSessionId(id)));
-  reply.clearCookie(kind.cookie, { path: '/' });
+  reply.clearCookie(cookieOf(request, kind), storeCookieOptions(request.server.deps.config));
   remember(request, kind, Promise.resolve(null));
 }
 

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import { orders } from '#server/db/schema';
 import { enforceAttemptLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
-import { ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
+import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
 import { findCustomer, resolveOrderCustomer } from '../accounts/service';
 import { findPackage, type PackageRow } from '../catalog/service';
 import { checkCoupon, COUPON_LIMIT_MESSAGE } from '../coupons/service';
@@ -168,7 +168,8 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
       }
       return intent.clientSecret;
     } catch (error) {
-      throw Object.assign(new HttpError(502, 'The payment service is not available right now; please try again'), { cause: error });
+      // The order stays pending: submitting the same checkout again replays it with the same intent (decision 0008).
+      throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
     }
   }
 

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
-import { ORDER_CURRENCY, type CardPaymentProvider, type PaymentIntentState } from '#server/providers/payments/index';
+import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider, type PaymentIntentState } from '#server/providers/payments/index';
 import { toState } from '#server/providers/payments/stripe-card-payments';
 import { findOrder, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
 import { isEventProcessed, recordProcessedEvent } from './processed-events';
@@ -24,7 +24,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     try {
       return await deps.cardPayments.retrievePaymentIntent(paymentIntentId);
     } catch (error) {
-      throw Object.assign(new HttpError(502, 'The payment service is not available right now; please try again'), { cause: error });
+      throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
     }
   }
 

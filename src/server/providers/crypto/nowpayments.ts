@@ -9,7 +9,10 @@ import {
   type CryptoPaymentState,
 } from './crypto-provider';
 
-const REQUEST_TIMEOUT_MS = 15_000;
+/** A NOWPayments call gives up after this long (decision 0016): the customer is told to try again. */
+export const NOWPAYMENTS_REQUEST_TIMEOUT_MS = 15_000;
+const UNREACHABLE_MESSAGE = 'The crypto payment provider could not be reached. Please try again in a moment.';
+const NOT_RESPONDING_MESSAGE = 'The crypto payment provider is not responding. Please try again in a moment.';
 
 const idText = z.union([z.string().min(1), z.number()]).transform(String);
 const amountText = z.union([z.string(), z.number()]).transform(String);
@@ -41,10 +44,12 @@ export interface NowPaymentsOptions {
   /** NOWPAYMENTS_API_URL, https://api.nowpayments.io in production. */
   apiUrl: string;
   apiKey: string;
+  /** NOWPAYMENTS_REQUEST_TIMEOUT_MS unless given (tests wait less). */
+  timeoutMs?: number;
 }
 
 /** The NOWPayments payment API (https://documenter.getpostman.com/view/7907941/S1a32n38). */
-export function createNowPayments({ apiUrl, apiKey }: NowPaymentsOptions): CryptoPaymentProvider {
+export function createNowPayments({ apiUrl, apiKey, timeoutMs = NOWPAYMENTS_REQUEST_TIMEOUT_MS }: NowPaymentsOptions): CryptoPaymentProvider {
   const baseUrl = apiUrl.replace(/\/+$/, '');
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
@@ -54,12 +59,18 @@ export function createNowPayments({ apiUrl, apiKey }: NowPaymentsOptions): Crypt
         method,
         headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
-    } catch {
-      throw new CryptoProviderError('The crypto payment provider could not be reached. Please try again in a moment.');
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      throw new CryptoProviderError(timedOut ? NOT_RESPONDING_MESSAGE : UNREACHABLE_MESSAGE);
     }
-    const text = await response.text();
+    // A body that stalls after the headers counts as no answer, as the timeout covers it too.
+    const text = await response.text().catch(() => {
+      throw new CryptoProviderError(NOT_RESPONDING_MESSAGE);
+    });
+    // Its own failure says nothing the customer can act on; the order waits for a retry.
+    if (response.status >= 500) throw new CryptoProviderError(NOT_RESPONDING_MESSAGE);
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;

@@ -1,9 +1,21 @@
 import nodemailer from 'nodemailer';
 import type { MailMessage, MailProvider } from './mail-provider';
 
+/**
+ * How long a send waits on the SMTP server (decision 0016). nodemailer's defaults (2 minutes
+ * to connect, 10 minutes of silence) would hold a mail job far past its own limit; a send
+ * that times out fails its job, which is retried later.
+ */
+export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 };
+
 /** Sends through the SMTP server of SMTP_URL (smtp://user:pass@host:port or smtps://...). */
-export function createSmtpMail(smtpUrl: string, from: string): MailProvider & { close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function createSmtpMail(smtpUrl: string, from: string, timeoutsMs = SMTP_TIMEOUTS_MS): MailProvider & { close(): void } {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutsMs.connection,
+    greetingTimeout: timeoutsMs.greeting,
+    socketTimeout: timeoutsMs.socket,
+  });
   return {
     kind: 'smtp',
     async send(message: MailMessage) {

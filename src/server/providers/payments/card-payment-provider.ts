@@ -33,3 +33,6 @@ export interface CardPaymentProvider {
 }
 
 export const ORDER_CURRENCY = 'usd';
+
+/** What a customer is told while the card provider fails or does not answer (decision 0016). */
+export const CARD_PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider is not responding. Please try again.';

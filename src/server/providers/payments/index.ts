@@ -4,7 +4,7 @@ import { createDemoCardPayments, type DemoCardPayments } from './demo-card-payme
 import { createStripeCardPayments, type StripeCardPayments } from './stripe-card-payments';
 
 export type { CardPaymentProvider, PaymentIntentState } from './card-payment-provider';
-export { ORDER_CURRENCY } from './card-payment-provider';
+export { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY } from './card-payment-provider';
 export type { DemoCardPayments } from './demo-card-payments';
 export type { StripeCardPayments } from './stripe-card-payments';
 

@@ -7,15 +7,25 @@ export interface StripeCardPayments extends CardPaymentProvider {
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
 }
 
+/**
+ * Each call to Stripe gives up after this long and is retried once (decision 0016), so a
+ * customer whose checkout meets a hanging Stripe gets an answer within about 20 seconds.
+ */
+export const STRIPE_REQUEST_TIMEOUT_MS = 10_000;
+const STRIPE_NETWORK_RETRIES = 1;
+
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
+  /** STRIPE_REQUEST_TIMEOUT_MS unless given (tests wait less). */
+  timeoutMs?: number;
   /** Where the API lives; tests point the SDK at a local stand-in. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-export function createStripeCardPayments({ secretKey, webhookSecret, api }: StripeOptions): StripeCardPayments {
-  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...api });
+export function createStripeCardPayments({ secretKey, webhookSecret, api, timeoutMs = STRIPE_REQUEST_TIMEOUT_MS }: StripeOptions): StripeCardPayments {
+  // Retried calls are safe: a PaymentIntent is created under the order's idempotency key.
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: STRIPE_NETWORK_RETRIES, timeout: timeoutMs, ...api });
 
   return {
     kind: 'stripe',

@@ -1,11 +1,15 @@
 import { LineUsernameTakenError, type LineRequest, type ProvisioningProvider } from './provisioning-provider';
 
+/** A panel call gives up after this long (decision 0016); the provisioning job is retried later. */
+export const XTREAM_PANEL_TIMEOUT_MS = 15_000;
+
 export interface XtreamPanelOptions {
   /** The panel's API address, for XUI.one `https://panel.example.com/<access code>/`. */
   url: string;
   apiKey: string;
   /** Bouquets (channel packages) every new line gets; none leaves the panel's default. */
   bouquets?: string[];
+  /** XTREAM_PANEL_TIMEOUT_MS unless given (tests wait less). */
   timeoutMs?: number;
 }
 
@@ -22,7 +26,7 @@ interface PanelAnswer {
  * stays out of error messages and logs.
  */
 export function createXtreamPanelProvisioning(options: XtreamPanelOptions): ProvisioningProvider {
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? XTREAM_PANEL_TIMEOUT_MS;
 
   async function call(action: string, fields: Record<string, string | string[]>): Promise<PanelAnswer> {
     const url = new URL(options.url);

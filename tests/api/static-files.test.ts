@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
+
+/** A built client as Vite writes it: the page, hashed assets, and a source map beside one. */
+function fakeClientBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'storefront-client-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-B2xk9Qa_.js"></script>');
+  writeFileSync(path.join(dir, 'assets', 'index-B2xk9Qa_.js'), 'console.log("store");\n');
+  writeFileSync(path.join(dir, 'assets', 'index-B2xk9Qa_.js.map'), '{"version":3,"sources":["../../src/client/main.tsx"]}');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+describe('the built client', () => {
+  const clientDir = fakeClientBuild();
+  const t = useTestApp({}, { clientDir });
+  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+  it('serves hashed assets cacheable for a year and never revalidated', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-B2xk9Qa_.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps the page itself and unhashed files short-lived', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/checkout' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('does not serve source maps', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-B2xk9Qa_.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('src/client/main.tsx');
+  });
+});
