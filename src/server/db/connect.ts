@@ -47,6 +47,14 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite's postgresql.conf asks for 128 MB of shared buffers, which its WebAssembly memory
+ * holds whether used or not. 16 MB keeps this store's hot rows cached and an idle embedded
+ * store well under 250 MB of memory (decision 0019).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -69,7 +77,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // pg_trgm backs the admin's search indexes (drizzle/0002), as on PostgreSQL.
   const extensions = { pg_trgm };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+  const settings = { extensions, startParams: PGLITE_START_PARAMS };
+  const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await client.waitReady;
   return {
     kind: 'pglite',
