@@ -34,6 +34,8 @@ describe('the admin guard', () => {
         'PATCH /api/admin/packages/:id',
         'GET /api/admin/gift-cards/pending',
         'POST /api/admin/orders/:orderId/gift-card',
+        'GET /api/admin/audit-log',
+        'GET /api/admin/outbox',
       ]),
     );
   });

@@ -311,14 +311,19 @@ export const demoCryptoPayments = pgTable('demo_crypto_payments', {
 });
 
 /** Mail kept when no SMTP server is configured, so every email can be followed. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: createdAt(),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  // The admin's outbox list pages through it newest first.
+  (t) => [index('mail_outbox_newest_idx').on(t.createdAt.desc(), t.id.desc())],
+);
 
 /** Fixed-window attempt counters (login failures, link requests) shared by every instance. */
 export const rateLimits = pgTable('rate_limits', {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   ADMIN_NOT_AUTHENTICATED,
   adminCustomerListSchema,
@@ -16,8 +17,11 @@ import {
 import { messageResponseSchema } from '#contract/accounts';
 import { adminOrderParamsSchema, giftCardDeliveryRequestSchema, giftCardDeliverySchema, owedGiftCardListSchema } from '#contract/admin-orders';
 import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
+import { auditEntryListSchema } from '#contract/admin-audit';
+import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
 import { sendRevalidated } from '#server/http/etag';
+import type { PageOf } from '../reports/service';
 import { unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, endSession, getSession, startSession } from '#server/http/sessions';
 
@@ -83,16 +87,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    guarded.get(
-      '/api/purchase-notifications',
-      { schema: { querystring: adminListQuerySchema, response: { 200: purchaseNotificationListSchema, ...failures } } },
-      async (request, reply) => {
+    /** A paged admin list: limit and offset, the total in x-total-count, an ETag for polls (decision 0012). */
+    function pagedList<Item>(url: string, items: z.ZodType<Item[]>, load: (page: { limit: number; offset: number }) => Promise<PageOf<Item>>) {
+      guarded.get(url, { schema: { querystring: adminListQuerySchema, response: { 200: items, ...failures } } }, async (request, reply) => {
         const { limit, offset } = request.query;
-        const page = await reports.notifications({ limit, offset });
+        const page = await load({ limit, offset });
         reply.header(TOTAL_COUNT_HEADER, page.total);
         return sendRevalidated(request, reply, page.items);
-      },
-    );
+      });
+    }
+
+    pagedList('/api/purchase-notifications', purchaseNotificationListSchema, reports.notifications);
+    pagedList('/api/admin/gift-cards/pending', owedGiftCardListSchema, reports.owedGiftCards);
+    pagedList('/api/admin/audit-log', auditEntryListSchema, reports.auditLog);
+    pagedList('/api/admin/outbox', outboxMailListSchema, reports.outbox);
 
     guarded.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema, ...failures } } }, async (request, reply) =>
       sendRevalidated(request, reply, await reports.stats()),
@@ -119,17 +127,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const changed = await catalog.changePackage(request.params.id, request.body, await actingAdmin(request));
         return noStore(reply).send(changed);
-      },
-    );
-
-    guarded.get(
-      '/api/admin/gift-cards/pending',
-      { schema: { querystring: adminListQuerySchema, response: { 200: owedGiftCardListSchema, ...failures } } },
-      async (request, reply) => {
-        const { limit, offset } = request.query;
-        const page = await reports.owedGiftCards({ limit, offset });
-        reply.header(TOTAL_COUNT_HEADER, page.total);
-        return sendRevalidated(request, reply, page.items);
       },
     );
 

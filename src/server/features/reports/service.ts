@@ -1,8 +1,12 @@
 import type { DbOrTx } from '#server/db/connect';
 import { customerRecords, type Page } from './admin-customers';
 import { adminStats } from './admin-stats';
+import { auditLogPage } from './audit-log';
 import { notificationPage } from './notifications';
+import { outboxPage } from './outbox';
 import { owedGiftCardPage } from './owed-gift-cards';
+
+export type { Page, PageOf } from './admin-customers';
 
 /** Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages, never whole tables. */
 export function createReports(db: DbOrTx) {
@@ -11,6 +15,8 @@ export function createReports(db: DbOrTx) {
     notifications: (page: Page) => notificationPage(db, page),
     stats: () => adminStats(db),
     owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
+    auditLog: (page: Page) => auditLogPage(db, page),
+    outbox: (page: Page) => outboxPage(db, page),
   };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_newest_idx" ON "mail_outbox" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

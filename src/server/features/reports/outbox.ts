@@ -1,0 +1,19 @@
+import { count, desc } from 'drizzle-orm';
+import type { OutboxMail } from '#contract/admin-outbox';
+import type { DbOrTx } from '#server/db/connect';
+import { mailOutbox } from '#server/db/schema';
+import type { Page, PageOf } from './admin-customers';
+
+/** The emails kept when no SMTP server is configured, newest first (index mail_outbox_newest_idx). */
+export async function outboxPage(db: DbOrTx, page: Page): Promise<PageOf<OutboxMail>> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(mailOutbox),
+  ]);
+  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: total!.total };
+}
