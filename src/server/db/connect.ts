@@ -81,26 +81,40 @@ export function projectRoot(): string {
 }
 
 const MIGRATION_LOCK_ID = 727_274_001;
+const pgliteSetups = new WeakMap<object, Promise<unknown>>();
 
 /**
- * Applies the drizzle-kit migrations. On PostgreSQL an advisory lock makes instances
- * that start together take turns, so each migration runs once.
+ * Runs start-up set-up (migrations, the job queue's tables and queues) while holding the
+ * set-up advisory lock on PostgreSQL, so instances that start together take turns instead
+ * of deadlocking (docs/decisions/0015). On PGlite, set-ups in one process take turns.
  */
-export async function runMigrations(database: Database): Promise<void> {
-  const migrationsFolder = path.join(projectRoot(), 'drizzle');
+export async function withSetupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder });
-    return;
+    // One connection: set-up transactions sent as one text must not interleave, so they queue.
+    const previous = pgliteSetups.get(database.db) ?? Promise.resolve();
+    const turn = previous.then(work);
+    pgliteSetups.set(database.db, turn.catch(() => {}));
+    return turn;
   }
   // A session-level lock belongs to one connection, so hold it on a dedicated client.
   const lockClient = await database.pool!.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePostgres(database.db as never, { migrationsFolder });
+    return await work();
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
+}
+
+/** Applies the drizzle-kit migrations, each once however many instances start together. */
+export async function runMigrations(database: Database): Promise<void> {
+  const migrationsFolder = path.join(projectRoot(), 'drizzle');
+  await withSetupLock(database, () =>
+    database.kind === 'pglite'
+      ? migratePglite(database.db as never, { migrationsFolder })
+      : migratePostgres(database.db as never, { migrationsFolder }),
+  );
 }
 
 /** Rows of a raw SQL statement, on either driver (both answer `{ rows }`). */
