@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { scheduleHousekeeping } from './jobs/housekeeping';
+import { schedulePaymentReconciliation } from './jobs/payment-reconciliation';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { createAccounts } from './features/accounts/service';
@@ -48,6 +49,9 @@ export function createServices(deps: AppDeps) {
   const orders = createOrders(db, { onOrderPaid: (orderId) => subscriptions.onOrderPaid(orderId) });
   const checkout = createCheckout(db, { cardPayments, orders, subscriptions });
   const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
+  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders });
+  const payments = createPayments(db, { cardPayments, orders });
+  schedulePaymentReconciliation(jobs, { orders, payments, crypto, logger: deps.logger });
   return {
     catalog: createCatalog(db),
     mail,
@@ -59,8 +63,8 @@ export function createServices(deps: AppDeps) {
     cardPayments,
     orders,
     checkout,
-    crypto: createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders }),
-    payments: createPayments(db, { cardPayments, orders }),
+    crypto,
+    payments,
   };
 }
 
