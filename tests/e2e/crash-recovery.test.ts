@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/connect';
+import { newPostgresDatabase } from '../support/test-db';
 import { startXtreamPanelStandIn, type XtreamPanelStandIn } from '../support/xtream-panel-stand-in';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { builtServer, root } from '../../scripts/build-if-needed.mjs';
@@ -51,24 +51,12 @@ async function pgliteStore(port: number): Promise<Store> {
 }
 
 async function postgresStore(port: number): Promise<Store> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `storefront_crash_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const { url, drop } = await newPostgresDatabase('storefront_crash');
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url },
     baseUrl: `http://127.0.0.1:${port}`,
-    open: () => openDatabase({ url: url.toString(), poolSize: 2 }),
-    async remove() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    open: () => openDatabase({ url, poolSize: 2 }),
+    remove: drop,
   };
 }
 

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createTurns } from '#server/jobs/take-turns';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,7 +82,7 @@ export function projectRoot(): string {
 }
 
 const MIGRATION_LOCK_ID = 727_274_001;
-const pgliteSetups = new WeakMap<object, Promise<unknown>>();
+const pgliteSetups = createTurns<Db>();
 
 /**
  * Runs start-up set-up (migrations, the job queue's tables and queues) while holding the
@@ -91,10 +92,7 @@ const pgliteSetups = new WeakMap<object, Promise<unknown>>();
 export async function withSetupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
   if (database.kind === 'pglite') {
     // One connection: set-up transactions sent as one text must not interleave, so they queue.
-    const previous = pgliteSetups.get(database.db) ?? Promise.resolve();
-    const turn = previous.then(work);
-    pgliteSetups.set(database.db, turn.catch(() => {}));
-    return turn;
+    return pgliteSetups(database.db, work);
   }
   // A session-level lock belongs to one connection, so hold it on a dedicated client.
   const lockClient = await database.pool!.connect();
