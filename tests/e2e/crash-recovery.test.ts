@@ -103,7 +103,7 @@ describe.each(kinds)('a crash in a burst of paid purchases on %s', (_kind, makeS
 
   it('leaves every paid order with one subscription within 90 s of the restart, and nothing done twice', async () => {
     // A slow panel keeps provisioning jobs in hand when the process dies.
-    panel = await startXtreamPanelStandIn({ apiKey: PANEL_KEY, createDelayMs: 400 });
+    panel = await startXtreamPanelStandIn({ apiKey: PANEL_KEY, createDelayMs: 1_500 });
     const port = await freePort();
     store = await makeStore(port);
     const { baseUrl } = store;
@@ -205,6 +205,12 @@ describe.each(kinds)('a crash in a burst of paid purchases on %s', (_kind, makeS
         expect(row.subscriptions).toBe(paid ? 1 : 0);
         expect(row.notifications).toBe(paid ? 1 : 0);
       }
+      // The crash cut provisioning runs short: their jobs were taken again after the restart.
+      const { rows: retaken } = await after.executeSql(
+        `select count(*)::int as jobs from pgboss.job where name = 'provision-order' and state = 'completed' and retry_count > 0`,
+        [],
+      );
+      expect(retaken[0]!.jobs).toBeGreaterThan(0);
       const { rows: credentials } = await after.executeSql('select xtream_username, panel_line_id from device_credentials', []);
       const created = panel.requests.filter((r) => r.action === 'create_line').map((r) => String(r.fields.username));
       for (const credential of credentials) {
