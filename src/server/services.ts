@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { scheduleHousekeeping } from './jobs/housekeeping';
+import { schedulePaymentReconciliation } from './jobs/payment-reconciliation';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { createAccounts } from './features/accounts/service';
@@ -62,6 +63,9 @@ export function createServices(deps: AppDeps) {
     subscriptions,
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
+  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders });
+  const payments = createPayments(db, { cardPayments, orders });
+  schedulePaymentReconciliation(jobs, { orders, payments, crypto, logger: deps.logger });
   return {
     catalog: createCatalog(deps.database, { logger: deps.logger }),
     mail,
@@ -73,8 +77,8 @@ export function createServices(deps: AppDeps) {
     cardPayments,
     orders,
     checkout,
-    crypto: createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders }),
-    payments: createPayments(db, { cardPayments, orders }),
+    crypto,
+    payments,
   };
 }
 

@@ -79,6 +79,61 @@ describe('durable job queue', () => {
     expect(await queue.getJob('test-greet', id)).toMatchObject({ state: 'failed', retryCount: 3 });
   });
 
+  it('puts a singleton job that ran out of attempts back when asked to, and only then', async () => {
+    let down = true;
+    const { queue, runs } = instance(async () => {
+      if (down) throw new Error('always down');
+    });
+    const id = (await queue.send('test-greet', { n: 1 }, { singletonKey: 'order-9' }))!;
+    await queue.drain({ includeDelayed: true });
+    expect(await queue.getJob('test-greet', id)).toMatchObject({ state: 'failed' });
+    expect(await queue.send('test-greet', { n: 1 }, { singletonKey: 'order-9' })).toBeNull();
+
+    down = false;
+    expect(await queue.send('test-greet', { n: 1 }, { singletonKey: 'order-9', requeueFailed: true })).toBe(id);
+    expect(await queue.drain()).toBe(1);
+    expect(await queue.getJob('test-greet', id)).toMatchObject({ state: 'completed' });
+    expect(runs).toHaveLength(5);
+    // A completed job is not run again.
+    expect(await queue.send('test-greet', { n: 1 }, { singletonKey: 'order-9', requeueFailed: true })).toBeNull();
+    expect(await queue.drain({ includeDelayed: true })).toBe(0);
+  });
+
+  it('runs a job again soon when the instance that took it died, but not while its runner lives', async () => {
+    const survivor = createJobQueue(t.database);
+    opened.push(survivor);
+    const runs: number[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    survivor.work<{ n: number }>(
+      'test-held',
+      async ({ n }) => {
+        runs.push(n);
+        if (n === 2) await held;
+      },
+      { retryDelaySeconds: 1 },
+    );
+    const lost = (await survivor.send('test-held', { n: 1 }))!;
+    // What a killed instance leaves behind: the job taken 30 s ago, its heartbeat stopped.
+    await t.database.executeSql(`update pgboss.job set state = 'active', started_on = now() - interval '30 seconds' where id = $1`, [lost]);
+    await survivor.start({ pollIntervalMs: 200 });
+    await expect.poll(() => runs, { timeout: 60_000, interval: 500 }).toEqual([1]);
+    expect(await survivor.getJob('test-held', lost)).toMatchObject({ state: 'completed', retryCount: 1 });
+
+    // A job whose runner is alive keeps its row alive past the liveness window's start.
+    const alive = (await survivor.send('test-held', { n: 2 }))!;
+    await expect.poll(() => runs, { timeout: 10_000 }).toEqual([1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    const { rows } = await t.database.executeSql(
+      `select extract(epoch from (started_on + expire_in - now()))::float as left_seconds from pgboss.job where id = $1`,
+      [alive],
+    );
+    expect(Number(rows[0]!.left_seconds)).toBeGreaterThan(10);
+    release();
+    await expect.poll(async () => (await survivor.getJob('test-held', alive))?.state, { timeout: 10_000 }).toBe('completed');
+    expect(runs).toEqual([1, 2]);
+  }, 90_000);
+
   it('keeps a job across a restart: sent by one instance, run by the next', async () => {
     const before = instance();
     await before.queue.send('test-greet', { n: 42 });

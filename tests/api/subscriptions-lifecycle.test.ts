@@ -127,4 +127,20 @@ describe('a provider that fails for a while', () => {
     expect(failuresLeft).toBe(0);
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toHaveLength(1);
   });
+
+  it('has the sweep start a provisioning job that ran out of attempts over again', async () => {
+    failuresLeft = 1000;
+    const { oneMonth } = await seededPackages(t.app);
+    const order = await paidOrder(t, { packageId: oneMonth.id });
+    await t.app.services.jobs.drain({ includeDelayed: true });
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
+
+    failuresLeft = 0;
+    await t.database.db.update(orders).set({ paidAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, order.id));
+    await t.app.services.jobs.send(SUBSCRIPTION_JOBS.sweepPaidOrders, {});
+    await t.app.services.jobs.drain();
+    const provisioned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    expect(provisioned).toHaveLength(1);
+    expect(provisioned[0]).toMatchObject({ status: 'active', deviceCount: 1 });
+  });
 });

@@ -27,24 +27,33 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return withHelpers(database, async () => rmSync(dir, { recursive: true, force: true }));
 }
 
-async function createPostgresDatabase(): Promise<TestDatabase> {
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL and how to drop it. */
+export async function newPostgresDatabase(prefix = 'storefront_test'): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
-  const name = `storefront_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const { url, drop } = await newPostgresDatabase();
+  const database = await openDatabase({ url, poolSize: 20 });
   await runMigrations(database);
-  return withHelpers(database, async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
+  return withHelpers(database, drop);
 }
 
 function withHelpers(database: Database, remove: () => Promise<void>): TestDatabase {

@@ -25,7 +25,7 @@ const ACCESS_CODE = 'cSbuFLhp';
  * `POST /<access code>/?api_key=..&action=create_line|edit_line|enable_line|disable_line`
  * with form fields, answering `{ status: 'STATUS_SUCCESS', data }` or a STATUS_* error.
  */
-export async function startXtreamPanelStandIn({ apiKey }: { apiKey: string }) {
+export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { apiKey: string; /** A slow panel: create_line answers this late. */ createDelayMs?: number }) {
   const lines = new Map<string, StandInLine>();
   const requests: PanelRequest[] = [];
   let nextId = 1000;
@@ -49,6 +49,7 @@ export async function startXtreamPanelStandIn({ apiKey }: { apiKey: string }) {
     if (req.method !== 'POST' || url.pathname !== `/${ACCESS_CODE}/`) return send(404, { status: 'STATUS_FAILURE', error: 'Not found' });
     if (url.searchParams.get('api_key') !== apiKey) return send(200, { status: 'STATUS_INVALID_KEY', error: 'Invalid API key' });
     requests.push({ action, fields });
+    if (action === 'create_line' && createDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, createDelayMs));
     if (outage.intercept(res)) return;
     if (failures > 0 && failAfter-- <= 0) {
       failures -= 1;

@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
+import { createTurns } from '#server/jobs/take-turns';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -104,37 +105,37 @@ export function projectRoot(): string {
 }
 
 const MIGRATION_LOCK_ID = 727_274_001;
-/** The job queue's schema and queues (jobs/queue.ts). */
-export const JOB_QUEUE_SETUP_LOCK_ID = 727_274_002;
+const pgliteSetups = createTurns<Db>();
 
 /**
- * Runs `work` while holding a PostgreSQL advisory lock, so that instances starting together
- * take turns at setting up shared tables. PGlite has one process, and needs no lock.
+ * Runs start-up set-up (migrations, the job queue's tables and queues) while holding the
+ * set-up advisory lock on PostgreSQL, so instances that start together take turns instead
+ * of deadlocking (docs/decisions/0015). On PGlite, set-ups in one process take turns.
  */
-export async function underStartupLock<T>(database: Database, lockId: number, work: () => Promise<T>): Promise<T> {
-  if (database.kind === 'pglite') return work();
+export async function withSetupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') {
+    // One connection: set-up transactions sent as one text must not interleave, so they queue.
+    return pgliteSetups(database.db, work);
+  }
   // A session-level lock belongs to one connection, so hold it on a dedicated client.
   const lockClient = await database.pool!.connect();
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [lockId]);
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     return await work();
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
 }
 
-/**
- * Applies the drizzle-kit migrations. On PostgreSQL an advisory lock makes instances
- * that start together take turns, so each migration runs once.
- */
+/** Applies the drizzle-kit migrations, each once however many instances start together. */
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolder = path.join(projectRoot(), 'drizzle');
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder });
-    return;
-  }
-  await underStartupLock(database, MIGRATION_LOCK_ID, () => migratePostgres(database.db as never, { migrationsFolder }));
+  await withSetupLock(database, () =>
+    database.kind === 'pglite'
+      ? migratePglite(database.db as never, { migrationsFolder })
+      : migratePostgres(database.db as never, { migrationsFolder }),
+  );
 }
 
 /** Rows of a raw SQL statement, on either driver (both answer `{ rows }`). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { JOB_QUEUE_SETUP_LOCK_ID, underStartupLock, type Database } from '#server/db/connect';
+import { withSetupLock, type Database } from '#server/db/connect';
 
 /**
  * The durable job queue (ARCHITECTURE D10): pg-boss tables in the store's own database,
@@ -17,11 +17,21 @@ export interface JobPolicy {
   retryLimit: number;
   /** Seconds before the first retry; each later retry waits about twice as long. */
   retryDelaySeconds: number;
-  /** A job running longer counts as failed, so a job held by a crashed instance comes back. */
+  /** A run longer than this is stopped and counts as failed. */
   expireInSeconds: number;
   /** Jobs of this queue that one instance runs at the same time. */
   concurrency: number;
 }
+
+/**
+ * Crash recovery (docs/decisions/0015): a running job's row is renewed every
+ * JOB_HEARTBEAT_SECONDS to expire JOB_LIVENESS_SECONDS later; pg-boss's maintenance, run
+ * every MAINTENANCE_INTERVAL_SECONDS by one instance, turns expired jobs into retries. So
+ * a job held by a dead instance is due again within about 40 s, whatever its time limit.
+ */
+export const JOB_HEARTBEAT_SECONDS = 5;
+export const JOB_LIVENESS_SECONDS = 20;
+export const MAINTENANCE_INTERVAL_SECONDS = 10;
 
 /** Up to 15 retries from 5 s doubling to about 45 h: some 4 days of attempts in all. */
 export const DEFAULT_JOB_POLICY: JobPolicy = { retryLimit: 15, retryDelaySeconds: 5, expireInSeconds: 300, concurrency: 4 };
@@ -48,6 +58,13 @@ export interface SendOptions {
    * another does nothing.
    */
   singletonKey?: string;
+  /**
+   * With a singleton key: when the key's job ran out of attempts (failed) or was
+   * cancelled, it is put back to run now with a fresh set of attempts.
+   */
+  requeueFailed?: boolean;
+  /** Seconds before the job is due. */
+  delaySeconds?: number;
 }
 
 /** The job id a singleton key stands for: pg-boss's (queue, id) primary key refuses a second. */
@@ -60,6 +77,12 @@ function singletonJobId(name: string, key: string): string {
 export interface StartOptions {
   /** How often an idle queue is polled; jobs sent by this instance start at once. */
   pollIntervalMs?: number;
+}
+
+interface Schedule {
+  cron: string;
+  /** Also run once this many seconds after an instance starts (work a crash left behind). */
+  afterStartSeconds?: number;
 }
 
 interface Registered {
@@ -78,20 +101,30 @@ const silentLogger: JobLogger = { info() {}, warn() {}, error() {} };
 
 export function createJobQueue(database: Database, { logger = silentLogger }: { logger?: JobLogger } = {}) {
   const registered = new Map<string, Registered>();
-  const schedules = new Map<string, string>();
+  const schedules = new Map<string, Schedule>();
   const wakers = new Map<string, () => void>();
   let booting: Promise<PgBoss> | null = null;
   let running: Running | null = null;
 
   const db = { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) };
 
+  /**
+   * Installs or upgrades pg-boss's tables and this store's queues under the start-up lock:
+   * instances starting together on a new PostgreSQL database otherwise deadlock in
+   * createQueue (docs/decisions/0015). The background instance also runs maintenance and cron.
+   */
   async function openBoss(background: boolean): Promise<PgBoss> {
-    const boss = new PgBoss({ db, supervise: background, schedule: background, migrate: true });
+    const boss = new PgBoss({
+      db,
+      supervise: background,
+      schedule: background,
+      migrate: true,
+      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+    });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-    // Instances starting together on one PostgreSQL deadlock in pg-boss's schema and queue
-    // creation, so they take turns.
-    await underStartupLock(database, JOB_QUEUE_SETUP_LOCK_ID, async () => {
+    await withSetupLock(database, async () => {
       await boss.start();
+      if (background) return;
       for (const [name, { policy }] of registered) {
         const options = {
           name,
@@ -99,13 +132,23 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
           retryLimit: policy.retryLimit,
           retryDelay: policy.retryDelaySeconds,
           retryBackoff: true,
-          expireInSeconds: policy.expireInSeconds,
+          // The row's expiry is the liveness window that heartbeats renew, not the time limit.
+          expireInSeconds: JOB_LIVENESS_SECONDS,
         };
         await boss.createQueue(name, options);
         await boss.updateQueue(name, options);
       }
     });
     return boss;
+  }
+
+  /** Keeps a running job's row alive: it expires JOB_LIVENESS_SECONDS after the last beat. */
+  async function heartbeat(name: string, id: string): Promise<void> {
+    await database.executeSql(
+      `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
+        where name = $1 and id = $2 and state = 'active'`,
+      [name, id, JOB_LIVENESS_SECONDS],
+    );
   }
 
   /** Installs pg-boss's tables on first use; sending works without started workers. */
@@ -120,6 +163,9 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
   async function runJob(boss: PgBoss, name: string, entry: Registered, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const info: JobInfo = { id: job.id, name, retryCount: job.retryCount };
     let timer: NodeJS.Timeout | undefined;
+    const beat = setInterval(() => {
+      heartbeat(name, job.id).catch((error: unknown) => logger.warn({ job: info, err: error }, 'job heartbeat failed'));
+    }, JOB_HEARTBEAT_SECONDS * 1000);
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`job ran longer than ${entry.policy.expireInSeconds} s`)), entry.policy.expireInSeconds * 1000);
@@ -132,6 +178,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       await boss.fail(name, job.id, { message });
     } finally {
       clearTimeout(timer);
+      clearInterval(beat);
     }
   }
 
@@ -169,6 +216,19 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
     }
   }
 
+  /** Puts a singleton job that ran out of attempts or was cancelled back, with fresh attempts. */
+  async function requeue(name: string, id: string, delaySeconds: number): Promise<string | null> {
+    const { rows } = await database.executeSql(
+      `update pgboss.job
+          set state = 'retry', retry_count = 0, started_on = null, completed_on = null,
+              start_after = now() + make_interval(secs => $3), output = null
+        where name = $1 and id = $2 and state in ('failed', 'cancelled')
+        returning id`,
+      [name, id, delaySeconds],
+    );
+    return rows.length === 1 ? id : null;
+  }
+
   return {
     /** Registers the handler of a queue; call before `start`. */
     work<T>(name: string, handler: JobHandler<T>, policy: Partial<JobPolicy> = {}): void {
@@ -176,19 +236,31 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       registered.set(name, { handler: handler as JobHandler<never>, policy: { ...DEFAULT_JOB_POLICY, ...policy } });
     },
 
-    /** Runs the queue's job on a cron schedule (UTC), once across all instances. */
-    schedule(name: string, cron: string): void {
+    /**
+     * Runs the queue's job on a cron schedule (UTC), once across all instances; with
+     * `afterStartSeconds`, also once that long after each instance starts.
+     */
+    schedule(name: string, cron: string, { afterStartSeconds }: { afterStartSeconds?: number } = {}): void {
       if (!registered.has(name)) throw new Error(`No job handler for ${name}`);
-      schedules.set(name, cron);
+      schedules.set(name, { cron, ...(afterStartSeconds === undefined ? {} : { afterStartSeconds }) });
     },
 
-    /** Adds a job; the id, or null when a job with the same singleton key is already waiting. */
+    /**
+     * Adds a job; the id, or null when a job with the same singleton key is already
+     * there (and, with `requeueFailed`, was not put back).
+     */
     async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
       if (!registered.has(name)) throw new Error(`No job handler for ${name}`);
       const boss = await core();
-      const id = await boss.send(name, data, options.singletonKey ? { id: singletonJobId(name, options.singletonKey), singletonKey: options.singletonKey } : {});
-      wakers.get(name)?.();
-      return id;
+      const { singletonKey, requeueFailed, delaySeconds } = options;
+      const id = singletonKey ? singletonJobId(name, singletonKey) : undefined;
+      const sent = await boss.send(name, data, {
+        ...(id ? { id, singletonKey } : {}),
+        ...(delaySeconds ? { startAfter: delaySeconds } : {}),
+      });
+      const requeued = !sent && id && requeueFailed ? await requeue(name, id, delaySeconds ?? 0) : null;
+      if (!delaySeconds) wakers.get(name)?.();
+      return sent ?? requeued;
     },
 
     /** Starts this instance's workers, maintenance and cron schedules. */
@@ -196,7 +268,10 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       if (running) return;
       await core();
       const timekeeper = await openBoss(true);
-      for (const [name, cron] of schedules) await timekeeper.schedule(name, cron);
+      for (const [name, { cron, afterStartSeconds }] of schedules) {
+        await timekeeper.schedule(name, cron);
+        if (afterStartSeconds !== undefined) await timekeeper.send(name, {}, { startAfter: afterStartSeconds });
+      }
       const abort = new AbortController();
       const pollIntervalMs = options.pollIntervalMs ?? 2000;
       const loops = [...registered].map(([name, entry]) => workLoop(name, entry, pollIntervalMs, abort.signal));

@@ -177,6 +177,15 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
       return { paymentStatus: state.paymentStatus };
     },
 
+    /**
+     * The reconciliation job's question for a crypto order whose notice may have been
+     * lost: the provider's status, applied as a poll would. Says whether it changed anything.
+     */
+    async reconcileOrder(order: OrderRow, log: FastifyBaseLogger): Promise<boolean> {
+      if (order.paymentMethod !== 'crypto' || !order.cryptoPaymentId) return false;
+      return applyToOrder(await provider.getPaymentStatus(order.cryptoPaymentId), log);
+    },
+
     /** POST /api/crypto/ipn: NOWPayments' signed notice (HMAC-SHA512 of the key-sorted JSON body). */
     async receiveIpn(body: unknown, signature: string | undefined, log: FastifyBaseLogger): Promise<void> {
       const secret = config.NOWPAYMENTS_IPN_SECRET;

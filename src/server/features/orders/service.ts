@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders, packages, purchaseNotifications } from '#server/db/schema';
@@ -125,6 +125,45 @@ export async function markOrderNeedsReview(db: DbOrTx, orderId: string, reason: 
   return updated.length === 1;
 }
 
+export interface AwaitingPaymentWindow {
+  placedBefore: Date;
+  cardPlacedAfter: Date;
+  cryptoPlacedAfter: Date;
+  limit: number;
+}
+
+/**
+ * Unpaid orders with a payment at the provider, placed before `placedBefore` and after
+ * their method's start, newest first: card orders pending or declined (the buyer may pay
+ * with another card), crypto orders pending. For reconciliation (docs/decisions/0015).
+ */
+export async function ordersAwaitingPayment(db: DbOrTx, window: AwaitingPaymentWindow): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        lte(orders.createdAt, window.placedBefore),
+        or(
+          and(
+            eq(orders.paymentMethod, 'card'),
+            gt(orders.createdAt, window.cardPlacedAfter),
+            inArray(orders.paymentStatus, ['pending', 'failed']),
+            isNotNull(orders.stripePaymentIntentId),
+          ),
+          and(
+            eq(orders.paymentMethod, 'crypto'),
+            gt(orders.createdAt, window.cryptoPlacedAfter),
+            eq(orders.paymentStatus, 'pending'),
+            isNotNull(orders.cryptoPaymentId),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(window.limit);
+}
+
 export function toOrderSummary(order: OrderRow): OrderSummary {
   return {
     id: order.id,
@@ -156,6 +195,7 @@ export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Pr
 
   return {
     findOrder: (orderId: string) => findOrder(db, orderId),
+    ordersAwaitingPayment: (window: AwaitingPaymentWindow) => ordersAwaitingPayment(db, window),
     async completeOrder(orderId: string, evidence: PaymentEvidence, log: ErrorLog): Promise<CompletionResult> {
       const result = await completeOrder(db, orderId, evidence);
       if (result.outcome === 'completed') await afterPaid(orderId, log);

@@ -72,7 +72,20 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     await recordProcessedEvent(db, event.id, 'stripe');
   }
 
-  return { confirmCardPayment, handleStripeEvent };
+  /**
+   * The reconciliation job's question for a card order whose notice may have been lost:
+   * completes it, as payment-success would, when the provider says its PaymentIntent paid
+   * it (same checks); otherwise leaves it. Says whether the order is now completed.
+   */
+  async function reconcileCardOrder(order: OrderRow, log: ErrorLog): Promise<boolean> {
+    if (order.paymentMethod !== 'card' || !order.stripePaymentIntentId) return false;
+    const intent = await deps.cardPayments.retrievePaymentIntent(order.stripePaymentIntentId);
+    if (paymentProblem(order, intent)) return false;
+    const result = await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: intent!.id }, log);
+    return result.outcome === 'completed' || result.outcome === 'already_completed';
+  }
+
+  return { confirmCardPayment, handleStripeEvent, reconcileCardOrder };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

@@ -15,8 +15,12 @@ import type { Provisioning } from './provisioning';
 
 export const REMINDER_DAYS_BEFORE_EXPIRY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Jobs for a paid order are normally sent at once; the sweep leaves them this long first. */
-export const SWEEP_GRACE_MS = 2 * 60 * 1000;
+/**
+ * Jobs for a paid order are sent right after the payment commits; the sweep leaves them
+ * this long first (re-sending is harmless, this only saves work). Short, as a restart
+ * waits this long before its first sweep (docs/decisions/0015).
+ */
+export const SWEEP_GRACE_MS = 30 * 1000;
 const BATCH = 200;
 
 export interface LifecycleDeps {

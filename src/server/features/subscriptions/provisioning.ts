@@ -4,6 +4,7 @@ import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscr
 import type { Db, DbOrTx } from '#server/db/connect';
 import { deviceCredentials, orders, packages, shipments, subscriptions } from '#server/db/schema';
 import { findOrder, type OrderRow } from '#server/features/orders/service';
+import { createTurns } from '#server/jobs/take-turns';
 import {
   LineUsernameTakenError,
   newLinePassword,
@@ -59,6 +60,12 @@ function deviceCountOf(order: OrderRow): number {
 
 export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
+  /**
+   * Runs of one order in this process take turns, so the later one finds the order applied
+   * and makes no panel line (the trial's direct call and its job, a job run again after
+   * its runner was thought dead; docs/decisions/0015).
+   */
+  const inTurn = createTurns<string>();
 
   /** One line on the provider; a username the panel already knows is drawn again. */
   async function createLine(deviceNumber: number, expiresAt: Date): Promise<NewLine> {
@@ -279,6 +286,17 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     return { ...done, appliedNow: unused !== null };
   }
 
+  async function provisionOrderNow(orderId: string): Promise<ProvisionResult> {
+    const order = await findOrder(db, orderId);
+    if (!order) return { outcome: 'order_not_found' };
+    if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
+    if (!order.customerId) throw new Error(`Order ${orderId} has no customer`);
+    const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
+    if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
+    const owned = { ...order, customerId: order.customerId };
+    return order.renewsSubscriptionId ? renewSubscription(owned, pkg, order.renewsSubscriptionId) : startSubscription(owned, pkg);
+  }
+
   return {
     syncLines,
     disableLines,
@@ -287,16 +305,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
      * Provisions a paid order; repeated and concurrent calls give one result. Throws
      * (so that its job is retried) while the order is not paid or the provider fails.
      */
-    async provisionOrder(orderId: string): Promise<ProvisionResult> {
-      const order = await findOrder(db, orderId);
-      if (!order) return { outcome: 'order_not_found' };
-      if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
-      if (!order.customerId) throw new Error(`Order ${orderId} has no customer`);
-      const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
-      if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
-      const owned = { ...order, customerId: order.customerId };
-      return order.renewsSubscriptionId ? renewSubscription(owned, pkg, order.renewsSubscriptionId) : startSubscription(owned, pkg);
-    },
+    provisionOrder: (orderId: string): Promise<ProvisionResult> => inTurn(orderId, () => provisionOrderNow(orderId)),
 
     /**
      * Starts a streaming box's clock: pending_activation becomes active from now for the

@@ -14,7 +14,7 @@ import { conflict, notFound } from '#server/http/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { MailProvider } from '#server/providers/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
-import { createLifecycle } from './lifecycle';
+import { createLifecycle, SWEEP_GRACE_MS } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { customerSubscriptions } from './views';
 
@@ -30,8 +30,13 @@ export const SUBSCRIPTION_JOBS = {
 const SCHEDULES: Array<[name: string, cron: string]> = [
   [SUBSCRIPTION_JOBS.expireSubscriptions, '*/5 * * * *'],
   [SUBSCRIPTION_JOBS.expiryReminders, '*/15 * * * *'],
-  [SUBSCRIPTION_JOBS.sweepPaidOrders, '*/5 * * * *'],
 ];
+/**
+ * The sweep runs every minute and once an instance has been up for the grace period, so
+ * a paid order whose jobs a crash lost is picked up within a minute or so of a restart
+ * (docs/decisions/0015).
+ */
+const SWEEP_CRON = '* * * * *';
 /** A scheduled run that fails is simply done by the next one. */
 const SCHEDULED_POLICY = { retryLimit: 2, retryDelaySeconds: 30, concurrency: 1 };
 
@@ -84,15 +89,18 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
   jobs.work(
     SUBSCRIPTION_JOBS.sweepPaidOrders,
     async () => {
+      // A job that ran out of attempts keeps the order's job id: it is put back, not re-sent.
+      const again = { requeueFailed: true };
       for (const order of await lifecycle.unfinishedPaidOrders()) {
         const job = { orderId: order.id };
-        if (!order.fulfilledAt) await jobs.send(SUBSCRIPTION_JOBS.provisionOrder, job, { singletonKey: order.id });
-        if (!order.confirmationSentAt) await jobs.send(SUBSCRIPTION_JOBS.orderConfirmationMail, job, { singletonKey: order.id });
+        if (!order.fulfilledAt) await jobs.send(SUBSCRIPTION_JOBS.provisionOrder, job, { singletonKey: order.id, ...again });
+        if (!order.confirmationSentAt) await jobs.send(SUBSCRIPTION_JOBS.orderConfirmationMail, job, { singletonKey: order.id, ...again });
       }
     },
     SCHEDULED_POLICY,
   );
   for (const [name, cron] of SCHEDULES) jobs.schedule(name, cron);
+  jobs.schedule(SUBSCRIPTION_JOBS.sweepPaidOrders, SWEEP_CRON, { afterStartSeconds: SWEEP_GRACE_MS / 1000 });
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
     const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, new Date(), subscriptionId) : [];
@@ -104,7 +112,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
     /**
      * Call right after an order became paid (after the commit). Enqueues its provisioning
      * and its confirmation email; calling again for the same order adds nothing. If this
-     * fails, the sweep of paid orders enqueues them within minutes.
+     * fails, the sweep of paid orders enqueues them within a minute or two.
      */
     onOrderPaid,
 

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { CryptoPayments } from '#server/features/crypto/service';
+import type { OrderRow, Orders } from '#server/features/orders/service';
+import type { Payments } from '#server/features/payments/service';
+import type { JobQueue } from './queue';
+
+/**
+ * Asks the payment providers about unpaid orders whose payment notice may have been lost
+ * (a crash, a webhook that never came) and completes the paid ones through the same path
+ * as the notices (docs/decisions/0015).
+ */
+export const RECONCILIATION_JOBS = {
+  recent: 'reconcile-recent-payments',
+  older: 'reconcile-older-payments',
+} as const;
+
+const MINUTE_MS = 60_000;
+/** A payment's own notice normally arrives within seconds; the job leaves it this long. */
+export const RECONCILE_AFTER_MS = MINUTE_MS;
+/** Orders younger than this are asked about every minute, older ones every 15 minutes. */
+const RECENT_MS = 15 * MINUTE_MS;
+/**
+ * How long a payment can still succeed: a NOWPayments payment expires after 7 days without
+ * funds; a card is paid during the buyer's visit, so after a day a card order is not asked about.
+ */
+const CRYPTO_WINDOW_MS = 7 * 24 * 60 * MINUTE_MS;
+const CARD_WINDOW_MS = 24 * 60 * MINUTE_MS;
+/** Provider calls per run at most. */
+export const RECONCILE_BATCH = 100;
+
+export interface ReconciliationDeps {
+  orders: Pick<Orders, 'ordersAwaitingPayment'>;
+  payments: Pick<Payments, 'reconcileCardOrder'>;
+  crypto: Pick<CryptoPayments, 'reconcileOrder'>;
+  logger?: FastifyBaseLogger | undefined;
+}
+
+export function createPaymentReconciliation({ orders, payments, crypto, logger }: ReconciliationDeps) {
+  const log = logger ?? pino({ level: 'silent' });
+
+  const reconcileOne = (order: OrderRow): Promise<boolean> =>
+    order.paymentMethod === 'card' ? payments.reconcileCardOrder(order, log) : crypto.reconcileOrder(order, log);
+
+  /** Asks about orders placed between `fromMs` (at most) and `toMs` ago, newest first; returns how many changed. */
+  async function reconcile(fromMs: number, toMs: number, now = Date.now()): Promise<number> {
+    const candidates = await orders.ordersAwaitingPayment({
+      placedBefore: new Date(now - toMs),
+      cardPlacedAfter: new Date(now - Math.min(fromMs, CARD_WINDOW_MS)),
+      cryptoPlacedAfter: new Date(now - Math.min(fromMs, CRYPTO_WINDOW_MS)),
+      limit: RECONCILE_BATCH,
+    });
+    let changed = 0;
+    for (const order of candidates) {
+      try {
+        if (await reconcileOne(order)) changed += 1;
+      } catch (err) {
+        // One provider failure must not stop the others; the next run asks again.
+        log.warn({ err, orderId: order.id }, 'asking the payment provider about an unpaid order failed');
+      }
+    }
+    if (changed > 0) log.info({ changed }, 'payment reconciliation updated orders');
+    return changed;
+  }
+
+  return {
+    /** Orders placed 1 to 15 minutes ago. */
+    recent: (now?: number) => reconcile(RECENT_MS, RECONCILE_AFTER_MS, now),
+    /** Orders placed from 15 minutes to 7 days ago (card orders: up to a day). */
+    older: (now?: number) => reconcile(CRYPTO_WINDOW_MS, RECENT_MS, now),
+  };
+}
+
+const RUN_ONCE = { retryLimit: 0, concurrency: 1 };
+
+/** Registers reconciliation: recent orders every minute and after start-up, older ones every 15 minutes. */
+export function schedulePaymentReconciliation(jobs: JobQueue, deps: ReconciliationDeps): void {
+  const reconciliation = createPaymentReconciliation(deps);
+  jobs.work(RECONCILIATION_JOBS.recent, async () => void (await reconciliation.recent()), RUN_ONCE);
+  jobs.work(RECONCILIATION_JOBS.older, async () => void (await reconciliation.older()), RUN_ONCE);
+  // After a restart, orders placed just before the crash are old enough a minute later.
+  jobs.schedule(RECONCILIATION_JOBS.recent, '* * * * *', { afterStartSeconds: RECONCILE_AFTER_MS / 1000 });
+  jobs.schedule(RECONCILIATION_JOBS.older, '*/15 * * * *');
+}
