@@ -7,6 +7,7 @@ import { createAccounts } from './features/accounts/service';
 import { createAdmins } from './features/admin/service';
 import { createCatalog } from './features/catalog/service';
 import { createCheckout } from './features/checkout/service';
+import { createCouponAdmin } from './features/coupons/admin-coupons';
 import { createOrders } from './features/orders/service';
 import { createPayments } from './features/payments/service';
 import { createReports } from './features/reports/service';
@@ -71,6 +72,7 @@ export function createServices(deps: AppDeps) {
     mail,
     accounts,
     admins: createAdmins(db),
+    couponAdmin: createCouponAdmin(db),
     reports: createReports(db),
     jobs,
     subscriptions,

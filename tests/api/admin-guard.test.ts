@@ -36,6 +36,9 @@ describe('the admin guard', () => {
         'POST /api/admin/orders/:orderId/gift-card',
         'GET /api/admin/audit-log',
         'GET /api/admin/outbox',
+        'GET /api/admin/coupons',
+        'POST /api/admin/coupons',
+        'PATCH /api/admin/coupons/:code',
       ]),
     );
   });

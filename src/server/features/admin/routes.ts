@@ -18,6 +18,7 @@ import { messageResponseSchema } from '#contract/accounts';
 import { adminOrderParamsSchema, giftCardDeliveryRequestSchema, giftCardDeliverySchema, owedGiftCardListSchema } from '#contract/admin-orders';
 import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { auditEntryListSchema } from '#contract/admin-audit';
+import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
 import { sendRevalidated } from '#server/http/etag';
@@ -43,7 +44,7 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admins, accounts, catalog, orders, reports } = app.services;
+  const { admins, accounts, catalog, couponAdmin, orders, reports } = app.services;
 
   /** The signed-in administrator, named as the audit log records them. */
   async function actingAdmin(request: FastifyRequest) {
@@ -101,6 +102,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     pagedList('/api/admin/gift-cards/pending', owedGiftCardListSchema, reports.owedGiftCards);
     pagedList('/api/admin/audit-log', auditEntryListSchema, reports.auditLog);
     pagedList('/api/admin/outbox', outboxMailListSchema, reports.outbox);
+    pagedList('/api/admin/coupons', adminCouponListSchema, couponAdmin.page);
+
+    guarded.post(
+      '/api/admin/coupons',
+      { schema: { body: newCouponSchema, response: { 201: adminCouponSchema, ...failures } } },
+      async (request, reply) => noStore(reply).code(201).send(await couponAdmin.create(request.body, await actingAdmin(request))),
+    );
+
+    guarded.patch(
+      '/api/admin/coupons/:code',
+      { schema: { params: couponCodeParamsSchema, body: couponChangesSchema, response: { 200: adminCouponSchema, ...failures } } },
+      async (request, reply) => noStore(reply).send(await couponAdmin.update(request.params.code, request.body, await actingAdmin(request))),
+    );
 
     guarded.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema, ...failures } } }, async (request, reply) =>
       sendRevalidated(request, reply, await reports.stats()),

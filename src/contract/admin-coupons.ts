@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { couponCodeField, moneyField, requiredText } from './fields';
+
+/**
+ * The admin's coupons (GET/POST /api/admin/coupons, PATCH /api/admin/coupons/:code), with
+ * the spec's coupon fields. Money as the API spells it ('12.34'); a percentage's value is
+ * the percent (10.00 = 10%). Codes are stored upper-cased and are unique.
+ */
+
+export const MAX_COUPON_AMOUNT_CENTS = 1_000_000;
+export const MAX_PERCENTAGE = 100;
+const COUPON_FIELDS = ['code', 'description', 'type', 'value', 'minOrderAmount', 'maxDiscount', 'usageLimit', 'validFrom', 'validTo', 'isActive'] as const;
+
+export const COUPON_NOT_FOUND = 'Coupon not found';
+export const COUPON_CODE_TAKEN = 'A coupon with this code already exists';
+export const PERCENTAGE_TOO_HIGH = `A percentage coupon's value must be at most ${MAX_PERCENTAGE}`;
+export const VALID_TO_BEFORE_VALID_FROM = 'validTo must be after validFrom';
+
+const amount = (label: string) => moneyField(label, MAX_COUPON_AMOUNT_CENTS);
+const instant = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-12-31T23:59:59Z` }).transform((text) => new Date(text));
+
+const editable = {
+  description: requiredText('Description', 200),
+  type: z.enum(['percentage', 'fixed'], { error: "type must be 'percentage' or 'fixed'" }),
+  value: amount('Value'),
+  minOrderAmount: amount('Minimum order amount').nullable(),
+  maxDiscount: amount('Maximum discount').nullable(),
+  usageLimit: z
+    .number({ error: 'usageLimit must be a whole number of at least 1, or null for no limit' })
+    .int('usageLimit must be a whole number of at least 1, or null for no limit')
+    .min(1, 'usageLimit must be a whole number of at least 1, or null for no limit')
+    .max(10_000_000, 'usageLimit must be at most 10000000')
+    .nullable(),
+  validFrom: instant('validFrom').nullable(),
+  validTo: instant('validTo').nullable(),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+};
+
+const objectError = (what: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys' ? `Unknown field ${issue.keys!.join(', ')}: a coupon has ${COUPON_FIELDS.join(', ')}` : what;
+
+export const newCouponSchema = z.strictObject(
+  {
+    code: couponCodeField,
+    ...editable,
+    minOrderAmount: editable.minOrderAmount.default(null),
+    maxDiscount: editable.maxDiscount.default(null),
+    usageLimit: editable.usageLimit.default(null),
+    validFrom: editable.validFrom.default(null),
+    validTo: editable.validTo.default(null),
+    isActive: editable.isActive.default(true),
+  },
+  { error: objectError(`Send the coupon as a JSON object of ${COUPON_FIELDS.join(', ')}`) },
+);
+export type NewCoupon = z.output<typeof newCouponSchema>;
+
+export const couponChangesSchema = z
+  .strictObject(
+    {
+      description: editable.description.optional(),
+      type: editable.type.optional(),
+      value: editable.value.optional(),
+      minOrderAmount: editable.minOrderAmount.optional(),
+      maxDiscount: editable.maxDiscount.optional(),
+      usageLimit: editable.usageLimit.optional(),
+      validFrom: editable.validFrom.optional(),
+      validTo: editable.validTo.optional(),
+      isActive: editable.isActive.optional(),
+    },
+    { error: objectError(`Send the coupon's changes as a JSON object; the code cannot change`) },
+  )
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change: send at least one field');
+export type CouponChanges = z.output<typeof couponChangesSchema>;
+
+export const couponCodeParamsSchema = z.object({ code: couponCodeField });
+
+export const adminCouponSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  type: z.enum(['percentage', 'fixed']),
+  value: z.string(),
+  minOrderAmount: z.string().nullable(),
+  maxDiscount: z.string().nullable(),
+  usageLimit: z.number().int().nullable(),
+  usageCount: z.number().int(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminCoupon = z.infer<typeof adminCouponSchema>;
+export const adminCouponListSchema = z.array(adminCouponSchema);

@@ -1,0 +1,93 @@
+import { count, desc, eq } from 'drizzle-orm';
+import {
+  COUPON_CODE_TAKEN,
+  COUPON_NOT_FOUND,
+  MAX_PERCENTAGE,
+  PERCENTAGE_TOO_HIGH,
+  VALID_TO_BEFORE_VALID_FROM,
+  type AdminCoupon,
+  type CouponChanges,
+  type NewCoupon,
+} from '#contract/admin-coupons';
+import { parseMoney } from '#domain/money';
+import type { Db } from '#server/db/connect';
+import { coupons } from '#server/db/schema';
+import { badRequest, conflict, notFound } from '#server/http/errors';
+import { recordAdminAction, type AuditActor } from '../audit/service';
+import type { CouponRow } from './service';
+
+type CouponTerms = Pick<CouponRow, 'type' | 'value' | 'validFrom' | 'validTo'>;
+
+/** Rules across fields, checked on the coupon as it would be after the change. */
+function refuseInconsistent(terms: CouponTerms): void {
+  if (terms.type === 'percentage' && parseMoney(terms.value) > MAX_PERCENTAGE * 100) throw badRequest(PERCENTAGE_TOO_HIGH);
+  if (terms.validFrom && terms.validTo && terms.validTo <= terms.validFrom) throw badRequest(VALID_TO_BEFORE_VALID_FROM);
+}
+
+export function toAdminCoupon(row: CouponRow): AdminCoupon {
+  return {
+    code: row.code,
+    description: row.description,
+    type: row.type,
+    value: row.value,
+    minOrderAmount: row.minOrderAmount,
+    maxDiscount: row.maxDiscount,
+    usageLimit: row.usageLimit,
+    usageCount: row.usageCount,
+    validFrom: row.validFrom?.toISOString() ?? null,
+    validTo: row.validTo?.toISOString() ?? null,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The audit log's form of a coupon's fields: dates as text, so before and after compare. */
+const auditable = (row: Partial<CouponRow>) =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+
+/** Every coupon, newest first, with its uses counted so far. */
+export async function couponPage(db: Db, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(coupons),
+  ]);
+  return { items: rows.map(toAdminCoupon), total: total!.total };
+}
+
+/** Creates a coupon (409 when its code is taken), audited in the same transaction. */
+export async function createCoupon(db: Db, coupon: NewCoupon, actor: AuditActor): Promise<AdminCoupon> {
+  refuseInconsistent(coupon);
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(coupons).values(coupon).onConflictDoNothing({ target: coupons.code }).returning();
+    if (!created) throw conflict(COUPON_CODE_TAKEN);
+    await recordAdminAction(tx, { actor, action: 'coupon.create', target: { type: 'coupon', id: created.code }, before: {}, after: auditable(coupon) });
+    return toAdminCoupon(created);
+  });
+}
+
+/** Changes a coupon's terms; its code and usage count stay. Audited with the fields that changed. */
+export async function updateCoupon(db: Db, code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
+    if (!current) throw notFound(COUPON_NOT_FOUND);
+    refuseInconsistent({ ...current, ...changes });
+    const changed = Object.fromEntries(
+      Object.entries(changes).filter(([key, value]) => value !== undefined && JSON.stringify(auditable({ [key]: value })) !== JSON.stringify(auditable({ [key]: current[key as keyof CouponRow] }))),
+    ) as Partial<CouponRow>;
+    if (Object.keys(changed).length === 0) return toAdminCoupon(current);
+    const [updated] = await tx.update(coupons).set({ ...changed, updatedAt: new Date() }).where(eq(coupons.id, current.id)).returning();
+    const before = Object.fromEntries(Object.keys(changed).map((key) => [key, current[key as keyof CouponRow]]));
+    await recordAdminAction(tx, { actor, action: 'coupon.update', target: { type: 'coupon', id: code }, before: auditable(before), after: auditable(changed) });
+    return toAdminCoupon(updated!);
+  });
+}
+
+/** The administrator's coupon calls, as `app.services.couponAdmin`. */
+export function createCouponAdmin(db: Db) {
+  return {
+    page: (page: { limit: number; offset: number }) => couponPage(db, page),
+    create: (coupon: NewCoupon, actor: AuditActor) => createCoupon(db, coupon, actor),
+    update: (code: string, changes: CouponChanges, actor: AuditActor) => updateCoupon(db, code, changes, actor),
+  };
+}

@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../src/server/db/schema';
+import { signInAdmin, TEST_ADMIN } from '../support/admins';
+import { checkoutForm, seededPackages } from '../support/checkout';
+import { useTestApp } from '../support/test-app';
+
+describe('coupons an admin creates and changes', () => {
+  const t = useTestApp();
+  const create = (payload: unknown, cookies: { asid: string }) => t.app.inject({ method: 'POST', url: '/api/admin/coupons', payload: payload as object, cookies });
+  const change = (code: string, payload: unknown, cookies: { asid: string }) =>
+    t.app.inject({ method: 'PATCH', url: `/api/admin/coupons/${encodeURIComponent(code)}`, payload: payload as object, cookies });
+  const spring = { code: 'spring25', description: 'Spring sale', type: 'percentage', value: '25', usageLimit: 2 };
+
+  it('creates a coupon with its code upper-cased, which checkout then honours, and lists it with its uses', async () => {
+    const admin = await signInAdmin(t);
+    const created = await create(spring, admin);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      code: 'SPRING25',
+      description: 'Spring sale',
+      type: 'percentage',
+      value: '25.00',
+      minOrderAmount: null,
+      maxDiscount: null,
+      usageLimit: 2,
+      usageCount: 0,
+      validFrom: null,
+      validTo: null,
+      isActive: true,
+    });
+
+    const { oneMonth } = await seededPackages(t.app);
+    const quote = await t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code: 'spring25', packageId: oneMonth.id, subtotalAmount: 1 } });
+    expect(quote.json()).toMatchObject({ valid: true, coupon: { code: 'SPRING25', description: 'Spring sale' } });
+    const order = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { couponCode: 'SPRING25' }) });
+    expect(order.statusCode).toBe(200);
+    expect(order.json().order.couponCode).toBe('SPRING25');
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/coupons', cookies: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((coupon: { code: string }) => coupon.code)).toContain('SPRING25');
+    expect(Number(list.headers['x-total-count'])).toBe(list.json().length);
+
+    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'coupon.create'), eq(auditLog.targetId, 'SPRING25')));
+    expect(audit).toMatchObject({ adminUsername: TEST_ADMIN.username, before: {}, after: { code: 'SPRING25', value: '25.00', usageLimit: 2 } });
+  });
+
+  it('refuses a code that exists, whatever its case', async () => {
+    const admin = await signInAdmin(t);
+    expect((await create(spring, admin)).statusCode).toBe(201);
+    const again = await create({ ...spring, code: 'Spring25' }, admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'A coupon with this code already exists' });
+    expect((await create({ ...spring, code: 'WELCOME10' }, admin)).statusCode).toBe(409);
+  });
+
+  it('changes terms, audits only what changed, and deactivates a coupon so checkout refuses it', async () => {
+    const admin = await signInAdmin(t);
+    await create(spring, admin);
+    const changed = await change('spring25', { value: '30.00', maxDiscount: '15', description: 'Spring sale' }, admin);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ code: 'SPRING25', value: '30.00', maxDiscount: '15.00', usageCount: 0 });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coupon.update'));
+    expect(audit).toMatchObject({ before: { value: '25.00', maxDiscount: null }, after: { value: '30.00', maxDiscount: '15.00' } });
+
+    expect((await change('SPRING25', { isActive: false }, admin)).json().isActive).toBe(false);
+    const { oneMonth } = await seededPackages(t.app);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code: 'SPRING25', packageId: oneMonth.id, subtotalAmount: 1 } });
+    expect(refused.json()).toMatchObject({ valid: false, error: 'This coupon is no longer active' });
+
+    const window = await change('SPRING25', { isActive: true, validFrom: '2030-01-01T00:00:00Z', validTo: '2030-02-01T00:00:00.000+01:00' }, admin);
+    expect(window.json()).toMatchObject({ validFrom: '2030-01-01T00:00:00.000Z', validTo: '2030-01-31T23:00:00.000Z' });
+  });
+
+  it('refuses bad coupons and bad changes with a 400 that says why, and an unknown code with 404', async () => {
+    const admin = await signInAdmin(t);
+    const bad: Array<[unknown, RegExp]> = [
+      [{ ...spring, value: '-1' }, /Value must not be negative/],
+      [{ ...spring, value: '101' }, /^A percentage coupon's value must be at most 100$/],
+      [{ ...spring, type: 'bogus' }, /type must be 'percentage' or 'fixed'/],
+      [{ ...spring, usageLimit: 0 }, /usageLimit must be a whole number of at least 1/],
+      [{ ...spring, validTo: 'tomorrow' }, /validTo must be a date and time/],
+      [{ ...spring, validFrom: '2030-02-01T00:00:00Z', validTo: '2030-01-01T00:00:00Z' }, /^validTo must be after validFrom$/],
+      [{ ...spring, code: '' }, /Coupon code is required/],
+      [{ ...spring, description: 'x\u0000y' }, /./],
+      [{ ...spring, usageCount: 5 }, /Unknown field usageCount/],
+      [{ code: 'ONLYCODE' }, /./],
+    ];
+    for (const [payload, message] of bad) {
+      const response = await create(payload, admin);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message, JSON.stringify(payload)).toMatch(message);
+    }
+    await create({ ...spring, type: 'fixed', value: '150' }, admin);
+    const toPercent = await change('SPRING25', { type: 'percentage' }, admin);
+    expect(toPercent.statusCode).toBe(400);
+    expect(toPercent.json()).toEqual({ message: "A percentage coupon's value must be at most 100" });
+    expect((await change('SPRING25', {}, admin)).statusCode).toBe(400);
+    expect((await change('SPRING25', { code: 'OTHER' }, admin)).statusCode).toBe(400);
+    const missing = await change('NOPE', { isActive: false }, admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Coupon not found' });
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coupon.update'))).toHaveLength(0);
+  });
+});
