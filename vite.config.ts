@@ -68,6 +68,8 @@ const landingJsBudget = () =>
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: isSsrBuild ? '.' : 'src/client',
+  // The browser's zod is configured jitless before any schema exists (src/client/lib/zod-jitless.ts).
+  resolve: isSsrBuild ? {} : { alias: [{ find: /^zod$/, replacement: path.resolve('src/client/lib/zod-jitless.ts') }] },
   publicDir: 'public',
   plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress(), privateSourceMaps(), landingJsBudget()],
   build: isSsrBuild

@@ -1,5 +1,3 @@
-// First, before any module that parses with zod.
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

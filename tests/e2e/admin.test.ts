@@ -161,6 +161,70 @@ describe('the admin area in a browser', () => {
     await page.waitForURL('**/admin-login');
   });
 
+  it('creates a coupon that a buyer then uses at checkout, and sees its use counted', { timeout: 120_000 }, async () => {
+    const { page, context, baseUrl } = b;
+    const code = `HALF${Date.now() % 1_000_000}`;
+    await adminSignIn(page);
+    await page.getByRole('tab', { name: 'Coupons' }).click();
+    await page.getByRole('button', { name: 'New Coupon' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Coupon' });
+    await dialog.getByLabel('Code').fill(code.toLowerCase());
+    await dialog.getByLabel('Description').fill('Half price for the test');
+    await dialog.getByLabel('Value (percent or dollars)').fill('150');
+    await dialog.getByLabel('Usage limit (optional)').fill('3');
+    await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+    // The server's rule comes back word for word, and what was typed stays for correcting.
+    await page.locator('[data-variant="destructive"]').getByText("A percentage coupon's value must be at most 100").waitFor();
+    await dialog.getByLabel('Value (percent or dollars)').fill('50');
+    await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+    await toast(page, 'Coupon Created').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const coupon = page.getByTestId('admin-coupon').filter({ hasText: code });
+    expect(await coupon.textContent()).toContain('50% off');
+    expect(await coupon.textContent()).toContain('0 of 3 used');
+
+    const buyer = await context.browser()!.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    try {
+      const shop = await buyer.newPage();
+      await shop.goto('/');
+      await shop.getByRole('button', { name: 'Choose 1 Month Premium' }).click();
+      await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await shop.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase());
+      await shop.getByRole('button', { name: 'Apply' }).click();
+      const applied = shop.getByTestId('applied-coupon');
+      await applied.waitFor();
+      expect(await applied.textContent()).toContain(code);
+      expect(await applied.textContent()).toContain('Half price for the test');
+      await shop.getByLabel('First Name').fill('Katherine');
+      await shop.getByLabel('Last Name').fill('Johnson');
+      await shop.getByLabel('Email').fill(`coupon-${Date.now()}@example.com`);
+      await shop.getByLabel('Gift Card', { exact: true }).click();
+      await shop.getByRole('option', { name: 'Target', exact: true }).click();
+      await shop.getByRole('button', { name: 'Continue to Payment' }).click();
+      await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await shop.getByLabel('Expiry').fill('12/34');
+      await shop.getByLabel('CVC').fill('123');
+      await shop.getByRole('button', { name: /^Pay \$/ }).click();
+      await shop.waitForURL('**/password-setup?**');
+    } finally {
+      await buyer.close();
+    }
+
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('tab', { name: 'Coupons' }).click();
+          return coupon.textContent({ timeout: 5000 });
+        },
+        { timeout: 30_000, interval: 0 },
+      )
+      .toContain('1 of 3 used');
+    await coupon.getByRole('button', { name: /^Deactivate/ }).click();
+    await toast(page, 'Coupon Deactivated').waitFor();
+    expect(await coupon.textContent()).toContain('Inactive');
+  });
+
   it('fits a 390 px phone without sideways scrolling and has no serious accessibility violations', { timeout: 120_000 }, async () => {
     const { page } = b;
     await adminSignIn(page);
@@ -191,6 +255,17 @@ describe('the admin area in a browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
     expect(await pageWidth(page), 'gift cards tab at 390 px').toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('tab', { name: 'Coupons' }).click();
+    await page.getByTestId('admin-coupon').first().waitFor();
+    expect(await seriousAxeViolations(page), 'coupons tab').toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await pageWidth(page), 'coupons tab at 390 px').toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'New Coupon' }).click();
+    await page.getByRole('dialog', { name: 'New Coupon' }).waitFor();
+    expect(await seriousAxeViolations(page), 'new coupon dialog').toEqual([]);
+    await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin-dashboard');
     await page.getByRole('button', { name: 'Create Customer Account' }).click();

@@ -1,17 +1,18 @@
-import { Bell, Gift, RefreshCw, Users } from 'lucide-react';
+import { Bell, Gift, RefreshCw, Ticket, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AdminShell } from './AdminShell';
+import { CouponsTab } from './CouponsTab';
 import { CustomerSubscriptionsTab } from './CustomerSubscriptionsTab';
 import { GiftCardsTab } from './GiftCardsTab';
 import { PurchaseNotificationsTab } from './PurchaseNotificationsTab';
-import { useAdminStats, useCustomerRecords, useOwedGiftCards, usePurchaseNotifications } from './use-admin-queries';
+import { useAdminCoupons, useAdminStats, useCustomerRecords, useOwedGiftCards, usePurchaseNotifications } from './use-admin-queries';
 import { useListPage } from './use-list-page';
 
 /**
  * /admin: the customer subscriptions and the purchase notifications, each polled every 30 s
- * (spec section 2), and the gift cards still owed to paid orders.
+ * (spec section 2), the gift cards still owed to paid orders, and the coupons.
  */
 export function OverviewDashboard() {
   const customerPaging = useListPage();
@@ -21,6 +22,8 @@ export function OverviewDashboard() {
   const notifications = usePurchaseNotifications(notificationPaging.page);
   const giftCardPaging = useListPage();
   const owedGiftCards = useOwedGiftCards(giftCardPaging.page);
+  const couponPaging = useListPage();
+  const coupons = useAdminCoupons(couponPaging.page);
   const stats = useAdminStats();
   const [reloading, setReloading] = useState(false);
 
@@ -64,6 +67,10 @@ export function OverviewDashboard() {
             <Gift aria-hidden="true" />
             Gift Cards
           </TabsTrigger>
+          <TabsTrigger value="coupons">
+            <Ticket aria-hidden="true" />
+            Coupons
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="customers">
           <CustomerSubscriptionsTab stats={stats.data?.data} records={records} paging={customerPaging} />
@@ -73,6 +80,9 @@ export function OverviewDashboard() {
         </TabsContent>
         <TabsContent value="gift-cards">
           <GiftCardsTab owed={owedGiftCards} paging={giftCardPaging} />
+        </TabsContent>
+        <TabsContent value="coupons">
+          <CouponsTab coupons={coupons} paging={couponPaging} />
         </TabsContent>
       </Tabs>
     </AdminShell>

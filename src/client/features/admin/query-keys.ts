@@ -18,8 +18,10 @@ export const adminKeys = {
   notificationPage: (page: ListPage) => ['/api/purchase-notifications', page] as const,
   owedGiftCards: ['/api/admin/gift-cards/pending'] as const,
   owedGiftCardPage: (page: ListPage) => ['/api/admin/gift-cards/pending', page] as const,
+  coupons: ['/api/admin/coupons'] as const,
+  couponPage: (page: ListPage) => ['/api/admin/coupons', page] as const,
 };
 
 /** Every key above starts with one of these paths: what a sign-in or sign-out clears. */
 export const isAdminKey = (queryKey: readonly unknown[]) =>
-  [adminKeys.session, adminKeys.stats, adminKeys.customers, adminKeys.notifications, adminKeys.owedGiftCards].some(([path]) => queryKey[0] === path);
+  [adminKeys.session, adminKeys.stats, adminKeys.customers, adminKeys.notifications, adminKeys.owedGiftCards, adminKeys.coupons].some(([path]) => queryKey[0] === path);

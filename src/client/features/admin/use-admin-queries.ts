@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminCustomerListSchema, adminSessionSchema, adminStatsSchema, purchaseNotificationListSchema } from '#contract/admin';
+import { adminCouponListSchema } from '#contract/admin-coupons';
 import { owedGiftCardListSchema } from '#contract/admin-orders';
 import { apiRequest, revalidatingGet, type Revalidated } from '../../lib/api';
 import { adminKeys, type ListPage } from './query-keys';
@@ -60,6 +61,10 @@ export function useOwedGiftCards(page: ListPage) {
     (body) => owedGiftCardListSchema.parse(body),
     NOTIFICATIONS_POLL_MS,
   );
+}
+
+export function useAdminCoupons(page: ListPage) {
+  return useRevalidated(adminKeys.couponPage(page), () => listUrl(adminKeys.coupons[0], page, false), (body) => adminCouponListSchema.parse(body), NOTIFICATIONS_POLL_MS);
 }
 
 export function useAdminStats() {
