@@ -39,6 +39,7 @@ describe('the admin guard', () => {
         'GET /api/admin/coupons',
         'POST /api/admin/coupons',
         'PATCH /api/admin/coupons/:code',
+        'PATCH /api/admin/shipments/:orderId',
       ]),
     );
   });

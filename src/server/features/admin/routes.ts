@@ -15,6 +15,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '#contract/admin';
 import { messageResponseSchema } from '#contract/accounts';
+import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema } from '#contract/admin-shipments';
 import { adminOrderParamsSchema, giftCardDeliveryRequestSchema, giftCardDeliverySchema, owedGiftCardListSchema } from '#contract/admin-orders';
 import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { auditEntryListSchema } from '#contract/admin-audit';
@@ -44,7 +45,7 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admins, accounts, catalog, couponAdmin, orders, reports } = app.services;
+  const { admins, accounts, catalog, couponAdmin, orders, reports, subscriptions } = app.services;
 
   /** The signed-in administrator, named as the audit log records them. */
   async function actingAdmin(request: FastifyRequest) {
@@ -142,6 +143,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         const changed = await catalog.changePackage(request.params.id, request.body, await actingAdmin(request));
         return noStore(reply).send(changed);
       },
+    );
+
+    guarded.patch(
+      '/api/admin/shipments/:orderId',
+      { schema: { params: shipmentOrderParamsSchema, body: shipmentChangesSchema, response: { 200: adminShipmentSchema, ...failures } } },
+      async (request, reply) => noStore(reply).send(await subscriptions.updateShipment(request.params.orderId, request.body, await actingAdmin(request))),
     );
 
     guarded.post(

@@ -6,16 +6,19 @@ import {
   SUBSCRIPTION_NOT_FOUND,
   type Subscription,
 } from '#contract/subscriptions';
+import type { AdminShipment, ShipmentChanges } from '#contract/admin-shipments';
 import { canRenew } from '#domain/subscription-status';
 import type { Db } from '#server/db/connect';
 import { shipments } from '#server/db/schema';
 import { findCustomer } from '#server/features/accounts/customers';
+import type { AuditActor } from '../audit/service';
 import { conflict, notFound } from '#server/http/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { MailProvider } from '#server/providers/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import { createLifecycle, SWEEP_GRACE_MS } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
+import { shippedMail, updateShipment } from './shipments';
 import { customerSubscriptions } from './views';
 
 /** The durable jobs of this capability (D10), with their schedules. */
@@ -25,6 +28,7 @@ export const SUBSCRIPTION_JOBS = {
   expireSubscriptions: 'expire-subscriptions',
   expiryReminders: 'expiry-reminders',
   sweepPaidOrders: 'sweep-paid-orders',
+  shipmentShippedMail: 'shipment-shipped-mail',
 } as const;
 
 const SCHEDULES: Array<[name: string, cron: string]> = [
@@ -99,6 +103,10 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
     },
     SCHEDULED_POLICY,
   );
+  jobs.work<{ orderId: string }>(SUBSCRIPTION_JOBS.shipmentShippedMail, async ({ orderId }) => {
+    const message = await shippedMail(db, orderId);
+    if (message) await mail.send(message);
+  });
   for (const [name, cron] of SCHEDULES) jobs.schedule(name, cron);
   jobs.schedule(SUBSCRIPTION_JOBS.sweepPaidOrders, SWEEP_CRON, { afterStartSeconds: SWEEP_GRACE_MS / 1000 });
 
@@ -138,6 +146,16 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
     /** The admin starts a streaming box's subscription, delivered or not; false when it was not waiting. */
     activateSubscription: (subscriptionId: string): Promise<boolean> =>
       UUID.test(subscriptionId) ? provisioning.activate(subscriptionId) : Promise.resolve(false),
+
+    /**
+     * PATCH /api/admin/shipments/:orderId. A box that becomes 'shipped' emails the buyer its
+     * tracking number through a job (one per tracking number, so a repeated change sends none).
+     */
+    async updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> {
+      const { shipment, shippedNow } = await updateShipment(db, orderId, changes, actor);
+      if (shippedNow) await jobs.send(SUBSCRIPTION_JOBS.shipmentShippedMail, { orderId }, { singletonKey: `${orderId}:${shipment.trackingNumber}` });
+      return shipment;
+    },
 
     /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */
     async markShipmentDelivered(orderId: string): Promise<boolean> {

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox } from '../../src/server/db/schema';
+import { signInAdmin, TEST_ADMIN } from '../support/admins';
+import { registerCustomer } from '../support/customers';
+import { paidOrder } from '../support/paid-orders';
+import { useTestApp } from '../support/test-app';
+
+describe('shipping a streaming box', () => {
+  const t = useTestApp();
+  const ship = (orderId: string, payload: unknown, cookies: { asid: string }) =>
+    t.app.inject({ method: 'PATCH', url: `/api/admin/shipments/${encodeURIComponent(orderId)}`, payload: payload as object, cookies });
+  const subscriptionsOf = async (cookies: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies })).json();
+  const shippedMails = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+  it("shows the customer the tracking number, emails it once, and lets a delivered box be activated", async () => {
+    const admin = await signInAdmin(t);
+    const { cookies, customer } = await registerCustomer(t.app);
+    const order = await paidOrder(t, { packageId: 'streaming-box', customerId: customer.id, email: customer.email });
+    await t.app.services.jobs.drain();
+
+    const shipped = await ship(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784', estimatedDelivery: '2030-01-05T12:00:00Z' }, admin);
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toEqual({
+      orderId: order.id,
+      status: 'shipped',
+      carrier: 'FedEx',
+      trackingNumber: '1Z999AA10123456784',
+      estimatedDelivery: '2030-01-05T12:00:00.000Z',
+      actualDelivery: null,
+    });
+    const [box] = await subscriptionsOf(cookies);
+    expect(box).toMatchObject({ status: 'pending_activation', canActivate: false, shipment: { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784' } });
+
+    // Saying 'shipped' again sends no second email.
+    expect((await ship(order.id, { status: 'shipped' }, admin)).statusCode).toBe(200);
+    await t.app.services.jobs.drain();
+    const mails = (await shippedMails(customer.email)).filter((mail) => mail.subject === `Your streaming box has shipped - ${order.id}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Carrier: FedEx');
+    expect(mails[0]!.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(mails[0]!.text).toContain('Estimated delivery: 2030-01-05');
+
+    const delivered = await ship(order.id, { status: 'delivered' }, admin);
+    expect(delivered.json().actualDelivery).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const [arrived] = await subscriptionsOf(cookies);
+    expect(arrived).toMatchObject({ canActivate: true, shipment: { status: 'delivered' } });
+    const activated = await t.app.inject({ method: 'POST', url: `/api/subscriptions/${arrived.id}/activate`, cookies });
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json().status).toBe('active');
+
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'shipment.update'));
+    expect(audit).toHaveLength(2);
+    expect(audit.find((row) => row.after.status === 'shipped')).toMatchObject({
+      adminUsername: TEST_ADMIN.username,
+      targetId: order.id,
+      before: { status: 'processing', carrier: 'UPS', trackingNumber: null },
+    });
+  });
+
+  it('refuses a box shipped without a tracking number, a bad status, an empty change, and an order without a box', async () => {
+    const admin = await signInAdmin(t);
+    const box = await paidOrder(t, { packageId: 'streaming-box' });
+    const month = await paidOrder(t, { packageId: (await t.app.inject({ method: 'GET', url: '/api/packages' })).json().find((p: { duration: string }) => p.duration === '1 Month').id });
+    await t.app.services.jobs.drain();
+
+    const noTracking = await ship(box.id, { status: 'shipped' }, admin);
+    expect(noTracking.statusCode).toBe(400);
+    expect(noTracking.json()).toEqual({ message: 'A shipped box needs its tracking number' });
+    for (const payload of [{ status: 'lost' }, {}, { carrier: '' }, { trackingNumber: 'x\u0000' }, { estimatedDelivery: 'soon' }, { status: 'shipped', note: 'x' }]) {
+      const response = await ship(box.id, payload, admin);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const noBox = await ship(month.id, { status: 'shipped', trackingNumber: 'T1' }, admin);
+    expect(noBox.statusCode).toBe(404);
+    expect(noBox.json()).toEqual({ message: 'This order has no streaming box to ship' });
+    expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+});
