@@ -40,6 +40,7 @@ describe('the admin guard', () => {
         'POST /api/admin/coupons',
         'PATCH /api/admin/coupons/:code',
         'PATCH /api/admin/shipments/:orderId',
+        'GET /api/admin/revenue',
       ]),
     );
   });

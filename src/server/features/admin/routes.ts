@@ -15,6 +15,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '#contract/admin';
 import { messageResponseSchema } from '#contract/accounts';
+import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenue';
 import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema } from '#contract/admin-shipments';
 import { adminOrderParamsSchema, giftCardDeliveryRequestSchema, giftCardDeliverySchema, owedGiftCardListSchema } from '#contract/admin-orders';
 import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
@@ -115,6 +116,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/coupons/:code',
       { schema: { params: couponCodeParamsSchema, body: couponChangesSchema, response: { 200: adminCouponSchema, ...failures } } },
       async (request, reply) => noStore(reply).send(await couponAdmin.update(request.params.code, request.body, await actingAdmin(request))),
+    );
+
+    guarded.get(
+      '/api/admin/revenue',
+      { schema: { querystring: revenueQuerySchema, response: { 200: revenueDayListSchema, ...failures } } },
+      async (request, reply) => sendRevalidated(request, reply, await reports.revenueByDay(request.query.days)),
     );
 
     guarded.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema, ...failures } } }, async (request, reply) =>

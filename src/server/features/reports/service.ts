@@ -5,6 +5,7 @@ import { auditLogPage } from './audit-log';
 import { notificationPage } from './notifications';
 import { outboxPage } from './outbox';
 import { owedGiftCardPage } from './owed-gift-cards';
+import { revenueByDay } from './revenue';
 
 export type { Page, PageOf } from './admin-customers';
 
@@ -17,6 +18,7 @@ export function createReports(db: DbOrTx) {
     owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
     auditLog: (page: Page) => auditLogPage(db, page),
     outbox: (page: Page) => outboxPage(db, page),
+    revenueByDay: (days: number) => revenueByDay(db, days),
   };
 }
 

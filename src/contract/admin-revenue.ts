@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** GET /api/admin/revenue?days=30: one entry per UTC day, oldest first, today last, days without sales as zeros. */
+export const MAX_REVENUE_DAYS = 366;
+export const revenueQuerySchema = z.looseObject({
+  days: z.coerce
+    .number({ error: `days must be a whole number from 1 to ${MAX_REVENUE_DAYS}` })
+    .int(`days must be a whole number from 1 to ${MAX_REVENUE_DAYS}`)
+    .min(1, `days must be a whole number from 1 to ${MAX_REVENUE_DAYS}`)
+    .max(MAX_REVENUE_DAYS, `days must be a whole number from 1 to ${MAX_REVENUE_DAYS}`)
+    .default(30),
+});
+
+export const revenueDaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  revenue: z.string().regex(/^-?\d+\.\d{2}$/),
+  orders: z.number().int(),
+});
+export type RevenueDay = z.infer<typeof revenueDaySchema>;
+export const revenueDayListSchema = z.array(revenueDaySchema);
