@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from './fields';
+import { adminListQuerySchema } from './admin';
+import { plainText, requiredText } from './fields';
 
 /** The order an admin action names, in the path (/api/admin/orders/:orderId/...). */
 export const adminOrderParamsSchema = z.object({ orderId: requiredText('Order ID', 64) });
@@ -31,3 +32,116 @@ export const owedGiftCardSchema = z.object({
 });
 export type OwedGiftCard = z.infer<typeof owedGiftCardSchema>;
 export const owedGiftCardListSchema = z.array(owedGiftCardSchema);
+
+/** pending until paid; completed once; failed after a declined payment; needs_review for a person; refunded after an admin's refund. */
+export const ORDER_PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'needs_review', 'refunded'] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+const day = (label: string) => z.iso.date({ error: `${label} must be a date such as 2026-12-31` }).optional();
+
+/** GET /api/admin/orders: newest first, paged like the other admin lists, with filters. */
+export const adminOrderListQuerySchema = adminListQuerySchema.extend({
+  paymentStatus: z.enum(ORDER_PAYMENT_STATUSES, { error: `paymentStatus must be one of ${ORDER_PAYMENT_STATUSES.join(', ')}` }).optional(),
+  /** 'true': only orders waiting for a person (payment status needs_review). */
+  needsReview: z.enum(['true', 'false'], { error: "needsReview must be 'true' or 'false'" }).optional(),
+  packageId: requiredText('Package id', 64).optional(),
+  /** Placed on or after this UTC day. */
+  from: day('from'),
+  /** Placed on or before this UTC day. */
+  to: day('to'),
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+export const adminOrderSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  deviceCount: z.number().int(),
+  paymentMethod: z.enum(['card', 'crypto', 'free']),
+  paymentStatus: z.string(),
+  /** Why the order needs a person, or why its payment failed. */
+  reason: z.string().nullable(),
+  totalAmount: z.string(),
+  couponCode: z.string().nullable(),
+  giftCard: z.string().nullable(),
+  giftCardDelivered: z.boolean(),
+  requiresShipping: z.boolean(),
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export const adminOrderSummaryListSchema = z.array(adminOrderSummarySchema);
+
+/** GET /api/admin/orders/:orderId: everything about one order an admin needs to resolve it. */
+export const adminOrderDetailSchema = z.object({
+  order: adminOrderSummarySchema,
+  customer: z.object({ id: z.string(), email: z.string(), hasAccount: z.boolean() }).nullable(),
+  payment: z.object({
+    subtotalAmount: z.string(),
+    couponDiscount: z.string(),
+    totalAmount: z.string(),
+    cashbackAmount: z.string(),
+    /** The provider's reference: a PaymentIntent id or a crypto payment id. */
+    providerReference: z.string().nullable(),
+  }),
+  subscription: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      startDate: z.string().nullable(),
+      expirationDate: z.string(),
+      deviceCount: z.number().int(),
+      credentials: z.array(z.object({ deviceNumber: z.number().int(), username: z.string(), password: z.string(), isActive: z.boolean() })),
+    })
+    .nullable(),
+  shipment: z
+    .object({ status: z.string(), carrier: z.string(), trackingNumber: z.string().nullable(), address: z.string(), estimatedDelivery: z.string().nullable(), actualDelivery: z.string().nullable() })
+    .nullable(),
+  emails: z.object({
+    orderConfirmationSentAt: z.string().nullable(),
+    /** Kept emails naming the order, when no SMTP server is configured. */
+    outbox: z.array(z.object({ subject: z.string(), createdAt: z.string() })),
+  }),
+  audit: z.array(z.object({ adminUsername: z.string(), action: z.string(), before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()), createdAt: z.string() })),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+/** A subscription whose order was refunded ends with this status (shown on the account page and the admin pages). */
+export const SUBSCRIPTION_CANCELLED = 'cancelled';
+
+export const REFUND_NOTE_REQUIRED = 'A crypto payment is refunded outside the store: add a note saying how it was refunded';
+export const ORDER_NOT_REFUNDABLE = 'Only a paid order or one that needs review can be refunded';
+export const ORDER_NOT_HONOURABLE = 'Only an order that needs review can be honoured';
+export const ORDER_NOT_PROVISIONABLE = 'Only a paid order can be provisioned';
+
+/**
+ * POST /api/admin/orders/:orderId/refund. Card and demo payments are refunded through their
+ * provider; a crypto payment is refunded by hand outside the store, so its note is required.
+ */
+export const refundRequestSchema = z.strictObject({
+  note: plainText('Note').trim().max(500, 'Note is too long').optional(),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** What an admin's action on an order did: refund, honour, retry-provisioning. */
+export const adminOrderActionSchema = z.object({
+  orderId: z.string(),
+  paymentStatus: z.enum(ORDER_PAYMENT_STATUSES),
+  /** Says what happened, for the admin's toast. */
+  message: z.string(),
+});
+export type AdminOrderAction = z.infer<typeof adminOrderActionSchema>;
+
+/** The admin's calls on one order, in one place for the server and the pages. */
+export const adminOrderPaths = {
+  list: '/api/admin/orders',
+  detail: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}`,
+  giftCard: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/gift-card`,
+  refund: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
+  /** Completes a needs_review order as it stands (the discount honoured, a part payment accepted) and provisions it. */
+  honour: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/honour`,
+  retryProvisioning: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/retry-provisioning`,
+  ordersCsv: '/api/admin/export/orders.csv',
+  customersCsv: '/api/admin/export/customers.csv',
+} as const;

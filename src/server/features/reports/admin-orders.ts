@@ -1,0 +1,146 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
+import type { DbOrTx } from '#server/db/connect';
+import { auditLog, customers, deviceCredentials, mailOutbox, orders, packages, shipments, subscriptions } from '#server/db/schema';
+import { containsPattern, type PageOf } from './admin-customers';
+
+const summaryColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  packageId: orders.packageId,
+  packageName: packages.name,
+  deviceCount: orders.deviceCount,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  reason: orders.failureReason,
+  totalAmount: orders.totalAmount,
+  couponCode: orders.couponCode,
+  giftCard: orders.selectedGiftCard,
+  giftCardDelivered: orders.giftCardDelivered,
+  requiresShipping: orders.requiresShipping,
+};
+
+type Column<K extends keyof typeof summaryColumns> = (typeof summaryColumns)[K]['_'];
+type SummaryRow = { [K in keyof typeof summaryColumns]: Column<K>['notNull'] extends true ? Column<K>['data'] : Column<K>['data'] | null };
+
+function toSummary(row: SummaryRow): AdminOrderSummary {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    deviceCount: Number(row.deviceCount),
+  };
+}
+
+const nextUtcDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+function filters(query: AdminOrderListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
+  if (query.needsReview === 'true') conditions.push(eq(orders.paymentStatus, 'needs_review'));
+  if (query.packageId) conditions.push(eq(orders.packageId, query.packageId));
+  if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) conditions.push(lt(orders.createdAt, nextUtcDay(query.to)));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(or(ilike(orders.id, pattern), ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Orders newest first, one page at a time, filtered as the admin asks (indexes: drizzle/0007). */
+export async function orderPage(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderSummary>> {
+  const where = filters(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(orders)
+      .innerJoin(packages, eq(packages.id, orders.packageId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { items: rows.map(toSummary), total: total!.total };
+}
+
+/** One order with its customer, payment, subscription and credentials, shipment, emails and audit trail; null when unknown. */
+export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrderDetail | null> {
+  const [row] = await db
+    .select({ ...summaryColumns, order: orders })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const { order, ...summary } = row;
+  const subscriptionId = order.renewsSubscriptionId;
+  const [customer, subscription, shipment, outbox, audit] = await Promise.all([
+    order.customerId
+      ? db.select({ id: customers.id, email: customers.email, hasAccount: customers.hasAccount }).from(customers).where(eq(customers.id, order.customerId))
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(subscriptions)
+      .where(subscriptionId ? eq(subscriptions.id, subscriptionId) : eq(subscriptions.orderId, orderId)),
+    db.select().from(shipments).where(eq(shipments.orderId, orderId)),
+    db
+      .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, order.customerEmail), ilike(mailOutbox.subject, containsPattern(orderId))))
+      .orderBy(asc(mailOutbox.createdAt)),
+    db
+      .select({ adminUsername: auditLog.adminUsername, action: auditLog.action, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)))
+      .orderBy(desc(auditLog.createdAt)),
+  ]);
+  const [sub] = subscription;
+  const credentials = sub
+    ? await db
+        .select({ deviceNumber: deviceCredentials.deviceNumber, username: deviceCredentials.xtreamUsername, password: deviceCredentials.xtreamPassword, isActive: deviceCredentials.isActive })
+        .from(deviceCredentials)
+        .where(eq(deviceCredentials.subscriptionId, sub.id))
+        .orderBy(asc(deviceCredentials.deviceNumber))
+    : [];
+  const [box] = shipment;
+  return {
+    order: toSummary(summary),
+    customer: customer[0] ?? null,
+    payment: {
+      subtotalAmount: order.subtotalAmount,
+      couponDiscount: order.couponDiscount,
+      totalAmount: order.totalAmount,
+      cashbackAmount: order.cashbackAmount,
+      providerReference: order.stripePaymentIntentId ?? order.cryptoPaymentId,
+    },
+    subscription: sub
+      ? {
+          id: sub.id,
+          status: sub.status,
+          startDate: sub.startDate?.toISOString() ?? null,
+          expirationDate: sub.expirationDate.toISOString(),
+          deviceCount: sub.deviceCount,
+          credentials,
+        }
+      : null,
+    shipment: box
+      ? {
+          status: box.status,
+          carrier: box.carrier,
+          trackingNumber: box.trackingNumber,
+          address: `${box.shippingAddress}, ${box.city}, ${box.state} ${box.zipCode}, ${box.country}`,
+          estimatedDelivery: box.estimatedDelivery?.toISOString() ?? null,
+          actualDelivery: box.actualDelivery?.toISOString() ?? null,
+        }
+      : null,
+    emails: {
+      orderConfirmationSentAt: order.confirmationSentAt?.toISOString() ?? null,
+      outbox: outbox.map((mail) => ({ subject: mail.subject, createdAt: mail.createdAt.toISOString() })),
+    },
+    audit: audit.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+  };
+}
