@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contract/checkout';
 import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
@@ -59,6 +59,19 @@ export async function countCouponUse(tx: DbOrTx, code: string): Promise<boolean>
     .where(and(eq(coupons.code, code), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
     .returning({ id: coupons.id });
   return counted.length === 1;
+}
+
+/**
+ * Gives back one use of a coupon (a refunded order, a reservation whose payment failed or
+ * expired). Never below zero, so a use given back twice cannot free a use nobody took.
+ */
+export async function releaseCouponUse(tx: DbOrTx, code: string): Promise<boolean> {
+  const released = await tx
+    .update(coupons)
+    .set({ usageCount: sql`${coupons.usageCount} - 1`, updatedAt: new Date() })
+    .where(and(eq(coupons.code, code), gt(coupons.usageCount, 0)))
+    .returning({ id: coupons.id });
+  return released.length === 1;
 }
 
 /**
