@@ -1,5 +1,7 @@
 import type { DbOrTx } from '#server/db/connect';
+import type { AdminOrderListQuery } from '#contract/admin-orders';
 import { customerRecords, type Page } from './admin-customers';
+import { orderDetail, orderPage } from './admin-orders';
 import { adminStats } from './admin-stats';
 import { auditLogPage } from './audit-log';
 import { notificationPage } from './notifications';
@@ -19,6 +21,8 @@ export function createReports(db: DbOrTx) {
     auditLog: (page: Page) => auditLogPage(db, page),
     outbox: (page: Page) => outboxPage(db, page),
     revenueByDay: (days: number) => revenueByDay(db, days),
+    orderPage: (query: AdminOrderListQuery) => orderPage(db, query),
+    orderDetail: (orderId: string) => orderDetail(db, orderId),
   };
 }
 
