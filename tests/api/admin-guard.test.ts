@@ -43,6 +43,8 @@ describe('the admin guard', () => {
         'GET /api/admin/revenue',
         'GET /api/admin/orders',
         'GET /api/admin/orders/:orderId',
+        'GET /api/admin/export/orders.csv',
+        'GET /api/admin/export/customers.csv',
       ]),
     );
   });

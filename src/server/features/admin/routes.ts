@@ -33,6 +33,7 @@ import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
+import { sendCsv, type CsvTable } from '#server/http/csv-download';
 import { sendRevalidated } from '#server/http/etag';
 import type { PageOf } from '../reports/service';
 import { notFound, unauthorized } from '#server/http/errors';
@@ -119,6 +120,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return noStore(reply).send(detail);
       },
     );
+
+    /** A streamed CSV download: an admin's read, so no audit row, but the request log names who took the data. */
+    function csvExport(url: string, name: string, table: () => CsvTable) {
+      guarded.get(url, { schema: { response: failures } }, async (request, reply) => {
+        const admin = await actingAdmin(request);
+        request.log.info({ admin: admin.username, export: name }, 'admin exported a CSV');
+        return sendCsv(reply, name, table());
+      });
+    }
+
+    csvExport(adminOrderPaths.ordersCsv, 'orders', () => reports.orderExport());
+    csvExport(adminOrderPaths.customersCsv, 'customers', () => reports.customerExport());
 
     /** A paged admin list: limit and offset, the total in x-total-count, an ETag for polls (decision 0012). */
     function pagedList<Item>(url: string, items: z.ZodType<Item[]>, load: (page: { limit: number; offset: number }) => Promise<PageOf<Item>>) {

@@ -4,6 +4,7 @@ import { customerRecords, type Page } from './admin-customers';
 import { orderDetail, orderPage } from './admin-orders';
 import { adminStats } from './admin-stats';
 import { auditLogPage } from './audit-log';
+import { customerExport, orderExport } from './exports';
 import { notificationPage } from './notifications';
 import { outboxPage } from './outbox';
 import { owedGiftCardPage } from './owed-gift-cards';
@@ -23,6 +24,8 @@ export function createReports(db: DbOrTx) {
     revenueByDay: (days: number) => revenueByDay(db, days),
     orderPage: (query: AdminOrderListQuery) => orderPage(db, query),
     orderDetail: (orderId: string) => orderDetail(db, orderId),
+    orderExport: (batchSize?: number) => orderExport(db, batchSize),
+    customerExport: (batchSize?: number) => customerExport(db, batchSize),
   };
 }
 
