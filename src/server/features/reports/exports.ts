@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { customers, orders, packages } from '#server/db/schema';
 import type { CsvTable } from '#server/http/csv-download';
@@ -59,13 +59,38 @@ const ORDER_HEADER = [
   'Shipping address',
 ];
 
+const orderColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  paymentStatus: orders.paymentStatus,
+  failureReason: orders.failureReason,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  deviceCount: orders.deviceCount,
+  paymentMethod: orders.paymentMethod,
+  subtotalAmount: orders.subtotalAmount,
+  couponDiscount: orders.couponDiscount,
+  totalAmount: orders.totalAmount,
+  cashbackAmount: orders.cashbackAmount,
+  couponCode: orders.couponCode,
+  selectedGiftCard: orders.selectedGiftCard,
+  giftCardDelivered: orders.giftCardDelivered,
+  requiresShipping: orders.requiresShipping,
+  shippingAddress: orders.shippingAddress,
+  shippingCity: orders.shippingCity,
+  shippingState: orders.shippingState,
+  shippingZip: orders.shippingZip,
+  shippingCountry: orders.shippingCountry,
+};
+
 /** Every order, newest first (GET /api/admin/export/orders.csv). */
 export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
         db
-          .select({ order: orders, packageName: packages.name, createdAt: exactTime(orders.createdAt), id: orders.id })
+          .select({ order: orderColumns, packageName: packages.name, createdAt: exactTime(orders.createdAt), id: orders.id })
           .from(orders)
           .innerJoin(packages, eq(packages.id, orders.packageId))
           .where(olderThan(orders.createdAt, orders.id))
@@ -103,13 +128,33 @@ export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable
 
 const CUSTOMER_HEADER = ['Customer ID', 'Email', 'First name', 'Last name', 'Phone', 'Has account', 'Created', 'Paid orders', 'Paid total'];
 
+/**
+ * A customer's paid orders, looked up per row on the orders' customer_id index: a batch's
+ * customers have orders all over the table, and one grouped statement per batch would read
+ * all of it each time.
+ */
+const paidByCustomer = sql`${orders.customerId} = ${customers.id} and ${orders.paymentStatus} = 'completed'`;
+const paidOrderCount = sql<number>`(select count(*) from ${orders} where ${paidByCustomer})`.mapWith(Number);
+const paidTotal = sql<string>`(select coalesce(sum(${orders.totalAmount}), 0)::numeric(12, 2)::text from ${orders} where ${paidByCustomer})`;
+
+/** Never the password hash. */
+const customerColumns = {
+  id: customers.id,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  phone: customers.phone,
+  hasAccount: customers.hasAccount,
+  createdAt: customers.createdAt,
+};
+
 /** Every customer row (an account or a guest), newest first, with its paid orders' count and sum (GET /api/admin/export/customers.csv). */
 export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
         db
-          .select({ customer: customers, createdAt: exactTime(customers.createdAt), id: customers.id })
+          .select({ customer: customerColumns, paidOrderCount, paidTotal, createdAt: exactTime(customers.createdAt), id: customers.id })
           .from(customers)
           .where(olderThan(customers.createdAt, customers.id))
           .orderBy(...newestFirst(customers.createdAt, customers.id))
@@ -117,14 +162,7 @@ export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTa
       batchSize,
     );
     for await (const batch of rows) {
-      // One grouped statement per batch on the orders' customer_id index.
-      const paid = await db
-        .select({ customerId: orders.customerId, orders: count(), total: sql<string>`sum(${orders.totalAmount})::numeric(12, 2)::text` })
-        .from(orders)
-        .where(and(inArray(orders.customerId, batch.map((row) => row.id)), eq(orders.paymentStatus, 'completed')))
-        .groupBy(orders.customerId);
-      const paidBy = new Map(paid.map((row) => [row.customerId, row]));
-      yield batch.map(({ customer }) => [
+      yield batch.map(({ customer, paidOrderCount, paidTotal }) => [
         customer.id,
         customer.email,
         customer.firstName,
@@ -132,8 +170,8 @@ export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTa
         customer.phone,
         customer.hasAccount,
         isoTime(customer.createdAt),
-        paidBy.get(customer.id)?.orders ?? 0,
-        paidBy.get(customer.id)?.total ?? '0.00',
+        paidOrderCount,
+        paidTotal,
       ]);
     }
   }
