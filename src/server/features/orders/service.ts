@@ -209,3 +209,6 @@ export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Pr
 }
 
 export type Orders = ReturnType<typeof createOrders>;
+
+// The shipments of streaming box orders: every write to that table (./shipments.ts).
+export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedMail, updateShipment } from './shipments';
