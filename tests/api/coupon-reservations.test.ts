@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { coupons, orders, purchaseNotifications, subscriptions } from '../../src/server/db/schema';
@@ -7,7 +9,7 @@ import { RECONCILIATION_JOBS } from '../../src/server/jobs/payment-reconciliatio
 import { signInAdmin } from '../support/admins';
 import { browserCookieOf, checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { cryptoForm, orderRow, postCryptoPayment } from '../support/crypto';
-import { paidOrder } from '../support/paid-orders';
+import { paidOrder, pendingOrder } from '../support/paid-orders';
 import { useTestApp } from '../support/test-app';
 
 const MINUTE = 60_000;
@@ -184,5 +186,35 @@ describe('coupon reservations', () => {
       const mark = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/gift-card`, payload: { delivered: true }, cookies: admin });
       expect([mark.statusCode, mark.json()]).toEqual([409, { message: 'This order earns no gift card' }]);
     }
+  });
+});
+
+describe('the migration that adds coupon reservations', () => {
+  const t = useTestApp();
+
+  /** Runs the migration's data statements again (not its ALTER TABLE), on orders written before it. */
+  async function rerunBackfill() {
+    const drizzle = path.join(__dirname, '../../drizzle');
+    const file = readdirSync(drizzle).find((name) => name.endsWith('_coupon_reservations.sql'))!;
+    const statements = readFileSync(path.join(drizzle, file), 'utf8').split('--> statement-breakpoint');
+    for (const statement of statements.filter((text) => /^\s*(--.*\n)*\s*UPDATE/i.test(text))) await t.database.executeSql(statement, []);
+  }
+
+  it('marks orders paid with a coupon as holding its use; unpaid ones take theirs at payment', async () => {
+    await t.database.db.insert(coupons).values({ code: 'OLD', description: 'Before reservations', type: 'fixed', value: '5.00', usageLimit: 5, usageCount: 1 });
+    const paid = await pendingOrder(t, { packageId: 'streaming-box' });
+    const unpaid = await pendingOrder(t, { packageId: 'streaming-box' });
+    const plain = await pendingOrder(t, { packageId: 'streaming-box' });
+    await t.database.db.update(orders).set({ couponCode: 'OLD' }).where(inArray(orders.id, [paid.id, unpaid.id]));
+    await t.database.db.update(orders).set({ paymentStatus: 'completed' }).where(inArray(orders.id, [paid.id, plain.id]));
+
+    await rerunBackfill();
+    const rows = await t.database.db.select().from(orders).where(inArray(orders.id, [paid.id, unpaid.id, plain.id]));
+    expect(Object.fromEntries(rows.map((o) => [o.id, o.couponReserved]))).toEqual({ [paid.id]: true, [unpaid.id]: false, [plain.id]: false });
+
+    const log = { error: () => {} };
+    expect((await t.app.services.orders.completeOrder(unpaid.id, { method: 'card', paymentIntentId: 'pi_test_old' }, log)).outcome).toBe('completed');
+    expect(await orderRow(t.database.db, unpaid.id)).toMatchObject({ couponReserved: true, failureReason: null });
+    expect((await t.database.db.select().from(coupons).where(eq(coupons.code, 'OLD')))[0]!.usageCount).toBe(2);
   });
 });
