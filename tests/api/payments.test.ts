@@ -173,7 +173,7 @@ describe('card payments with the demo provider', () => {
 describe('checkout while the card provider is down', () => {
   const t = useTestApp({}, {
     providers: (database) => ({
-      cardPayments: { ...createDemoCardPayments(database.db), createPaymentIntent: () => Promise.reject(new Error('connect ECONNREFUSED')) },
+      cardPayments: { ...createDemoCardPayments(database.db), createIntent: () => Promise.reject(new Error('connect ECONNREFUSED')) },
     }),
   });
 

@@ -8,13 +8,16 @@ import { setGiftCardDelivered } from './gift-cards';
 
 export type OrderRow = typeof orders.$inferSelect;
 
+// Every other feature's write to an order goes through these.
+export * from './order-writes';
+
 /**
  * An order's payment_status: pending until paid; completed once; failed after a declined
  * payment (the buyer may still pay it); needs_review when money arrived that does not
  * settle the order as it stands (crypto partially paid, a coupon that ran out meanwhile),
- * for an admin to refund or honour.
+ * for an admin to refund or honour; refunded after an admin's refund (decision 0021).
  */
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'needs_review';
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'needs_review' | 'refunded';
 const COMPLETABLE: PaymentStatus[] = ['pending', 'failed', 'needs_review'];
 
 /** What the provider confirmed; kept on the order. */
