@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { createStripeCardPayments } from '../../src/server/providers/payments/stripe-card-payments';
 import { outageSwitch, type Outage } from './outage';
 
 export interface StandInIntent {
@@ -187,3 +189,31 @@ export async function startStripeStandIn() {
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/**
+ * The Stripe stand-in for one test file, and the providers that point the app at it: pass
+ * `providers` to useTestApp with STRIPE_TEST_SETTINGS.
+ */
+export function useStripeStandIn() {
+  let standIn: StripeStandIn | undefined;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+  });
+  afterAll(() => standIn?.close());
+  const stripe = (): StripeStandIn => {
+    if (!standIn) throw new Error('the Stripe stand-in starts in beforeAll');
+    return standIn;
+  };
+  return {
+    stripe,
+    providers: () => ({
+      cardPayments: createStripeCardPayments({
+        secretKey: STRIPE_TEST_SETTINGS.STRIPE_SECRET_KEY,
+        webhookSecret: STRIPE_TEST_SETTINGS.STRIPE_WEBHOOK_SECRET,
+        api: stripe().api,
+        // Short, so the tests of a hanging Stripe end quickly.
+        timeoutMs: 1_500,
+      }),
+    }),
+  };
+}

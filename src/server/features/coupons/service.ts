@@ -93,3 +93,11 @@ export async function quoteCoupon(db: DbOrTx, request: z.output<typeof validateC
     coupon: { code: check.coupon.code, description: check.coupon.description, discountAmount: formatMoney(check.discount) },
   };
 }
+
+/**
+ * Counts a use that an admin honoured past the coupon's limit (decision 0021): the counter
+ * then says how many orders really got the discount, and a later refund gives it back.
+ */
+export async function countHonouredCouponUse(tx: DbOrTx, code: string): Promise<void> {
+  await tx.update(coupons).set({ usageCount: sql`${coupons.usageCount} + 1`, updatedAt: new Date() }).where(eq(coupons.code, code));
+}

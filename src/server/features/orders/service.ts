@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import { orders, packages, purchaseNotifications } from '#server/db/schema';
 import type { AuditActor } from '../audit/service';
 import { COUPON_LIMIT_MESSAGE, countCouponUse } from '../coupons/service';
+import type { CardPaymentProvider } from '#server/providers/payments/index';
+import { createAdminOrderActions, type ServiceHooks } from './admin-actions';
 import { setGiftCardDelivered } from './gift-cards';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -188,7 +190,10 @@ export interface ErrorLog {
 }
 
 /** app.services.orders: the transitions above, plus what follows a payment. */
-export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Promise<void> }) {
+export function createOrders(
+  db: Db,
+  options: { onOrderPaid(orderId: string): Promise<void>; cardPayments: CardPaymentProvider; service: ServiceHooks },
+) {
   /** Runs once per paid order, after the payment is committed (subscriptions' onOrderPaid). */
   async function afterPaid(orderId: string, log: ErrorLog): Promise<void> {
     // The payment stands whatever happens here: a lost hand-off is picked up by the
@@ -196,7 +201,10 @@ export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Pr
     await options.onOrderPaid(orderId).catch((err: unknown) => log.error({ err, orderId }, 'handing a paid order to subscriptions failed'));
   }
 
+  const adminActions = createAdminOrderActions(db, { cardPayments: options.cardPayments, service: options.service, afterPaid });
+
   return {
+    ...adminActions,
     findOrder: (orderId: string) => findOrder(db, orderId),
     ordersAwaitingPayment: (window: AwaitingPaymentWindow) => ordersAwaitingPayment(db, window),
     async completeOrder(orderId: string, evidence: PaymentEvidence, log: ErrorLog): Promise<CompletionResult> {
