@@ -120,12 +120,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
     return true;
   }
 
-  /**
-   * A provider's notice, handled once: a notice already recorded is skipped. It is recorded
-   * only after it was applied, so a crash in between leaves it to the provider's retry
-   * (the transitions being idempotent, applying twice is harmless). An ignored notice (a
-   * wrong amount, say) is not recorded, so a later correct one with the same status counts.
-   */
+  /** A provider's notice, handled once per payment and status (an ignored one is not recorded, so a later correct one counts). */
   async function handleNotice(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<void> {
     const id = `${provider.kind}:${state.paymentId}:${state.paymentStatus}`;
     await handleNoticeOnce(db, { id, provider: provider.kind }, () => applyToOrder(state, log));
