@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SUBSCRIPTION_CANCELLED } from '#contract/admin-orders';
 import { subtractDuration } from '#domain/subscription-status';
 import type { DbOrTx } from '#server/db/connect';
@@ -53,6 +53,6 @@ export async function endServiceOfRefund(tx: DbOrTx, order: RefundedOrder, now: 
   await tx
     .update(subscriptions)
     .set({ expirationDate, status, reminderSentAt: null, updatedAt: now })
-    .where(and(eq(subscriptions.id, subscription.id), inArray(subscriptions.status, ['active', 'expired', 'pending_activation'])));
+    .where(eq(subscriptions.id, subscription.id));
   return { subscriptionId: subscription.id, before, after: { status, expirationDate: expirationDate.toISOString() } };
 }
