@@ -4,6 +4,7 @@ import { coupons, demoPaymentIntents, subscriptions } from '../../src/server/db/
 import { auditOf, checkoutCardOrder, orderAction, orderRow, serviceOf } from '../support/admin-order-actions';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
+import { orderJobStates } from '../support/outage';
 import { registerCustomer } from '../support/customers';
 import { seededPackages } from '../support/checkout';
 import { paidOrder, pendingOrder } from '../support/paid-orders';
@@ -173,6 +174,11 @@ describe('refunds with the demo provider and a reseller panel', () => {
     await t.app.services.jobs.drain();
     expect(await serviceOf(t, order.id)).toBeNull();
     expect(standIn.panel.lines.size).toBe(0);
+    expect(await orderJobStates(t, order.id)).toEqual([
+      { name: 'order-confirmation-mail', state: 'completed' },
+      { name: 'provision-order', state: 'completed' },
+    ]);
+    expect(await orderRow(t, order.id)).toMatchObject({ paymentStatus: 'refunded', fulfilledAt: null, confirmationSentAt: null });
   });
 
   it('takes back the time a refunded renewal added, keeping the time bought before', async () => {

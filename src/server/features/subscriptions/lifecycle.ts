@@ -115,7 +115,8 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
   /** Emails the order confirmation once. Throws (to be retried) while the order is unpaid. */
   async function sendOrderConfirmation(orderId: string): Promise<boolean> {
     const order = await findOrder(db, orderId);
-    if (!order) return false;
+    // A refund before the mail went out ends its job: the buyer is not told of a purchase undone (decision 0021).
+    if (!order || order.paymentStatus === 'refunded') return false;
     if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
     const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
     if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
