@@ -12,7 +12,6 @@ import { usePanelStandIn } from '../support/xtream-panel-stand-in';
 describe('orders that need review: honour or refund, and provisioning retried by an admin', () => {
   const standIn = usePanelStandIn();
   const t = useTestApp(standIn.env);
-  const log = { error() {} };
   const couponUses = async (code: string) => (await t.database.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.usageCount;
 
   /** A crypto order whose payment arrived short. */
