@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RegisteredRoute } from '../../src/server/app';
 import { signInAdmin } from '../support/admins';
+import { checkoutForm, intentIdOf, postCheckout, seededPackages, shippingFields } from '../support/checkout';
+import { cryptoForm, postCryptoPayment } from '../support/crypto';
 import { loginCustomer, registerCustomer } from '../support/customers';
 import { useTestApp, type TestApp } from '../support/test-app';
 
@@ -141,6 +143,8 @@ const rawBody = fc.oneof(
     '\u0000',
     '[]',
     '1e999999',
+    // Over the 64 KiB body limit.
+    JSON.stringify({ text: 'x'.repeat(70_000) }),
   ),
   deepNesting,
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -155,15 +159,21 @@ const rawBody = fc.oneof(
  */
 interface KnownValues {
   byField: Array<[RegExp, string[]]>;
-  answered: Set<string>;
+  /** Values answers named, by the key they came under ('orderId', 'paymentId'...). */
+  answered: Map<string, Set<string>>;
 }
 
 const NAMES_AN_ID = /id$|code|token|secret/i;
 
+function remember(known: KnownValues, key: string, value: string) {
+  const values = known.answered.get(key) ?? new Set<string>();
+  if (values.size < 20) values.add(value);
+  known.answered.set(key, values);
+}
+
 /** Keeps the ids, codes and tokens an answer names, for the requests that follow. */
 function harvest(known: KnownValues, json: unknown, key = '') {
-  if (known.answered.size >= 100) return;
-  if (typeof json === 'string' && NAMES_AN_ID.test(key) && json.length <= 200) known.answered.add(json);
+  if (typeof json === 'string' && NAMES_AN_ID.test(key) && json.length <= 200) remember(known, key, json);
   else if (Array.isArray(json)) json.slice(0, 5).forEach((item) => harvest(known, item, key));
   else if (json && typeof json === 'object') for (const [name, value] of Object.entries(json)) harvest(known, value, name);
 }
@@ -198,7 +208,11 @@ function shapedString(schema: JsonSchema, key: string, known: KnownValues): fc.A
   const options: fc.WeightedArbitrary<string>[] = [];
   const samples = [...known.byField, ...FIELD_SAMPLES].find(([name]) => name.test(key))?.[1];
   if (samples) options.push({ weight: 6, arbitrary: fc.constantFrom(...samples) });
-  if (NAMES_AN_ID.test(key) && known.answered.size) options.push({ weight: 4, arbitrary: fc.constantFrom(...known.answered) });
+  // A field gets the values answered under its own name most, and any other id now and then.
+  const sameName = [...(known.answered.get(key) ?? [])];
+  const anyId = [...known.answered.values()].flatMap((values) => [...values]);
+  if (sameName.length) options.push({ weight: 8, arbitrary: fc.constantFrom(...sameName) });
+  if (NAMES_AN_ID.test(key) && anyId.length) options.push({ weight: 2, arbitrary: fc.constantFrom(...anyId) });
   const patterns = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)].filter((p): p is string => !!p);
   const matching = patterns.length ? stringMatching(patterns[patterns.length - 1]!) : undefined;
   const maxLength = Math.min(schema.maxLength ?? 60, 200);
@@ -480,16 +494,36 @@ function takesInput(route: RegisteredRoute, caller: Caller): boolean {
   return route.url.includes(':') || !!schema.body || !!schema.querystring;
 }
 
+/**
+ * The store's package ids and coupon codes, and the ids of three unpaid orders placed as a
+ * buyer would (card, streaming box, crypto), so that the payment, shipment and gift card
+ * routes get ids they know, and reach what lies behind the lookup.
+ */
 async function knownValues(t: TestApp): Promise<KnownValues> {
+  const { oneMonth, box } = await seededPackages(t.app);
   const packages = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string }>;
-  return {
+  const known: KnownValues = {
     byField: [
       [/package/i, packages.map((item) => item.id)],
       [/code|coupon/i, ['WELCOME10', 'SAVE5', 'welcome10']],
       [/username/i, ['owner']],
     ],
-    answered: new Set(),
+    answered: new Map(),
   };
+  const orders = [
+    await postCheckout(t.app, checkoutForm(oneMonth.id)),
+    await postCheckout(t.app, checkoutForm(box.id, shippingFields)),
+    await postCryptoPayment(t.app, cryptoForm(oneMonth.id)),
+  ];
+  for (const placed of orders) {
+    expect(placed.statusCode, placed.body).toBe(200);
+    harvest(known, placed.json());
+  }
+  // The page reads the PaymentIntent's id from its client secret, and sends it as paymentIntentId (or in the path).
+  for (const secret of known.answered.get('clientSecret') ?? []) {
+    for (const key of ['paymentIntentId', 'id']) remember(known, key, intentIdOf(secret));
+  }
+  return known;
 }
 
 async function fuzzEveryRoute(t: TestApp, caller: Caller) {
