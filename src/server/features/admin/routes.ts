@@ -18,7 +18,7 @@ import { messageResponseSchema } from '#contract/accounts';
 import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenue';
 import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema } from '#contract/admin-shipments';
 import { adminOrderParamsSchema, giftCardDeliveryRequestSchema, giftCardDeliverySchema, owedGiftCardListSchema } from '#contract/admin-orders';
-import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
+import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
@@ -141,6 +141,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             orderId: request.body.orderId,
           });
       },
+    );
+
+    guarded.get('/api/admin/packages', { schema: { response: { 200: adminPackageListSchema, ...failures } } }, async (_request, reply) =>
+      noStore(reply).send(await catalog.adminPackages()),
     );
 
     guarded.patch(
