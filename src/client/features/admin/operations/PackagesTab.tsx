@@ -37,7 +37,7 @@ export function PackagesTab() {
   }
   return (
     <>
-      <div className="min-w-0 overflow-x-auto rounded-2xl border border-border" role="region" aria-label="Packages table" tabIndex={0}>
+      <div className="relative min-w-0 overflow-x-auto rounded-2xl border border-border" role="region" aria-label="Packages table" tabIndex={0}>
         <table className="w-full min-w-[48rem] text-left text-sm">
           <thead className="bg-muted/50 text-xs text-muted-foreground">
             <tr>

@@ -21,6 +21,7 @@ const Muted = ({ children }: { children: ReactNode }) => <p className="text-sm t
 function Copyable({ value, what }: { value: string; what: 'Username' | 'Password' }) {
   return (
     <span className="flex min-w-0 items-center gap-1">
+      <span className="shrink-0 text-xs text-muted-foreground">{what}</span>
       <span className="min-w-0 truncate font-mono" title={value}>
         {value}
       </span>
@@ -68,7 +69,9 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
       </Section>
       <Section title="Payment">
         <Fields>
-          <DetailField label="Method">{order.paymentMethod}</DetailField>
+          <DetailField label="Method">
+            <span className="capitalize">{order.paymentMethod}</span>
+          </DetailField>
           <DetailField label="Subtotal">{dollars(payment.subtotalAmount)}</DetailField>
           <DetailField label="Coupon">{order.couponCode ? `${order.couponCode} (−${dollars(payment.couponDiscount)})` : 'None'}</DetailField>
           <DetailField label="Total">{dollars(payment.totalAmount)}</DetailField>

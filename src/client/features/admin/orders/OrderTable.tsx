@@ -7,7 +7,7 @@ const COLUMNS = ['Order', 'Placed', 'Customer', 'Package', 'Total', 'Method', 'S
 /** The orders, newest first, in a table that scrolls inside its own box on a phone; an order's id opens its detail. */
 export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; onOpen: (order: AdminOrderSummary) => void }) {
   return (
-    <div className="min-w-0 overflow-x-auto rounded-2xl border border-border" role="region" aria-label="Orders table" tabIndex={0}>
+    <div className="relative min-w-0 overflow-x-auto rounded-2xl border border-border" role="region" aria-label="Orders table" tabIndex={0}>
       <table className="w-full min-w-[60rem] text-left text-sm">
         <thead className="bg-muted/50 text-xs text-muted-foreground">
           <tr>
@@ -24,7 +24,7 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
               <td className="px-3 py-2">
                 <button
                   type="button"
-                  className="rounded font-mono text-xs font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="whitespace-nowrap rounded font-mono text-xs font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   onClick={() => onOpen(order)}
                 >
                   {order.id}
