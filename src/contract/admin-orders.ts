@@ -38,17 +38,19 @@ export const ORDER_PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'needs_
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 const day = (label: string) => z.iso.date({ error: `${label} must be a date such as 2026-12-31` }).optional();
 
+export const ORDER_RANGE_REVERSED = 'from must be on or before to';
+
 /** GET /api/admin/orders: newest first, paged like the other admin lists, with filters. */
 export const adminOrderListQuerySchema = adminListQuerySchema.extend({
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES, { error: `paymentStatus must be one of ${ORDER_PAYMENT_STATUSES.join(', ')}` }).optional(),
-  /** 'true': only orders waiting for a person (payment status needs_review). */
+  /** 'true': only orders waiting for a person (payment status needs_review); 'false': all others. */
   needsReview: z.enum(['true', 'false'], { error: "needsReview must be 'true' or 'false'" }).optional(),
   packageId: requiredText('Package id', 64).optional(),
   /** Placed on or after this UTC day. */
   from: day('from'),
   /** Placed on or before this UTC day. */
   to: day('to'),
-});
+}).refine((query) => !query.from || !query.to || query.from <= query.to, { message: ORDER_RANGE_REVERSED, path: ['to'] });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
 export const adminOrderSummarySchema = z.object({
@@ -76,6 +78,8 @@ export const adminOrderSummaryListSchema = z.array(adminOrderSummarySchema);
 /** GET /api/admin/orders/:orderId: everything about one order an admin needs to resolve it. */
 export const adminOrderDetailSchema = z.object({
   order: adminOrderSummarySchema,
+  /** A renewal's subscription, the one it extended (shown in `subscription`); null when the order started its own. */
+  renewsSubscriptionId: z.string().nullable(),
   customer: z.object({ id: z.string(), email: z.string(), hasAccount: z.boolean() }).nullable(),
   payment: z.object({
     subtotalAmount: z.string(),

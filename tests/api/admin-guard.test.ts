@@ -41,6 +41,10 @@ describe('the admin guard', () => {
         'PATCH /api/admin/coupons/:code',
         'PATCH /api/admin/shipments/:orderId',
         'GET /api/admin/revenue',
+        'GET /api/admin/orders',
+        'GET /api/admin/orders/:orderId',
+        'GET /api/admin/export/orders.csv',
+        'GET /api/admin/export/customers.csv',
       ]),
     );
   });
@@ -64,7 +68,8 @@ describe('the admin guard', () => {
     const cookies = await signInAdmin(t);
     for (const route of guardedRoutes().filter((r) => r.method === 'GET')) {
       const response = await t.app.inject({ method: 'GET', url: concrete(route.url), cookies });
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(200);
+      // A route naming a record answers for the made-up one with its own 404.
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(route.url.includes(':') ? 404 : 200);
     }
   });
 });

@@ -1,23 +1,21 @@
 // The admin dashboards at 100,000 orders on PostgreSQL: p50/p99 of one page of the
-// customer list, a search, the stats and an unchanged poll (304), each call alone, as an
-// admin's browser makes them.
-import pg from 'pg';
-import { fmt, startStore } from './support.mjs';
+// customer list and the order list, a search, the stats and an unchanged poll (304), each
+// call alone, as an admin's browser makes them.
+import { adminCookie, fmt, withBenchStore } from './support.mjs';
 
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS = 100_000;
 const CUSTOMERS = 60_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
 /** Paid orders with their subscriptions, 1-4 device credentials each, and notifications, made in SQL. */
-export async function seed(client) {
+export async function seed(client, { orderCount = ORDERS, customerCount = CUSTOMERS } = {}) {
   const { rows } = await client.query(`select id from packages where price > 0 and not requires_shipping order by price`);
   const packageIds = rows.map((row) => row.id);
   await client.query(
     `insert into customers (id, email, first_name, last_name, has_account)
      select md5('c' || g)::uuid, 'buyer' || g || '@example.com', 'First' || g, 'Last' || g, g % 3 = 0
        from generate_series(1, $1::int) g`,
-    [CUSTOMERS],
+    [customerCount],
   );
   await client.query(
     `insert into orders (id, customer_id, customer_name, customer_email, package_id, selected_gift_card, payment_method,
@@ -27,7 +25,7 @@ export async function seed(client) {
             ($3::text[])[g % array_length($3::text[], 1) + 1], 'Amazon', 'card', 'completed', (1 + g % 4)::text,
             21.98, 21.98, 10, now() - g * interval '5 minutes', now(), now(), now() - g * interval '5 minutes'
        from generate_series(1, $1::int) g`,
-    [ORDERS, CUSTOMERS, packageIds],
+    [orderCount, customerCount, packageIds],
   );
   await client.query(
     `insert into subscriptions (id, customer_id, package_id, order_id, device_count, status, start_date, expiration_date, created_at)
@@ -65,31 +63,12 @@ async function timeCalls(label, call, count = 200) {
 
 export async function benchAdmin() {
   console.log(`\nAdmin dashboards on PostgreSQL with ${fmt(ORDERS)} paid orders, subscriptions and notifications, one call at a time`);
-  const name = `storefront_bench_admin_${Date.now()}`;
-  const server = new pg.Client({ connectionString: POSTGRES_URL });
-  try {
-    await server.connect();
-  } catch (error) {
-    console.log(`skipped: no PostgreSQL at ${POSTGRES_URL} (${error.message})`);
-    return;
-  }
-  await server.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const store = await startStore({ DATABASE_URL: url.toString(), ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  const client = new pg.Client({ connectionString: url.toString() });
-  try {
-    await client.connect();
+  await withBenchStore('storefront_bench_admin', { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, async (store, client) => {
     const seeding = Date.now();
     await seed(client);
     console.log(`seeded in ${fmt((Date.now() - seeding) / 1000, 1)} s`);
 
-    const login = await fetch(`${store.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await adminCookie(store.baseUrl, ADMIN);
     const get = async (path, headers = {}) => {
       const response = await fetch(`${store.baseUrl}${path}`, { headers: { cookie, ...headers } });
       if (response.status !== 200 && response.status !== 304) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -103,12 +82,9 @@ export async function benchAdmin() {
     await timeCalls('GET /api/admin/customers?offset=50000', (i) => get(`/api/admin/customers?offset=50000&_=${i}`));
     await timeCalls('GET /api/admin/customers?q=<email part>', (i) => get(`/api/admin/customers?q=buyer${(i * 37) % CUSTOMERS}@`));
     await timeCalls('GET /api/admin/customers?q=<order id end>', (i) => get(`/api/admin/customers?q=${String(1700000000000 + 1 + i * 97).slice(-6)}`));
+    await timeCalls('GET /api/admin/orders (first page of 100)', (i) => get(`/api/admin/orders?_=${i}`));
+    await timeCalls('GET /api/admin/orders?q=<email part>', (i) => get(`/api/admin/orders?q=buyer${(i * 37) % CUSTOMERS}@`));
     await timeCalls('GET /api/purchase-notifications (first page)', (i) => get(`/api/purchase-notifications?_=${i}`));
     await timeCalls('GET /api/admin/stats', () => get('/api/admin/stats'));
-  } finally {
-    await client.end().catch(() => {});
-    await store.stop();
-    await server.query(`drop database if exists ${name} with (force)`);
-    await server.end();
-  }
+  });
 }

@@ -2,6 +2,7 @@
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { benchAdmin } from './admin.bench.mjs';
 import { benchCheckout } from './checkout.bench.mjs';
+import { benchExport } from './export.bench.mjs';
 import { benchStorefront } from './storefront.bench.mjs';
 
 buildIfNeeded();
@@ -9,3 +10,4 @@ console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length}
 await benchStorefront();
 await benchCheckout();
 await benchAdmin();
+await benchExport();

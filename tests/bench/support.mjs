@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { builtServer, root } from '../../scripts/build-if-needed.mjs';
 
 export async function freePort() {
@@ -52,6 +53,49 @@ export function stopChild(child) {
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
+}
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Runs `work(store, client)` against the built store on a new PostgreSQL database (a pg
+ * client on it for seeding), then stops the store and drops the database. Says it skipped
+ * when there is no PostgreSQL.
+ */
+export async function withBenchStore(prefix, env, work) {
+  const name = `${prefix}_${Date.now()}`;
+  const server = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await server.connect();
+  } catch (error) {
+    console.log(`skipped: no PostgreSQL at ${POSTGRES_URL} (${error.message})`);
+    return;
+  }
+  await server.query(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const store = await startStore({ DATABASE_URL: url.toString(), ...env });
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    await work(store, client);
+  } finally {
+    await client.end().catch(() => {});
+    await store.stop();
+    await server.query(`drop database if exists ${name} with (force)`);
+    await server.end();
+  }
+}
+
+/** Signs an admin in to a running store; its session cookie, for a `cookie` header. */
+export async function adminCookie(baseUrl, admin) {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 export async function load(options) {

@@ -43,6 +43,7 @@ function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary 
 function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   return {
     order,
+    renewsSubscriptionId: null,
     customer: { id: 'c1', email: order.customerEmail, hasAccount: true },
     payment: { subtotalAmount: '21.98', couponDiscount: '0.00', totalAmount: order.totalAmount, cashbackAmount: '10.00', providerReference: 'pi_demo_1' },
     subscription: {
@@ -146,7 +147,9 @@ describe('the Orders tab (/admin?tab=orders)', () => {
 
   it('opens an order in a dialog: customer, payment, subscription with its logins, emails and audit entries', async () => {
     const order = summary({ couponCode: 'SPRING25' });
-    store([order], { [order.id]: detail(order, { payment: { subtotalAmount: '29.31', couponDiscount: '7.33', totalAmount: '21.98', cashbackAmount: '10.00', providerReference: 'pi_demo_1' } }) });
+    store([order], {
+      [order.id]: detail(order, { renewsSubscriptionId: 's1', payment: { subtotalAmount: '29.31', couponDiscount: '7.33', totalAmount: '21.98', cashbackAmount: '10.00', providerReference: 'pi_demo_1' } }),
+    });
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
     expect(within(dialog).getByRole('heading', { name: `Order ${order.id}` })).toBeTruthy();
@@ -154,7 +157,7 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     for (const [section, texts] of Object.entries({
       Customer: ['Mary Jackson', 'mary@example.com', 'Has an account'],
       Payment: ['$29.31', 'SPRING25 (−$7.33)', '$21.98', 'Chewy, $10.00 (owed)', 'pi_demo_1'],
-      Subscription: ['active', 'Dec 20, 2026', 'Device 1', 'sp_mary1', 'pw-one'],
+      Subscription: ['A renewal: it extended subscription s1.', 'active', 'Dec 20, 2026', 'Device 1', 'sp_mary1', 'pw-one'],
       Emails: ['Order confirmation: sent', 'Your StreamPlus order'],
       Audit: ['order.gift_card', 'store-owner', 'giftCardDelivered: false → true'],
     })) {

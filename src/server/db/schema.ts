@@ -65,6 +65,8 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_account_email_idx').on(t.email).where(sql`${t.hasAccount}`),
     uniqueIndex('customers_guest_email_idx').on(t.email).where(sql`not ${t.hasAccount}`),
+    // The admin's customers.csv walks the table newest first in batches by (created_at, id).
+    index('customers_newest_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -135,6 +137,10 @@ export const orders = pgTable(
     index('orders_unfinished_idx').on(t.paidAt).where(sql`${t.fulfilledAt} is null or ${t.confirmationSentAt} is null`),
     // The dashboards' revenue sums read paid orders by payment date.
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'completed'`),
+    // The admin's order list pages newest first (alone, by date range, or by payment status),
+    // and orders.csv walks the first one in batches by (created_at, id).
+    index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
     // The admin's customer list pages through subscriptions by their order's payment, newest first.
     index('orders_newest_payment_idx').on(t.paidAt.desc().nullsLast(), t.id.desc()),
     // The admin's gift-card queue reads only the paid orders still owed a card, oldest first.
@@ -321,8 +327,12 @@ export const mailOutbox = pgTable(
     html: text('html'),
     createdAt: createdAt(),
   },
-  // The admin's outbox list pages through it newest first.
-  (t) => [index('mail_outbox_newest_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    // The admin's outbox list pages through it newest first.
+    index('mail_outbox_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    // An order's detail lists the mails sent to its buyer.
+    index('mail_outbox_to_idx').on(t.to),
+  ],
 );
 
 /** Fixed-window attempt counters (login failures, link requests) shared by every instance. */
@@ -353,5 +363,9 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_newest_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('audit_log_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    // An order's detail lists the changes made to it.
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
 );

@@ -17,15 +17,26 @@ import {
 import { messageResponseSchema } from '#contract/accounts';
 import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenue';
 import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema } from '#contract/admin-shipments';
-import { adminOrderParamsSchema, giftCardDeliveryRequestSchema, giftCardDeliverySchema, owedGiftCardListSchema } from '#contract/admin-orders';
+import {
+  adminOrderDetailSchema,
+  adminOrderListQuerySchema,
+  adminOrderParamsSchema,
+  adminOrderPaths,
+  adminOrderSummaryListSchema,
+  giftCardDeliveryRequestSchema,
+  giftCardDeliverySchema,
+  ORDER_NOT_FOUND,
+  owedGiftCardListSchema,
+} from '#contract/admin-orders';
 import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
+import { sendCsv, type CsvTable } from '#server/http/csv-download';
 import { sendRevalidated } from '#server/http/etag';
 import type { PageOf } from '../reports/service';
-import { unauthorized } from '#server/http/errors';
+import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, endSession, getSession, startSession } from '#server/http/sessions';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
@@ -89,6 +100,38 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendRevalidated(request, reply, page.items);
       },
     );
+
+    guarded.get(
+      adminOrderPaths.list,
+      { schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderSummaryListSchema, ...failures } } },
+      async (request, reply) => {
+        const page = await reports.orderPage(request.query);
+        reply.header(TOTAL_COUNT_HEADER, page.total);
+        return sendRevalidated(request, reply, page.items);
+      },
+    );
+
+    guarded.get(
+      '/api/admin/orders/:orderId',
+      { schema: { params: adminOrderParamsSchema, response: { 200: adminOrderDetailSchema, ...failures } } },
+      async (request, reply) => {
+        const detail = await reports.orderDetail(request.params.orderId);
+        if (!detail) throw notFound(ORDER_NOT_FOUND);
+        return noStore(reply).send(detail);
+      },
+    );
+
+    /** A streamed CSV download: an admin's read, so no audit row, but the request log names who took the data. */
+    function csvExport(url: string, name: string, table: () => CsvTable) {
+      guarded.get(url, { schema: { response: failures } }, async (request, reply) => {
+        const admin = await actingAdmin(request);
+        request.log.info({ admin: admin.username, export: name }, 'admin exported a CSV');
+        return sendCsv(reply, name, table());
+      });
+    }
+
+    csvExport(adminOrderPaths.ordersCsv, 'orders', () => reports.orderExport());
+    csvExport(adminOrderPaths.customersCsv, 'customers', () => reports.customerExport());
 
     /** A paged admin list: limit and offset, the total in x-total-count, an ETag for polls (decision 0012). */
     function pagedList<Item>(url: string, items: z.ZodType<Item[]>, load: (page: { limit: number; offset: number }) => Promise<PageOf<Item>>) {

@@ -1,8 +1,9 @@
-import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminCustomerRecord } from '#contract/admin';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/connect';
 import { customers, deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
+import { newestFirst } from './newest-first';
 
 export interface Page {
   limit: number;
@@ -63,7 +64,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
       .innerJoin(customers, eq(customers.id, subscriptions.customerId))
       .innerJoin(packages, eq(packages.id, subscriptions.packageId))
       .where(filter)
-      .orderBy(sql`${orders.paidAt} desc nulls last`, desc(orders.id))
+      .orderBy(...newestFirst(orders.paidAt, orders.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(subscriptions).where(filter),

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
 import type { DbOrTx } from '#server/db/connect';
 import { auditLog, customers, deviceCredentials, mailOutbox, orders, packages, shipments, subscriptions } from '#server/db/schema';
 import { containsPattern, type PageOf } from './admin-customers';
+import { newestFirst } from './newest-first';
+import { postalAddress } from './postal-address';
 
 const summaryColumns = {
   id: orders.id,
@@ -40,18 +42,19 @@ const nextUtcDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86
 function filters(query: AdminOrderListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
-  if (query.needsReview === 'true') conditions.push(eq(orders.paymentStatus, 'needs_review'));
+  if (query.needsReview) conditions.push((query.needsReview === 'true' ? eq : ne)(orders.paymentStatus, 'needs_review'));
   if (query.packageId) conditions.push(eq(orders.packageId, query.packageId));
   if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(orders.createdAt, nextUtcDay(query.to)));
   if (query.q) {
+    // One table, so PostgreSQL ORs the three trigram indexes' matches (drizzle/0002, 0007).
     const pattern = containsPattern(query.q);
     conditions.push(or(ilike(orders.id, pattern), ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Orders newest first, one page at a time, filtered as the admin asks (indexes: drizzle/0007). */
+/** Orders newest first, one page at a time (decision 0012), filtered as the admin asks (indexes: drizzle/0007). */
 export async function orderPage(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderSummary>> {
   const where = filters(query);
   const [rows, [total]] = await Promise.all([
@@ -60,7 +63,7 @@ export async function orderPage(db: DbOrTx, query: AdminOrderListQuery): Promise
       .from(orders)
       .innerJoin(packages, eq(packages.id, orders.packageId))
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...newestFirst(orders.createdAt, orders.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(orders).where(where),
@@ -96,7 +99,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
       .select({ adminUsername: auditLog.adminUsername, action: auditLog.action, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)))
-      .orderBy(desc(auditLog.createdAt)),
+      .orderBy(...newestFirst(auditLog.createdAt, auditLog.id)),
   ]);
   const [sub] = subscription;
   const credentials = sub
@@ -109,6 +112,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
   const [box] = shipment;
   return {
     order: toSummary(summary),
+    renewsSubscriptionId: subscriptionId,
     customer: customer[0] ?? null,
     payment: {
       subtotalAmount: order.subtotalAmount,
@@ -132,7 +136,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
           status: box.status,
           carrier: box.carrier,
           trackingNumber: box.trackingNumber,
-          address: `${box.shippingAddress}, ${box.city}, ${box.state} ${box.zipCode}, ${box.country}`,
+          address: postalAddress({ street: box.shippingAddress, city: box.city, state: box.state, zip: box.zipCode, country: box.country }),
           estimatedDelivery: box.estimatedDelivery?.toISOString() ?? null,
           actualDelivery: box.actualDelivery?.toISOString() ?? null,
         }

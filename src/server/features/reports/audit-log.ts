@@ -1,8 +1,9 @@
-import { count, desc } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { AuditEntry } from '#contract/admin-audit';
 import type { DbOrTx } from '#server/db/connect';
 import { auditLog } from '#server/db/schema';
 import type { Page, PageOf } from './admin-customers';
+import { newestFirst } from './newest-first';
 
 /** The administrators' changes, newest first, one page at a time (index audit_log_newest_idx). */
 export async function auditLogPage(db: DbOrTx, page: Page): Promise<PageOf<AuditEntry>> {
@@ -19,7 +20,7 @@ export async function auditLogPage(db: DbOrTx, page: Page): Promise<PageOf<Audit
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(...newestFirst(auditLog.createdAt, auditLog.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(auditLog),

@@ -1,8 +1,9 @@
-import { count, desc } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { PurchaseNotification } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
 import { purchaseNotifications } from '#server/db/schema';
 import type { Page, PageOf } from './admin-customers';
+import { newestFirst } from './newest-first';
 
 /** Purchase notifications (spec section 3), newest first, one page at a time. */
 export async function notificationPage(db: DbOrTx, page: Page): Promise<PageOf<PurchaseNotification>> {
@@ -10,7 +11,7 @@ export async function notificationPage(db: DbOrTx, page: Page): Promise<PageOf<P
     db
       .select()
       .from(purchaseNotifications)
-      .orderBy(desc(purchaseNotifications.timestamp), desc(purchaseNotifications.id))
+      .orderBy(...newestFirst(purchaseNotifications.timestamp, purchaseNotifications.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(purchaseNotifications),

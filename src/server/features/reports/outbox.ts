@@ -1,8 +1,9 @@
-import { count, desc } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { OutboxMail } from '#contract/admin-outbox';
 import type { DbOrTx } from '#server/db/connect';
 import { mailOutbox } from '#server/db/schema';
 import type { Page, PageOf } from './admin-customers';
+import { newestFirst } from './newest-first';
 
 /** The emails kept when no SMTP server is configured, newest first (index mail_outbox_newest_idx). */
 export async function outboxPage(db: DbOrTx, page: Page): Promise<PageOf<OutboxMail>> {
@@ -10,7 +11,7 @@ export async function outboxPage(db: DbOrTx, page: Page): Promise<PageOf<OutboxM
     db
       .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .orderBy(...newestFirst(mailOutbox.createdAt, mailOutbox.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(mailOutbox),

@@ -49,7 +49,7 @@ function Credentials({ credentials }: { credentials: NonNullable<AdminOrderDetai
 
 /** Everything about one order, section by section: who, what was paid, what it bought, where the box is, what was sent, who changed it. */
 export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
-  const { order, customer, payment, subscription, shipment, emails, audit } = detail;
+  const { order, customer, payment, subscription, shipment, emails, audit, renewsSubscriptionId } = detail;
   return (
     <div className="grid min-w-0 gap-3">
       {order.reason && (
@@ -85,6 +85,11 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
         </Fields>
       </Section>
       <Section title="Subscription">
+        {renewsSubscriptionId && (
+          <p className="mb-2 text-sm text-muted-foreground">
+            A renewal: it extended subscription <span className="break-all font-mono text-xs">{renewsSubscriptionId}</span>.
+          </p>
+        )}
         {subscription ? (
           <>
             <Fields>

@@ -1,0 +1,179 @@
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/connect';
+import { customers, orders, packages } from '#server/db/schema';
+import type { CsvTable } from '#server/http/csv-download';
+import { newestFirst } from './newest-first';
+import { postalAddress } from './postal-address';
+
+/** Rows read per statement: large enough that 100,000 orders take a few seconds, small enough to hold. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** Where the last batch ended. The time stays PostgreSQL's text: a JS Date would drop its microseconds and repeat rows. */
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * A table newest first, batch by batch, each batch one keyset query on the (created_at, id)
+ * index after the previous batch's last row. Not one snapshot: PGlite has one connection,
+ * and a transaction or cursor held for a long download would stop every other request.
+ * Orders placed meanwhile are newer than the first batch and left out; none repeats.
+ */
+async function* newestFirstBatches<Row extends Cursor>(
+  load: (olderThan: (createdAt: AnyColumn, id: AnyColumn) => SQL | undefined, limit: number) => Promise<Row[]>,
+  batchSize: number,
+): AsyncGenerator<Row[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const after = cursor;
+    const rows = await load((createdAt, id) => (after ? sql`(${createdAt}, ${id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined), batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+const exactTime = (column: AnyColumn) => sql<string>`${column}::text`;
+const isoTime = (date: Date | null) => date?.toISOString() ?? null;
+
+const ORDER_HEADER = [
+  'Order ID',
+  'Created',
+  'Paid',
+  'Payment status',
+  'Reason',
+  'Customer name',
+  'Email',
+  'Package',
+  'Devices',
+  'Payment method',
+  'Subtotal',
+  'Discount',
+  'Total',
+  'Cashback',
+  'Coupon',
+  'Gift card',
+  'Gift card delivered',
+  'Shipping address',
+];
+
+const orderColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  paymentStatus: orders.paymentStatus,
+  failureReason: orders.failureReason,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  deviceCount: orders.deviceCount,
+  paymentMethod: orders.paymentMethod,
+  subtotalAmount: orders.subtotalAmount,
+  couponDiscount: orders.couponDiscount,
+  totalAmount: orders.totalAmount,
+  cashbackAmount: orders.cashbackAmount,
+  couponCode: orders.couponCode,
+  selectedGiftCard: orders.selectedGiftCard,
+  giftCardDelivered: orders.giftCardDelivered,
+  requiresShipping: orders.requiresShipping,
+  shippingAddress: orders.shippingAddress,
+  shippingCity: orders.shippingCity,
+  shippingState: orders.shippingState,
+  shippingZip: orders.shippingZip,
+  shippingCountry: orders.shippingCountry,
+};
+
+/** Every order, newest first (GET /api/admin/export/orders.csv). */
+export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+  async function* batches() {
+    const rows = newestFirstBatches(
+      (olderThan, limit) =>
+        db
+          .select({ order: orderColumns, packageName: packages.name, createdAt: exactTime(orders.createdAt), id: orders.id })
+          .from(orders)
+          .innerJoin(packages, eq(packages.id, orders.packageId))
+          .where(olderThan(orders.createdAt, orders.id))
+          .orderBy(...newestFirst(orders.createdAt, orders.id))
+          .limit(limit),
+      batchSize,
+    );
+    for await (const batch of rows) {
+      yield batch.map(({ order, packageName }) => [
+        order.id,
+        isoTime(order.createdAt),
+        isoTime(order.paidAt),
+        order.paymentStatus,
+        order.failureReason,
+        order.customerName,
+        order.customerEmail,
+        packageName,
+        order.deviceCount,
+        order.paymentMethod,
+        order.subtotalAmount,
+        order.couponDiscount,
+        order.totalAmount,
+        order.cashbackAmount,
+        order.couponCode,
+        order.selectedGiftCard,
+        order.giftCardDelivered,
+        order.requiresShipping && order.shippingAddress
+          ? postalAddress({ street: order.shippingAddress, city: order.shippingCity, state: order.shippingState, zip: order.shippingZip, country: order.shippingCountry })
+          : null,
+      ]);
+    }
+  }
+  return { header: ORDER_HEADER, batches: batches() };
+}
+
+const CUSTOMER_HEADER = ['Customer ID', 'Email', 'First name', 'Last name', 'Phone', 'Has account', 'Created', 'Paid orders', 'Paid total'];
+
+/**
+ * A customer's paid orders, looked up per row on the orders' customer_id index: a batch's
+ * customers have orders all over the table, and one grouped statement per batch would read
+ * all of it each time.
+ */
+const paidByCustomer = sql`${orders.customerId} = ${customers.id} and ${orders.paymentStatus} = 'completed'`;
+const paidOrderCount = sql<number>`(select count(*) from ${orders} where ${paidByCustomer})`.mapWith(Number);
+const paidTotal = sql<string>`(select coalesce(sum(${orders.totalAmount}), 0)::numeric(12, 2)::text from ${orders} where ${paidByCustomer})`;
+
+/** Never the password hash. */
+const customerColumns = {
+  id: customers.id,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  phone: customers.phone,
+  hasAccount: customers.hasAccount,
+  createdAt: customers.createdAt,
+};
+
+/** Every customer row (an account or a guest), newest first, with its paid orders' count and sum (GET /api/admin/export/customers.csv). */
+export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+  async function* batches() {
+    const rows = newestFirstBatches(
+      (olderThan, limit) =>
+        db
+          .select({ customer: customerColumns, paidOrderCount, paidTotal, createdAt: exactTime(customers.createdAt), id: customers.id })
+          .from(customers)
+          .where(olderThan(customers.createdAt, customers.id))
+          .orderBy(...newestFirst(customers.createdAt, customers.id))
+          .limit(limit),
+      batchSize,
+    );
+    for await (const batch of rows) {
+      yield batch.map(({ customer, paidOrderCount, paidTotal }) => [
+        customer.id,
+        customer.email,
+        customer.firstName,
+        customer.lastName,
+        customer.phone,
+        customer.hasAccount,
+        isoTime(customer.createdAt),
+        paidOrderCount,
+        paidTotal,
+      ]);
+    }
+  }
+  return { header: CUSTOMER_HEADER, batches: batches() };
+}

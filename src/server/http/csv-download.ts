@@ -1,0 +1,38 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { csvLine, csvLines, type CsvValue } from './csv';
+
+/** Excel reads a CSV file in the machine's code page, garbling accented names, unless it starts with a UTF-8 byte order mark. */
+const UTF8_BOM = '\uFEFF';
+
+export interface CsvTable {
+  header: readonly string[];
+  /** The records, a batch at a time, read only as the client takes them. */
+  batches: AsyncIterable<readonly (readonly CsvValue[])[]>;
+}
+
+/**
+ * Sends a table as a CSV download named `<name>-<UTC day>.csv`, streamed: each batch is
+ * read from the database only once the client has taken the one before (the stream's
+ * backpressure), so a table of any length never sits in memory. The first batch is read
+ * before the reply starts, so a database outage still answers with its JSON error.
+ */
+export async function sendCsv(reply: FastifyReply, name: string, { header, batches }: CsvTable): Promise<FastifyReply> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* chunks() {
+    try {
+      yield UTF8_BOM + csvLine(header) + (first.done ? '' : csvLines(first.value));
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield csvLines(next.value);
+    } finally {
+      // A client that goes away ends the read too.
+      await iterator.return?.();
+    }
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(chunks(), { objectMode: false }));
+}

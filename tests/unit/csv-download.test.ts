@@ -1,0 +1,67 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sendCsv } from '../../src/server/http/csv-download';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a streamed CSV download', () => {
+  let app: FastifyInstance | null = null;
+  afterEach(async () => {
+    await app?.close();
+    app = null;
+  });
+
+  it('reads the next batch only as the client takes the last one, and stops reading when the client goes away', async () => {
+    let batchesRead = 0;
+    let finished = false;
+    /** An endless table of 100 KB batches, as a huge table would be. */
+    async function* endless() {
+      try {
+        for (;;) {
+          batchesRead += 1;
+          yield Array.from({ length: 1000 }, (_, i) => [`row ${batchesRead}-${i}`, 'x'.repeat(80)]);
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    app = Fastify();
+    app.get('/export', (_request, reply) => sendCsv(reply, 'endless', { header: ['Name', 'Padding'], batches: endless() }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    const request = http.get({ port, host: '127.0.0.1', path: '/export' });
+    const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="endless-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [first] = (await once(response, 'data')) as [Buffer];
+    response.pause();
+    expect(first.toString('utf8')).toMatch(/^\uFEFFName,Padding\r\nrow 1-0,x+\r\n/);
+
+    // The client reads nothing more: once the socket's buffers are full the server stops reading batches.
+    await pause(300);
+    const whileStalled = batchesRead;
+    await pause(300);
+    expect(batchesRead).toBe(whileStalled);
+    expect(batchesRead).toBeLessThan(200);
+
+    request.destroy();
+    for (let waited = 0; !finished && waited < 2000; waited += 20) await pause(20);
+    expect(finished).toBe(true);
+  });
+
+  it('answers an error before the download starts when the first batch cannot be read', async () => {
+    async function* failing(): AsyncGenerator<string[][]> {
+      throw new Error('database unavailable');
+    }
+    app = Fastify();
+    app.get('/export', (_request, reply) => sendCsv(reply, 'broken', { header: ['Name'], batches: failing() }));
+    const response = await app.inject({ method: 'GET', url: '/export' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toBeUndefined();
+  });
+});
