@@ -211,7 +211,8 @@ describe('the admin area in a browser', () => {
       .toContain('1 of 3 used');
     await coupon.getByRole('button', { name: /^Deactivate/ }).click();
     await toast(page, 'Coupon Deactivated').waitFor();
-    expect(await coupon.textContent()).toContain('Inactive');
+    // The list is asked again after the toast; its answer may come a moment later.
+    await expect.poll(() => coupon.textContent()).toContain('Inactive');
   });
 
   it('fits a 390 px phone without sideways scrolling and has no serious accessibility violations', { timeout: 120_000 }, async () => {

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ADMIN_SECTIONS, sectionHref, sectionOf } from './admin-sections';
+import { ADMIN_SECTIONS, DEFAULT_SECTION, sectionHref, sectionOf } from './admin-sections';
 import { AdminShell } from './AdminShell';
 import { CouponsTab } from './CouponsTab';
 import { CustomerSubscriptionsTab } from './CustomerSubscriptionsTab';
@@ -53,6 +53,8 @@ export function OverviewDashboard() {
   const forceRefreshCustomers = async () => {
     setReloading(true);
     await records.refetch();
+    // The reload shows the customers, as it did when the open tab was not in the address.
+    navigate(sectionHref(DEFAULT_SECTION), { replace: true });
     window.location.reload();
   };
   const refreshNotifications = () => {
