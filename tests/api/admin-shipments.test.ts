@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox } from '../../src/server/db/schema';
+import { auditLog, mailOutbox, shipments } from '../../src/server/db/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { registerCustomer } from '../support/customers';
 import { paidOrder } from '../support/paid-orders';
@@ -76,5 +76,20 @@ describe('shipping a streaming box', () => {
     expect(noBox.statusCode).toBe(404);
     expect(noBox.json()).toEqual({ message: 'This order has no streaming box to ship' });
     expect(await t.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+
+  it("moves the box's shipment with its order to the customer the admin gives the order to", async () => {
+    const admin = await signInAdmin(t);
+    const order = await paidOrder(t, { packageId: 'streaming-box', email: 'box.buyer@example.com' });
+    await t.app.services.jobs.drain();
+    const [before] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));
+    expect(before).toMatchObject({ customerId: order.customerId, status: 'processing' });
+
+    const payload = { firstName: 'Mary', lastName: 'Jackson', email: 'mary.jackson@example.com', phone: '', orderId: order.id };
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/create-customer', cookies: admin, payload });
+    expect(created.statusCode).toBe(201);
+    const [after] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));
+    expect(after!.customerId).toBe(created.json().customer.id);
+    expect(after!.customerId).not.toBe(order.customerId);
   });
 });

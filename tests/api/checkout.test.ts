@@ -233,7 +233,7 @@ describe('POST /api/checkout: free orders and the trial', () => {
     expect(rows[0]!.usage_count).toBe(1);
 
     const again = await postCheckout(t.app, checkoutForm(oneMonth.id, { couponCode: 'FREEMONTH' }));
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'This coupon has reached its usage limit' });
   });
 });

@@ -106,6 +106,11 @@ export const orders = pgTable(
     deviceCount: text('device_count').notNull().default('1'),
     couponCode: text('coupon_code'),
     couponDiscount: money('coupon_discount').notNull().default('0.00'),
+    /**
+     * The order holds one counted use of its coupon: reserved at checkout, kept once paid,
+     * given back when its payment can no longer come or it is refunded (decision 0020).
+     */
+    couponReserved: boolean('coupon_reserved').notNull().default(false),
     subtotalAmount: money('subtotal_amount').notNull(),
     totalAmount: money('total_amount').notNull(),
     cashbackAmount: money('cashback_amount').notNull().default('0.00'),
@@ -143,6 +148,10 @@ export const orders = pgTable(
     index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
     // The admin's customer list pages through subscriptions by their order's payment, newest first.
     index('orders_newest_payment_idx').on(t.paidAt.desc().nullsLast(), t.id.desc()),
+    // Reservations of abandoned unpaid orders are given back by the minute (decision 0020).
+    index('orders_unpaid_reservation_idx')
+      .on(t.createdAt)
+      .where(sql`${t.couponReserved} and ${t.paymentStatus} in ('pending', 'failed')`),
     // The admin's gift-card queue reads only the paid orders still owed a card, oldest first.
     index('orders_owed_gift_card_idx')
       .on(t.paidAt, t.id)

@@ -26,11 +26,18 @@ const RECENT_MS = 15 * MINUTE_MS;
  */
 const CRYPTO_WINDOW_MS = 7 * 24 * 60 * MINUTE_MS;
 const CARD_WINDOW_MS = 24 * 60 * MINUTE_MS;
+/**
+ * An unpaid order whose buyer has not paid within this time has left, and its coupon use goes
+ * back (decision 0020): a card is paid during the buyer's visit, and holding a limited
+ * coupon's uses longer would hide them from buyers who pay. A crypto order with a payment
+ * holds its use until the provider says the payment expired, or for the crypto window.
+ */
+export const RESERVATION_HOLD_MS = 60 * MINUTE_MS;
 /** Provider calls per run at most. */
 export const RECONCILE_BATCH = 100;
 
 export interface ReconciliationDeps {
-  orders: Pick<Orders, 'ordersAwaitingPayment'>;
+  orders: Pick<Orders, 'ordersAwaitingPayment' | 'abandonedReservations' | 'releaseReservation'>;
   payments: Pick<Payments, 'reconcileCardOrder'>;
   crypto: Pick<CryptoPayments, 'reconcileOrder'>;
   logger?: FastifyBaseLogger | undefined;
@@ -63,7 +70,33 @@ export function createPaymentReconciliation({ orders, payments, crypto, logger }
     return changed;
   }
 
+  /**
+   * Gives back the coupon uses of unpaid orders their buyers left. Each is asked about once
+   * more first, so a payment made meanwhile completes the order instead; a payment after the
+   * release still completes it (decision 0020). Returns how many were given back.
+   */
+  async function releaseAbandoned(now = Date.now()): Promise<number> {
+    const abandoned = await orders.abandonedReservations({
+      placedBefore: new Date(now - RESERVATION_HOLD_MS),
+      cryptoPlacedBefore: new Date(now - CRYPTO_WINDOW_MS),
+      limit: RECONCILE_BATCH,
+    });
+    let released = 0;
+    for (const order of abandoned) {
+      try {
+        await reconcileOne(order);
+        if (await orders.releaseReservation(order.id)) released += 1;
+      } catch (err) {
+        // Unsure whether it was paid: kept for the next run.
+        log.warn({ err, orderId: order.id }, 'releasing the coupon reservation of an abandoned order failed');
+      }
+    }
+    if (released > 0) log.info({ released }, 'coupon reservations of abandoned orders given back');
+    return released;
+  }
+
   return {
+    releaseAbandoned,
     /** Orders placed 1 to 15 minutes ago. */
     recent: (now?: number) => reconcile(RECENT_MS, RECONCILE_AFTER_MS, now),
     /** Orders placed from 15 minutes to 7 days ago (card orders: up to a day). */
@@ -73,10 +106,20 @@ export function createPaymentReconciliation({ orders, payments, crypto, logger }
 
 const RUN_ONCE = { retryLimit: 0, concurrency: 1 };
 
-/** Registers reconciliation: recent orders every minute and after start-up, older ones every 15 minutes. */
+/**
+ * Registers reconciliation: recent orders every minute and after start-up (then the release of
+ * abandoned coupon reservations), older ones every 15 minutes.
+ */
 export function schedulePaymentReconciliation(jobs: JobQueue, deps: ReconciliationDeps): void {
   const reconciliation = createPaymentReconciliation(deps);
-  jobs.work(RECONCILIATION_JOBS.recent, async () => void (await reconciliation.recent()), RUN_ONCE);
+  jobs.work(
+    RECONCILIATION_JOBS.recent,
+    async () => {
+      await reconciliation.recent();
+      await reconciliation.releaseAbandoned();
+    },
+    RUN_ONCE,
+  );
   jobs.work(RECONCILIATION_JOBS.older, async () => void (await reconciliation.older()), RUN_ONCE);
   // After a restart, orders placed just before the crash are old enough a minute later.
   jobs.schedule(RECONCILIATION_JOBS.recent, '* * * * *', { afterStartSeconds: RECONCILE_AFTER_MS / 1000 });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { customers, orders, shipments, subscriptions } from '#server/db/schema';
+import { customers, orders, subscriptions } from '#server/db/schema';
+import { moveCustomerShipments } from '../orders/service';
 import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } from './customers';
 
 /**
@@ -38,6 +39,6 @@ export async function completeEmailProof(tx: DbOrTx, customerId: string, passwor
 async function moveGuestPurchases(tx: DbOrTx, guestId: string, accountId: string): Promise<void> {
   await tx.update(orders).set({ customerId: accountId }).where(eq(orders.customerId, guestId));
   await tx.update(subscriptions).set({ customerId: accountId }).where(eq(subscriptions.customerId, guestId));
-  await tx.update(shipments).set({ customerId: accountId }).where(eq(shipments.customerId, guestId));
+  await moveCustomerShipments(tx, guestId, accountId);
   await tx.delete(customers).where(eq(customers.id, guestId));
 }

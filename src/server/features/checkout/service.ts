@@ -12,10 +12,10 @@ import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
 import { findCustomer, resolveOrderCustomer } from '../accounts/service';
 import { findPackage, type PackageRow } from '../catalog/service';
-import { checkCoupon, COUPON_LIMIT_MESSAGE } from '../coupons/service';
+import { checkCoupon, COUPON_LIMIT_MESSAGE, countCouponUse } from '../coupons/service';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { Subscriptions } from '../subscriptions/service';
-import { completeInTransaction, CouponExhaustedError, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
+import { completeInTransaction, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
 import { claimFreeTrial } from './trial-claims';
 
 /** A repeated checkout of the same cart from the same browser within this time returns the first order. */
@@ -64,7 +64,8 @@ export async function priceCheckout(db: DbOrTx, input: CheckoutInput): Promise<P
   const { subtotal } = priceOrder(price, input.deviceCount);
   // A free package has nothing to discount: a coupon sent with it is dropped, not counted.
   if (!input.couponCode || subtotal === 0) return { pkg, pricing: priceOrder(price, input.deviceCount), couponCode: null, isTrial };
-  const coupon = await checkCoupon(db, input.couponCode, subtotal);
+  // The usage limit is checked by the reservation, in the order's transaction (recordOrder).
+  const coupon = await checkCoupon(db, input.couponCode, subtotal, { checkLimit: false });
   if (!coupon.ok) throw badRequest(coupon.reason);
   return { pkg, pricing: priceOrder(price, input.deviceCount, coupon.discount), couponCode: coupon.coupon.code, isTrial };
 }
@@ -107,6 +108,8 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
     );
     const id = newOrderId();
     const shipping = pkg.requiresShipping;
+    // An order that costs nothing after its coupon earns no cashback and no gift card (decision 0020); nor does the trial.
+    const earnsGiftCard = !pricing.isFree;
     for (let attempt = 0; attempt < 3; attempt++) {
       const [inserted] = await tx
         .insert(orders)
@@ -117,14 +120,15 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
           customerEmail: email,
           customerPhone: input.phone,
           packageId: pkg.id,
-          selectedGiftCard: isTrial ? null : (input.selectedGiftCard ?? null),
+          selectedGiftCard: earnsGiftCard ? (input.selectedGiftCard ?? null) : null,
           paymentMethod: pricing.isFree ? 'free' : input.paymentMethod,
           deviceCount: String(input.deviceCount),
           couponCode,
           couponDiscount: formatMoney(pricing.discount),
+          couponReserved: couponCode !== null,
           subtotalAmount: formatMoney(pricing.subtotal),
           totalAmount: formatMoney(pricing.total),
-          cashbackAmount: pkg.cashback,
+          cashbackAmount: earnsGiftCard ? pkg.cashback : '0.00',
           requiresShipping: shipping,
           shippingAddress: shipping ? input.shippingAddress : null,
           shippingCity: shipping ? input.shippingCity : null,
@@ -137,6 +141,9 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         .onConflictDoNothing({ target: orders.checkoutKey })
         .returning();
       if (inserted) {
+        // The coupon's use is reserved with the order, so whoever may pay gets the discount
+        // (decision 0020); refused, the order is rolled back before anyone pays.
+        if (couponCode && !(await countCouponUse(tx, couponCode))) throw conflict(COUPON_LIMIT_MESSAGE);
         if (isTrial) await claimFreeTrial(tx, { email, browserId: context.browserId, ip: context.ip, orderId: id });
         const completed = pricing.isFree ? await completeInTransaction(tx, id, { method: 'free' }) : null;
         return { order: completed ?? inserted, hasPassword: customer.hasPassword, isNew: true };
@@ -195,14 +202,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         await deps.subscriptions.assertRenewable(context.customerId, input.renewsSubscriptionId);
       }
       const key = checkoutKey(input, context);
-      let recorded: Recorded;
-      try {
-        recorded = await db.transaction((tx) => recordOrder(tx, input, priced, context, key));
-      } catch (error) {
-        if (error instanceof CouponExhaustedError) throw conflict(COUPON_LIMIT_MESSAGE);
-        throw error;
-      }
-      const { order, hasPassword, isNew } = recorded;
+      const { order, hasPassword, isNew } = await db.transaction((tx) => recordOrder(tx, input, priced, context, key));
       const isFreeOrder = order.paymentMethod === 'free';
       if (isFreeOrder && isNew) await deps.orders.afterPaid(order.id, context.log);
       const awaitsCard = order.paymentMethod === 'card' && order.paymentStatus === 'pending';

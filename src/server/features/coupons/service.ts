@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contract/checkout';
 import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
@@ -15,12 +15,21 @@ export type CouponCheck = { ok: true; coupon: CouponRow; discount: Cents } | { o
 export const UNKNOWN_COUPON_MESSAGE = 'This coupon code is not valid';
 export const COUPON_LIMIT_MESSAGE = 'This coupon has reached its usage limit';
 
+export interface CouponCheckOptions {
+  /**
+   * False at checkout: there the reservation's guarded count is the limit's one check, and a
+   * double submit of an order that took the last use must still find that order (decisions
+   * 0008, 0020).
+   */
+  checkLimit?: boolean;
+}
+
 /** Why a coupon cannot be used on this subtotal now, or null when it can. */
-export function couponRefusal(coupon: CouponRow, subtotal: Cents, now: Date): string | null {
+export function couponRefusal(coupon: CouponRow, subtotal: Cents, now: Date, { checkLimit = true }: CouponCheckOptions = {}): string | null {
   if (!coupon.isActive) return 'This coupon is no longer active';
   if (coupon.validFrom && now < coupon.validFrom) return `This coupon is not valid until ${coupon.validFrom.toISOString().slice(0, 10)}`;
   if (coupon.validTo && now > coupon.validTo) return 'This coupon has expired';
-  if (coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return COUPON_LIMIT_MESSAGE;
+  if (checkLimit && coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return COUPON_LIMIT_MESSAGE;
   if (coupon.minOrderAmount !== null && subtotal < parseMoney(coupon.minOrderAmount)) {
     return `This coupon requires an order of at least ${formatDollars(parseMoney(coupon.minOrderAmount))}`;
   }
@@ -40,23 +49,35 @@ export async function findCoupon(db: DbOrTx, code: string): Promise<CouponRow | 
 }
 
 /** Whether the coupon applies to a subtotal computed by the server, and its discount. */
-export async function checkCoupon(db: DbOrTx, code: string, subtotal: Cents, now = new Date()): Promise<CouponCheck> {
+export async function checkCoupon(db: DbOrTx, code: string, subtotal: Cents, options: CouponCheckOptions = {}): Promise<CouponCheck> {
   const coupon = await findCoupon(db, code);
   if (!coupon) return { ok: false, reason: UNKNOWN_COUPON_MESSAGE };
-  const refusal = couponRefusal(coupon, subtotal, now);
+  const refusal = couponRefusal(coupon, subtotal, new Date(), options);
   return refusal ? { ok: false, reason: refusal } : { ok: true, coupon, discount: discountFor(coupon, subtotal) };
 }
 
 /**
  * Counts one use of a coupon, only while it is under its limit. One conditional UPDATE:
- * concurrent payers queue on the row and each re-checks the limit against the count the
+ * concurrent checkouts queue on the row and each re-checks the limit against the count the
  * previous one left (D9), so a limit of K gives at most K uses. False when it ran out.
  */
 export async function countCouponUse(tx: DbOrTx, code: string): Promise<boolean> {
+  return addCouponUse(tx, code, or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit)));
+}
+
+/**
+ * Counts a use the store honours although the coupon ran out: a buyer paid an order whose
+ * reservation had been given back (decision 0020). The count then shows the overrun.
+ */
+export async function countCouponUsePastLimit(tx: DbOrTx, code: string): Promise<boolean> {
+  return addCouponUse(tx, code);
+}
+
+async function addCouponUse(tx: DbOrTx, code: string, guard?: SQL): Promise<boolean> {
   const counted = await tx
     .update(coupons)
     .set({ usageCount: sql`${coupons.usageCount} + 1`, updatedAt: new Date() })
-    .where(and(eq(coupons.code, code), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
+    .where(and(eq(coupons.code, code), guard))
     .returning({ id: coupons.id });
   return counted.length === 1;
 }

@@ -67,7 +67,7 @@ export interface CryptoPaymentsDeps {
   config: Config;
   provider: CryptoPaymentProvider;
   checkout: Pick<Checkout, 'placeOrder'>;
-  orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderPaymentFailed'>;
+  orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
 }
 
 /** app.services.crypto: crypto checkout, status polling, IPNs and the demo's simulator (issue 3 point 7). */
@@ -115,7 +115,8 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
       const received = state.actuallyPaid ? `${state.actuallyPaid} of ${state.payAmount}` : `less than ${state.payAmount}`;
       await orderTransitions.markOrderNeedsReview(order.id, `Crypto payment ${state.paymentId} partially paid: ${received} ${state.payCurrency.toUpperCase()} received`);
     } else {
-      await orderTransitions.markOrderPaymentFailed(order.id, `Crypto payment ${state.paymentId} ${state.paymentStatus}`);
+      // An expired or failed crypto payment cannot be paid any more: its coupon use goes back (decision 0020).
+      await orderTransitions.markOrderUnpayable(order.id, `Crypto payment ${state.paymentId} ${state.paymentStatus}`);
     }
     return true;
   }

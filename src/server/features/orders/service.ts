@@ -3,7 +3,7 @@ import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders, packages, purchaseNotifications } from '#server/db/schema';
 import type { AuditActor } from '../audit/service';
-import { COUPON_LIMIT_MESSAGE, countCouponUse } from '../coupons/service';
+import { abandonedReservations, releaseReservation, takeCouponUseAtPayment, type AbandonedWindow } from './coupon-use';
 import { setGiftCardDelivered } from './gift-cards';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -11,8 +11,8 @@ export type OrderRow = typeof orders.$inferSelect;
 /**
  * An order's payment_status: pending until paid; completed once; failed after a declined
  * payment (the buyer may still pay it); needs_review when money arrived that does not
- * settle the order as it stands (crypto partially paid, a coupon that ran out meanwhile),
- * for an admin to refund or honour.
+ * settle the order as it stands (crypto partially paid, a mismatched amount), for an admin
+ * to refund or honour.
  */
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'needs_review';
 const COMPLETABLE: PaymentStatus[] = ['pending', 'failed', 'needs_review'];
@@ -27,15 +27,9 @@ export type CompletionResult =
   /** This call completed the order; the caller runs what follows a payment. */
   | { outcome: 'completed'; order: OrderRow }
   | { outcome: 'already_completed'; order: OrderRow }
-  /** The coupon ran out before the payment was confirmed; the order waits for an admin. */
+  /** The order is not one a payment completes (held for review, say); it waits for an admin. */
   | { outcome: 'needs_review'; order: OrderRow; reason: string }
   | { outcome: 'not_found' };
-
-export class CouponExhaustedError extends Error {
-  constructor(readonly couponCode: string) {
-    super(COUPON_LIMIT_MESSAGE);
-  }
-}
 
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -51,17 +45,18 @@ function evidenceColumns(evidence: PaymentEvidence) {
 /**
  * The pending -> completed transition, inside the caller's transaction. The conditional
  * UPDATE lets exactly one of any number of concurrent callers through (D9); only that one
- * counts the coupon use and writes the purchase notification. Returns null for the others.
- * Throws CouponExhaustedError (the caller rolls back) when the coupon ran out.
+ * writes the purchase notification. Returns null for the others. The coupon use was reserved
+ * at checkout; an order holding none takes one now, past the limit if need be: a paid buyer
+ * always gets the order (decision 0020).
  */
 export async function completeInTransaction(tx: DbOrTx, orderId: string, evidence: PaymentEvidence): Promise<OrderRow | null> {
-  const [order] = await tx
+  const [completed] = await tx
     .update(orders)
     .set({ paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) })
     .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE)))
     .returning();
-  if (!order) return null;
-  if (order.couponCode && !(await countCouponUse(tx, order.couponCode))) throw new CouponExhaustedError(order.couponCode);
+  if (!completed) return null;
+  const order = await takeCouponUseAtPayment(tx, completed);
   const [pkg] = await tx
     .select({ name: packages.name, duration: packages.duration })
     .from(packages)
@@ -84,21 +79,11 @@ export async function completeInTransaction(tx: DbOrTx, orderId: string, evidenc
 /**
  * Marks an order paid: one idempotent transition in one transaction. Repeated and
  * concurrent notices of one payment give one 'completed' outcome; the rest see
- * 'already_completed'. When the order's coupon ran out between checkout and payment, the
- * order is held for review instead (docs/decisions/0007-coupon-limit-reached-after-payment.md).
+ * 'already_completed'.
  */
 export async function completeOrder(db: Db, orderId: string, evidence: PaymentEvidence): Promise<CompletionResult> {
-  try {
-    const completed = await db.transaction((tx) => completeInTransaction(tx, orderId, evidence));
-    if (completed) return { outcome: 'completed', order: completed };
-  } catch (error) {
-    if (!(error instanceof CouponExhaustedError)) throw error;
-    const reason = `Paid after coupon ${error.couponCode} reached its usage limit: refund or honour the discount`;
-    await markOrderNeedsReview(db, orderId, reason);
-    const held = await findOrder(db, orderId);
-    if (held?.paymentStatus === 'completed') return { outcome: 'already_completed', order: held };
-    return { outcome: 'needs_review', order: held!, reason: COUPON_LIMIT_MESSAGE };
-  }
+  const completed = await db.transaction((tx) => completeInTransaction(tx, orderId, evidence));
+  if (completed) return { outcome: 'completed', order: completed };
   const order = await findOrder(db, orderId);
   if (!order) return { outcome: 'not_found' };
   if (order.paymentStatus === 'completed') return { outcome: 'already_completed', order };
@@ -203,9 +188,23 @@ export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Pr
     },
     afterPaid,
     markOrderPaymentFailed: (orderId: string, reason: string) => markOrderPaymentFailed(db, orderId, reason),
+    /** The order's payment can no longer come (a crypto payment expired or failed): failed, and its coupon use given back. */
+    markOrderUnpayable: (orderId: string, reason: string) =>
+      db.transaction(async (tx) => {
+        await markOrderPaymentFailed(tx, orderId, reason);
+        await releaseReservation(tx, orderId);
+      }),
+    abandonedReservations: (window: AbandonedWindow) => abandonedReservations(db, window),
+    releaseReservation: (orderId: string) => db.transaction((tx) => releaseReservation(tx, orderId)),
     markOrderNeedsReview: (orderId: string, reason: string) => markOrderNeedsReview(db, orderId, reason),
     setGiftCardDelivered: (orderId: string, delivered: boolean, actor: AuditActor) => setGiftCardDelivered(db, orderId, delivered, actor),
   };
 }
 
 export type Orders = ReturnType<typeof createOrders>;
+
+// For the refunds: whether an order holds a use of its coupon, and giving it back in the refund's transaction.
+export { giveBackCouponUse, holdsCouponUse } from './coupon-use';
+
+// The shipments of streaming box orders: every write to that table (./shipments.ts).
+export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedMail, updateShipment } from './shipments';

@@ -7,9 +7,10 @@ import type { Page, PageOf } from './admin-customers';
 /**
  * Paid orders with cashback and a chosen card whose gift card is not delivered yet: the
  * predicate of the partial index drizzle/0005, written the same way (no parameters) so the
- * planner can use it.
+ * planner can use it. Orders free after their coupon earn none (decision 0020); those placed
+ * before checkout stopped giving them cashback are left out by their total.
  */
-const owed = sql`${orders.paymentStatus} = 'completed' and ${orders.giftCardDelivered} = false and ${orders.selectedGiftCard} is not null and ${orders.cashbackAmount} > 0`;
+const owed = sql`${orders.paymentStatus} = 'completed' and ${orders.giftCardDelivered} = false and ${orders.selectedGiftCard} is not null and ${orders.cashbackAmount} > 0 and ${orders.totalAmount} > 0`;
 
 /** The gift-card queue: who is still owed a card, the longest waiting first. */
 export async function owedGiftCardPage(db: DbOrTx, page: Page): Promise<PageOf<OwedGiftCard>> {

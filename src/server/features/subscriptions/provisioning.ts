@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { deviceCredentials, orders, packages, shipments, subscriptions } from '#server/db/schema';
-import { findOrder, type OrderRow } from '#server/features/orders/service';
+import { deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
+import { createShipment, findOrder, type OrderRow } from '#server/features/orders/service';
 import { createTurns } from '#server/jobs/take-turns';
 import {
   LineUsernameTakenError,
@@ -194,7 +194,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
             panelLineId: line.lineId,
           })),
         );
-        if (awaitsActivation) await tx.insert(shipments).values(shipmentOf(order, created!.id)).onConflictDoNothing();
+        if (awaitsActivation) await createShipment(tx, order, created!.id);
         await tx.update(orders).set({ fulfilledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
         return created!.id;
       });
@@ -333,19 +333,3 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
 }
 
 export type Provisioning = ReturnType<typeof createProvisioning>;
-
-function shipmentOf(order: OrderRow & { customerId: string }, subscriptionId: string): typeof shipments.$inferInsert {
-  if (!order.shippingAddress || !order.shippingCity || !order.shippingState || !order.shippingZip) {
-    throw new Error(`Streaming box order ${order.id} has no complete shipping address`);
-  }
-  return {
-    orderId: order.id,
-    customerId: order.customerId,
-    subscriptionId,
-    shippingAddress: order.shippingAddress,
-    city: order.shippingCity,
-    state: order.shippingState,
-    zipCode: order.shippingZip,
-    country: order.shippingCountry,
-  };
-}

@@ -1,4 +1,3 @@
-import { and, eq, ne } from 'drizzle-orm';
 import {
   BOX_NOT_DELIVERED,
   NOT_AWAITING_ACTIVATION,
@@ -9,8 +8,8 @@ import {
 import type { AdminShipment, ShipmentChanges } from '#contract/admin-shipments';
 import { canRenew } from '#domain/subscription-status';
 import type { Db } from '#server/db/connect';
-import { shipments } from '#server/db/schema';
 import { findCustomer } from '#server/features/accounts/customers';
+import { markShipmentDelivered, shippedMail, updateShipment } from '#server/features/orders/service';
 import type { AuditActor } from '../audit/service';
 import { conflict, notFound } from '#server/http/errors';
 import type { JobQueue } from '#server/jobs/queue';
@@ -18,7 +17,6 @@ import type { MailProvider } from '#server/providers/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import { createLifecycle, SWEEP_GRACE_MS } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
-import { shippedMail, updateShipment } from './shipments';
 import { customerSubscriptions } from './views';
 
 /** The durable jobs of this capability (D10), with their schedules. */
@@ -152,21 +150,13 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
      * tracking number through a job (one per tracking number, so a repeated change sends none).
      */
     async updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> {
-      const { shipment, shippedNow } = await updateShipment(db, orderId, changes, actor);
+      const { shipment, shippedNow } = await db.transaction((tx) => updateShipment(tx, orderId, changes, actor));
       if (shippedNow) await jobs.send(SUBSCRIPTION_JOBS.shipmentShippedMail, { orderId }, { singletonKey: `${orderId}:${shipment.trackingNumber}` });
       return shipment;
     },
 
     /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */
-    async markShipmentDelivered(orderId: string): Promise<boolean> {
-      const now = new Date();
-      const updated = await db
-        .update(shipments)
-        .set({ status: 'delivered', actualDelivery: now, updatedAt: now })
-        .where(and(eq(shipments.orderId, orderId), ne(shipments.status, 'delivered')))
-        .returning({ id: shipments.id });
-      return updated.length === 1;
-    },
+    markShipmentDelivered: (orderId: string): Promise<boolean> => markShipmentDelivered(db, orderId),
 
     /**
      * For checkout, before it takes a renewal: the subscription must be the customer's

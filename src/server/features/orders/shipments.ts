@@ -1,0 +1,124 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { SHIPMENT_NOT_FOUND, TRACKING_NUMBER_NEEDED, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
+import type { DbOrTx } from '#server/db/connect';
+import { orders, shipments } from '#server/db/schema';
+import { badRequest, notFound } from '#server/http/errors';
+import type { MailMessage } from '#server/providers/mail/index';
+import { recordAdminAction, type AuditActor } from '../audit/service';
+
+/**
+ * Every write to `shipments` is here, in functions that take the caller's transaction:
+ * a streaming box's shipment belongs to its order, so features/orders owns the table
+ * (ARCHITECTURE, ownership), and provisioning, the admin and the accounts all go through it.
+ */
+
+type ShipmentRow = typeof shipments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** A paid streaming box order's shipment, to the order's address; once per order. */
+export async function createShipment(tx: DbOrTx, order: OrderRow & { customerId: string }, subscriptionId: string): Promise<void> {
+  if (!order.shippingAddress || !order.shippingCity || !order.shippingState || !order.shippingZip) {
+    throw new Error(`Streaming box order ${order.id} has no complete shipping address`);
+  }
+  await tx
+    .insert(shipments)
+    .values({
+      orderId: order.id,
+      customerId: order.customerId,
+      subscriptionId,
+      shippingAddress: order.shippingAddress,
+      city: order.shippingCity,
+      state: order.shippingState,
+      zipCode: order.shippingZip,
+      country: order.shippingCountry,
+    })
+    .onConflictDoNothing();
+}
+
+/** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */
+export async function markShipmentDelivered(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const now = new Date();
+  const updated = await tx
+    .update(shipments)
+    .set({ status: 'delivered', actualDelivery: now, updatedAt: now })
+    .where(and(eq(shipments.orderId, orderId), ne(shipments.status, 'delivered')))
+    .returning({ id: shipments.id });
+  return updated.length === 1;
+}
+
+/** The order's shipment goes with the order to another customer (accounts' rules say whose). */
+export async function moveOrderShipment(tx: DbOrTx, orderId: string, customerId: string): Promise<void> {
+  await tx.update(shipments).set({ customerId, updatedAt: sql`now()` }).where(eq(shipments.orderId, orderId));
+}
+
+/** Every shipment of one customer row goes to another (a guest's purchases joining the account). */
+export async function moveCustomerShipments(tx: DbOrTx, fromCustomerId: string, toCustomerId: string): Promise<void> {
+  await tx.update(shipments).set({ customerId: toCustomerId, updatedAt: sql`now()` }).where(eq(shipments.customerId, fromCustomerId));
+}
+
+function toAdminShipment(row: ShipmentRow): AdminShipment {
+  return {
+    orderId: row.orderId,
+    status: row.status as AdminShipment['status'],
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    estimatedDelivery: row.estimatedDelivery?.toISOString() ?? null,
+    actualDelivery: row.actualDelivery?.toISOString() ?? null,
+  };
+}
+
+const auditable = (fields: Partial<ShipmentRow>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+
+export interface ShipmentUpdate {
+  shipment: AdminShipment;
+  /** This change moved the box to 'shipped': the buyer is told its tracking number. */
+  shippedNow: boolean;
+}
+
+/**
+ * An admin's change to a streaming box's shipment, audited in the caller's transaction.
+ * 'delivered' records when it arrived, which lets the buyer activate the box.
+ */
+export async function updateShipment(tx: DbOrTx, orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<ShipmentUpdate> {
+  const [current] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId)).for('update');
+  if (!current) throw notFound(SHIPMENT_NOT_FOUND);
+  const next: Partial<ShipmentRow> = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const status = next.status ?? current.status;
+  const trackingNumber = next.trackingNumber === undefined ? current.trackingNumber : next.trackingNumber;
+  if (status !== 'processing' && !trackingNumber) throw badRequest(TRACKING_NUMBER_NEEDED);
+  if (status === 'delivered' && current.status !== 'delivered') next.actualDelivery = new Date();
+  if (status !== 'delivered' && current.actualDelivery) next.actualDelivery = null;
+  const changed = Object.fromEntries(
+    Object.entries(next).filter(([key, value]) => JSON.stringify(auditable({ [key]: value })) !== JSON.stringify(auditable({ [key]: current[key as keyof ShipmentRow] }))),
+  ) as Partial<ShipmentRow>;
+  if (Object.keys(changed).length === 0) return { shipment: toAdminShipment(current), shippedNow: false };
+  const [updated] = await tx.update(shipments).set({ ...changed, updatedAt: new Date() }).where(eq(shipments.id, current.id)).returning();
+  const before = Object.fromEntries(Object.keys(changed).map((key) => [key, current[key as keyof ShipmentRow]]));
+  await recordAdminAction(tx, { actor, action: 'shipment.update', target: { type: 'order', id: orderId }, before: auditable(before), after: auditable(changed) });
+  return { shipment: toAdminShipment(updated!), shippedNow: updated!.status === 'shipped' && current.status !== 'shipped' };
+}
+
+/** The 'your box has shipped' email, with the carrier and tracking number the admin entered; null without a shipped box. */
+export async function shippedMail(db: DbOrTx, orderId: string): Promise<MailMessage | null> {
+  const [row] = await db
+    .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(eq(shipments.orderId, orderId));
+  if (!row || row.shipment.status !== 'shipped' || !row.shipment.trackingNumber) return null;
+  const { carrier, trackingNumber, estimatedDelivery } = row.shipment;
+  const text = [
+    `Hello ${row.name},`,
+    '',
+    `Your StreamPlus streaming box (order ${orderId}) is on its way.`,
+    `Carrier: ${carrier}`,
+    `Tracking number: ${trackingNumber}`,
+    ...(estimatedDelivery ? [`Estimated delivery: ${estimatedDelivery.toISOString().slice(0, 10)}`] : []),
+    '',
+    'Once it arrives, activate it from your account to start its subscription.',
+    '',
+    'StreamPlus',
+  ].join('\n');
+  return { to: row.email, subject: `Your streaming box has shipped - ${orderId}`, text };
+}
