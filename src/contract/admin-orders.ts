@@ -149,3 +149,11 @@ export const adminOrderPaths = {
   ordersCsv: '/api/admin/export/orders.csv',
   customersCsv: '/api/admin/export/customers.csv',
 } as const;
+
+/** The toasts of the admin's order actions (adminOrderActionSchema.message). */
+export const adminOrderActionMessages = {
+  refunded: (orderId: string) => `Order ${orderId} refunded`,
+  honoured: (orderId: string) => `Order ${orderId} completed as it stands; its service is being set up`,
+  provisioningQueued: (orderId: string) => `Provisioning of order ${orderId} queued again`,
+  alreadyProvisioned: (orderId: string) => `Order ${orderId} already has its service`,
+} as const;

@@ -5,7 +5,8 @@
  */
 import { EXPIRING_SOON_DAYS } from './catalog';
 
-export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'pending_activation'] as const;
+/** cancelled: its order was refunded (decision 0021); it never runs again. */
+export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'pending_activation', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A package's length: hours for the trial, calendar months for the others. */
@@ -33,8 +34,12 @@ export function remainingTime(expirationDate: Date, now: Date): { days: number; 
   return { days: Math.ceil(left / DAY_MS), hours: Math.ceil(left / HOUR_MS) };
 }
 
-/** The Renew button is disabled when the status is not active and the subscription is not expired. */
+/**
+ * The Renew button is disabled when the status is not active and the subscription is not
+ * expired. A cancelled (refunded) subscription is never renewed: its buyer buys a new one.
+ */
 export function canRenew(subscription: { status: string; expirationDate: Date }, now: Date): boolean {
+  if (subscription.status === 'cancelled') return false;
   return subscription.status === 'active' || isExpired(subscription.expirationDate, now);
 }
 
@@ -43,11 +48,20 @@ export function canRenew(subscription: { status: string; expirationDate: Date },
  * month: January 31 plus one month is the last day of February.
  */
 export function addDuration(from: Date, duration: PackageDuration): Date {
+  return shift(from, duration, 1);
+}
+
+/** Takes a duration back (a refunded renewal, decision 0021); the inverse of addDuration up to month-end clamping. */
+export function subtractDuration(from: Date, duration: PackageDuration): Date {
+  return shift(from, duration, -1);
+}
+
+function shift(from: Date, duration: PackageDuration, sign: 1 | -1): Date {
   if (!Number.isInteger(duration.value) || duration.value <= 0) throw new Error(`Invalid duration: ${duration.value} ${duration.unit}`);
-  if (duration.unit === 'hours') return new Date(from.getTime() + duration.value * HOUR_MS);
-  const monthIndex = from.getUTCMonth() + duration.value;
+  if (duration.unit === 'hours') return new Date(from.getTime() + sign * duration.value * HOUR_MS);
+  const monthIndex = from.getUTCMonth() + sign * duration.value;
   const year = from.getUTCFullYear() + Math.floor(monthIndex / 12);
-  const month = monthIndex % 12;
+  const month = ((monthIndex % 12) + 12) % 12;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const result = new Date(from.getTime());
   result.setUTCFullYear(year, month, Math.min(from.getUTCDate(), lastDay));

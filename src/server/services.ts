@@ -56,7 +56,7 @@ export function createServices(deps: AppDeps) {
     provider: deps.providers?.provisioning ?? selectProvisioningProvider(deps.config),
     sendSetupLink: (input) => accounts.sendSetupLink(input),
   });
-  const orders = createOrders(db, { onOrderPaid: (orderId) => subscriptions.onOrderPaid(orderId) });
+  const orders = createOrders(db, { onOrderPaid: (orderId) => subscriptions.onOrderPaid(orderId), cardPayments, service: subscriptions });
   const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
   const checkout = createCheckout(db, {
     cardPayments,

@@ -132,7 +132,7 @@ describe('card payments with the demo provider', () => {
   it('hands a paid order on exactly once among concurrent completions', async () => {
     const { orderId, intentId } = await cardOrder();
     const onOrderPaid = vi.fn(async () => {});
-    const service = createOrders(t.database.db, { onOrderPaid });
+    const service = createOrders(t.database.db, { onOrderPaid, cardPayments: t.app.services.cardPayments, service: t.app.services.subscriptions });
     const log = { error: vi.fn() };
     const results = await Promise.all(
       Array.from({ length: 20 }, () => service.completeOrder(orderId, { method: 'card', paymentIntentId: intentId }, log)),
@@ -168,7 +168,7 @@ describe('card payments with the demo provider', () => {
 describe('checkout while the card provider is down', () => {
   const t = useTestApp({}, {
     providers: (database) => ({
-      cardPayments: { ...createDemoCardPayments(database.db), createPaymentIntent: () => Promise.reject(new Error('connect ECONNREFUSED')) },
+      cardPayments: { ...createDemoCardPayments(database.db), createIntent: () => Promise.reject(new Error('connect ECONNREFUSED')) },
     }),
   });
 

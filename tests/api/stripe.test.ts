@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { coupons, orders, processedEvents, purchaseNotifications } from '../../src/server/db/schema';
-import { createStripeCardPayments } from '../../src/server/providers/payments/stripe-card-payments';
 import { browserCookieOf, checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
-import { startStripeStandIn, STRIPE_TEST_SETTINGS, type StripeStandIn } from '../support/stripe-stand-in';
+import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
 
 describe('card payments through Stripe (a local stand-in of its API)', () => {
+  const standIn = useStripeStandIn();
+  const t = useTestApp(STRIPE_TEST_SETTINGS, { providers: standIn.providers });
   let stripe: StripeStandIn;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-  });
-  afterAll(() => stripe.close());
-
-  const t = useTestApp(STRIPE_TEST_SETTINGS, {
-    providers: () => ({
-      cardPayments: createStripeCardPayments({
-        secretKey: STRIPE_TEST_SETTINGS.STRIPE_SECRET_KEY,
-        webhookSecret: STRIPE_TEST_SETTINGS.STRIPE_WEBHOOK_SECRET,
-        api: stripe.api,
-        // Short, so the tests of a hanging Stripe end quickly.
-        timeoutMs: 1_500,
-      }),
-    }),
+  beforeEach(() => {
+    stripe = standIn.stripe();
   });
 
   async function cardOrder(overrides: Record<string, unknown> = {}) {

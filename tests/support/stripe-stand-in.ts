@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { createStripeCardPayments } from '../../src/server/providers/payments/stripe-card-payments';
 import { outageSwitch, type Outage } from './outage';
 
 export interface StandInIntent {
@@ -14,6 +16,15 @@ export interface StandInIntent {
   metadata: Record<string, string>;
   last_payment_error: { message: string; code: string } | null;
   livemode: false;
+}
+
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
 }
 
 export interface StripeRequest {
@@ -31,12 +42,16 @@ export const STRIPE_TEST_SETTINGS = {
 
 /**
  * A local stand-in of Stripe's PaymentIntents API (create with Idempotency-Key, retrieve)
+ * and Refunds API (create with Idempotency-Key, a payment refunded once; list by intent)
  * on a real HTTP server that the official SDK talks to, plus signed webhook events made
  * the way Stripe's own test helpers make them.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, string>();
+  /** Refunds by id; Stripe refunds a payment's charge at most once in full. */
+  const refunds = new Map<string, StandInRefund>();
+  const refundByIdempotencyKey = new Map<string, string>();
   const requests: StripeRequest[] = [];
   const outage = outageSwitch({ error: { type: 'api_error', message: 'An unknown error occurred' } });
 
@@ -91,6 +106,39 @@ export async function startStripeStandIn() {
       }
       return send(200, intent);
     }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const known = key ? refundByIdempotencyKey.get(key) : undefined;
+      if (known) return send(200, refunds.get(known));
+      const intent = intents.get(form.payment_intent ?? '');
+      if (!intent) {
+        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${form.payment_intent}'`, param: 'payment_intent' } });
+      }
+      if (intent.status !== 'succeeded') {
+        return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent does not have a successful charge to refund.' } });
+      }
+      if ([...refunds.values()].some((refund) => refund.payment_intent === intent.id)) {
+        return send(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for ${intent.id} has already been refunded.` } });
+      }
+      const refund: StandInRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount: form.amount ? Number(form.amount) : intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      if (key) refundByIdempotencyKey.set(key, refund.id);
+      return send(200, refund);
+    }
+
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      const wanted = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('payment_intent');
+      const data = [...refunds.values()].filter((refund) => !wanted || refund.payment_intent === wanted);
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
   });
 
@@ -102,6 +150,7 @@ export async function startStripeStandIn() {
     /** The SDK options that point it here. */
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     intents,
+    refunds,
     requests,
     /** Changes an intent as a card payment would: 'succeeded', or a decline. */
     settle(id: string, status: 'succeeded' | 'requires_payment_method', lastError?: string) {
@@ -140,3 +189,31 @@ export async function startStripeStandIn() {
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/**
+ * The Stripe stand-in for one test file, and the providers that point the app at it: pass
+ * `providers` to useTestApp with STRIPE_TEST_SETTINGS.
+ */
+export function useStripeStandIn() {
+  let standIn: StripeStandIn | undefined;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+  });
+  afterAll(() => standIn?.close());
+  const stripe = (): StripeStandIn => {
+    if (!standIn) throw new Error('the Stripe stand-in starts in beforeAll');
+    return standIn;
+  };
+  return {
+    stripe,
+    providers: () => ({
+      cardPayments: createStripeCardPayments({
+        secretKey: STRIPE_TEST_SETTINGS.STRIPE_SECRET_KEY,
+        webhookSecret: STRIPE_TEST_SETTINGS.STRIPE_WEBHOOK_SECRET,
+        api: stripe().api,
+        // Short, so the tests of a hanging Stripe end quickly.
+        timeoutMs: 1_500,
+      }),
+    }),
+  };
+}

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { outageSwitch, type Outage } from './outage';
 
@@ -119,3 +120,25 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
 }
 
 export type XtreamPanelStandIn = Awaited<ReturnType<typeof startXtreamPanelStandIn>>;
+
+/**
+ * The panel stand-in for one test file: `env` goes to useTestApp (its URL is filled in
+ * before the app is built), `panel` is the stand-in, emptied before every test.
+ */
+export function usePanelStandIn(apiKey = 'panel-key-0123456789') {
+  const env: Record<string, string> = { XTREAM_PANEL_API_KEY: apiKey };
+  let panel: XtreamPanelStandIn | undefined;
+  beforeAll(async () => {
+    panel = await startXtreamPanelStandIn({ apiKey });
+    env.XTREAM_PANEL_URL = panel.url;
+  });
+  afterAll(() => panel?.close());
+  beforeEach(() => panel?.reset());
+  return {
+    env,
+    get panel(): XtreamPanelStandIn {
+      if (!panel) throw new Error('the panel stand-in starts in beforeAll');
+      return panel;
+    },
+  };
+}

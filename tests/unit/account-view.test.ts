@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerOrder } from '../../src/contract/accounts';
 import {
   formatMemberSince,
+  isCancelled,
   playlistUrl,
   receivedGiftCards,
   renewable,
@@ -22,7 +23,7 @@ const now = new Date('2025-06-10T12:00:00Z');
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
-const sub = (status: 'active' | 'expired' | 'pending_activation', expiresIn: number, packageId = 'uuid-3-months') => ({
+const sub = (status: 'active' | 'expired' | 'pending_activation' | 'cancelled', expiresIn: number, packageId = 'uuid-3-months') => ({
   status,
   expirationDate: at(expiresIn),
   package: { id: packageId },
@@ -142,5 +143,20 @@ describe('the account information and gift cards', () => {
     });
     const orders = [order('a', true, 'completed'), order('b', false, 'completed'), order('c', true, 'pending')];
     expect(receivedGiftCards(orders).map((o) => o.id)).toEqual(['a']);
+  });
+});
+
+describe('a cancelled (refunded) subscription', () => {
+  it("reads 'Cancelled' in grey, counts no time, and cannot be renewed, before or after its expiry date", () => {
+    for (const expiresIn of [20 * DAY, -DAY]) {
+      const cancelled = sub('cancelled', expiresIn);
+      expect(statusBadge(cancelled, now)).toEqual({ label: 'Cancelled', tone: 'secondary' });
+      expect(timeRemainingText(cancelled, now)).toBe('Cancelled');
+      expect(renewable(cancelled, now)).toBe(false);
+      expect(renewLabel(cancelled, now)).toBe('Renew');
+      expect(showsExpiringSoon(sub('cancelled', 2 * DAY), now)).toBe(false);
+      expect(isCancelled(cancelled)).toBe(true);
+    }
+    expect(isCancelled(sub('active', DAY))).toBe(false);
   });
 });

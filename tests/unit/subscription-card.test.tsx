@@ -94,4 +94,14 @@ describe('a subscription card on the account page', () => {
     expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("shows a refunded subscription as 'Cancelled' with no usable credentials and Renew disabled", () => {
+    renderCard(subscription({ status: 'cancelled' }));
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Cancelled');
+    expect(screen.queryAllByTestId('device-credential')).toHaveLength(0);
+    expect(screen.queryByText('sp_user1')).toBeNull();
+    expect(screen.getByTestId('credentials-cancelled').textContent).toBe('This subscription was cancelled after a refund; its credentials no longer work.');
+    expect(screen.getByTestId('time-remaining').textContent).toBe('Cancelled');
+    expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@ import {
   isExpiringSoon,
   remainingTime,
   renewedExpiry,
+  subtractDuration,
 } from '../../src/domain/subscription-status';
 
 const now = new Date('2025-03-10T12:00:00Z');
@@ -80,5 +81,20 @@ describe('renewedExpiry', () => {
 
   it('extends from now once expired', () => {
     expect(renewedExpiry(days(-10), now, { unit: 'months', value: 1 }).toISOString()).toBe('2025-04-10T12:00:00.000Z');
+  });
+});
+
+describe('subtractDuration and a cancelled subscription', () => {
+  it('takes back hours and calendar months, clamped to the end of a shorter month', () => {
+    expect(subtractDuration(new Date('2025-03-15T10:00:00Z'), { unit: 'months', value: 1 }).toISOString()).toBe('2025-02-15T10:00:00.000Z');
+    expect(subtractDuration(new Date('2025-01-20T10:00:00Z'), { unit: 'months', value: 3 }).toISOString()).toBe('2024-10-20T10:00:00.000Z');
+    expect(subtractDuration(new Date('2025-03-31T10:00:00Z'), { unit: 'months', value: 1 }).toISOString()).toBe('2025-02-28T10:00:00.000Z');
+    expect(subtractDuration(new Date('2025-03-02T10:00:00Z'), { unit: 'hours', value: 36 }).toISOString()).toBe('2025-02-28T22:00:00.000Z');
+  });
+
+  it('is never renewable, even past its expiry date', () => {
+    const now = new Date('2025-06-10T12:00:00Z');
+    expect(canRenew({ status: 'cancelled', expirationDate: new Date('2025-07-10T12:00:00Z') }, now)).toBe(false);
+    expect(canRenew({ status: 'cancelled', expirationDate: new Date('2025-05-10T12:00:00Z') }, now)).toBe(false);
   });
 });

@@ -303,7 +303,7 @@ export const demoPaymentIntents = pgTable('demo_payment_intents', {
   clientSecret: text('client_secret').notNull(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
-  /** requires_payment_method | succeeded | canceled */
+  /** requires_payment_method | succeeded | canceled | refunded (after an admin's refund) */
   status: text('status').notNull(),
   orderId: text('order_id').notNull(),
   lastError: text('last_error'),

@@ -14,6 +14,7 @@ import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';
 import {
   formatSubscriptionDate,
+  isCancelled,
   isTrialPackage,
   renewable,
   renewLabel,
@@ -113,7 +114,13 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
 
       <section className="mt-4" aria-label="Device credentials">
         <h4 className="mb-2 text-sm font-semibold text-muted-foreground">Device Credentials</h4>
-        <DeviceCredentialList credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} empty={<CredentialsGenerating />} />
+        {isCancelled(subscription) ? (
+          <p className="text-sm text-muted-foreground" data-testid="credentials-cancelled">
+            This subscription was cancelled after a refund; its credentials no longer work.
+          </p>
+        ) : (
+          <DeviceCredentialList credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} empty={<CredentialsGenerating />} />
+        )}
       </section>
 
       <dl className="mt-4 grid grid-cols-2 gap-2 lg:grid-cols-4">

@@ -15,6 +15,8 @@ type Timed = Pick<Subscription, 'status' | 'expirationDate'> & { package: Pick<S
 
 const expiry = (subscription: Timed) => new Date(subscription.expirationDate);
 const awaitsActivation = (subscription: Timed) => subscription.status === 'pending_activation';
+/** Its order was refunded (decision 0021): no time runs, no credential works, it cannot be renewed. */
+export const isCancelled = (subscription: Pick<Subscription, 'status'>) => subscription.status === 'cancelled';
 
 /** Expired by status or because its expiry date has passed (a box waiting for activation has not started). */
 export function hasExpired(subscription: Timed, now: Date): boolean {
@@ -27,8 +29,9 @@ export function showsExpiringSoon(subscription: Timed, now: Date): boolean {
 
 export type StatusTone = 'success' | 'destructive' | 'warning' | 'secondary';
 
-/** Green active, red 'Expired', amber 'pending activation'; underscores read as spaces. */
+/** Green active, red 'Expired', amber 'pending activation', grey 'Cancelled'; underscores read as spaces. */
 export function statusBadge(subscription: Timed, now: Date): { label: string; tone: StatusTone } {
+  if (isCancelled(subscription)) return { label: 'Cancelled', tone: 'secondary' };
   if (hasExpired(subscription, now)) return { label: 'Expired', tone: 'destructive' };
   if (subscription.status === 'active') return { label: 'active', tone: 'success' };
   if (awaitsActivation(subscription)) return { label: 'pending activation', tone: 'warning' };
@@ -39,6 +42,7 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
 
 /** Hours for the 36-hour trial, days for every other package. */
 export function timeRemainingText(subscription: Timed, now: Date): string {
+  if (isCancelled(subscription)) return 'Cancelled';
   if (hasExpired(subscription, now)) return 'Expired';
   const { days, hours } = remainingTime(expiry(subscription), now);
   return isTrialPackage(subscription.package.id) ? plural(hours, 'hour') : plural(days, 'day');
@@ -48,7 +52,8 @@ export function renewable(subscription: Timed, now: Date): boolean {
   return canRenew({ status: subscription.status, expirationDate: expiry(subscription) }, now);
 }
 
-export const renewLabel = (subscription: Timed, now: Date) => (hasExpired(subscription, now) ? 'Reactivate' : 'Renew');
+/** A cancelled subscription keeps a disabled 'Renew': its buyer buys a new package instead. */
+export const renewLabel = (subscription: Timed, now: Date) => (!isCancelled(subscription) && hasExpired(subscription, now) ? 'Reactivate' : 'Renew');
 
 /** 'MMM d, yyyy' (short enough for a phone's two columns), with the time of day for the trial, whose hours count. */
 export function formatSubscriptionDate(iso: string, withTime = false): string {

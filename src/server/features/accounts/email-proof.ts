@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { customers, orders, subscriptions } from '#server/db/schema';
-import { moveCustomerShipments } from '../orders/service';
+import { customers, subscriptions } from '#server/db/schema';
+import { moveCustomerOrders, moveCustomerShipments } from '../orders/service';
 import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } from './customers';
 
 /**
@@ -37,7 +37,7 @@ export async function completeEmailProof(tx: DbOrTx, customerId: string, passwor
  * rule, so this one place writes the customer column of those tables.
  */
 async function moveGuestPurchases(tx: DbOrTx, guestId: string, accountId: string): Promise<void> {
-  await tx.update(orders).set({ customerId: accountId }).where(eq(orders.customerId, guestId));
+  await moveCustomerOrders(tx, guestId, accountId);
   await tx.update(subscriptions).set({ customerId: accountId }).where(eq(subscriptions.customerId, guestId));
   await moveCustomerShipments(tx, guestId, accountId);
   await tx.delete(customers).where(eq(customers.id, guestId));

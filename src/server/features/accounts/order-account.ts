@@ -3,7 +3,7 @@ import { ORDER_NOT_FOUND, ORDER_NOT_PAID } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
 import { customers, orders, subscriptions } from '#server/db/schema';
 import { conflict, notFound } from '#server/http/errors';
-import { moveOrderShipment } from '../orders/service';
+import { assignOrderCustomer, moveOrderShipment } from '../orders/service';
 import type { CustomerRow } from './customers';
 
 export interface OrderAccountRequest {
@@ -47,7 +47,7 @@ export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequ
         .returning();
 
   if (order.customerId !== owner!.id) {
-    await tx.update(orders).set({ customerId: owner!.id, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await assignOrderCustomer(tx, order.id, owner!.id);
     await tx.update(subscriptions).set({ customerId: owner!.id, updatedAt: sql`now()` }).where(eq(subscriptions.orderId, order.id));
     await moveOrderShipment(tx, order.id, owner!.id);
   }

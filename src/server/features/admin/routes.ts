@@ -18,6 +18,7 @@ import { messageResponseSchema } from '#contract/accounts';
 import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenue';
 import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema } from '#contract/admin-shipments';
 import {
+  adminOrderActionSchema,
   adminOrderDetailSchema,
   adminOrderListQuerySchema,
   adminOrderParamsSchema,
@@ -27,6 +28,7 @@ import {
   giftCardDeliverySchema,
   ORDER_NOT_FOUND,
   owedGiftCardListSchema,
+  refundRequestSchema,
 } from '#contract/admin-orders';
 import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { auditEntryListSchema } from '#contract/admin-audit';
@@ -212,6 +214,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await orders.setGiftCardDelivered(request.params.orderId, request.body.delivered, await actingAdmin(request));
         return noStore(reply).send(result);
       },
+    );
+
+    // Refund, honour, retry provisioning: an order that needs a person (decision 0021).
+    const orderAction = { params: adminOrderParamsSchema, response: { 200: adminOrderActionSchema, ...failures } };
+    guarded.post('/api/admin/orders/:orderId/refund', { schema: { ...orderAction, body: refundRequestSchema.nullish() } }, async (request, reply) => {
+      const note = request.body?.note || undefined;
+      return noStore(reply).send(await orders.refund(request.params.orderId, note, await actingAdmin(request), request.log));
+    });
+    guarded.post('/api/admin/orders/:orderId/honour', { schema: orderAction }, async (request, reply) =>
+      noStore(reply).send(await orders.honour(request.params.orderId, await actingAdmin(request), request.log)),
+    );
+    guarded.post('/api/admin/orders/:orderId/retry-provisioning', { schema: orderAction }, async (request, reply) =>
+      noStore(reply).send(await orders.retryProvisioning(request.params.orderId, await actingAdmin(request))),
     );
   };
   await app.register(adminOnly);

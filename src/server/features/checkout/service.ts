@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { GIFT_CARD_REQUIRED_MESSAGE, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE, type CheckoutInput } from '#contract/checkout';
 import { FREE_PRICE } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
@@ -15,7 +15,15 @@ import { findPackage, type PackageRow } from '../catalog/service';
 import { checkCoupon, COUPON_LIMIT_MESSAGE, countCouponUse } from '../coupons/service';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { Subscriptions } from '../subscriptions/service';
-import { completeInTransaction, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
+import {
+  attachPaymentIntent,
+  completeInTransaction,
+  insertOrder,
+  releaseCheckoutKey,
+  type ErrorLog,
+  type OrderRow,
+  type Orders,
+} from '../orders/service';
 import { claimFreeTrial } from './trial-claims';
 
 /** A repeated checkout of the same cart from the same browser within this time returns the first order. */
@@ -111,9 +119,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
     // An order that costs nothing after its coupon earns no cashback and no gift card (decision 0020); nor does the trial.
     const earnsGiftCard = !pricing.isFree;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
+      const inserted = await insertOrder(tx, {
           id,
           customerId: customer.customerId,
           customerName: `${input.firstName} ${input.lastName}`,
@@ -137,9 +143,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
           shippingCountry: input.shippingCountry,
           renewsSubscriptionId: input.renewsSubscriptionId,
           checkoutKey: key,
-        })
-        .onConflictDoNothing({ target: orders.checkoutKey })
-        .returning();
+        });
       if (inserted) {
         // The coupon's use is reserved with the order, so whoever may pay gets the discount
         // (decision 0020); refused, the order is rolled back before anyone pays.
@@ -153,7 +157,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         const owner = existing.customerId ? await findCustomer(tx, existing.customerId) : null;
         return { order: existing, hasPassword: Boolean(owner?.password), isNew: false };
       }
-      if (existing) await tx.update(orders).set({ checkoutKey: null }).where(and(eq(orders.id, existing.id), eq(orders.checkoutKey, key)));
+      if (existing) await releaseCheckoutKey(tx, existing.id, key);
     }
     throw conflict('This checkout is already being processed; please try again');
   }
@@ -161,17 +165,14 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
   /** The card provider's PaymentIntent for the order: one per order, however often asked. */
   async function paymentIntentFor(order: OrderRow): Promise<string> {
     try {
-      const intent = await deps.cardPayments.createPaymentIntent({
+      const intent = await deps.cardPayments.createIntent({
         orderId: order.id,
         amountCents: parseMoney(order.totalAmount),
         currency: ORDER_CURRENCY,
         idempotencyKey: `order-${order.id}`,
       });
       if (order.stripePaymentIntentId !== intent.id) {
-        await db
-          .update(orders)
-          .set({ stripePaymentIntentId: intent.id })
-          .where(and(eq(orders.id, order.id), isNull(orders.stripePaymentIntentId)));
+        await attachPaymentIntent(db, order.id, intent.id);
       }
       return intent.clientSecret;
     } catch (error) {

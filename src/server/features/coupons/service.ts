@@ -114,3 +114,4 @@ export async function quoteCoupon(db: DbOrTx, request: z.output<typeof validateC
     coupon: { code: check.coupon.code, description: check.coupon.description, discountAmount: formatMoney(check.discount) },
   };
 }
+

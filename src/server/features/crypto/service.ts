@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { CheckoutInput } from '#contract/checkout';
@@ -17,8 +17,8 @@ import {
 } from '#server/providers/crypto/index';
 import { providerAmountToCents } from '#server/providers/crypto/nowpayments';
 import { priceCheckout, type Checkout, type CheckoutContext } from '../checkout/service';
-import type { OrderRow, Orders } from '../orders/service';
-import { isEventProcessed, recordProcessedEvent } from '../payments/service';
+import { attachCryptoPayment, type OrderRow, type Orders } from '../orders/service';
+import { handleNoticeOnce } from '../payments/service';
 
 export const FREE_ORDER_MESSAGE = 'This order is free: no crypto payment is needed. Place it through the checkout.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Crypto payment not found';
@@ -121,16 +121,10 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
     return true;
   }
 
-  /**
-   * A provider's notice, handled once: a notice already recorded is skipped. It is recorded
-   * only after it was applied, so a crash in between leaves it to the provider's retry
-   * (the transitions being idempotent, applying twice is harmless). An ignored notice (a
-   * wrong amount, say) is not recorded, so a later correct one with the same status counts.
-   */
+  /** A provider's notice, handled once per payment and status (an ignored one is not recorded, so a later correct one counts). */
   async function handleNotice(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<void> {
     const id = `${provider.kind}:${state.paymentId}:${state.paymentStatus}`;
-    if (await isEventProcessed(db, id)) return;
-    if (await applyToOrder(state, log)) await recordProcessedEvent(db, id, provider.kind);
+    await handleNoticeOnce(db, { id, provider: provider.kind }, () => applyToOrder(state, log));
   }
 
   return {
@@ -156,12 +150,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
         ipnCallbackUrl,
         description: `${priced.pkg.name}, ${devices} device${devices === 1 ? '' : 's'}, order ${placed.id}`,
       });
-      const attached = await db
-        .update(orders)
-        .set({ cryptoPaymentId: payment.paymentId, updatedAt: new Date() })
-        .where(and(eq(orders.id, placed.id), isNull(orders.cryptoPaymentId)))
-        .returning({ id: orders.id });
-      if (attached.length === 0) {
+      if (!(await attachCryptoPayment(db, placed.id, payment.paymentId))) {
         // A concurrent submit of the same checkout attached its payment first; this one is left to expire.
         const winner = await currentPaymentOf(placed.id);
         if (winner) return describeExisting(winner, placed.id);

@@ -4,17 +4,22 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import { orders, packages, purchaseNotifications } from '#server/db/schema';
 import type { AuditActor } from '../audit/service';
 import { abandonedReservations, releaseReservation, takeCouponUseAtPayment, type AbandonedWindow } from './coupon-use';
+import type { CardPaymentProvider } from '#server/providers/payments/index';
+import { createAdminOrderActions, type ServiceHooks } from './admin-actions';
 import { setGiftCardDelivered } from './gift-cards';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+// Every other feature's write to an order goes through these.
+export * from './order-writes';
 
 /**
  * An order's payment_status: pending until paid; completed once; failed after a declined
  * payment (the buyer may still pay it); needs_review when money arrived that does not
  * settle the order as it stands (crypto partially paid, a mismatched amount), for an admin
- * to refund or honour.
+ * to refund or honour; refunded after an admin's refund (decision 0021).
  */
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'needs_review';
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'needs_review' | 'refunded';
 const COMPLETABLE: PaymentStatus[] = ['pending', 'failed', 'needs_review'];
 
 /** What the provider confirmed; kept on the order. */
@@ -170,7 +175,10 @@ export interface ErrorLog {
 }
 
 /** app.services.orders: the transitions above, plus what follows a payment. */
-export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Promise<void> }) {
+export function createOrders(
+  db: Db,
+  options: { onOrderPaid(orderId: string): Promise<void>; cardPayments: CardPaymentProvider; service: ServiceHooks },
+) {
   /** Runs once per paid order, after the payment is committed (subscriptions' onOrderPaid). */
   async function afterPaid(orderId: string, log: ErrorLog): Promise<void> {
     // The payment stands whatever happens here: a lost hand-off is picked up by the
@@ -178,7 +186,10 @@ export function createOrders(db: Db, options: { onOrderPaid(orderId: string): Pr
     await options.onOrderPaid(orderId).catch((err: unknown) => log.error({ err, orderId }, 'handing a paid order to subscriptions failed'));
   }
 
+  const adminActions = createAdminOrderActions(db, { cardPayments: options.cardPayments, service: options.service, afterPaid });
+
   return {
+    ...adminActions,
     findOrder: (orderId: string) => findOrder(db, orderId),
     ordersAwaitingPayment: (window: AwaitingPaymentWindow) => ordersAwaitingPayment(db, window),
     async completeOrder(orderId: string, evidence: PaymentEvidence, log: ErrorLog): Promise<CompletionResult> {

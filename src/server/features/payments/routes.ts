@@ -47,6 +47,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           throw notFound('Payment not found');
         case 'canceled':
           throw badRequest('This payment was canceled');
+        case 'refunded':
+          throw badRequest('This payment was refunded');
         case 'unknown_card':
           throw badRequest(UNKNOWN_DEMO_CARD_MESSAGE);
         case 'declined':

@@ -1,11 +1,18 @@
-import type Stripe from 'stripe';
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
-import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider, type PaymentIntentState } from '#server/providers/payments/index';
-import { toState } from '#server/providers/payments/stripe-card-payments';
+import {
+  CARD_PROVIDER_UNAVAILABLE_MESSAGE,
+  InvalidWebhookError,
+  ORDER_CURRENCY,
+  type CardPaymentEvent,
+  type CardPaymentProvider,
+  type PaymentIntentState,
+} from '#server/providers/payments/index';
 import { findOrder, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
-import { isEventProcessed, recordProcessedEvent } from './processed-events';
+import { handleNoticeOnce } from './processed-events';
+
+export const ORDER_REFUNDED_MESSAGE = 'This order was refunded';
 
 /** Why a PaymentIntent does not pay this order, or null when it does (D8). */
 export function paymentProblem(order: OrderRow, intent: PaymentIntentState | null): string | null {
@@ -22,7 +29,7 @@ export function paymentProblem(order: OrderRow, intent: PaymentIntentState | nul
 export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders }) {
   async function retrieve(paymentIntentId: string): Promise<PaymentIntentState | null> {
     try {
-      return await deps.cardPayments.retrievePaymentIntent(paymentIntentId);
+      return await deps.cardPayments.retrieve(paymentIntentId);
     } catch (error) {
       throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
     }
@@ -36,6 +43,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     const order = await findOrder(db, orderId);
     if (!order) throw notFound('Order not found');
     if (order.paymentStatus === 'completed' && order.stripePaymentIntentId === paymentIntentId) return order;
+    if (order.paymentStatus === 'refunded') throw conflict(ORDER_REFUNDED_MESSAGE);
     if (order.paymentMethod !== 'card') throw badRequest('This order is not paid by card');
     const problem = paymentProblem(order, await retrieve(paymentIntentId));
     if (problem) throw badRequest(problem);
@@ -45,31 +53,36 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     return result.order;
   }
 
-  async function onIntentSucceeded(intent: Stripe.PaymentIntent, log: ErrorLog): Promise<void> {
-    const state = toState(intent);
+  async function onIntentSucceeded(state: PaymentIntentState, log: ErrorLog): Promise<void> {
     const order = state.metadata.orderId ? await findOrder(db, state.metadata.orderId) : null;
     // PaymentIntents this store did not create (other integrations on the account) are not ours.
     if (!order) return;
     const problem = paymentProblem(order, state);
     if (problem) {
-      await deps.orders.markOrderNeedsReview(order.id, `Stripe reported ${intent.id} as paid, but: ${problem}`);
+      await deps.orders.markOrderNeedsReview(order.id, `Stripe reported ${state.id} as paid, but: ${problem}`);
       return;
     }
-    await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: intent.id }, log);
+    await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: state.id }, log);
   }
 
-  async function onIntentFailed(intent: Stripe.PaymentIntent): Promise<void> {
-    const orderId = intent.metadata?.orderId;
-    if (!orderId) return;
-    await deps.orders.markOrderPaymentFailed(orderId, intent.last_payment_error?.message ?? 'The payment failed');
+  async function applyEvent(event: CardPaymentEvent, log: ErrorLog): Promise<boolean> {
+    if (event.type === 'payment_succeeded') await onIntentSucceeded(event.intent, log);
+    if (event.type === 'payment_failed' && event.intent.metadata.orderId) {
+      await deps.orders.markOrderPaymentFailed(event.intent.metadata.orderId, event.failureMessage);
+    }
+    return true;
   }
 
-  /** A verified Stripe event; one already handled is ignored. */
-  async function handleStripeEvent(event: Stripe.Event, log: ErrorLog): Promise<void> {
-    if (await isEventProcessed(db, event.id)) return;
-    if (event.type === 'payment_intent.succeeded') await onIntentSucceeded(event.data.object, log);
-    if (event.type === 'payment_intent.payment_failed') await onIntentFailed(event.data.object);
-    await recordProcessedEvent(db, event.id, 'stripe');
+  /** POST /api/stripe/webhook: a delivery verified by the provider; one already handled is ignored. */
+  async function receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: ErrorLog): Promise<void> {
+    let event: CardPaymentEvent;
+    try {
+      event = deps.cardPayments.parseWebhook(raw, headers);
+    } catch (error) {
+      if (error instanceof InvalidWebhookError) throw badRequest(error.message);
+      throw error;
+    }
+    await handleNoticeOnce(db, { id: event.id, provider: deps.cardPayments.kind }, () => applyEvent(event, log));
   }
 
   /**
@@ -79,16 +92,16 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
    */
   async function reconcileCardOrder(order: OrderRow, log: ErrorLog): Promise<boolean> {
     if (order.paymentMethod !== 'card' || !order.stripePaymentIntentId) return false;
-    const intent = await deps.cardPayments.retrievePaymentIntent(order.stripePaymentIntentId);
+    const intent = await deps.cardPayments.retrieve(order.stripePaymentIntentId);
     if (paymentProblem(order, intent)) return false;
     const result = await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: intent!.id }, log);
     return result.outcome === 'completed' || result.outcome === 'already_completed';
   }
 
-  return { confirmCardPayment, handleStripeEvent, reconcileCardOrder };
+  return { confirmCardPayment, receiveWebhook, reconcileCardOrder };
 }
 
 export type Payments = ReturnType<typeof createPayments>;
 
 // For the crypto payments: one record of provider notices already handled, card and crypto alike.
-export { isEventProcessed, recordProcessedEvent } from './processed-events';
+export { handleNoticeOnce } from './processed-events';

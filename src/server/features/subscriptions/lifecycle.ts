@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
 import { orders, packages, subscriptions } from '#server/db/schema';
 import { findCustomer } from '#server/features/accounts/customers';
-import { findOrder } from '#server/features/orders/service';
+import { claimOrderConfirmation, findOrder, releaseOrderConfirmation } from '#server/features/orders/service';
 import type { MailProvider } from '#server/providers/mail/index';
 import { expiryReminderMail, orderConfirmationMail } from './mails';
 import type { Provisioning } from './provisioning';
@@ -115,16 +115,12 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
   /** Emails the order confirmation once. Throws (to be retried) while the order is unpaid. */
   async function sendOrderConfirmation(orderId: string): Promise<boolean> {
     const order = await findOrder(db, orderId);
-    if (!order) return false;
+    // A refund before the mail went out ends its job: the buyer is not told of a purchase undone (decision 0021).
+    if (!order || order.paymentStatus === 'refunded') return false;
     if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
     const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
     if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
-    const claimed = await db
-      .update(orders)
-      .set({ confirmationSentAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt)))
-      .returning({ id: orders.id });
-    if (claimed.length === 0) return false;
+    if (!(await claimOrderConfirmation(db, orderId))) return false;
     const message = orderConfirmationMail(
       {
         orderId,
@@ -147,7 +143,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
     try {
       await mail.send(message);
     } catch (error) {
-      await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
+      await releaseOrderConfirmation(db, orderId);
       throw error;
     }
     return true;

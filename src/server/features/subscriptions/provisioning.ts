@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { SUBSCRIPTION_CANCELLED } from '#contract/admin-orders';
 import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
-import { createShipment, findOrder, type OrderRow } from '#server/features/orders/service';
+import { createShipment, findOrder, markOrderFulfilled, type OrderRow } from '#server/features/orders/service';
 import { createTurns } from '#server/jobs/take-turns';
 import {
   LineUsernameTakenError,
@@ -31,7 +32,9 @@ export interface ProvisioningDeps {
 export type ProvisionResult =
   /** `appliedNow`: this call created or extended the subscription (not an earlier one). */
   | { outcome: 'provisioned'; subscriptionId: string; customerId: string; appliedNow: boolean }
-  | { outcome: 'order_not_found' };
+  | { outcome: 'order_not_found' }
+  /** Refunded before it was applied: it gets no service (decision 0021). */
+  | { outcome: 'order_refunded' };
 
 /** Each login plays on one device at a time. */
 const CONNECTIONS_PER_LINE = 1;
@@ -109,7 +112,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId));
     if (!subscription) return;
-    const live = subscription.status !== 'expired';
+    const live = subscription.status !== 'expired' && subscription.status !== SUBSCRIPTION_CANCELLED;
     const credentials = await db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscriptionId));
     for (const credential of credentials) {
       const wanted = live && credential.isActive;
@@ -141,9 +144,10 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     for (const { lineId } of lines) if (lineId) await provider.disableLine(lineId);
   }
 
-  async function lockOrder(tx: DbOrTx, orderId: string) {
-    const [row] = await tx.select({ fulfilledAt: orders.fulfilledAt }).from(orders).where(eq(orders.id, orderId)).for('update');
-    return row;
+  /** Locks the order while its subscription is written; says whether it is still paid (a refund may have committed meanwhile). */
+  async function lockPaidOrder(tx: DbOrTx, orderId: string): Promise<boolean> {
+    const [row] = await tx.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).for('update');
+    return row?.paymentStatus === 'completed';
   }
 
   async function subscriptionOfOrder(tx: DbOrTx, orderId: string) {
@@ -164,10 +168,10 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     const awaitsActivation = pkg.requiresShipping;
     const lines = await createLines(1, devices, expiresAt);
 
-    let createdId: string | null;
+    let createdId: string | null | 'refunded';
     try {
       createdId = await db.transaction(async (tx) => {
-        await lockOrder(tx, order.id);
+        if (!(await lockPaidOrder(tx, order.id))) return 'refunded' as const;
         if (await subscriptionOfOrder(tx, order.id)) return null;
         const [created] = await tx
           .insert(subscriptions)
@@ -195,12 +199,16 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
           })),
         );
         if (awaitsActivation) await createShipment(tx, order, created!.id);
-        await tx.update(orders).set({ fulfilledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+        await markOrderFulfilled(tx, order.id, now);
         return created!.id;
       });
     } catch (error) {
       await discardLines(lines);
       throw error;
+    }
+    if (createdId === 'refunded') {
+      await discardLines(lines);
+      return { outcome: 'order_refunded' };
     }
     if (createdId) return { ...done, subscriptionId: createdId, appliedNow: true };
     await discardLines(lines);
@@ -238,12 +246,8 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     let unused: NewLine[] | null;
     try {
       unused = await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(orders)
-          .set({ fulfilledAt: now, updatedAt: now })
-          .where(and(eq(orders.id, order.id), isNull(orders.fulfilledAt)))
-          .returning({ id: orders.id });
-        if (!claimed) return null;
+        // Not claimed: another run applied it, or a refund committed first.
+        if (!(await markOrderFulfilled(tx, order.id, now))) return null;
         const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
         await tx
           .update(subscriptions)
@@ -289,6 +293,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
   async function provisionOrderNow(orderId: string): Promise<ProvisionResult> {
     const order = await findOrder(db, orderId);
     if (!order) return { outcome: 'order_not_found' };
+    if (order.paymentStatus === 'refunded') return { outcome: 'order_refunded' };
     if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
     if (!order.customerId) throw new Error(`Order ${orderId} has no customer`);
     const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));

@@ -7,16 +7,18 @@ import {
 } from '#contract/subscriptions';
 import type { AdminShipment, ShipmentChanges } from '#contract/admin-shipments';
 import { canRenew } from '#domain/subscription-status';
-import type { Db } from '#server/db/connect';
+import type { Db, DbOrTx } from '#server/db/connect';
 import { findCustomer } from '#server/features/accounts/customers';
 import { markShipmentDelivered, shippedMail, updateShipment } from '#server/features/orders/service';
 import type { AuditActor } from '../audit/service';
 import { conflict, notFound } from '#server/http/errors';
-import type { JobQueue } from '#server/jobs/queue';
+import { DEFAULT_JOB_POLICY, type JobQueue } from '#server/jobs/queue';
+import { recordProvisioningFailure } from '#server/features/orders/service';
 import type { MailProvider } from '#server/providers/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import { createLifecycle, SWEEP_GRACE_MS } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
+import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions } from './views';
 
 /** The durable jobs of this capability (D10), with their schedules. */
@@ -27,6 +29,8 @@ export const SUBSCRIPTION_JOBS = {
   expiryReminders: 'expiry-reminders',
   sweepPaidOrders: 'sweep-paid-orders',
   shipmentShippedMail: 'shipment-shipped-mail',
+  /** Brings a subscription's panel lines in line with it after a refund, retried while the panel fails. */
+  syncLines: 'sync-subscription-lines',
 } as const;
 
 const SCHEDULES: Array<[name: string, cron: string]> = [
@@ -81,7 +85,19 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
   }
 
   jobs.work<{ orderId: string }>(SUBSCRIPTION_JOBS.provisionOrder, async ({ orderId }, job) => {
-    await provisionOrder(orderId, { isRetry: job.retryCount > 0 });
+    try {
+      await provisionOrder(orderId, { isRetry: job.retryCount > 0 });
+    } catch (error) {
+      // The last attempt leaves its reason on the order for the admin's list (retry-provisioning or refund).
+      if (job.retryCount >= DEFAULT_JOB_POLICY.retryLimit) {
+        const attempts = job.retryCount + 1;
+        await recordProvisioningFailure(db, orderId, `Provisioning failed after ${attempts} attempts: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      throw error;
+    }
+  });
+  jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
+    await provisioning.syncLines(subscriptionId);
   });
   jobs.work<{ orderId: string }>(SUBSCRIPTION_JOBS.orderConfirmationMail, async ({ orderId }) => {
     await lifecycle.sendOrderConfirmation(orderId);
@@ -165,6 +181,22 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
     async assertRenewable(customerId: string, subscriptionId: string): Promise<void> {
       const view = await ownedSubscription(customerId, subscriptionId);
       if (!canRenew({ status: view.status, expirationDate: new Date(view.expirationDate) }, new Date())) throw conflict(NOT_RENEWABLE);
+    },
+
+    /** Inside a refund's transaction: cancels the order's subscription, or takes a renewal's time back (decision 0021). */
+    endServiceOfRefund: (tx: DbOrTx, order: RefundedOrder) => endServiceOfRefund(tx, order, new Date()),
+
+    /**
+     * After a refund's commit: disables (or shortens) the subscription's panel lines through
+     * a durable job, retried while the panel is down; the refund stands meanwhile.
+     */
+    async syncLinesAfterRefund(subscriptionId: string, orderId: string): Promise<void> {
+      await jobs.send(SUBSCRIPTION_JOBS.syncLines, { subscriptionId }, { singletonKey: `refund:${orderId}`, requeueFailed: true });
+    },
+
+    /** An admin's retry of a paid order's provisioning: its job again, with fresh attempts when it ran out. */
+    async requeueProvisioning(orderId: string): Promise<void> {
+      await jobs.send(SUBSCRIPTION_JOBS.provisionOrder, { orderId }, { singletonKey: orderId, requeueFailed: true });
     },
 
     expireSubscriptions: lifecycle.expireSubscriptions,

@@ -1,4 +1,4 @@
-/** What checkout and payment confirmation need from a card payment provider (D7, D8). */
+/** What checkout, payment confirmation and refunds need from a card payment provider (D7, D8). */
 export interface NewPaymentIntent {
   orderId: string;
   /** The server's total for the order, in cents. */
@@ -25,11 +25,39 @@ export interface PaymentIntentState {
   metadata: { orderId: string | null };
 }
 
+/**
+ * A verified webhook delivery, in the store's words: a payment that succeeded, one that
+ * failed, or an event the store does not act on. `id` is the provider's event id.
+ */
+export type CardPaymentEvent =
+  | { id: string; type: 'payment_succeeded'; intent: PaymentIntentState }
+  | { id: string; type: 'payment_failed'; intent: PaymentIntentState; failureMessage: string }
+  | { id: string; type: 'other' };
+
+/** The webhook's signature is missing, bad or stale: nothing in it can be trusted. */
+export class InvalidWebhookError extends Error {}
+
+export interface CardRefund {
+  /** The provider's refund id. */
+  id: string;
+  /** Cents given back. */
+  amount: number;
+  /** Stripe's refund statuses: pending, succeeded, failed ... */
+  status: string;
+}
+
 export interface CardPaymentProvider {
   readonly kind: 'stripe' | 'demo';
-  createPaymentIntent(intent: NewPaymentIntent): Promise<PaymentIntentRef>;
+  createIntent(intent: NewPaymentIntent): Promise<PaymentIntentRef>;
   /** null when the provider has no such PaymentIntent. */
-  retrievePaymentIntent(id: string): Promise<PaymentIntentState | null>;
+  retrieve(id: string): Promise<PaymentIntentState | null>;
+  /** Verifies a webhook delivery against its headers and reads it; throws InvalidWebhookError. */
+  parseWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>): CardPaymentEvent;
+  /**
+   * Gives the whole payment back. Repeating it with the same key returns the same refund;
+   * a payment already refunded in full (by any means) answers that refund, never a second.
+   */
+  refund(paymentIntentId: string, options: { idempotencyKey: string }): Promise<CardRefund>;
 }
 
 export const ORDER_CURRENCY = 'usd';

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
 import { demoPaymentIntents } from '#server/db/schema';
-import type { CardPaymentProvider, PaymentIntentState } from './card-payment-provider';
+import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
 
 export const DECLINED_MESSAGE = 'Your card was declined.';
 export const UNKNOWN_DEMO_CARD_MESSAGE =
@@ -14,7 +14,8 @@ export type DemoConfirmResult =
   | { outcome: 'declined'; intent: PaymentIntentState; message: string }
   | { outcome: 'unknown_card' }
   | { outcome: 'not_found' }
-  | { outcome: 'canceled' };
+  | { outcome: 'canceled' }
+  | { outcome: 'refunded' };
 
 export interface DemoCardPayments extends CardPaymentProvider {
   readonly kind: 'demo';
@@ -42,7 +43,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
   return {
     kind: 'demo',
 
-    async createPaymentIntent({ orderId, amountCents, currency, idempotencyKey }) {
+    async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
       // The id follows from the idempotency key, so a repeated call finds the first intent.
       const id = `pi_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
       await db
@@ -60,9 +61,25 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
       return { id: row.id, clientSecret: row.clientSecret };
     },
 
-    async retrievePaymentIntent(id) {
+    async retrieve(id) {
       const row = await find(id);
       return row ? toState(row) : null;
+    },
+
+    parseWebhook() {
+      // The demo network tells the store of a payment within the confirm call itself.
+      throw new InvalidWebhookError('The demo card provider sends no webhooks');
+    },
+
+    /** A paid demo intent becomes 'refunded' once; asking again answers the same refund. */
+    async refund(paymentIntentId) {
+      await db
+        .update(demoPaymentIntents)
+        .set({ status: 'refunded', updatedAt: new Date() })
+        .where(and(eq(demoPaymentIntents.id, paymentIntentId), eq(demoPaymentIntents.status, 'succeeded')));
+      const row = await find(paymentIntentId);
+      if (row?.status !== 'refunded') throw new Error(`Demo payment ${paymentIntentId} cannot be refunded (${row?.status ?? 'not found'})`);
+      return { id: `re_demo_${paymentIntentId.replace(/^pi_demo_/, '')}`, amount: row.amount, status: 'succeeded' };
     },
 
     async confirm(id, cardNumber) {
@@ -70,6 +87,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
       if (!row) return { outcome: 'not_found' };
       if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toState(row) };
       if (row.status === 'canceled') return { outcome: 'canceled' };
+      if (row.status === 'refunded') return { outcome: 'refunded' };
       if (cardNumber !== DEMO_CARD_SUCCESS && cardNumber !== DEMO_CARD_DECLINED) return { outcome: 'unknown_card' };
       const succeeded = cardNumber === DEMO_CARD_SUCCESS;
       const [updated] = await db

@@ -3,8 +3,8 @@ import type { Db } from '#server/db/connect';
 import { createDemoCardPayments, type DemoCardPayments } from './demo-card-payments';
 import { createStripeCardPayments, type StripeCardPayments } from './stripe-card-payments';
 
-export type { CardPaymentProvider, PaymentIntentState } from './card-payment-provider';
-export { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY } from './card-payment-provider';
+export type { CardPaymentEvent, CardPaymentProvider, CardRefund, PaymentIntentState } from './card-payment-provider';
+export { CARD_PROVIDER_UNAVAILABLE_MESSAGE, InvalidWebhookError, ORDER_CURRENCY } from './card-payment-provider';
 export type { DemoCardPayments } from './demo-card-payments';
 export type { StripeCardPayments } from './stripe-card-payments';
 

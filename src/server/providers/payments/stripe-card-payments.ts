@@ -1,10 +1,8 @@
 import Stripe from 'stripe';
-import type { CardPaymentProvider, PaymentIntentState } from './card-payment-provider';
+import { InvalidWebhookError, type CardPaymentEvent, type CardPaymentProvider, type CardRefund, type PaymentIntentState } from './card-payment-provider';
 
 export interface StripeCardPayments extends CardPaymentProvider {
   readonly kind: 'stripe';
-  /** Checks the Stripe-Signature header against the raw body; throws when it is bad or stale. */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
 }
 
 /**
@@ -24,13 +22,13 @@ export interface StripeOptions {
 }
 
 export function createStripeCardPayments({ secretKey, webhookSecret, api, timeoutMs = STRIPE_REQUEST_TIMEOUT_MS }: StripeOptions): StripeCardPayments {
-  // Retried calls are safe: a PaymentIntent is created under the order's idempotency key.
+  // Retried calls are safe: a PaymentIntent is created, and a refund made, under an idempotency key.
   const stripe = new Stripe(secretKey, { maxNetworkRetries: STRIPE_NETWORK_RETRIES, timeout: timeoutMs, ...api });
 
   return {
     kind: 'stripe',
 
-    async createPaymentIntent({ orderId, amountCents, currency, idempotencyKey }) {
+    async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
         { amount: amountCents, currency, metadata: { orderId }, automatic_payment_methods: { enabled: true } },
         { idempotencyKey },
@@ -39,7 +37,7 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
       return { id: intent.id, clientSecret: intent.client_secret };
     },
 
-    async retrievePaymentIntent(id) {
+    async retrieve(id) {
       try {
         return toState(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
@@ -48,13 +46,33 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
       }
     },
 
-    verifyWebhook(rawBody, signature) {
-      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    parseWebhook(raw, headers) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '') throw new InvalidWebhookError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(raw, signature, webhookSecret);
+      } catch {
+        throw new InvalidWebhookError('Invalid Stripe signature');
+      }
+      return toEvent(event);
+    },
+
+    async refund(paymentIntentId, { idempotencyKey }) {
+      try {
+        return toRefund(await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }));
+      } catch (error) {
+        // Refunded already, from the Stripe dashboard say: the money is back, report that refund.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'charge_already_refunded') throw error;
+        const { data } = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 });
+        if (!data[0]) throw error;
+        return toRefund(data[0]);
+      }
     },
   };
 }
 
-export function toState(intent: Stripe.PaymentIntent): PaymentIntentState {
+function toState(intent: Stripe.PaymentIntent): PaymentIntentState {
   return {
     id: intent.id,
     status: intent.status,
@@ -63,3 +81,14 @@ export function toState(intent: Stripe.PaymentIntent): PaymentIntentState {
     metadata: { orderId: intent.metadata?.orderId ?? null },
   };
 }
+
+function toEvent(event: Stripe.Event): CardPaymentEvent {
+  if (event.type === 'payment_intent.succeeded') return { id: event.id, type: 'payment_succeeded', intent: toState(event.data.object) };
+  if (event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    return { id: event.id, type: 'payment_failed', intent: toState(intent), failureMessage: intent.last_payment_error?.message ?? 'The payment failed' };
+  }
+  return { id: event.id, type: 'other' };
+}
+
+const toRefund = (refund: Stripe.Refund): CardRefund => ({ id: refund.id, amount: refund.amount, status: refund.status ?? 'pending' });

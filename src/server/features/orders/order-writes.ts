@@ -1,0 +1,109 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/connect';
+import { orders } from '#server/db/schema';
+import type { OrderRow } from './service';
+
+/**
+ * The writes other features make to an order, each inside the caller's transaction (or
+ * on the database for a single statement): features/orders is the one writer of `orders`
+ * (ARCHITECTURE: each table has one owner). Conditional ones say whether they applied.
+ */
+
+export type NewOrder = typeof orders.$inferInsert;
+
+/** The checkout's new order; null when its checkout key is already taken (a double submit, decision 0008). */
+export async function insertOrder(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
+  const [inserted] = await tx.insert(orders).values(values).onConflictDoNothing({ target: orders.checkoutKey }).returning();
+  return inserted ?? null;
+}
+
+/** Frees a checkout key an old or settled order still holds, so the same cart can be bought again. */
+export async function releaseCheckoutKey(tx: DbOrTx, orderId: string, key: string): Promise<void> {
+  await tx.update(orders).set({ checkoutKey: null }).where(and(eq(orders.id, orderId), eq(orders.checkoutKey, key)));
+}
+
+/** Remembers the order's card PaymentIntent; the first one attached stays. */
+export async function attachPaymentIntent(tx: DbOrTx, orderId: string, paymentIntentId: string): Promise<void> {
+  await tx.update(orders).set({ stripePaymentIntentId: paymentIntentId }).where(and(eq(orders.id, orderId), isNull(orders.stripePaymentIntentId)));
+}
+
+/** Remembers the order's crypto payment; false when a concurrent submit attached one first. */
+export async function attachCryptoPayment(tx: DbOrTx, orderId: string, paymentId: string): Promise<boolean> {
+  const attached = await tx
+    .update(orders)
+    .set({ cryptoPaymentId: paymentId, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.cryptoPaymentId)))
+    .returning({ id: orders.id });
+  return attached.length === 1;
+}
+
+/** Gives one order to a customer (an admin's create-customer). */
+export async function assignOrderCustomer(tx: DbOrTx, orderId: string, customerId: string): Promise<void> {
+  await tx.update(orders).set({ customerId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+}
+
+/** Moves every order of a guest row to the account that proved the address. */
+export async function moveCustomerOrders(tx: DbOrTx, fromCustomerId: string, toCustomerId: string): Promise<void> {
+  await tx.update(orders).set({ customerId: toCustomerId }).where(eq(orders.customerId, fromCustomerId));
+}
+
+/**
+ * Marks a paid order applied to its subscription: once (false when already applied) and
+ * only while it is paid, so a refund that committed first leaves it unprovisioned. A
+ * provisioning failure's reason goes with it.
+ */
+export async function markOrderFulfilled(tx: DbOrTx, orderId: string, at: Date): Promise<boolean> {
+  const claimed = await tx
+    .update(orders)
+    .set({ fulfilledAt: at, failureReason: null, updatedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.fulfilledAt), eq(orders.paymentStatus, 'completed')))
+    .returning({ id: orders.id });
+  return claimed.length === 1;
+}
+
+/** Says why a paid order has no service yet, for the admin's list (its provisioning ran out of attempts). */
+export async function recordProvisioningFailure(tx: DbOrTx, orderId: string, reason: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ failureReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'completed'), isNull(orders.fulfilledAt)));
+}
+
+/** Claims the order confirmation email, so that two runs never both send it. */
+export async function claimOrderConfirmation(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const claimed = await tx
+    .update(orders)
+    .set({ confirmationSentAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt)))
+    .returning({ id: orders.id });
+  return claimed.length === 1;
+}
+
+/** Gives the claim back after a failed send, for the job's retry. */
+export async function releaseOrderConfirmation(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
+}
+
+/** Payment statuses an admin may refund: money arrived (completed, or held for review). */
+export const REFUNDABLE_STATUSES = ['completed', 'needs_review'] as const;
+
+/** The order becomes refunded, once: the row as it was, or null when it was not refundable (or is already refunded). */
+export async function markOrderRefunded(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!before || !(REFUNDABLE_STATUSES as readonly string[]).includes(before.paymentStatus)) return null;
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...REFUNDABLE_STATUSES])));
+  return before;
+}
+
+/** An admin accepts a needs_review order as it stands: it becomes completed, once. Null when it was not waiting. */
+export async function markOrderHonoured(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  const [honoured] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'completed', paidAt: sql`coalesce(${orders.paidAt}, now())`, failureReason: null, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'needs_review')))
+    .returning();
+  return honoured ?? null;
+}

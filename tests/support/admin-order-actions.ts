@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { auditLog, deviceCredentials, orders, subscriptions } from '../../src/server/db/schema';
+import { checkoutForm, intentIdOf, postCheckout, seededPackages } from './checkout';
+import type { TestApp } from './test-app';
+
+/** The admin's actions on one order, as the admin pages call them. */
+export function orderAction(t: TestApp, verb: 'refund' | 'honour' | 'retry-provisioning', orderId: string, cookies?: { asid: string }, payload?: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${encodeURIComponent(orderId)}/${verb}`,
+    ...(payload ? { payload } : {}),
+    ...(cookies ? { cookies } : {}),
+  });
+}
+
+export const orderRow = async (t: TestApp, orderId: string) => (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+
+export const auditOf = (t: TestApp, orderId: string) => t.database.db.select().from(auditLog).where(eq(auditLog.targetId, orderId));
+
+/** The subscription an order created, with its credentials by device number; null before provisioning. */
+export async function serviceOf(t: TestApp, orderId: string) {
+  const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+  if (!subscription) return null;
+  const credentials = await t.database.db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscription.id));
+  return { subscription, credentials: credentials.sort((a, b) => a.deviceNumber - b.deviceNumber) };
+}
+
+/** A one-month card order through the checkout, as the given browser session; returns its id and PaymentIntent id. */
+export async function checkoutCardOrder(t: TestApp, overrides: Record<string, unknown> = {}, cookies: Record<string, string> = {}) {
+  const { oneMonth } = await seededPackages(t.app);
+  const response = await postCheckout(t.app, checkoutForm(oneMonth.id, overrides), cookies);
+  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
+  const { order, clientSecret } = response.json();
+  return { orderId: order.id as string, intentId: intentIdOf(clientSecret) };
+}
