@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../src/contract/admin-audit';
 import type { OutboxMail } from '../../src/contract/admin-outbox';
 import type { AdminPackage } from '../../src/contract/admin-packages';
@@ -80,9 +80,12 @@ describe('one admin navigation for both admin pages', () => {
     expect(screen.getByText('Customer Subscription Management')).toBeTruthy();
     for (const name of ['Create Customer Account', 'Refresh', 'Logout']) expect(screen.getByRole('button', { name })).toBeTruthy();
 
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     await user.click(within(sections).getByRole('link', { name: 'Outbox' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=outbox'));
-    expect(await screen.findByRole('tab', { name: 'Outbox', selected: true })).toBeTruthy();
+    const outboxTab = await screen.findByRole('tab', { name: 'Outbox', selected: true });
+    // On a phone the tab row scrolls sideways: the open tab is brought into view.
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(outboxTab));
     expect(await screen.findByText('Outbox Empty')).toBeTruthy();
     for (const name of ['Force Refresh Customers', 'Refresh Notifications']) expect(screen.getByRole('button', { name })).toBeTruthy();
 

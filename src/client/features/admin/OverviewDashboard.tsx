@@ -1,5 +1,5 @@
 import { Bell, RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -49,6 +49,12 @@ export function OverviewDashboard() {
   const [reloading, setReloading] = useState(false);
   const [, navigate] = useLocation();
   const tab = sectionOf(new URLSearchParams(useSearch()).get('tab'));
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs scroll sideways: the open one is brought into view, as when a link opened it.
+  useEffect(() => {
+    tabList.current?.querySelector('[data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   const forceRefreshCustomers = async () => {
     setReloading(true);
@@ -94,14 +100,16 @@ export function OverviewDashboard() {
       }
     >
       <Tabs value={tab} onValueChange={(value) => navigate(sectionHref(value), { replace: true })} className="min-w-0">
-        <TabsList aria-label="Admin lists" className="flex w-full flex-nowrap overflow-x-auto sm:flex-wrap">
-          {ADMIN_SECTIONS.map((section) => (
-            <TabsTrigger key={section.value} value={section.value} className="shrink-0">
-              {section.icon}
-              {section.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div ref={tabList} className="min-w-0">
+          <TabsList aria-label="Admin lists" className="flex w-full flex-nowrap overflow-x-auto sm:flex-wrap">
+            {ADMIN_SECTIONS.map((section) => (
+              <TabsTrigger key={section.value} value={section.value} className="shrink-0">
+                {section.icon}
+                {section.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
         {ADMIN_SECTIONS.map((section) => (
           <TabsContent key={section.value} value={section.value}>
             <Suspense fallback={loadingTab}>{panels[section.value]}</Suspense>
