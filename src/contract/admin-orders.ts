@@ -43,7 +43,7 @@ export const ORDER_RANGE_REVERSED = 'from must be on or before to';
 /** GET /api/admin/orders: newest first, paged like the other admin lists, with filters. */
 export const adminOrderListQuerySchema = adminListQuerySchema.extend({
   paymentStatus: z.enum(ORDER_PAYMENT_STATUSES, { error: `paymentStatus must be one of ${ORDER_PAYMENT_STATUSES.join(', ')}` }).optional(),
-  /** 'true': only orders waiting for a person (payment status needs_review); 'false': all others. */
+  /** 'true': only orders waiting for a person (needs_review, or paid whose provisioning gave up); 'false': all others. */
   needsReview: z.enum(['true', 'false'], { error: "needsReview must be 'true' or 'false'" }).optional(),
   packageId: requiredText('Package id', 64).optional(),
   /** Placed on or after this UTC day. */

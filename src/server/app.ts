@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
@@ -25,6 +25,8 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The route's request and response schemas, which the fuzz test builds its requests from. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -53,10 +55,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  // Every route as registered: the admin guard's test walks them all, so none can be missed.
+  // Every route as registered: the admin guard's and the fuzz tests walk them all, so none can be missed.
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeList', routeList);
   app.decorate('deps', deps);

@@ -108,6 +108,11 @@ describe("the admin's orders: the list and one order's detail", () => {
     const paged = await get('/api/admin/orders?paymentStatus=completed&limit=1&offset=1', admin);
     expect(idsOf(paged)).toEqual([box.id]);
     expect(paged.headers['x-total-count']).toBe('2');
+
+    // A paid order whose provisioning gave up waits for a person too, with its reason.
+    await t.database.db.update(orders).set({ failureReason: 'Provisioning failed after 5 attempts: panel unreachable' }).where(eq(orders.id, box.id));
+    expect(await list('needsReview=true')).toEqual([held.id, box.id]);
+    expect(await list('needsReview=false')).toEqual([paid.id, pending.id]);
   });
 
   it('refuses bad filter values with a message', async () => {

@@ -12,19 +12,7 @@ import { usePanelStandIn } from '../support/xtream-panel-stand-in';
 describe('orders that need review: honour or refund, and provisioning retried by an admin', () => {
   const standIn = usePanelStandIn();
   const t = useTestApp(standIn.env);
-  const log = { error() {} };
   const couponUses = async (code: string) => (await t.database.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.usageCount;
-
-  /** A card order paid after its coupon ran out: held for review by the payment's completion. */
-  async function couponExhaustedOrder() {
-    await t.database.db.insert(coupons).values({ code: 'LASTONE', description: 'One use', type: 'fixed', value: '5.00', usageLimit: 1, usageCount: 1 });
-    const { oneMonth } = await seededPackages(t.app);
-    const order = await pendingOrder(t, { packageId: oneMonth.id });
-    await t.database.db.update(orders).set({ couponCode: 'LASTONE', couponDiscount: '5.00', totalAmount: '10.99' }).where(eq(orders.id, order.id));
-    const result = await t.app.services.orders.completeOrder(order.id, { method: 'card', paymentIntentId: `pi_test_${order.id}` }, log);
-    expect(result.outcome).toBe('needs_review');
-    return order.id;
-  }
 
   /** A crypto order whose payment arrived short. */
   async function partiallyPaidCryptoOrder(overrides: Record<string, unknown> = {}) {
@@ -35,22 +23,22 @@ describe('orders that need review: honour or refund, and provisioning retried by
     return orderId as string;
   }
 
-  it('honours a coupon that ran out after payment: completed, provisioned, the use counted past the limit, once', async () => {
+  it('honours a short crypto payment with a reserved coupon: completed, provisioned, its reserved use kept, once', async () => {
     const admin = await signInAdmin(t);
-    const orderId = await couponExhaustedOrder();
-    expect(await orderRow(t, orderId)).toMatchObject({ failureReason: 'Paid after coupon LASTONE reached its usage limit: refund or honour the discount' });
+    const orderId = await partiallyPaidCryptoOrder({ couponCode: 'WELCOME10' });
+    expect(await couponUses('WELCOME10')).toBe(1);
 
     const honoured = await orderAction(t, 'honour', orderId, admin);
     expect(honoured.statusCode).toBe(200);
     expect(honoured.json()).toEqual({ orderId, paymentStatus: 'completed', message: `Order ${orderId} completed as it stands; its service is being set up` });
     await t.app.services.jobs.drain();
 
-    expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'completed', failureReason: null, totalAmount: '10.99', paidAt: expect.any(Date) });
+    expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'completed', couponReserved: true, paidAt: expect.any(Date) });
     const service = (await serviceOf(t, orderId))!;
     expect(service.subscription.status).toBe('active');
     expect(service.credentials).toHaveLength(1);
     expect(standIn.panel.lines.get(service.credentials[0]!.panelLineId!)).toMatchObject({ enabled: true });
-    expect(await couponUses('LASTONE')).toBe(2);
+    expect(await couponUses('WELCOME10')).toBe(1);
     expect(await t.database.db.select().from(purchaseNotifications).where(eq(purchaseNotifications.orderId, orderId))).toHaveLength(1);
     const audit = await auditOf(t, orderId);
     expect(audit).toHaveLength(1);
@@ -59,8 +47,19 @@ describe('orders that need review: honour or refund, and provisioning retried by
     const again = await orderAction(t, 'honour', orderId, admin);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Only an order that needs review can be honoured' });
-    expect(await couponUses('LASTONE')).toBe(2);
+    expect(await couponUses('WELCOME10')).toBe(1);
     expect(await auditOf(t, orderId)).toHaveLength(1);
+  });
+
+  it('honours an order that held no use of its coupon (placed before reservations) by counting one, past the limit if need be', async () => {
+    const admin = await signInAdmin(t);
+    await t.database.db.insert(coupons).values({ code: 'LASTONE', description: 'One use', type: 'fixed', value: '5.00', usageLimit: 1, usageCount: 1 });
+    const orderId = await partiallyPaidCryptoOrder();
+    await t.database.db.update(orders).set({ couponCode: 'LASTONE', couponDiscount: '5.00', totalAmount: '10.99', couponReserved: false }).where(eq(orders.id, orderId));
+
+    expect((await orderAction(t, 'honour', orderId, admin)).statusCode).toBe(200);
+    expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'completed', couponReserved: true, totalAmount: '10.99' });
+    expect(await couponUses('LASTONE')).toBe(2);
   });
 
   it('honours a partially paid crypto order: completed and provisioned', async () => {
@@ -71,13 +70,13 @@ describe('orders that need review: honour or refund, and provisioning retried by
     expect((await serviceOf(t, orderId))!.subscription.status).toBe('active');
   });
 
-  it('refunds a partially paid crypto order instead, giving back no coupon use it never took', async () => {
+  it('refunds a partially paid crypto order instead, giving back the coupon use it reserved', async () => {
     const admin = await signInAdmin(t);
     const orderId = await partiallyPaidCryptoOrder({ couponCode: 'WELCOME10' });
     const answer = await orderAction(t, 'refund', orderId, admin, { note: 'Returned the partial payment by hand' });
     expect(answer.json()).toEqual({ orderId, paymentStatus: 'refunded', message: `Order ${orderId} refunded` });
     expect(await couponUses('WELCOME10')).toBe(0);
-    expect((await auditOf(t, orderId))[0]!.after).toMatchObject({ couponReleased: false, note: 'Returned the partial payment by hand' });
+    expect((await auditOf(t, orderId))[0]!.after).toMatchObject({ couponReleased: true, note: 'Returned the partial payment by hand' });
     const honour = await orderAction(t, 'honour', orderId, admin);
     expect(honour.statusCode).toBe(409);
     await t.app.services.jobs.drain();
@@ -138,7 +137,7 @@ describe('orders that need review: honour or refund, and provisioning retried by
   });
 
   it('needs an admin for honour and retry-provisioning', async () => {
-    const orderId = await couponExhaustedOrder();
+    const orderId = await partiallyPaidCryptoOrder();
     for (const verb of ['honour', 'retry-provisioning'] as const) {
       const response = await orderAction(t, verb, orderId);
       expect(response.statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, not, or, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
 import type { DbOrTx } from '#server/db/connect';
 import { auditLog, customers, deviceCredentials, mailOutbox, orders, packages, shipments, subscriptions } from '#server/db/schema';
@@ -39,10 +39,20 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
 
 const nextUtcDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
+/**
+ * Orders waiting for a person: held for review (a short crypto payment, an amount that does
+ * not match), or paid but still without their service after provisioning ran out of
+ * attempts, whose reason it recorded (decision 0021). An admin honours, retries or refunds.
+ */
+const waitsForAPerson = or(
+  eq(orders.paymentStatus, 'needs_review'),
+  and(eq(orders.paymentStatus, 'completed'), isNull(orders.fulfilledAt), isNotNull(orders.failureReason)),
+)!;
+
 function filters(query: AdminOrderListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
-  if (query.needsReview) conditions.push((query.needsReview === 'true' ? eq : ne)(orders.paymentStatus, 'needs_review'));
+  if (query.needsReview) conditions.push(query.needsReview === 'true' ? waitsForAPerson : not(waitsForAPerson));
   if (query.packageId) conditions.push(eq(orders.packageId, query.packageId));
   if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(orders.createdAt, nextUtcDay(query.to)));
