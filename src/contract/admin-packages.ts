@@ -50,6 +50,8 @@ export type PackageChanges = z.output<typeof packageChangesSchema>;
 /** A package as the administrator sees it: the landing page's fields, and whether it is hidden. */
 export const adminPackageSchema = packageSchema.extend({ hidden: z.boolean() });
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
+/** GET /api/admin/packages: every package, hidden ones too, cheapest first (the landing page's order). */
+export const adminPackageListSchema = z.array(adminPackageSchema);
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
 export const CASHBACK_ABOVE_PRICE = 'Cashback must not be more than the price';

@@ -161,6 +161,35 @@ describe('PATCH /api/admin/packages/:id', () => {
   });
 });
 
+describe('GET /api/admin/packages', () => {
+  const t = useTestApp();
+
+  it('lists every package with whether it is hidden, hidden ones too, cheapest first, never cached', async () => {
+    const cookies = await signInAdmin(t);
+    const { box } = await seededPackages(t.app);
+    const before = await listOf(t.app);
+    expect((await patch(t.app, box.id, { hidden: true }, cookies)).statusCode).toBe(200);
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/packages', cookies });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const listed = response.json() as Array<Listed & { hidden: boolean }>;
+    expect(listed.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
+    expect(listed.find((p) => p.id === 'streaming-box')).toMatchObject({ hidden: true });
+    expect(listed.filter((p) => p.hidden).map((p) => p.id)).toEqual(['streaming-box']);
+    expect(listed.find((p) => p.id === 'trial-36h')).toMatchObject({ price: '0.00', hidden: false });
+    const prices = listed.map((p) => Number(p.price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect((await listOf(t.app)).map((p) => p.id)).not.toContain('streaming-box');
+  });
+
+  it('answers 401 without an admin session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/packages' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Admin authentication required' });
+  });
+});
+
 // Two instances share one database only on PostgreSQL: PGlite's data folder belongs to one process.
 if (testDbKind === 'postgres') {
   describe('a package change on a second instance of the store (PostgreSQL)', () => {

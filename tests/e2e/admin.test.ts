@@ -1,22 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from '../support/admin';
+import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { latestMailLinks, useBrowser } from '../support/browser';
 import { buyAsGuest, buyWithDemoCard } from '../support/guest-purchase';
 
 const XSS_NAME = '<img src=x onerror="window.__xss=1">';
-
-const toast = (page: Page, title: string) => page.locator('[data-variant]').getByText(title, { exact: true });
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Admin Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Admin Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Admin Sign In' }).click();
-  await toast(page, 'Admin Login Successful').waitFor();
-  await page.waitForURL((url) => url.pathname === '/admin');
-}
 
 /** The page's customer list searched for `email`, reloading until its subscription (made by a background job) shows. */
 async function findCustomer(page: Page, email: string, testId: 'customer-record' | 'customer-row') {
@@ -222,7 +211,8 @@ describe('the admin area in a browser', () => {
       .toContain('1 of 3 used');
     await coupon.getByRole('button', { name: /^Deactivate/ }).click();
     await toast(page, 'Coupon Deactivated').waitFor();
-    expect(await coupon.textContent()).toContain('Inactive');
+    // The list is asked again after the toast; its answer may come a moment later.
+    await expect.poll(() => coupon.textContent()).toContain('Inactive');
   });
 
   it('fits a 390 px phone without sideways scrolling and has no serious accessibility violations', { timeout: 120_000 }, async () => {

@@ -1,34 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router, Switch } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
-import { dismissToast, useToasts } from '../../src/client/components/ui/use-toast';
-import AdminDashboardPage from '../../src/client/pages/AdminDashboardPage';
-import AdminLoginPage from '../../src/client/pages/AdminLoginPage';
-import AdminPage from '../../src/client/pages/AdminPage';
-
-// ---- a fetch that answers per "METHOD /path" ----------------------------------------
-
-type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
-const fetchMock = vi.fn<typeof fetch>();
-const requests: Array<{ method: string; url: URL; init: RequestInit | undefined }> = [];
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-
-function serve(handlers: Record<string, Handler>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://store.test');
-    const method = init?.method ?? 'GET';
-    requests.push({ method, url, init });
-    const handler = handlers[`${method} ${url.pathname}`];
-    return handler ? handler(init, url) : json(404, { message: `not stubbed: ${method} ${url.pathname}` });
-  });
-}
-const calls = (method: string, path: string) => requests.filter((request) => request.method === method && request.url.pathname === path);
+import { calls, fetchMock, json, renderAt, requests, serve, toastText, useAdminUi, type Handler } from '../support/admin-ui';
 
 // ---- data ----------------------------------------------------------------------------
 
@@ -91,42 +66,7 @@ function signedInStore(records: AdminCustomerRecord[] = [record()], notification
   });
 }
 
-// ---- rendering -----------------------------------------------------------------------
-
-function ToastProbe() {
-  const toasts = useToasts().filter((toast) => toast.open);
-  return <output data-testid="toast">{toasts.map((toast) => `${toast.title}|${toast.description ?? ''}|${toast.variant ?? 'default'}`).join()}</output>;
-}
-const toastText = () => screen.getByTestId('toast').textContent;
-
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Router hook={location.hook}>
-        <Switch>
-          <Route path="/admin-login" component={AdminLoginPage} />
-          <Route path="/admin" component={AdminPage} />
-          <Route path="/admin-dashboard" component={AdminDashboardPage} />
-        </Switch>
-      </Router>
-      <ToastProbe />
-    </QueryClientProvider>,
-  );
-  return { location, user: userEvent.setup() };
-}
-
-// user-event's setup() gives each test a clipboard of its own to read back.
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  dismissToast();
-  fetchMock.mockReset();
-  requests.length = 0;
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useAdminUi();
 
 // ---- /admin-login --------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ const buttonVariants = cva(
         secondary: 'bg-muted text-foreground hover:bg-input',
         outline: 'border border-border bg-transparent hover:bg-muted',
         ghost: 'hover:bg-muted',
-        destructive: 'bg-destructive text-destructive-foreground hover:brightness-110',
+        destructive: 'bg-destructive-surface text-destructive-foreground hover:brightness-110',
         link: 'text-accent underline-offset-4 hover:underline',
       },
       size: {

@@ -6,11 +6,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CUSTOMER_ACCOUNT_CREATED, createCustomerRequestSchema, type CreateCustomerRequest } from '#contract/admin';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
+import { FormDialogFooter } from './FormDialogFooter';
 import { adminKeys } from './query-keys';
 
 type CreateCustomerValues = z.output<typeof createCustomerRequestSchema>;
@@ -68,16 +69,7 @@ export function CreateCustomerDialog() {
           <FormField id="create-order-id" label="Order ID" error={errors.orderId?.message}>
             <Input className="font-mono" placeholder="SP-1712345678901-123" autoComplete="off" {...invalidProps('create-order-id', errors.orderId?.message)} {...form.register('orderId')} />
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Account'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={create.isPending} label="Create Account" pendingLabel="Creating..." />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,6 @@
 import { CalendarDays, DollarSign, RefreshCw, UserCheck, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { AdminSectionLinks } from './AdminSectionLinks';
 import { AdminShell } from './AdminShell';
 import { dollars } from './admin-view';
 import { CreateCustomerDialog } from './CreateCustomerDialog';
@@ -40,6 +41,7 @@ export function CustomerManagement() {
         </>
       }
     >
+      <AdminSectionLinks />
       <div className="grid min-w-0 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <StatGrid
           label="Customer figures"

@@ -3,10 +3,11 @@ import { TicketPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { FormSelect } from '../../components/ui/form-select';
 import { Input } from '../../components/ui/input';
+import { FormDialogFooter } from './FormDialogFooter';
 import { couponFormSchema, EMPTY_COUPON_FORM, type CouponFormValues } from './coupon-form';
 import type { useCouponChanges } from './use-coupon-changes';
 
@@ -62,16 +63,7 @@ export function NewCouponDialog({ create }: { create: ReturnType<typeof useCoupo
             {text('coupon-min-order', 'minOrderAmount', 'Minimum order (optional)', { inputMode: 'decimal', placeholder: '0.00' })}
             {text('coupon-max-discount', 'maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal', placeholder: 'No cap' })}
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Coupon'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={create.isPending} label="Create Coupon" pendingLabel="Creating..." />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,10 @@
-import { Bell, Gift, RefreshCw, Ticket, Users } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, RefreshCw } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ADMIN_SECTIONS, DEFAULT_SECTION, sectionHref, sectionOf } from './admin-sections';
 import { AdminShell } from './AdminShell';
 import { CouponsTab } from './CouponsTab';
 import { CustomerSubscriptionsTab } from './CustomerSubscriptionsTab';
@@ -10,9 +13,27 @@ import { PurchaseNotificationsTab } from './PurchaseNotificationsTab';
 import { useAdminCoupons, useAdminStats, useCustomerRecords, useOwedGiftCards, usePurchaseNotifications } from './use-admin-queries';
 import { useListPage } from './use-list-page';
 
+// The store's running tools load when their tab is first opened, so /admin's first paint carries only the spec's lists.
+const OrdersTab = lazy(() => import('./orders/OrdersTab').then((module) => ({ default: module.OrdersTab })));
+const NeedsReviewTab = lazy(() => import('./orders/NeedsReviewTab').then((module) => ({ default: module.NeedsReviewTab })));
+const ShipmentsTab = lazy(() => import('./orders/ShipmentsTab').then((module) => ({ default: module.ShipmentsTab })));
+const PackagesTab = lazy(() => import('./operations/PackagesTab').then((module) => ({ default: module.PackagesTab })));
+const RevenueTab = lazy(() => import('./operations/RevenueTab').then((module) => ({ default: module.RevenueTab })));
+const ExportsTab = lazy(() => import('./operations/ExportsTab').then((module) => ({ default: module.ExportsTab })));
+const AuditLogTab = lazy(() => import('./operations/AuditLogTab').then((module) => ({ default: module.AuditLogTab })));
+const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => ({ default: module.OutboxTab })));
+
+const loadingTab = (
+  <div className="grid gap-3" role="status" aria-label="Loading">
+    <Skeleton className="h-10 rounded-xl" />
+    <Skeleton className="h-64 rounded-2xl" />
+  </div>
+);
+
 /**
  * /admin: the customer subscriptions and the purchase notifications, each polled every 30 s
- * (spec section 2), the gift cards still owed to paid orders, and the coupons.
+ * (spec section 2), then the tools for running the store. The open tab is the address's
+ * ?tab=, so /admin-dashboard and a bookmark can open any of them.
  */
 export function OverviewDashboard() {
   const customerPaging = useListPage();
@@ -26,15 +47,40 @@ export function OverviewDashboard() {
   const coupons = useAdminCoupons(couponPaging.page);
   const stats = useAdminStats();
   const [reloading, setReloading] = useState(false);
+  const [, navigate] = useLocation();
+  const tab = sectionOf(new URLSearchParams(useSearch()).get('tab'));
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs scroll sideways: the open one is brought into view, as when a link opened it.
+  useEffect(() => {
+    tabList.current?.querySelector('[data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   const forceRefreshCustomers = async () => {
     setReloading(true);
     await records.refetch();
+    // The reload shows the customers, as it did when the open tab was not in the address.
+    navigate(sectionHref(DEFAULT_SECTION), { replace: true });
     window.location.reload();
   };
   const refreshNotifications = () => {
     void notifications.refetch();
     void stats.refetch();
+  };
+
+  const panels: Record<string, ReactNode> = {
+    customers: <CustomerSubscriptionsTab stats={stats.data?.data} records={records} paging={customerPaging} />,
+    notifications: <PurchaseNotificationsTab stats={stats.data?.data} notifications={notifications} paging={notificationPaging} />,
+    orders: <OrdersTab />,
+    review: <NeedsReviewTab />,
+    'gift-cards': <GiftCardsTab owed={owedGiftCards} paging={giftCardPaging} />,
+    shipments: <ShipmentsTab />,
+    coupons: <CouponsTab coupons={coupons} paging={couponPaging} />,
+    packages: <PackagesTab />,
+    revenue: <RevenueTab />,
+    exports: <ExportsTab />,
+    audit: <AuditLogTab />,
+    outbox: <OutboxTab />,
   };
 
   return (
@@ -53,37 +99,22 @@ export function OverviewDashboard() {
         </>
       }
     >
-      <Tabs defaultValue="customers" className="min-w-0">
-        <TabsList aria-label="Admin lists">
-          <TabsTrigger value="customers">
-            <Users aria-hidden="true" />
-            Customer Subscriptions
-          </TabsTrigger>
-          <TabsTrigger value="notifications">
-            <Bell aria-hidden="true" />
-            Purchase Notifications
-          </TabsTrigger>
-          <TabsTrigger value="gift-cards">
-            <Gift aria-hidden="true" />
-            Gift Cards
-          </TabsTrigger>
-          <TabsTrigger value="coupons">
-            <Ticket aria-hidden="true" />
-            Coupons
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent value="customers">
-          <CustomerSubscriptionsTab stats={stats.data?.data} records={records} paging={customerPaging} />
-        </TabsContent>
-        <TabsContent value="notifications">
-          <PurchaseNotificationsTab stats={stats.data?.data} notifications={notifications} paging={notificationPaging} />
-        </TabsContent>
-        <TabsContent value="gift-cards">
-          <GiftCardsTab owed={owedGiftCards} paging={giftCardPaging} />
-        </TabsContent>
-        <TabsContent value="coupons">
-          <CouponsTab coupons={coupons} paging={couponPaging} />
-        </TabsContent>
+      <Tabs value={tab} onValueChange={(value) => navigate(sectionHref(value), { replace: true })} className="min-w-0">
+        <div ref={tabList} className="min-w-0">
+          <TabsList aria-label="Admin lists" className="flex w-full flex-nowrap overflow-x-auto sm:flex-wrap">
+            {ADMIN_SECTIONS.map((section) => (
+              <TabsTrigger key={section.value} value={section.value} className="shrink-0">
+                {section.icon}
+                {section.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {ADMIN_SECTIONS.map((section) => (
+          <TabsContent key={section.value} value={section.value}>
+            <Suspense fallback={loadingTab}>{panels[section.value]}</Suspense>
+          </TabsContent>
+        ))}
       </Tabs>
     </AdminShell>
   );

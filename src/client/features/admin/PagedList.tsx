@@ -3,7 +3,7 @@ import { AlertCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorStatus, type Revalidated } from '../../lib/api';
+import { errorStatus, serverMessage, type Revalidated } from '../../lib/api';
 import { EmptyState } from './EmptyState';
 import { ListControls } from './ListControls';
 import { adminKeys } from './query-keys';
@@ -16,7 +16,8 @@ function ListBody<T>({ query, empty, children }: { query: UseQueryResult<Revalid
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-destructive/40 bg-destructive/10 p-4 text-sm" role="alert">
         <p className="flex items-center gap-2">
           <AlertCircle className="size-4 text-destructive" aria-hidden="true" />
-          This list could not be loaded.
+          {/* A refused filter (a date range the wrong way round) says why in the server's words. */}
+          {errorStatus(query.error) === 400 ? serverMessage(query.error, 'This list could not be loaded.') : 'This list could not be loaded.'}
         </p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           Try Again

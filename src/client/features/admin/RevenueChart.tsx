@@ -4,15 +4,15 @@ import type { AdminStats } from '#contract/admin';
 import { Skeleton } from '../../components/ui/skeleton';
 import { CHART_HEIGHT, CHART_WIDTH, revenueBars, revenueSummary } from './revenue-chart';
 
-/** Revenue per day for the last 30 days, as bars drawn in inline SVG (no charting library to load). */
-export function RevenueChart({ days }: { days: AdminStats['revenueByDay'] | undefined }) {
+/** Revenue per day for the last `period` days (30 unless told), as bars drawn in inline SVG (no charting library to load). */
+export function RevenueChart({ days, period = 30 }: { days: AdminStats['revenueByDay'] | undefined; period?: number }) {
   const titleId = useId();
   const summaryId = useId();
   return (
     <section className="min-w-0 rounded-2xl border border-border bg-card p-4" aria-labelledby={titleId}>
       <h2 id={titleId} className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
         <TrendingUp className="size-4 text-accent" aria-hidden="true" />
-        Revenue, last 30 days
+        Revenue, last {period} days
       </h2>
       {days ? (
         <>
@@ -31,7 +31,7 @@ export function RevenueChart({ days }: { days: AdminStats['revenueByDay'] | unde
             ))}
           </svg>
           <p id={summaryId} className="tabular mt-2 text-xs text-muted-foreground">
-            {revenueSummary(days)}
+            {revenueSummary(days, period)}
           </p>
         </>
       ) : (

@@ -3,20 +3,13 @@ import type { BadgeProps } from '../../components/ui/badge';
 
 /** What the admin pages show of a record's fields (spec sections 2, 4 and 9). */
 
-/** Active green, expired red, pending_activation yellow, any other grey; underscores read as spaces. */
-export function adminStatusBadge(status: string): { label: string; variant: NonNullable<BadgeProps['variant']> } {
-  const label = status.replace(/_/g, ' ');
-  switch (status) {
-    case 'active':
-      return { label, variant: 'success' };
-    case 'expired':
-      return { label, variant: 'destructive' };
-    case 'pending_activation':
-      return { label, variant: 'warning' };
-    default:
-      return { label, variant: 'secondary' };
-  }
-}
+type BadgeVariant = NonNullable<BadgeProps['variant']>;
+
+/** A status as a badge: its words with underscores as spaces, in its tone, grey for any status without one. */
+const toneOf = (tones: Record<string, BadgeVariant>) => (status: string) => ({ label: status.replace(/_/g, ' '), variant: tones[status] ?? ('secondary' as BadgeVariant) });
+
+/** Active green, expired red, pending_activation yellow, any other grey (a refunded order's 'cancelled' too). */
+export const adminStatusBadge = toneOf({ active: 'success', expired: 'destructive', pending_activation: 'warning' });
 
 /** The admin lists show only the tail of an order id (SP-1712345678901-123 -> 8901-123). */
 export const shortOrderId = (orderId: string) => orderId.slice(-8);
@@ -52,4 +45,25 @@ export function pageSummary(offset: number, shown: number, total: number | null,
     hasPrevious: offset > 0,
     hasNext: total === null ? shown === limit : offset + shown < total,
   };
+}
+
+/**
+ * An order's payment status: completed green, pending and needs_review amber (someone or
+ * something still has to act), failed red, refunded grey (settled, nothing owed).
+ */
+export const paymentStatusBadge = toneOf({ completed: 'success', pending: 'warning', needs_review: 'warning', failed: 'destructive' });
+
+/** '2026-11-24T10:15:00Z' as 'Nov 24, 2026, 10:15 AM', for the order and audit timelines. */
+export function adminDateTime(iso: string | null): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : format(date, 'MMM d, yyyy, h:mm a');
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** An audit entry's changes, one line per field: 'hidden: false → true'. */
+export function auditChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.map((field) => `${field}: ${shown(before[field])} → ${shown(after[field])}`);
 }

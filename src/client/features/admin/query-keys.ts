@@ -20,8 +20,40 @@ export const adminKeys = {
   owedGiftCardPage: (page: ListPage) => ['/api/admin/gift-cards/pending', page] as const,
   coupons: ['/api/admin/coupons'] as const,
   couponPage: (page: ListPage) => ['/api/admin/coupons', page] as const,
+  orders: ['/api/admin/orders'] as const,
+  orderPage: (page: ListPage, filters: OrderFilters) => ['/api/admin/orders', page, filters] as const,
+  order: (orderId: string) => ['/api/admin/orders', 'detail', orderId] as const,
+  packages: ['/api/admin/packages'] as const,
+  revenue: ['/api/admin/revenue'] as const,
+  revenueDays: (days: number) => ['/api/admin/revenue', days] as const,
+  auditLog: ['/api/admin/audit-log'] as const,
+  auditLogPage: (page: ListPage) => ['/api/admin/audit-log', page] as const,
+  outbox: ['/api/admin/outbox'] as const,
+  outboxPage: (page: ListPage) => ['/api/admin/outbox', page] as const,
 };
+
+/** The orders list's filters beside its search; '' for a filter not set. */
+export interface OrderFilters {
+  paymentStatus: string;
+  needsReview: boolean;
+  packageId: string;
+  from: string;
+  to: string;
+}
+export const NO_ORDER_FILTERS: OrderFilters = { paymentStatus: '', needsReview: false, packageId: '', from: '', to: '' };
 
 /** Every key above starts with one of these paths: what a sign-in or sign-out clears. */
 export const isAdminKey = (queryKey: readonly unknown[]) =>
-  [adminKeys.session, adminKeys.stats, adminKeys.customers, adminKeys.notifications, adminKeys.owedGiftCards, adminKeys.coupons].some(([path]) => queryKey[0] === path);
+  [
+    adminKeys.session,
+    adminKeys.stats,
+    adminKeys.customers,
+    adminKeys.notifications,
+    adminKeys.owedGiftCards,
+    adminKeys.coupons,
+    adminKeys.orders,
+    adminKeys.packages,
+    adminKeys.revenue,
+    adminKeys.auditLog,
+    adminKeys.outbox,
+  ].some(([path]) => queryKey[0] === path);

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import type { AdminStats } from '#contract/admin';
 import { dollars } from './admin-view';
 
-/** The bars of the dashboard's 30-day revenue chart in a 300 x 100 box, and what it says in words. */
+/** The bars of the dashboards' revenue charts in a 300 x 100 box, and what it says in words. */
 
 export const CHART_WIDTH = 300;
 export const CHART_HEIGHT = 100;
@@ -47,9 +47,9 @@ export function revenueBars(days: readonly Day[]): RevenueBar[] {
 }
 
 /** The chart's accessible summary: the total and the best day. */
-export function revenueSummary(days: readonly Day[]): string {
+export function revenueSummary(days: readonly Day[], period = 30): string {
   const total = days.reduce((sum, day) => sum + cents(day.revenue), 0);
-  if (total === 0) return 'No revenue in the last 30 days.';
+  if (total === 0) return `No revenue in the last ${period} days.`;
   const best = days.reduce((top, day) => (cents(day.revenue) > cents(top.revenue) ? day : top));
-  return `${dollars(centsText(total))} in the last 30 days; the best day was ${dayLabel(best.date)} with ${dollars(best.revenue)}.`;
+  return `${dollars(centsText(total))} in the last ${period} days; the best day was ${dayLabel(best.date)} with ${dollars(best.revenue)}.`;
 }

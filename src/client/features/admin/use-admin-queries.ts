@@ -1,9 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminCustomerListSchema, adminSessionSchema, adminStatsSchema, purchaseNotificationListSchema } from '#contract/admin';
 import { adminCouponListSchema } from '#contract/admin-coupons';
-import { owedGiftCardListSchema } from '#contract/admin-orders';
+import { auditEntryListSchema } from '#contract/admin-audit';
+import { adminOrderDetailSchema, adminOrderPaths, adminOrderSummaryListSchema, owedGiftCardListSchema } from '#contract/admin-orders';
+import { outboxMailListSchema } from '#contract/admin-outbox';
+import { adminPackageListSchema } from '#contract/admin-packages';
+import { revenueDayListSchema } from '#contract/admin-revenue';
 import { apiRequest, revalidatingGet, type Revalidated } from '../../lib/api';
-import { adminKeys, type ListPage } from './query-keys';
+import { adminKeys, type ListPage, type OrderFilters } from './query-keys';
 
 /** Polling of spec sections 7 and 9: /admin every 30 s (and on focus), /admin-dashboard every 5 s, cache-busted. */
 const OVERVIEW_POLL_MS = 30_000;
@@ -14,9 +18,10 @@ const STATS_POLL_MS = 30_000;
 
 export type CustomerPolling = 'overview' | 'dashboard';
 
-function listUrl(path: string, page: ListPage, cacheBust: boolean): string {
+function listUrl(path: string, page: ListPage, cacheBust: boolean, filters: Record<string, string> = {}): string {
   const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
   if (page.q) params.set('q', page.q);
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (cacheBust) params.set('_', String(Date.now()));
   return `${path}?${params.toString()}`;
 }
@@ -65,6 +70,45 @@ export function useOwedGiftCards(page: ListPage) {
 
 export function useAdminCoupons(page: ListPage) {
   return useRevalidated(adminKeys.couponPage(page), () => listUrl(adminKeys.coupons[0], page, false), (body) => adminCouponListSchema.parse(body), NOTIFICATIONS_POLL_MS);
+}
+
+/** GET /api/admin/orders with the filters set; needsReview is sent only when asked for. */
+export function useAdminOrders(page: ListPage, filters: OrderFilters) {
+  const { needsReview, ...rest } = filters;
+  return useRevalidated(
+    adminKeys.orderPage(page, filters),
+    () => listUrl(adminOrderPaths.list, page, false, { ...rest, needsReview: needsReview ? 'true' : '' }),
+    (body) => adminOrderSummaryListSchema.parse(body),
+    NOTIFICATIONS_POLL_MS,
+  );
+}
+
+export function useAdminOrder(orderId: string) {
+  return useQuery({
+    queryKey: adminKeys.order(orderId),
+    queryFn: async () => adminOrderDetailSchema.parse(await (await apiRequest('GET', adminOrderPaths.detail(orderId))).json()),
+    staleTime: 0,
+  });
+}
+
+export function useAdminPackages() {
+  return useQuery({
+    queryKey: adminKeys.packages,
+    queryFn: async () => adminPackageListSchema.parse(await (await apiRequest('GET', adminKeys.packages[0])).json()),
+    staleTime: 0,
+  });
+}
+
+export function useRevenue(days: number) {
+  return useRevalidated(adminKeys.revenueDays(days), () => `${adminKeys.revenue[0]}?days=${days}`, (body) => revenueDayListSchema.parse(body), STATS_POLL_MS);
+}
+
+export function useAuditLog(page: ListPage) {
+  return useRevalidated(adminKeys.auditLogPage(page), () => listUrl(adminKeys.auditLog[0], page, false), (body) => auditEntryListSchema.parse(body), NOTIFICATIONS_POLL_MS);
+}
+
+export function useOutbox(page: ListPage) {
+  return useRevalidated(adminKeys.outboxPage(page), () => listUrl(adminKeys.outbox[0], page, false), (body) => outboxMailListSchema.parse(body), NOTIFICATIONS_POLL_MS);
 }
 
 export function useAdminStats() {

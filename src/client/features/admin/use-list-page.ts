@@ -26,6 +26,8 @@ export function useListPage() {
     setSearch,
     previous: () => setOffset((current) => Math.max(0, current - ADMIN_PAGE_SIZE)),
     next: () => setOffset((current) => current + ADMIN_PAGE_SIZE),
+    /** Back to the first page, as when a filter beside the search changes. */
+    first: () => setOffset(0),
   };
 }
 

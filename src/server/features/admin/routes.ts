@@ -30,7 +30,7 @@ import {
   owedGiftCardListSchema,
   refundRequestSchema,
 } from '#contract/admin-orders';
-import { adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
+import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
@@ -186,6 +186,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             orderId: request.body.orderId,
           });
       },
+    );
+
+    guarded.get('/api/admin/packages', { schema: { response: { 200: adminPackageListSchema, ...failures } } }, async (_request, reply) =>
+      noStore(reply).send(await catalog.adminPackages()),
     );
 
     guarded.patch(

@@ -125,6 +125,12 @@ export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAg
       listener = null;
     },
 
+    /** Every package as an administrator edits it, hidden ones too (the landing list leaves them out). */
+    async adminPackages(): Promise<AdminPackage[]> {
+      const rows = await db.select().from(packages).orderBy(asc(packages.price), asc(packages.name));
+      return rows.map(toAdminPackage);
+    },
+
     /**
      * An administrator's change to a package: the row and its audit record in one
      * transaction, announced to every instance at commit. Paid orders keep their own

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { count } from '../admin-view';
+import { RevenueChart } from '../RevenueChart';
+import { useRevenue } from '../use-admin-queries';
+
+const PERIODS = [7, 30, 90] as const;
+
+/** Paid revenue per day over a chosen period, with its total and its paid orders. */
+export function RevenueTab() {
+  const [period, setPeriod] = useState<number>(30);
+  const revenue = useRevenue(period);
+  const days = revenue.data?.data;
+  const orders = days?.reduce((sum, day) => sum + day.orders, 0);
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex gap-1 rounded-xl bg-muted p-1" role="group" aria-label="Period">
+          {PERIODS.map((days) => (
+            <Button key={days} size="sm" variant={period === days ? 'secondary' : 'ghost'} className={period === days ? 'bg-card' : undefined} aria-pressed={period === days} onClick={() => setPeriod(days)}>
+              {days} days
+            </Button>
+          ))}
+        </div>
+        {orders !== undefined && (
+          <p className="tabular text-sm text-muted-foreground" data-testid="revenue-orders">
+            {count(orders)} paid {orders === 1 ? 'order' : 'orders'}
+          </p>
+        )}
+      </div>
+      {revenue.isError ? <p className="text-sm text-destructive" role="alert">The revenue could not be loaded.</p> : <RevenueChart days={days} period={period} />}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { CheckCircle2, Gift, Loader2, RotateCw, Undo2 } from 'lucide-react';
+import type { AdminOrderSummary } from '#contract/admin-orders';
+import { Button } from '../../../components/ui/button';
+import { useGiftCardDelivery } from '../use-gift-card-delivery';
+import type { OrderActions } from './use-order-actions';
+
+const REFUNDABLE = ['completed', 'needs_review'];
+
+/**
+ * The actions an order's state allows: honour a needs_review order, refund a paid or
+ * held one (asked first, by the caller's dialog), retry provisioning of a paid order
+ * without logins (`missingCredentials`, known from its detail), and mark its gift card sent.
+ */
+export function OrderActionButtons({
+  order,
+  actions,
+  onRefund,
+  missingCredentials = false,
+}: {
+  order: AdminOrderSummary;
+  actions: OrderActions;
+  onRefund: (order: AdminOrderSummary) => void;
+  missingCredentials?: boolean;
+}) {
+  const giftCard = useGiftCardDelivery();
+  const busy = (mutation: { isPending: boolean; variables?: { orderId: string } | undefined }) => mutation.isPending && mutation.variables?.orderId === order.id;
+  const paid = order.paymentStatus === 'completed';
+  const named = <span className="sr-only"> order {order.id}</span>;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {order.paymentStatus === 'needs_review' && (
+        <Button size="sm" onClick={() => actions.honour.mutate({ orderId: order.id })} disabled={busy(actions.honour)}>
+          {busy(actions.honour) ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+          {busy(actions.honour) ? 'Honouring...' : 'Honour'}
+          {named}
+        </Button>
+      )}
+      {paid && missingCredentials && (
+        <Button size="sm" variant="outline" onClick={() => actions.retryProvisioning.mutate({ orderId: order.id })} disabled={busy(actions.retryProvisioning)}>
+          {busy(actions.retryProvisioning) ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+          {busy(actions.retryProvisioning) ? 'Retrying...' : 'Retry Provisioning'}
+          {named}
+        </Button>
+      )}
+      {paid && order.giftCard && !order.giftCardDelivered && (
+        <Button size="sm" variant="outline" onClick={() => giftCard.mutate({ orderId: order.id, delivered: true })} disabled={busy(giftCard)}>
+          {busy(giftCard) ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Gift aria-hidden="true" />}
+          {busy(giftCard) ? 'Marking...' : 'Mark Gift Card Delivered'}
+          {named}
+        </Button>
+      )}
+      {REFUNDABLE.includes(order.paymentStatus) && (
+        <Button size="sm" variant="outline" className="border-destructive/50 text-destructive hover:bg-destructive/10" onClick={() => onRefund(order)} disabled={busy(actions.refund)}>
+          <Undo2 aria-hidden="true" />
+          Refund
+          {named}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { AlertCircle } from 'lucide-react';
+import type { AdminOrderSummary } from '#contract/admin-orders';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { serverMessage } from '../../../lib/api';
+import { PaymentStatusBadge } from '../AdminStatusBadge';
+import { adminDateTime } from '../admin-view';
+import { useAdminOrder } from '../use-admin-queries';
+import { OrderActionButtons } from './OrderActionButtons';
+import { OrderDetailSections } from './OrderDetailSections';
+import type { OrderActions } from './use-order-actions';
+
+function OrderDetail({ orderId, actions, onRefund }: { orderId: string; actions: OrderActions; onRefund: (order: AdminOrderSummary) => void }) {
+  const detail = useAdminOrder(orderId);
+  if (detail.isError) {
+    return (
+      <p className="flex items-center gap-2 rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm" role="alert">
+        <AlertCircle className="size-4 text-destructive" aria-hidden="true" />
+        {serverMessage(detail.error, 'This order could not be loaded.')}
+      </p>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <div className="grid gap-3" role="status" aria-label="Loading">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-20 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  const { order, subscription } = detail.data;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <PaymentStatusBadge status={order.paymentStatus} />
+          {order.packageName}, {order.deviceCount} {order.deviceCount === 1 ? 'device' : 'devices'}
+        </p>
+        <OrderActionButtons order={order} actions={actions} onRefund={onRefund} missingCredentials={!subscription || subscription.credentials.length === 0} />
+      </div>
+      <OrderDetailSections detail={detail.data} />
+    </>
+  );
+}
+
+/** One order in a dialog over the list, opened from its row; its actions act on it in place. */
+export function OrderDetailDialog({
+  order,
+  onClose,
+  actions,
+  onRefund,
+}: {
+  order: Pick<AdminOrderSummary, 'id' | 'createdAt'> | null;
+  onClose: () => void;
+  actions: OrderActions;
+  onRefund: (order: AdminOrderSummary) => void;
+}) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl" data-testid="order-detail">
+        <DialogHeader>
+          <DialogTitle className="break-all">Order {order?.id}</DialogTitle>
+          <DialogDescription>Placed {adminDateTime(order?.createdAt ?? null)}</DialogDescription>
+        </DialogHeader>
+        {order && <OrderDetail orderId={order.id} actions={actions} onRefund={onRefund} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import type { AdminOrderDetail } from '#contract/admin-orders';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { AdminStatusBadge } from '../AdminStatusBadge';
+import { adminDate, adminDateTime, dollars } from '../admin-view';
+import { AuditChangeList } from '../AuditChangeList';
+import { DetailField } from '../DetailField';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="min-w-0 rounded-xl border border-border bg-background/40 p-3" aria-label={title}>
+      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+const Fields = ({ children }: { children: ReactNode }) => <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">{children}</dl>;
+const Muted = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted-foreground">{children}</p>;
+
+function Copyable({ value, what }: { value: string; what: 'Username' | 'Password' }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1">
+      <span className="shrink-0 text-xs text-muted-foreground">{what}</span>
+      <span className="min-w-0 truncate font-mono" title={value}>
+        {value}
+      </span>
+      <CopyButton value={value} label={`Copy ${what.toLowerCase()}`} what={what} />
+    </span>
+  );
+}
+
+function Credentials({ credentials }: { credentials: NonNullable<AdminOrderDetail['subscription']>['credentials'] }) {
+  if (credentials.length === 0) return <Muted>No device logins yet: provisioning has not made them.</Muted>;
+  return (
+    <ul className="mt-3 grid gap-2" aria-label="Device logins">
+      {credentials.map((login) => (
+        <li key={login.deviceNumber} className="grid min-w-0 gap-1 rounded-lg bg-muted/40 p-2 text-sm sm:grid-cols-[6rem_minmax(0,1fr)_minmax(0,1fr)]" data-testid="order-credential">
+          <span className="font-semibold">
+            Device {login.deviceNumber} <span className="text-xs font-normal text-muted-foreground">{login.isActive ? 'Active' : 'Inactive'}</span>
+          </span>
+          <Copyable value={login.username} what="Username" />
+          <Copyable value={login.password} what="Password" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Everything about one order, section by section: who, what was paid, what it bought, where the box is, what was sent, who changed it. */
+export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
+  const { order, customer, payment, subscription, shipment, emails, audit, renewsSubscriptionId } = detail;
+  return (
+    <div className="grid min-w-0 gap-3">
+      {order.reason && (
+        <p className="rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm" data-testid="order-reason">
+          <span className="font-semibold">Why: </span>
+          {order.reason}
+        </p>
+      )}
+      <Section title="Customer">
+        <Fields>
+          <DetailField label="Name">{order.customerName}</DetailField>
+          <DetailField label="Email">
+            <span className="break-all">{order.customerEmail}</span>
+          </DetailField>
+          <DetailField label="Account">{customer ? (customer.hasAccount ? 'Has an account' : 'Guest') : 'None'}</DetailField>
+        </Fields>
+      </Section>
+      <Section title="Payment">
+        <Fields>
+          <DetailField label="Method">
+            <span className="capitalize">{order.paymentMethod}</span>
+          </DetailField>
+          <DetailField label="Subtotal">{dollars(payment.subtotalAmount)}</DetailField>
+          <DetailField label="Coupon">{order.couponCode ? `${order.couponCode} (−${dollars(payment.couponDiscount)})` : 'None'}</DetailField>
+          <DetailField label="Total">{dollars(payment.totalAmount)}</DetailField>
+          <DetailField label="Paid">{adminDateTime(order.paidAt)}</DetailField>
+          <DetailField label="Cashback">
+            {order.giftCard ? `${order.giftCard}, ${dollars(payment.cashbackAmount)} (${order.giftCardDelivered ? 'delivered' : 'owed'})` : 'None'}
+          </DetailField>
+          <DetailField label="Provider reference">
+            <span className="break-all font-mono text-xs">{payment.providerReference ?? 'None'}</span>
+          </DetailField>
+        </Fields>
+      </Section>
+      <Section title="Subscription">
+        {renewsSubscriptionId && (
+          <p className="mb-2 text-sm text-muted-foreground">
+            A renewal: it extended subscription <span className="break-all font-mono text-xs">{renewsSubscriptionId}</span>.
+          </p>
+        )}
+        {subscription ? (
+          <>
+            <Fields>
+              <DetailField label="Status">
+                <AdminStatusBadge status={subscription.status} />
+              </DetailField>
+              <DetailField label="Devices">{subscription.deviceCount}</DetailField>
+              <DetailField label="Started">{adminDate(subscription.startDate)}</DetailField>
+              <DetailField label="Expires">{adminDate(subscription.expirationDate)}</DetailField>
+            </Fields>
+            <Credentials credentials={subscription.credentials} />
+          </>
+        ) : (
+          <Muted>No subscription: the order is not paid, or provisioning has not run.</Muted>
+        )}
+      </Section>
+      {shipment && (
+        <Section title="Shipment">
+          <Fields>
+            <DetailField label="Status">
+              <span className="capitalize">{shipment.status}</span>
+            </DetailField>
+            <DetailField label="Carrier">{shipment.carrier}</DetailField>
+            <DetailField label="Tracking number">
+              <span className="break-all font-mono">{shipment.trackingNumber ?? 'Not yet'}</span>
+            </DetailField>
+            <DetailField label="Estimated delivery">{adminDate(shipment.estimatedDelivery)}</DetailField>
+            <DetailField label="Delivered">{adminDate(shipment.actualDelivery)}</DetailField>
+            <DetailField label="Address">{shipment.address}</DetailField>
+          </Fields>
+        </Section>
+      )}
+      <Section title="Emails">
+        <p className="text-sm">Order confirmation: {emails.orderConfirmationSentAt ? `sent ${adminDateTime(emails.orderConfirmationSentAt)}` : 'not sent'}</p>
+        {emails.outbox.length > 0 && (
+          <ul className="mt-2 grid gap-1 text-sm" aria-label="Kept emails">
+            {emails.outbox.map((mail) => (
+              <li key={`${mail.createdAt}-${mail.subject}`} className="flex flex-wrap justify-between gap-x-3">
+                <span className="min-w-0 break-words">{mail.subject}</span>
+                <time className="text-xs text-muted-foreground" dateTime={mail.createdAt}>
+                  {adminDateTime(mail.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Audit">
+        {audit.length === 0 ? (
+          <Muted>No admin has changed this order.</Muted>
+        ) : (
+          <ol className="grid gap-2 text-sm" aria-label="Changes by admins">
+            {audit.map((entry) => (
+              <li key={`${entry.createdAt}-${entry.action}`} className="min-w-0">
+                <p>
+                  <span className="font-mono text-xs">{entry.action}</span> by <span className="font-semibold">{entry.adminUsername}</span>{' '}
+                  <time className="text-xs text-muted-foreground" dateTime={entry.createdAt}>
+                    {adminDateTime(entry.createdAt)}
+                  </time>
+                </p>
+                <AuditChangeList before={entry.before} after={entry.after} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+    </div>
+  );
+}

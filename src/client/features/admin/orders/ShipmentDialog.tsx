@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { SHIPMENT_STATUSES } from '#contract/admin-shipments';
+import type { AdminOrderSummary } from '#contract/admin-orders';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { serverMessage } from '../../../lib/api';
+import { FormDialogFooter } from '../FormDialogFooter';
+import { useAdminOrder } from '../use-admin-queries';
+import { useShipmentUpdate, type ShipmentForm } from './use-shipment-update';
+
+const EMPTY: ShipmentForm = { status: 'processing', carrier: 'UPS', trackingNumber: '', estimatedDelivery: '' };
+
+function ShipmentFields({ orderId, onSaved }: { orderId: string; onSaved: () => void }) {
+  const detail = useAdminOrder(orderId);
+  const save = useShipmentUpdate();
+  const [form, setForm] = useState<ShipmentForm | null>(null);
+  const shipment = detail.data?.shipment;
+
+  // The form starts from the box's current state once the order has loaded.
+  useEffect(() => {
+    if (!detail.data || form) return;
+    setForm(
+      shipment
+        ? {
+            status: shipment.status as ShipmentForm['status'],
+            carrier: shipment.carrier,
+            trackingNumber: shipment.trackingNumber ?? '',
+            estimatedDelivery: shipment.estimatedDelivery?.slice(0, 10) ?? '',
+          }
+        : EMPTY,
+    );
+  }, [detail.data, shipment, form]);
+
+  if (detail.isError) return <p className="text-sm text-destructive" role="alert">{serverMessage(detail.error, 'This order could not be loaded.')}</p>;
+  if (!form) return <Skeleton className="h-48 rounded-xl" />;
+  if (!shipment) return <p className="text-sm text-muted-foreground">This order has no streaming box to ship.</p>;
+  const set = (name: keyof ShipmentForm) => (value: string) => setForm({ ...form, [name]: value });
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ orderId, form }, { onSuccess: onSaved });
+      }}
+    >
+      <p className="text-sm text-muted-foreground">Ship to: {shipment.address}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="shipment-status" label="Status">
+          <Select value={form.status} onValueChange={set('status')}>
+            <SelectTrigger id="shipment-status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {SHIPMENT_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  <span className="capitalize">{status}</span>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <FormField id="shipment-carrier" label="Carrier">
+          <Input id="shipment-carrier" value={form.carrier} maxLength={50} onChange={(event) => set('carrier')(event.target.value)} />
+        </FormField>
+        <FormField id="shipment-tracking" label="Tracking number">
+          <Input id="shipment-tracking" className="font-mono" value={form.trackingNumber} maxLength={64} autoComplete="off" onChange={(event) => set('trackingNumber')(event.target.value)} />
+        </FormField>
+        <FormField id="shipment-eta" label="Estimated delivery">
+          <Input id="shipment-eta" type="date" value={form.estimatedDelivery} onChange={(event) => set('estimatedDelivery')(event.target.value)} />
+        </FormField>
+      </div>
+      <FormDialogFooter pending={save.isPending} label="Save Shipment" pendingLabel="Saving..." />
+    </form>
+  );
+}
+
+/** Where one order's box is: status, carrier, tracking number and expected day; 'shipped' emails the buyer the tracking number. */
+export function ShipmentDialog({ order, onClose }: { order: AdminOrderSummary | null; onClose: () => void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Update Shipment</DialogTitle>
+          <DialogDescription>
+            <span className="break-all font-mono">{order?.id}</span> for {order?.customerName}
+          </DialogDescription>
+        </DialogHeader>
+        {order && <ShipmentFields key={order.id} orderId={order.id} onSaved={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminOrderActionSchema, adminOrderPaths, type RefundRequest } from '#contract/admin-orders';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../../lib/api';
+import { adminKeys } from '../query-keys';
+
+/** What an action on an order changes on the admin pages: the orders (and their detail), the records, the figures, the gift-card queue. */
+export function useRefreshAfterOrderChange() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([adminKeys.orders, adminKeys.customers, adminKeys.stats, adminKeys.owedGiftCards].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+function useOrderAction<Body>(path: (orderId: string) => string, done: string, failed: string, fallback: string) {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: async ({ orderId, body }: { orderId: string; body?: Body }) =>
+      adminOrderActionSchema.parse(await (await apiRequest('POST', path(orderId), body ?? {})).json()),
+    onSuccess: (result) => toast({ title: done, description: result.message }),
+    onError: (error) => toast({ title: failed, description: serverMessage(error, fallback), variant: 'destructive' }),
+    onSettled: refresh,
+  });
+}
+
+/** Refund, honour and retry-provisioning of one order, each confirmed by a toast in the server's words. */
+export function useOrderActions() {
+  return {
+    refund: useOrderAction<RefundRequest>(adminOrderPaths.refund, 'Order Refunded', 'Refund Failed', 'The order could not be refunded. Please try again.'),
+    honour: useOrderAction<never>(adminOrderPaths.honour, 'Order Honoured', 'Honour Failed', 'The order could not be honoured. Please try again.'),
+    retryProvisioning: useOrderAction<never>(
+      adminOrderPaths.retryProvisioning,
+      'Provisioning Restarted',
+      'Provisioning Not Restarted',
+      'Provisioning could not be restarted. Please try again.',
+    ),
+  };
+}
+
+export type OrderActions = ReturnType<typeof useOrderActions>;

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminShipmentSchema } from '#contract/admin-shipments';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../../lib/api';
+import { adminKeys } from '../query-keys';
+
+export interface ShipmentForm {
+  status: 'processing' | 'shipped' | 'delivered';
+  carrier: string;
+  trackingNumber: string;
+  /** A day, 'YYYY-MM-DD', or '' for none. */
+  estimatedDelivery: string;
+}
+
+/** The form as PATCH /api/admin/shipments/:orderId takes it: blanks as null, a day as its noon in UTC (the same date in every time zone of the buyers). */
+export const shipmentChanges = (form: ShipmentForm) => ({
+  status: form.status,
+  carrier: form.carrier.trim(),
+  trackingNumber: form.trackingNumber.trim() || null,
+  estimatedDelivery: form.estimatedDelivery ? `${form.estimatedDelivery}T12:00:00Z` : null,
+});
+
+export function useShipmentUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ orderId, form }: { orderId: string; form: ShipmentForm }) =>
+      adminShipmentSchema.parse(await (await apiRequest('PATCH', `/api/admin/shipments/${encodeURIComponent(orderId)}`, shipmentChanges(form))).json()),
+    onSuccess: (shipment) =>
+      toast({
+        title: 'Shipment Saved',
+        description: `Order ${shipment.orderId}: ${shipment.status}${shipment.trackingNumber ? `, ${shipment.carrier} tracking ${shipment.trackingNumber}` : ''}.`,
+      }),
+    onError: (error) => toast({ title: 'Shipment Not Saved', description: serverMessage(error, 'The shipment could not be saved. Please try again.'), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
+  });
+}

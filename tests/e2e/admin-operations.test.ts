@@ -1,0 +1,279 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminSignIn, toast } from '../support/admin';
+import { seriousAxeViolations } from '../support/axe';
+import { useBrowser } from '../support/browser';
+import { buyWithDemoCard } from '../support/guest-purchase';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const PASSWORD = 'operations-secret-1';
+const SHOTS = process.env.ADMIN_SHOTS_DIR ?? path.join(tmpdir(), 'admin-operations-shots');
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+interface Customer {
+  context: BrowserContext;
+  page: Page;
+  email: string;
+  orderId: string;
+}
+
+/** A registered customer, signed in in a browser of their own on a phone, who bought `packageId` with the demo card. */
+async function customerWithOrder(browser: Browser, baseUrl: string, packageId: string, extra: Record<string, unknown> = {}): Promise<Customer> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const email = uniqueEmail('operations');
+  const registered = await page.request.post('/api/register', {
+    data: { signupType: 'account', firstName: 'Rosa', lastName: 'Parks', email, phone: '+1 555 0100', password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const orderId = await buyWithDemoCard(page, { firstName: 'Rosa', lastName: 'Parks', email, packageId, deviceCount: '1', ...extra });
+  return { context, page, email, orderId };
+}
+
+async function packageIds(page: Page) {
+  const list = (await (await page.request.get('/api/packages')).json()) as Array<{ id: string; duration: string }>;
+  return { oneMonth: list.find((pkg) => pkg.duration === '1 Month' && pkg.id !== 'streaming-box')!.id, box: 'streaming-box' };
+}
+
+/** The customer's account page once their subscription card is there (provisioning runs as a job); the page polls every 5 s. */
+async function accountCard(customer: Customer) {
+  await customer.page.goto('/account');
+  const card = customer.page.getByTestId('subscription-card').first();
+  await card.waitFor({ timeout: 30_000 });
+  return card;
+}
+
+/** Opens /admin on `tab`, its list searched for `email` where it has a search, until `testId` shows a row of it. */
+async function findInTab(page: Page, tab: string, email: string, testId: string) {
+  const row = page.getByTestId(testId).filter({ hasText: email }).first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/admin?tab=${tab}`);
+        const search = page.getByRole('searchbox').first();
+        if (await search.isVisible().catch(() => false)) await search.fill(email);
+        return row.waitFor({ timeout: 3000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000, interval: 0 },
+    )
+    .toBe(true);
+  return row;
+}
+
+async function openOrder(page: Page, customer: Customer) {
+  const row = await findInTab(page, 'orders', customer.email, 'order-row');
+  await row.getByRole('button', { name: customer.orderId }).click();
+  const detail = page.getByTestId('order-detail');
+  await detail.getByRole('region', { name: 'Payment' }).waitFor();
+  return detail;
+}
+
+/** No sideways scrolling at a phone's and a laptop's width, and no serious or critical axe violation at either. */
+async function checkLayout(page: Page, what: string) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(250);
+    expect(await pageWidth(page), `${what} at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+    expect(await seriousAxeViolations(page), `${what} at ${viewport.width} px`).toEqual([]);
+  }
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
+  }
+}
+
+describe('running the store from the admin pages', () => {
+  const b = useBrowser();
+
+  it("marks a gift card delivered from the order's detail; the customer's account lists it received", { timeout: 180_000 }, async () => {
+    const { page, context, baseUrl } = b;
+    const customer = await customerWithOrder(context.browser()!, baseUrl, (await packageIds(page)).oneMonth);
+    try {
+      await adminSignIn(page);
+      const detail = await openOrder(page, customer);
+      expect(await detail.getByRole('region', { name: 'Payment' }).textContent()).toContain('Amazon, $10.00 (owed)');
+      await screenshot(page, 'order-detail');
+      await checkLayout(page, 'order detail');
+      await detail.getByRole('button', { name: /^Mark Gift Card Delivered/ }).click();
+      await toast(page, 'Gift Card Delivered').waitFor();
+      await expect.poll(() => detail.getByRole('region', { name: 'Payment' }).textContent()).toContain('Amazon, $10.00 (delivered)');
+      await detail.getByRole('region', { name: 'Audit' }).getByText('store-owner', { exact: true }).waitFor();
+
+      await customer.page.goto('/account');
+      const received = customer.page.getByTestId('gift-cards-received');
+      await received.getByText('Amazon', { exact: true }).waitFor();
+      expect(await received.textContent()).toContain('$10.00');
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it("ships a streaming box with a tracking number; the customer's account shows it", { timeout: 180_000 }, async () => {
+    const { page, context, baseUrl } = b;
+    const customer = await customerWithOrder(context.browser()!, baseUrl, 'streaming-box', {
+      shippingAddress: '1 Main St',
+      shippingCity: 'Austin',
+      shippingState: 'TX',
+      shippingZip: '73301',
+      shippingCountry: 'US',
+    });
+    const tracking = `1Z${Date.now()}`;
+    try {
+      await adminSignIn(page);
+      const row = await findInTab(page, 'shipments', customer.email, 'box-order');
+      await checkLayout(page, 'shipments tab');
+      await row.getByRole('button', { name: /^Update Shipment/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Update Shipment' });
+      await dialog.getByText('Ship to: 1 Main St', { exact: false }).waitFor();
+      await checkLayout(page, 'shipment dialog');
+      await dialog.getByLabel('Status').click();
+      await page.getByRole('option', { name: 'shipped', exact: true }).click();
+      await dialog.getByLabel('Tracking number').fill(tracking);
+      await dialog.getByRole('button', { name: 'Save Shipment' }).click();
+      await toast(page, 'Shipment Saved').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      const card = await accountCard(customer);
+      await card.getByText(tracking, { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await card.textContent()).toMatch(/Streaming box: shipped via UPS, tracking/);
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it('refunds a paid order after asking; the admin page and the customer see it cancelled', { timeout: 180_000 }, async () => {
+    const { page, context, baseUrl } = b;
+    const customer = await customerWithOrder(context.browser()!, baseUrl, (await packageIds(page)).oneMonth);
+    try {
+      // The subscription exists (and has its logins) before the refund ends it.
+      await (await accountCard(customer)).getByTestId('device-credential').first().waitFor({ timeout: 30_000 });
+      await adminSignIn(page);
+      let detail = await openOrder(page, customer);
+      await detail.getByRole('button', { name: /^Refund/ }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Refund this order?' });
+      await confirm.waitFor();
+      await checkLayout(page, 'refund confirmation');
+      // Nothing happens until the admin confirms.
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await detail.getByTestId('payment-status').textContent()).toBe('completed');
+
+      await detail.getByRole('button', { name: /^Refund/ }).click();
+      await confirm.getByRole('button', { name: 'Refund $15.99' }).click();
+      await toast(page, 'Order Refunded').waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => detail.getByTestId('payment-status').textContent()).toBe('refunded');
+      await expect.poll(() => detail.getByRole('region', { name: 'Subscription' }).getByTestId('admin-status').textContent()).toBe('cancelled');
+      await page.keyboard.press('Escape');
+      const row = page.getByTestId('order-row').filter({ hasText: customer.orderId });
+      await expect.poll(() => row.getByTestId('payment-status').textContent()).toBe('refunded');
+      detail = await openOrder(page, customer);
+      expect(await detail.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
+
+      await customer.page.goto('/account');
+      await expect.poll(() => customer.page.getByTestId('subscription-status').first().textContent(), { timeout: 15_000 }).toMatch(/cancelled/i);
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it('creates a fixed-amount coupon that a buyer then uses at checkout, with the discount and total right', { timeout: 180_000 }, async () => {
+    const { page, context, baseUrl } = b;
+    const code = `FIVE${Date.now() % 1_000_000}`;
+    await adminSignIn(page);
+    await page.goto('/admin?tab=coupons');
+    await page.getByRole('button', { name: 'New Coupon' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Coupon' });
+    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByLabel('Type').click();
+    await page.getByRole('option', { name: 'Fixed amount ($)' }).click();
+    await dialog.getByLabel('Description').fill('Five dollars off');
+    await dialog.getByLabel('Value (percent or dollars)').fill('5');
+    await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+    await toast(page, 'Coupon Created').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const email = uniqueEmail('coupon-buyer');
+    const buyer = await context.browser()!.newContext({ baseURL: baseUrl, viewport: PHONE });
+    let orderId: string;
+    try {
+      const shop = await buyer.newPage();
+      await shop.goto('/');
+      await shop.getByRole('button', { name: 'Choose 1 Month Premium' }).click();
+      await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await shop.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase());
+      await shop.getByRole('button', { name: 'Apply' }).click();
+      await shop.getByTestId('applied-coupon').getByText('Five dollars off').waitFor();
+      expect(await shop.getByTestId('summary-discount').textContent()).toBe('-$5.00');
+      expect(await shop.getByTestId('summary-total').textContent()).toBe('$10.99');
+      await shop.getByLabel('First Name').fill('Dorothy');
+      await shop.getByLabel('Last Name').fill('Vaughan');
+      await shop.getByLabel('Email').fill(email);
+      await shop.getByLabel('Gift Card', { exact: true }).click();
+      await shop.getByRole('option', { name: 'Target', exact: true }).click();
+      await shop.getByRole('button', { name: 'Continue to Payment' }).click();
+      await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await shop.getByLabel('Expiry').fill('12/34');
+      await shop.getByLabel('CVC').fill('123');
+      await shop.getByRole('button', { name: 'Pay $10.99' }).click();
+      await shop.waitForURL('**/password-setup?**');
+      orderId = new URL(shop.url()).searchParams.get('orderId')!;
+    } finally {
+      await buyer.close();
+    }
+
+    // The server charged what the page showed, and the order keeps the coupon.
+    const detail = await openOrder(page, { email, orderId } as Customer);
+    const payment = await detail.getByRole('region', { name: 'Payment' }).textContent();
+    expect(payment).toContain(`${code} (−$5.00)`);
+    expect(payment).toContain('$15.99');
+    expect(payment).toContain('$10.99');
+  });
+
+  it('fits every new tab on a phone and a laptop with no serious accessibility violations', { timeout: 240_000 }, async () => {
+    const { page } = b;
+    await adminSignIn(page);
+    const ready: Record<string, string> = {
+      orders: '[data-testid="order-row"], main :text("No Orders")',
+      review: '[data-testid="review-order"], main :text("Nothing Needs Review")',
+      shipments: '[data-testid="box-order"], main :text("No Boxes to Ship")',
+      packages: '[data-testid="admin-package"]',
+      revenue: 'svg[role="img"]',
+      exports: 'main a[download]',
+      audit: '[data-testid="audit-entry"], main :text("No Admin Changes Yet")',
+      outbox: '[data-testid="outbox-mail"], main :text("Outbox Empty")',
+    };
+    for (const [tab, selector] of Object.entries(ready)) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`/admin?tab=${tab}`);
+      await page.locator(selector).first().waitFor();
+      if (tab === 'orders') await screenshot(page, 'orders-tab');
+      await checkLayout(page, `${tab} tab`);
+    }
+
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Customers' }).click();
+    await page.getByText('Customer Subscription Management').waitFor();
+    await checkLayout(page, '/admin-dashboard with the section links');
+    await page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'Packages' }).click();
+    await page.getByTestId('admin-package').first().waitFor();
+    await page.getByTestId('admin-package').first().getByRole('button', { name: /^Edit/ }).click();
+    await page.getByRole('dialog', { name: 'Edit Package' }).waitFor();
+    await checkLayout(page, 'package dialog');
+  });
+});

@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { dismissToast, useToasts } from '../../src/client/components/ui/use-toast';
+import AdminDashboardPage from '../../src/client/pages/AdminDashboardPage';
+import AdminLoginPage from '../../src/client/pages/AdminLoginPage';
+import AdminPage from '../../src/client/pages/AdminPage';
+
+// A loaded machine (the suite runs beside builds) can take more than the default second to render a tab.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The admin pages' unit tests: a fetch answering per "METHOD /path", the pages under a memory router, and the toast shown. */
+
+export type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
+export const fetchMock = vi.fn<typeof fetch>();
+export const requests: Array<{ method: string; url: URL; init: RequestInit | undefined }> = [];
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+export function serve(handlers: Record<string, Handler>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://store.test');
+    const method = init?.method ?? 'GET';
+    requests.push({ method, url, init });
+    const handler = handlers[`${method} ${url.pathname}`];
+    return handler ? handler(init, url) : json(404, { message: `not stubbed: ${method} ${url.pathname}` });
+  });
+}
+export const calls = (method: string, path: string) => requests.filter((request) => request.method === method && request.url.pathname === path);
+export const bodyOf = (method: string, path: string, index = 0) => JSON.parse(String(calls(method, path)[index]!.init!.body)) as unknown;
+
+function ToastProbe() {
+  const toasts = useToasts().filter((toast) => toast.open);
+  return <output data-testid="toast">{toasts.map((toast) => `${toast.title}|${toast.description ?? ''}|${toast.variant ?? 'default'}`).join()}</output>;
+}
+export const toastText = () => screen.getByTestId('toast').textContent;
+
+export function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={location.hook}>
+        <Switch>
+          <Route path="/admin-login" component={AdminLoginPage} />
+          <Route path="/admin" component={AdminPage} />
+          <Route path="/admin-dashboard" component={AdminDashboardPage} />
+        </Switch>
+      </Router>
+      <ToastProbe />
+    </QueryClientProvider>,
+  );
+  return { location, user: userEvent.setup() };
+}
+
+/** What Radix's select calls and jsdom lacks, so a test can pick an option with the pointer. */
+function polyfillPointerCapture() {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+}
+
+/** Each test gets a fresh fetch stub; user-event's setup() gives each test a clipboard of its own. */
+export function useAdminUi() {
+  beforeEach(() => {
+    polyfillPointerCapture();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    dismissToast();
+    fetchMock.mockReset();
+    requests.length = 0;
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}

@@ -1,0 +1,241 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '../../src/contract/admin-audit';
+import type { OutboxMail } from '../../src/contract/admin-outbox';
+import type { AdminPackage } from '../../src/contract/admin-packages';
+import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi, type Handler } from '../support/admin-ui';
+
+useAdminUi();
+// The tabs load lazily in the store; loaded once here, each test's first render finds them ready.
+beforeAll(async () => {
+  await Promise.all(
+    ['PackagesTab', 'RevenueTab', 'ExportsTab', 'AuditLogTab', 'OutboxTab'].map((name) => import(`../../src/client/features/admin/operations/${name}.tsx`)),
+  );
+});
+
+const DAY = 24 * 3600_000;
+const STATS = {
+  subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
+  revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
+  notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
+  revenueByDay: [],
+};
+
+function pkg(overrides: Partial<AdminPackage> = {}): AdminPackage {
+  return {
+    id: 'pkg-1m',
+    name: '1 Month Premium',
+    duration: '1 Month',
+    price: '15.99',
+    cashback: '10.00',
+    channels: '18,000+',
+    quality: '4K',
+    devices: 4,
+    vod: '100,000+',
+    features: ['18,000+ channels', '4K Ultra HD'],
+    popular: false,
+    requiresShipping: false,
+    hidden: false,
+    ...overrides,
+  };
+}
+
+const revenueDays = (days: number) =>
+  Array.from({ length: days }, (_, index) => ({ date: new Date(Date.now() - (days - 1 - index) * DAY).toISOString().slice(0, 10), revenue: index === days - 1 ? '43.96' : '0.00', orders: index === days - 1 ? 2 : 0 }));
+
+function store(extra: Record<string, Handler> = {}) {
+  serve({
+    'GET /api/admin/auth': () => json(200, { admin: { id: 'a1', username: 'store-owner' } }),
+    'GET /api/admin/stats': () => json(200, STATS),
+    'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
+    'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),
+    'GET /api/admin/gift-cards/pending': () => json(200, [], { 'x-total-count': '0' }),
+    'GET /api/admin/coupons': () => json(200, [], { 'x-total-count': '0' }),
+    ...extra,
+  });
+}
+
+describe('one admin navigation for both admin pages', () => {
+  it("/admin-dashboard links every section of /admin, and /admin opens the tab the link names", async () => {
+    store({ 'GET /api/admin/outbox': () => json(200, [], { 'x-total-count': '0' }) });
+    const { user, location } = renderAt('/admin-dashboard');
+    const sections = await screen.findByRole('navigation', { name: 'Store operations' });
+    expect(within(sections).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Customer Subscriptions', '/admin'],
+      ['Purchase Notifications', '/admin?tab=notifications'],
+      ['Orders', '/admin?tab=orders'],
+      ['Needs Review', '/admin?tab=review'],
+      ['Gift Cards', '/admin?tab=gift-cards'],
+      ['Shipments', '/admin?tab=shipments'],
+      ['Coupons', '/admin?tab=coupons'],
+      ['Packages', '/admin?tab=packages'],
+      ['Revenue', '/admin?tab=revenue'],
+      ['Exports', '/admin?tab=exports'],
+      ['Audit Log', '/admin?tab=audit'],
+      ['Outbox', '/admin?tab=outbox'],
+    ]);
+    // The spec's title, subtitle and buttons stay as they were.
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Customer Subscription Management')).toBeTruthy();
+    for (const name of ['Create Customer Account', 'Refresh', 'Logout']) expect(screen.getByRole('button', { name })).toBeTruthy();
+
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    await user.click(within(sections).getByRole('link', { name: 'Outbox' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=outbox'));
+    const outboxTab = await screen.findByRole('tab', { name: 'Outbox', selected: true });
+    // On a phone the tab row scrolls sideways: the open tab is brought into view.
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(outboxTab));
+    expect(await screen.findByText('Outbox Empty')).toBeTruthy();
+    for (const name of ['Force Refresh Customers', 'Refresh Notifications']) expect(screen.getByRole('button', { name })).toBeTruthy();
+
+    // Changing the tab changes the address, so a reload or a shared link opens the same one.
+    await user.click(screen.getByRole('tab', { name: 'Customer Subscriptions' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
+    const pages = screen.getByRole('navigation', { name: 'Admin pages' });
+    expect(within(pages).getByRole('link', { name: 'Operations' }).getAttribute('aria-current')).toBe('page');
+    await user.click(within(pages).getByRole('link', { name: 'Customers' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin-dashboard'));
+  });
+
+  it('opens the default Customer Subscriptions tab for an unknown ?tab=', async () => {
+    store();
+    renderAt('/admin?tab=nonsense');
+    expect(await screen.findByRole('tab', { name: 'Customer Subscriptions', selected: true })).toBeTruthy();
+  });
+});
+
+describe('the Packages tab', () => {
+  it('lists every package, hidden ones too, and saves an edit with a toast', async () => {
+    const box = pkg({ id: 'streaming-box', name: 'Streaming Box', duration: '6 Months', price: '149.99', cashback: '30.00', devices: 1, hidden: true });
+    store({
+      'GET /api/admin/packages': () => json(200, [pkg(), box]),
+      'PATCH /api/admin/packages/pkg-1m': () => json(200, pkg({ name: '1 Month Plus', price: '17.49', popular: true, features: ['18,000+ channels', '4K Ultra HD', 'Catch-up TV'] })),
+    });
+    const { user } = renderAt('/admin?tab=packages');
+    const rows = await screen.findAllByTestId('admin-package');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['1 Month Premium 1 Month', 'Streaming Box 6 Months']);
+    expect(rows[0]!.textContent).toContain('$15.99');
+    expect(within(rows[1]!).getByText('Hidden')).toBeTruthy();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
+    const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('1 Month Premium');
+    expect((within(dialog).getByLabelText('Features (one a line)') as HTMLTextAreaElement).value).toBe('18,000+ channels\n4K Ultra HD');
+    await user.clear(name);
+    await user.type(name, '1 Month Plus');
+    const price = within(dialog).getByLabelText('Price ($)');
+    await user.clear(price);
+    await user.type(price, '17.49');
+    await user.type(within(dialog).getByLabelText('Features (one a line)'), '\n\nCatch-up TV');
+    await user.click(within(dialog).getByRole('checkbox', { name: "Marked 'Most Popular'" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Package' }));
+    await waitFor(() => expect(toastText()).toBe('Package Saved|1 Month Plus sells at $17.49 from the next checkout.|default'));
+    expect(bodyOf('PATCH', '/api/admin/packages/pkg-1m')).toEqual({
+      name: '1 Month Plus',
+      price: '17.49',
+      cashback: '10.00',
+      features: ['18,000+ channels', '4K Ultra HD', 'Catch-up TV'],
+      devices: 4,
+      popular: true,
+      hidden: false,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('GET', '/api/admin/packages').length).toBeGreaterThan(1);
+  });
+
+  it("shows a hidden package again with one press, and the server's refusal word for word", async () => {
+    const box = pkg({ id: 'streaming-box', name: 'Streaming Box', hidden: true });
+    store({
+      'GET /api/admin/packages': () => json(200, [pkg(), box]),
+      'PATCH /api/admin/packages/streaming-box': () => json(200, { ...box, hidden: false }),
+      'PATCH /api/admin/packages/pkg-1m': () => json(400, { message: 'Cashback must not be more than the price' }),
+    });
+    const { user } = renderAt('/admin?tab=packages');
+    const rows = await screen.findAllByTestId('admin-package');
+    await user.click(within(rows[1]!).getByRole('button', { name: /^Show/ }));
+    await waitFor(() => expect(toastText()).toBe('Package Shown|Streaming Box sells at $15.99 from the next checkout.|default'));
+    expect(bodyOf('PATCH', '/api/admin/packages/streaming-box')).toEqual({ hidden: false });
+
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
+    await user.clear(within(dialog).getByLabelText('Cashback ($)'));
+    await user.type(within(dialog).getByLabelText('Cashback ($)'), '99.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Package' }));
+    await waitFor(() => expect(toastText()).toBe('Package Not Saved|Cashback must not be more than the price|destructive'));
+    expect((within(dialog).getByLabelText('Cashback ($)') as HTMLInputElement).value).toBe('99.00');
+  });
+});
+
+describe('the Revenue tab', () => {
+  it('charts the last 30 days, and 7 or 90 on request', async () => {
+    store({ 'GET /api/admin/revenue': (_init, url) => json(200, revenueDays(Number(url.searchParams.get('days')))) });
+    const { user } = renderAt('/admin?tab=revenue');
+    expect(await screen.findByRole('img', { name: 'Revenue, last 30 days' })).toBeTruthy();
+    expect(screen.getByText(/^\$43\.96 in the last 30 days/)).toBeTruthy();
+    expect(screen.getByTestId('revenue-orders').textContent).toBe('2 paid orders');
+    expect(screen.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: '7 days' }));
+    expect(await screen.findByRole('img', { name: 'Revenue, last 7 days' })).toBeTruthy();
+    expect(calls('GET', '/api/admin/revenue').map((call) => call.url.searchParams.get('days'))).toEqual(['30', '7']);
+    expect(document.querySelectorAll('svg[role="img"] rect')).toHaveLength(7);
+  });
+});
+
+describe('the Exports tab', () => {
+  it('offers the orders and customers CSV as downloads', async () => {
+    store();
+    const { user } = renderAt('/admin?tab=exports');
+    const orders = await screen.findByRole('link', { name: 'Download Orders CSV' });
+    expect(orders.getAttribute('href')).toBe('/api/admin/export/orders.csv');
+    expect(orders.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Download Customers CSV' }).getAttribute('href')).toBe('/api/admin/export/customers.csv');
+    orders.addEventListener('click', (event) => event.preventDefault());
+    await user.click(orders);
+    expect(toastText()).toBe('Export Started|Orders CSV is downloading.|default');
+  });
+});
+
+describe('the Audit Log and Outbox tabs', () => {
+  it('lists admin changes newest first, with what changed from what to what, paged by the total', async () => {
+    const entry: AuditEntry = {
+      id: 'au1',
+      adminUsername: 'store-owner',
+      action: 'package.update',
+      targetType: 'package',
+      targetId: 'pkg-1m',
+      before: { price: '15.99', hidden: false },
+      after: { price: '17.49', hidden: true },
+      createdAt: '2026-11-24T10:15:00Z',
+    };
+    store({ 'GET /api/admin/audit-log': () => json(200, [entry], { 'x-total-count': '26' }) });
+    const { user } = renderAt('/admin?tab=audit');
+    const item = await screen.findByTestId('audit-entry');
+    for (const text of ['package.update', 'pkg-1m', 'store-owner', 'price: 15.99 → 17.49', 'hidden: false → true']) expect(item.textContent).toContain(text);
+    expect(screen.getByText('1-1 of 26')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls('GET', '/api/admin/audit-log').at(-1)!.url.searchParams.get('offset')).toBe('25'));
+  });
+
+  it('says when no admin has changed anything yet', async () => {
+    store({ 'GET /api/admin/audit-log': () => json(200, [], { 'x-total-count': '0' }) });
+    renderAt('/admin?tab=audit');
+    expect(await screen.findByText('No Admin Changes Yet')).toBeTruthy();
+  });
+
+  it('lists the kept emails, each opening to its text', async () => {
+    const mail: OutboxMail = { id: 'm1', to: 'mary@example.com', subject: 'Your box is on its way', text: 'Tracking number: 1Z999AA10123456784', createdAt: '2026-11-24T10:15:00Z' };
+    let answer!: (response: Response) => void;
+    store({ 'GET /api/admin/outbox': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { user } = renderAt('/admin?tab=outbox');
+    await waitFor(() => expect(calls('GET', '/api/admin/outbox')).toHaveLength(1));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    answer(json(200, [mail], { 'x-total-count': '1' }));
+    const item = await screen.findByTestId('outbox-mail');
+    expect(item.textContent).toContain('to mary@example.com');
+    await user.click(within(item).getByText('Your box is on its way'));
+    expect(within(item).getByText('Tracking number: 1Z999AA10123456784')).toBeTruthy();
+    expect(item.querySelector('details')!.open).toBe(true);
+  });
+});

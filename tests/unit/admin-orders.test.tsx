@@ -1,0 +1,331 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail, AdminOrderSummary } from '../../src/contract/admin-orders';
+import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi, type Handler } from '../support/admin-ui';
+
+useAdminUi();
+// The tabs load lazily in the store; loaded once here, each test's first render finds them ready.
+beforeAll(async () => {
+  await Promise.all([import('../../src/client/features/admin/orders/OrdersTab'), import('../../src/client/features/admin/orders/NeedsReviewTab'), import('../../src/client/features/admin/orders/ShipmentsTab')]);
+});
+
+const SESSION = { admin: { id: 'a1', username: 'store-owner' } };
+const EMPTY_STATS = {
+  subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
+  revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
+  notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
+  revenueByDay: [],
+};
+
+function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary {
+  return {
+    id: 'SP-1712345678901-123',
+    createdAt: '2026-11-20T10:00:00Z',
+    paidAt: '2026-11-20T10:01:00Z',
+    customerName: 'Mary Jackson',
+    customerEmail: 'mary@example.com',
+    packageId: 'pkg-1m',
+    packageName: '1 Month Premium',
+    deviceCount: 2,
+    paymentMethod: 'card',
+    paymentStatus: 'completed',
+    reason: null,
+    totalAmount: '21.98',
+    couponCode: null,
+    giftCard: 'Chewy',
+    giftCardDelivered: false,
+    requiresShipping: false,
+    ...overrides,
+  };
+}
+
+function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    order,
+    renewsSubscriptionId: null,
+    customer: { id: 'c1', email: order.customerEmail, hasAccount: true },
+    payment: { subtotalAmount: '21.98', couponDiscount: '0.00', totalAmount: order.totalAmount, cashbackAmount: '10.00', providerReference: 'pi_demo_1' },
+    subscription: {
+      id: 's1',
+      status: 'active',
+      startDate: '2026-11-20T10:02:00Z',
+      expirationDate: '2026-12-20T10:02:00Z',
+      deviceCount: 2,
+      credentials: [{ deviceNumber: 1, username: 'sp_mary1', password: 'pw-one', isActive: true }],
+    },
+    shipment: null,
+    emails: { orderConfirmationSentAt: '2026-11-20T10:01:30Z', outbox: [{ subject: 'Your StreamPlus order', createdAt: '2026-11-20T10:01:30Z' }] },
+    audit: [{ adminUsername: 'store-owner', action: 'order.gift_card', before: { giftCardDelivered: false }, after: { giftCardDelivered: true }, createdAt: '2026-11-21T09:00:00Z' }],
+    ...overrides,
+  };
+}
+
+const PACKAGES = [
+  { id: 'pkg-1m', name: '1 Month Premium', duration: '1 Month', price: '15.99', cashback: '10.00', channels: '18,000+', quality: '4K', devices: 4, vod: null, features: ['4K'], popular: false, requiresShipping: false, hidden: false },
+  { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months', price: '149.99', cashback: '30.00', channels: '18,000+', quality: '4K', devices: 1, vod: null, features: [], popular: false, requiresShipping: true, hidden: true },
+];
+
+/** A signed-in admin on /admin with these orders (and their details); /admin's own lists empty. */
+function store(orders: AdminOrderSummary[], details: Record<string, AdminOrderDetail> = {}, extra: Record<string, Handler> = {}) {
+  serve({
+    'GET /api/admin/auth': () => json(200, SESSION),
+    'GET /api/admin/stats': () => json(200, EMPTY_STATS),
+    'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
+    'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),
+    'GET /api/admin/gift-cards/pending': () => json(200, [], { 'x-total-count': '0' }),
+    'GET /api/admin/coupons': () => json(200, [], { 'x-total-count': '0' }),
+    'GET /api/admin/packages': () => json(200, PACKAGES),
+    'GET /api/admin/orders': () => json(200, orders, { 'x-total-count': String(orders.length) }),
+    ...Object.fromEntries(Object.entries(details).map(([id, body]) => [`GET /api/admin/orders/${id}`, () => json(200, body)])),
+    ...extra,
+  });
+}
+
+const action = (orderId: string, paymentStatus: string, message: string) => () => json(200, { orderId, paymentStatus, message });
+
+async function openOrder(user: ReturnType<typeof renderAt>['user'], orderId: string) {
+  await user.click(await screen.findByRole('button', { name: orderId }));
+  return screen.findByTestId('order-detail');
+}
+
+describe('the Orders tab (/admin?tab=orders)', () => {
+  it('shows skeletons while the orders load, then a dense table of them, newest first as the server sends them', async () => {
+    let answer!: (response: Response) => void;
+    store([], {}, { 'GET /api/admin/orders': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAt('/admin?tab=orders');
+    expect(await screen.findByRole('tab', { name: 'Orders', selected: true })).toBeTruthy();
+    await waitFor(() => expect(calls('GET', '/api/admin/orders')).toHaveLength(1));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    answer(json(200, [summary(), summary({ id: 'SP-1712345678900-001', paymentStatus: 'refunded', giftCard: null })], { 'x-total-count': '2' }));
+    const rows = await screen.findAllByTestId('order-row');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['SP-1712345678901-123', 'SP-1712345678900-001']);
+    for (const text of ['Mary Jackson', 'mary@example.com', '1 Month Premium', '$21.98', 'card', 'Chewy (owed)']) expect(rows[0]!.textContent).toContain(text);
+    expect(within(rows[0]!).getByTestId('payment-status').textContent).toBe('completed');
+    expect(within(rows[0]!).getByTestId('payment-status').className).toContain('text-success');
+    expect(within(rows[1]!).getByTestId('payment-status').className).toContain('bg-muted');
+    expect(screen.getByRole('region', { name: 'Orders table' }).className).toContain('overflow-x-auto');
+    expect(screen.getByText('1-2 of 2')).toBeTruthy();
+    const first = calls('GET', '/api/admin/orders')[0]!.url.searchParams;
+    expect(Object.fromEntries(first)).toEqual({ limit: '25', offset: '0' });
+  });
+
+  it('says there are no orders, with what to do next, and that no order matches once filtered', async () => {
+    store([]);
+    const { user } = renderAt('/admin?tab=orders');
+    expect(await screen.findByText('No Orders')).toBeTruthy();
+    expect(screen.getByText('Orders appear here as soon as a buyer checks out.')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Needs review only' }));
+    expect(await screen.findByText('No order matches these filters: widen the dates or clear a filter.')).toBeTruthy();
+  });
+
+  it('sends each filter and the search to the server, starting again at the first page', async () => {
+    store([summary()]);
+    const { user } = renderAt('/admin?tab=orders');
+    await screen.findByTestId('order-row');
+    await user.click(screen.getByRole('checkbox', { name: 'Needs review only' }));
+    await user.type(screen.getByLabelText('Placed from'), '2026-11-01');
+    await user.type(screen.getByLabelText('Placed to'), '2026-11-30');
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'mary');
+    await waitFor(() =>
+      expect(Object.fromEntries(calls('GET', '/api/admin/orders').at(-1)!.url.searchParams)).toEqual({
+        limit: '25',
+        offset: '0',
+        q: 'mary',
+        needsReview: 'true',
+        from: '2026-11-01',
+        to: '2026-11-30',
+      }),
+    );
+  });
+
+  it("shows the server's words when it refuses a filter", async () => {
+    store([], {}, { 'GET /api/admin/orders': () => json(400, { message: 'from must not be after to' }) });
+    renderAt('/admin?tab=orders');
+    expect((await screen.findByRole('alert')).textContent).toContain('from must not be after to');
+  });
+
+  it('opens an order in a dialog: customer, payment, subscription with its logins, emails and audit entries', async () => {
+    const order = summary({ couponCode: 'SPRING25' });
+    store([order], {
+      [order.id]: detail(order, { renewsSubscriptionId: 's1', payment: { subtotalAmount: '29.31', couponDiscount: '7.33', totalAmount: '21.98', cashbackAmount: '10.00', providerReference: 'pi_demo_1' } }),
+    });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    expect(within(dialog).getByRole('heading', { name: `Order ${order.id}` })).toBeTruthy();
+    await within(dialog).findByRole('region', { name: 'Customer' });
+    for (const [section, texts] of Object.entries({
+      Customer: ['Mary Jackson', 'mary@example.com', 'Has an account'],
+      Payment: ['$29.31', 'SPRING25 (−$7.33)', '$21.98', 'Chewy, $10.00 (owed)', 'pi_demo_1'],
+      Subscription: ['A renewal: it extended subscription s1.', 'active', 'Dec 20, 2026', 'Device 1', 'sp_mary1', 'pw-one'],
+      Emails: ['Order confirmation: sent', 'Your StreamPlus order'],
+      Audit: ['order.gift_card', 'store-owner', 'giftCardDelivered: false → true'],
+    })) {
+      const region = within(dialog).getByRole('region', { name: section });
+      for (const text of texts) expect(region.textContent, `${section}: ${text}`).toContain(text);
+    }
+    expect(within(dialog).queryByRole('region', { name: 'Shipment' })).toBeNull();
+    // A paid order with logins: no retry, no honour; refund and the gift card are offered.
+    expect(within(dialog).queryByRole('button', { name: /^Retry Provisioning/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Honour/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: /^Refund/ })).toBeTruthy();
+  });
+
+  it('asks before a refund: Cancel changes nothing; confirming refunds, says so and asks the list again', async () => {
+    const order = summary();
+    store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'refunded', 'Order refunded: $21.98 back to the card') });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    await user.click(await within(dialog).findByRole('button', { name: /^Refund/ }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Refund this order?' });
+    expect(confirm.textContent).toContain('$21.98 goes back to the buyer through the payment provider');
+    expect(confirm.textContent).toContain('This cannot be undone.');
+    expect(within(confirm).queryByRole('textbox')).toBeNull();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls('POST', `/api/admin/orders/${order.id}/refund`)).toHaveLength(0);
+
+    const listLoads = calls('GET', '/api/admin/orders').length;
+    await user.click(within(screen.getByTestId('order-detail')).getByRole('button', { name: /^Refund/ }));
+    confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund $21.98' }));
+    await waitFor(() => expect(toastText()).toBe('Order Refunded|Order refunded: $21.98 back to the card|default'));
+    expect(bodyOf('POST', `/api/admin/orders/${order.id}/refund`)).toEqual({});
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(calls('GET', '/api/admin/orders').length).toBeGreaterThan(listLoads));
+    expect(calls('GET', `/api/admin/orders/${order.id}`).length).toBeGreaterThan(1);
+  });
+
+  it('shows a pending label and refuses a second press while the refund runs', async () => {
+    const order = summary();
+    let answer!: (response: Response) => void;
+    store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    await user.click(await within(dialog).findByRole('button', { name: /^Refund/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund $21.98' }));
+    const pending = await screen.findByRole('button', { name: 'Refunding...' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    await user.click(pending);
+    expect(calls('POST', `/api/admin/orders/${order.id}/refund`)).toHaveLength(1);
+    answer(json(409, { message: 'Only a paid order or one that needs review can be refunded' }));
+    await waitFor(() => expect(toastText()).toBe('Refund Failed|Only a paid order or one that needs review can be refunded|destructive'));
+    // A refused refund leaves the question open, to cancel or try again.
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+  });
+
+  it('asks for a note before refunding a crypto order, and sends it', async () => {
+    const order = summary({ paymentMethod: 'crypto' });
+    store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'refunded', 'Order marked refunded') });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    await user.click(await within(dialog).findByRole('button', { name: /^Refund/ }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain("send $21.98 back to the buyer's wallet first");
+    await user.click(within(confirm).getByRole('button', { name: 'Refund $21.98' }));
+    expect(await within(confirm).findByText('A crypto payment is refunded outside the store: add a note saying how it was refunded')).toBeTruthy();
+    const note = within(confirm).getByLabelText('How it was refunded');
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(note);
+    expect(calls('POST', `/api/admin/orders/${order.id}/refund`)).toHaveLength(0);
+    await user.type(note, '  Sent 21.98 USDC back on Nov 24  ');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund $21.98' }));
+    await waitFor(() => expect(toastText()).toBe('Order Refunded|Order marked refunded|default'));
+    expect(bodyOf('POST', `/api/admin/orders/${order.id}/refund`)).toEqual({ note: 'Sent 21.98 USDC back on Nov 24' });
+  });
+
+  it('retries provisioning of a paid order without logins, and marks its gift card delivered, each with a toast', async () => {
+    const order = summary();
+    store([order], { [order.id]: detail(order, { subscription: null }) }, {
+      [`POST /api/admin/orders/${order.id}/retry-provisioning`]: action(order.id, 'completed', 'Provisioning queued again'),
+      [`POST /api/admin/orders/${order.id}/gift-card`]: () => json(200, { orderId: order.id, giftCardDelivered: true, message: 'Gift card marked delivered' }),
+    });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    expect((await within(dialog).findByRole('region', { name: 'Subscription' })).textContent).toContain('No subscription');
+    await user.click(within(dialog).getByRole('button', { name: /^Retry Provisioning/ }));
+    await waitFor(() => expect(toastText()).toBe('Provisioning Restarted|Provisioning queued again|default'));
+    await user.click(within(dialog).getByRole('button', { name: /^Mark Gift Card Delivered/ }));
+    await waitFor(() => expect(toastText()).toBe('Gift Card Delivered|Gift card marked delivered|default'));
+    expect(bodyOf('POST', `/api/admin/orders/${order.id}/gift-card`)).toEqual({ delivered: true });
+  });
+
+  it("says the server's message when an order cannot be loaded", async () => {
+    const order = summary();
+    store([order], {}, { [`GET /api/admin/orders/${order.id}`]: () => json(404, { message: 'Order not found' }) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Order not found');
+  });
+});
+
+describe('the Needs Review tab', () => {
+  it('lists the held orders with their reason; honour completes one and says so', async () => {
+    const held = summary({ paymentStatus: 'needs_review', reason: 'Coupon SPRING25 reached its limit after payment', paymentMethod: 'crypto' });
+    store([held], {}, { [`POST /api/admin/orders/${held.id}/honour`]: action(held.id, 'completed', 'Order completed; provisioning started') });
+    const { user } = renderAt('/admin?tab=review');
+    const card = await screen.findByTestId('review-order');
+    expect(within(card).getByTestId('review-reason').textContent).toBe('Why: Coupon SPRING25 reached its limit after payment');
+    expect(calls('GET', '/api/admin/orders')[0]!.url.searchParams.get('needsReview')).toBe('true');
+    await user.click(within(card).getByRole('button', { name: /^Honour/ }));
+    await waitFor(() => expect(toastText()).toBe('Order Honoured|Order completed; provisioning started|default'));
+    expect(calls('POST', `/api/admin/orders/${held.id}/honour`)).toHaveLength(1);
+
+    // Refund from the queue asks first too, with the note a crypto order needs.
+    await user.click(within(card).getByRole('button', { name: /^Refund/ }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('How it was refunded');
+  });
+
+  it('says nothing needs review, and why orders would', async () => {
+    store([]);
+    renderAt('/admin?tab=review');
+    expect(await screen.findByText('Nothing Needs Review')).toBeTruthy();
+  });
+});
+
+describe('the Shipments tab', () => {
+  it("lists paid box orders and saves a box's tracking number, saying what it saved", async () => {
+    const box = summary({ id: 'SP-1712345678902-777', packageId: 'streaming-box', packageName: 'Streaming Box', requiresShipping: true });
+    const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St, Austin, TX 73301, US', estimatedDelivery: null, actualDelivery: null };
+    store([box], { [box.id]: detail(box, { shipment }) }, {
+      [`PATCH /api/admin/shipments/${box.id}`]: () =>
+        json(200, { orderId: box.id, status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784', estimatedDelivery: '2026-11-28T12:00:00.000Z', actualDelivery: null }),
+    });
+    const { user } = renderAt('/admin?tab=shipments');
+    const row = await screen.findByTestId('box-order');
+    expect(Object.fromEntries(calls('GET', '/api/admin/orders')[0]!.url.searchParams)).toMatchObject({ packageId: 'streaming-box', paymentStatus: 'completed' });
+    await user.click(within(row).getByRole('button', { name: /^Update Shipment/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Shipment' });
+    const carrier = (await within(dialog).findByLabelText('Carrier')) as HTMLInputElement;
+    expect(carrier.value).toBe('UPS');
+    expect(dialog.textContent).toContain('Ship to: 1 Main St, Austin, TX 73301, US');
+    await user.click(within(dialog).getByLabelText('Status'));
+    await user.click(await screen.findByRole('option', { name: 'shipped' }));
+    await user.clear(carrier);
+    await user.type(carrier, 'FedEx');
+    await user.type(within(dialog).getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.type(within(dialog).getByLabelText('Estimated delivery'), '2026-11-28');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Shipment' }));
+    await waitFor(() => expect(toastText()).toBe(`Shipment Saved|Order ${box.id}: shipped, FedEx tracking 1Z999AA10123456784.|default`));
+    expect(bodyOf('PATCH', `/api/admin/shipments/${box.id}`)).toEqual({ status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784', estimatedDelivery: '2026-11-28T12:00:00Z' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("keeps the form and shows the server's words when it refuses", async () => {
+    const box = summary({ packageId: 'streaming-box', requiresShipping: true });
+    const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St', estimatedDelivery: null, actualDelivery: null };
+    store([box], { [box.id]: detail(box, { shipment }) }, { [`PATCH /api/admin/shipments/${box.id}`]: () => json(400, { message: 'A shipped box needs its tracking number' }) });
+    const { user } = renderAt('/admin?tab=shipments');
+    await user.click(within(await screen.findByTestId('box-order')).getByRole('button', { name: /^Update Shipment/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Shipment' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Save Shipment' }));
+    await waitFor(() => expect(toastText()).toBe('Shipment Not Saved|A shipped box needs its tracking number|destructive'));
+    expect(screen.getByRole('dialog', { name: 'Update Shipment' })).toBeTruthy();
+  });
+
+  it('says there is no box to ship', async () => {
+    store([]);
+    renderAt('/admin?tab=shipments');
+    expect(await screen.findByText('No Boxes to Ship')).toBeTruthy();
+  });
+});
