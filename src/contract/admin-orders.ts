@@ -71,6 +71,9 @@ export const adminOrderSummarySchema = z.object({
   giftCard: z.string().nullable(),
   giftCardDelivered: z.boolean(),
   requiresShipping: z.boolean(),
+  /** A streaming box's shipment: processing, shipped or delivered; null for other orders (and a box not yet provisioned). */
+  shipmentStatus: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 export const adminOrderSummaryListSchema = z.array(adminOrderSummarySchema);

@@ -57,6 +57,8 @@ describe("the admin's orders: the list and one order's detail", () => {
       giftCard: 'Amazon',
       giftCardDelivered: false,
       requiresShipping: false,
+      shipmentStatus: null,
+      trackingNumber: null,
     });
     expect(all.json()[1]).toMatchObject({ paymentStatus: 'needs_review', reason: 'Crypto payment arrived short: 12.00 of 27.97', paidAt: null });
 
@@ -158,6 +160,8 @@ describe("the admin's orders: the list and one order's detail", () => {
       giftCard: 'Starbucks',
       giftCardDelivered: true,
       requiresShipping: true,
+      shipmentStatus: 'processing',
+      trackingNumber: null,
     });
     expect(detail.renewsSubscriptionId).toBeNull();
     expect(detail.customer).toEqual({ id: customer.id, email: customer.email, hasAccount: true });

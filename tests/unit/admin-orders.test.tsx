@@ -36,6 +36,8 @@ function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary 
     giftCard: 'Chewy',
     giftCardDelivered: false,
     requiresShipping: false,
+    shipmentStatus: null,
+    trackingNumber: null,
     ...overrides,
   };
 }
@@ -285,7 +287,7 @@ describe('the Needs Review tab', () => {
 
 describe('the Shipments tab', () => {
   it("lists paid box orders and saves a box's tracking number, saying what it saved", async () => {
-    const box = summary({ id: 'SP-1712345678902-777', packageId: 'streaming-box', packageName: 'Streaming Box', requiresShipping: true });
+    const box = summary({ id: 'SP-1712345678902-777', packageId: 'streaming-box', packageName: 'Streaming Box', requiresShipping: true, shipmentStatus: 'processing' });
     const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St, Austin, TX 73301, US', estimatedDelivery: null, actualDelivery: null };
     store([box], { [box.id]: detail(box, { shipment }) }, {
       [`PATCH /api/admin/shipments/${box.id}`]: () =>
@@ -293,6 +295,7 @@ describe('the Shipments tab', () => {
     });
     const { user } = renderAt('/admin?tab=shipments');
     const row = await screen.findByTestId('box-order');
+    expect(within(row).getByText('processing')).toBeTruthy();
     expect(Object.fromEntries(calls('GET', '/api/admin/orders')[0]!.url.searchParams)).toMatchObject({ packageId: 'streaming-box', paymentStatus: 'completed' });
     await user.click(within(row).getByRole('button', { name: /^Update Shipment/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Shipment' });

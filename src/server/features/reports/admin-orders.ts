@@ -25,8 +25,14 @@ const summaryColumns = {
   requiresShipping: orders.requiresShipping,
 };
 
-type Column<K extends keyof typeof summaryColumns> = (typeof summaryColumns)[K]['_'];
-type SummaryRow = { [K in keyof typeof summaryColumns]: Column<K>['notNull'] extends true ? Column<K>['data'] : Column<K>['data'] | null };
+/** Orders with their package and, for a streaming box, its shipment (one per order: shipments.order_id is unique). */
+const selectSummaries = (db: DbOrTx) =>
+  db
+    .select({ ...summaryColumns, shipmentStatus: shipments.status, trackingNumber: shipments.trackingNumber })
+    .from(orders)
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(shipments, eq(shipments.orderId, orders.id));
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 function toSummary(row: SummaryRow): AdminOrderSummary {
   return {
@@ -68,10 +74,7 @@ function filters(query: AdminOrderListQuery): SQL | undefined {
 export async function orderPage(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderSummary>> {
   const where = filters(query);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(orders)
-      .innerJoin(packages, eq(packages.id, orders.packageId))
+    selectSummaries(db)
       .where(where)
       .orderBy(...newestFirst(orders.createdAt, orders.id))
       .limit(query.limit)
@@ -83,13 +86,11 @@ export async function orderPage(db: DbOrTx, query: AdminOrderListQuery): Promise
 
 /** One order with its customer, payment, subscription and credentials, shipment, emails and audit trail; null when unknown. */
 export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrderDetail | null> {
-  const [row] = await db
-    .select({ ...summaryColumns, order: orders })
-    .from(orders)
-    .innerJoin(packages, eq(packages.id, orders.packageId))
-    .where(eq(orders.id, orderId));
-  if (!row) return null;
-  const { order, ...summary } = row;
+  const [[summary], [order]] = await Promise.all([
+    selectSummaries(db).where(eq(orders.id, orderId)),
+    db.select().from(orders).where(eq(orders.id, orderId)),
+  ]);
+  if (!summary || !order) return null;
   const subscriptionId = order.renewsSubscriptionId;
   const [customer, subscription, shipment, outbox, audit] = await Promise.all([
     order.customerId

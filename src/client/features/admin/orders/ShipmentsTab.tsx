@@ -31,7 +31,7 @@ export function ShipmentsTab() {
           <ul className="grid gap-3" aria-label="Box orders">
             {items.map((order) => (
               <li key={order.id} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-border bg-card p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="box-order">
-                <dl className="grid min-w-0 flex-1 grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+                <dl className="grid min-w-0 flex-1 grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-5">
                   <DetailField label="Order">
                     <span className="break-all font-mono text-xs">{order.id}</span>
                   </DetailField>
@@ -39,6 +39,10 @@ export function ShipmentsTab() {
                   <DetailField label="Customer">{order.customerName}</DetailField>
                   <DetailField label="Email">
                     <span className="break-all">{order.customerEmail}</span>
+                  </DetailField>
+                  <DetailField label="Shipment">
+                    <span className="capitalize">{order.shipmentStatus ?? 'Not yet created'}</span>
+                    {order.trackingNumber ? <span className="block break-all font-mono text-xs">{order.trackingNumber}</span> : null}
                   </DetailField>
                 </dl>
                 <Button variant="outline" size="sm" onClick={() => setEditing(order)}>
