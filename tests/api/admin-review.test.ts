@@ -60,6 +60,13 @@ describe('orders that need review: honour or refund, and provisioning retried by
     expect((await orderAction(t, 'honour', orderId, admin)).statusCode).toBe(200);
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'completed', couponReserved: true, totalAmount: '10.99' });
     expect(await couponUses('LASTONE')).toBe(2);
+
+    // Provisioning clears only its own failures: the admin still reads why the coupon went past its limit.
+    await t.app.services.jobs.drain();
+    expect(await orderRow(t, orderId)).toMatchObject({
+      fulfilledAt: expect.any(Date),
+      failureReason: 'Paid after coupon LASTONE reached its usage limit: the discount was honoured past the limit',
+    });
   });
 
   it('honours a partially paid crypto order: completed and provisioned', async () => {

@@ -47,6 +47,9 @@ export async function moveCustomerOrders(tx: DbOrTx, fromCustomerId: string, toC
   await tx.update(orders).set({ customerId: toCustomerId }).where(eq(orders.customerId, fromCustomerId));
 }
 
+/** How a provisioning failure's reason begins, so that success clears it and nothing else (a coupon's note, say). */
+const PROVISIONING_FAILED = 'Provisioning failed';
+
 /**
  * Marks a paid order applied to its subscription: once (false when already applied) and
  * only while it is paid, so a refund that committed first leaves it unprovisioned. A
@@ -55,17 +58,21 @@ export async function moveCustomerOrders(tx: DbOrTx, fromCustomerId: string, toC
 export async function markOrderFulfilled(tx: DbOrTx, orderId: string, at: Date): Promise<boolean> {
   const claimed = await tx
     .update(orders)
-    .set({ fulfilledAt: at, failureReason: null, updatedAt: at })
+    .set({
+      fulfilledAt: at,
+      failureReason: sql`case when ${orders.failureReason} like ${`${PROVISIONING_FAILED}%`} then null else ${orders.failureReason} end`,
+      updatedAt: at,
+    })
     .where(and(eq(orders.id, orderId), isNull(orders.fulfilledAt), eq(orders.paymentStatus, 'completed')))
     .returning({ id: orders.id });
   return claimed.length === 1;
 }
 
-/** Says why a paid order has no service yet, for the admin's list (its provisioning ran out of attempts). */
-export async function recordProvisioningFailure(tx: DbOrTx, orderId: string, reason: string): Promise<void> {
+/** Says why a paid order has no service yet, for the admin's list: its provisioning ran out of attempts. */
+export async function recordProvisioningFailure(tx: DbOrTx, orderId: string, attempts: number, error: string): Promise<void> {
   await tx
     .update(orders)
-    .set({ failureReason: reason, updatedAt: sql`now()` })
+    .set({ failureReason: `${PROVISIONING_FAILED} after ${attempts} attempts: ${error}`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'completed'), isNull(orders.fulfilledAt)));
 }
 

@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { orders, packages, purchaseNotifications } from '#server/db/schema';
+import { orders } from '#server/db/schema';
 import type { AuditActor } from '../audit/service';
-import { abandonedReservations, releaseReservation, takeCouponUseAtPayment, type AbandonedWindow } from './coupon-use';
 import type { CardPaymentProvider } from '#server/providers/payments/index';
 import { createAdminOrderActions, type ServiceHooks } from './admin-actions';
+import { recordPurchaseNotification } from './purchase-notification';
+import { abandonedReservations, releaseReservation, takeCouponUseAtPayment, type AbandonedWindow } from './coupon-use';
 import { setGiftCardDelivered } from './gift-cards';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -62,22 +63,7 @@ export async function completeInTransaction(tx: DbOrTx, orderId: string, evidenc
     .returning();
   if (!completed) return null;
   const order = await takeCouponUseAtPayment(tx, completed);
-  const [pkg] = await tx
-    .select({ name: packages.name, duration: packages.duration })
-    .from(packages)
-    .where(eq(packages.id, order.packageId));
-  await tx
-    .insert(purchaseNotifications)
-    .values({
-      orderId: order.id,
-      packageName: pkg!.name,
-      customerEmail: order.customerEmail,
-      subscriptionDuration: pkg!.duration,
-      deviceCount: Number(order.deviceCount),
-      giftCard: order.selectedGiftCard,
-      totalAmount: order.totalAmount,
-    })
-    .onConflictDoNothing({ target: purchaseNotifications.orderId });
+  await recordPurchaseNotification(tx, order);
   return order;
 }
 

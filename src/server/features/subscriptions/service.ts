@@ -90,8 +90,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
     } catch (error) {
       // The last attempt leaves its reason on the order for the admin's list (retry-provisioning or refund).
       if (job.retryCount >= DEFAULT_JOB_POLICY.retryLimit) {
-        const attempts = job.retryCount + 1;
-        await recordProvisioningFailure(db, orderId, `Provisioning failed after ${attempts} attempts: ${error instanceof Error ? error.message : String(error)}`);
+        await recordProvisioningFailure(db, orderId, job.retryCount + 1, error instanceof Error ? error.message : String(error));
       }
       throw error;
     }
