@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
-import { orders, subscriptions } from '../../src/server/db/schema';
-import { signInAdmin } from '../support/admins';
+import { auditLog, orders, subscriptions } from '../../src/server/db/schema';
+import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { lastMailTo, placeTestOrder, setupTokenIn } from '../support/customers';
 import { paidOrder } from '../support/paid-orders';
@@ -212,6 +212,13 @@ describe('create-customer for an existing order', () => {
       message: 'Customer account created successfully and password setup email sent',
       customer: { email: 'mary.jackson@example.com', firstName: 'Mary' },
       orderId: order!.id,
+    });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, order!.id));
+    expect(audit).toMatchObject({
+      adminUsername: TEST_ADMIN.username,
+      action: 'order.create_account',
+      targetType: 'order',
+      after: { customerId: response.json().customer.id, email: 'mary.jackson@example.com' },
     });
 
     const mail = await lastMailTo(t.database.db, 'mary.jackson@example.com');

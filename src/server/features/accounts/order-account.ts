@@ -20,9 +20,10 @@ export interface OrderAccountRequest {
  * its guest row (made now when there is none, the admin's names and phone written on it).
  * An unproven account never receives them: whoever registered the address may not own it,
  * so the emailed setup link, used by the address's owner, proves it first and moves them
- * (docs/decisions 0005). Run inside a transaction; returns the customer to email.
+ * (docs/decisions 0005). Run inside a transaction; returns the customer to email and the
+ * customer the order had before, for the audit log.
  */
-export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequest): Promise<CustomerRow> {
+export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequest): Promise<{ owner: CustomerRow; previousCustomerId: string | null }> {
   const [order] = await tx
     .select({ id: orders.id, customerId: orders.customerId, paymentStatus: orders.paymentStatus })
     .from(orders)
@@ -51,5 +52,5 @@ export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequ
     await tx.update(subscriptions).set({ customerId: owner!.id, updatedAt: sql`now()` }).where(eq(subscriptions.orderId, order.id));
     await moveOrderShipment(tx, order.id, owner!.id);
   }
-  return owner!;
+  return { owner: owner!, previousCustomerId: order.customerId };
 }

@@ -16,6 +16,7 @@ import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile }
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
+import { recordAdminAction, type AuditActor } from '../audit/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { endCustomerSessions } from '#server/http/sessions';
 import { consumeToken, findUsableToken, issueSetupToken, revokeTokens } from './setup-tokens';
@@ -232,8 +233,19 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
      * The administrator's create-customer: gives a paid order an account at the address
      * and emails the password setup link for it (./order-account.ts says whose it becomes).
      */
-    async createAccountForOrder(request: OrderAccountRequest): Promise<CustomerProfile> {
-      const owner = await db.transaction((tx) => assignOrderToAddress(tx, request));
+    /** The admin's create-customer: audited in the transaction that gives the order its customer. */
+    async createAccountForOrder(request: OrderAccountRequest, actor: AuditActor): Promise<CustomerProfile> {
+      const owner = await db.transaction(async (tx) => {
+        const { owner, previousCustomerId } = await assignOrderToAddress(tx, request);
+        await recordAdminAction(tx, {
+          actor,
+          action: 'order.create_account',
+          target: { type: 'order', id: request.orderId },
+          before: { customerId: previousCustomerId },
+          after: { customerId: owner.id, email: owner.email },
+        });
+        return owner;
+      });
       try {
         await sendLink('setup', owner, request.orderId);
       } catch (error) {

@@ -177,7 +177,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/create-customer',
       { schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures } } },
       async (request, reply) => {
-        const customer = await accounts.createAccountForOrder(request.body);
+        const customer = await accounts.createAccountForOrder(request.body, await actingAdmin(request));
         return noStore(reply)
           .code(201)
           .send({
