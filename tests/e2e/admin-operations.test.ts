@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
-import { buyWithDemoCard } from '../support/guest-purchase';
+import { applyCoupon, buyWithDemoCard, checkoutOneMonth, payAsGuest } from '../support/guest-purchase';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -213,26 +213,12 @@ describe('running the store from the admin pages', () => {
     let orderId: string;
     try {
       const shop = await buyer.newPage();
-      await shop.goto('/');
-      await shop.getByRole('button', { name: 'Choose 1 Month Premium' }).click();
-      await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
-      await shop.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase());
-      await shop.getByRole('button', { name: 'Apply' }).click();
+      await checkoutOneMonth(shop);
+      await applyCoupon(shop, code);
       await shop.getByTestId('applied-coupon').getByText('Five dollars off').waitFor();
       expect(await shop.getByTestId('summary-discount').textContent()).toBe('-$5.00');
       expect(await shop.getByTestId('summary-total').textContent()).toBe('$10.99');
-      await shop.getByLabel('First Name').fill('Dorothy');
-      await shop.getByLabel('Last Name').fill('Vaughan');
-      await shop.getByLabel('Email').fill(email);
-      await shop.getByLabel('Gift Card', { exact: true }).click();
-      await shop.getByRole('option', { name: 'Target', exact: true }).click();
-      await shop.getByRole('button', { name: 'Continue to Payment' }).click();
-      await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await shop.getByLabel('Expiry').fill('12/34');
-      await shop.getByLabel('CVC').fill('123');
-      await shop.getByRole('button', { name: 'Pay $10.99' }).click();
-      await shop.waitForURL('**/password-setup?**');
-      orderId = new URL(shop.url()).searchParams.get('orderId')!;
+      orderId = await payAsGuest(shop, { firstName: 'Dorothy', lastName: 'Vaughan', email, giftCard: 'Target' }, 'Pay $10.99');
     } finally {
       await buyer.close();
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { latestMailLinks, useBrowser } from '../support/browser';
-import { buyAsGuest, buyWithDemoCard } from '../support/guest-purchase';
+import { applyCoupon, buyAsGuest, buyWithDemoCard, checkoutOneMonth, payAsGuest } from '../support/guest-purchase';
 
 const XSS_NAME = '<img src=x onerror="window.__xss=1">';
 
@@ -175,26 +175,13 @@ describe('the admin area in a browser', () => {
     const buyer = await context.browser()!.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
     try {
       const shop = await buyer.newPage();
-      await shop.goto('/');
-      await shop.getByRole('button', { name: 'Choose 1 Month Premium' }).click();
-      await shop.getByRole('button', { name: 'Proceed to Checkout' }).click();
-      await shop.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase());
-      await shop.getByRole('button', { name: 'Apply' }).click();
+      await checkoutOneMonth(shop);
+      await applyCoupon(shop, code);
       const applied = shop.getByTestId('applied-coupon');
       await applied.waitFor();
       expect(await applied.textContent()).toContain(code);
       expect(await applied.textContent()).toContain('Half price for the test');
-      await shop.getByLabel('First Name').fill('Katherine');
-      await shop.getByLabel('Last Name').fill('Johnson');
-      await shop.getByLabel('Email').fill(`coupon-${Date.now()}@example.com`);
-      await shop.getByLabel('Gift Card', { exact: true }).click();
-      await shop.getByRole('option', { name: 'Target', exact: true }).click();
-      await shop.getByRole('button', { name: 'Continue to Payment' }).click();
-      await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await shop.getByLabel('Expiry').fill('12/34');
-      await shop.getByLabel('CVC').fill('123');
-      await shop.getByRole('button', { name: /^Pay \$/ }).click();
-      await shop.waitForURL('**/password-setup?**');
+      await payAsGuest(shop, { firstName: 'Katherine', lastName: 'Johnson', email: `coupon-${Date.now()}@example.com`, giftCard: 'Target' });
     } finally {
       await buyer.close();
     }
