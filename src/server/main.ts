@@ -1,10 +1,10 @@
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, projectRoot, runMigrations } from './db/connect';
 import { seedIfEmpty } from './db/seed';
 import { ensureAdmin } from './features/admin/service';
+import { createLogger } from './http/access-log';
 
 /** Starts the store: configuration, database, migrations, seed, HTTP server, shutdown. */
 async function main(): Promise<void> {
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config.LOG_LEVEL);
 
   const database = await openDatabase({
     url: config.DATABASE_URL,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { parseEnv, type Config } from '../../src/server/config';
@@ -27,7 +28,10 @@ export function useTestApp(
     seed = true,
     providers,
     clientDir = null,
+    logger,
   }: {
+    /** Where the app logs (access log, errors); silent when absent. */
+    logger?: FastifyBaseLogger;
     seed?: boolean;
     /** A built client's folder to serve; the API only by default. */
     clientDir?: string | null;
@@ -47,7 +51,8 @@ export function useTestApp(
         database: context.database,
         clientDir,
         providers: await providers?.(context.database),
-      });
+        logger,
+      }, { logger });
       await context.app.ready();
     })();
     await ready;

@@ -35,7 +35,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     else reply.send(snapshot.json);
   }
 
-  app.get('/api/packages', { schema: { response: { 200: packageListSchema, 304: z.undefined() } } }, (request, reply) => {
+  // Every landing page view asks: only failures and slow answers are logged (decision 0022).
+  app.get('/api/packages', { config: { accessLog: 'errors-and-slow' }, schema: { response: { 200: packageListSchema, 304: z.undefined() } } }, (request, reply) => {
     // While the list is fresh in memory the answer is written without a promise in between.
     const cached = catalog.cachedSnapshot();
     if (cached) return send(request, reply, cached);
