@@ -78,8 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         target: 'node20',
         sourcemap: true,
-        // The store, and the admin:create command beside it.
-        rollupOptions: { input: { main: 'src/server/main.ts', 'admin-create': 'src/server/cli/admin-create.ts' } },
+        // The store, the admin:create command and the step that makes the PGlite template (decision 0019).
+        rollupOptions: {
+          input: { main: 'src/server/main.ts', 'admin-create': 'src/server/cli/admin-create.ts', 'pglite-template': 'src/server/cli/pglite-template.ts' },
+        },
       }
     : { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', sourcemap: 'hidden' },
   server: { port: 5173, proxy: { '/api': 'http://localhost:5000' } },

@@ -38,6 +38,8 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['tests/api/**/*.test.ts'],
+                // The embedded database's own behaviour: PGlite only.
+                exclude: ['tests/api/**/*.pglite.test.ts'],
                 environment: 'node',
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
+import { copyTemplateIfNew, writeTemplate } from './pglite-template';
 import { createTurns } from '#server/jobs/take-turns';
 import * as schema from './schema';
 
@@ -46,6 +48,8 @@ export interface DatabaseOptions {
   /** PGlite's data folder; null keeps the embedded database in memory. */
   dataDir?: string | null;
   poolSize?: number;
+  /** The migrated folder a new PGlite data folder starts from: the build's by default; null runs initdb. */
+  pgliteTemplate?: string | null;
 }
 
 /**
@@ -76,6 +80,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  // A new data folder starts as a copy of the build's migrated template, not from initdb (decision 0019).
+  const template = options.pgliteTemplate === undefined ? pgliteTemplateDir() : options.pgliteTemplate;
+  if (options.dataDir && template) copyTemplateIfNew(options.dataDir, template);
+  // PGlite's WebAssembly stays on V8's baseline compiler: its optimised code would cost
+  // some 70 MB of memory for a few per cent of speed (decision 0019). Set before PGlite
+  // compiles its module; PostgreSQL stores never get here.
+  setFlagsFromString('--liftoff-only');
   // pg_trgm backs the admin's search indexes (drizzle/0002), as on PostgreSQL.
   const extensions = { pg_trgm };
   const settings = { extensions, startParams: PGLITE_START_PARAMS };
@@ -102,6 +113,23 @@ export function projectRoot(): string {
     dir = parent;
   }
   return dir;
+}
+
+/** Where the build leaves the migrated PGlite data folder that new data folders copy. */
+export function pgliteTemplateDir(): string {
+  return path.join(projectRoot(), 'dist', 'pglite-template');
+}
+
+/**
+ * Makes `dir` a migrated PGlite data folder (the build's template, the tests' too), from
+ * initdb: never from an earlier template, which may hold another branch's schema.
+ */
+export function writeMigratedPgliteFolder(dir: string): Promise<void> {
+  return writeTemplate(dir, async (partial) => {
+    const database = await openDatabase({ dataDir: partial, pgliteTemplate: null });
+    await runMigrations(database);
+    await database.close();
+  });
 }
 
 const MIGRATION_LOCK_ID = 727_274_001;
