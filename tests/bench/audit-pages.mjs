@@ -69,12 +69,19 @@ async function preparedPage(cart) {
 async function auditPage({ name, path, cart }) {
   const url = `${store.baseUrl}${path}`;
   const runs = [];
-  for (let run = 0; run < RUNS; run += 1) {
+  for (let run = 0, failures = 0; run < RUNS; run += 1) {
     const page = await preparedPage(cart);
     const result = await lighthouse(url, { logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true }, undefined, page);
+    await page.close();
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run has no scores and is run again.
+    if (result.lhr.runtimeError && failures < 3) {
+      console.log(`${name}: run ${run + 1} failed (${result.lhr.runtimeError.code}), running it again`);
+      failures += 1;
+      run -= 1;
+      continue;
+    }
     runs.push(result.lhr);
     if (REPORT_DIR) writeFileSync(`${REPORT_DIR}/${path.replaceAll('/', '_') || '_'}-${run + 1}.json`, JSON.stringify(result.lhr));
-    await page.close();
   }
   runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
   const lhr = runs[Math.floor(runs.length / 2)];
