@@ -66,12 +66,36 @@ const landingJsBudget = () =>
     console.log(`landing page initial JavaScript: ${files.length} files, ${gzipKb.toFixed(1)} KB gzipped`);
   });
 
+/**
+ * Writes page-preloads.json: for each lazily loaded page (pages/<Name>.tsx), the chunks it
+ * imports statically beyond the landing page's own. The server names them as module preloads
+ * in the HTML of that page's routes, so they download beside the first script instead of
+ * after it has run (decision 0024; read by src/server/http/page-preloads.ts).
+ */
+const pagePreloads = () =>
+  afterClientWrite('page-preloads', async (outDir, bundle) => {
+    const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+    const staticGraph = (fileName: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(fileName)) return seen;
+      seen.add(fileName);
+      for (const imported of chunks.get(fileName)?.imports ?? []) staticGraph(imported, seen);
+      return seen;
+    };
+    const landing = new Set([...chunks.values()].filter((chunk) => chunk.isEntry).flatMap((chunk) => [...staticGraph(chunk.fileName)]));
+    const pages: Record<string, string[]> = {};
+    for (const chunk of chunks.values()) {
+      const page = chunk.isDynamicEntry && chunk.facadeModuleId?.match(/\/pages\/(\w+)\.tsx$/)?.[1];
+      if (page) pages[page] = [...staticGraph(chunk.fileName)].filter((fileName) => !landing.has(fileName));
+    }
+    await writeFile(path.join(outDir, 'page-preloads.json'), `${JSON.stringify(pages, null, 2)}\n`);
+  });
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: isSsrBuild ? '.' : 'src/client',
   // The browser's zod is configured jitless before any schema exists (src/client/lib/zod-jitless.ts).
   resolve: isSsrBuild ? {} : { alias: [{ find: /^zod$/, replacement: path.resolve('src/client/lib/zod-jitless.ts') }] },
   publicDir: 'public',
-  plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress(), privateSourceMaps(), landingJsBudget()],
+  plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress(), privateSourceMaps(), landingJsBudget(), pagePreloads()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
@@ -83,6 +107,23 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { main: 'src/server/main.ts', 'admin-create': 'src/server/cli/admin-create.ts', 'pglite-template': 'src/server/cli/pglite-template.ts' },
         },
       }
-    : { outDir: '../../dist/client', emptyOutDir: true, target: 'es2022', sourcemap: 'hidden' },
+    : {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: 'hidden',
+        rolldownOptions: {
+          output: {
+            // The shared groups' names list every page that uses them; the hash is enough.
+            chunkFileNames: (chunk) => (chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
+            codeSplitting: {
+              groups: [
+                { name: 'landing', tags: ['$initial'], priority: 2 },
+                { name: 'shared', test: /node_modules|src[\\/]client[\\/](components|lib)[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 12_000, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
   server: { port: 5173, proxy: { '/api': 'http://localhost:5000' } },
 }));

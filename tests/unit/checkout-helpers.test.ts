@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCardNumber, formatCvc, formatExpiry } from '../../src/client/features/checkout/card-format';
-import { checkoutFormSchema, checkoutRequest, cryptoPaymentRequest, defaultFormValues } from '../../src/client/features/checkout/checkout-form';
+import { checkoutRequest, cryptoPaymentRequest, defaultFormValues } from '../../src/client/features/checkout/checkout-form';
+import { checkoutFormSchema } from '../../src/client/features/checkout/checkout-validation';
 import { cryptoOutcome } from '../../src/client/features/checkout/crypto-polling';
 import { estimateOrder, placedOrderFigures } from '../../src/client/features/checkout/order-summary';
 import { deviceOptionLabel } from '../../src/client/lib/device-options';

@@ -2,28 +2,32 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageDocuments } from './page-preloads';
 
-/** The client routes of the spec's table; any other path is answered 404 with the app's page. */
-const CLIENT_ROUTES = [
-  /^\/$/,
-  /^\/checkout$/,
-  /^\/login$/,
-  /^\/register$/,
-  /^\/account$/,
-  /^\/setup\/[^/]+$/,
-  /^\/password-setup$/,
-  /^\/admin$/,
-  /^\/admin-login$/,
-  /^\/admin-dashboard$/,
+/**
+ * The client routes of the spec's table, each with the page (src/client/pages/<Name>.tsx)
+ * the client loads for it; any other path is answered 404 with the app's page.
+ */
+const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
+  [/^\/$/, null],
+  [/^\/checkout$/, 'CheckoutPage'],
+  [/^\/login$/, 'LoginPage'],
+  [/^\/register$/, 'RegisterPage'],
+  [/^\/account$/, 'AccountPage'],
+  [/^\/setup\/[^/]+$/, 'SetupPage'],
+  [/^\/password-setup$/, 'PasswordSetupPage'],
+  [/^\/admin$/, 'AdminPage'],
+  [/^\/admin-login$/, 'AdminLoginPage'],
+  [/^\/admin-dashboard$/, 'AdminDashboardPage'],
 ];
+
+function routeOf(pathname: string) {
+  return CLIENT_ROUTES.find(([route]) => route.test(pathname));
+}
 
 /** Vite's output under assets/: `name-<8-character content hash>.ext`, so its address changes with its content. */
 function isHashedAsset(filePath: string): boolean {
   return filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8}\.\w+$/.test(path.basename(filePath).replace(/\.(br|gz)$/, ''));
-}
-
-export function isClientRoute(pathname: string): boolean {
-  return CLIENT_ROUTES.some((route) => route.test(pathname));
 }
 
 /**
@@ -33,7 +37,7 @@ export function isClientRoute(pathname: string): boolean {
 export async function serveClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The client is not built: ${indexFile} is missing (run npm run build)`);
-  const indexHtml = readFileSync(indexFile);
+  const documentFor = pageDocuments(clientDir, readFileSync(indexFile, 'utf8'));
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -50,12 +54,12 @@ export async function serveClientApp(app: FastifyInstance, clientDir: string): P
   });
 
   app.decorate('sendClientApp', (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const route = routeOf(request.url.split('?')[0] ?? '/');
     return reply
-      .code(isClientRoute(pathname) ? 200 : 404)
+      .code(route ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(documentFor(route?.[1] ?? null));
   });
   app.get('/', (request, reply) => app.sendClientApp!(request, reply));
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Bitcoin, CreditCard } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,10 +5,11 @@ import type { CheckoutInput } from '#contract/checkout';
 import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useCurrentCustomer } from '../auth/session';
 import type { CartItem } from '../cart/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
-import { checkoutFormSchema, defaultFormValues, type CheckoutFormValues } from './checkout-form';
+import { defaultFormValues, type CheckoutFormValues } from './checkout-form';
 import { CheckoutComplete } from './CheckoutComplete';
 import { CheckoutSection } from './CheckoutSection';
 import { CouponBox } from './CouponBox';
@@ -41,9 +41,11 @@ function validDeviceCount(text: string, max: number): number {
 export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlow }) {
   const isTrial = item.price === FREE_PRICE;
   const maxDevices = item.devices ?? (isTrial ? 1 : MAX_DEVICES);
-  const schema = useMemo(() => checkoutFormSchema(!isTrial), [isTrial]);
+  // The validator (zod and the checkout schema) loads once the buyer starts on the form, or
+  // at submit, not with the page (decision 0024).
+  const validation = useMemo(() => lazyResolver(() => import('./checkout-validation').then((module) => module.checkoutResolver(!isTrial))), [isTrial]);
   const form = useForm<CheckoutFormValues, unknown, CheckoutInput>({
-    resolver: zodResolver(schema),
+    resolver: validation.resolver,
     defaultValues: defaultFormValues(item, null),
   });
   const [deviceText, paymentMethod] = useWatch({ control: form.control, name: ['deviceCount', 'paymentMethod'] });
@@ -99,7 +101,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
 
   return (
     <Layout summary={summary}>
-      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={form.handleSubmit(onValid)} aria-label="Checkout">
+      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={form.handleSubmit(onValid)} onFocus={() => void validation.preload()} aria-label="Checkout">
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
           <CustomerInfoSection form={form} maxDevices={maxDevices} />
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}

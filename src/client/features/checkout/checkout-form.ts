@@ -1,6 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
-import { checkoutRequestSchema, GIFT_CARD_REQUIRED_MESSAGE, type CheckoutInput, type CheckoutRequest } from '#contract/checkout';
+import type { CheckoutInput, CheckoutRequest } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest } from '#contract/crypto';
 import { DEFAULT_COUNTRY, type ShippingCountry } from '#domain/catalog';
 import type { CartItem } from '../cart/cart-store';
@@ -23,18 +22,6 @@ export interface CheckoutFormValues {
 }
 
 export type CheckoutForm = UseFormReturn<CheckoutFormValues, unknown, CheckoutInput>;
-
-/**
- * The server's checkout schema (so its messages are the spec's), plus the gift card the
- * server requires of every paid package.
- */
-export function checkoutFormSchema(needsGiftCard: boolean) {
-  return checkoutRequestSchema.superRefine((order, ctx) => {
-    if (needsGiftCard && !order.selectedGiftCard) {
-      ctx.addIssue({ code: 'custom', path: ['selectedGiftCard'], message: GIFT_CARD_REQUIRED_MESSAGE });
-    }
-  }) as unknown as z.ZodType<CheckoutInput, CheckoutFormValues>;
-}
 
 export interface Prefill {
   firstName?: string;
