@@ -119,7 +119,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'landing', tags: ['$initial'], priority: 2 },
-                { name: 'shared', test: /node_modules|src[\\/]client[\\/](components|lib)[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 12_000, priority: 1 },
+                // Not Stripe's: importing @stripe/stripe-js injects js.stripe.com, so it must load with the card form only.
+                {
+                  name: 'shared',
+                  test: /node_modules[\\/](?!@stripe[\\/])|src[\\/]client[\\/](components|lib)[\\/]/,
+                  entriesAware: true,
+                  entriesAwareMergeThreshold: 12_000,
+                  priority: 1,
+                },
               ],
             },
           },
