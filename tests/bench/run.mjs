@@ -1,13 +1,14 @@
 // `npm run bench`: builds if needed, runs every bench (or those named: `npm run bench --
-// storefront admin`), prints one table and writes bench/results.json. The figures
+// storefront purchase`), prints one table and writes bench/results.json. The figures
 // compare things measured in the same run on the same machine; they are not absolute.
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { benchAdmin } from './admin.bench.mjs';
 import { benchExport } from './export.bench.mjs';
+import { benchPurchase } from './purchase.bench.mjs';
 import { printTable, writeResults } from './results-table.mjs';
 import { benchStorefront } from './storefront.bench.mjs';
 
-const benches = { storefront: benchStorefront, admin: benchAdmin, export: benchExport };
+const benches = { storefront: benchStorefront, purchase: benchPurchase, admin: benchAdmin, export: benchExport };
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(benches);
 
 buildIfNeeded();
