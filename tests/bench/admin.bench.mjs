@@ -1,6 +1,7 @@
 // The admin dashboards at 100,000 orders on PostgreSQL: p50/p99 of one page of the
 // customer list and the order list, a search, the stats and an unchanged poll (304), each
 // call alone, as an admin's browser makes them.
+import { percentile } from './http-connection.mjs';
 import { adminCookie, fmt, withBenchStore } from './support.mjs';
 
 const ORDERS = 100_000;
@@ -48,7 +49,8 @@ export async function seed(client, { orderCount = ORDERS, customerCount = CUSTOM
   await client.query('vacuum analyze');
 }
 
-async function timeCalls(label, call, count = 200) {
+/** p50 and p99 rows of `count` calls made one after another, after 20 unmeasured ones. */
+async function timeCalls(section, label, call, count = 200) {
   for (let i = 0; i < 20; i++) await call(i);
   const times = [];
   for (let i = 0; i < count; i++) {
@@ -57,16 +59,16 @@ async function timeCalls(label, call, count = 200) {
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   times.sort((a, b) => a - b);
-  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
-  console.log(`${label.padEnd(46)} p50 ${fmt(at(50), 1).padStart(6)} ms   p99 ${fmt(at(99), 1).padStart(6)} ms   (${count} calls)`);
+  return [
+    { section, name: `${label} p50`, value: percentile(times, 50), unit: 'ms' },
+    { section, name: `${label} p99`, value: percentile(times, 99), unit: 'ms' },
+  ];
 }
 
 export async function benchAdmin() {
-  console.log(`\nAdmin dashboards on PostgreSQL with ${fmt(ORDERS)} paid orders, subscriptions and notifications, one call at a time`);
-  await withBenchStore('storefront_bench_admin', { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, async (store, client) => {
-    const seeding = Date.now();
+  const section = `Admin dashboards on PostgreSQL, ${fmt(ORDERS)} paid orders, one call at a time, 200 calls each`;
+  return withBenchStore('storefront_bench_admin', section, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, async (store, client) => {
     await seed(client);
-    console.log(`seeded in ${fmt((Date.now() - seeding) / 1000, 1)} s`);
 
     const cookie = await adminCookie(store.baseUrl, ADMIN);
     const get = async (path, headers = {}) => {
@@ -77,14 +79,19 @@ export async function benchAdmin() {
     };
     const etag = (await get('/api/admin/customers')).headers.get('etag');
 
-    await timeCalls('GET /api/admin/customers (first page of 100)', (i) => get(`/api/admin/customers?_=${i}`));
-    await timeCalls('GET /api/admin/customers, unchanged poll (304)', (i) => get(`/api/admin/customers?_=${i}`, { 'if-none-match': etag }));
-    await timeCalls('GET /api/admin/customers?offset=50000', (i) => get(`/api/admin/customers?offset=50000&_=${i}`));
-    await timeCalls('GET /api/admin/customers?q=<email part>', (i) => get(`/api/admin/customers?q=buyer${(i * 37) % CUSTOMERS}@`));
-    await timeCalls('GET /api/admin/customers?q=<order id end>', (i) => get(`/api/admin/customers?q=${String(1700000000000 + 1 + i * 97).slice(-6)}`));
-    await timeCalls('GET /api/admin/orders (first page of 100)', (i) => get(`/api/admin/orders?_=${i}`));
-    await timeCalls('GET /api/admin/orders?q=<email part>', (i) => get(`/api/admin/orders?q=buyer${(i * 37) % CUSTOMERS}@`));
-    await timeCalls('GET /api/purchase-notifications (first page)', (i) => get(`/api/purchase-notifications?_=${i}`));
-    await timeCalls('GET /api/admin/stats', () => get('/api/admin/stats'));
+    const calls = [
+      ['GET /api/admin/customers (first page of 100)', (i) => get(`/api/admin/customers?_=${i}`)],
+      ['GET /api/admin/customers, unchanged poll (304)', (i) => get(`/api/admin/customers?_=${i}`, { 'if-none-match': etag })],
+      ['GET /api/admin/customers?offset=50000', (i) => get(`/api/admin/customers?offset=50000&_=${i}`)],
+      ['GET /api/admin/customers?q=<email part>', (i) => get(`/api/admin/customers?q=buyer${(i * 37) % CUSTOMERS}@`)],
+      ['GET /api/admin/customers?q=<order id end>', (i) => get(`/api/admin/customers?q=${String(1700000000000 + 1 + i * 97).slice(-6)}`)],
+      ['GET /api/admin/orders (first page of 100)', (i) => get(`/api/admin/orders?_=${i}`)],
+      ['GET /api/admin/orders?q=<email part>', (i) => get(`/api/admin/orders?q=buyer${(i * 37) % CUSTOMERS}@`)],
+      ['GET /api/purchase-notifications (first page)', (i) => get(`/api/purchase-notifications?_=${i}`)],
+      ['GET /api/admin/stats', () => get('/api/admin/stats')],
+    ];
+    const rows = [];
+    for (const [label, call] of calls) rows.push(...(await timeCalls(section, label, call)));
+    return rows;
   });
 }

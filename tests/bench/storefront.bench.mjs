@@ -1,51 +1,74 @@
-// Cold start, GET /api/packages against a bare Fastify route, and the
-// landing page's initial JavaScript.
-import { readFileSync } from 'node:fs';
+// Cold start and idle memory, GET /api/packages against a bare Fastify route answering
+// the same bytes and headers, and the landing page's initial JavaScript.
 import path from 'node:path';
 import { root } from '../../scripts/build-if-needed.mjs';
 import { LANDING_JS_BUDGET_KB, landingInitialJs } from '../../scripts/landing-js-budget.mjs';
-import { fmt, freePort, load, startAndTime, startStore, stopChild } from './support.mjs';
+import { runLoops } from './http-connection.mjs';
+import { freePort, residentMb, startAndTime, startStore, stopChild } from './support.mjs';
 
 const IDLE_MS = 5000;
+const CONNECTIONS = 50;
+const SECONDS = 8;
 
-/** The process's resident memory once it has been idle a while (Linux /proc). */
 async function idleRssMb(child) {
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
-  return kb / 1024;
+  return residentMb(child.pid);
+}
+
+/** Requests per second and exact p50/p99 of GET `url` at 50 connections. */
+function loadGet(url) {
+  const { pathname } = new URL(url);
+  return runLoops(url, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: 2,
+    iteration: async (connection) => {
+      const answer = await connection.send('GET', pathname);
+      if (answer.status !== 200) throw new Error(`GET ${pathname}: ${answer.status}`);
+    },
+  });
 }
 
 export async function benchStorefront() {
+  const section = 'Start and memory (PGlite)';
   const fresh = await startStore();
-  console.log(`Cold start, new data folder (migrate + seed) to first 200 from /: ${fmt(fresh.startMs)} ms (target < 3,000 ms)`);
-  console.log(`  idle memory (RSS) ${IDLE_MS / 1000} s later: ${fmt(await idleRssMb(fresh.child))} MB (target < 250 MB)`);
+  const rows = [
+    { section, name: 'cold start, new data folder, to first 200 from /', value: fresh.startMs, unit: 'ms', target: '< 3,000' },
+    { section, name: `idle RSS ${IDLE_MS / 1000} s after (new data folder)`, value: await idleRssMb(fresh.child), unit: 'MB', target: '< 250' },
+  ];
   await fresh.stop();
   const warm = await startStore({ DATA_DIR: fresh.dataDir });
-  console.log(`Cold start, existing data folder to first 200 from /:           ${fmt(warm.startMs)} ms`);
-  console.log(`  idle memory (RSS) ${IDLE_MS / 1000} s later: ${fmt(await idleRssMb(warm.child))} MB (target < 250 MB)`);
+  rows.push(
+    { section, name: 'cold start, existing data folder, to first 200 from /', value: warm.startMs, unit: 'ms' },
+    { section, name: `idle RSS ${IDLE_MS / 1000} s after (existing data folder)`, value: await idleRssMb(warm.child), unit: 'MB', target: '< 250' },
+  );
 
   const packagesUrl = `${warm.baseUrl}/api/packages`;
   const sample = await fetch(packagesUrl);
   const body = await sample.text();
   const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
   const headers = Object.fromEntries([...sample.headers].filter(([name]) => !perConnection.has(name)));
-  await load({ url: packagesUrl, duration: 2 }); // warm-up
-  const store = await load({ url: packagesUrl });
+  const store = await loadGet(packagesUrl);
   await warm.stop();
 
   const barePort = await freePort();
-  const bare = await startAndTime(path.join(root, 'tests/bench/bare-server.mjs'), { PORT: String(barePort), BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(headers) }, `http://127.0.0.1:${barePort}/`);
-  await load({ url: `http://127.0.0.1:${barePort}/`, duration: 2 });
-  const baseline = await load({ url: `http://127.0.0.1:${barePort}/` });
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
+  const bareEnv = { PORT: String(barePort), BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(headers) };
+  const bare = await startAndTime(path.join(root, 'tests/bench/bare-server.mjs'), bareEnv, bareUrl);
+  const baseline = await loadGet(bareUrl);
   await stopChild(bare.child);
 
-  const row = (name, r) =>
-    `${name.padEnd(34)} ${fmt(r.requests.average).padStart(9)} req/s   p50 ${fmt(r.latency.p50, 1).padStart(5)} ms   p99 ${fmt(r.latency.p99, 1).padStart(5)} ms   errors ${r.errors + r.non2xx}`;
-  console.log(`\nGET /api/packages, 50 connections, 10 s (${body.length} bytes)`);
-  console.log(row('store (PGlite, cached list)', store));
-  console.log(row('bare Fastify, same JSON+headers', baseline));
-  console.log(`ratio store / bare: ${fmt(store.requests.average / baseline.requests.average, 2)} (target >= 0.80); store p99 ${fmt(store.latency.p99, 1)} ms (target < 20 ms)`);
+  const catalog = `Catalog: GET /api/packages (${body.length} bytes), ${CONNECTIONS} connections, ${SECONDS} s; limit = bare Fastify route, same bytes and headers`;
+  rows.push(
+    { section: catalog, name: 'store requests/s', value: store.perSecond, unit: 'req/s', limit: baseline.perSecond },
+    { section: catalog, name: 'store p50', value: store.p50, unit: 'ms', limit: baseline.p50 },
+    { section: catalog, name: 'store p99', value: store.p99, unit: 'ms', limit: baseline.p99, target: '< 20' },
+    { section: catalog, name: 'requests/s, store / bare', value: store.perSecond / baseline.perSecond, unit: 'x', target: '>= 0.80' },
+    { section: catalog, name: 'p99, store / bare', value: store.p99 / baseline.p99, unit: 'x', target: '<= 1.50' },
+    { section: catalog, name: 'errors (store + bare)', value: store.errors + baseline.errors, unit: '', target: '0' },
+  );
 
   const initial = landingInitialJs(path.join(root, 'dist/client'));
-  console.log(`\nLanding page initial JavaScript: ${initial.files.length} file(s), ${fmt(initial.gzipKb, 1)} KB gzipped (target < ${LANDING_JS_BUDGET_KB} KB)`);
+  rows.push({ section: 'Landing page', name: `initial JavaScript, ${initial.files.length} file(s), gzipped`, value: initial.gzipKb, unit: 'KB', target: `< ${LANDING_JS_BUDGET_KB}` });
+  return rows;
 }

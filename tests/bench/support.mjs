@@ -1,10 +1,9 @@
-// Shared pieces of the benchmarks: start the built store, wait for it, run autocannon.
+// Shared pieces of the benchmarks: start the built store, wait for it, read its memory.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { builtServer, root } from '../../scripts/build-if-needed.mjs';
 
@@ -20,9 +19,9 @@ export async function freePort() {
 }
 
 /** Starts a node script and resolves once `url` answers 200, with the time that took. */
-export async function startAndTime(script, env, url) {
+export async function startAndTime(script, env, url, stdout = 'ignore') {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -37,13 +36,17 @@ export async function startAndTime(script, env, url) {
   throw new Error(`${url} did not answer within 60 s`);
 }
 
-/** Runs the built store on a fresh embedded database (or DATABASE_URL when given). */
+/**
+ * Runs the built store on a fresh embedded database (or DATABASE_URL when given), at its
+ * default log level with stdout going to a file, as under a supervisor (decision 0022).
+ */
 export async function startStore(extraEnv = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv };
-  const { child, ms } = await startAndTime(builtServer, env, `${baseUrl}/`);
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, DATABASE_URL: '', ...extraEnv };
+  const log = openSync(path.join(mkdtempSync(path.join(tmpdir(), 'storefront-bench-log-')), 'store.log'), 'a');
+  const { child, ms } = await startAndTime(builtServer, env, `${baseUrl}/`, log);
   return { baseUrl, dataDir, child, startMs: ms, stop: () => stopChild(child) };
 }
 
@@ -57,34 +60,45 @@ export function stopChild(child) {
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The row a PostgreSQL bench gives when there is no PostgreSQL to run on. */
+const skippedRow = (section, reason) => ({ section, name: 'all figures', value: null, unit: '', note: `skipped: no PostgreSQL at ${POSTGRES_URL} (${reason})` });
+
 /**
- * Runs `work(store, client)` against the built store on a new PostgreSQL database (a pg
- * client on it for seeding), then stops the store and drops the database. Says it skipped
- * when there is no PostgreSQL.
+ * Runs `work(databaseUrl)` on a new PostgreSQL database and drops it afterwards; returns
+ * work's rows, or one row saying `section` was skipped when there is no PostgreSQL.
  */
-export async function withBenchStore(prefix, env, work) {
+export async function withPostgresDatabase(prefix, section, work) {
   const name = `${prefix}_${Date.now()}`;
   const server = new pg.Client({ connectionString: POSTGRES_URL });
   try {
     await server.connect();
   } catch (error) {
-    console.log(`skipped: no PostgreSQL at ${POSTGRES_URL} (${error.message})`);
-    return;
+    return [skippedRow(section, error.message)];
   }
   await server.query(`create database ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const store = await startStore({ DATABASE_URL: url.toString(), ...env });
-  const client = new pg.Client({ connectionString: url.toString() });
   try {
-    await client.connect();
-    await work(store, client);
+    return await work(url.toString());
   } finally {
-    await client.end().catch(() => {});
-    await store.stop();
     await server.query(`drop database if exists ${name} with (force)`);
     await server.end();
   }
+}
+
+/** Runs `work(store, client)` against the built store on a new PostgreSQL database, a pg client on it for seeding. */
+export async function withBenchStore(prefix, section, env, work) {
+  return withPostgresDatabase(prefix, section, async (databaseUrl) => {
+    const store = await startStore({ DATABASE_URL: databaseUrl, ...env });
+    const client = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await client.connect();
+      return await work(store, client);
+    } finally {
+      await client.end().catch(() => {});
+      await store.stop();
+    }
+  });
 }
 
 /** Signs an admin in to a running store; its session cookie, for a `cookie` header. */
@@ -98,8 +112,14 @@ export async function adminCookie(baseUrl, admin) {
   return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-export async function load(options) {
-  return autocannon({ connections: 50, duration: 10, ...options });
+/** A process's resident memory in MB, from Linux's /proc; null elsewhere. */
+export function residentMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 export const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
