@@ -53,7 +53,7 @@ describe('the statements of one card purchase', () => {
     await t.app.services.jobs.drain();
     const counts = await purchase('127.0.0.2');
     expect(counts.checkout).toHaveLength(10);
-    expect(counts.confirm).toHaveLength(11);
+    expect(counts.confirm).toHaveLength(9);
     expect(counts.notice).toHaveLength(2);
   });
 

@@ -5,7 +5,7 @@ import { orders } from '#server/db/schema';
 import type { AuditActor } from '../audit/service';
 import type { CardPaymentProvider } from '#server/providers/payments/index';
 import { createAdminOrderActions, type ServiceHooks } from './admin-actions';
-import { recordPurchaseNotification } from './purchase-notification';
+import { completeAndNotify } from './purchase-notification';
 import { abandonedReservations, releaseReservation, takeCouponUseAtPayment, type AbandonedWindow } from './coupon-use';
 import { setGiftCardDelivered } from './gift-cards';
 
@@ -56,15 +56,13 @@ function evidenceColumns(evidence: PaymentEvidence) {
  * always gets the order (decision 0020).
  */
 export async function completeInTransaction(tx: DbOrTx, orderId: string, evidence: PaymentEvidence): Promise<OrderRow | null> {
-  const [completed] = await tx
-    .update(orders)
-    .set({ paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE)))
-    .returning();
+  const completed = await completeAndNotify(
+    tx,
+    { paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) },
+    and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE))!,
+  );
   if (!completed) return null;
-  const order = await takeCouponUseAtPayment(tx, completed);
-  await recordPurchaseNotification(tx, order);
-  return order;
+  return takeCouponUseAtPayment(tx, completed);
 }
 
 /**
