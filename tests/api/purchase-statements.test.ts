@@ -52,8 +52,8 @@ describe('the statements of one card purchase', () => {
     await purchase('127.0.0.1');
     await t.app.services.jobs.drain();
     const counts = await purchase('127.0.0.2');
-    expect(counts.checkout).toHaveLength(10);
-    expect(counts.confirm).toHaveLength(9);
+    expect(counts.checkout).toHaveLength(9);
+    expect(counts.confirm).toHaveLength(6);
     expect(counts.notice).toHaveLength(2);
   });
 

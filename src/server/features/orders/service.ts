@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatMoney, type Cents } from '#domain/money';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders } from '#server/db/schema';
@@ -26,7 +27,8 @@ const COMPLETABLE: PaymentStatus[] = ['pending', 'failed', 'needs_review'];
 /** What the provider confirmed; kept on the order. */
 export type PaymentEvidence =
   | { method: 'free' }
-  | { method: 'card'; paymentIntentId: string }
+  /** With `paidCents`, the order completes only when it is a card order of exactly that total (D8). */
+  | { method: 'card'; paymentIntentId: string; paidCents?: Cents }
   | { method: 'crypto'; paymentId: string };
 
 export type CompletionResult =
@@ -40,6 +42,12 @@ export type CompletionResult =
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   return row ?? null;
+}
+
+/** The provider's amount checked in the completing UPDATE itself, so no read of the order precedes it. */
+function paidInFull(evidence: PaymentEvidence): SQL | undefined {
+  if (evidence.method !== 'card' || evidence.paidCents === undefined) return undefined;
+  return and(eq(orders.paymentMethod, 'card'), eq(orders.totalAmount, formatMoney(evidence.paidCents)));
 }
 
 function evidenceColumns(evidence: PaymentEvidence) {
@@ -59,7 +67,7 @@ export async function completeInTransaction(tx: DbOrTx, orderId: string, evidenc
   const completed = await completeAndNotify(
     tx,
     { paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) },
-    and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE))!,
+    and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE), paidInFull(evidence))!,
   );
   if (!completed) return null;
   return takeCouponUseAtPayment(tx, completed);
