@@ -52,7 +52,7 @@ describe('the statements of one card purchase', () => {
     await purchase('127.0.0.1');
     await t.app.services.jobs.drain();
     const counts = await purchase('127.0.0.2');
-    expect(counts.checkout).toHaveLength(9);
+    expect(counts.checkout).toHaveLength(8);
     expect(counts.confirm).toHaveLength(6);
     expect(counts.notice).toHaveLength(2);
   });
