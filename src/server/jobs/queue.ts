@@ -79,6 +79,16 @@ export interface StartOptions {
   pollIntervalMs?: number;
 }
 
+/**
+ * Idle polling finds jobs this instance was not told of: other instances' sends, retries
+ * after their backoff, cron and delayed jobs. On PGlite no other instance exists, and each
+ * poll of the ten queues waits its turn on the one connection that serves requests, so it
+ * polls a fifth as often: a retry or a cron job starts up to 10 s late, a job sent here
+ * still at once, and crash recovery stays within decision 0015's minute or so
+ * (docs/decisions/0023).
+ */
+const IDLE_POLL_MS = { postgres: 2000, pglite: 10_000 } as const;
+
 interface Schedule {
   cron: string;
   /** Also run once this many seconds after an instance starts (work a crash left behind). */
@@ -273,7 +283,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
         if (afterStartSeconds !== undefined) await timekeeper.send(name, {}, { startAfter: afterStartSeconds });
       }
       const abort = new AbortController();
-      const pollIntervalMs = options.pollIntervalMs ?? 2000;
+      const pollIntervalMs = options.pollIntervalMs ?? IDLE_POLL_MS[database.kind];
       const loops = [...registered].map(([name, entry]) => workLoop(name, entry, pollIntervalMs, abort.signal));
       running = { abort, loops, timekeeper };
       logger.info({ queues: [...registered.keys()] }, 'job workers started');

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, not, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { CustomerProfile } from '#contract/accounts';
-import type { DbOrTx } from '#server/db/connect';
+import { queryRows, type DbOrTx } from '#server/db/connect';
 import { customers } from '#server/db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -75,22 +75,25 @@ export async function resolveOrderCustomer(
     if (signedIn) return { customerId: signedIn.id, hasPassword: signedIn.password !== null };
   }
   const email = details.email.trim().toLowerCase();
-  const [verified] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.email, email), customers.hasAccount, isNotNull(customers.emailVerifiedAt), isNotNull(customers.password)))
-    .limit(1);
-  if (verified) return { customerId: verified.id, hasPassword: true };
-
+  // One statement: the proven account of the address, else its guest row, created when new.
   // An existing guest row keeps the names it was created with; each order keeps its own.
-  const [guest] = await db
-    .insert(customers)
-    .values({ email, firstName: details.firstName, lastName: details.lastName, phone: details.phone || null, hasAccount: false })
-    .onConflictDoUpdate({
-      target: customers.email,
-      targetWhere: sql`not ${customers.hasAccount}`,
-      set: { updatedAt: sql`now()` },
-    })
-    .returning({ id: customers.id });
-  return { customerId: guest!.id, hasPassword: false };
+  const [owner] = await queryRows<{ id: string; verified: boolean }>(
+    db,
+    sql`with verified as (
+          select ${customers.id} from ${customers}
+           where ${customers.email} = ${email} and ${customers.hasAccount}
+             and ${customers.emailVerifiedAt} is not null and ${customers.password} is not null
+           limit 1
+        ), guest as (
+          insert into ${customers} (email, first_name, last_name, phone, has_account)
+          select ${email}, ${details.firstName}, ${details.lastName}, ${details.phone || null}, false
+           where not exists (select 1 from verified)
+          on conflict (email) where not has_account do update set updated_at = now()
+          returning id
+        )
+        select id, true as verified from verified
+        union all
+        select id, false as verified from guest`,
+  );
+  return { customerId: owner!.id, hasPassword: owner!.verified };
 }

@@ -68,10 +68,22 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
     await mail.send(linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId }));
   }
 
-  /** Emails a password setup link to a customer (after an order, or by the admin). */
-  async function sendSetupLink({ customerId, orderId }: { customerId: string; orderId?: string | null }): Promise<void> {
+  /**
+   * Emails a password setup link to a customer (after an order, or by the admin); with
+   * `onlyWithoutPassword`, only to one who has no password yet (a buyer's first order).
+   */
+  async function sendSetupLink({
+    customerId,
+    orderId,
+    onlyWithoutPassword = false,
+  }: {
+    customerId: string;
+    orderId?: string | null;
+    onlyWithoutPassword?: boolean;
+  }): Promise<void> {
     const customer = await findCustomer(db, customerId);
     if (!customer) throw new Error(`no customer ${customerId} to send a setup link to`);
+    if (onlyWithoutPassword && customer.password !== null) return;
     await sendLink('setup', customer, orderId);
   }
 

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/connect';
-import { packages, purchaseNotifications } from '#server/db/schema';
+import { orders, packages, purchaseNotifications } from '#server/db/schema';
 import type { OrderRow } from './service';
 
 /** The admin's purchase notification of a paid order; once per order. */
@@ -18,4 +19,42 @@ export async function recordPurchaseNotification(tx: DbOrTx, order: OrderRow): P
       totalAmount: order.totalAmount,
     })
     .onConflictDoNothing({ target: purchaseNotifications.orderId });
+}
+
+/**
+ * The pending -> completed UPDATE of one order and the purchase notification of the order
+ * it completed, as one statement (a data-modifying CTE): one round trip where an UPDATE, a
+ * package read and an INSERT took three. Returns the completed order, or nothing when the
+ * UPDATE's condition did not hold.
+ */
+export async function completeAndNotify(
+  tx: DbOrTx,
+  set: PgUpdateSetSource<typeof orders>,
+  where: SQL,
+): Promise<OrderRow | undefined> {
+  const completed = tx.$with('completed').as(tx.update(orders).set(set).where(where).returning());
+  const noted = tx.$with('noted').as(
+    tx
+      .insert(purchaseNotifications)
+      .select(
+        tx
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            orderId: completed.id,
+            packageName: packages.name,
+            customerEmail: completed.customerEmail,
+            subscriptionDuration: packages.duration,
+            deviceCount: sql`${completed.deviceCount}::integer`.as('device_count'),
+            giftCard: completed.selectedGiftCard,
+            totalAmount: completed.totalAmount,
+            timestamp: sql`now()`.as('timestamp'),
+          })
+          .from(completed)
+          .innerJoin(packages, eq(packages.id, completed.packageId)),
+      )
+      .onConflictDoNothing({ target: purchaseNotifications.orderId })
+      .returning({ id: purchaseNotifications.id }),
+  );
+  const [order] = await tx.with(completed, noted).select().from(completed);
+  return order as OrderRow | undefined;
 }

@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatMoney, type Cents } from '#domain/money';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders } from '#server/db/schema';
 import type { AuditActor } from '../audit/service';
 import type { CardPaymentProvider } from '#server/providers/payments/index';
 import { createAdminOrderActions, type ServiceHooks } from './admin-actions';
-import { recordPurchaseNotification } from './purchase-notification';
+import { completeAndNotify } from './purchase-notification';
 import { abandonedReservations, releaseReservation, takeCouponUseAtPayment, type AbandonedWindow } from './coupon-use';
 import { setGiftCardDelivered } from './gift-cards';
 
@@ -26,7 +27,8 @@ const COMPLETABLE: PaymentStatus[] = ['pending', 'failed', 'needs_review'];
 /** What the provider confirmed; kept on the order. */
 export type PaymentEvidence =
   | { method: 'free' }
-  | { method: 'card'; paymentIntentId: string }
+  /** With `paidCents`, the order completes only when it is a card order of exactly that total (D8). */
+  | { method: 'card'; paymentIntentId: string; paidCents?: Cents }
   | { method: 'crypto'; paymentId: string };
 
 export type CompletionResult =
@@ -40,6 +42,12 @@ export type CompletionResult =
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   return row ?? null;
+}
+
+/** The provider's amount checked in the completing UPDATE itself, so no read of the order precedes it. */
+function paidInFull(evidence: PaymentEvidence): SQL | undefined {
+  if (evidence.method !== 'card' || evidence.paidCents === undefined) return undefined;
+  return and(eq(orders.paymentMethod, 'card'), eq(orders.totalAmount, formatMoney(evidence.paidCents)));
 }
 
 function evidenceColumns(evidence: PaymentEvidence) {
@@ -56,15 +64,13 @@ function evidenceColumns(evidence: PaymentEvidence) {
  * always gets the order (decision 0020).
  */
 export async function completeInTransaction(tx: DbOrTx, orderId: string, evidence: PaymentEvidence): Promise<OrderRow | null> {
-  const [completed] = await tx
-    .update(orders)
-    .set({ paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE)))
-    .returning();
+  const completed = await completeAndNotify(
+    tx,
+    { paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) },
+    and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE), paidInFull(evidence))!,
+  );
   if (!completed) return null;
-  const order = await takeCouponUseAtPayment(tx, completed);
-  await recordPurchaseNotification(tx, order);
-  return order;
+  return takeCouponUseAtPayment(tx, completed);
 }
 
 /**

@@ -59,7 +59,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           // As Stripe's payment_intent.succeeded webhook would: the order completes even if
           // the browser never sends its payment-success notice.
           await payments
-            .confirmCardPayment(result.intent.metadata.orderId ?? '', result.intent.id, request.log)
+            .completePaidIntent(result.intent, request.log)
             .catch((err: unknown) => request.log.warn({ err, paymentIntentId: result.intent.id }, 'demo card paid, order not completed'));
           return { id: result.intent.id, status: 'succeeded' as const };
       }

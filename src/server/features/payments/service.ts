@@ -53,6 +53,22 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     return result.order;
   }
 
+  /**
+   * A PaymentIntent the provider itself just reported paid (the demo network's confirmation,
+   * as Stripe's payment_intent.succeeded would): completes its order without asking the
+   * provider again, in one guarded UPDATE that checks the amount (D8). Anything else (a
+   * settled order, a mismatch) takes confirmCardPayment's path for its exact answer.
+   */
+  async function completePaidIntent(intent: PaymentIntentState, log: ErrorLog): Promise<OrderRow> {
+    const orderId = intent.metadata.orderId ?? '';
+    if (intent.status === 'succeeded' && intent.currency === ORDER_CURRENCY) {
+      const evidence = { method: 'card' as const, paymentIntentId: intent.id, paidCents: intent.amount };
+      const result = await deps.orders.completeOrder(orderId, evidence, log);
+      if (result.outcome === 'completed') return result.order;
+    }
+    return confirmCardPayment(orderId, intent.id, log);
+  }
+
   async function onIntentSucceeded(state: PaymentIntentState, log: ErrorLog): Promise<void> {
     const order = state.metadata.orderId ? await findOrder(db, state.metadata.orderId) : null;
     // PaymentIntents this store did not create (other integrations on the account) are not ours.
@@ -98,7 +114,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     return result.outcome === 'completed' || result.outcome === 'already_completed';
   }
 
-  return { confirmCardPayment, receiveWebhook, reconcileCardOrder };
+  return { confirmCardPayment, completePaidIntent, receiveWebhook, reconcileCardOrder };
 }
 
 export type Payments = ReturnType<typeof createPayments>;

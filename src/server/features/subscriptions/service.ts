@@ -8,7 +8,6 @@ import {
 import type { AdminShipment, ShipmentChanges } from '#contract/admin-shipments';
 import { canRenew } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { findCustomer } from '#server/features/accounts/customers';
 import { markShipmentDelivered, shippedMail, updateShipment } from '#server/features/orders/service';
 import type { AuditActor } from '../audit/service';
 import { conflict, notFound } from '#server/http/errors';
@@ -52,8 +51,8 @@ export interface SubscriptionsDeps {
   jobs: JobQueue;
   mail: MailProvider;
   provider: ProvisioningProvider;
-  /** Emails a password setup link (the accounts capability's sendSetupLink). */
-  sendSetupLink(input: { customerId: string; orderId: string }): Promise<void>;
+  /** Emails a password setup link (the accounts capability's sendSetupLink), with onlyWithoutPassword to a buyer who has none yet. */
+  sendSetupLink(input: { customerId: string; orderId: string; onlyWithoutPassword: boolean }): Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,8 +77,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
   async function provisionOrder(orderId: string, { isRetry = false } = {}): Promise<ProvisionResult> {
     const result = await provisioning.provisionOrder(orderId);
     if (result.outcome === 'provisioned' && (result.appliedNow || isRetry)) {
-      const customer = await findCustomer(db, result.customerId);
-      if (customer && customer.password === null) await sendSetupLink({ customerId: customer.id, orderId });
+      await sendSetupLink({ customerId: result.customerId, orderId, onlyWithoutPassword: true });
     }
     return result;
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
 import { demoPaymentIntents } from '#server/db/schema';
@@ -25,6 +25,9 @@ export interface DemoCardPayments extends CardPaymentProvider {
 
 type Row = typeof demoPaymentIntents.$inferSelect;
 
+/** Statuses a card can no longer be charged to. */
+const SETTLED = ['succeeded', 'canceled', 'refunded'];
+
 const toState = (row: Row): PaymentIntentState => ({
   id: row.id,
   status: row.status,
@@ -40,13 +43,26 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
     return row ?? null;
   }
 
+  /** Charges a test card to an intent still awaiting payment, in one conditional UPDATE; null when none awaits. */
+  async function charge(id: string, succeeded: boolean): Promise<DemoConfirmResult | null> {
+    const [updated] = await db
+      .update(demoPaymentIntents)
+      .set(succeeded ? { status: 'succeeded', lastError: null, updatedAt: new Date() } : { lastError: DECLINED_MESSAGE, updatedAt: new Date() })
+      .where(and(eq(demoPaymentIntents.id, id), notInArray(demoPaymentIntents.status, SETTLED)))
+      .returning();
+    if (!updated) return null;
+    return succeeded
+      ? { outcome: 'succeeded', intent: toState(updated) }
+      : { outcome: 'declined', intent: toState(updated), message: DECLINED_MESSAGE };
+  }
+
   return {
     kind: 'demo',
 
     async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
       // The id follows from the idempotency key, so a repeated call finds the first intent.
       const id = `pi_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      await db
+      const [created] = await db
         .insert(demoPaymentIntents)
         .values({
           id,
@@ -56,8 +72,10 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
           status: 'requires_payment_method',
           orderId,
         })
-        .onConflictDoNothing({ target: demoPaymentIntents.id });
-      const row = (await find(id))!;
+        .onConflictDoNothing({ target: demoPaymentIntents.id })
+        .returning({ id: demoPaymentIntents.id, clientSecret: demoPaymentIntents.clientSecret });
+      // Only a repeated call reads the first intent back.
+      const row = created ?? (await find(id))!;
       return { id: row.id, clientSecret: row.clientSecret };
     },
 
@@ -83,25 +101,16 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
     },
 
     async confirm(id, cardNumber) {
+      const known = cardNumber === DEMO_CARD_SUCCESS || cardNumber === DEMO_CARD_DECLINED;
+      const charged = known ? await charge(id, cardNumber === DEMO_CARD_SUCCESS) : null;
+      if (charged) return charged;
+      // Not charged: the intent is missing or settled, or the card is not a test card.
       const row = await find(id);
       if (!row) return { outcome: 'not_found' };
       if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toState(row) };
       if (row.status === 'canceled') return { outcome: 'canceled' };
       if (row.status === 'refunded') return { outcome: 'refunded' };
-      if (cardNumber !== DEMO_CARD_SUCCESS && cardNumber !== DEMO_CARD_DECLINED) return { outcome: 'unknown_card' };
-      const succeeded = cardNumber === DEMO_CARD_SUCCESS;
-      const [updated] = await db
-        .update(demoPaymentIntents)
-        .set(
-          succeeded
-            ? { status: 'succeeded', lastError: null, updatedAt: new Date() }
-            : { lastError: DECLINED_MESSAGE, updatedAt: new Date() },
-        )
-        .where(eq(demoPaymentIntents.id, id))
-        .returning();
-      return succeeded
-        ? { outcome: 'succeeded', intent: toState(updated!) }
-        : { outcome: 'declined', intent: toState(updated!), message: DECLINED_MESSAGE };
+      return { outcome: 'unknown_card' };
     },
   };
 }
