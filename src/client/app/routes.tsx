@@ -1,9 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
-import LandingPage from '../pages/LandingPage';
 
-/** Every route of the spec's table; each page but the landing page loads on demand. */
+/**
+ * Every route of the spec's table; each page, the landing page too, loads on demand, so the
+ * entry chunk is the app's shell alone and no page pays for another's code. The server names
+ * the page's chunks as module preloads in its route's HTML (decision 0024).
+ */
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
+  ['/', lazy(() => import('../pages/LandingPage'))],
   ['/checkout', lazy(() => import('../pages/CheckoutPage'))],
   ['/login', lazy(() => import('../pages/LoginPage'))],
   ['/register', lazy(() => import('../pages/RegisterPage'))],
@@ -29,7 +33,6 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path="/" component={LandingPage} />
         {pages.map(([path, Page]) => (
           <Route key={path} path={path} component={Page} />
         ))}
