@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
+import { CheckoutShell } from '../features/checkout/CheckoutShell';
 
 /**
  * Every route of the spec's table; each page, the landing page too, loads on demand, so the
@@ -21,6 +22,9 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 function PageLoading() {
+  const [location] = useLocation();
+  // Checkout's frame and title paint before its page's code has arrived (decision 0024).
+  if (location === '/checkout') return <CheckoutShell />;
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
       <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
