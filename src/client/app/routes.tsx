@@ -5,7 +5,8 @@ import { CheckoutShell } from '../features/checkout/CheckoutShell';
 /**
  * Every route of the spec's table; each page, the landing page too, loads on demand, so the
  * entry chunk is the app's shell alone and no page pays for another's code. The server names
- * the page's chunks as module preloads in its route's HTML (decision 0024).
+ * the page's chunks as module preloads in its route's HTML, checkout's excepted: its shell
+ * paints first (PageLoading; decision 0024).
  */
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/', lazy(() => import('../pages/LandingPage'))],
