@@ -8,9 +8,13 @@ import { CheckoutShell } from '../features/checkout/CheckoutShell';
  * the page's chunks as module preloads in its route's HTML, checkout's excepted: its shell
  * paints first (PageLoading; decision 0024).
  */
+/** Resolves once the browser has painted the current frame. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/', lazy(() => import('../pages/LandingPage'))],
-  ['/checkout', lazy(() => import('../pages/CheckoutPage'))],
+  // Requested once checkout's shell (PageLoading) is on screen, not while the first frame paints.
+  ['/checkout', lazy(() => afterPaint().then(() => import('../pages/CheckoutPage')))],
   ['/login', lazy(() => import('../pages/LoginPage'))],
   ['/register', lazy(() => import('../pages/RegisterPage'))],
   ['/account', lazy(() => import('../pages/AccountPage'))],
