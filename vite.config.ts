@@ -19,8 +19,12 @@ function afterClientWrite(name: string, step: (outDir: string, bundle: Rollup.Ou
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async writeBundle(_options, bundle) {
-      if (this.environment?.config.consumer !== 'server') await step(outDir, bundle);
+    // One after the other, in the plugins' order: the landing page's budget reads page-preloads.json.
+    writeBundle: {
+      sequential: true,
+      async handler(_options, bundle) {
+        if (this.environment?.config.consumer !== 'server') await step(outDir, bundle);
+      },
     },
   };
 }
@@ -72,6 +76,13 @@ const landingJsBudget = () =>
  * in the HTML of that page's routes, so they download beside the first script instead of
  * after it has run (decision 0024; read by src/server/http/page-preloads.ts).
  */
+/**
+ * Pages whose frame and title the app's shell paints while their code loads (app/routes.tsx):
+ * preloaded, their chunks would share the phone's bandwidth with the entry before that first
+ * paint, so they load once the shell has painted (decision 0024).
+ */
+const PAINTED_BY_THE_SHELL = new Set(['CheckoutPage']);
+
 const pagePreloads = () =>
   afterClientWrite('page-preloads', async (outDir, bundle) => {
     const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
@@ -85,7 +96,7 @@ const pagePreloads = () =>
     const pages: Record<string, string[]> = {};
     for (const chunk of chunks.values()) {
       const page = chunk.isDynamicEntry && chunk.facadeModuleId?.match(/\/pages\/(\w+)\.tsx$/)?.[1];
-      if (page) pages[page] = [...staticGraph(chunk.fileName)].filter((fileName) => !landing.has(fileName));
+      if (page && !PAINTED_BY_THE_SHELL.has(page)) pages[page] = [...staticGraph(chunk.fileName)].filter((fileName) => !landing.has(fileName));
     }
     await writeFile(path.join(outDir, 'page-preloads.json'), `${JSON.stringify(pages, null, 2)}\n`);
   });
@@ -95,7 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The browser's zod is configured jitless before any schema exists (src/client/lib/zod-jitless.ts).
   resolve: isSsrBuild ? {} : { alias: [{ find: /^zod$/, replacement: path.resolve('src/client/lib/zod-jitless.ts') }] },
   publicDir: 'public',
-  plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress(), privateSourceMaps(), landingJsBudget(), pagePreloads()],
+  plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress(), privateSourceMaps(), pagePreloads(), landingJsBudget()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
@@ -118,7 +129,34 @@ export default defineConfig(({ isSsrBuild }) => ({
             chunkFileNames: (chunk) => (chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
             codeSplitting: {
               groups: [
-                { name: 'landing', tags: ['$initial'], priority: 2 },
+                // The app's shell (the entry: React, the router, the query client) and the UI kit
+                // nearly every page uses (button, card, dialog, the cart and session stores). The
+                // pages themselves, the landing page too, are lazy chunks preloaded on their routes.
+                { name: 'landing', tags: ['$initial'], priority: 5 },
+                {
+                  name: 'kit',
+                  test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|id|presence|use-[\w-]+|compose-refs|primitive|slot|dialog|focus-guards|focus-scope|dismissable-layer|portal))|aria-hidden|get-nonce|react-remove-scroll[\w-]*|react-style-singleton|tslib|use-callback-ref|use-sidecar|zustand|clsx|tailwind-merge|class-variance-authority)[\\/]|src[\\/](client[\\/](components[\\/](ui[\\/](button|card|dialog|badge)|BrandLogo)|lib[\\/](utils|use-document-title)|features[\\/](cart[\\/]cart-store|auth[\\/]session|account[\\/]use-account|catalog[\\/]use-packages))|domain[\\/](money|catalog|pricing))\./,
+                  priority: 5,
+                },
+                // The toast viewport, loaded when the browser is idle (decision 0003), with the Radix
+                // parts it shares with the select: left to the select's group, they made every page's
+                // idle toaster fetch the select and the form libraries.
+                { name: 'toaster', test: /node_modules[\\/]@radix-ui[\\/]react-toast[\\/]|src[\\/]client[\\/]components[\\/]ui[\\/]toaster\./, priority: 4 },
+                // Icons by the pages that use them, before the groups below would take them along as dependencies.
+                { name: 'shared', test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 12_000, priority: 3 },
+                // The form libraries and the select (with its floating-ui positioning) are used by the
+                // pages with forms, never by the landing page: groups of their own, so the merging of
+                // small shared chunks below cannot put them among the landing page's preloads.
+                {
+                  name: 'forms',
+                  test: /node_modules[\\/](react-hook-form|@hookform|@radix-ui[\\/]react-label)[\\/]|src[\\/]client[\\/](components[\\/]ui[\\/](form-field|input|label)|lib[\\/]lazy-resolver)\./,
+                  priority: 2,
+                },
+                {
+                  name: 'forms',
+                  test: /node_modules[\\/](@radix-ui[\\/](react-select|react-popper|number|react-arrow)|@floating-ui[\\/][\w-]+)[\\/]|src[\\/]client[\\/](components[\\/]ui[\\/](form-select|select)|lib[\\/]device-options)\./,
+                  priority: 2,
+                },
                 // Not Stripe's: importing @stripe/stripe-js injects js.stripe.com, so it must load with the card form only.
                 {
                   name: 'shared',

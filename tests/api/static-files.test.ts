@@ -9,7 +9,7 @@ function fakeClientBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-client-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><head><script type="module" src="/assets/index-B2xk9Qa_.js"></script></head>');
-  writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify({ CheckoutPage: ['assets/CheckoutPage-Cx81mZq2.js'] }));
+  writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify({ CheckoutPage: ['assets/CheckoutPage-Cx81mZq2.js'], LandingPage: ['assets/LandingPage-Lq3vT8wz.js'] }));
   writeFileSync(path.join(dir, 'assets', 'index-B2xk9Qa_.js'), 'console.log("store");\n');
   writeFileSync(path.join(dir, 'assets', 'index-B2xk9Qa_.js.map'), '{"version":3,"sources":["../../src/client/main.tsx"]}');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -39,8 +39,10 @@ describe('the built client', () => {
   it("names a page's chunks as module preloads in the HTML of its route, and only there", async () => {
     const checkout = await t.app.inject({ method: 'GET', url: '/checkout?trial=true' });
     expect(checkout.body).toContain('<link rel="modulepreload" crossorigin href="/assets/CheckoutPage-Cx81mZq2.js"></head>');
+    expect(checkout.body).not.toContain('LandingPage');
     const landing = await t.app.inject({ method: 'GET', url: '/' });
-    expect(landing.body).not.toContain('modulepreload');
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-Lq3vT8wz.js"></head>');
+    expect(landing.body).not.toContain('CheckoutPage');
     const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).not.toContain('modulepreload');

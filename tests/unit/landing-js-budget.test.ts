@@ -34,6 +34,16 @@ describe("the build's budget for the landing page's initial JavaScript", () => {
     expect(gzipKb).toBeLessThan(120);
   });
 
+  it("counts the landing page's own chunks the server preloads on / (page-preloads.json)", () => {
+    const client = builtClient(40, 30);
+    writeFileSync(path.join(client, 'assets', 'LandingPage-d4.js'), randomBytes(20 * 1024).toString('base64').slice(0, 20 * 1024));
+    writeFileSync(path.join(client, 'page-preloads.json'), JSON.stringify({ LandingPage: ['assets/LandingPage-d4.js', 'assets/chunk-b2.js'], CheckoutPage: ['assets/lazy-c3.js'] }));
+    const { files, gzipKb } = assertLandingJsBudget(client);
+    expect(files).toEqual(['assets/index-a1.js', 'assets/chunk-b2.js', 'assets/LandingPage-d4.js']);
+    expect(gzipKb).toBeGreaterThan(60);
+    expect(gzipKb).toBeLessThan(120);
+  });
+
   it('fails the build past the budget, naming the size and the files', () => {
     expect(() => assertLandingJsBudget(builtClient(100, 60))).toThrow(
       /^The landing page's initial JavaScript is 1\d\d\.\d KB gzipped, over its budget of 120 KB \(assets\/index-a1\.js, assets\/chunk-b2\.js\)/,

@@ -1,10 +1,20 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch } from 'wouter';
-import LandingPage from '../pages/LandingPage';
+import { Route, Switch, useLocation } from 'wouter';
+import { CheckoutShell } from '../features/checkout/CheckoutShell';
 
-/** Every route of the spec's table; each page but the landing page loads on demand. */
+/**
+ * Every route of the spec's table; each page, the landing page too, loads on demand, so the
+ * entry chunk is the app's shell alone and no page pays for another's code. The server names
+ * the page's chunks as module preloads in its route's HTML, checkout's excepted: its shell
+ * paints first (PageLoading; decision 0024).
+ */
+/** Resolves once the browser has painted the current frame. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
-  ['/checkout', lazy(() => import('../pages/CheckoutPage'))],
+  ['/', lazy(() => import('../pages/LandingPage'))],
+  // Requested once checkout's shell (PageLoading) is on screen, not while the first frame paints.
+  ['/checkout', lazy(() => afterPaint().then(() => import('../pages/CheckoutPage')))],
   ['/login', lazy(() => import('../pages/LoginPage'))],
   ['/register', lazy(() => import('../pages/RegisterPage'))],
   ['/account', lazy(() => import('../pages/AccountPage'))],
@@ -17,6 +27,9 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 function PageLoading() {
+  const [location] = useLocation();
+  // Checkout's frame and title paint before its page's code has arrived (decision 0024).
+  if (location === '/checkout') return <CheckoutShell />;
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
       <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
@@ -29,7 +42,6 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path="/" component={LandingPage} />
         {pages.map(([path, Page]) => (
           <Route key={path} path={path} component={Page} />
         ))}

@@ -9,7 +9,7 @@ import { pageDocuments } from './page-preloads';
  * the client loads for it; any other path is answered 404 with the app's page.
  */
 const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
-  [/^\/$/, null],
+  [/^\/$/, 'LandingPage'],
   [/^\/checkout$/, 'CheckoutPage'],
   [/^\/login$/, 'LoginPage'],
   [/^\/register$/, 'RegisterPage'],
