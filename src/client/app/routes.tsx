@@ -2,15 +2,15 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Route, Switch, useLocation } from 'wouter';
 import { CheckoutShell } from '../features/checkout/CheckoutShell';
 
+/** Resolves once the browser has painted the current frame. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /**
  * Every route of the spec's table; each page, the landing page too, loads on demand, so the
  * entry chunk is the app's shell alone and no page pays for another's code. The server names
  * the page's chunks as module preloads in its route's HTML, checkout's excepted: its shell
  * paints first (PageLoading; decision 0024).
  */
-/** Resolves once the browser has painted the current frame. */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/', lazy(() => import('../pages/LandingPage'))],
   // Requested once checkout's shell (PageLoading) is on screen, not while the first frame paints.
