@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { copyTemplateIfNew, writeTemplate } from '../../src/server/db/pglite-template';
+import { copyTemplateIfNew, replaceFolder } from '../../src/server/db/pglite-template';
 
 let root: string;
 let template: string;
@@ -16,38 +16,38 @@ beforeEach(() => {
 });
 
 describe('a new PGlite data folder starts as a copy of the template (decision 0019)', () => {
-  it('copies the template into an absent folder, leaving no partial copy beside it', () => {
+  it('copies the template into an absent folder, leaving no partial copy beside it', async () => {
     const dataDir = path.join(root, 'data', 'pglite');
     mkdirSync(path.dirname(dataDir));
-    expect(copyTemplateIfNew(dataDir, template)).toBe(true);
+    expect(await copyTemplateIfNew(dataDir, template)).toBe(true);
     expect(readFileSync(path.join(dataDir, 'base', 'table'), 'utf8')).toBe('rows');
     expect(readdirSync(path.dirname(dataDir))).toEqual(['pglite']);
   });
 
-  it('copies it into an empty folder', () => {
+  it('copies it into an empty folder', async () => {
     const dataDir = path.join(root, 'empty');
     mkdirSync(dataDir);
-    expect(copyTemplateIfNew(dataDir, template)).toBe(true);
+    expect(await copyTemplateIfNew(dataDir, template)).toBe(true);
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
   });
 
-  it('never touches a folder that holds anything', () => {
+  it('never touches a folder that holds anything', async () => {
     const dataDir = path.join(root, 'used');
     mkdirSync(dataDir);
     writeFileSync(path.join(dataDir, 'PG_VERSION'), '16\n');
-    expect(copyTemplateIfNew(dataDir, template)).toBe(false);
+    expect(await copyTemplateIfNew(dataDir, template)).toBe(false);
     expect(readdirSync(dataDir)).toEqual(['PG_VERSION']);
     expect(readFileSync(path.join(dataDir, 'PG_VERSION'), 'utf8')).toBe('16\n');
   });
 
-  it('leaves a new folder to initdb when the build made no template', () => {
+  it('leaves a new folder to initdb when the build made no template', async () => {
     const dataDir = path.join(root, 'no-template');
-    expect(copyTemplateIfNew(dataDir, path.join(root, 'missing'))).toBe(false);
+    expect(await copyTemplateIfNew(dataDir, path.join(root, 'missing'))).toBe(false);
     expect(existsSync(dataDir)).toBe(false);
   });
 
   it('replaces a template only once the new one is complete', async () => {
-    await writeTemplate(template, async (partial) => {
+    await replaceFolder(template, async (partial) => {
       expect(readFileSync(path.join(template, 'base', 'table'), 'utf8')).toBe('rows');
       mkdirSync(partial);
       writeFileSync(path.join(partial, 'PG_VERSION'), '18\n');

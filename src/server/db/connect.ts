@@ -13,7 +13,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
-import { copyTemplateIfNew, writeTemplate } from './pglite-template';
+import { copyTemplateIfNew, replaceFolder } from './pglite-template';
 import { createTurns } from '#server/jobs/take-turns';
 import * as schema from './schema';
 
@@ -82,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // A new data folder starts as a copy of the build's migrated template, not from initdb (decision 0019).
   const template = options.pgliteTemplate === undefined ? pgliteTemplateDir() : options.pgliteTemplate;
-  if (options.dataDir && template) copyTemplateIfNew(options.dataDir, template);
+  if (options.dataDir && template) await copyTemplateIfNew(options.dataDir, template);
   // PGlite's WebAssembly stays on V8's baseline compiler: its optimised code would cost
   // some 70 MB of memory for a few per cent of speed (decision 0019). Set before PGlite
   // compiles its module; PostgreSQL stores never get here.
@@ -125,7 +125,7 @@ export function pgliteTemplateDir(): string {
  * initdb: never from an earlier template, which may hold another branch's schema.
  */
 export function writeMigratedPgliteFolder(dir: string): Promise<void> {
-  return writeTemplate(dir, async (partial) => {
+  return replaceFolder(dir, async (partial) => {
     const database = await openDatabase({ dataDir: partial, pgliteTemplate: null });
     await runMigrations(database);
     await database.close();

@@ -16,24 +16,20 @@ export function isInitialisedDataFolder(dir: string): boolean {
 /**
  * Fills a new (absent or empty) data folder with a copy of the template; false when the
  * folder is already in use or there is no template, and PGlite runs initdb as before.
- * The copy lands under a temporary name and is renamed, so a crash mid-copy leaves no
- * half-made folder that would look initialised.
  */
-export function copyTemplateIfNew(dataDir: string, templateDir: string): boolean {
+export async function copyTemplateIfNew(dataDir: string, templateDir: string): Promise<boolean> {
   if (!isInitialisedDataFolder(templateDir)) return false;
-  if (existsSync(dataDir)) {
-    if (readdirSync(dataDir).length > 0) return false;
-    rmSync(dataDir, { recursive: true });
-  }
-  const partial = `${dataDir}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  cpSync(templateDir, partial, { recursive: true });
-  renameSync(partial, dataDir);
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
+  await replaceFolder(dataDir, async (partial) => cpSync(templateDir, partial, { recursive: true }));
   return true;
 }
 
-/** Replaces `targetDir` with a data folder made by `make(dir)`, built beside it and renamed into place. */
-export async function writeTemplate(targetDir: string, make: (dir: string) => Promise<void>): Promise<void> {
+/**
+ * Replaces `targetDir` with a folder made by `make(dir)` beside it under a temporary name,
+ * then renamed into place: a crash midway never leaves a half-made folder that looks
+ * initialised, nor takes away the one that was there.
+ */
+export async function replaceFolder(targetDir: string, make: (dir: string) => Promise<void>): Promise<void> {
   const partial = `${targetDir}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   await make(partial);
