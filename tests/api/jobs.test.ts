@@ -45,6 +45,29 @@ describe('durable job queue', () => {
     expect(runs.map((run) => run.n).sort()).toEqual([ids.findIndex(Boolean) + 1, 7].sort());
   });
 
+  it('sends jobs of several queues at once, keeping the singleton keys and each queue\'s retry policy', async () => {
+    const { queue, runs } = instance();
+    const waves: number[] = [];
+    queue.work<{ n: number }>('test-wave', async ({ n }) => void waves.push(n), { retryLimit: 7 });
+    const both = [
+      { name: 'test-greet', data: { n: 1 }, singletonKey: 'order-5' },
+      { name: 'test-wave', data: { n: 2 }, singletonKey: 'order-5' },
+    ];
+    await Promise.all([queue.sendAll(both), queue.sendAll(both)]);
+    expect(await queue.send('test-greet', { n: 3 }, { singletonKey: 'order-5' })).toBeNull();
+    const { rows } = await t.database.executeSql(`select name, retry_limit from pgboss.job where singleton_key = 'order-5' order by name`, []);
+    expect(rows).toEqual([
+      { name: 'test-greet', retry_limit: 3 },
+      { name: 'test-wave', retry_limit: 7 },
+    ]);
+    expect(await queue.drain()).toBe(2);
+    await queue.sendAll(both);
+    expect(await queue.drain()).toBe(0);
+    expect(runs).toEqual([{ n: 1, retryCount: 0 }]);
+    expect(waves).toEqual([2]);
+    await expect(queue.sendAll([{ name: 'test-unknown', data: {}, singletonKey: 'x' }])).rejects.toThrow('No job handler for test-unknown');
+  });
+
   it('refuses a job no handler is registered for', async () => {
     const { queue } = instance();
     await expect(queue.send('test-unknown', {})).rejects.toThrow('No job handler for test-unknown');

@@ -273,6 +273,19 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       return sent ?? requeued;
     },
 
+    /**
+     * Adds several jobs, of any queues, in one statement: what one event starts (a paid
+     * order's provisioning and confirmation email) costs one round trip, not one per job
+     * (docs/decisions/0023). A job whose singleton key is already there is skipped, as with
+     * `send`; nothing is put back.
+     */
+    async sendAll(jobs: Array<{ name: string; data: object; singletonKey: string }>): Promise<void> {
+      for (const { name } of jobs) if (!registered.has(name)) throw new Error(`No job handler for ${name}`);
+      const boss = await core();
+      await boss.insert(jobs.map(({ name, data, singletonKey }) => ({ name, data, singletonKey, id: singletonJobId(name, singletonKey) })));
+      for (const { name } of jobs) wakers.get(name)?.();
+    },
+
     /** Starts this instance's workers, maintenance and cron schedules. */
     async start(options: StartOptions = {}): Promise<void> {
       if (running) return;

@@ -66,8 +66,10 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
   const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL });
 
   async function onOrderPaid(orderId: string): Promise<void> {
-    await jobs.send(SUBSCRIPTION_JOBS.provisionOrder, { orderId }, { singletonKey: orderId });
-    await jobs.send(SUBSCRIPTION_JOBS.orderConfirmationMail, { orderId }, { singletonKey: orderId });
+    await jobs.sendAll([
+      { name: SUBSCRIPTION_JOBS.provisionOrder, data: { orderId }, singletonKey: orderId },
+      { name: SUBSCRIPTION_JOBS.orderConfirmationMail, data: { orderId }, singletonKey: orderId },
+    ]);
   }
 
   /**
