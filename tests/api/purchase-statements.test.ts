@@ -53,7 +53,7 @@ describe('the statements of one card purchase', () => {
     await t.app.services.jobs.drain();
     const counts = await purchase('127.0.0.2');
     expect(counts.checkout).toHaveLength(8);
-    expect(counts.confirm).toHaveLength(6);
+    expect(counts.confirm).toHaveLength(3);
     expect(counts.notice).toHaveLength(2);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { formatMoney, type Cents } from '#domain/money';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
@@ -56,6 +56,14 @@ function evidenceColumns(evidence: PaymentEvidence) {
   return {};
 }
 
+/** The completing UPDATE's new values and its condition: still completable, and paid in full when the provider said how much. */
+function completion(orderId: string, evidence: PaymentEvidence) {
+  return {
+    set: { paymentStatus: 'completed' as const, paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) },
+    where: and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE), paidInFull(evidence))!,
+  };
+}
+
 /**
  * The pending -> completed transition, inside the caller's transaction. The conditional
  * UPDATE lets exactly one of any number of concurrent callers through (D9); only that one
@@ -64,27 +72,40 @@ function evidenceColumns(evidence: PaymentEvidence) {
  * always gets the order (decision 0020).
  */
 export async function completeInTransaction(tx: DbOrTx, orderId: string, evidence: PaymentEvidence): Promise<OrderRow | null> {
-  const completed = await completeAndNotify(
-    tx,
-    { paymentStatus: 'completed', paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) },
-    and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE), paidInFull(evidence))!,
-  );
+  const { set, where } = completion(orderId, evidence);
+  const completed = await completeAndNotify(tx, set, where);
   if (!completed) return null;
   return takeCouponUseAtPayment(tx, completed);
 }
 
+/** An order that takes no coupon use when paid: none, or one reserved at checkout. */
+const takesNoCouponUse = or(isNull(orders.couponCode), eq(orders.couponReserved, true));
+
 /**
- * Marks an order paid: one idempotent transition in one transaction. Repeated and
- * concurrent notices of one payment give one 'completed' outcome; the rest see
- * 'already_completed'.
+ * Marks an order paid: one idempotent transition. Repeated and concurrent notices of one
+ * payment give one 'completed' outcome; the rest see 'already_completed'. An order that
+ * takes no coupon use (nearly all) completes in the one statement of completeAndNotify,
+ * atomic by itself, with no BEGIN and COMMIT around it; one that takes a use at payment
+ * does both in one transaction (docs/decisions/0023).
  */
 export async function completeOrder(db: Db, orderId: string, evidence: PaymentEvidence): Promise<CompletionResult> {
-  const completed = await db.transaction((tx) => completeInTransaction(tx, orderId, evidence));
+  const { set, where } = completion(orderId, evidence);
+  const completed = (await completeAndNotify(db, set, and(where, takesNoCouponUse)!)) ?? (await completeTakingCouponUse(db, orderId, evidence));
   if (completed) return { outcome: 'completed', order: completed };
   const order = await findOrder(db, orderId);
   if (!order) return { outcome: 'not_found' };
   if (order.paymentStatus === 'completed') return { outcome: 'already_completed', order };
   return { outcome: 'needs_review', order, reason: order.failureReason ?? 'The order cannot be completed' };
+}
+
+/** The rarer completion: an order holding a coupon it has not reserved takes its use in the same transaction. */
+async function completeTakingCouponUse(db: Db, orderId: string, evidence: PaymentEvidence): Promise<OrderRow | null> {
+  const [due] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isNotNull(orders.couponCode), eq(orders.couponReserved, false)))
+    .limit(1);
+  return due ? db.transaction((tx) => completeInTransaction(tx, orderId, evidence)) : null;
 }
 
 /** Records a failed payment on an order still awaiting one; never touches a paid order. */
