@@ -62,6 +62,6 @@ describe('the statements of one card purchase', () => {
     const background = await counter.during(() => t.app.services.jobs.drain());
     // drain() asks every queue for work each round; those fetches come from the test, not the purchase.
     const work = background.filter((text) => !isJobFetch(text));
-    expect(work).toHaveLength(19);
+    expect(work).toHaveLength(14);
   });
 });

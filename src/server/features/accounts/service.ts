@@ -19,7 +19,7 @@ import { assignOrderToAddress, type OrderAccountRequest } from './order-account'
 import { recordAdminAction, type AuditActor } from '../audit/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { endCustomerSessions } from '#server/http/sessions';
-import { consumeToken, findUsableToken, issueSetupToken, revokeTokens } from './setup-tokens';
+import { consumeToken, findUsableToken, issueSetupToken, issueSetupTokenFor, revokeTokens, type LinkRecipient } from './setup-tokens';
 
 const MINUTE = 60_000;
 const REGISTER_LIMIT = { max: 20, windowMs: 60 * MINUTE };
@@ -62,10 +62,14 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
     pending.add(running);
   }
 
-  async function sendLink(kind: LinkMailKind, customer: { id: string; email: string; firstName: string }, orderId?: string | null) {
-    const token = await issueSetupToken(db, { customerId: customer.id, purpose: kind === 'reset' ? 'reset' : 'setup', orderId });
+  async function mailLink(kind: LinkMailKind, token: string, customer: LinkRecipient, orderId?: string | null) {
     const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/setup/${token}`;
     await mail.send(linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId }));
+  }
+
+  async function sendLink(kind: LinkMailKind, customer: LinkRecipient, orderId?: string | null) {
+    const token = await issueSetupToken(db, { customerId: customer.id, purpose: kind === 'reset' ? 'reset' : 'setup', orderId });
+    await mailLink(kind, token, customer, orderId);
   }
 
   /**
@@ -81,10 +85,9 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
     orderId?: string | null;
     onlyWithoutPassword?: boolean;
   }): Promise<void> {
-    const customer = await findCustomer(db, customerId);
-    if (!customer) throw new Error(`no customer ${customerId} to send a setup link to`);
-    if (onlyWithoutPassword && customer.password !== null) return;
-    await sendLink('setup', customer, orderId);
+    const issued = await issueSetupTokenFor(db, { customerId, orderId, onlyWithoutPassword });
+    if (issued) return mailLink('setup', issued.token, issued.recipient, orderId);
+    if (!(await findCustomer(db, customerId))) throw new Error(`no customer ${customerId} to send a setup link to`);
   }
 
   /** Emails a reset link when the address has an account; does nothing otherwise. */

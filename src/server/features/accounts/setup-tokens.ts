@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { customers, setupTokens } from '#server/db/schema';
 
@@ -25,6 +25,52 @@ export async function issueSetupToken(
     expiresAt: new Date(Date.now() + SETUP_TOKEN_LIFETIME_MS),
   });
   return token;
+}
+
+/** Who a setup link is mailed to. */
+export interface LinkRecipient {
+  id: string;
+  email: string;
+  firstName: string;
+}
+
+/**
+ * A setup token for a customer (with `onlyWithoutPassword`, only one who has no password
+ * yet), found and issued in one statement (docs/decisions/0023): the token and who to mail
+ * it to, or null when there is no such customer or they have a password.
+ */
+export async function issueSetupTokenFor(
+  db: DbOrTx,
+  { customerId, orderId, onlyWithoutPassword }: { customerId: string; orderId?: string | null; onlyWithoutPassword: boolean },
+): Promise<{ token: string; recipient: LinkRecipient } | null> {
+  const token = randomBytes(32).toString('base64url');
+  const recipient = db.$with('recipient').as(
+    db
+      .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), onlyWithoutPassword ? isNull(customers.password) : undefined)),
+  );
+  const issued = db.$with('issued').as(
+    db
+      .insert(setupTokens)
+      .select(
+        db
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            tokenHash: sql`${hashToken(token)}`.as('token_hash'),
+            customerId: recipient.id,
+            purpose: sql`'setup'`.as('purpose'),
+            orderId: sql`${orderId ?? null}`.as('order_id'),
+            expiresAt: sql`${new Date(Date.now() + SETUP_TOKEN_LIFETIME_MS).toISOString()}::timestamptz`.as('expires_at'),
+            usedAt: sql`null::timestamptz`.as('used_at'),
+            createdAt: sql`now()`.as('created_at'),
+          })
+          .from(recipient),
+      )
+      .returning({ customerId: setupTokens.customerId }),
+  );
+  const [row] = await db.with(recipient, issued).select().from(recipient).innerJoin(issued, eq(issued.customerId, recipient.id));
+  return row ? { token, recipient: row.recipient } : null;
 }
 
 const usable = (token: string) =>

@@ -4,7 +4,7 @@ import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
-import { createShipment, findOrder, markOrderFulfilled, type OrderRow } from '#server/features/orders/service';
+import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/service';
 import { createTurns } from '#server/jobs/take-turns';
 import {
   LineUsernameTakenError,
@@ -155,11 +155,13 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     return row ?? null;
   }
 
-  /** A new order: one subscription, one credential per device, a shipment for a box. */
-  async function startSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow): Promise<ProvisionResult> {
+  /**
+   * A new order: one subscription, one credential per device, a shipment for a box.
+   * `existingId` is the order's subscription when it was read, if it had one.
+   */
+  async function startSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, existingId: string | null): Promise<ProvisionResult> {
     const done = { outcome: 'provisioned' as const, customerId: order.customerId };
-    const existing = await subscriptionOfOrder(db, order.id);
-    if (existing) return { ...done, subscriptionId: existing.id, appliedNow: false };
+    if (existingId) return { ...done, subscriptionId: existingId, appliedNow: false };
 
     const devices = deviceCountOf(order);
     const now = new Date();
@@ -172,7 +174,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     try {
       createdId = await db.transaction(async (tx) => {
         if (!(await lockPaidOrder(tx, order.id))) return 'refunded' as const;
-        if (await subscriptionOfOrder(tx, order.id)) return null;
+        // A run that got here first holds the order's one subscription (order_id is unique): nothing is written.
         const [created] = await tx
           .insert(subscriptions)
           .values({
@@ -187,7 +189,9 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
             startDate: awaitsActivation ? null : now,
             expirationDate: expiresAt,
           })
+          .onConflictDoNothing({ target: subscriptions.orderId })
           .returning({ id: subscriptions.id });
+        if (!created) return null;
         await tx.insert(deviceCredentials).values(
           lines.map((line) => ({
             subscriptionId: created!.id,
@@ -290,16 +294,28 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     return { ...done, appliedNow: unused !== null };
   }
 
+  /** The order, its package and the subscription it started, if any: one read where three were (docs/decisions/0023). */
+  async function orderToProvision(orderId: string) {
+    const [row] = await db
+      .select({ order: orders, pkg: packages, subscriptionId: subscriptions.id })
+      .from(orders)
+      .leftJoin(packages, eq(packages.id, orders.packageId))
+      .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+      .where(eq(orders.id, orderId))
+      .limit(1);
+    return row ?? null;
+  }
+
   async function provisionOrderNow(orderId: string): Promise<ProvisionResult> {
-    const order = await findOrder(db, orderId);
-    if (!order) return { outcome: 'order_not_found' };
+    const found = await orderToProvision(orderId);
+    if (!found) return { outcome: 'order_not_found' };
+    const { order, pkg, subscriptionId } = found;
     if (order.paymentStatus === 'refunded') return { outcome: 'order_refunded' };
     if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
     if (!order.customerId) throw new Error(`Order ${orderId} has no customer`);
-    const [pkg] = await db.select().from(packages).where(eq(packages.id, order.packageId));
     if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
     const owned = { ...order, customerId: order.customerId };
-    return order.renewsSubscriptionId ? renewSubscription(owned, pkg, order.renewsSubscriptionId) : startSubscription(owned, pkg);
+    return order.renewsSubscriptionId ? renewSubscription(owned, pkg, order.renewsSubscriptionId) : startSubscription(owned, pkg, subscriptionId);
   }
 
   return {
