@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.embeddedDataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   await runMigrations(database);
   if (await seedIfEmpty(database.db)) logger.info('seeded the catalog and demo coupons');

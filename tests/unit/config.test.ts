@@ -17,11 +17,16 @@ const refusal = (env: Record<string, string>) => {
 describe('configuration (ARCHITECTURE D11)', () => {
   it('runs on defaults: port 5000, ./data, the embedded database and the demo providers', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 5000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:5000', TRUST_PROXY: false });
+    expect(env).toMatchObject({ PORT: 5000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:5000', TRUST_PROXY: false, DATABASE_PREPARED_STATEMENTS: true });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
     expect(env.NOWPAYMENTS_API_KEY).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('turns named prepared statements off with DATABASE_PREPARED_STATEMENTS=false, for a pooler that cannot keep them', () => {
+    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(refusal({ DATABASE_PREPARED_STATEMENTS: 'no' })).toContain('DATABASE_PREPARED_STATEMENTS');
   });
 
   it('treats empty settings as absent, as .env.example leaves them', () => {

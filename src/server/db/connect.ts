@@ -14,6 +14,7 @@ import pg from 'pg';
 import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
 import { copyTemplateIfNew, replaceFolder } from './pglite-template';
+import { prepareStatements } from './prepared-statements';
 import { createTurns } from '#server/jobs/take-turns';
 import * as schema from './schema';
 
@@ -48,6 +49,8 @@ export interface DatabaseOptions {
   /** PGlite's data folder; null keeps the embedded database in memory. */
   dataDir?: string | null;
   poolSize?: number;
+  /** PostgreSQL: parameterised statements become named prepared statements (the default; docs/decisions/0025). */
+  preparedStatements?: boolean;
   /** The migrated folder a new PGlite data folder starts from: the build's by default; null runs initdb. */
   pgliteTemplate?: string | null;
 }
@@ -71,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client's broken connection must not crash the process: the pool drops it and
     // opens a new one on the next query, so the store recovers once the database is back.
     pool.on('error', () => {});
+    if (options.preparedStatements !== false) prepareStatements(pool);
     return {
       kind: 'postgres',
       pool,

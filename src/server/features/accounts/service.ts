@@ -87,7 +87,8 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
   }): Promise<void> {
     const issued = await issueSetupTokenFor(db, { customerId, orderId, onlyWithoutPassword });
     if (issued) return mailLink('setup', issued.token, issued.recipient, orderId);
-    if (!(await findCustomer(db, customerId))) throw new Error(`no customer ${customerId} to send a setup link to`);
+    // Nothing issued: the buyer has a password already (no link is due), or there is no such customer.
+    if (!onlyWithoutPassword) throw new Error(`no customer ${customerId} to send a setup link to`);
   }
 
   /** Emails a reset link when the address has an account; does nothing otherwise. */
