@@ -27,7 +27,7 @@ type QueryConfig = pg.QueryConfig & { name?: string };
 /**
  * Names the statements of one pool's connections. A text with no parameters may hold
  * several statements (pg-boss's migrations), which only the simple protocol runs, so it
- * stays unnamed; so does a call that names its own statement.
+ * stays unnamed; so does a call that names its own statement, and a submittable.
  */
 export function prepareStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
@@ -44,7 +44,8 @@ function named(first: unknown, rest: unknown[]): unknown {
     return name ? { name, text: first } : first;
   }
   const config = first as QueryConfig | null;
-  if (!config || typeof config !== 'object' || typeof config.text !== 'string' || config.name) return first;
+  // A submittable (a cursor or stream object) runs itself; copying it would lose that.
+  if (!config || typeof config !== 'object' || typeof config.text !== 'string' || config.name || 'submit' in config) return first;
   const values = Array.isArray(rest[0]) ? rest[0] : config.values;
   if (!values || values.length === 0) return first;
   const name = statementName(config.text);
