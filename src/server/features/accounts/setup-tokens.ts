@@ -11,19 +11,19 @@ export const SETUP_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
 /** Only this hash is stored: the database never holds a usable link. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Makes a new link token (256 random bits) for a customer; returns the token to email. */
+/** A new link token (256 random bits) to email, the hash that is stored, and when it expires. */
+function newToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SETUP_TOKEN_LIFETIME_MS) };
+}
+
+/** Makes a new link token for a customer; returns the token to email. */
 export async function issueSetupToken(
   db: DbOrTx,
   { customerId, purpose, orderId }: { customerId: string; purpose: TokenPurpose; orderId?: string | null },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(setupTokens).values({
-    tokenHash: hashToken(token),
-    customerId,
-    purpose,
-    orderId: orderId ?? null,
-    expiresAt: new Date(Date.now() + SETUP_TOKEN_LIFETIME_MS),
-  });
+  const { token, tokenHash, expiresAt } = newToken();
+  await db.insert(setupTokens).values({ tokenHash, customerId, purpose, orderId: orderId ?? null, expiresAt });
   return token;
 }
 
@@ -43,7 +43,7 @@ export async function issueSetupTokenFor(
   db: DbOrTx,
   { customerId, orderId, onlyWithoutPassword }: { customerId: string; orderId?: string | null; onlyWithoutPassword: boolean },
 ): Promise<{ token: string; recipient: LinkRecipient } | null> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash, expiresAt } = newToken();
   const recipient = db.$with('recipient').as(
     db
       .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
@@ -57,11 +57,11 @@ export async function issueSetupTokenFor(
         db
           .select({
             id: sql`gen_random_uuid()`.as('id'),
-            tokenHash: sql`${hashToken(token)}`.as('token_hash'),
+            tokenHash: sql`${tokenHash}`.as('token_hash'),
             customerId: recipient.id,
             purpose: sql`'setup'`.as('purpose'),
             orderId: sql`${orderId ?? null}`.as('order_id'),
-            expiresAt: sql`${new Date(Date.now() + SETUP_TOKEN_LIFETIME_MS).toISOString()}::timestamptz`.as('expires_at'),
+            expiresAt: sql`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
             usedAt: sql`null::timestamptz`.as('used_at'),
             createdAt: sql`now()`.as('created_at'),
           })
