@@ -14,6 +14,7 @@ import pg from 'pg';
 import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
 import { copyTemplateIfNew, replaceFolder } from './pglite-template';
+import { preparePgliteStatements } from './pglite-prepared-statements';
 import { prepareStatements } from './prepared-statements';
 import { createTurns } from '#server/jobs/take-turns';
 import * as schema from './schema';
@@ -49,7 +50,7 @@ export interface DatabaseOptions {
   /** PGlite's data folder; null keeps the embedded database in memory. */
   dataDir?: string | null;
   poolSize?: number;
-  /** PostgreSQL: parameterised statements become named prepared statements (the default; docs/decisions/0025). */
+  /** Parameterised statements become named prepared statements (the default; docs/decisions/0025, 0026). */
   preparedStatements?: boolean;
   /** The migrated folder a new PGlite data folder starts from: the build's by default; null runs initdb. */
   pgliteTemplate?: string | null;
@@ -96,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const settings = { extensions, startParams: PGLITE_START_PARAMS };
   const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await client.waitReady;
+  if (options.preparedStatements !== false) preparePgliteStatements(client);
   return {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,

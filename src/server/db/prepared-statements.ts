@@ -2,10 +2,11 @@ import type pg from 'pg';
 
 /**
  * Every parameterised statement the store sends PostgreSQL is a named prepared statement
- * on its connection, named after its text: the first run parses and plans it, later runs
- * send only its parameters and reuse the plan. Drizzle and pg-boss build the same text for
- * the same query shape, so a few hundred names cover the store; a purchase's statements
- * spent as long being planned as run (docs/decisions/0025).
+ * on its connection, named after its text (on PGlite too: pglite-prepared-statements.ts):
+ * the first run parses and plans it, later runs send only its parameters and reuse the
+ * plan. Drizzle and pg-boss build the same text for the same query shape, so a few hundred
+ * names cover the store; a purchase's statements spent as long being planned as run
+ * (docs/decisions/0025).
  */
 
 /** Distinct texts named per process; texts beyond it run unnamed, as before, so memory stays bounded. */
