@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue';
+import { countStatements } from '../support/statement-count';
 import { useTestApp } from '../support/test-app';
 
 /** The durable job queue (D10) on this test file's database, PGlite or PostgreSQL. */
@@ -177,6 +178,30 @@ describe('durable job queue', () => {
     await queue.send('test-greet', { n: 2 });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(runs).toHaveLength(1);
+  });
+
+  it('fetches again only for a full batch or a job sent meanwhile, not to find the queue empty', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { queue, runs } = instance(async ({ n }) => {
+      if (n === 2) await held;
+    });
+    await queue.start({ pollIntervalMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const counter = countStatements(t.database);
+    const fetches = () => counter.statements.filter((text) => text.includes('FOR UPDATE SKIP LOCKED')).length;
+
+    await queue.send('test-greet', { n: 1 });
+    await expect.poll(() => runs.length, { timeout: 5_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetches()).toBe(1);
+
+    // A job sent while the worker is busy runs right after, not at the next poll a minute on.
+    await queue.send('test-greet', { n: 2 });
+    await expect.poll(() => runs.length, { timeout: 5_000 }).toBe(2);
+    await queue.send('test-greet', { n: 3 });
+    release();
+    await expect.poll(() => runs.map(({ n }) => n), { timeout: 5_000 }).toEqual([1, 2, 3]);
   });
 
   it('never runs one job twice when several instances work the same queue', async () => {
