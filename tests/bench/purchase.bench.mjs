@@ -6,7 +6,7 @@ import path from 'node:path';
 import { root } from '../../scripts/build-if-needed.mjs';
 import { openConnection, runLoops } from './http-connection.mjs';
 import { startStatementCounter } from './statement-counter.mjs';
-import { freePort, residentMb, startAndTime, startStore, stopChild, withPostgresDatabase } from './support.mjs';
+import { cpuMs, freePort, postgresCpuMs, residentMb, startAndTime, startStore, stopChild, withPostgresDatabase } from './support.mjs';
 
 const SECONDS = 6;
 const DEMO_CARD = JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
@@ -41,9 +41,16 @@ async function paidPackageId(baseUrl) {
   return packages.find((p) => p.price !== '0.00' && !p.requiresShipping).id;
 }
 
-/** Purchases/s, p50 and p99 of `buyers` buyers each buying in a loop. */
-function measure(baseUrl, packageId, buyers) {
-  return runLoops(baseUrl, { connections: buyers, seconds: SECONDS, iteration: (connection) => purchase(connection, packageId) });
+/**
+ * Purchases/s, p50 and p99 of `buyers` buyers each buying in a loop, and the CPU time per
+ * purchase of the serving process `pid` and of PostgreSQL's processes on this machine: on
+ * two shared cores, closed-loop latency follows the CPU a purchase costs.
+ */
+async function measure(baseUrl, packageId, buyers, pid) {
+  const before = { process: cpuMs(pid), postgres: postgresCpuMs() };
+  const result = await runLoops(baseUrl, { connections: buyers, seconds: SECONDS, iteration: (connection) => purchase(connection, packageId) });
+  const perPurchase = (ms) => (result.completed > 0 ? ms / result.completed : null);
+  return { ...result, cpuProcess: perPurchase(cpuMs(pid) - before.process), cpuPostgres: perPurchase(postgresCpuMs() - before.postgres) };
 }
 
 /** The bare limit on the same database kind (DATABASE_URL or PGlite), measured at each buyer count. */
@@ -52,18 +59,25 @@ async function measureLimit(buyerCounts, packageId, databaseUrl = '') {
   const baseUrl = `http://127.0.0.1:${port}`;
   const bare = await startAndTime(path.join(root, 'tests/bench/bare-purchase-server.mjs'), { PORT: String(port), DATABASE_URL: databaseUrl }, `${baseUrl}/`);
   const results = [];
-  for (const buyers of buyerCounts) results.push(await measure(baseUrl, packageId, buyers));
+  for (const buyers of buyerCounts) results.push(await measure(baseUrl, packageId, buyers, bare.child.pid));
   await stopChild(bare.child);
   return results;
 }
 
-function rowsFor(section, buyers, store, limit, { p99Target, ratioTarget } = {}) {
+function rowsFor(section, buyers, store, limit, { p99Target, ratioTarget, cpu } = {}) {
   const who = `${buyers} buyer${buyers === 1 ? '' : 's'}`;
+  const cpuRows = [
+    { section, name: `${who}: CPU per purchase, serving process`, value: store.cpuProcess, unit: 'ms', limit: limit.cpuProcess },
+    ...(cpu === 'postgres'
+      ? [{ section, name: `${who}: CPU per purchase, PostgreSQL`, value: store.cpuPostgres, unit: 'ms', limit: limit.cpuPostgres, note: 'its processes on this machine' }]
+      : []),
+  ];
   return [
     { section, name: `${who}: purchases/s`, value: store.perSecond, unit: '/s', limit: limit.perSecond },
     { section, name: `${who}: p50`, value: store.p50, unit: 'ms', limit: limit.p50 },
     { section, name: `${who}: p99`, value: store.p99, unit: 'ms', limit: limit.p99, target: p99Target },
     { section, name: `${who}: p99, store / limit`, value: store.p99 / limit.p99, unit: 'x', target: ratioTarget },
+    ...(cpu ? cpuRows : []),
     { section, name: `${who}: errors (store + limit)`, value: store.errors + limit.errors, unit: '', target: '0' },
   ];
 }
@@ -76,12 +90,12 @@ async function benchPglite() {
   const store = await startStore({ TRUST_PROXY: '1' });
   const packageId = await paidPackageId(store.baseUrl);
   const results = [];
-  for (const buyers of counts) results.push(await measure(store.baseUrl, packageId, buyers));
+  for (const buyers of counts) results.push(await measure(store.baseUrl, packageId, buyers, store.child.pid));
   const loadedRss = residentMb(store.child.pid);
   await store.stop();
   const limits = await measureLimit(counts, packageId);
   return [
-    ...counts.flatMap((buyers, i) => rowsFor(section, buyers, results[i], limits[i], { p99Target: buyers === 10 ? '< 500' : undefined })),
+    ...counts.flatMap((buyers, i) => rowsFor(section, buyers, results[i], limits[i], buyers === 10 ? { p99Target: '< 500', cpu: 'process' } : {})),
     { section, name: 'store RSS right after 20 buyers', value: loadedRss, unit: 'MB' },
   ];
 }
@@ -137,10 +151,10 @@ async function benchPostgres() {
     const store = await startStore({ DATABASE_URL: databaseUrl, TRUST_PROXY: '1' });
     const packageId = await paidPackageId(store.baseUrl);
     const results = [];
-    for (const buyers of counts) results.push(await measure(store.baseUrl, packageId, buyers));
+    for (const buyers of counts) results.push(await measure(store.baseUrl, packageId, buyers, store.child.pid));
     await store.stop();
     const limits = await measureLimit(counts, packageId, databaseUrl);
-    const targets = (buyers) => ({ ratioTarget: buyers === 20 ? '<= 1.50' : undefined });
+    const targets = (buyers) => (buyers === 20 ? { ratioTarget: '<= 1.50', cpu: 'postgres' } : {});
     return [...counts.flatMap((buyers, i) => rowsFor(section, buyers, results[i], limits[i], targets(buyers))), ...statements];
   });
 }

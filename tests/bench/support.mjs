@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: start the built store, wait for it, read its memory.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,6 +113,32 @@ export async function adminCookie(baseUrl, admin) {
 }
 
 /** A process's resident memory in MB, from Linux's /proc; null elsewhere. */
+/** CPU time (user + system) a process has used so far, in ms; 0 once it is gone. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time of every PostgreSQL server process on this machine, in ms (0 when it runs elsewhere). */
+export function postgresCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += cpuMs(pid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 export function residentMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
