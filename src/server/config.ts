@@ -80,7 +80,7 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Named prepared statements (docs/decisions/0025); false behind a pooler that cannot keep them, such as PgBouncer before 1.21 in transaction mode. */
+  /** Named prepared statements, on PostgreSQL and PGlite (docs/decisions/0025, 0026); false behind a pooler that cannot keep them, such as PgBouncer before 1.21 in transaction mode. */
   DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: z.url().default('http://localhost:5000'),
