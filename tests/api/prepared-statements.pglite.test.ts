@@ -1,9 +1,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/connect';
+import { openDatabase, queryRows, type Database } from '../../src/server/db/connect';
 import { packages } from '../../src/server/db/schema';
 
 /**
@@ -56,8 +56,10 @@ async function answers(database: Database) {
     'select $1::timestamptz as at, $2::numeric as amount, $3::jsonb as data, $4::boolean as flag, $5::uuid as id, $6::text as missing, $7::text[] as list, $8::int as count',
     [new Date('2026-11-25T10:00:00.000Z'), '12.50', { gift: 'Amazon' }, true, '6f1c2f0e-3a1b-4c5d-8e9f-0a1b2c3d4e5f', null, ['a', 'b'], 3],
   );
+  // Drizzle brings its own parsers, which keep a timestamp as PostgreSQL's text.
+  const drizzleRows = await queryRows<{ at: unknown }>(database.db, sql`select ${'2026-11-25 10:00:00+00'}::timestamptz as at`);
   const { createdAt, updatedAt, ...rest } = read!;
-  return { read: rest, dated: createdAt instanceof Date && updatedAt instanceof Date, rows };
+  return { read: rest, dated: createdAt instanceof Date && updatedAt instanceof Date, rows, drizzleRows };
 }
 
 describe('prepared statements on PGlite', () => {
@@ -78,6 +80,7 @@ describe('prepared statements on PGlite', () => {
     expect(named).toEqual(unnamed);
     expect(named.read).toMatchObject({ price: '49.99', features: ['Catch-up', 'EPG'], vod: '10,000+ titles', devices: 2 });
     expect(named.dated).toBe(true);
+    expect(named.drizzleRows).toEqual([{ at: '2026-11-25 10:00:00+00' }]);
     expect(named.rows).toEqual([
       { at: new Date('2026-11-25T10:00:00.000Z'), amount: '12.50', data: { gift: 'Amazon' }, flag: true, id: '6f1c2f0e-3a1b-4c5d-8e9f-0a1b2c3d4e5f', missing: null, list: ['a', 'b'], count: 3 },
     ]);
