@@ -112,7 +112,9 @@ export async function adminCookie(baseUrl, admin) {
   return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-/** A process's resident memory in MB, from Linux's /proc; null elsewhere. */
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** CPU time (user + system) a process has used so far, in ms; 0 once it is gone. */
 export function cpuMs(pid) {
   try {
@@ -122,8 +124,6 @@ export function cpuMs(pid) {
     return 0;
   }
 }
-/** Linux's USER_HZ, which /proc/<pid>/stat counts in. */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU time of every PostgreSQL server process on this machine, in ms (0 when it runs elsewhere). */
 export function postgresCpuMs() {
@@ -139,6 +139,7 @@ export function postgresCpuMs() {
   return total;
 }
 
+/** A process's resident memory in MB, from Linux's /proc; null elsewhere. */
 export function residentMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];

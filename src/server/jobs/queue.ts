@@ -227,7 +227,8 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       }
       // A batch short of full took every job due when it was fetched, so fetching again at
       // once would mostly find nothing: it waits for a send or the next poll instead. On the
-      // embedded database such empty fetches were a quarter of its time (docs/decisions/0026).
+      // embedded database fetches were a quarter of its time, half of them empty
+      // (docs/decisions/0026).
       const more = ran === entry.policy.concurrency || sentSinceFetch.has(name);
       if (!more && !signal.aborted) await pause(name, pollIntervalMs, signal);
     }
