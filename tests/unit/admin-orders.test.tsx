@@ -326,6 +326,19 @@ describe('the Shipments tab', () => {
     expect(screen.getByRole('dialog', { name: 'Update Shipment' })).toBeTruthy();
   });
 
+  it("waits for a just-paid box's shipment, which provisioning creates a moment later, then opens its form", async () => {
+    const box = summary({ packageId: 'streaming-box', requiresShipping: true });
+    const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St', estimatedDelivery: null, actualDelivery: null };
+    const answers = [detail(box, { shipment: null }), detail(box, { shipment })];
+    store([box], {}, { [`GET /api/admin/orders/${box.id}`]: () => json(200, answers.length > 1 ? answers.shift()! : answers[0]!) });
+    const { user } = renderAt('/admin?tab=shipments');
+    await user.click(within(await screen.findByTestId('box-order')).getByRole('button', { name: /^Update Shipment/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Shipment' });
+    expect((await within(dialog).findByRole('status')).textContent).toBe("The box's shipment is being set up as the order is provisioned; this updates on its own.");
+    await within(dialog).findByText('Ship to: 1 Main St', {}, { timeout: 5000 });
+    expect(calls('GET', `/api/admin/orders/${box.id}`)).toHaveLength(2);
+  });
+
   it('says there is no box to ship', async () => {
     store([]);
     renderAt('/admin?tab=shipments');

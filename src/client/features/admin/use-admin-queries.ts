@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tans
 import { adminCustomerListSchema, adminSessionSchema, adminStatsSchema, purchaseNotificationListSchema } from '#contract/admin';
 import { adminCouponListSchema } from '#contract/admin-coupons';
 import { auditEntryListSchema } from '#contract/admin-audit';
-import { adminOrderDetailSchema, adminOrderPaths, adminOrderSummaryListSchema, owedGiftCardListSchema } from '#contract/admin-orders';
+import { adminOrderDetailSchema, adminOrderPaths, adminOrderSummaryListSchema, owedGiftCardListSchema, type AdminOrderDetail } from '#contract/admin-orders';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { adminPackageListSchema } from '#contract/admin-packages';
 import { revenueDayListSchema } from '#contract/admin-revenue';
@@ -83,11 +83,19 @@ export function useAdminOrders(page: ListPage, filters: OrderFilters) {
   );
 }
 
-export function useAdminOrder(orderId: string) {
+interface OrderPolling {
+  everyMs: number;
+  /** Asked of each answer: while it holds, the detail is asked again every `everyMs`. */
+  until: (detail: AdminOrderDetail) => boolean;
+}
+
+/** One order's detail; with `polling`, asked again until the answer shows what the caller waits for. */
+export function useAdminOrder(orderId: string, polling?: OrderPolling) {
   return useQuery({
     queryKey: adminKeys.order(orderId),
     queryFn: async () => adminOrderDetailSchema.parse(await (await apiRequest('GET', adminOrderPaths.detail(orderId))).json()),
     staleTime: 0,
+    refetchInterval: (query) => (polling && query.state.data && !polling.until(query.state.data) ? polling.everyMs : false),
   });
 }
 

@@ -11,32 +11,37 @@ import { FormDialogFooter } from '../FormDialogFooter';
 import { useAdminOrder } from '../use-admin-queries';
 import { useShipmentUpdate, type ShipmentForm } from './use-shipment-update';
 
-const EMPTY: ShipmentForm = { status: 'processing', carrier: 'UPS', trackingNumber: '', estimatedDelivery: '' };
+/** How often a just-paid box order is asked again until provisioning has created its shipment. */
+const SHIPMENT_POLL_MS = 2000;
 
 function ShipmentFields({ orderId, onSaved }: { orderId: string; onSaved: () => void }) {
-  const detail = useAdminOrder(orderId);
+  // The list shows a box order once it is paid; its shipment comes a moment later, from the
+  // order's provisioning job, so the dialog waits for it instead of saying there is none.
+  const detail = useAdminOrder(orderId, { everyMs: SHIPMENT_POLL_MS, until: (order) => order.shipment !== null });
   const save = useShipmentUpdate();
   const [form, setForm] = useState<ShipmentForm | null>(null);
   const shipment = detail.data?.shipment;
 
-  // The form starts from the box's current state once the order has loaded.
+  // The form starts from the box's current state once its shipment exists.
   useEffect(() => {
-    if (!detail.data || form) return;
-    setForm(
-      shipment
-        ? {
-            status: shipment.status as ShipmentForm['status'],
-            carrier: shipment.carrier,
-            trackingNumber: shipment.trackingNumber ?? '',
-            estimatedDelivery: shipment.estimatedDelivery?.slice(0, 10) ?? '',
-          }
-        : EMPTY,
-    );
-  }, [detail.data, shipment, form]);
+    if (!shipment || form) return;
+    setForm({
+      status: shipment.status as ShipmentForm['status'],
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber ?? '',
+      estimatedDelivery: shipment.estimatedDelivery?.slice(0, 10) ?? '',
+    });
+  }, [shipment, form]);
 
   if (detail.isError) return <p className="text-sm text-destructive" role="alert">{serverMessage(detail.error, 'This order could not be loaded.')}</p>;
-  if (!form) return <Skeleton className="h-48 rounded-xl" />;
-  if (!shipment) return <p className="text-sm text-muted-foreground">This order has no streaming box to ship.</p>;
+  if (detail.data && !shipment) {
+    return (
+      <p className="text-sm text-muted-foreground" role="status">
+        The box's shipment is being set up as the order is provisioned; this updates on its own.
+      </p>
+    );
+  }
+  if (!form || !shipment) return <Skeleton className="h-48 rounded-xl" />;
   const set = (name: keyof ShipmentForm) => (value: string) => setForm({ ...form, [name]: value });
 
   return (
