@@ -10,22 +10,18 @@ import { statementName } from './prepared-statements';
  * are PGlite's own: its parsers, its error objects, its query and transaction mutexes.
  */
 
-interface Prepared {
-  name: string;
-  /** The parameter types PostgreSQL inferred, which choose each value's serializer. */
-  paramTypes: number[];
-}
-
 const serialize = protocol.serialize;
 
 type Query = <T>(text: string, values?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
 export function preparePgliteStatements(client: PGlite): void {
-  const prepared = new Map<string, Prepared>();
+  // Each prepared statement's parameter types, which choose each value's serializer. Keyed by
+  // name, not text: statementName has already looked the long text up once.
+  const paramTypesByName = new Map<string, number[]>();
 
-  /** The statement's name and parameter types on this database, preparing it on first use. */
-  async function prepare(text: string, name: string, options: QueryOptions | undefined): Promise<Prepared> {
-    const known = prepared.get(text);
+  /** The statement's parameter types on this database, preparing it on first use. */
+  async function prepare(text: string, name: string, options: QueryOptions | undefined): Promise<number[]> {
+    const known = paramTypesByName.get(name);
     if (known) return known;
     // Close first: a name left by a preparation that failed half-way would refuse the Parse.
     const messages = await run(
@@ -33,9 +29,9 @@ export function preparePgliteStatements(client: PGlite): void {
       false,
       options,
     );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
-    prepared.set(text, statement);
-    return statement;
+    const paramTypes = parse.parseDescribeStatementResults(messages);
+    paramTypesByName.set(name, paramTypes);
+    return paramTypes;
   }
 
   function run(messages: Uint8Array[], syncToFs: boolean, options: QueryOptions | undefined) {
@@ -45,7 +41,7 @@ export function preparePgliteStatements(client: PGlite): void {
   /** Runs a prepared query; the caller holds PGlite's query mutex (and, outside a transaction, its transaction mutex). */
   async function runPrepared<T>(text: string, name: string, values: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     try {
-      const { paramTypes } = await prepare(text, name, options);
+      const paramTypes = await prepare(text, name, options);
       // PGlite's own choice of serializer: the query's, else the database's for the type, else text.
       const wireValues = values.map((value, i) => {
         if (value === null || value === undefined) return null;
