@@ -11,7 +11,7 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** A build step run on the client's bundle once written (not the server's), in its output folder. */
-function afterClientWrite(name: string, step: (outDir: string, bundle: Rollup.OutputBundle) => Promise<void>): Plugin {
+function afterClientWrite(name: string, step: (outDir: string, bundle: Rollup.OutputBundle) => void | Promise<void>): Plugin {
   let outDir = '';
   return {
     name,
@@ -65,7 +65,7 @@ const privateSourceMaps = () =>
 
 /** Fails the client build when the landing page's initial JavaScript passes its budget. */
 const landingJsBudget = () =>
-  afterClientWrite('landing-js-budget', async (outDir) => {
+  afterClientWrite('landing-js-budget', (outDir) => {
     const { files, gzipKb } = assertLandingJsBudget(outDir);
     console.log(`landing page initial JavaScript: ${files.length} files, ${gzipKb.toFixed(1)} KB gzipped`);
   });

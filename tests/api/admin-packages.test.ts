@@ -12,7 +12,7 @@ const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '12
 
 type Listed = { id: string; name: string; price: string; cashback: string; features: string[]; popular: boolean; devices: number };
 
-const listOf = async (app: App) => (await app.inject({ method: 'GET', url: '/api/packages' })).json() as Listed[];
+const listOf = async (app: App) => (await app.inject({ method: 'GET', url: '/api/packages' })).json<Listed[]>();
 
 const patch = (app: App, id: string, payload: unknown, cookies: Record<string, string>) =>
   app.inject({ method: 'PATCH', url: `/api/admin/packages/${id}`, payload: payload as object, cookies });
@@ -82,7 +82,7 @@ describe('PATCH /api/admin/packages/:id', () => {
     const [old] = await t.database.db.select().from(orders).where(eq(orders.id, sold.id));
     expect(old).toMatchObject({ paymentStatus: 'completed', subtotalAmount: '15.99', totalAmount: '15.99', cashbackAmount: '10.00' });
     await t.app.services.jobs.drain();
-    const records = (await t.app.inject({ method: 'GET', url: '/api/admin/customers', cookies })).json() as Array<{ orderId: string; totalAmount: string }>;
+    const records = (await t.app.inject({ method: 'GET', url: '/api/admin/customers', cookies })).json<Array<{ orderId: string; totalAmount: string }>>();
     expect(records.find((r) => r.orderId === sold.id)?.totalAmount).toBe('15.99');
     expect(records.find((r) => r.orderId === next.id)?.totalAmount).toBe('21.00');
   });
@@ -173,7 +173,7 @@ describe('GET /api/admin/packages', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/packages', cookies });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const listed = response.json() as Array<Listed & { hidden: boolean }>;
+    const listed = response.json<Array<Listed & { hidden: boolean }>>();
     expect(listed.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
     expect(listed.find((p) => p.id === 'streaming-box')).toMatchObject({ hidden: true });
     expect(listed.filter((p) => p.hidden).map((p) => p.id)).toEqual(['streaming-box']);

@@ -11,7 +11,7 @@ describe('GET /api/packages', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/packages' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const list = response.json() as Array<{ id: string; price: string; cashback: string; popular: boolean }>;
+    const list = response.json<Array<{ id: string; price: string; cashback: string; popular: boolean }>>();
     expect(list.length).toBeGreaterThanOrEqual(6);
     expect(list[0]).toMatchObject({ id: 'trial-36h', price: '0.00' });
     const prices = list.map((p) => Number(p.price));
@@ -31,18 +31,18 @@ describe('GET /api/packages', () => {
   });
 
   it('shows a changed price once the package is updated through the catalog', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string; price: string }>;
+    const before = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string; price: string }>>();
     const paid = before.find((p) => p.price !== '0.00')!;
     const changed = await t.app.inject({ method: 'PATCH', url: `/api/admin/packages/${paid.id}`, payload: { price: '99.95' }, cookies: await signInAdmin(t) });
     expect(changed.statusCode).toBe(200);
-    const after = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string; price: string }>;
+    const after = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string; price: string }>>();
     expect(after.find((p) => p.id === paid.id)?.price).toBe('99.95');
   });
 
   it('leaves out packages that are no longer sold', async () => {
     await t.database.db.update(packages).set({ isActive: false }).where(eq(packages.id, 'streaming-box'));
     t.app.services.catalog.invalidate();
-    const list = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string }>;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string }>>();
     expect(list.map((p) => p.id)).not.toContain('streaming-box');
   });
 });

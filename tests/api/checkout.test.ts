@@ -273,7 +273,7 @@ describe('POST /api/checkout: double submits', () => {
     const form = checkoutForm('trial-36h');
     const responses = await Promise.all([postCheckout(t.app, form, cookies), postCheckout(t.app, form, cookies)]);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(responses[0]!.json().order.id).toBe(responses[1]!.json().order.id);
+    expect(responses[0].json().order.id).toBe(responses[1].json().order.id);
     expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(1);
   });
 

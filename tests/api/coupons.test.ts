@@ -100,7 +100,7 @@ describe('coupon checks from one address', () => {
   const t = useTestApp();
 
   it('are limited: after 60 in ten minutes the address gets 429 with a clear message', async () => {
-    const packages = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string; price: string }>;
+    const packages = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string; price: string }>>();
     const paid = packages.find((p) => p.price !== '0.00')!;
     const check = () =>
       t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code: 'GUESS', packageId: paid.id, subtotalAmount: Number(paid.price) } });

@@ -33,7 +33,7 @@ describe('crypto checkout with NOWPayments', () => {
     const { oneMonth } = await seededPackages(t.app);
     const response = await postCryptoPayment(t.app, cryptoForm(oneMonth.id, overrides));
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { paymentId: string; payAmount: string; payCurrency: string; payAddress: string; orderId: string };
+    return response.json<{ paymentId: string; payAmount: string; payCurrency: string; payAddress: string; orderId: string }>();
   }
 
   /** An IPN as NOWPayments sends it, keys in its own order, about a stand-in payment. */
@@ -118,7 +118,7 @@ describe('crypto checkout with NOWPayments', () => {
       const bid = refused.cookies.find((cookie) => cookie.name === '__Host-bid')!.value;
       const retried = await postCryptoPayment(t.app, form, { '__Host-bid': bid });
       expect(retried.statusCode).toBe(200);
-      const payment = retried.json() as { paymentId: string; orderId: string };
+      const payment = retried.json<{ paymentId: string; orderId: string }>();
       expect(payment.orderId).toBe(pending!.id);
 
       // Down again while the page polls: the order waits, and completes on the next poll.

@@ -15,7 +15,7 @@ describe('crypto checkout with the demo provider', () => {
     const { oneMonth } = await seededPackages(t.app);
     const response = await postCryptoPayment(t.app, cryptoForm(oneMonth.id, overrides));
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { paymentId: string; payAmount: string; payCurrency: string; payAddress: string; orderId: string };
+    return response.json<{ paymentId: string; payAmount: string; payCurrency: string; payAddress: string; orderId: string }>();
   }
 
   const simulate = (paymentId: string, status: string) =>

@@ -445,7 +445,7 @@ function freshAddress(): string {
 function injectOptions(t: TestApp, request: FuzzRequest, jar: CookieJar): InjectOptions {
   const headers: Record<string, string> = { origin: request.foreignOrigin ? 'https://evil.example' : new URL(t.config.PUBLIC_URL).origin };
   const cookies = request.forgedCookies ?? jar.cookies;
-  const options: InjectOptions = { method: request.method as 'GET', url: request.url, headers, cookies, remoteAddress: freshAddress() };
+  const options: InjectOptions = { method: request.method, url: request.url, headers, cookies, remoteAddress: freshAddress() };
   if (request.body && 'raw' in request.body) {
     headers['content-type'] = request.body.contentType;
     options.payload = request.body.raw;
@@ -461,7 +461,7 @@ function faultOf(response: LightMyRequestResponse): string | null {
   if (response.statusCode >= 500) return `status ${response.statusCode}: ${response.body.slice(0, 300)}`;
   const isJson = /^application\/json/.test(String(response.headers['content-type'] ?? ''));
   if (response.statusCode >= 400) {
-    if (!isJson) return `status ${response.statusCode} answered ${response.headers['content-type']}: ${response.body.slice(0, 200)}`;
+    if (!isJson) return `status ${response.statusCode} answered ${String(response.headers['content-type'])}: ${response.body.slice(0, 200)}`;
     let body: unknown;
     try {
       body = JSON.parse(response.body);
@@ -501,7 +501,7 @@ function takesInput(route: RegisteredRoute, caller: Caller): boolean {
  */
 async function knownValues(t: TestApp): Promise<KnownValues> {
   const { oneMonth, box } = await seededPackages(t.app);
-  const packages = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string }>;
+  const packages = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string }>>();
   const known: KnownValues = {
     byField: [
       [/package/i, packages.map((item) => item.id)],

@@ -42,7 +42,7 @@ describe('payment checks, which each ask the provider', () => {
 
   it('let a checkout page poll a crypto payment every 10 s, and limit an address to 180 in 10 minutes', async () => {
     const { oneMonth } = await seededPackages(t.app);
-    const payment = (await postCryptoPayment(t.app, cryptoForm(oneMonth.id))).json() as { paymentId: string };
+    const payment = (await postCryptoPayment(t.app, cryptoForm(oneMonth.id))).json<{ paymentId: string }>();
     // Ten minutes of the page's polling, then more than two other pages' worth.
     for (let i = 0; i < 180; i += 1) expect((await getCryptoStatus(t.app, payment.paymentId)).statusCode).toBe(200);
     const refused = await getCryptoStatus(t.app, payment.paymentId);

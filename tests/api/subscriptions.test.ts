@@ -224,7 +224,7 @@ describe('the streaming box', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => activate(t, cookies, waiting!.id)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     const activated = answers.find((a) => a.statusCode === 200)!;
-    const body = activated.json() as Subscription;
+    const body = activated.json<Subscription>();
     expect(body).toMatchObject({ id: waiting!.id, status: 'active', canActivate: false });
     const start = new Date(body.startDate!);
     expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -261,7 +261,7 @@ describe('renewal', () => {
   }
 
   async function threeMonths() {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string; duration: string }>;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string; duration: string }>>();
     return list.find((p) => p.duration === '3 Months')!;
   }
 
@@ -354,7 +354,7 @@ describe('GET /api/subscriptions and activation, per customer', () => {
 
     const response = await t.app.inject({ method: 'GET', url: '/api/subscriptions?_=1712345678901', cookies: alice.cookies });
     expect(response.headers['cache-control']).toBe('no-store');
-    expect((response.json() as Subscription[]).map((s) => s.orderId)).toEqual([aliceOrder.id]);
+    expect(response.json<Subscription[]>().map((s) => s.orderId)).toEqual([aliceOrder.id]);
     const bobs = await listOf(t, bob.cookies);
     expect(bobs.map((s) => s.orderId)).toEqual([bobOrder.id]);
 

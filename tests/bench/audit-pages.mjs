@@ -115,6 +115,8 @@ async function axeViolations(url, cart) {
     await page.goto(url, { waitUntil: 'networkidle0' });
     // Evaluated, not a script tag: the store's CSP refuses inline scripts.
     await page.evaluate(axeSource);
+    // Runs in the page, where window and document are the browser's.
+    /* global window, document */
     return await page.evaluate(async () => {
       const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
       return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact})`);

@@ -63,8 +63,8 @@ async function postgresStore(port: number): Promise<Store> {
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [builtServer], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return { child, exited, output: () => output };
 }

@@ -11,7 +11,7 @@ export interface SeededPackages {
 }
 
 export async function seededPackages(app: App): Promise<SeededPackages> {
-  const list = (await app.inject({ method: 'GET', url: '/api/packages' })).json() as Array<{ id: string; duration: string; price: string; cashback: string }>;
+  const list = (await app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string; duration: string; price: string; cashback: string }>>();
   const byDuration = (duration: string) => list.find((p) => p.duration === duration && p.id !== 'streaming-box')!;
   return {
     oneMonth: byDuration('1 Month'),

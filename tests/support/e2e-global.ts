@@ -56,8 +56,8 @@ export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl' |
   // The log is kept in a file: tests read emailed links from it (the demo mail logs them).
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  child.stdout!.on('data', (chunk) => log.write(chunk));
-  child.stderr!.on('data', (chunk) => {
+  child.stdout.on('data', (chunk) => log.write(chunk));
+  child.stderr.on('data', (chunk) => {
     output += chunk;
     log.write(chunk);
   });

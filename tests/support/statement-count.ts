@@ -50,21 +50,25 @@ function countPoolStatements(pool: pg.Pool, record: (text: unknown) => void): vo
   });
 }
 
+// PGlite's methods, wrapped without restating their overloads.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFunction = (...args: any[]) => any;
+
 /** PGlite's query, exec and a transaction's BEGIN/COMMIT each take one turn of its connection. */
 function countPgliteStatements(client: Counted<PGlite>, record: (text: unknown) => void): void {
   if (client[COUNTED]) return;
   client[COUNTED] = true;
-  const instance = client as unknown as { query: Function; exec: Function; transaction: Function };
+  const instance = client as unknown as { query: AnyFunction; exec: AnyFunction; transaction: AnyFunction };
   const query = instance.query.bind(client);
   const exec = instance.exec.bind(client);
   const transaction = instance.transaction.bind(client);
   instance.query = (text: string, ...rest: unknown[]) => (record(text), query(text, ...rest));
   instance.exec = (text: string, ...rest: unknown[]) => (record(text), exec(text, ...rest));
-  instance.transaction = (work: (tx: Record<string, Function>) => Promise<unknown>) => {
+  instance.transaction = (work: (tx: Record<string, AnyFunction>) => Promise<unknown>) => {
     record('BEGIN');
-    return transaction(async (tx: Record<string, Function>) => {
+    return transaction(async (tx: Record<string, AnyFunction>) => {
       // Inherits the rest (rollback, closed) from PGlite's own transaction object.
-      const counted = Object.assign(Object.create(tx) as Record<string, Function>, {
+      const counted = Object.assign(Object.create(tx) as Record<string, AnyFunction>, {
         query: (text: string, ...rest: unknown[]) => (record(text), tx.query!(text, ...rest)),
         exec: (text: string, ...rest: unknown[]) => (record(text), tx.exec!(text, ...rest)),
       });

@@ -1,0 +1,148 @@
+/**
+ * The walls of ARCHITECTURE.md ("Layout" and "Walls, not promises"), checked on every
+ * `npm run lint`. Floors from the ground up: domain -> contract -> server/lib, db, http,
+ * providers -> features -> workflows -> wiring (app.ts, services.ts, main.ts, cli).
+ * An arrow only points down; decision 0031 gives the reasons.
+ */
+const FEATURE = '^src/server/features/([^/]+)/';
+const CLIENT_FEATURE = '^src/client/features/([^/]+)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds pure rules: it imports nothing of ours outside itself.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'contract-only-domain',
+      comment: 'contract/ describes requests and responses: it may lean on domain/, nothing else of ours.',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/', pathNot: '^src/(domain|contract)/' },
+    },
+    {
+      name: 'client-not-server',
+      comment: 'The browser bundle never pulls server code in.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-not-client',
+      comment: 'The server knows the client only as a built folder, never by import.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/client/' },
+    },
+    {
+      name: 'infrastructure-knows-no-store',
+      comment: 'server/db, server/http and server/lib know nothing of the store: no feature, workflow or job.',
+      severity: 'error',
+      from: { path: '^src/server/(db|http|lib)/' },
+      to: { path: '^src/server/(features|workflows|jobs)/' },
+    },
+    {
+      name: 'providers-know-no-feature',
+      comment: 'A provider wraps a third party; what the store does with it belongs above it.',
+      severity: 'error',
+      from: { path: '^src/server/providers/' },
+      to: { path: '^src/server/(features|workflows|jobs)/' },
+    },
+    {
+      name: 'features-never-call-workflows',
+      comment: 'A workflow calls features in order; a feature calling a workflow back is an arrow pointing up.',
+      severity: 'error',
+      from: { path: '^src/server/features/' },
+      to: { path: '^src/server/workflows/' },
+    },
+    {
+      name: 'feature-face-only',
+      comment: "Outside a feature, only its index.ts (its public face) is imported, never a deep path.",
+      severity: 'error',
+      from: { path: '^src/server/', pathNot: '^src/server/features/' },
+      to: { path: `${FEATURE}(?!index\\.ts$)`, pathNot: [`${FEATURE}schema\\.ts$`] },
+    },
+    {
+      name: 'feature-face-only-between-features',
+      comment: "A feature reaches another feature only through that feature's index.ts.",
+      severity: 'error',
+      from: { path: FEATURE },
+      to: { path: '^src/server/features/[^/]+/(?!index\\.ts$)', pathNot: ['^src/server/features/$1/', `${FEATURE}schema\\.ts$`] },
+    },
+    {
+      name: 'schema-owned-by-its-feature',
+      comment: "A feature's tables are written by that feature alone; reports read them with SQL, and the db index gathers them for migrations.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/server/features/reports/', '^src/server/db/schema\\.ts$'] },
+      to: { path: `${FEATURE}schema\\.ts$` },
+    },
+    {
+      name: 'schema-owned-by-its-feature-between-features',
+      severity: 'error',
+      from: { path: FEATURE, pathNot: '^src/server/features/reports/' },
+      to: { path: '^src/server/features/[^/]+/schema\\.ts$', pathNot: '^src/server/features/$1/' },
+    },
+    {
+      name: 'provider-sdks-behind-providers',
+      comment: 'Only server/providers knows a provider SDK or wire format (D7): stripe is imported nowhere else.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/server/providers/' },
+      to: { dependencyTypes: ['npm', 'npm-dev'], path: '^node_modules/stripe/' },
+    },
+    {
+      name: 'provider-face-only',
+      comment: "Outside server/providers/<kind>, only its index.ts is imported: the wire formats (NOWPayments' notice, Stripe's events, the panel's answers) stay inside.",
+      severity: 'error',
+      from: { path: '^src/server/', pathNot: '^src/server/providers/' },
+      to: { path: '^src/server/providers/[^/]+/(?!index\\.ts$)' },
+    },
+    {
+      name: 'no-cycle-between-server-features',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/server/features/[^/]+' },
+      to: { circular: true },
+    },
+    {
+      name: 'client-feature-face-only',
+      comment: "On the client too, a feature is reached only through its index.ts.",
+      severity: 'error',
+      from: { path: '^src/client/', pathNot: '^src/client/features/' },
+      to: { path: `${CLIENT_FEATURE}(?!index\\.tsx?$)` },
+    },
+    {
+      name: 'client-feature-face-only-between-features',
+      severity: 'error',
+      from: { path: CLIENT_FEATURE },
+      to: { path: '^src/client/features/[^/]+/(?!index\\.tsx?$)', pathNot: '^src/client/features/$1/' },
+    },
+    {
+      name: 'no-cycle-between-client-features',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/client/features/[^/]+' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-unresolvable-import',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|data|node_modules)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+  },
+};
