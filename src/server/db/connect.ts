@@ -16,7 +16,7 @@ import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
 import { copyTemplateIfNew, replaceFolder } from './pglite-template';
 import { preparePgliteStatements } from './pglite-prepared-statements';
 import { prepareStatements } from './prepared-statements';
-import { createTurns } from '#server/jobs/take-turns';
+import { createTurns } from '#server/lib/take-turns';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -5,7 +5,7 @@ import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscr
 import type { Db, DbOrTx } from '#server/db/connect';
 import { deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
 import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/service';
-import { createTurns } from '#server/jobs/take-turns';
+import { createTurns } from '#server/lib/take-turns';
 import {
   LineUsernameTakenError,
   newLinePassword,
