@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tableWritesByOwner } from './scripts/lint/table-writes-by-owner.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'bench/', 'drizzle/', 'node_modules/'] },
@@ -27,6 +28,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   { files: ['src/client/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { store: { rules: { 'table-writes-by-owner': tableWritesByOwner } } },
+    rules: { 'store/table-writes-by-owner': 'error' },
+  },
   // Tests read answers as JSON (`inject().json()` is `any` by design) and poke at them;
   // typing every answer there would restate the contract's schemas, which the routes
   // already enforce, so the unsafe-any family is off in tests and on everywhere else.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, projectRoot, runMigrations } from './db/connect';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './seed';
 import { ensureAdmin } from './features/admin/service';
 import { createLogger } from './http/access-log';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, mailOutbox, setupTokens, subscriptions } from '../../src/server/db/schema';
+import { customers, mailOutbox, setupTokens, subscriptions } from '../../src/server/schema';
 import {
   lastMailTo,
   loginCustomer,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema';
+import { orders } from '../../src/server/schema';
 import { placeTestOrder, registerCustomer } from '../support/customers';
 import { useTestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, orders, trialClaims } from '../../src/server/db/schema';
+import { customers, orders, trialClaims } from '../../src/server/schema';
 import { newRegistration, sessionCookieOf } from '../support/customers';
 import { useTestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, rateLimits } from '../../src/server/db/schema';
+import { customers, rateLimits } from '../../src/server/schema';
 import { loginCustomer, newRegistration, registerCustomer, sessionCookieOf } from '../support/customers';
 import { useTestApp } from '../support/test-app';
 

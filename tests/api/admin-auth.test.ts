@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { admins, session } from '../../src/server/db/schema';
+import { admins, session } from '../../src/server/schema';
 import { ensureAdmin } from '../../src/server/features/admin/service';
 import { adminCookieOf, signInAdmin, TEST_ADMIN } from '../support/admins';
 import { registerCustomer } from '../support/customers';

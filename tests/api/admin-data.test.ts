@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
-import { auditLog, orders, subscriptions } from '../../src/server/db/schema';
+import { auditLog, orders, subscriptions } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { lastMailTo, placeTestOrder, setupTokenIn } from '../support/customers';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, orders, packages } from '../../src/server/db/schema';
+import { customers, orders, packages } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { registerCustomer } from '../support/customers';
 import { paidOrder, pendingOrder } from '../support/paid-orders';

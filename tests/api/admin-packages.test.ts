@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/connect';
-import { auditLog, orders, packages } from '../../src/server/db/schema';
+import { auditLog, orders, packages } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { useTestApp } from '../support/test-app';

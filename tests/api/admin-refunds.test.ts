@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { coupons, demoPaymentIntents, subscriptions } from '../../src/server/db/schema';
+import { coupons, demoPaymentIntents, subscriptions } from '../../src/server/schema';
 import { auditOf, checkoutCardOrder, orderAction, orderRow, serviceOf } from '../support/admin-order-actions';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema';
+import { orders } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { paidOrder, pendingOrder } from '../support/paid-orders';
 import { useTestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { coupons, orders, purchaseNotifications } from '../../src/server/db/schema';
+import { coupons, orders, purchaseNotifications } from '../../src/server/schema';
 import { auditOf, orderAction, orderRow, serviceOf } from '../support/admin-order-actions';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { seededPackages } from '../support/checkout';

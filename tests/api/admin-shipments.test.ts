@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, shipments } from '../../src/server/db/schema';
+import { auditLog, mailOutbox, shipments } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { registerCustomer } from '../support/customers';
 import { paidOrder } from '../support/paid-orders';

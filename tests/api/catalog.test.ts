@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { packages } from '../../src/server/db/schema';
+import { packages } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { useTestApp } from '../support/test-app';
 

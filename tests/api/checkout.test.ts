@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { customers, demoPaymentIntents, orders, purchaseNotifications, subscriptions, trialClaims } from '../../src/server/db/schema';
+import { customers, demoPaymentIntents, orders, purchaseNotifications, subscriptions, trialClaims } from '../../src/server/schema';
 import { browserCookieOf, checkoutForm, intentIdOf, postCheckout, seededPackages, shippingFields } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
 import { useTestApp } from '../support/test-app';

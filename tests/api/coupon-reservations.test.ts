@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { coupons, orders, purchaseNotifications, subscriptions } from '../../src/server/db/schema';
+import { coupons, orders, purchaseNotifications, subscriptions } from '../../src/server/schema';
 import { releaseCouponUse } from '../../src/server/features/coupons/service';
 import { giveBackCouponUse, holdsCouponUse } from '../../src/server/features/orders/service';
 import { RECONCILIATION_JOBS } from '../../src/server/jobs/payment-reconciliation';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coupons } from '../../src/server/db/schema';
+import { coupons } from '../../src/server/schema';
 import { seededPackages } from '../support/checkout';
 import { useTestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema';
+import { orders } from '../../src/server/schema';
 import { parseEnv } from '../../src/server/config';
 import { INVALID_IPN_SIGNATURE_MESSAGE } from '../../src/server/features/crypto/service';
 import { signIpnBody } from '../../src/server/providers/crypto/index';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { subscriptions } from '../../src/server/db/schema';
+import { subscriptions } from '../../src/server/schema';
 import { checkoutForm, postCheckout, seededPackages } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
 import { testDbKind } from '../support/test-db';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { coupons, mailOutbox } from '../../src/server/db/schema';
+import { coupons, mailOutbox } from '../../src/server/schema';
 import { checkoutForm, seededPackages } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
 import { useTestApp } from '../support/test-app';

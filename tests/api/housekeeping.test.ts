@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimits, session } from '../../src/server/db/schema';
+import { rateLimits, session } from '../../src/server/schema';
 import { HOUSEKEEPING_JOB } from '../../src/server/jobs/housekeeping';
 import { useTestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { mailOutbox, orders, subscriptions } from '../../src/server/db/schema';
+import { mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { createOutboxMail } from '../../src/server/providers/mail/outbox-mail';
 import { createSmtpMail } from '../../src/server/providers/mail/smtp-mail';
 import { seededPackages } from '../support/checkout';

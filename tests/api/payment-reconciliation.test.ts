@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { demoPaymentIntents, orders, subscriptions } from '../../src/server/db/schema';
+import { demoPaymentIntents, orders, subscriptions } from '../../src/server/schema';
 import { RECONCILIATION_JOBS } from '../../src/server/jobs/payment-reconciliation';
 import { createDemoCrypto } from '../../src/server/providers/crypto/demo-crypto';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';

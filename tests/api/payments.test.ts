@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { coupons, demoPaymentIntents, orders, purchaseNotifications } from '../../src/server/db/schema';
+import { coupons, demoPaymentIntents, orders, purchaseNotifications } from '../../src/server/schema';
 import { createOrders } from '../../src/server/features/orders/service';
 import { createDemoCardPayments } from '../../src/server/providers/payments/demo-card-payments';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';

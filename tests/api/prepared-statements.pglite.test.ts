@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/connect';
-import { packages } from '../../src/server/db/schema';
+import { packages } from '../../src/server/schema';
 
 /**
  * Named prepared statements on PGlite (docs/decisions/0026), seen from the database:

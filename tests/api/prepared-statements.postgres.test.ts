@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
-import { packages } from '../../src/server/db/schema';
+import { packages } from '../../src/server/schema';
 import { newPostgresDatabase } from '../support/test-db';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/db/schema';
+import { deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { LineUsernameTakenError } from '../../src/server/providers/provisioning/index';
 import { createXtreamPanelProvisioning } from '../../src/server/providers/provisioning/xtream-panel';
 import { drainDuringOutage, orderJobStates, type Outage } from '../support/outage';

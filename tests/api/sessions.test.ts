@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { session } from '../../src/server/db/schema';
+import { session } from '../../src/server/schema';
 import { deleteExpiredSessions } from '../../src/server/http/sessions';
 import { loginCustomer, newRegistration, registerCustomer } from '../support/customers';
 import { testConfig, useTestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, orders, subscriptions } from '../../src/server/db/schema';
+import { mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { SUBSCRIPTION_JOBS } from '../../src/server/features/subscriptions/service';
 import { createGeneratorProvisioning } from '../../src/server/providers/provisioning/generator';
 import type { ProvisioningProvider } from '../../src/server/providers/provisioning/index';

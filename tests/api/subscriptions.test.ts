@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../src/contract/subscriptions';
 import { addDuration } from '../../src/domain/subscription-status';
 import { buildApp } from '../../src/server/app';
-import { deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/db/schema';
+import { deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { seededPackages } from '../support/checkout';
 import { registerCustomer, type SignedIn } from '../support/customers';
 import { paidOrder } from '../support/paid-orders';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { canonicalMailbox } from '../../src/domain/mailbox';
-import { trialClaims } from '../../src/server/db/schema';
+import { trialClaims } from '../../src/server/schema';
 import { newRegistration } from '../support/customers';
 import { useTestApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { auditLog, deviceCredentials, orders, subscriptions } from '../../src/server/db/schema';
+import { auditLog, deviceCredentials, orders, subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from './checkout';
 import type { TestApp } from './test-app';
 

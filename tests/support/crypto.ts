@@ -1,6 +1,6 @@
 import type { App } from '../../src/server/app';
 import type { Db } from '../../src/server/db/connect';
-import { orders, processedEvents, purchaseNotifications } from '../../src/server/db/schema';
+import { orders, processedEvents, purchaseNotifications } from '../../src/server/schema';
 import { eq } from 'drizzle-orm';
 
 /** Crypto checkout helpers for API tests. */

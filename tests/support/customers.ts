@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/server/app';
 import type { Db } from '../../src/server/db/connect';
-import { mailOutbox, orders } from '../../src/server/db/schema';
+import { mailOutbox, orders } from '../../src/server/schema';
 import { resolveOrderCustomer } from '../../src/server/features/accounts/customers';
 
 /** Sign-in helpers for API tests: register or log in through the API and carry the cookie. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { orders } from '../../src/server/db/schema';
+import { orders } from '../../src/server/schema';
 import { resolveOrderCustomer } from '../../src/server/features/accounts/customers';
 import type { TestApp } from './test-app';
 

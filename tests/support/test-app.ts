@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { parseEnv, type Config } from '../../src/server/config';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/seed';
 import type { AppDeps } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-db';
 

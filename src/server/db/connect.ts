@@ -17,9 +17,9 @@ import { copyTemplateIfNew, replaceFolder } from './pglite-template';
 import { preparePgliteStatements } from './pglite-prepared-statements';
 import { prepareStatements } from './prepared-statements';
 import { createTurns } from '#server/lib/take-turns';
-import * as schema from './schema';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No schema object: the store writes its queries with the tables' builders, not drizzle's
+// relational API, so db/ needs to know no feature's tables (decision 0031).
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: service functions accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -79,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       kind: 'postgres',
       pool,
-      db: drizzlePostgres(pool, { schema }) as unknown as Db,
+      db: drizzlePostgres(pool) as unknown as Db,
       executeSql: (text, values) => pool.query(text, values) as never,
       listen: (channel, handlers) => listenOnChannel({ connectionString: options.url }, channel, handlers),
       close: () => pool.end(),
@@ -100,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.preparedStatements !== false) preparePgliteStatements(client);
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client) as unknown as Db,
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values) as never;
       const results = await client.exec(text);

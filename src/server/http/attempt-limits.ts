@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { canonicalMailbox } from '#domain/mailbox';
-import { rateLimits } from '#server/db/schema';
+import { rateLimits } from './schema';
 import { HttpError } from './errors';
 
 /**

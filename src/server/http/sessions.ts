@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '#server/db/connect';
-import { session } from '#server/db/schema';
+import { session } from './schema';
 import { cookieName, storeCookieOptions, type StoreCookie } from './cookies';
 import { unauthorized } from './errors';
 

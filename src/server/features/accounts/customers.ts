@@ -1,7 +1,7 @@
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { CustomerProfile } from '#contract/accounts';
 import { queryRows, type DbOrTx } from '#server/db/connect';
-import { customers } from '#server/db/schema';
+import { customers } from './schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { customers, subscriptions } from '#server/db/schema';
+import { customers } from './schema';
+import { subscriptions } from '../subscriptions/schema';
 import { moveCustomerOrders, moveCustomerShipments } from '../orders/service';
 import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } from './customers';
 

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_NOT_FOUND, ORDER_NOT_PAID } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
-import { customers, orders, subscriptions } from '#server/db/schema';
+import { customers } from './schema';
+import { orders } from '../orders/schema';
+import { subscriptions } from '../subscriptions/schema';
 import { conflict, notFound } from '#server/http/errors';
 import { assignOrderCustomer, moveOrderShipment } from '../orders/service';
 import type { CustomerRow } from './customers';

@@ -8,7 +8,9 @@ import {
 } from '#contract/accounts';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
-import { customers, orders, packages } from '#server/db/schema';
+import { customers } from './schema';
+import { packages } from '../catalog/schema';
+import { orders } from '../orders/schema';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, unauthorized } from '#server/http/errors';
 import type { MailProvider } from '#server/providers/mail/mail-provider';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { customers, setupTokens } from '#server/db/schema';
+import { customers, setupTokens } from './schema';
 
 /** Links that set a password: setup (after an order or a sign-up) and reset (forgotten password). */
 export type TokenPurpose = 'setup' | 'reset';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '#server/db/connect';
-import { admins } from '#server/db/schema';
+import { admins } from './schema';
 
 /** The admins table's one writer: start-up, the admin:create command and sign-in read it through here. */
 export type AdminRow = typeof admins.$inferSelect;

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/connect';
-import { auditLog } from '#server/db/schema';
+import { auditLog } from './schema';
 
 /** The administrator acting, as the change's route knows them. */
 export interface AuditActor {

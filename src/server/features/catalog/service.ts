@@ -15,7 +15,7 @@ import {
 import type { Package } from '#contract/packages';
 import type { Database, DbOrTx } from '#server/db/connect';
 import type { ChannelListener } from '#server/db/notifications';
-import { packages } from '#server/db/schema';
+import { packages } from './schema';
 import { badRequest, notFound } from '#server/http/errors';
 import { recordAdminAction, type AuditActor } from '../audit/service';
 

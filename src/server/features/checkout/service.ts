@@ -6,7 +6,7 @@ import { formatMoney, parseMoney } from '#domain/money';
 import { newOrderId } from '#domain/order-id';
 import { priceOrder, type PriceBreakdown } from '#domain/pricing';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { orders } from '#server/db/schema';
+import { orders } from '../orders/schema';
 import { enforceAttemptLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';

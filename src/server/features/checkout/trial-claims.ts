@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { canonicalMailbox } from '#domain/mailbox';
 import type { DbOrTx } from '#server/db/connect';
-import { trialClaims } from '#server/db/schema';
+import { trialClaims } from './schema';
 import { currentAttempts, enforceAttemptLimits, tooManyAttempts } from '#server/http/attempt-limits';
 import { conflict, type HttpError } from '#server/http/errors';
 

@@ -11,7 +11,7 @@ import {
 } from '#contract/admin-coupons';
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
-import { coupons } from '#server/db/schema';
+import { coupons } from './schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
 import { recordAdminAction, type AuditActor } from '../audit/service';
 import type { CouponRow } from './service';

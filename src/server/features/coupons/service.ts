@@ -6,7 +6,7 @@ import { couponDiscount, deviceCountForSubtotal, priceOrder } from '#domain/pric
 import { badRequest } from '#server/http/errors';
 import { findPackage } from '../catalog/service';
 import type { DbOrTx } from '#server/db/connect';
-import { coupons } from '#server/db/schema';
+import { coupons } from './schema';
 
 export type CouponRow = typeof coupons.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusRespon
 import { parseMoney } from '#domain/money';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
-import { orders } from '#server/db/schema';
+import { orders } from '../orders/schema';
 import { badRequest, notFound } from '#server/http/errors';
 import {
   isDemoCrypto,

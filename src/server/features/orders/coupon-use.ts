@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { orders } from '#server/db/schema';
+import { orders } from './schema';
 import { countCouponUse, countCouponUsePastLimit, releaseCouponUse } from '../coupons/service';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { GIFT_CARD_NOT_EARNED, GIFT_CARD_ORDER_NOT_PAID, ORDER_NOT_FOUND, type GiftCardDelivery } from '#contract/admin-orders';
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
-import { orders } from '#server/db/schema';
+import { orders } from './schema';
 import { conflict, notFound } from '#server/http/errors';
 import { recordAdminAction, type AuditActor } from '../audit/service';
 

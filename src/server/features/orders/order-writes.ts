@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { orders } from '#server/db/schema';
+import { orders } from './schema';
 import type { OrderRow } from './service';
 
 /**

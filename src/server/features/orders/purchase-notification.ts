@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/connect';
-import { orders, packages, purchaseNotifications } from '#server/db/schema';
+import { packages } from '../catalog/schema';
+import { orders, purchaseNotifications } from './schema';
 import type { OrderRow } from './service';
 
 /** The admin's purchase notification of a paid order; once per order. */

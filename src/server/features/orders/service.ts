@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL }
 import { formatMoney, type Cents } from '#domain/money';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { orders } from '#server/db/schema';
+import { orders } from './schema';
 import type { AuditActor } from '../audit/service';
 import type { CardPaymentProvider } from '#server/providers/payments/index';
 import { createAdminOrderActions, type ServiceHooks } from './admin-actions';

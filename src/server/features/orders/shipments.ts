@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SHIPMENT_NOT_FOUND, TRACKING_NUMBER_NEEDED, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
 import type { DbOrTx } from '#server/db/connect';
-import { orders, shipments } from '#server/db/schema';
+import { orders, shipments } from './schema';
 import { badRequest, notFound } from '#server/http/errors';
 import type { MailMessage } from '#server/providers/mail/index';
 import { recordAdminAction, type AuditActor } from '../audit/service';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { processedEvents } from '#server/db/schema';
+import { processedEvents } from './schema';
 
 /**
  * Provider notices already handled (Stripe event ids, crypto IPN ids): the one place where

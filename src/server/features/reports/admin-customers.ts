@@ -2,7 +2,10 @@ import { asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminCustomerRecord } from '#contract/admin';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/connect';
-import { customers, deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
+import { customers } from '../accounts/schema';
+import { packages } from '../catalog/schema';
+import { orders } from '../orders/schema';
+import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { newestFirst } from './newest-first';
 
 export interface Page {

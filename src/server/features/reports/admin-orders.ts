@@ -1,7 +1,12 @@
 import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, not, or, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
 import type { DbOrTx } from '#server/db/connect';
-import { auditLog, customers, deviceCredentials, mailOutbox, orders, packages, shipments, subscriptions } from '#server/db/schema';
+import { customers } from '../accounts/schema';
+import { auditLog } from '../audit/schema';
+import { packages } from '../catalog/schema';
+import { mailOutbox } from '../mail/schema';
+import { orders, shipments } from '../orders/schema';
+import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { containsPattern, type PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
 import { postalAddress } from './postal-address';

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { AuditEntry } from '#contract/admin-audit';
 import type { DbOrTx } from '#server/db/connect';
-import { auditLog } from '#server/db/schema';
+import { auditLog } from '../audit/schema';
 import type { Page, PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
 

@@ -1,6 +1,8 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { customers, orders, packages } from '#server/db/schema';
+import { customers } from '../accounts/schema';
+import { packages } from '../catalog/schema';
+import { orders } from '../orders/schema';
 import type { CsvTable } from '#server/http/csv-download';
 import { newestFirst } from './newest-first';
 import { postalAddress } from './postal-address';

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { PurchaseNotification } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
-import { purchaseNotifications } from '#server/db/schema';
+import { purchaseNotifications } from '../orders/schema';
 import type { Page, PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
 

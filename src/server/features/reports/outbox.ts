@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { OutboxMail } from '#contract/admin-outbox';
 import type { DbOrTx } from '#server/db/connect';
-import { mailOutbox } from '#server/db/schema';
+import { mailOutbox } from '../mail/schema';
 import type { Page, PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
 

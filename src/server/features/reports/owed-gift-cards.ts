@@ -1,7 +1,7 @@
 import { asc, count, sql } from 'drizzle-orm';
 import type { OwedGiftCard } from '#contract/admin-orders';
 import type { DbOrTx } from '#server/db/connect';
-import { orders } from '#server/db/schema';
+import { orders } from '../orders/schema';
 import type { Page, PageOf } from './admin-customers';
 
 /**

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
-import { orders, packages, subscriptions } from '#server/db/schema';
+import { packages } from '../catalog/schema';
+import { orders } from '../orders/schema';
+import { subscriptions } from './schema';
 import { findCustomer } from '#server/features/accounts/customers';
 import { claimOrderConfirmation, releaseOrderConfirmation } from '#server/features/orders/service';
 import type { MailProvider } from '#server/providers/mail/index';

@@ -3,7 +3,9 @@ import { SUBSCRIPTION_CANCELLED } from '#contract/admin-orders';
 import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { deviceCredentials, orders, packages, subscriptions } from '#server/db/schema';
+import { packages } from '../catalog/schema';
+import { orders } from '../orders/schema';
+import { deviceCredentials, subscriptions } from './schema';
 import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/service';
 import { createTurns } from '#server/lib/take-turns';
 import {

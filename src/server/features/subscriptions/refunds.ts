@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { SUBSCRIPTION_CANCELLED } from '#contract/admin-orders';
 import { subtractDuration } from '#domain/subscription-status';
 import type { DbOrTx } from '#server/db/connect';
-import { deviceCredentials, packages, subscriptions } from '#server/db/schema';
+import { packages } from '../catalog/schema';
+import { deviceCredentials, subscriptions } from './schema';
 
 /** The refunded order as this capability needs it. */
 export interface RefundedOrder {

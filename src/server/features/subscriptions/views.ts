@@ -2,7 +2,9 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Subscription } from '#contract/subscriptions';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
 import type { DbOrTx } from '#server/db/connect';
-import { deviceCredentials, packages, shipments, subscriptions } from '#server/db/schema';
+import { packages } from '../catalog/schema';
+import { shipments } from '../orders/schema';
+import { deviceCredentials, subscriptions } from './schema';
 
 /** The account page's view of subscriptions (spec section 3 "Subscription (account page)"). */
 

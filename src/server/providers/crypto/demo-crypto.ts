@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DEMO_CRYPTO_STATUSES } from '#contract/crypto';
 import { formatMoney, parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
-import { demoCryptoPayments } from '#server/db/schema';
+import { demoCryptoPayments } from './schema';
 import {
   CryptoProviderError,
   PAY_CURRENCY,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/connect';
-import { mailOutbox } from '#server/db/schema';
+import { mailOutbox } from '#server/features/mail/schema';
 import type { MailMessage, MailProvider } from './mail-provider';
 
 /**

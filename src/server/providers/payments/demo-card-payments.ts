@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
-import { demoPaymentIntents } from '#server/db/schema';
+import { demoPaymentIntents } from './schema';
 import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
 
 export const DECLINED_MESSAGE = 'Your card was declined.';

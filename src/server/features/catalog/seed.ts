@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { STREAMING_BOX_ID, TRIAL_CART_PACKAGE, TRIAL_PACKAGE_ID } from '#domain/catalog';
-import type { Db } from './connect';
-import { coupons, packages } from './schema';
+import type { Db, DbOrTx } from '#server/db/connect';
+import { packages } from './schema';
 
 type NewPackage = typeof packages.$inferInsert;
 
@@ -78,18 +78,11 @@ export const SEED_PACKAGES: NewPackage[] = [
   },
 ];
 
-export const SEED_COUPONS: (typeof coupons.$inferInsert)[] = [
-  { code: 'WELCOME10', description: '10% off your first subscription', type: 'percentage', value: '10.00', maxDiscount: '20.00' },
-  { code: 'SAVE5', description: '$5 off any order over $30', type: 'fixed', value: '5.00', minOrderAmount: '30.00' },
-];
-
-/** Fills an empty store with the catalog and demo coupons; a store with packages is left alone. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function hasNoPackages(db: Db): Promise<boolean> {
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(packages)) as [{ count: number }];
-  if (count > 0) return false;
-  await db.transaction(async (tx) => {
-    await tx.insert(packages).values(SEED_PACKAGES).onConflictDoNothing();
-    await tx.insert(coupons).values(SEED_COUPONS).onConflictDoNothing();
-  });
-  return true;
+  return count === 0;
+}
+
+export async function seedPackages(tx: DbOrTx): Promise<void> {
+  await tx.insert(packages).values(SEED_PACKAGES).onConflictDoNothing();
 }

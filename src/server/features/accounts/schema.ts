@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '#server/db/columns';
+
+/**
+ * An address has at most one account row (has_account, with a password) and at most one
+ * guest row (orders placed without an account). They stay apart until the email is
+ * proven through an emailed link, which merges the guest row into the account
+ * (docs/decisions: guest orders and accounts). Find the customer of a new order with
+ * `resolveOrderCustomer` (features/accounts/customers.ts), never by email alone.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    /** An argon2id hash; null until the customer sets a password. */
+    password: text('password'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    hasAccount: boolean('has_account').notNull().default(false),
+    /** When the account holder proved the address through an emailed link. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_account_email_idx').on(t.email).where(sql`${t.hasAccount}`),
+    uniqueIndex('customers_guest_email_idx').on(t.email).where(sql`not ${t.hasAccount}`),
+    // The admin's customers.csv walks the table newest first in batches by (created_at, id).
+    index('customers_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Password setup and reset links: only a hash of the token is kept; single use. */
+export const setupTokens = pgTable(
+  'setup_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['setup', 'reset'] }).notNull(),
+    orderId: text('order_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('setup_tokens_customer_idx').on(t.customerId)],
+);

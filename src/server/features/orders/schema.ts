@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { money, createdAt, updatedAt } from '#server/db/columns';
+import { customers } from '../accounts/schema';
+import { packages } from '../catalog/schema';
+import { subscriptions } from '../subscriptions/schema';
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** SP-digits-digits */
+    id: text('id').primaryKey(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    packageId: text('package_id').notNull().references(() => packages.id),
+    selectedGiftCard: text('selected_gift_card'),
+    giftCardDelivered: boolean('gift_card_delivered').notNull().default(false),
+    paymentMethod: text('payment_method', { enum: ['card', 'crypto', 'free'] }).notNull(),
+    /** pending -> completed | failed | needs_review (money arrived that does not settle it; see orders/service.ts) */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    cryptoPaymentId: text('crypto_payment_id'),
+    deviceCount: text('device_count').notNull().default('1'),
+    couponCode: text('coupon_code'),
+    couponDiscount: money('coupon_discount').notNull().default('0.00'),
+    /**
+     * The order holds one counted use of its coupon: reserved at checkout, kept once paid,
+     * given back when its payment can no longer come or it is refunded (decision 0020).
+     */
+    couponReserved: boolean('coupon_reserved').notNull().default(false),
+    subtotalAmount: money('subtotal_amount').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    cashbackAmount: money('cashback_amount').notNull().default('0.00'),
+    requiresShipping: boolean('requires_shipping').notNull().default(false),
+    shippingAddress: text('shipping_address'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country').notNull().default('US'),
+    /** Set when the order renews an existing subscription instead of starting one. */
+    renewsSubscriptionId: uuid('renews_subscription_id'),
+    /** Identifies one checkout attempt so a double submit returns the same order. */
+    checkoutKey: text('checkout_key').unique(),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When provisioning created or extended the order's subscription; applies a paid order once. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** When the order-confirmation email went out; sends it once. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_email_idx').on(t.customerEmail),
+    index('orders_payment_intent_idx').on(t.stripePaymentIntentId),
+    index('orders_crypto_payment_idx').on(t.cryptoPaymentId),
+    // The sweep for paid orders whose jobs were lost reads only the few unfinished ones.
+    index('orders_unfinished_idx').on(t.paidAt).where(sql`${t.fulfilledAt} is null or ${t.confirmationSentAt} is null`),
+    // The dashboards' revenue sums read paid orders by payment date.
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'completed'`),
+    // The admin's order list pages newest first (alone, by date range, or by payment status),
+    // and orders.csv walks the first one in batches by (created_at, id).
+    index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
+    // The admin's customer list pages through subscriptions by their order's payment, newest first.
+    index('orders_newest_payment_idx').on(t.paidAt.desc().nullsLast(), t.id.desc()),
+    // Reservations of abandoned unpaid orders are given back by the minute (decision 0020).
+    index('orders_unpaid_reservation_idx')
+      .on(t.createdAt)
+      .where(sql`${t.couponReserved} and ${t.paymentStatus} in ('pending', 'failed')`),
+    // The admin's gift-card queue reads only the paid orders still owed a card, oldest first.
+    index('orders_owed_gift_card_idx')
+      .on(t.paidAt, t.id)
+      .where(
+        sql`${t.paymentStatus} = 'completed' and ${t.giftCardDelivered} = false and ${t.selectedGiftCard} is not null and ${t.cashbackAmount} > 0`,
+      ),
+  ],
+);
+
+export const shipments = pgTable('shipments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: text('order_id').notNull().unique().references(() => orders.id),
+  customerId: uuid('customer_id').references(() => customers.id),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+  trackingNumber: text('tracking_number'),
+  carrier: text('carrier').notNull().default('UPS'),
+  shippingAddress: text('shipping_address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zipCode: text('zip_code').notNull(),
+  country: text('country').notNull().default('US'),
+  /** processing | shipped | delivered */
+  status: text('status').notNull().default('processing'),
+  estimatedDelivery: timestamp('estimated_delivery', { withTimezone: true }),
+  actualDelivery: timestamp('actual_delivery', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const purchaseNotifications = pgTable(
+  'purchase_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id').notNull().unique().references(() => orders.id),
+    packageName: text('package_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    subscriptionDuration: text('subscription_duration').notNull(),
+    deviceCount: integer('device_count').notNull(),
+    giftCard: text('gift_card'),
+    totalAmount: money('total_amount').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('purchase_notifications_newest_idx').on(t.timestamp.desc(), t.id.desc())],
+);

@@ -1,0 +1,50 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '#server/db/columns';
+import { customers } from '../accounts/schema';
+import { packages } from '../catalog/schema';
+import { orders } from '../orders/schema';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    packageId: text('package_id').notNull().references(() => packages.id),
+    /** The order that created it; unique so that one paid order gives one subscription. */
+    orderId: text('order_id').notNull().unique().references(() => orders.id),
+    xtreamUsername: text('xtream_username'),
+    xtreamPassword: text('xtream_password'),
+    xtreamUrl: text('xtream_url').notNull().default('http://line.streamplus.tv'),
+    deviceCount: integer('device_count').notNull().default(1),
+    /** active | expired | pending_activation */
+    status: text('status').notNull().default('active'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
+    activationKey: text('activation_key'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_customer_idx').on(t.customerId),
+    index('subscriptions_expiry_idx').on(t.status, t.expirationDate),
+  ],
+);
+
+export const deviceCredentials = pgTable(
+  'device_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    deviceNumber: integer('device_number').notNull(),
+    xtreamUsername: text('xtream_username').notNull().unique(),
+    xtreamPassword: text('xtream_password').notNull(),
+    deviceName: text('device_name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The reseller panel's id for this line, when a panel is configured. */
+    panelLineId: text('panel_line_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('device_credentials_device_idx').on(t.subscriptionId, t.deviceNumber)],
+);

@@ -1,0 +1,13 @@
+import type { Db } from './db/connect';
+import { hasNoPackages, seedPackages } from './features/catalog/seed';
+import { seedCoupons } from './features/coupons/seed';
+
+/** Fills an empty store with the catalog and demo coupons; a store with packages is left alone. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (!(await hasNoPackages(db))) return false;
+  await db.transaction(async (tx) => {
+    await seedPackages(tx);
+    await seedCoupons(tx);
+  });
+  return true;
+}
