@@ -19,7 +19,7 @@ import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
 import { recordAdminAction, type AuditActor } from '../audit/service';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { endCustomerSessions } from '#server/http/sessions';
 import { consumeToken, findUsableToken, issueSetupToken, issueSetupTokenFor, revokeTokens, type LinkRecipient } from './setup-tokens';
 
@@ -289,5 +289,3 @@ export type Accounts = ReturnType<typeof createAccounts>;
 
 // For the checkout: which customer a new order belongs to.
 export { findCustomer, resolveOrderCustomer } from './customers';
-// For the admin accounts: one way to hash and check a password (argon2id).
-export { hashPassword, verifyPassword } from './passwords';

@@ -5,7 +5,7 @@ import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
 import { enforceSignInLimits } from '#server/http/attempt-limits';
 import { unauthorized } from '#server/http/errors';
-import { hashPassword, verifyPassword } from '../accounts/service';
+import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { createFirstAdmin, findAdmin, findAdminByUsername, hasAnyAdmin, saveAdmin } from './admins';
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
