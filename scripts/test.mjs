@@ -1,5 +1,6 @@
-// `npm test`: every suite (unit, API on PGlite, API on PostgreSQL when TEST_DATABASE_URL
-// is set, browser), then one closing line "Tests: N passed, N failed".
+// `npm test`: the walls (`npm run lint`), then every suite (unit, API on PGlite, API on
+// PostgreSQL when TEST_DATABASE_URL is set, browser), then one closing line
+// "Tests: N passed, N failed". A lint failure fails the run after the suites have run.
 // In CI nothing may be skipped: PostgreSQL and Chromium are required there.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -21,6 +22,9 @@ if (!existsSync(chromium)) {
   warnings.push(`Chromium is missing at ${chromium}: the BROWSER SUITE DID NOT RUN. Install it with: sudo apt-get install -y chromium`);
 }
 
+const lint = spawnSync('npm', ['run', '-s', 'lint'], { stdio: 'inherit' });
+if (lint.status !== 0) warnings.push('npm run lint FAILED: the walls of ARCHITECTURE.md are broken (see its output above the tests).');
+
 const report = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-tests-')), 'report.json');
 const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
 const run = spawnSync('npx', args, { stdio: 'inherit' });
@@ -30,7 +34,7 @@ if (existsSync(report)) {
   const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(report, 'utf8'));
   console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed${numPendingTests ? `, ${numPendingTests} skipped` : ''}`);
 }
-process.exit(run.status ?? 1);
+process.exit(lint.status !== 0 ? 1 : (run.status ?? 1));
 
 function fail(message) {
   console.error(message);
