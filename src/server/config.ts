@@ -68,12 +68,28 @@ export function isLoopbackHttpUrl(url: string): boolean {
 /** Demo payment providers may run: asked for, or a store no customer can reach (D7, D11). */
 export const demoProvidersAllowed = (env: Pick<Env, 'DEMO_MODE' | 'PUBLIC_URL'>) => env.DEMO_MODE || isLoopbackHttpUrl(env.PUBLIC_URL);
 
+/** Every interface: a public store, or one behind a proxy on another machine. */
+const ALL_INTERFACES = '0.0.0.0';
+
+/**
+ * Where the server listens: HOST when set. Otherwise, a store whose demo payments run only
+ * because PUBLIC_URL is a loopback address listens on that address's host (`localhost`
+ * binds both 127.0.0.1 and ::1), so that no other machine can pay with the demo card (D7);
+ * any other store on every interface.
+ */
+export function listenHost(env: Pick<Env, 'HOST' | 'DEMO_MODE' | 'PUBLIC_URL'>): string {
+  if (env.HOST) return env.HOST;
+  if (env.DEMO_MODE || !isLoopbackHttpUrl(env.PUBLIC_URL)) return ALL_INTERFACES;
+  return new URL(env.PUBLIC_URL).hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
 const REAL_PAYMENT_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'NOWPAYMENTS_API_KEY', 'NOWPAYMENTS_IPN_SECRET'] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Absent: chosen by listenHost from PUBLIC_URL and DEMO_MODE. */
+  HOST: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,

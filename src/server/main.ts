@@ -5,6 +5,7 @@ import { openDatabase, projectRoot, runMigrations } from './db/connect';
 import { seedIfEmpty } from './seed';
 import { ensureAdmin } from './features/admin/service';
 import { createLogger } from './http/access-log';
+import { listen } from './listen';
 
 /** Starts the store: configuration, database, migrations, seed, HTTP server, shutdown. */
 async function main(): Promise<void> {
@@ -55,9 +56,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const listening = await listen(app, config);
   logger.info(
-    { database: database.kind, publicUrl: config.PUBLIC_URL },
+    { database: database.kind, publicUrl: config.PUBLIC_URL, listening },
     `store is running at http://localhost:${config.PORT}`,
   );
 }

@@ -436,10 +436,13 @@ async function signIn(t: TestApp, caller: Caller, jar: CookieJar, customer: { em
 const CUSTOMER_PASSWORD = 'fuzzing-customer-password';
 
 let addressCounter = 0;
-/** A new client address per request, so that per-address limits let most requests reach validation. */
+/**
+ * A new client address per request, so that per-address limits let most requests reach
+ * validation. Loopback ones: the store under test takes demo payments only from its own machine.
+ */
 function freshAddress(): string {
   addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+  return `127.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
 function injectOptions(t: TestApp, request: FuzzRequest, jar: CookieJar): InjectOptions {

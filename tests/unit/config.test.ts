@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from '../../src/server/config';
+import { ConfigError, listenHost, loadConfig, parseEnv } from '../../src/server/config';
 
 const refusal = (env: Record<string, string>) => {
   try {
@@ -96,6 +96,19 @@ describe('configuration (ARCHITECTURE D11)', () => {
       expect(refusal({ PUBLIC_URL: 'https://shop.example.com', ...nowPayments, STRIPE_SECRET_KEY: 'sk_live_1' })).toMatch(
         /^Invalid configuration: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are required: /,
       );
+    });
+
+    it('keep the server on its own machine: it listens on PUBLIC_URL\'s loopback host unless HOST is set', () => {
+      expect(listenHost(parseEnv({}))).toBe('localhost');
+      expect(listenHost(parseEnv({ PUBLIC_URL: 'http://127.0.0.1:5501' }))).toBe('127.0.0.1');
+      expect(listenHost(parseEnv({ PUBLIC_URL: 'http://[::1]:5000' }))).toBe('::1');
+      expect(listenHost(parseEnv({ PUBLIC_URL: 'http://127.0.0.1:5501', HOST: '' }))).toBe('127.0.0.1');
+      // Asked for: a container publishing the port, or a proxy on another machine.
+      expect(listenHost(parseEnv({ PUBLIC_URL: 'http://127.0.0.1:5501', HOST: '0.0.0.0' }))).toBe('0.0.0.0');
+      // A demonstration store takes demo payments from anywhere, as does any public store.
+      expect(listenHost(parseEnv({ PUBLIC_URL: 'http://127.0.0.1:5501', DEMO_MODE: 'true' }))).toBe('0.0.0.0');
+      expect(listenHost(parseEnv({ PUBLIC_URL: 'https://shop.example.com', DEMO_MODE: 'true' }))).toBe('0.0.0.0');
+      expect(listenHost(parseEnv({ PUBLIC_URL: 'https://shop.example.com', ...stripe, ...nowPayments }))).toBe('0.0.0.0');
     });
 
     it('run on a public store only with DEMO_MODE=true', () => {

@@ -12,8 +12,13 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The store is temporarily unavailable. Please try again in a moment.';
 
-/** SQLSTATEs of a lost or refused connection: class 08, and an administrator ending or refusing sessions. */
-const CONNECTION_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
+/**
+ * SQLSTATEs of a database the store cannot reach: class 08 (a lost or refused connection),
+ * 57P01-57P05 (the server ending sessions: shut down, crashed, starting, database dropped,
+ * idle timeout), 53300 (too many connections), and 3D000 (no such database: it was dropped
+ * or renamed away, and new connections find nothing until it is back).
+ */
+const CONNECTION_SQLSTATES = /^(08...|57P0[1-5]|53300|3D000)$/;
 
 /** Socket failures reaching the server. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);

@@ -8,6 +8,7 @@ import {
   simulateCryptoPaymentRequestSchema,
 } from '#contract/crypto';
 import { errorBodySchema } from '#contract/errors';
+import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { getSessionCustomerId } from '#server/http/sessions';
 import { browserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '../checkout/order-limit';
@@ -59,7 +60,10 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/demo/crypto-payments/:paymentId/simulate',
-    { schema: { params: cryptoPaymentParamsSchema, body: simulateCryptoPaymentRequestSchema, response: { 200: cryptoPaymentStatusSchema, ...failures } } },
+    {
+      schema: { params: cryptoPaymentParamsSchema, body: simulateCryptoPaymentRequestSchema, response: { 200: cryptoPaymentStatusSchema, 403: errorBodySchema, ...failures } },
+      preHandler: demoPaymentsFromThisMachine(app.deps.config),
+    },
     async (request) => crypto.simulate(request.params.paymentId, request.body.status, request.log),
   );
 };

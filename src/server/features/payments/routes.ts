@@ -8,6 +8,7 @@ import {
   paymentSuccessResponseSchema,
   storeConfigSchema,
 } from '#contract/checkout';
+import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
 import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/demo-card-payments';
 import { paymentCheckLimit } from './payment-check-limit';
@@ -39,7 +40,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/demo/payment-intents/:id/confirm',
-    { schema: { params: z.object({ id: paymentIntentIdSchema }), body: demoCardSchema, response: { 200: demoConfirmResponseSchema } } },
+    {
+      schema: { params: z.object({ id: paymentIntentIdSchema }), body: demoCardSchema, response: { 200: demoConfirmResponseSchema } },
+      preHandler: demoPaymentsFromThisMachine(config),
+    },
     async (request) => {
       const result = await cardPayments.confirm(request.params.id, request.body.cardNumber);
       switch (result.outcome) {
