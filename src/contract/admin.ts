@@ -115,3 +115,7 @@ export const createCustomerResponseSchema = z.object({
 export const CUSTOMER_ACCOUNT_CREATED = 'Customer account created successfully and password setup email sent';
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_NOT_PAID = 'Only a paid order can be given an account';
+/** Create-customer run again for an order whose account exists: nothing is done, and the admin is told why. */
+export const orderAccountSignsIn = (email: string) => `This order already belongs to the account of ${email}, who can sign in. Nothing was sent.`;
+export const orderSetupEmailSent = (email: string) =>
+  `This order already has an account for ${email}, and its password setup email was sent. Nothing was sent again.`;

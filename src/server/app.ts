@@ -17,6 +17,7 @@ import { installErrorHandling } from './http/errors';
 import { createRequestIds } from './http/request-id';
 import { serveClientApp } from './http/client-app';
 import { installSecurityHeaders } from './http/security';
+import { installNormalApiPaths } from './http/normal-paths';
 import { installSameOriginGuard } from './http/same-origin';
 import { trustProxyOption } from './config';
 import { createServices, type AppDeps, type Services } from './services';
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   if (options.logger) installAccessLog(app);
+  // Before every route, the fast lane's too: an API path is read one way only (decision 0027).
+  installNormalApiPaths(app);
 
   // Every route as registered: the admin guard's and the fuzz tests walk them all, so none can be missed.
   const routeList: RegisteredRoute[] = [];

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
-import { auditLog, orders, subscriptions } from '../../src/server/schema';
+import { auditLog, customers, mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { lastMailTo, placeTestOrder, setupTokenIn } from '../support/customers';
@@ -261,6 +261,40 @@ describe('create-customer for an existing order', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { sid: squatterSid } })).json()).toBeNull();
   });
 
+  it('does nothing when run again for the same order and address: one setup email, one audit row, and the admin is told why', async () => {
+    const cookies = await signInAdmin(t);
+    const [order] = await provisionedOrders(t, 1, { email: () => 'mary.jackson@example.com' });
+    const mailsToMary = async () => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'mary.jackson@example.com'))).length;
+    const before = await mailsToMary();
+    expect((await create(cookies, form(order!.id))).statusCode).toBe(201);
+    expect(await mailsToMary()).toBe(before + 1);
+
+    const again = await create(cookies, form(order!.id, { firstName: 'Marie', phone: '+1 555 0199' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: 'This order already has an account for mary.jackson@example.com, and its password setup email was sent. Nothing was sent again.',
+    });
+    expect(await mailsToMary()).toBe(before + 1);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, order!.id))).toHaveLength(1);
+    const [customer] = await t.database.db.select().from(customers).where(eq(customers.email, 'mary.jackson@example.com'));
+    expect(customer).toMatchObject({ firstName: 'Mary', phone: '+1 555 0123' });
+  });
+
+  it('sends the setup email on a retry when the first one could not be sent', async () => {
+    const cookies = await signInAdmin(t);
+    const [order] = await provisionedOrders(t, 1, { email: () => 'mary.jackson@example.com' });
+    vi.spyOn(t.app.services.mail, 'send').mockRejectedValueOnce(new Error('mail server down'));
+    const failed = await create(cookies, form(order!.id));
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ message: 'The account was created, but the password setup email could not be sent. Please try again.' });
+
+    const retry = await create(cookies, form(order!.id));
+    expect(retry.statusCode).toBe(201);
+    const token = setupTokenIn((await lastMailTo(t.database.db, 'mary.jackson@example.com'))!.text);
+    expect((await t.app.inject({ method: 'GET', url: `/api/setup/${token}` })).json()).toMatchObject({ valid: true });
+    expect((await create(cookies, form(order!.id))).statusCode).toBe(409);
+  });
+
   it('gives a later order straight to a proven account, and a repeat changes nothing', async () => {
     const cookies = await signInAdmin(t);
     const [first, second] = await provisionedOrders(t, 2, { email: (i) => `order${i}@example.com` });
@@ -272,7 +306,9 @@ describe('create-customer for an existing order', () => {
     const later = await create(cookies, form(second!.id));
     expect(later.statusCode).toBe(201);
     expect(later.json().customer.id).toBe(setup.json().customer.id);
-    expect((await create(cookies, form(second!.id))).json().customer.id).toBe(setup.json().customer.id);
+    const repeat = await create(cookies, form(second!.id));
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toEqual({ message: 'This order already belongs to the account of mary.jackson@example.com, who can sign in. Nothing was sent.' });
     const mine = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: { sid } })).json();
     expect(mine.map((s: { orderId: string }) => s.orderId).sort()).toEqual([first!.id, second!.id].sort());
     expect(made.json().customer.email).toBe('mary.jackson@example.com');

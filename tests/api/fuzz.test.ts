@@ -7,6 +7,7 @@ import { signInAdmin } from '../support/admins';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages, shippingFields } from '../support/checkout';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
 import { loginCustomer, registerCustomer } from '../support/customers';
+import { rawRequest } from '../support/raw-http';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -600,6 +601,65 @@ async function fuzzEveryRoute(t: TestApp, caller: Caller) {
   expect(counts.refused).toBeGreaterThan(counts.sent / 2);
 }
 
+// ---- Spellings of a path that the router decodes ---------------------------------------
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const NOT_NORMAL = { message: 'Request path is not in its normal form' };
+const CROSS_SITE = { message: 'Cross-site request refused' };
+/** Called by the providers' servers, verified by signature: the same-origin guard lets them through by their route. */
+const SERVER_TO_SERVER_ROUTES = new Set(['/api/stripe/webhook', '/api/crypto/ipn']);
+
+const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+/**
+ * Spellings of an /api path that differ from its normal form: the router runs some of them
+ * as the path itself (it decodes percent-encoding), and a proxy may normalise the others
+ * into it. Each must be refused before any route runs (decision 0027).
+ */
+function nonNormalSpellings(path: string): Array<[string, string]> {
+  const rest = path.slice('/api'.length);
+  const lastSlash = path.lastIndexOf('/');
+  const last = path.slice(lastSlash + 1);
+  return [
+    ['percent-encoded letter', `/%61pi${rest}`],
+    ['percent-encoded last segment', `${path.slice(0, lastSlash)}/${percentEncoded(last[0]!)}${last.slice(1)}`],
+    ['double-encoded', `/%2561pi${rest}`],
+    ['upper case', `/API${rest}`],
+    ['mixed case', `/Api${rest}`],
+    ['leading double slash', `/${path}`],
+    ['inner double slash', `/api/${rest}`],
+    ['dot segment', `/.${path}`],
+    ['percent-encoded dot segment', `/%2e${path}`],
+    ['parent segment', `/api/..${path}`],
+    ['semicolon after api', `/api;x${rest}`],
+    ['semicolon-suffixed', `${path};jsessionid=1`],
+  ];
+}
+
+/** A card order paid with the demo's test card: what a refund, honour or gift-card route would change. */
+async function paidCardOrder(t: TestApp): Promise<string> {
+  const { oneMonth } = await seededPackages(t.app);
+  const placed = await postCheckout(t.app, checkoutForm(oneMonth.id));
+  const { order, clientSecret } = placed.json<{ order: { id: string }; clientSecret: string }>();
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+  const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(clientSecret)}/confirm`, payload: card });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await t.app.services.jobs.drain();
+  return order.id;
+}
+
+/** The route's path with each parameter a value the store knows (the paid order for :orderId), and a body of its schema's shape. */
+function requestShapedFor(route: RegisteredRoute, known: KnownValues, paidOrderId: string): { path: string; payload?: string } {
+  const schema = route.schema ?? {};
+  const params = jsonSchemaOf(schema.params)?.properties ?? {};
+  const path = route.url.replace(/:(\w+)/g, (_match, name: string) =>
+    name === 'orderId' ? paidOrderId : urlEncoded(String(fc.sample(shapedValue(params[name], name, known), { numRuns: 1, seed: SEED })[0]) || 'x'),
+  );
+  if (!schema.body) return { path };
+  const body = fc.sample(shapedValue(jsonSchemaOf(schema.body), '', known), { numRuns: 1, seed: SEED })[0];
+  return { path, payload: JSON.stringify(body) ?? 'null' };
+}
+
 describe('fuzzing every API route', () => {
   const t = useTestApp();
   const timeout = BUDGET_MS + 30_000;
@@ -614,5 +674,42 @@ describe('fuzzing every API route', () => {
 
   it('answers a signed-in admin below 500, with JSON { message } refusals that change nothing', async () => {
     await fuzzEveryRoute(t, 'admin');
+  }, timeout);
+
+  it('refuses every state-changing route under each non-normal spelling of its path, sent cross-site by a signed-in admin and customer', async () => {
+    const jar = new CookieJar();
+    await signIn(t, 'customer', jar, {});
+    await signIn(t, 'admin', jar, {});
+    const known = await knownValues(t);
+    const paidOrderId = await paidCardOrder(t);
+    const query = await rowsSnapshotQuery(t);
+    const routes = apiRoutes(t).filter((route) => STATE_CHANGING.has(route.method));
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+
+    for (const route of routes) {
+      const { path, payload } = requestShapedFor(route, known, paidOrderId);
+      const before = await snapshot(t, query);
+      // Over a socket: app.inject would resolve the dot segments before the server saw them.
+      const send = (url: string) =>
+        rawRequest(t.app, {
+          method: route.method,
+          path: url,
+          cookies: jar.cookies,
+          headers: { origin: 'https://evil.example', ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+          body: payload,
+        });
+      const answers = [];
+      for (const [spelling, url] of nonNormalSpellings(path)) {
+        const response = await send(url);
+        answers.push({ route: `${route.method} ${route.url}`, spelling, url, status: response.statusCode, body: response.json() });
+      }
+      expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: 400, body: NOT_NORMAL })));
+      // Spelled normally, a cross-site call is refused by the guard too, unless a provider's server makes it.
+      if (!SERVER_TO_SERVER_ROUTES.has(route.url)) {
+        const normal = await send(path);
+        expect({ route: route.url, status: normal.statusCode, body: normal.json() }).toEqual({ route: route.url, status: 403, body: CROSS_SITE });
+      }
+      expect(changedTables(before, await snapshot(t, query)), `${route.method} ${route.url}`).toEqual([]);
+    }
   }, timeout);
 });

@@ -88,8 +88,8 @@ describe('card payments with the demo provider', () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ orderId, paymentIntentId: intentId }, 400, 'The payment has not succeeded'],
       [{ orderId, paymentIntentId: other.intentId }, 400, 'This payment does not belong to this order'],
-      [{ orderId, paymentIntentId: 'pi_demo_000000000000000000000000' }, 400, 'Payment not found'],
-      [{ orderId: 'SP-1-000000', paymentIntentId: intentId }, 404, 'Order not found'],
+      [{ orderId, paymentIntentId: 'pi_demo_000000000000000000000000' }, 400, 'This payment does not belong to this order'],
+      [{ orderId: 'SP-1-000000', paymentIntentId: intentId }, 400, 'This payment does not belong to this order'],
       [{ orderId, paymentIntentId: 'seti_123' }, 400, 'Invalid payment intent id'],
       [{ orderId }, 400, 'Payment intent id is required'],
       [{ paymentIntentId: intentId }, 400, 'Order ID is required'],
@@ -109,11 +109,30 @@ describe('card payments with the demo provider', () => {
     expect(await t.database.db.select().from(purchaseNotifications).where(eq(purchaseNotifications.orderId, orderId))).toHaveLength(0);
   });
 
+  it('answers a notice for an unknown order exactly as one for a known order, so that it reveals no order ids', async () => {
+    const card = await cardOrder();
+    const crypto = await cardOrder({ paymentMethod: 'crypto' });
+    const other = await cardOrder();
+    await confirm(other.intentId, GOOD_CARD);
+    const unknownOrder = 'SP-1700000000000-123456';
+    const unknownIntent = 'pi_demo_000000000000000000000000';
+
+    const answers = [];
+    for (const orderId of [unknownOrder, card.orderId, crypto.orderId]) {
+      for (const paymentIntentId of [unknownIntent, other.intentId]) {
+        const response = await paymentSuccess({ orderId, paymentIntentId });
+        answers.push({ orderId, paymentIntentId, status: response.statusCode, body: response.json<unknown>() });
+      }
+    }
+    expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: 400, body: { message: 'This payment does not belong to this order' } })));
+    expect(await statusOf(card.orderId)).toMatchObject({ paymentStatus: 'pending' });
+  });
+
   it('refuses a payment-success notice for an order not paid by card', async () => {
     const { orderId } = await cardOrder({ paymentMethod: 'crypto' });
     const response = await paymentSuccess({ orderId, paymentIntentId: 'pi_demo_whatever' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'This order is not paid by card' });
+    expect(response.json()).toEqual({ message: 'This payment does not belong to this order' });
   });
 
   it('turns 20 concurrent notices of one payment into one paid order, one coupon use, one notification', async () => {

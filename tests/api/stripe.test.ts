@@ -71,7 +71,7 @@ describe('card payments through Stripe (a local stand-in of its API)', () => {
     const other = await cardOrder();
     stripe.settle(other.intent.id, 'succeeded');
     expect((await paymentSuccess(orderId, other.intent.id)).json()).toEqual({ message: 'This payment does not belong to this order' });
-    expect((await paymentSuccess(orderId, 'pi_doesnotexist')).json()).toEqual({ message: 'Payment not found' });
+    expect((await paymentSuccess(orderId, 'pi_doesnotexist')).json()).toEqual({ message: 'This payment does not belong to this order' });
     expect((await orderRow(orderId)).paymentStatus).toBe('pending');
   });
 

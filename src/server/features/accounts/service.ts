@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { orderAccountSignsIn, orderSetupEmailSent } from '#contract/admin';
 import {
   INVALID_SETUP_LINK,
   type CustomerOrder,
@@ -7,21 +8,29 @@ import {
   type SetupTokenCheck,
 } from '#contract/accounts';
 import type { Config } from '#server/config';
-import type { Db } from '#server/db/connect';
+import type { Db, DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
 import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, unauthorized } from '#server/http/errors';
 import type { MailProvider } from '#server/providers/mail/mail-provider';
-import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile } from './customers';
+import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile, type CustomerRow } from './customers';
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
-import { recordAdminAction, type AuditActor } from '../audit/service';
+import { lastAdminAction, recordAdminAction, type AuditActor } from '../audit/service';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { endCustomerSessions } from '#server/http/sessions';
-import { consumeToken, findUsableToken, issueSetupToken, issueSetupTokenFor, revokeTokens, type LinkRecipient } from './setup-tokens';
+import {
+  consumeToken,
+  findUsableToken,
+  hasUsableSetupLink,
+  issueSetupToken,
+  issueSetupTokenFor,
+  revokeTokens,
+  type LinkRecipient,
+} from './setup-tokens';
 
 const MINUTE = 60_000;
 const REGISTER_LIMIT = { max: 20, windowMs: 60 * MINUTE };
@@ -249,24 +258,27 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
 
     /**
      * The administrator's create-customer: gives a paid order an account at the address
-     * and emails the password setup link for it (./order-account.ts says whose it becomes).
+     * and emails the password setup link for it (./order-account.ts says whose it becomes),
+     * audited in the transaction that gives the order its customer and issues the link.
+     * Run again for the same order and address, it does nothing and says why (409): the
+     * account can sign in, or the link it sent is still good. A link whose email could
+     * not be sent is voided, so the admin's retry sends one.
      */
-    /** The admin's create-customer: audited in the transaction that gives the order its customer. */
     async createAccountForOrder(request: OrderAccountRequest, actor: AuditActor): Promise<CustomerProfile> {
-      const owner = await db.transaction(async (tx) => {
+      const action = 'order.create_account';
+      const target = { type: 'order', id: request.orderId };
+      const { owner, token } = await db.transaction(async (tx) => {
         const { owner, previousCustomerId } = await assignOrderToAddress(tx, request);
-        await recordAdminAction(tx, {
-          actor,
-          action: 'order.create_account',
-          target: { type: 'order', id: request.orderId },
-          before: { customerId: previousCustomerId },
-          after: { customerId: owner.id, email: owner.email },
-        });
-        return owner;
+        // Thrown inside the transaction, so the names and phone it wrote roll back too.
+        if (previousCustomerId === owner.id) await refuseRepeat(tx, owner, { action, target });
+        await recordAdminAction(tx, { actor, action, target, before: { customerId: previousCustomerId }, after: { customerId: owner.id, email: owner.email } });
+        const token = await issueSetupToken(tx, { customerId: owner.id, purpose: 'setup', orderId: request.orderId });
+        return { owner, token };
       });
       try {
-        await sendLink('setup', owner, request.orderId);
+        await mailLink('setup', token, owner, request.orderId);
       } catch (error) {
+        await consumeToken(db, token);
         // The cause goes to the log with the 502 (http/errors.ts); the admin may simply retry.
         const message = 'The account was created, but the password setup email could not be sent. Please try again.';
         throw Object.assign(new HttpError(502, message), { cause: error });
@@ -279,6 +291,19 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
       while (pending.size > 0) await Promise.all(pending);
     },
   };
+}
+
+/**
+ * Refuses create-customer for an order already given this account, when its owner can
+ * sign in or still holds the link an admin's create-customer sent (not one sent after the
+ * purchase, nor one voided because its email failed).
+ */
+async function refuseRepeat(tx: DbOrTx, owner: CustomerRow, done: { action: string; target: { type: string; id: string } }): Promise<void> {
+  if (owner.password !== null) throw conflict(orderAccountSignsIn(owner.email));
+  const createdAt = await lastAdminAction(tx, { ...done, after: { customerId: owner.id } });
+  if (createdAt && (await hasUsableSetupLink(tx, { customerId: owner.id, orderId: done.target.id, issuedSince: createdAt }))) {
+    throw conflict(orderSetupEmailSent(owner.email));
+  }
 }
 
 function accountExists() {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { customers, setupTokens } from './schema';
 
@@ -85,6 +85,28 @@ export async function findUsableToken(db: DbOrTx, token: string) {
     .where(usable(token))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether a customer holds an unused, unexpired setup link for an order, issued at or after a time. */
+export async function hasUsableSetupLink(
+  db: DbOrTx,
+  { customerId, orderId, issuedSince }: { customerId: string; orderId: string; issuedSince: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: setupTokens.id })
+    .from(setupTokens)
+    .where(
+      and(
+        eq(setupTokens.customerId, customerId),
+        eq(setupTokens.orderId, orderId),
+        eq(setupTokens.purpose, 'setup'),
+        isNull(setupTokens.usedAt),
+        gt(setupTokens.expiresAt, new Date()),
+        gte(setupTokens.createdAt, issuedSince),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Uses a token up: only one of any number of concurrent uses gets its customer id. */

@@ -1,3 +1,4 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { auditLog } from './schema';
 
@@ -32,4 +33,25 @@ export async function recordAdminAction(tx: DbOrTx, action: AdminAction): Promis
     before: action.before,
     after: action.after,
   });
+}
+
+/** When an administrator last did this action to this target with an outcome holding these fields, or null if never. */
+export async function lastAdminAction(
+  tx: DbOrTx,
+  { action, target, after }: Pick<AdminAction, 'action' | 'target' | 'after'>,
+): Promise<Date | null> {
+  const [row] = await tx
+    .select({ createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, target.type),
+        eq(auditLog.targetId, target.id),
+        eq(auditLog.action, action),
+        sql`${auditLog.after} @> ${JSON.stringify(after)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
 }

@@ -1,6 +1,6 @@
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
-import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
+import { badRequest, conflict, HttpError } from '#server/http/errors';
 import {
   CARD_PROVIDER_UNAVAILABLE_MESSAGE,
   InvalidWebhookError,
@@ -13,11 +13,12 @@ import { findOrder, type ErrorLog, type OrderRow, type Orders } from '../orders/
 import { handleNoticeOnce } from './processed-events';
 
 export const ORDER_REFUNDED_MESSAGE = 'This order was refunded';
+const NOT_THIS_ORDERS_PAYMENT = 'This payment does not belong to this order';
 
 /** Why a PaymentIntent does not pay this order, or null when it does (D8). */
 export function paymentProblem(order: OrderRow, intent: PaymentIntentState | null): string | null {
   if (!intent) return 'Payment not found';
-  if (intent.metadata.orderId !== order.id) return 'This payment does not belong to this order';
+  if (intent.metadata.orderId !== order.id) return NOT_THIS_ORDERS_PAYMENT;
   if (intent.status !== 'succeeded') return 'The payment has not succeeded';
   if (intent.amount !== parseMoney(order.totalAmount) || intent.currency !== ORDER_CURRENCY) {
     return 'The payment amount does not match the order';
@@ -38,17 +39,21 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
   /**
    * POST /api/webhook/payment-success: completes the order only when the provider says
    * this PaymentIntent succeeded, belongs to the order, and paid its exact total.
+   * Anyone may post a notice, so until the provider's record ties the intent to the order,
+   * every refusal is the same one, after the same provider call: an unknown order, an
+   * order paid otherwise and an intent of another order look alike, and no order id is
+   * revealed by the answer or its time.
    */
   async function confirmCardPayment(orderId: string, paymentIntentId: string, log: ErrorLog): Promise<OrderRow> {
     const order = await findOrder(db, orderId);
-    if (!order) throw notFound('Order not found');
-    if (order.paymentStatus === 'completed' && order.stripePaymentIntentId === paymentIntentId) return order;
+    if (order?.paymentStatus === 'completed' && order.stripePaymentIntentId === paymentIntentId) return order;
+    const intent = await retrieve(paymentIntentId);
+    if (!order || order.paymentMethod !== 'card' || intent?.metadata.orderId !== order.id) throw badRequest(NOT_THIS_ORDERS_PAYMENT);
     if (order.paymentStatus === 'refunded') throw conflict(ORDER_REFUNDED_MESSAGE);
-    if (order.paymentMethod !== 'card') throw badRequest('This order is not paid by card');
-    const problem = paymentProblem(order, await retrieve(paymentIntentId));
+    const problem = paymentProblem(order, intent);
     if (problem) throw badRequest(problem);
     const result = await deps.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
-    if (result.outcome === 'not_found') throw notFound('Order not found');
+    if (result.outcome === 'not_found') throw badRequest(NOT_THIS_ORDERS_PAYMENT);
     if (result.outcome === 'needs_review') throw conflict(result.reason);
     return result.order;
   }
