@@ -102,9 +102,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: drizzlePglite(client) as unknown as Db,
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values) as never;
+      if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     close: () => client.close(),
   };
@@ -174,6 +174,6 @@ export async function runMigrations(database: Database): Promise<void> {
 
 /** Rows of a raw SQL statement, on either driver (both answer `{ rows }`). */
 export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  const result = await db.execute<Row & Record<string, unknown>>(query);
+  return (result as { rows: Row[] }).rows;
 }

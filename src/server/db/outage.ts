@@ -44,7 +44,7 @@ function isConnectionFailure(error: { code?: unknown; message?: unknown }): bool
 /** True when the error, or any error it wraps (drizzle wraps the driver's in `cause`), is a connection failure. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if (isConnectionFailure(current as { code?: unknown; message?: unknown })) return true;
+    if (isConnectionFailure(current)) return true;
     // AggregateError: node's net tries every address of localhost and reports each refusal.
     const nested = (current as { errors?: unknown }).errors;
     if (Array.isArray(nested) && nested.some((inner) => isDatabaseUnavailable(inner))) return true;

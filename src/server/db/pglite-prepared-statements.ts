@@ -47,6 +47,8 @@ export function preparePgliteStatements(client: PGlite): void {
         if (value === null || value === undefined) return null;
         const type = paramTypes[i]!;
         const serializer = options?.serializers?.[type] ?? client.serializers[type];
+        // Text, as PGlite sends a value of a type it has no serializer for.
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string
         return serializer ? serializer(value) : String(value);
       });
       const messages = await run(

@@ -39,7 +39,7 @@ function describeValidation(issues: ValidationIssue[]): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply.code(400).send({ message: describeValidation((error.validation ?? []) as ValidationIssue[]) });
+      return reply.code(400).send({ message: describeValidation(error.validation ?? []) });
     }
     // An unreachable database is an outage to wait out, not a bug (decision 0016).
     if (isDatabaseUnavailable(error)) {

@@ -9,7 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * stored by a browser or proxy: these answers carry customers' data.
  */
 export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
-  const json = String(reply.serialize(body));
+  // The route's serializer writes JSON text.
+  const json = reply.serialize(body) as string;
   const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   reply.header('etag', etag).header('cache-control', 'no-store');
   const held = request.headers['if-none-match'];

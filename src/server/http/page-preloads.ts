@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 export function pageDocuments(clientDir: string, indexHtml: string): (page: string | null) => string {
   const listFile = path.join(clientDir, 'page-preloads.json');
-  const lists: Record<string, string[]> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
+  const lists = (existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {}) as Record<string, string[]>;
   const documents = new Map(
     Object.entries(lists).map(([page, files]) => {
       const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');

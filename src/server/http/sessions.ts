@@ -63,7 +63,7 @@ const resolved = new WeakMap<FastifyRequest, Map<SessionKind, Promise<ActiveSess
 
 function remember(request: FastifyRequest, kind: SessionKind, value: Promise<ActiveSession | null>) {
   let byKind = resolved.get(request);
-  if (!byKind) resolved.set(request, (byKind = new Map()));
+  if (!byKind) resolved.set(request, (byKind = new Map<SessionKind, Promise<ActiveSession | null>>()));
   byKind.set(kind, value);
   return value;
 }
@@ -127,7 +127,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   await db.insert(session).values({ sid, sess: stored as unknown as Record<string, unknown>, expire });
 
   reply.setCookie(cookieOf(request, kind), id, storeCookieOptions(request.server.deps.config, kind.absoluteMs / 1000));
-  remember(request, kind, Promise.resolve({ sid, subjectId, expire, absoluteExpiresAt: stored.absoluteExpiresAt }));
+  void remember(request, kind, Promise.resolve({ sid, subjectId, expire, absoluteExpiresAt: stored.absoluteExpiresAt }));
 }
 
 /** Ends the request's session of that kind: deletes its row (expired or not) and clears its cookie. */
@@ -135,7 +135,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, k
   const id = cookieSessionId(request, kind);
   if (id) await sessionDb(request).delete(session).where(eq(session.sid, hashSessionId(id)));
   reply.clearCookie(cookieOf(request, kind), storeCookieOptions(request.server.deps.config));
-  remember(request, kind, Promise.resolve(null));
+  void remember(request, kind, Promise.resolve(null));
 }
 
 export async function getSessionCustomerId(request: FastifyRequest): Promise<string | null> {

@@ -172,7 +172,8 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     const awaitsActivation = pkg.requiresShipping;
     const lines = await createLines(1, devices, expiresAt);
 
-    let createdId: string | null | 'refunded';
+    /** The new subscription's id, null when another run applied the order first, or 'refunded'. */
+    let createdId: string | null;
     try {
       createdId = await db.transaction(async (tx) => {
         if (!(await lockPaidOrder(tx, order.id))) return 'refunded' as const;
@@ -196,7 +197,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
         if (!created) return null;
         await tx.insert(deviceCredentials).values(
           lines.map((line) => ({
-            subscriptionId: created!.id,
+            subscriptionId: created.id,
             deviceNumber: line.deviceNumber,
             deviceName: deviceName(line.deviceNumber),
             xtreamUsername: line.username,
@@ -204,9 +205,9 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
             panelLineId: line.lineId,
           })),
         );
-        if (awaitsActivation) await createShipment(tx, order, created!.id);
+        if (awaitsActivation) await createShipment(tx, order, created.id);
         await markOrderFulfilled(tx, order.id, now);
-        return created!.id;
+        return created.id;
       });
     } catch (error) {
       await discardLines(lines);

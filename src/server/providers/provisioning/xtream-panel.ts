@@ -16,7 +16,8 @@ export interface XtreamPanelOptions {
 interface PanelAnswer {
   status?: string;
   error?: string;
-  data?: { id?: string | number; line_id?: string | number } | unknown;
+  /** `{ id }` or `{ line_id }` on a created line; anything else on other calls. */
+  data?: unknown;
 }
 
 /**
