@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartTotal, useCart, type CartPackage } from '../../src/client/features/cart/cart-store';
+import { cartTotal, useCart, type CartPackage } from '../../src/client/lib/cart-store';
 
 const pkg = (id: string, price: string): CartPackage => ({ id, name: id, duration: '1 Month', price, cashback: '10.00', popular: false, features: [] });
 

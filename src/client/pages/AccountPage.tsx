@@ -2,11 +2,8 @@ import { BrandLogo } from '../components/BrandLogo';
 import { MAIN_ID } from '../components/SkipLink';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { AccountHeader } from '../features/account/AccountHeader';
-import { AccountInfoCard } from '../features/account/AccountInfoCard';
-import { GiftCardsReceived } from '../features/account/GiftCardsReceived';
-import { SubscriptionsSection } from '../features/account/SubscriptionsSection';
-import { useCurrentCustomer } from '../features/auth/session';
+import { AccountHeader, AccountInfoCard, GiftCardsReceived, SubscriptionsSection } from '../features/account';
+import { useCurrentCustomer } from '../features/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 function LoadingAccount() {

@@ -13,8 +13,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
 import { deviceOptionLabel } from '../../lib/device-options';
-import { useCart } from '../cart/cart-store';
-import { usePackages } from '../catalog/use-packages';
+import { useCart } from '../../lib/cart-store';
+import { usePackages } from '../catalog';
 import {
   initialDeviceCount,
   initialRenewalPackageId,

@@ -8,6 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { DeviceCredentialList } from '../../components/DeviceCredentialList';
 import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
@@ -22,7 +23,6 @@ import {
   statusBadge,
   timeRemainingText,
 } from './subscription-view';
-import { SUBSCRIPTIONS_KEY } from './use-account';
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -61,7 +61,7 @@ function ActivateButton({ subscription }: { subscription: Subscription }) {
     mutationFn: () => apiRequest('POST', `/api/subscriptions/${encodeURIComponent(subscription.id)}/activate`),
     onSuccess: () => {
       toast({ title: 'Subscription Activated', description: 'Your streaming box subscription has started. Enjoy!' });
-      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
     },
     onError: (error) => toast({ title: 'Activation Failed', description: serverMessage(error, 'Failed to activate the subscription'), variant: 'destructive' }),
   });

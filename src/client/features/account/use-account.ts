@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CustomerOrder } from '#contract/accounts';
 import type { Subscription } from '#contract/subscriptions';
 import { apiRequest } from '../../lib/api';
-
-export const SUBSCRIPTIONS_KEY = ['/api/subscriptions'] as const;
-export const CUSTOMER_ORDERS_KEY = ['/api/customer/orders'] as const;
+import { queryKeys } from '../../lib/query-keys';
 
 const SUBSCRIPTIONS_REFRESH_MS = 5000;
 
@@ -16,7 +14,7 @@ async function fetchSubscriptions(): Promise<Subscription[]> {
 
 export function useSubscriptions(enabled: boolean) {
   return useQuery<Subscription[]>({
-    queryKey: SUBSCRIPTIONS_KEY,
+    queryKey: queryKeys.subscriptions,
     queryFn: fetchSubscriptions,
     refetchInterval: SUBSCRIPTIONS_REFRESH_MS,
     staleTime: 0,
@@ -26,5 +24,5 @@ export function useSubscriptions(enabled: boolean) {
 }
 
 export function useCustomerOrders(enabled: boolean) {
-  return useQuery<CustomerOrder[]>({ queryKey: CUSTOMER_ORDERS_KEY, enabled });
+  return useQuery<CustomerOrder[]>({ queryKey: queryKeys.customerOrders, enabled });
 }

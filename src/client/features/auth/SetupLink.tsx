@@ -2,18 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { INVALID_SETUP_LINK, setupPasswordRequestSchema, type SetupTokenCheck, type SignedInResponse } from '#contract/accounts';
-import { Button } from '../components/ui/button';
-import { FormField, invalidProps } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
-import { toast } from '../components/ui/use-toast';
-import { AuthShell } from '../components/AuthShell';
-import { MAIN_ID } from '../components/SkipLink';
-import { rememberSignedIn } from '../features/auth/session';
-import { apiRequest, serverMessage } from '../lib/api';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { AuthShell } from '../../components/AuthShell';
+import { MAIN_ID } from '../../components/SkipLink';
+import { Button } from '../../components/ui/button';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { rememberSignedIn } from './session';
 
 type SetupForm = z.input<typeof setupPasswordRequestSchema>;
 type SetupValues = z.output<typeof setupPasswordRequestSchema>;
@@ -54,8 +54,11 @@ function StatusScreen({ text }: { text: string }) {
   );
 }
 
-export default function SetupPage() {
-  const { token = '' } = useParams<{ token: string }>();
+/**
+ * /setup/:token (spec sections 2 and 4): the link is checked, then the customer sets a
+ * password and is signed in; a bad link goes home with a toast.
+ */
+export function SetupLink({ token }: { token: string }) {
   const [, navigate] = useLocation();
   const check = useQuery<SetupTokenCheck>({ queryKey: ['/api/setup', encodeURIComponent(token)], retry: false });
   const isInvalid = check.isError || (check.isSuccess && !check.data.valid);

@@ -2,27 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { loginRequestSchema, type LoginRequest, type SignedInResponse } from '#contract/accounts';
-import { Button } from '../components/ui/button';
-import { FormField, invalidProps } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
-import { toast } from '../components/ui/use-toast';
-import { AuthShell } from '../components/AuthShell';
-import { ForgotPasswordDialog } from '../features/account/ForgotPasswordDialog';
-import { rememberSignedIn, useSendSignedInToAccount } from '../features/auth/session';
-import { apiRequest, errorStatus, serverMessage } from '../lib/api';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from '../../components/ui/button';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { rememberSignedIn } from './session';
 
 const LOGIN_FAILED = 'Invalid email or password';
 
-export default function LoginPage() {
+/** /login's form (spec sections 2 and 5): on success the customer goes to /account; "Forgot password?" opens the reset dialog. */
+export function SignInForm() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [forgotOpen, setForgotOpen] = useState(false);
-  useSendSignedInToAccount();
-  useDocumentTitle('Sign In');
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -44,16 +41,7 @@ export default function LoginPage() {
   const { errors } = form.formState;
 
   return (
-    <AuthShell
-      title="Welcome back"
-      description="Sign in to see your subscriptions and device credentials."
-      footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link href="/register" className="font-semibold text-accent hover:underline">Sign up</Link>
-        </>
-      }
-    >
+    <>
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <FormField id="email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
@@ -71,6 +59,6 @@ export default function LoginPage() {
         </Button>
       </form>
       <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} email={() => form.getValues('email')} />
-    </AuthShell>
+    </>
   );
 }

@@ -4,9 +4,7 @@ import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, getQueryFn } from '../../lib/api';
-import { CUSTOMER_ORDERS_KEY, SUBSCRIPTIONS_KEY } from '../account/use-account';
-
-export const CURRENT_CUSTOMER_KEY = ['/api/auth/me'] as const;
+import { customerKeys, queryKeys } from '../../lib/query-keys';
 
 /**
  * The signed-in customer, or null for a guest (the server answers 200 null, so a guest's
@@ -16,7 +14,7 @@ export const CURRENT_CUSTOMER_KEY = ['/api/auth/me'] as const;
  */
 export function useCurrentCustomer() {
   return useQuery<CustomerProfile | null>({
-    queryKey: CURRENT_CUSTOMER_KEY,
+    queryKey: queryKeys.currentCustomer,
     queryFn: getQueryFn<CustomerProfile | null>({ on401: 'throw' }),
     staleTime: 0,
   });
@@ -24,8 +22,8 @@ export function useCurrentCustomer() {
 
 /** After a sign-in: nothing cached about whoever used this tab before, and the new customer known at once. */
 export function rememberSignedIn(queryClient: QueryClient, customer: CustomerProfile): void {
-  for (const queryKey of [CURRENT_CUSTOMER_KEY, SUBSCRIPTIONS_KEY, CUSTOMER_ORDERS_KEY]) queryClient.removeQueries({ queryKey });
-  queryClient.setQueryData(CURRENT_CUSTOMER_KEY, customer);
+  for (const queryKey of customerKeys) queryClient.removeQueries({ queryKey });
+  queryClient.setQueryData(queryKeys.currentCustomer, customer);
 }
 
 /** Sign out (spec section 2 "Account"): cached data cleared, home, 'Logged Out'; a failure is only logged. */

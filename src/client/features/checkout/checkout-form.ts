@@ -2,7 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { CheckoutInput, CheckoutRequest } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest } from '#contract/crypto';
 import { DEFAULT_COUNTRY, type ShippingCountry } from '#domain/catalog';
-import type { CartItem } from '../cart/cart-store';
+import type { CartItem } from '../../lib/cart-store';
 
 /** The checkout form as its inputs hold it: text, and the device count as the select's '1'..'4'. */
 export interface CheckoutFormValues {

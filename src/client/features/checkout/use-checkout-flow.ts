@@ -6,7 +6,7 @@ import type { CreateCryptoPaymentRequest, CryptoPayment } from '#contract/crypto
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { useCart } from '../cart/cart-store';
+import { useCart } from '../../lib/cart-store';
 import { checkoutRequest, cryptoPaymentRequest } from './checkout-form';
 import { clearPendingOrder, passwordSetupPath, savePendingOrder, takePendingOrder, type PendingOrder } from './pending-order';
 

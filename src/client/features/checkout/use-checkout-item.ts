@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FREE_PRICE, TRIAL_CART_PACKAGE } from '#domain/catalog';
 import { toast } from '../../components/ui/use-toast';
-import { useCart, type CartItem } from '../cart/cart-store';
+import { useCart, type CartItem } from '../../lib/cart-store';
 
 export type CheckoutItem =
   | { kind: 'loading' }

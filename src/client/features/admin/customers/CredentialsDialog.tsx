@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import type { AdminCustomerRecord } from '#contract/admin';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { RecordCredentials } from './RecordCredentials';
 
 /** A table row's 'View Credentials' button and the dialog it opens. */

@@ -1,16 +1,16 @@
 import { CalendarDays, DollarSign, RefreshCw, UserCheck, Users } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { AdminSectionLinks } from './AdminSectionLinks';
-import { AdminShell } from './AdminShell';
-import { dollars } from './admin-view';
+import { Button } from '../../../components/ui/button';
+import { AdminSectionLinks } from '../shared/AdminSectionLinks';
+import { AdminShell } from '../shared/AdminShell';
+import { dollars } from '../shared/admin-view';
 import { CreateCustomerDialog } from './CreateCustomerDialog';
 import { CustomerTable } from './CustomerTable';
-import { LogoutButton } from './LogoutButton';
-import { PagedList } from './PagedList';
-import { RevenueChart } from './RevenueChart';
-import { StatGrid } from './StatGrid';
-import { useAdminStats, useCustomerRecords } from './use-admin-queries';
-import { useListPage } from './use-list-page';
+import { LogoutButton } from '../shared/LogoutButton';
+import { PagedList } from '../shared/PagedList';
+import { RevenueChart } from '../shared/RevenueChart';
+import { StatGrid } from '../shared/StatGrid';
+import { useAdminStats, useCustomerRecords } from '../shared/use-admin-queries';
+import { useListPage } from '../shared/use-list-page';
 
 /** /admin-dashboard: figures, the 30-day chart and the customer table, polled every 5 s (spec section 2). */
 export function CustomerManagement() {

@@ -1,10 +1,10 @@
 import { ChevronDown, KeyRound } from 'lucide-react';
 import type { AdminCustomerRecord } from '#contract/admin';
-import { Button } from '../../components/ui/button';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/collapsible';
-import { AdminStatusBadge } from './AdminStatusBadge';
-import { adminDate, dollars, shortOrderId } from './admin-view';
-import { DetailField } from './DetailField';
+import { Button } from '../../../components/ui/button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
+import { AdminStatusBadge } from '../shared/AdminStatusBadge';
+import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
+import { DetailField } from '../shared/DetailField';
 import { RecordCredentials } from './RecordCredentials';
 
 /** Why there are no logins yet: what an admin needs to look the subscription up. */

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DollarSign, MonitorSmartphone, UserCheck, Users } from 'lucide-react';
 import type { AdminCustomerRecord, AdminStats } from '#contract/admin';
-import type { Revalidated } from '../../lib/api';
-import { dollars } from './admin-view';
+import type { Revalidated } from '../../../lib/api';
+import { dollars } from '../shared/admin-view';
 import { CustomerRecordCard } from './CustomerRecordCard';
-import { PagedList } from './PagedList';
-import { StatGrid } from './StatGrid';
-import type { ListPaging } from './use-list-page';
+import { PagedList } from '../shared/PagedList';
+import { StatGrid } from '../shared/StatGrid';
+import type { ListPaging } from '../shared/use-list-page';
 
 /** The /admin customer tab: its summary from the stats, then one card per subscription. */
 export function CustomerSubscriptionsTab({

@@ -1,6 +1,6 @@
 import type { AdminCustomerRecord } from '#contract/admin';
-import { AdminStatusBadge } from './AdminStatusBadge';
-import { adminDate, dollars, shortOrderId } from './admin-view';
+import { AdminStatusBadge } from '../shared/AdminStatusBadge';
+import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
 import { CredentialsDialog } from './CredentialsDialog';
 
 const COLUMNS = ['Customer', 'Email', 'Package', 'Duration', 'Gift Card', 'Payment Date', 'Amount', 'Devices', 'Status', 'Expires', 'Credentials'] as const;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdminCustomerRecord } from '#contract/admin';
-import { DeviceCredentialList } from '../../components/DeviceCredentialList';
-import { ServerAddress } from '../../components/ServerAddress';
+import { DeviceCredentialList } from '../../../components/DeviceCredentialList';
+import { ServerAddress } from '../../../components/ServerAddress';
 
 /** A record's server URL and numbered device logins; `empty` is each page's words for none yet. */
 export function RecordCredentials({ record, empty }: { record: AdminCustomerRecord; empty: ReactNode }) {

@@ -1,15 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
 import type { AdminCoupon } from '#contract/admin-coupons';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import type { Revalidated } from '../../lib/api';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import type { Revalidated } from '../../../lib/api';
 import { couponTerms, couponUses } from './coupon-form';
-import { DetailField } from './DetailField';
+import { DetailField } from '../shared/DetailField';
 import { NewCouponDialog } from './NewCouponDialog';
-import { PagedList } from './PagedList';
+import { PagedList } from '../shared/PagedList';
 import { useCouponChanges } from './use-coupon-changes';
-import type { ListPaging } from './use-list-page';
+import type { ListPaging } from '../shared/use-list-page';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'Any time');
 

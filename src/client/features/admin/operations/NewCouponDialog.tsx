@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TicketPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { FormField, invalidProps } from '../../components/ui/form-field';
-import { FormSelect } from '../../components/ui/form-select';
-import { Input } from '../../components/ui/input';
-import { FormDialogFooter } from './FormDialogFooter';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FormField, invalidProps } from '../../../components/ui/form-field';
+import { FormSelect } from '../../../components/ui/form-select';
+import { Input } from '../../../components/ui/input';
+import { FormDialogFooter } from '../shared/FormDialogFooter';
 import { couponFormSchema, EMPTY_COUPON_FORM, type CouponFormValues } from './coupon-form';
 import type { useCouponChanges } from './use-coupon-changes';
 

@@ -4,7 +4,7 @@ import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { FormDialogFooter } from '../FormDialogFooter';
+import { FormDialogFooter } from '../shared/FormDialogFooter';
 import type { PackageChangesMutation } from './use-package-changes';
 
 interface PackageForm {

@@ -4,9 +4,9 @@ import type { AdminPackage } from '#contract/admin-packages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { dollars } from '../admin-view';
-import { EmptyState } from '../EmptyState';
-import { useAdminPackages } from '../use-admin-queries';
+import { dollars } from '../shared/admin-view';
+import { EmptyState } from '../shared/EmptyState';
+import { useAdminPackages } from '../shared/use-admin-queries';
 import { PackageDialog } from './PackageDialog';
 import { usePackageChanges } from './use-package-changes';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AdminCoupon, NewCoupon } from '#contract/admin-coupons';
-import { dollars } from './admin-view';
+import { dollars } from '../shared/admin-view';
 
 /**
  * The 'New Coupon' form as typed: text boxes, blank meaning none. The server checks every

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminCouponSchema, type AdminCoupon } from '#contract/admin-coupons';
-import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../../lib/api';
 import { newCouponRequest, type CouponFormValues } from './coupon-form';
-import { adminKeys } from './query-keys';
+import { adminKeys } from '../../../lib/query-keys';
 
 const parsed = async (response: Response): Promise<AdminCoupon> => adminCouponSchema.parse(await response.json());
 

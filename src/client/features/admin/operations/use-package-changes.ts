@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPackageSchema, type PackageChanges } from '#contract/admin-packages';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
-import { adminKeys } from '../query-keys';
+import { adminKeys } from '../../../lib/query-keys';
 
 type Changes = PackageChanges;
 

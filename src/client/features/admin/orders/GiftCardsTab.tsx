@@ -1,13 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Gift, Loader2 } from 'lucide-react';
 import type { OwedGiftCard } from '#contract/admin-orders';
-import { Button } from '../../components/ui/button';
-import type { Revalidated } from '../../lib/api';
-import { dollars, timeAgo } from './admin-view';
-import { DetailField } from './DetailField';
-import { PagedList } from './PagedList';
+import { Button } from '../../../components/ui/button';
+import type { Revalidated } from '../../../lib/api';
+import { dollars, timeAgo } from '../shared/admin-view';
+import { DetailField } from '../shared/DetailField';
+import { PagedList } from '../shared/PagedList';
 import { useGiftCardDelivery } from './use-gift-card-delivery';
-import type { ListPaging } from './use-list-page';
+import type { ListPaging } from '../shared/use-list-page';
 
 /** The /admin gift-card queue: paid orders still owed their cashback card, the longest waiting first. */
 export function GiftCardsTab({ owed, paging }: { owed: UseQueryResult<Revalidated<OwedGiftCard[]>>; paging: ListPaging }) {

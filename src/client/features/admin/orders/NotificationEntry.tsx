@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import type { PurchaseNotification } from '#contract/admin';
-import { dollars, timeAgo } from './admin-view';
-import { DetailField } from './DetailField';
+import { dollars, timeAgo } from '../shared/admin-view';
+import { DetailField } from '../shared/DetailField';
 
 /** One purchase of the /admin notifications tab (spec section 2); its age is counted to `now`. */
 export function NotificationEntry({ notification, now }: { notification: PurchaseNotification; now: number }) {

@@ -1,6 +1,6 @@
 import type { AdminOrderSummary } from '#contract/admin-orders';
-import { PaymentStatusBadge } from '../AdminStatusBadge';
-import { adminDateTime, dollars } from '../admin-view';
+import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
+import { adminDateTime, dollars } from '../shared/admin-view';
 
 const COLUMNS = ['Order', 'Placed', 'Customer', 'Package', 'Total', 'Method', 'Status', 'Gift Card'];
 

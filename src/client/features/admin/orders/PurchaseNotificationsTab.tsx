@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Bell, DollarSign, MonitorSmartphone, ShoppingCart, Users } from 'lucide-react';
 import type { AdminStats, PurchaseNotification } from '#contract/admin';
-import type { Revalidated } from '../../lib/api';
-import { dollars } from './admin-view';
-import { PagedList } from './PagedList';
+import type { Revalidated } from '../../../lib/api';
+import { dollars } from '../shared/admin-view';
+import { PagedList } from '../shared/PagedList';
 import { NotificationEntry } from './NotificationEntry';
-import { StatGrid } from './StatGrid';
-import type { ListPaging } from './use-list-page';
+import { StatGrid } from '../shared/StatGrid';
+import type { ListPaging } from '../shared/use-list-page';
 
 /** The /admin notifications tab: its summary from the stats, then the purchases, newest first. */
 export function PurchaseNotificationsTab({

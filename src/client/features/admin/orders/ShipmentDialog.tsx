@@ -7,8 +7,8 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { serverMessage } from '../../../lib/api';
-import { FormDialogFooter } from '../FormDialogFooter';
-import { useAdminOrder } from '../use-admin-queries';
+import { FormDialogFooter } from '../shared/FormDialogFooter';
+import { useAdminOrder } from '../shared/use-admin-queries';
 import { useShipmentUpdate, type ShipmentForm } from './use-shipment-update';
 
 /** How often a just-paid box order is asked again until provisioning has created its shipment. */

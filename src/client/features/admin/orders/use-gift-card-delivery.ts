@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminOrderPaths, giftCardDeliverySchema } from '#contract/admin-orders';
-import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
-import { adminKeys } from './query-keys';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 /** POST /api/admin/orders/:orderId/gift-card, confirmed by a toast; the queue and the orders are asked again either way. */
 export function useGiftCardDelivery() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminOrderActionSchema, adminOrderPaths, type RefundRequest } from '#contract/admin-orders';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
-import { adminKeys } from '../query-keys';
+import { adminKeys } from '../../../lib/query-keys';
 
 /** What an action on an order changes on the admin pages: the orders (and their detail), the records, the figures, the gift-card queue. */
 export function useRefreshAfterOrderChange() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminShipmentSchema } from '#contract/admin-shipments';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
-import { adminKeys } from '../query-keys';
+import { adminKeys } from '../../../lib/query-keys';
 
 export interface ShipmentForm {
   status: 'processing' | 'shipped' | 'delivered';

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { MAIN_ID } from '../../components/SkipLink';
-import { toast } from '../../components/ui/use-toast';
+import { MAIN_ID } from '../../../components/SkipLink';
+import { toast } from '../../../components/ui/use-toast';
 import { useAdminSession } from './use-admin-queries';
 
 /**

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { adminLoginRequestSchema, adminSessionSchema, INVALID_ADMIN_CREDENTIALS, type AdminLoginRequest } from '#contract/admin';
-import { Button } from '../../components/ui/button';
-import { FormField, invalidProps } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
-import { adminKeys, isAdminKey } from './query-keys';
+import { Button } from '../../../components/ui/button';
+import { FormField, invalidProps } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../../lib/api';
+import { adminKeys, isAdminKey } from '../../../lib/query-keys';
 
 /** The /admin-login form: on success the new session is cached and the admin goes to /admin. */
 export function AdminLoginForm() {

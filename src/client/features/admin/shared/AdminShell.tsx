@@ -1,10 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { BrandLogo } from '../../components/BrandLogo';
-import { MAIN_ID } from '../../components/SkipLink';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { cn } from '../../lib/utils';
+import { BrandLogo } from '../../../components/BrandLogo';
+import { MAIN_ID } from '../../../components/SkipLink';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { cn } from '../../../lib/utils';
 
 const ADMIN_PAGES = [
   { href: '/admin', label: 'Operations' },

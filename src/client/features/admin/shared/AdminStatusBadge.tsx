@@ -1,4 +1,4 @@
-import { Badge } from '../../components/ui/badge';
+import { Badge } from '../../../components/ui/badge';
 import { adminStatusBadge, paymentStatusBadge } from './admin-view';
 
 /** A subscription's status in the spec's admin colours; 'cancelled' (a refunded order's) is grey like any other. */

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { Button } from '../../components/ui/button';
-import { apiRequest } from '../../lib/api';
+import { Button } from '../../../components/ui/button';
+import { apiRequest } from '../../../lib/api';
 
 /** Ends the admin session and goes to /admin-login; a failed logout is only logged (spec section 8). */
 export function LogoutButton() {

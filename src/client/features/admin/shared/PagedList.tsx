@@ -1,12 +1,12 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { errorStatus, serverMessage, type Revalidated } from '../../lib/api';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorStatus, serverMessage, type Revalidated } from '../../../lib/api';
 import { EmptyState } from './EmptyState';
 import { ListControls } from './ListControls';
-import { adminKeys } from './query-keys';
+import { adminKeys } from '../../../lib/query-keys';
 import type { ListPaging } from './use-list-page';
 
 function ListBody<T>({ query, empty, children }: { query: UseQueryResult<Revalidated<T[]>>; empty: ReactNode; children: (items: T[]) => ReactNode }) {

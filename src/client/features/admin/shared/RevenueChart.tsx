@@ -1,7 +1,7 @@
 import { TrendingUp } from 'lucide-react';
 import { useId } from 'react';
 import type { AdminStats } from '#contract/admin';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { CHART_HEIGHT, CHART_WIDTH, revenueBars, revenueSummary } from './revenue-chart';
 
 /** Revenue per day for the last `period` days (30 unless told), as bars drawn in inline SVG (no charting library to load). */

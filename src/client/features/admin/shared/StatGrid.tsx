@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { count } from './admin-view';
 
 export interface Stat {

@@ -1,5 +1,5 @@
 import { format, formatDistance } from 'date-fns';
-import type { BadgeProps } from '../../components/ui/badge';
+import type { BadgeProps } from '../../../components/ui/badge';
 
 /** What the admin pages show of a record's fields (spec sections 2, 4 and 9). */
 

@@ -6,8 +6,8 @@ import { adminOrderDetailSchema, adminOrderPaths, adminOrderSummaryListSchema, o
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { adminPackageListSchema } from '#contract/admin-packages';
 import { revenueDayListSchema } from '#contract/admin-revenue';
-import { apiRequest, revalidatingGet, type Revalidated } from '../../lib/api';
-import { adminKeys, type ListPage, type OrderFilters } from './query-keys';
+import { apiRequest, revalidatingGet, type Revalidated } from '../../../lib/api';
+import { adminKeys, type ListPage, type OrderFilters } from '../../../lib/query-keys';
 
 /** Polling of spec sections 7 and 9: /admin every 30 s (and on focus), /admin-dashboard every 5 s, cache-busted. */
 const OVERVIEW_POLL_MS = 30_000;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ListPage } from './query-keys';
+import type { ListPage } from '../../../lib/query-keys';
 
 export const ADMIN_PAGE_SIZE = 25;
 const SEARCH_SETTLE_MS = 300;
