@@ -31,7 +31,6 @@ export interface OrderFilters {
   from: string;
   to: string;
 }
-export const NO_ORDER_FILTERS: OrderFilters = { paymentStatus: '', needsReview: false, packageId: '', from: '', to: '' };
 
 /**
  * Every admin query key. A list's key carries its page and search, so each page keeps its
@@ -60,18 +59,5 @@ export const adminKeys = {
   outboxPage: (page: ListPage) => [adminApiRoutes.outbox, page] as const,
 } as const;
 
-/** Every key above starts with one of these paths: what an admin sign-in or sign-out clears. */
-export const isAdminKey = (queryKey: readonly unknown[]) =>
-  [
-    adminKeys.session,
-    adminKeys.stats,
-    adminKeys.customers,
-    adminKeys.notifications,
-    adminKeys.owedGiftCards,
-    adminKeys.coupons,
-    adminKeys.orders,
-    adminKeys.packages,
-    adminKeys.revenue,
-    adminKeys.auditLog,
-    adminKeys.outbox,
-  ].some(([path]) => queryKey[0] === path);
+/** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */
+export const isAdminKey = (queryKey: readonly unknown[]) => Object.values(adminKeys).some((key) => typeof key !== 'function' && key[0] === queryKey[0]);

@@ -10,7 +10,10 @@ import { CouponsTab } from './operations/CouponsTab';
 import { CustomerSubscriptionsTab } from './customers/CustomerSubscriptionsTab';
 import { GiftCardsTab } from './orders/GiftCardsTab';
 import { PurchaseNotificationsTab } from './orders/PurchaseNotificationsTab';
-import { useAdminCoupons, useAdminStats, useCustomerRecords, useOwedGiftCards, usePurchaseNotifications } from './shared/use-admin-queries';
+import { useCustomerRecords } from './customers/customer-queries';
+import { useAdminCoupons } from './operations/operations-queries';
+import { useOwedGiftCards, usePurchaseNotifications } from './orders/order-queries';
+import { useAdminStats } from './shared/use-admin-queries';
 import { useListPage } from './shared/use-list-page';
 
 // The store's running tools load when their tab is first opened, so /admin's first paint carries only the spec's lists.

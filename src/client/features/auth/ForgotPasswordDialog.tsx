@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FORGOT_PASSWORD_ANSWER, forgotPasswordRequestSchema, type ForgotPasswordRequest } from '#contract/accounts';
+import { FORGOT_PASSWORD_ANSWER, forgotPasswordRequestSchema, messageResponseSchema, type ForgotPasswordRequest } from '#contract/accounts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { api, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * "Forgot password?": emails a link to choose a new password. The answer is the same
@@ -35,8 +36,8 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
     defaultValues: { email: initialEmail },
   });
   const send = useMutation({
-    mutationFn: async (body: ForgotPasswordRequest) => ((await (await apiRequest('POST', '/api/forgot-password', body)).json()) as { message: string }).message,
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send the reset link'), variant: 'destructive' }),
+    mutationFn: async (body: ForgotPasswordRequest) => (await api(apiRoutes.forgotPassword, { method: 'POST', body, schema: messageResponseSchema })).message,
+    onError: (error) => toast({ title: 'Error', description: messageOr(error, 'Failed to send the reset link'), variant: 'destructive' }),
   });
   const error = form.formState.errors.email?.message;
 

@@ -3,12 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { resendSetupLinkRequestSchema } from '#contract/accounts';
+import { messageResponseSchema, resendSetupLinkRequestSchema } from '#contract/accounts';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { api, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 
 const resendFormSchema = resendSetupLinkRequestSchema.pick({ email: true, orderId: true });
 type ResendForm = z.input<typeof resendFormSchema>;
@@ -24,8 +25,8 @@ export function ResendSetupLinkForm({ email, orderId }: { email: string; orderId
     defaultValues: { email, orderId },
   });
   const resend = useMutation({
-    mutationFn: async (body: ResendValues) => (await (await apiRequest('POST', '/api/resend-setup-link', body)).json()) as { message: string },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to send the setup link'), variant: 'destructive' }),
+    mutationFn: (body: ResendValues) => api(apiRoutes.resendSetupLink, { method: 'POST', body, schema: messageResponseSchema }),
+    onError: (error) => toast({ title: 'Error', description: messageOr(error, 'Failed to send the setup link'), variant: 'destructive' }),
   });
   const { errors } = form.formState;
   const field = (name: keyof ResendForm) => invalidProps(`resend-${name}`, errors[name]?.message);

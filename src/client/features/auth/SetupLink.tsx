@@ -4,14 +4,16 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
-import { INVALID_SETUP_LINK, setupPasswordRequestSchema, type SetupTokenCheck, type SignedInResponse } from '#contract/accounts';
+import { INVALID_SETUP_LINK, setupPasswordRequestSchema, setupTokenValidSchema, signedInResponseSchema, type SetupTokenCheck } from '#contract/accounts';
 import { AuthShell } from '../../components/AuthShell';
 import { MAIN_ID } from '../../components/SkipLink';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { api, getQueryFn, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { rememberSignedIn } from './session';
 
@@ -60,9 +62,10 @@ function StatusScreen({ text }: { text: string }) {
  */
 export function SetupLink({ token }: { token: string }) {
   const [, navigate] = useLocation();
-  const check = useQuery<SetupTokenCheck>({ queryKey: ['/api/setup', encodeURIComponent(token)], retry: false });
-  const isInvalid = check.isError || (check.isSuccess && !check.data.valid);
-  useDocumentTitle(check.data?.valid ? WORDS[check.data.purpose].title : 'Password Setup');
+  // An invalid or spent link is a 404 (spec section 7: no retry).
+  const check = useQuery({ queryKey: queryKeys.setupLink(token), queryFn: getQueryFn({ schema: setupTokenValidSchema }), retry: false });
+  const isInvalid = check.isError;
+  useDocumentTitle(check.data ? WORDS[check.data.purpose].title : 'Password Setup');
 
   useEffect(() => {
     if (!isInvalid) return;
@@ -84,15 +87,15 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
   });
   const words = WORDS[setup.purpose];
   const complete = useMutation({
-    mutationFn: async (body: SetupValues) => (await (await apiRequest('POST', '/api/setup-password', body)).json()) as SignedInResponse,
+    mutationFn: (body: SetupValues) => api(apiRoutes.setupPassword, { method: 'POST', body, schema: signedInResponseSchema }),
     onSuccess: ({ customer }) => {
       // The link is spent: a later visit must check it again.
-      queryClient.removeQueries({ queryKey: ['/api/setup', encodeURIComponent(token)] });
+      queryClient.removeQueries({ queryKey: queryKeys.setupLink(token) });
       rememberSignedIn(queryClient, customer);
       toast(words.done);
       navigate('/account');
     },
-    onError: (error) => toast({ title: words.failed.title, description: serverMessage(error, words.failed.fallback), variant: 'destructive' }),
+    onError: (error) => toast({ title: words.failed.title, description: messageOr(error, words.failed.fallback), variant: 'destructive' }),
   });
   const { errors } = form.formState;
   const { firstName, email } = setup.customer;

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
-import { loginRequestSchema, type LoginRequest, type SignedInResponse } from '#contract/accounts';
+import { loginRequestSchema, signedInResponseSchema, type LoginRequest } from '#contract/accounts';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { api, ApiError, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { rememberSignedIn } from './session';
 
@@ -25,7 +26,7 @@ export function SignInForm() {
     defaultValues: { email: '', password: '' },
   });
   const login = useMutation({
-    mutationFn: async (body: LoginRequest) => (await (await apiRequest('POST', '/api/login', body)).json()) as SignedInResponse,
+    mutationFn: (body: LoginRequest) => api(apiRoutes.login, { method: 'POST', body, schema: signedInResponseSchema }),
     onSuccess: ({ customer }) => {
       rememberSignedIn(queryClient, customer);
       navigate('/account');
@@ -34,7 +35,7 @@ export function SignInForm() {
       toast({
         title: 'Login Failed',
         // Too many attempts says when to try again; every other refusal reads the same.
-        description: errorStatus(error) === 429 ? serverMessage(error, LOGIN_FAILED) : LOGIN_FAILED,
+        description: error instanceof ApiError && error.status === 429 ? messageOr(error, LOGIN_FAILED) : LOGIN_FAILED,
         variant: 'destructive',
       }),
   });

@@ -4,14 +4,15 @@ import { Clock, UserRound } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
-import { registerRequestSchema, type SignedInResponse } from '#contract/accounts';
+import { registerRequestSchema, signedInResponseSchema } from '#contract/accounts';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { api, ApiError, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { cn } from '../../lib/utils';
 import { rememberSignedIn } from './session';
 
@@ -35,10 +36,8 @@ export function SignUpForm() {
     defaultValues: { signupType: 'account', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const register = useMutation({
-    mutationFn: async (body: RegisterValues) => {
-      const path = body.signupType === 'trial' ? '/api/register-trial' : '/api/register';
-      return (await (await apiRequest('POST', path, body)).json()) as SignedInResponse;
-    },
+    mutationFn: (body: RegisterValues) =>
+      api(body.signupType === 'trial' ? apiRoutes.registerTrial : apiRoutes.register, { method: 'POST', body, schema: signedInResponseSchema }),
     onSuccess: ({ customer }) => {
       rememberSignedIn(queryClient, customer);
       navigate('/account');
@@ -46,7 +45,7 @@ export function SignUpForm() {
     onError: (error) =>
       toast({
         title: 'Registration Failed',
-        description: SPEAKING_STATUSES.has(errorStatus(error) ?? 0) ? serverMessage(error, 'Failed to create account') : 'Failed to create account',
+        description: error instanceof ApiError && SPEAKING_STATUSES.has(error.status) ? messageOr(error, 'Failed to create account') : 'Failed to create account',
         variant: 'destructive',
       }),
   });

@@ -3,8 +3,15 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, getQueryFn } from '../../lib/api';
+import { api, getQueryFn } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { customerKeys, queryKeys } from '../../lib/query-keys';
+
+// Every page asks who is signed in, the landing page and checkout among them, which start
+// without zod (decision 0024): these schemas load beside their calls.
+const accounts = () => import('#contract/accounts');
+const currentCustomerSchema = () => accounts().then((contract) => contract.customerProfileSchema.nullable());
+const signedOutSchema = () => accounts().then((contract) => contract.messageResponseSchema);
 
 /**
  * The signed-in customer, or null for a guest (the server answers 200 null, so a guest's
@@ -13,9 +20,9 @@ import { customerKeys, queryKeys } from '../../lib/query-keys';
  * session can begin or end outside this tab (another tab, an expiry).
  */
 export function useCurrentCustomer() {
-  return useQuery<CustomerProfile | null>({
+  return useQuery({
     queryKey: queryKeys.currentCustomer,
-    queryFn: getQueryFn<CustomerProfile | null>({ on401: 'throw' }),
+    queryFn: getQueryFn({ schema: currentCustomerSchema }),
     staleTime: 0,
   });
 }
@@ -31,7 +38,7 @@ export function useSignOut() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => api(apiRoutes.logout, { method: 'POST', schema: signedOutSchema }),
     onSuccess: () => {
       queryClient.clear();
       navigate('/');

@@ -4,12 +4,13 @@ import { FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { demoCardSchema } from '#contract/checkout';
+import { demoCardSchema, demoConfirmResponseSchema } from '#contract/checkout';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import type { CardPaymentProps } from './card-payment-props';
 import { demoConfirmFailure } from './payment-errors';
@@ -31,7 +32,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
   const confirm = useMutation({
-    mutationFn: (card: DemoCard) => apiRequest('POST', `/api/demo/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`, card),
+    mutationFn: (card: DemoCard) => api(apiRoutes.demoConfirmPayment(paymentIntentId), { method: 'POST', body: card, schema: demoConfirmResponseSchema }),
   });
   const { errors } = form.formState;
   const busy = confirm.isPending || form.formState.isSubmitting;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CryptoPaymentStatusResponse } from '#contract/crypto';
-import { apiRequest } from '../../lib/api';
+import { cryptoPaymentStatusSchema } from '#contract/crypto';
+import { api } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** Spec sections 4 and 9: the first status check 30 s after creation, then one every 10 s. */
 export const FIRST_POLL_DELAY_MS = 30_000;
@@ -16,8 +17,7 @@ export function cryptoOutcome(paymentStatus: string): CryptoOutcome {
 }
 
 async function fetchStatus(paymentId: string): Promise<string> {
-  const response = await apiRequest('GET', `/api/crypto-payment/${encodeURIComponent(paymentId)}`);
-  return ((await response.json()) as CryptoPaymentStatusResponse).paymentStatus;
+  return (await api(apiRoutes.cryptoPayment(paymentId), { schema: cryptoPaymentStatusSchema })).paymentStatus;
 }
 
 /**

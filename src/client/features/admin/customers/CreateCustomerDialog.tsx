@@ -4,13 +4,14 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CUSTOMER_ACCOUNT_CREATED, createCustomerRequestSchema, type CreateCustomerRequest } from '#contract/admin';
+import { CUSTOMER_ACCOUNT_CREATED, createCustomerRequestSchema, createCustomerResponseSchema, type CreateCustomerRequest } from '#contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FormField, invalidProps } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../../lib/api';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
 import { FormDialogFooter } from '../shared/FormDialogFooter';
 import { adminKeys } from '../../../lib/query-keys';
 
@@ -26,7 +27,7 @@ export function CreateCustomerDialog() {
     defaultValues: EMPTY,
   });
   const create = useMutation({
-    mutationFn: (values: CreateCustomerValues) => apiRequest('POST', '/api/admin/create-customer', values),
+    mutationFn: (values: CreateCustomerValues) => api(adminApiRoutes.createCustomer, { method: 'POST', body: values, schema: createCustomerResponseSchema }),
     onSuccess: () => {
       toast({ title: 'Customer Account Created', description: CUSTOMER_ACCOUNT_CREATED });
       setOpen(false);
@@ -34,7 +35,7 @@ export function CreateCustomerDialog() {
       for (const queryKey of [adminKeys.customers, adminKeys.stats, adminKeys.notifications]) void queryClient.invalidateQueries({ queryKey });
     },
     // What was typed stays, so the admin can correct the order ID and try again.
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to create customer account'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: messageOr(error, 'Failed to create customer account'), variant: 'destructive' }),
   });
   const { errors } = form.formState;
 

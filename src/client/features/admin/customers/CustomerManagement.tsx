@@ -9,7 +9,8 @@ import { LogoutButton } from '../shared/LogoutButton';
 import { PagedList } from '../shared/PagedList';
 import { RevenueChart } from '../shared/RevenueChart';
 import { StatGrid } from '../shared/StatGrid';
-import { useAdminStats, useCustomerRecords } from '../shared/use-admin-queries';
+import { useAdminStats } from '../shared/use-admin-queries';
+import { useCustomerRecords } from './customer-queries';
 import { useListPage } from '../shared/use-list-page';
 
 /** /admin-dashboard: figures, the 30-day chart and the customer table, polled every 5 s (spec section 2). */

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DollarSign, MonitorSmartphone, UserCheck, Users } from 'lucide-react';
 import type { AdminCustomerRecord, AdminStats } from '#contract/admin';
-import type { Revalidated } from '../../../lib/api';
+import type { Revalidated } from '../shared/revalidating-get';
 import { dollars } from '../shared/admin-view';
 import { CustomerRecordCard } from './CustomerRecordCard';
 import { PagedList } from '../shared/PagedList';

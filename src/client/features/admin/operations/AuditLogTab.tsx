@@ -2,7 +2,7 @@ import { ScrollText } from 'lucide-react';
 import { adminDateTime } from '../shared/admin-view';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { PagedList } from '../shared/PagedList';
-import { useAuditLog } from '../shared/use-admin-queries';
+import { useAuditLog } from './operations-queries';
 import { useListPage } from '../shared/use-list-page';
 
 /** Every change an administrator made, newest first: who, what, on which record, from what to what. */

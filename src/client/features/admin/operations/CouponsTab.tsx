@@ -3,7 +3,7 @@ import { Ticket } from 'lucide-react';
 import type { AdminCoupon } from '#contract/admin-coupons';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import type { Revalidated } from '../../../lib/api';
+import type { Revalidated } from '../shared/revalidating-get';
 import { couponTerms, couponUses } from './coupon-form';
 import { DetailField } from '../shared/DetailField';
 import { NewCouponDialog } from './NewCouponDialog';

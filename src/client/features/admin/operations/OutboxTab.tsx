@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { adminDateTime } from '../shared/admin-view';
 import { PagedList } from '../shared/PagedList';
-import { useOutbox } from '../shared/use-admin-queries';
+import { useOutbox } from './operations-queries';
 import { useListPage } from '../shared/use-list-page';
 
 /** The emails the store kept instead of sending (no SMTP server configured), newest first, each opening to its text. */

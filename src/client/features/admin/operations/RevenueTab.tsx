@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { count } from '../shared/admin-view';
 import { RevenueChart } from '../shared/RevenueChart';
-import { useRevenue } from '../shared/use-admin-queries';
+import { useRevenue } from './operations-queries';
 
 const PERIODS = [7, 30, 90] as const;
 

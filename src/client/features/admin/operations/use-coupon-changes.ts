@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCouponSchema, type AdminCoupon } from '#contract/admin-coupons';
+import { adminCouponSchema } from '#contract/admin-coupons';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../../lib/api';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
 import { newCouponRequest, type CouponFormValues } from './coupon-form';
 import { adminKeys } from '../../../lib/query-keys';
-
-const parsed = async (response: Response): Promise<AdminCoupon> => adminCouponSchema.parse(await response.json());
 
 /** POST /api/admin/coupons and PATCH /api/admin/coupons/:code, each confirmed by a toast. */
 export function useCouponChanges() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.coupons });
-  const failed = (fallback: string) => (error: unknown) => toast({ title: 'Coupon Not Saved', description: serverMessage(error, fallback), variant: 'destructive' });
+  const failed = (fallback: string) => (error: unknown) => toast({ title: 'Coupon Not Saved', description: messageOr(error, fallback), variant: 'destructive' });
 
   const create = useMutation({
-    mutationFn: async (values: CouponFormValues) => parsed(await apiRequest('POST', adminKeys.coupons[0], newCouponRequest(values))),
+    mutationFn: (values: CouponFormValues) => api(adminApiRoutes.coupons, { method: 'POST', body: newCouponRequest(values), schema: adminCouponSchema }),
     onSuccess: (coupon) => {
       toast({ title: 'Coupon Created', description: `${coupon.code} can be used at checkout now.` });
       void refresh();
@@ -23,8 +22,8 @@ export function useCouponChanges() {
   });
 
   const setActive = useMutation({
-    mutationFn: async ({ code, isActive }: { code: string; isActive: boolean }) =>
-      parsed(await apiRequest('PATCH', `${adminKeys.coupons[0]}/${encodeURIComponent(code)}`, { isActive })),
+    mutationFn: ({ code, isActive }: { code: string; isActive: boolean }) =>
+      api(adminApiRoutes.coupon(code), { method: 'PATCH', body: { isActive }, schema: adminCouponSchema }),
     onSuccess: (coupon) => {
       toast({ title: coupon.isActive ? 'Coupon Activated' : 'Coupon Deactivated', description: coupon.isActive ? `${coupon.code} is accepted at checkout.` : `${coupon.code} is refused at checkout.` });
       void refresh();

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Gift, Loader2 } from 'lucide-react';
 import type { OwedGiftCard } from '#contract/admin-orders';
 import { Button } from '../../../components/ui/button';
-import type { Revalidated } from '../../../lib/api';
+import type { Revalidated } from '../shared/revalidating-get';
 import { dollars, timeAgo } from '../shared/admin-view';
 import { DetailField } from '../shared/DetailField';
 import { PagedList } from '../shared/PagedList';

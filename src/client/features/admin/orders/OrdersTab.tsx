@@ -1,8 +1,8 @@
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { PagedList } from '../shared/PagedList';
-import { NO_ORDER_FILTERS, type OrderFilters as Filters } from '../../../lib/query-keys';
-import { useAdminOrders } from '../shared/use-admin-queries';
+import type { OrderFilters as Filters } from '../../../lib/query-keys';
+import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
 import { useListPage } from '../shared/use-list-page';
 import { OrderDialogs, useOrderDialogs } from './OrderDialogs';
 import { OrderFilters } from './OrderFilters';

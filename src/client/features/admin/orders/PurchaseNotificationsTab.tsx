@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Bell, DollarSign, MonitorSmartphone, ShoppingCart, Users } from 'lucide-react';
 import type { AdminStats, PurchaseNotification } from '#contract/admin';
-import type { Revalidated } from '../../../lib/api';
+import type { Revalidated } from '../shared/revalidating-get';
 import { dollars } from '../shared/admin-view';
 import { PagedList } from '../shared/PagedList';
 import { NotificationEntry } from './NotificationEntry';

@@ -6,9 +6,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { serverMessage } from '../../../lib/api';
+import { messageOr } from '../../../lib/api';
 import { FormDialogFooter } from '../shared/FormDialogFooter';
-import { useAdminOrder } from '../shared/use-admin-queries';
+import { useAdminOrder } from './order-queries';
 import { useShipmentUpdate, type ShipmentForm } from './use-shipment-update';
 
 /** How often a just-paid box order is asked again until provisioning has created its shipment. */
@@ -33,7 +33,7 @@ function ShipmentFields({ orderId, onSaved }: { orderId: string; onSaved: () => 
     });
   }, [shipment, form]);
 
-  if (detail.isError) return <p className="text-sm text-destructive" role="alert">{serverMessage(detail.error, 'This order could not be loaded.')}</p>;
+  if (detail.isError) return <p className="text-sm text-destructive" role="alert">{messageOr(detail.error, 'This order could not be loaded.')}</p>;
   if (detail.data && !shipment) {
     return (
       <p className="text-sm text-muted-foreground" role="status">

@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { adminDateTime } from '../shared/admin-view';
 import { DetailField } from '../shared/DetailField';
 import { PagedList } from '../shared/PagedList';
-import { NO_ORDER_FILTERS } from '../../../lib/query-keys';
-import { useAdminOrders } from '../shared/use-admin-queries';
+import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
 import { useListPage } from '../shared/use-list-page';
 import { ShipmentDialog } from './ShipmentDialog';
 

@@ -9,7 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { FormField, invalidProps } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../../lib/api';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
 import { adminKeys, isAdminKey } from '../../../lib/query-keys';
 
 /** The /admin-login form: on success the new session is cached and the admin goes to /admin. */
@@ -24,13 +25,13 @@ export function AdminLoginForm() {
     defaultValues: { username: '', password: '' },
   });
   const login = useMutation({
-    mutationFn: async (body: AdminLoginRequest) => adminSessionSchema.parse(await (await apiRequest('POST', '/api/admin/login', body)).json()),
+    mutationFn: (body: AdminLoginRequest) => api(adminApiRoutes.login, { method: 'POST', body, schema: adminSessionSchema }),
     onSuccess: (session) => {
       queryClient.setQueryData(adminKeys.session, session);
       toast({ title: 'Admin Login Successful' });
       navigate('/admin');
     },
-    onError: (error) => toast({ title: 'Login Failed', description: serverMessage(error, INVALID_ADMIN_CREDENTIALS), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Login Failed', description: messageOr(error, INVALID_ADMIN_CREDENTIALS), variant: 'destructive' }),
   });
   const { errors } = form.formState;
 

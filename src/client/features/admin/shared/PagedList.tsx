@@ -3,7 +3,8 @@ import { AlertCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorStatus, serverMessage, type Revalidated } from '../../../lib/api';
+import { ApiError, messageOr } from '../../../lib/api';
+import type { Revalidated } from './revalidating-get';
 import { EmptyState } from './EmptyState';
 import { ListControls } from './ListControls';
 import { adminKeys } from '../../../lib/query-keys';
@@ -17,7 +18,7 @@ function ListBody<T>({ query, empty, children }: { query: UseQueryResult<Revalid
         <p className="flex items-center gap-2">
           <AlertCircle className="size-4 text-destructive" aria-hidden="true" />
           {/* A refused filter (a date range the wrong way round) says why in the server's words. */}
-          {errorStatus(query.error) === 400 ? serverMessage(query.error, 'This list could not be loaded.') : 'This list could not be loaded.'}
+          {query.error instanceof ApiError && query.error.status === 400 ? messageOr(query.error, 'This list could not be loaded.') : 'This list could not be loaded.'}
         </p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           Try Again
@@ -56,7 +57,7 @@ export function PagedList<T>({
   children: (items: T[]) => ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const signedOut = errorStatus(query.error) === 401;
+  const signedOut = query.error instanceof ApiError && query.error.status === 401;
   useEffect(() => {
     if (signedOut) void queryClient.invalidateQueries({ queryKey: adminKeys.session });
   }, [signedOut, queryClient]);
