@@ -145,7 +145,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'landing', tags: ['$initial'], priority: 5 },
                 {
                   name: 'kit',
-                  test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|id|presence|use-[\w-]+|compose-refs|primitive|slot|dialog|focus-guards|focus-scope|dismissable-layer|portal))|aria-hidden|get-nonce|react-remove-scroll[\w-]*|react-style-singleton|tslib|use-callback-ref|use-sidecar|zustand|clsx|tailwind-merge|class-variance-authority)[\\/]|src[\\/](client[\\/](components[\\/](ui[\\/](button|card|dialog|badge)|BrandLogo)|lib[\\/](utils|use-document-title|cart-store)|features[\\/](auth[\\/]session|catalog[\\/]use-packages))|domain[\\/](money|catalog))\./,
+                  test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|id|presence|use-[\w-]+|compose-refs|primitive|slot|dialog|focus-guards|focus-scope|dismissable-layer|portal))|aria-hidden|get-nonce|react-remove-scroll[\w-]*|react-style-singleton|tslib|use-callback-ref|use-sidecar|zustand|clsx|tailwind-merge|class-variance-authority)[\\/]|src[\\/](client[\\/](components[\\/](ui[\\/](button|card|dialog|badge|scroll-region)|BrandLogo)|lib[\\/](utils|use-document-title|cart-store)|features[\\/](auth[\\/]session|catalog[\\/]use-packages))|domain[\\/](money|catalog))\./,
                   priority: 5,
                 },
                 // The toast viewport, loaded when the browser is idle (decision 0003), with the Radix

@@ -7,7 +7,7 @@ const customer = z.object({ firstName: z.string() });
 const names = z.array(z.object({ name: z.string() })).transform((rows) => rows.map((row) => row.name));
 
 function stubFetch(status: number, body: string, init: { statusText?: string; headers?: Record<string, string> } = {}) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, ...init }));
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response(body || null, { status, ...init })));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -96,7 +96,7 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
   const { errors } = form.formState;
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => renew.mutate(values))}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => renew.mutate(values))(event)}>
       <FormSelect
         control={form.control}
         name="packageId"

@@ -53,7 +53,7 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
     );
   }
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => send.mutate(values))(event)}>
       <FormField id="forgot-email" label="Email" error={error}>
         <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('forgot-email', error)} {...form.register('email')} />
       </FormField>

@@ -32,7 +32,7 @@ export function ResendSetupLinkForm({ email, orderId }: { email: string; orderId
   const field = (name: keyof ResendForm) => invalidProps(`resend-${name}`, errors[name]?.message);
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => resend.mutate(values))} aria-label="Send the setup link again">
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => resend.mutate(values))(event)} aria-label="Send the setup link again">
       <FormField id="resend-email" label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} {...form.register('email')} />
       </FormField>

@@ -110,7 +110,7 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
         </>
       }
     >
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => complete.mutate(values))}>
+      <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => complete.mutate(values))(event)}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <FormField id="password" label={words.passwordLabel} error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...invalidProps('password', errors.password?.message)} {...form.register('password')} />

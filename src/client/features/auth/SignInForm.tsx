@@ -43,7 +43,7 @@ export function SignInForm() {
 
   return (
     <>
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values))(event)}>
         <FormField id="email" label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
         </FormField>

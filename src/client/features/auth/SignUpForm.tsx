@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Clock, UserRound } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { registerRequestSchema, signedInResponseSchema } from '#contract/accounts';
@@ -54,10 +54,10 @@ export function SignUpForm() {
     ...invalidProps(name, errors[name]?.message),
     ...form.register(name),
   });
-  const isTrial = form.watch('signupType') === 'trial';
+  const isTrial = useWatch({ control: form.control, name: 'signupType' }) === 'trial';
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => register.mutate(values))(event)}>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Account type</legend>
         <Controller

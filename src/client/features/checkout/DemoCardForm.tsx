@@ -56,7 +56,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
   const cvc = form.register('cvc');
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(pay)} aria-label="Card details">
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit(pay)(event)} aria-label="Card details">
       <div role="note" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm sm:p-4">
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
         <div>
@@ -88,7 +88,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
           {...cardNumber}
           onChange={(event) => {
             event.target.value = formatCardNumber(event.target.value);
-            return cardNumber.onChange(event);
+            void cardNumber.onChange(event);
           }}
         />
       </FormField>
@@ -103,7 +103,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
             {...expiry}
             onChange={(event) => {
               event.target.value = formatExpiry(event.target.value);
-              return expiry.onChange(event);
+              void expiry.onChange(event);
             }}
           />
         </FormField>
@@ -117,7 +117,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
             {...cvc}
             onChange={(event) => {
               event.target.value = formatCvc(event.target.value);
-              return cvc.onChange(event);
+              void cvc.onChange(event);
             }}
           />
         </FormField>

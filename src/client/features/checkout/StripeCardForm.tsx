@@ -64,7 +64,7 @@ function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps
   };
 
   return (
-    <form className="grid gap-4" onSubmit={pay} aria-label="Card details">
+    <form className="grid gap-4" onSubmit={(event) => void pay(event)} aria-label="Card details">
       <PaymentElement options={{ layout: 'tabs' }} />
       <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ValidateCouponRequest } from '#contract/checkout';
 import { formatMoney, type Cents } from '#domain/money';
 import { toast } from '../../components/ui/use-toast';
@@ -64,7 +64,7 @@ export function useCoupon({ packageId, subtotal, deviceCount }: { packageId: str
   }
 
   const appliedCode = applied?.code;
-  useEffect(() => {
+  const requote = useEffectEvent(() => {
     if (!appliedCode) return;
     const id = ++latestCheck.current;
     checkCoupon(request(appliedCode))
@@ -77,8 +77,9 @@ export function useCoupon({ packageId, subtotal, deviceCount }: { packageId: str
         }
       })
       .catch((error: unknown) => console.error('Coupon re-check failed', error));
-    // Only a new subtotal (a change of devices) calls for a new quote.
-  }, [subtotal]);
+  });
+  // Only a new subtotal (a change of devices) calls for a new quote.
+  useEffect(() => requote(), [subtotal]);
 
   return { applied, apply, remove, isChecking: check.isPending };
 }

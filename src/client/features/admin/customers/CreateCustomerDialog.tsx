@@ -52,7 +52,7 @@ export function CreateCustomerDialog() {
           <DialogTitle>Create Customer Account</DialogTitle>
           <DialogDescription>Create an account for an existing order</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+        <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => create.mutate(values))(event)}>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="create-first-name" label="First Name" error={errors.firstName?.message}>
               <Input autoComplete="off" {...invalidProps('create-first-name', errors.firstName?.message)} {...form.register('firstName')} />

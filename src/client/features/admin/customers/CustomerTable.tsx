@@ -2,13 +2,14 @@ import type { AdminCustomerRecord } from '#contract/admin';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
 import { CredentialsDialog } from './CredentialsDialog';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 const COLUMNS = ['Customer', 'Email', 'Package', 'Duration', 'Gift Card', 'Payment Date', 'Amount', 'Devices', 'Status', 'Expires', 'Credentials'] as const;
 
 /** The /admin-dashboard table; on a phone it scrolls inside its own box instead of widening the page. */
 export function CustomerTable({ records }: { records: readonly AdminCustomerRecord[] }) {
   return (
-    <div className="w-full overflow-x-auto rounded-2xl border border-border bg-card" role="region" aria-label="Customer subscriptions" tabIndex={0}>
+    <ScrollRegion label="Customer subscriptions" className="w-full overflow-x-auto rounded-2xl border border-border bg-card">
       <table className="w-full min-w-[72rem] text-left text-sm">
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
@@ -48,6 +49,6 @@ export function CustomerTable({ records }: { records: readonly AdminCustomerReco
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

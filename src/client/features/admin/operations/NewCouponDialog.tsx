@@ -43,14 +43,16 @@ export function NewCouponDialog({ create }: { create: ReturnType<typeof useCoupo
         <form
           className="grid gap-4"
           noValidate
-          onSubmit={form.handleSubmit((values) =>
-            create.mutate(values, {
-              onSuccess: () => {
-                setOpen(false);
-                form.reset(EMPTY_COUPON_FORM);
-              },
-            }),
-          )}
+          onSubmit={(event) =>
+            void form.handleSubmit((values) =>
+              create.mutate(values, {
+                onSuccess: () => {
+                  setOpen(false);
+                  form.reset(EMPTY_COUPON_FORM);
+                },
+              }),
+            )(event)
+          }
         >
           <div className="grid gap-4 sm:grid-cols-2">
             {text('coupon-code', 'code', 'Code', { className: 'font-mono uppercase', placeholder: 'SPRING25' })}

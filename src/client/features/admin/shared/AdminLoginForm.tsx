@@ -36,7 +36,7 @@ export function AdminLoginForm() {
   const { errors } = form.formState;
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values))(event)}>
       <FormField id="admin-username" label="Admin Username" error={errors.username?.message}>
         <Input autoComplete="username" {...invalidProps('admin-username', errors.username?.message)} {...form.register('username')} />
       </FormField>

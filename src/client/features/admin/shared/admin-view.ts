@@ -6,7 +6,7 @@ import type { BadgeProps } from '../../../components/ui/badge';
 type BadgeVariant = NonNullable<BadgeProps['variant']>;
 
 /** A status as a badge: its words with underscores as spaces, in its tone, grey for any status without one. */
-const toneOf = (tones: Record<string, BadgeVariant>) => (status: string) => ({ label: status.replace(/_/g, ' '), variant: tones[status] ?? ('secondary' as BadgeVariant) });
+const toneOf = (tones: Record<string, BadgeVariant>) => (status: string) => ({ label: status.replace(/_/g, ' '), variant: tones[status] ?? 'secondary' });
 
 /** Active green, expired red, pending_activation yellow, any other grey (a refunded order's 'cancelled' too). */
 export const adminStatusBadge = toneOf({ active: 'success', expired: 'destructive', pending_activation: 'warning' });
