@@ -22,7 +22,7 @@ const appearance: Appearance = {
 };
 
 /** Where Stripe sends the buyer back after a redirect-based payment method; see useStripeReturn. */
-export function stripeReturnUrl(orderId: string): string {
+function stripeReturnUrl(orderId: string): string {
   return `${window.location.origin}/checkout?${new URLSearchParams({ order: orderId })}`;
 }
 

@@ -13,7 +13,7 @@ import { clearPendingOrder, passwordSetupPath, savePendingOrder, takePendingOrde
 import { checkoutResponseSchema, cryptoPaymentSchema, paymentSuccessResponseSchema } from './response-schemas';
 
 /** Spec section 9: the pause before leaving the page after a completed order. */
-export const REDIRECT_DELAY_MS = 2000;
+const REDIRECT_DELAY_MS = 2000;
 
 export type CheckoutStage =
   | { kind: 'details' }

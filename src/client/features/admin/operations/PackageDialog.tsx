@@ -28,7 +28,7 @@ const formOf = (pkg: AdminPackage): PackageForm => ({
 });
 
 /** The form as PATCH takes it: one feature a line, blank lines dropped; the server checks every rule and answers in words. */
-export const packageChanges = (form: PackageForm) => ({
+const packageChanges = (form: PackageForm) => ({
   name: form.name.trim(),
   price: form.price.trim(),
   cashback: form.cashback.trim(),

@@ -6,7 +6,7 @@ import { adminApiRoutes } from '../../../lib/api-routes';
 import { adminKeys } from '../../../lib/query-keys';
 
 /** What an action on an order changes on the admin pages: the orders (and their detail), the records, the figures, the gift-card queue. */
-export function useRefreshAfterOrderChange() {
+function useRefreshAfterOrderChange() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([adminKeys.orders, adminKeys.customers, adminKeys.stats, adminKeys.owedGiftCards].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -14,7 +14,7 @@ export interface ShipmentForm {
 }
 
 /** The form as PATCH /api/admin/shipments/:orderId takes it: blanks as null, a day as its noon in UTC (the same date in every time zone of the buyers). */
-export const shipmentChanges = (form: ShipmentForm) => ({
+const shipmentChanges = (form: ShipmentForm) => ({
   status: form.status,
   carrier: form.carrier.trim(),
   trackingNumber: form.trackingNumber.trim() || null,

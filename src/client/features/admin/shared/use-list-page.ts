@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ListPage } from '../../../lib/query-keys';
 
-export const ADMIN_PAGE_SIZE = 25;
+const ADMIN_PAGE_SIZE = 25;
 const SEARCH_SETTLE_MS = 300;
 
 /** The search box and the page of one admin list; a new search starts again at the first page. */
