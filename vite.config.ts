@@ -124,6 +124,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         sourcemap: 'hidden',
         rolldownOptions: {
+          // A feature is imported through its face (index.ts, decision 0030); the modules of the
+          // client, the contract and the domain only declare things, so a page takes from a face
+          // what it uses and not the feature's other parts. zod's jitless setting is the one
+          // module run for its effect (lib/zod-jitless.ts).
+          treeshake: {
+            moduleSideEffects: [
+              { test: /src[\\/]client[\\/]lib[\\/]zod-jitless\.ts$/, sideEffects: true },
+              { test: /src[\\/](client[\\/](features|components|lib)|contract|domain)[\\/]/, sideEffects: false },
+            ],
+          },
           output: {
             // The shared groups' names list every page that uses them; the hash is enough.
             chunkFileNames: (chunk) => (chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
@@ -135,7 +145,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'landing', tags: ['$initial'], priority: 5 },
                 {
                   name: 'kit',
-                  test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|id|presence|use-[\w-]+|compose-refs|primitive|slot|dialog|focus-guards|focus-scope|dismissable-layer|portal))|aria-hidden|get-nonce|react-remove-scroll[\w-]*|react-style-singleton|tslib|use-callback-ref|use-sidecar|zustand|clsx|tailwind-merge|class-variance-authority)[\\/]|src[\\/](client[\\/](components[\\/](ui[\\/](button|card|dialog|badge)|BrandLogo)|lib[\\/](utils|use-document-title)|features[\\/](cart[\\/]cart-store|auth[\\/]session|account[\\/]use-account|catalog[\\/]use-packages))|domain[\\/](money|catalog|pricing))\./,
+                  test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|id|presence|use-[\w-]+|compose-refs|primitive|slot|dialog|focus-guards|focus-scope|dismissable-layer|portal))|aria-hidden|get-nonce|react-remove-scroll[\w-]*|react-style-singleton|tslib|use-callback-ref|use-sidecar|zustand|clsx|tailwind-merge|class-variance-authority)[\\/]|src[\\/](client[\\/](components[\\/](ui[\\/](button|card|dialog|badge|scroll-region)|BrandLogo)|lib[\\/](utils|use-document-title|cart-store)|features[\\/](auth[\\/]session|catalog[\\/]use-packages))|domain[\\/](money|catalog))\./,
                   priority: 5,
                 },
                 // The toast viewport, loaded when the browser is idle (decision 0003), with the Radix

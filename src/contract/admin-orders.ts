@@ -140,18 +140,7 @@ export const adminOrderActionSchema = z.object({
 });
 export type AdminOrderAction = z.infer<typeof adminOrderActionSchema>;
 
-/** The admin's calls on one order, in one place for the server and the pages. */
-export const adminOrderPaths = {
-  list: '/api/admin/orders',
-  detail: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}`,
-  giftCard: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/gift-card`,
-  refund: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
-  /** Completes a needs_review order as it stands (the discount honoured, a part payment accepted) and provisions it. */
-  honour: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/honour`,
-  retryProvisioning: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/retry-provisioning`,
-  ordersCsv: '/api/admin/export/orders.csv',
-  customersCsv: '/api/admin/export/customers.csv',
-} as const;
+export { adminOrderPaths } from './admin-order-paths';
 
 /** The toasts of the admin's order actions (adminOrderActionSchema.message). */
 export const adminOrderActionMessages = {

@@ -117,7 +117,7 @@ describe('Renew and Reactivate', () => {
   it('asks for a package and a gift card with the spec messages', () => {
     const result = renewalFormSchema.safeParse({ packageId: '', deviceCount: '1' });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    const messages = Object.fromEntries(result.error!.issues.map((issue): [string, string] => [String(issue.path[0]), issue.message]));
     expect(messages).toEqual({ packageId: 'Package is required', selectedGiftCard: 'Gift card selection is required' });
   });
 });

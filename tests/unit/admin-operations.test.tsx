@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../src/contract/admin-audit';
 import type { OutboxMail } from '../../src/contract/admin-outbox';
 import type { AdminPackage } from '../../src/contract/admin-packages';
-import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi, type Handler } from '../support/admin-ui';
+import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
-useAdminUi();
+// Not a React hook, whatever its name: it registers this file's vitest hooks.
+setUpAdminUi();
 // The tabs load lazily in the store; loaded once here, each test's first render finds them ready.
 beforeAll(async () => {
   await Promise.all(
@@ -120,9 +121,9 @@ describe('the Packages tab', () => {
 
     await user.click(within(rows[0]!).getByRole('button', { name: /^Edit/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
-    const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    const name = within(dialog).getByLabelText<HTMLInputElement>('Name');
     expect(name.value).toBe('1 Month Premium');
-    expect((within(dialog).getByLabelText('Features (one a line)') as HTMLTextAreaElement).value).toBe('18,000+ channels\n4K Ultra HD');
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Features (one a line)').value).toBe('18,000+ channels\n4K Ultra HD');
     await user.clear(name);
     await user.type(name, '1 Month Plus');
     const price = within(dialog).getByLabelText('Price ($)');
@@ -164,7 +165,7 @@ describe('the Packages tab', () => {
     await user.type(within(dialog).getByLabelText('Cashback ($)'), '99.00');
     await user.click(within(dialog).getByRole('button', { name: 'Save Package' }));
     await waitFor(() => expect(toastText()).toBe('Package Not Saved|Cashback must not be more than the price|destructive'));
-    expect((within(dialog).getByLabelText('Cashback ($)') as HTMLInputElement).value).toBe('99.00');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Cashback ($)').value).toBe('99.00');
   });
 });
 

@@ -2,9 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../src/contract/admin-orders';
-import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi, type Handler } from '../support/admin-ui';
+import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
-useAdminUi();
+// Not a React hook, whatever its name: it registers this file's vitest hooks.
+setUpAdminUi();
 // The tabs load lazily in the store; loaded once here, each test's first render finds them ready.
 beforeAll(async () => {
   await Promise.all([import('../../src/client/features/admin/orders/OrdersTab'), import('../../src/client/features/admin/orders/NeedsReviewTab'), import('../../src/client/features/admin/orders/ShipmentsTab')]);
@@ -299,7 +300,7 @@ describe('the Shipments tab', () => {
     expect(Object.fromEntries(calls('GET', '/api/admin/orders')[0]!.url.searchParams)).toMatchObject({ packageId: 'streaming-box', paymentStatus: 'completed' });
     await user.click(within(row).getByRole('button', { name: /^Update Shipment/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Shipment' });
-    const carrier = (await within(dialog).findByLabelText('Carrier')) as HTMLInputElement;
+    const carrier = await within(dialog).findByLabelText<HTMLInputElement>('Carrier');
     expect(carrier.value).toBe('UPS');
     expect(dialog.textContent).toContain('Ship to: 1 Main St, Austin, TX 73301, US');
     await user.click(within(dialog).getByLabelText('Status'));

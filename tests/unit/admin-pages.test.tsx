@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
-import { calls, fetchMock, json, renderAt, requests, serve, toastText, useAdminUi, type Handler } from '../support/admin-ui';
+import { bodyOf, calls, fetchMock, json, renderAt, requests, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // ---- data ----------------------------------------------------------------------------
 
@@ -66,7 +66,8 @@ function signedInStore(records: AdminCustomerRecord[] = [record()], notification
   });
 }
 
-useAdminUi();
+// Not a React hook, whatever its name: it registers this file's vitest hooks.
+setUpAdminUi();
 
 // ---- /admin-login --------------------------------------------------------------------
 
@@ -89,9 +90,9 @@ describe('admin sign-in (/admin-login)', () => {
     await user.type(screen.getByLabelText('Admin Username'), 'store-owner');
     await user.type(screen.getByLabelText('Admin Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Admin Sign In' }));
-    const pending = await screen.findByRole('button', { name: 'Signing In...' });
-    expect((pending as HTMLButtonElement).disabled).toBe(true);
-    expect(JSON.parse(String(calls('POST', '/api/admin/login')[0]!.init!.body))).toEqual({ username: 'store-owner', password: 'secret-pass' });
+    const pending = await screen.findByRole<HTMLButtonElement>('button', { name: 'Signing In...' });
+    expect(pending.disabled).toBe(true);
+    expect(bodyOf('POST', '/api/admin/login')).toEqual({ username: 'store-owner', password: 'secret-pass' });
     signedInStore();
     answer(json(200, SESSION));
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
@@ -110,7 +111,7 @@ describe('admin sign-in (/admin-login)', () => {
     await user.click(screen.getByRole('button', { name: 'Admin Sign In' }));
     await waitFor(() => expect(toastText()).toBe('Login Failed|Invalid admin credentials|destructive'));
     expect(location.history.at(-1)).toBe('/admin-login');
-    expect((screen.getByLabelText('Admin Username') as HTMLInputElement).value).toBe('store-owner');
+    expect(screen.getByLabelText<HTMLInputElement>('Admin Username').value).toBe('store-owner');
   });
 });
 
@@ -277,7 +278,7 @@ describe('the Create Customer Account dialog', () => {
     const listLoads = calls('GET', '/api/admin/customers').length;
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(toastText()).toBe('Customer Account Created|Customer account created successfully and password setup email sent|default'));
-    expect(JSON.parse(String(calls('POST', '/api/admin/create-customer')[0]!.init!.body))).toEqual({
+    expect(bodyOf('POST', '/api/admin/create-customer')).toEqual({
       firstName: 'Mary',
       lastName: 'Jackson',
       email: 'mary@example.com',
@@ -287,7 +288,7 @@ describe('the Create Customer Account dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(calls('GET', '/api/admin/customers').length).toBeGreaterThan(listLoads));
     await user.click(screen.getByRole('button', { name: 'Create Customer Account' }));
-    expect((within(await screen.findByRole('dialog')).getByLabelText('First Name') as HTMLInputElement).value).toBe('');
+    expect(within(await screen.findByRole('dialog')).getByLabelText<HTMLInputElement>('First Name').value).toBe('');
   });
 
   it("says 'Error' with the server's message or 'Failed to create customer account', keeping what was typed", async () => {
@@ -296,13 +297,13 @@ describe('the Create Customer Account dialog', () => {
     await fill(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(toastText()).toBe('Error|Order not found|destructive'));
-    expect((within(dialog).getByLabelText('Order ID') as HTMLInputElement).value).toBe('SP-1712345678901-123');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Order ID').value).toBe('SP-1712345678901-123');
     expect(screen.getByRole('dialog')).toBeTruthy();
 
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(toastText()).toBe('Error|Failed to create customer account|destructive'));
-    expect((within(dialog).getByLabelText('First Name') as HTMLInputElement).value).toBe('Mary');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('First Name').value).toBe('Mary');
   });
 
   it("checks the fields with the contract's rules before calling the server", async () => {

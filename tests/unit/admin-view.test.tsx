@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminDate, adminStatusBadge, dollars, pageSummary, shortOrderId, timeAgo } from '../../src/client/features/admin/admin-view';
-import { revenueBars, revenueSummary } from '../../src/client/features/admin/revenue-chart';
+import { adminDate, adminStatusBadge, dollars, pageSummary, shortOrderId, timeAgo } from '../../src/client/features/admin/shared/admin-view';
+import { revenueBars, revenueSummary } from '../../src/client/features/admin/shared/revenue-chart';
 
 describe("the admin pages' view of a record (spec sections 2, 4 and 9)", () => {
   it('colours the status: active green, expired red, pending_activation yellow, any other grey, underscores as spaces', () => {

@@ -6,6 +6,7 @@ import { cartButtonLabel } from '../../src/client/features/cart/CartButton';
 import { demoConfirmFailure, paymentError } from '../../src/client/features/checkout/payment-errors';
 import { PaymentFailureNote } from '../../src/client/features/checkout/PaymentFailureNote';
 import { TrialOrCartChoice } from '../../src/client/features/checkout/TrialOrCartChoice';
+import { ApiError } from '../../src/client/lib/api';
 import { useErrorToast } from '../../src/client/lib/use-error-toast';
 
 describe('what the buyer is told (issue 10)', () => {
@@ -18,8 +19,8 @@ describe('what the buyer is told (issue 10)', () => {
   });
 
   it("tells a declined demo card by the provider's words and anything else as a payment error", () => {
-    expect(demoConfirmFailure(new Error('402: {"message":"Your card was declined."}'))).toEqual({ title: 'Payment Failed', description: 'Your card was declined.' });
-    expect(demoConfirmFailure(new Error('500: boom'))).toEqual({ title: 'Payment Error', description: 'boom' });
+    expect(demoConfirmFailure(new ApiError(402, 'Your card was declined.'))).toEqual({ title: 'Payment Failed', description: 'Your card was declined.' });
+    expect(demoConfirmFailure(new ApiError(500, 'boom'))).toEqual({ title: 'Payment Error', description: 'boom' });
     expect(demoConfirmFailure(new TypeError('Failed to fetch'))).toEqual(paymentError(null));
     expect(paymentError(null).description).toBe('An unexpected error occurred');
   });

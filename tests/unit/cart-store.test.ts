@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartTotal, useCart, type CartPackage } from '../../src/client/features/cart/cart-store';
+import { cartTotal, useCart, type CartPackage } from '../../src/client/lib/cart-store';
 
 const pkg = (id: string, price: string): CartPackage => ({ id, name: id, duration: '1 Month', price, cashback: '10.00', popular: false, features: [] });
 
@@ -35,8 +35,8 @@ describe('the cart (spec section 4)', () => {
   it('persists items and isOpen in local storage under cart-storage', () => {
     useCart.getState().addItem(pkg('a', '15.99'));
     useCart.getState().openCart();
-    const stored = JSON.parse(localStorage.getItem('cart-storage')!);
-    expect(stored.state.items[0].id).toBe('a');
+    const stored = JSON.parse(localStorage.getItem('cart-storage')!) as { state: { items: Array<{ id: string }>; isOpen: boolean } };
+    expect(stored.state.items[0]!.id).toBe('a');
     expect(stored.state.isOpen).toBe(true);
   });
 

@@ -13,6 +13,9 @@ function heldDatabase() {
   return { database: { db } as unknown as Pick<Database, 'db' | 'listen'>, answers };
 }
 
+/** The first package's price in a cached list's JSON. */
+const firstPrice = (json: string) => (JSON.parse(json) as Array<{ price: string }>)[0]!.price;
+
 describe('the package list cache', () => {
   it('does not keep a list loaded before a change was announced', async () => {
     const { database, answers } = heldDatabase();
@@ -21,12 +24,12 @@ describe('the package list cache', () => {
     // A change is announced while the old list is on its way.
     catalog.invalidate();
     answers[0]!([row('15.99')]);
-    expect(JSON.parse((await before).json)[0].price).toBe('15.99');
+    expect(firstPrice((await before).json)).toBe('15.99');
 
     expect(catalog.cachedSnapshot()).toBeNull();
     const after = catalog.snapshot();
     answers[1]!([row('18.25')]);
-    expect(JSON.parse((await after).json)[0].price).toBe('18.25');
-    expect(JSON.parse(catalog.cachedSnapshot()!.json)[0].price).toBe('18.25');
+    expect(firstPrice((await after).json)).toBe('18.25');
+    expect(firstPrice(catalog.cachedSnapshot()!.json)).toBe('18.25');
   });
 });

@@ -13,7 +13,7 @@ import {
   savePendingOrder,
   takePendingOrder,
 } from '../../src/client/features/checkout/pending-order';
-import type { CartItem } from '../../src/client/features/cart/cart-store';
+import type { CartItem } from '../../src/client/lib/cart-store';
 
 const box: CartItem = { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months', price: '149.99', cashback: '25.00', popular: false, features: [], quantity: 1 };
 

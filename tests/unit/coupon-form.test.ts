@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponTerms, couponUses, EMPTY_COUPON_FORM, newCouponRequest } from '../../src/client/features/admin/coupon-form';
+import { couponTerms, couponUses, EMPTY_COUPON_FORM, newCouponRequest } from '../../src/client/features/admin/operations/coupon-form';
 
 describe("the admin's coupon form and list", () => {
   it('sends blanks as null, the code upper-cased and the limit as a number', () => {

@@ -18,6 +18,7 @@ describe('a streamed CSV download', () => {
     let batchesRead = 0;
     let finished = false;
     /** An endless table of 100 KB batches, as a huge table would be. */
+    // eslint-disable-next-line @typescript-eslint/require-await -- an async generator is how sendCsv takes its batches; this one has nothing to wait for.
     async function* endless() {
       try {
         for (;;) {
@@ -54,11 +55,11 @@ describe('a streamed CSV download', () => {
   });
 
   it('answers an error before the download starts when the first batch cannot be read', async () => {
-    async function* failing(): AsyncGenerator<string[][]> {
-      throw new Error('database unavailable');
-    }
+    const failing: AsyncIterable<string[][]> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('database unavailable')) }),
+    };
     app = Fastify();
-    app.get('/export', (_request, reply) => sendCsv(reply, 'broken', { header: ['Name'], batches: failing() }));
+    app.get('/export', (_request, reply) => sendCsv(reply, 'broken', { header: ['Name'], batches: failing }));
     const response = await app.inject({ method: 'GET', url: '/export' });
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toMatch(/^application\/json/);

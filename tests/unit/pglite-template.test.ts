@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -49,8 +50,8 @@ describe('a new PGlite data folder starts as a copy of the template (decision 00
   it('replaces a template only once the new one is complete', async () => {
     await replaceFolder(template, async (partial) => {
       expect(readFileSync(path.join(template, 'base', 'table'), 'utf8')).toBe('rows');
-      mkdirSync(partial);
-      writeFileSync(path.join(partial, 'PG_VERSION'), '18\n');
+      await mkdir(partial);
+      await writeFile(path.join(partial, 'PG_VERSION'), '18\n');
     });
     expect(readdirSync(template)).toEqual(['PG_VERSION']);
     expect(readFileSync(path.join(template, 'PG_VERSION'), 'utf8')).toBe('18\n');

@@ -64,7 +64,7 @@ describe('a subscription card on the account page', () => {
     for (const name of ['Copy username', 'Copy password', 'Copy playlist URL']) expect(screen.getAllByRole('button', { name })).toHaveLength(2);
     for (const badge of ['18,000+ Channels', '4K Quality', '100K+ VOD']) expect(screen.getByText(badge)).toBeTruthy();
     expect(screen.getByTestId('time-remaining').textContent).toBe('30 days');
-    expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Renew' }).disabled).toBe(false);
   });
 
   it("says the credentials are generating until provisioning has created them, and falls back to 'IPTV Subscription'", () => {
@@ -77,7 +77,7 @@ describe('a subscription card on the account page', () => {
   it('offers Reactivate in red Expired once the expiry has passed, and Expiring Soon in the last week', () => {
     renderCard(subscription({ expirationDate: new Date(now.getTime() - DAY).toISOString() }));
     expect(screen.getByTestId('subscription-status').textContent).toBe('Expired');
-    expect((screen.getByRole('button', { name: 'Reactivate' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Reactivate' }).disabled).toBe(false);
     cleanup();
     renderCard(subscription({ expirationDate: new Date(now.getTime() + 3 * DAY).toISOString() }));
     expect(screen.getByText('Expiring Soon')).toBeTruthy();
@@ -92,7 +92,7 @@ describe('a subscription card on the account page', () => {
     renderCard(subscription({ status: 'pending_activation', startDate: null, package: { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months' } }));
     expect(screen.getByTestId('subscription-status').textContent).toBe('pending activation');
     expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Renew' }).disabled).toBe(true);
   });
 
   it("shows a refunded subscription as 'Cancelled' with no usable credentials and Renew disabled", () => {
@@ -102,6 +102,6 @@ describe('a subscription card on the account page', () => {
     expect(screen.queryByText('sp_user1')).toBeNull();
     expect(screen.getByTestId('credentials-cancelled').textContent).toBe('This subscription was cancelled after a refund; its credentials no longer work.');
     expect(screen.getByTestId('time-remaining').textContent).toBe('Cancelled');
-    expect((screen.getByRole('button', { name: 'Renew' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Renew' }).disabled).toBe(true);
   });
 });

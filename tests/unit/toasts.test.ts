@@ -24,9 +24,13 @@ describe('toasts (spec section 9)', () => {
       id = toast({ title: 'Bye' }).id;
       dismissToast(id);
     });
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY - 1);
+    });
     expect(result.current.find((t) => t.id === id)?.open).toBe(false);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.find((t) => t.id === id)).toBeUndefined();
   });
 });

@@ -16,8 +16,10 @@ function DeferredToaster() {
   const hasToast = useToasts().length > 0;
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    whenIdle(() => setIdle(true));
+    const becomeIdle = () => setIdle(true);
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(becomeIdle);
+    else window.setTimeout(becomeIdle, 200);
   }, []);
   if (!idle && !hasToast) return null;
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { CheckoutShell } from '../features/checkout/CheckoutShell';
+import { CheckoutShell } from '../features/checkout';
 
 /** Resolves once the browser has painted the current frame. */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

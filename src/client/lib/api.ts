@@ -1,82 +1,113 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER } from '#contract/paging';
+import type { output, ZodType } from 'zod';
 
 /**
- * The one API helper (spec sections 7 and 8): every call sends cookies, bodies go as
- * JSON, and a non-success answer becomes an Error "{status}: {body text or status text}".
+ * The one way the client calls the API (decision 0030; spec sections 7 and 8): cookies go
+ * with every call and a body as JSON; a successful answer is parsed with the contract's
+ * schema for its route; a refusal becomes an ApiError. This module loads no zod (it
+ * imports types only): a page that starts without zod (the landing page, checkout:
+ * decision 0024) passes a function that loads the schema's module beside the call.
  */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-  });
-  await throwIfNotOk(response);
-  return response;
-}
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
-}
+/** A response schema of src/contract, or a function that loads it. */
+export type SchemaSource<S extends ZodType> = S | (() => Promise<S>);
 
-/**
- * The server's own words from an apiRequest error: the `message` of its JSON body, else
- * the text after the status, else the fallback.
- */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const body = error.message.replace(/^\d{3}: /, '');
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
-    const message = parsed.message ?? parsed.error;
-    return typeof message === 'string' && message ? message : fallback;
-  } catch {
-    return body && body !== error.message ? body : fallback;
+/** A call the server refused: its status and its words. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    /** The server's `{ message }`; for an answer that is not JSON, its text, else the status text ('' when none). */
+    message: string,
+    /** The reason for each field of the request, when the answer names them (ErrorBody.fieldErrors). */
+    readonly fieldErrors: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
   }
 }
 
-/** The status code of an apiRequest error, if it carries one. */
-export function errorStatus(error: unknown): number | null {
-  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
-  return match ? Number(match[1]) : null;
+/** The server's reason for a refusal, or `fallback` when it gave none or the call failed otherwise. */
+export function messageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-type UnauthorizedBehavior = 'returnNull' | 'throw';
+type Method = 'GET' | 'POST' | 'PATCH';
 
-/** The default query function: GET on the key's segments joined with '/'. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+interface Call<S extends ZodType> {
+  method?: Method;
+  body?: unknown;
+  schema: SchemaSource<S>;
+}
+
+/** Calls `route` and returns its answer as `schema` parses it; throws ApiError when refused. */
+export async function api<S extends ZodType>(route: string, { method = 'GET', body, schema }: Call<S>): Promise<output<S>> {
+  const loading = load(schema);
+  const response = await send(route, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return parse(route, response, await loading);
+}
+
+type On401 = 'throw' | 'returnNull';
+
+/**
+ * Spec section 7's data-loading call, as a query function: GET on the key's segments joined
+ * with '/', the answer parsed with `schema`. A 401 fails, or yields null with `on401: 'returnNull'`.
+ */
+export function getQueryFn<S extends ZodType>(options: { schema: SchemaSource<S>; on401?: 'throw' }): QueryFunction<output<S>>;
+export function getQueryFn<S extends ZodType>(options: { schema: SchemaSource<S>; on401: 'returnNull' }): QueryFunction<output<S> | null>;
+export function getQueryFn<S extends ZodType>({ schema, on401 = 'throw' }: { schema: SchemaSource<S>; on401?: On401 }): QueryFunction<output<S> | null> {
   return async ({ queryKey }) => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include' });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
+    try {
+      return await api(queryKey.join('/'), { schema });
+    } catch (error) {
+      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
   };
 }
 
-/** A GET's parsed body with its ETag and, for a paged list, the total the server counted. */
-export interface Revalidated<T> {
-  data: T;
-  etag: string | null;
-  total: number | null;
+/**
+ * Fetches with the session's cookies; a refusal throws ApiError. A 304 is an answer when the
+ * caller holds the body it confirms (the admin lists' revalidating GET).
+ */
+export async function send(route: string, init: RequestInit, notModifiedAnswers = false): Promise<Response> {
+  const response = await fetch(route, { ...init, credentials: 'include' });
+  if (response.ok || (notModifiedAnswers && response.status === 304)) return response;
+  throw await refusal(response);
 }
 
-/**
- * A GET that sends the previous answer's ETag as If-None-Match and keeps that answer on a
- * 304, so a poll of an unchanged list costs the server no body. `parse` is the contract's
- * schema; the `x-total-count` header carries a paged list's total.
- */
-export async function revalidatingGet<T>(url: string, parse: (body: unknown) => T, previous?: Revalidated<T>): Promise<Revalidated<T>> {
-  const response = await fetch(url, {
-    credentials: 'include',
-    // The script, not the browser's cache, decides what a 304 means here.
-    cache: 'no-store',
-    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
-  });
-  if (response.status === 304 && previous) return previous;
-  await throwIfNotOk(response);
-  const total = response.headers.get(TOTAL_COUNT_HEADER);
-  return { data: parse(await response.json()), etag: response.headers.get('ETag'), total: total === null ? null : Number(total) };
+function load<S extends ZodType>(schema: SchemaSource<S>): S | Promise<S> {
+  return typeof schema === 'function' ? schema() : schema;
+}
+
+/** The answer's body as `schema` parses it; an answer that does not match is an error of the call, not the server's refusal. */
+export async function parse<S extends ZodType>(route: string, response: Response, schema: S): Promise<output<S>> {
+  const result = schema.safeParse(await response.json());
+  if (!result.success) throw new Error(`The answer of ${route} does not match its schema`, { cause: result.error });
+  return result.data;
+}
+
+async function refusal(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new ApiError(response.status, text || response.statusText);
+  }
+  return new ApiError(response.status, isRecord(body) && typeof body.message === 'string' ? body.message : '', fieldErrorsOf(body));
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string> {
+  const fields = isRecord(body) ? body.fieldErrors : undefined;
+  if (!isRecord(fields)) return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -10,10 +10,10 @@ export function useErrorToast() {
   const shown = useRef<string | null>(null);
   return useMemo(
     () => ({
-      show(input: Omit<ToastInput, 'variant'>) {
+      show: (input: Omit<ToastInput, 'variant'>) => {
         shown.current = toast({ ...input, variant: 'destructive' }).id;
       },
-      clear() {
+      clear: () => {
         if (shown.current) dismissToast(shown.current);
         shown.current = null;
       },

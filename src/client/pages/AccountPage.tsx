@@ -1,60 +1,35 @@
 import { BrandLogo } from '../components/BrandLogo';
 import { MAIN_ID } from '../components/SkipLink';
-import { useEffect } from 'react';
-import { useLocation } from 'wouter';
-import { AccountHeader } from '../features/account/AccountHeader';
-import { AccountInfoCard } from '../features/account/AccountInfoCard';
-import { GiftCardsReceived } from '../features/account/GiftCardsReceived';
-import { SubscriptionsSection } from '../features/account/SubscriptionsSection';
-import { useCurrentCustomer } from '../features/auth/session';
+import { AccountGate, AccountHeader, AccountInfoCard, GiftCardsReceived, SubscriptionsSection } from '../features/account';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-function LoadingAccount() {
-  return (
-    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
-      <p className="flex items-center gap-3 text-muted-foreground">
-        <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
-        Loading your account...
-      </p>
-    </main>
-  );
-}
-
 export default function AccountPage() {
-  const [, navigate] = useLocation();
   useDocumentTitle('My Account');
-  const me = useCurrentCustomer();
-
-  // A guest (no customer) or a failed check: the account page is for signed-in customers.
-  const signedOut = !me.isFetching && (me.isError || me.data === null);
-  useEffect(() => {
-    if (signedOut) navigate('/login', { replace: true });
-  }, [signedOut, navigate]);
-
-  if (!me.data) return <LoadingAccount />;
-  const customer = me.data;
-
   return (
-    <div className="min-h-screen">
-      <div className="border-b border-border/60 bg-background/80">
-        <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
-          <BrandLogo />
+    <AccountGate>
+      {(customer) => (
+        <div className="min-h-screen">
+          <div className="border-b border-border/60 bg-background/80">
+            <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
+              <BrandLogo />
+            </div>
+          </div>
+          <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+            <AccountHeader firstName={customer.firstName} />
+            <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+              <div className="lg:col-start-1 lg:row-start-1">
+                <AccountInfoCard customer={customer} />
+              </div>
+              <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+                <SubscriptionsSection customer={customer} />
+              </div>
+              <div className="lg:col-start-1 lg:row-start-2">
+                <GiftCardsReceived />
+              </div>
+            </div>
+          </main>
         </div>
-      </div>
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-        <AccountHeader firstName={customer.firstName} />
-        <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
-          <div className="lg:col-start-1 lg:row-start-1">
-            <AccountInfoCard customer={customer} />
-          </div>
-          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <SubscriptionsSection customer={customer} />
-          </div>
-          <div className="lg:col-start-1 lg:row-start-2">
-            <GiftCardsReceived />
-          </div>
-        </div>
-      </main>
-    </div>
+      )}
+    </AccountGate>
   );
 }

@@ -1,5 +1,4 @@
-import { AdminGate } from '../features/admin/AdminGate';
-import { CustomerManagement } from '../features/admin/CustomerManagement';
+import { AdminGate, CustomerManagement } from '../features/admin';
 
 export default function AdminDashboardPage() {
   return (

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { AuthShell } from '../components/AuthShell';
-import { AdminLoginForm } from '../features/admin/AdminLoginForm';
+import { AdminLoginForm } from '../features/admin';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function AdminLoginPage() {

@@ -1,5 +1,4 @@
-import { AdminGate } from '../features/admin/AdminGate';
-import { OverviewDashboard } from '../features/admin/OverviewDashboard';
+import { AdminGate, OverviewDashboard } from '../features/admin';
 
 export default function AdminPage() {
   return (

@@ -1,10 +1,4 @@
-import { CheckoutHeader } from '../features/checkout/CheckoutHeader';
-import { CheckoutFrame, CheckoutSkeleton } from '../features/checkout/CheckoutShell';
-import { CheckoutView } from '../features/checkout/CheckoutView';
-import { OrderConfirmedDialog } from '../features/checkout/OrderConfirmedDialog';
-import { TrialOrCartChoice } from '../features/checkout/TrialOrCartChoice';
-import { useCheckoutFlow } from '../features/checkout/use-checkout-flow';
-import { useCheckoutItem } from '../features/checkout/use-checkout-item';
+import { CheckoutFrame, CheckoutHeader, CheckoutSkeleton, CheckoutView, OrderConfirmedDialog, TrialOrCartChoice, useCheckoutFlow, useCheckoutItem } from '../features/checkout';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function CheckoutPage() {

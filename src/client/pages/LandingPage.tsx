@@ -2,15 +2,9 @@ import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { MAIN_ID } from '../components/SkipLink';
 import { Button } from '../components/ui/button';
-import { CartDialog } from '../features/cart/CartDialog';
-import { PackageList } from '../features/catalog/PackageList';
-import { FeatureGrid } from '../features/landing/FeatureGrid';
-import { Hero } from '../features/landing/Hero';
-import { SiteFooter } from '../features/landing/SiteFooter';
-import { SiteHeader } from '../features/landing/SiteHeader';
-import { Testimonials } from '../features/landing/Testimonials';
-import { TrustSection } from '../features/landing/TrustSection';
-import { TutorialDialog } from '../features/landing/TutorialDialog';
+import { CartDialog } from '../features/cart';
+import { PackageList } from '../features/catalog';
+import { FeatureGrid, Hero, SiteFooter, SiteHeader, Testimonials, TrustSection, TutorialDialog } from '../features/landing';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function LandingPage() {

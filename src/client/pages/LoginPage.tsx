@@ -1,48 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
-import type { z } from 'zod';
-import { loginRequestSchema, type LoginRequest, type SignedInResponse } from '#contract/accounts';
-import { Button } from '../components/ui/button';
-import { FormField, invalidProps } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
-import { toast } from '../components/ui/use-toast';
+import { Link } from 'wouter';
 import { AuthShell } from '../components/AuthShell';
-import { ForgotPasswordDialog } from '../features/account/ForgotPasswordDialog';
-import { rememberSignedIn, useSendSignedInToAccount } from '../features/auth/session';
-import { apiRequest, errorStatus, serverMessage } from '../lib/api';
+import { SignInForm, useSendSignedInToAccount } from '../features/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-const LOGIN_FAILED = 'Invalid email or password';
-
 export default function LoginPage() {
-  const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const [forgotOpen, setForgotOpen] = useState(false);
   useSendSignedInToAccount();
   useDocumentTitle('Sign In');
-  const form = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const login = useMutation({
-    mutationFn: async (body: LoginRequest) => (await (await apiRequest('POST', '/api/login', body)).json()) as SignedInResponse,
-    onSuccess: ({ customer }) => {
-      rememberSignedIn(queryClient, customer);
-      navigate('/account');
-    },
-    onError: (error) =>
-      toast({
-        title: 'Login Failed',
-        // Too many attempts says when to try again; every other refusal reads the same.
-        description: errorStatus(error) === 429 ? serverMessage(error, LOGIN_FAILED) : LOGIN_FAILED,
-        variant: 'destructive',
-      }),
-  });
-  const { errors } = form.formState;
-
   return (
     <AuthShell
       title="Welcome back"
@@ -54,23 +17,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...invalidProps('password', errors.password?.message)} {...form.register('password')} />
-        </FormField>
-        <div className="-mt-1 flex justify-end">
-          <button type="button" className="text-sm text-accent hover:underline" onClick={() => setForgotOpen(true)}>
-            Forgot password?
-          </button>
-        </div>
-        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </form>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} email={() => form.getValues('email')} />
+      <SignInForm />
     </AuthShell>
   );
 }

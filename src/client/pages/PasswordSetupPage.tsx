@@ -1,7 +1,7 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { AuthShell } from '../components/AuthShell';
-import { ResendSetupLinkForm } from '../features/checkout/ResendSetupLinkForm';
+import { ResendSetupLinkForm } from '../features/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const STEPS = ['Open the email we sent you.', 'Follow its link and create your password.', 'Sign in to see your subscription and device credentials.'];

@@ -45,7 +45,7 @@ export function CopyButton({ value, label, what }: { value: string; label: strin
   };
 
   return (
-    <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0 text-muted-foreground hover:text-foreground" aria-label={label} title={label} onClick={copy}>
+    <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0 text-muted-foreground hover:text-foreground" aria-label={label} title={label} onClick={() => void copy()}>
       {copied ? <Check className="text-success" aria-hidden="true" /> : <Copy aria-hidden="true" />}
     </Button>
   );

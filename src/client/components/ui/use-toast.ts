@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
 /** Spec section 9: one toast at a time; a dismissed one leaves the list 1,000,000 ms later. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
 export interface ToastInput {
@@ -57,9 +57,4 @@ export function useToasts(): ToastItem[] {
     },
     () => toasts,
   );
-}
-
-/** The hook form of the toast API, as components usually reach it. */
-export function useToast() {
-  return { toasts: useToasts(), toast, dismiss: dismissToast };
 }

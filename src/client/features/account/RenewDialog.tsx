@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
+import { checkoutResponseSchema } from '#contract/checkout';
 import type { Package } from '#contract/packages';
 import type { Subscription } from '#contract/subscriptions';
 import { DEVICE_OPTIONS, GIFT_CARDS } from '#domain/catalog';
@@ -11,10 +12,11 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { FormSelect, plainOptions } from '../../components/ui/form-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { api, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { deviceOptionLabel } from '../../lib/device-options';
-import { useCart } from '../cart/cart-store';
-import { usePackages } from '../catalog/use-packages';
+import { useCart } from '../../lib/cart-store';
+import { usePackages } from '../catalog';
 import {
   initialDeviceCount,
   initialRenewalPackageId,
@@ -76,7 +78,8 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
   });
   const renew = useMutation({
     mutationFn: async (values: RenewalValues) => {
-      await apiRequest('POST', '/api/checkout', renewalPayload(values, customer, subscription.id));
+      // The answer is read but unused (spec section 7): the payment happens on /checkout.
+      await api(apiRoutes.checkout, { method: 'POST', body: renewalPayload(values, customer, subscription.id), schema: checkoutResponseSchema });
       return values;
     },
     onSuccess: (values) => {
@@ -88,12 +91,12 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
       }
       navigate('/checkout');
     },
-    onError: (error) => toast({ title: 'Renewal Failed', description: serverMessage(error, 'Failed to initiate renewal'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Renewal Failed', description: messageOr(error, 'Failed to initiate renewal'), variant: 'destructive' }),
   });
   const { errors } = form.formState;
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => renew.mutate(values))}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => renew.mutate(values))(event)}>
       <FormSelect
         control={form.control}
         name="packageId"

@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Calendar, CalendarClock, Hourglass, MonitorSmartphone, Power, RefreshCw, Truck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { CustomerProfile } from '#contract/accounts';
-import type { Shipment, Subscription } from '#contract/subscriptions';
+import { subscriptionSchema, type Shipment, type Subscription } from '#contract/subscriptions';
 import { FIXED_BADGES } from '#domain/catalog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { api, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
+import { queryKeys } from '../../lib/query-keys';
 import { DeviceCredentialList } from '../../components/DeviceCredentialList';
 import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
@@ -22,7 +24,6 @@ import {
   statusBadge,
   timeRemainingText,
 } from './subscription-view';
-import { SUBSCRIPTIONS_KEY } from './use-account';
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -58,12 +59,12 @@ function ShipmentLine({ shipment }: { shipment: Shipment }) {
 function ActivateButton({ subscription }: { subscription: Subscription }) {
   const queryClient = useQueryClient();
   const activate = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/subscriptions/${encodeURIComponent(subscription.id)}/activate`),
+    mutationFn: () => api(apiRoutes.activateSubscription(subscription.id), { method: 'POST', schema: subscriptionSchema }),
     onSuccess: () => {
       toast({ title: 'Subscription Activated', description: 'Your streaming box subscription has started. Enjoy!' });
-      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
     },
-    onError: (error) => toast({ title: 'Activation Failed', description: serverMessage(error, 'Failed to activate the subscription'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Activation Failed', description: messageOr(error, 'Failed to activate the subscription'), variant: 'destructive' }),
   });
   return (
     <Button onClick={() => activate.mutate()} disabled={activate.isPending}>

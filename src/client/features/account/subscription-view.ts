@@ -19,7 +19,7 @@ const awaitsActivation = (subscription: Timed) => subscription.status === 'pendi
 export const isCancelled = (subscription: Pick<Subscription, 'status'>) => subscription.status === 'cancelled';
 
 /** Expired by status or because its expiry date has passed (a box waiting for activation has not started). */
-export function hasExpired(subscription: Timed, now: Date): boolean {
+function hasExpired(subscription: Timed, now: Date): boolean {
   return subscription.status === 'expired' || (!awaitsActivation(subscription) && isExpired(expiry(subscription), now));
 }
 

@@ -4,14 +4,17 @@ import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ADMIN_SECTIONS, DEFAULT_SECTION, sectionHref, sectionOf } from './admin-sections';
-import { AdminShell } from './AdminShell';
-import { CouponsTab } from './CouponsTab';
-import { CustomerSubscriptionsTab } from './CustomerSubscriptionsTab';
-import { GiftCardsTab } from './GiftCardsTab';
-import { PurchaseNotificationsTab } from './PurchaseNotificationsTab';
-import { useAdminCoupons, useAdminStats, useCustomerRecords, useOwedGiftCards, usePurchaseNotifications } from './use-admin-queries';
-import { useListPage } from './use-list-page';
+import { ADMIN_SECTIONS, DEFAULT_SECTION, sectionHref, sectionOf } from './shared/admin-sections';
+import { AdminShell } from './shared/AdminShell';
+import { CouponsTab } from './operations/CouponsTab';
+import { CustomerSubscriptionsTab } from './customers/CustomerSubscriptionsTab';
+import { GiftCardsTab } from './orders/GiftCardsTab';
+import { PurchaseNotificationsTab } from './orders/PurchaseNotificationsTab';
+import { useCustomerRecords } from './customers/customer-queries';
+import { useAdminCoupons } from './operations/operations-queries';
+import { useOwedGiftCards, usePurchaseNotifications } from './orders/order-queries';
+import { useAdminStats } from './shared/use-admin-queries';
+import { useListPage } from './shared/use-list-page';
 
 // The store's running tools load when their tab is first opened, so /admin's first paint carries only the spec's lists.
 const OrdersTab = lazy(() => import('./orders/OrdersTab').then((module) => ({ default: module.OrdersTab })));

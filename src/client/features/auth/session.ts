@@ -3,10 +3,15 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, getQueryFn } from '../../lib/api';
-import { CUSTOMER_ORDERS_KEY, SUBSCRIPTIONS_KEY } from '../account/use-account';
+import { api, getQueryFn } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
+import { customerKeys, queryKeys } from '../../lib/query-keys';
 
-export const CURRENT_CUSTOMER_KEY = ['/api/auth/me'] as const;
+// Every page asks who is signed in, the landing page and checkout among them, which start
+// without zod (decision 0024): these schemas load beside their calls.
+const accounts = () => import('#contract/accounts');
+const currentCustomerSchema = () => accounts().then((contract) => contract.customerProfileSchema.nullable());
+const signedOutSchema = () => accounts().then((contract) => contract.messageResponseSchema);
 
 /**
  * The signed-in customer, or null for a guest (the server answers 200 null, so a guest's
@@ -15,17 +20,17 @@ export const CURRENT_CUSTOMER_KEY = ['/api/auth/me'] as const;
  * session can begin or end outside this tab (another tab, an expiry).
  */
 export function useCurrentCustomer() {
-  return useQuery<CustomerProfile | null>({
-    queryKey: CURRENT_CUSTOMER_KEY,
-    queryFn: getQueryFn<CustomerProfile | null>({ on401: 'throw' }),
+  return useQuery({
+    queryKey: queryKeys.currentCustomer,
+    queryFn: getQueryFn({ schema: currentCustomerSchema }),
     staleTime: 0,
   });
 }
 
 /** After a sign-in: nothing cached about whoever used this tab before, and the new customer known at once. */
 export function rememberSignedIn(queryClient: QueryClient, customer: CustomerProfile): void {
-  for (const queryKey of [CURRENT_CUSTOMER_KEY, SUBSCRIPTIONS_KEY, CUSTOMER_ORDERS_KEY]) queryClient.removeQueries({ queryKey });
-  queryClient.setQueryData(CURRENT_CUSTOMER_KEY, customer);
+  for (const queryKey of customerKeys) queryClient.removeQueries({ queryKey });
+  queryClient.setQueryData(queryKeys.currentCustomer, customer);
 }
 
 /** Sign out (spec section 2 "Account"): cached data cleared, home, 'Logged Out'; a failure is only logged. */
@@ -33,7 +38,7 @@ export function useSignOut() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => api(apiRoutes.logout, { method: 'POST', schema: signedOutSchema }),
     onSuccess: () => {
       queryClient.clear();
       navigate('/');

@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { useCart } from './cart-store';
+import { useCart } from '../../lib/cart-store';
 
 /** 'Cart, 1 item': the badge is only seen, so the button's name carries the count. */
 export function cartButtonLabel(count: number): string {

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { cartTotal, useCart } from './cart-store';
+import { cartTotal, useCart } from '../../lib/cart-store';
 
 export function CartDialog() {
   const { items, isOpen, openCart, closeCart, removeItem } = useCart();

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import type { Package } from '#contract/packages';
 import { Button } from '../../components/ui/button';
-import { useCart } from '../cart/cart-store';
+import { useCart } from '../../lib/cart-store';
 import { PackageCard, PackageCardSkeleton } from './PackageCard';
 import { isFreePackage, usePackages } from './use-packages';
 

@@ -2,6 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { Package } from '#contract/packages';
 import { FREE_PRICE } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
+import { getQueryFn } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The landing page starts without zod (decision 0024): the list's schema loads beside its call. */
+const packageListSchema = () => import('#contract/packages').then((contract) => contract.packageListSchema);
 
 export const isFreePackage = (pkg: Pick<Package, 'price'>) => pkg.price === FREE_PRICE;
 
@@ -14,5 +19,5 @@ export function sortPackages<T extends Pick<Package, 'price'>>(packages: readonl
 }
 
 export function usePackages() {
-  return useQuery<Package[]>({ queryKey: ['/api/packages'], select: sortPackages });
+  return useQuery({ queryKey: queryKeys.packages, queryFn: getQueryFn({ schema: packageListSchema }), select: sortPackages });
 }

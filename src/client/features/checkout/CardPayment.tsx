@@ -15,7 +15,7 @@ export function CardPayment(props: CardPaymentProps) {
     return (
       <div className="grid gap-3 text-sm">
         <p className="text-destructive">Card payments could not be loaded. Please check your connection.</p>
-        <Button type="button" variant="outline" onClick={() => config.refetch()}>
+        <Button type="button" variant="outline" onClick={() => void config.refetch()}>
           Try again
         </Button>
       </div>

@@ -6,8 +6,8 @@ import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { useCurrentCustomer } from '../auth/session';
-import type { CartItem } from '../cart/cart-store';
+import { useCurrentCustomer } from '../auth';
+import type { CartItem } from '../../lib/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
 import { defaultFormValues, type CheckoutFormValues } from './checkout-form';
 import { CheckoutComplete } from './CheckoutComplete';
@@ -101,7 +101,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
 
   return (
     <Layout summary={summary}>
-      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={form.handleSubmit(onValid)} onFocus={() => void validation.preload()} aria-label="Checkout">
+      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={() => void validation.preload()} aria-label="Checkout">
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
           <CustomerInfoSection form={form} maxDevices={maxDevices} />
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}

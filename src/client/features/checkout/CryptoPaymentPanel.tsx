@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, FlaskConical, Loader2, RotateCcw, TriangleAlert, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { CryptoPayment, SimulateCryptoPaymentRequest } from '#contract/crypto';
+// Shown once the order is placed, so after the form's validator has loaded zod and the contract.
+import { cryptoPaymentStatusSchema, type CryptoPayment, type SimulateCryptoPaymentRequest } from '#contract/crypto';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { api, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { CopyButton } from '../../components/ui/copy-button';
 import { useCryptoPaymentStatus } from './crypto-polling';
 
@@ -56,9 +58,9 @@ export function CryptoPaymentPanel({ payment, demo, onCompleted, onBack, onFaile
   });
   const simulate = useMutation({
     mutationFn: (body: SimulateCryptoPaymentRequest) =>
-      apiRequest('POST', `/api/demo/crypto-payments/${encodeURIComponent(payment.paymentId)}/simulate`, body),
+      api(apiRoutes.demoSimulateCryptoPayment(payment.paymentId), { method: 'POST', body, schema: cryptoPaymentStatusSchema }),
     onSuccess: () => void checkNow(),
-    onError: (error) => onFailed({ title: 'Error', description: serverMessage(error, 'The simulation failed') }),
+    onError: (error) => onFailed({ title: 'Error', description: messageOr(error, 'The simulation failed') }),
   });
 
   if (outcome === 'failed') {

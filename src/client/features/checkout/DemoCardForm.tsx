@@ -4,12 +4,13 @@ import { FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { demoCardSchema } from '#contract/checkout';
+import { demoCardSchema, demoConfirmResponseSchema } from '#contract/checkout';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import type { CardPaymentProps } from './card-payment-props';
 import { demoConfirmFailure } from './payment-errors';
@@ -31,7 +32,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
   const confirm = useMutation({
-    mutationFn: (card: DemoCard) => apiRequest('POST', `/api/demo/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`, card),
+    mutationFn: (card: DemoCard) => api(apiRoutes.demoConfirmPayment(paymentIntentId), { method: 'POST', body: card, schema: demoConfirmResponseSchema }),
   });
   const { errors } = form.formState;
   const busy = confirm.isPending || form.formState.isSubmitting;
@@ -55,7 +56,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
   const cvc = form.register('cvc');
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(pay)} aria-label="Card details">
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit(pay)(event)} aria-label="Card details">
       <div role="note" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm sm:p-4">
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
         <div>
@@ -87,7 +88,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
           {...cardNumber}
           onChange={(event) => {
             event.target.value = formatCardNumber(event.target.value);
-            return cardNumber.onChange(event);
+            void cardNumber.onChange(event);
           }}
         />
       </FormField>
@@ -102,7 +103,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
             {...expiry}
             onChange={(event) => {
               event.target.value = formatExpiry(event.target.value);
-              return expiry.onChange(event);
+              void expiry.onChange(event);
             }}
           />
         </FormField>
@@ -116,7 +117,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
             {...cvc}
             onChange={(event) => {
               event.target.value = formatCvc(event.target.value);
-              return cvc.onChange(event);
+              void cvc.onChange(event);
             }}
           />
         </FormField>

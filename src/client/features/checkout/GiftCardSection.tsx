@@ -4,7 +4,7 @@ import { FormSelect, plainOptions } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 
-export const GIFT_CARD_OPTIONS = plainOptions(GIFT_CARDS);
+const GIFT_CARD_OPTIONS = plainOptions(GIFT_CARDS);
 
 /** The cashback gift card every paid subscription earns, one per subscription (spec section 1). */
 export function GiftCardSection({ form, cashback }: { form: CheckoutForm; cashback: string }) {

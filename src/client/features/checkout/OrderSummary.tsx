@@ -3,7 +3,7 @@ import type { PriceBreakdown } from '#domain/pricing';
 import { FREE_PRICE } from '#domain/catalog';
 import { formatDollars } from '#domain/money';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
-import type { CartItem } from '../cart/cart-store';
+import type { CartItem } from '../../lib/cart-store';
 
 interface OrderSummaryProps {
   item: CartItem;

@@ -22,7 +22,7 @@ const appearance: Appearance = {
 };
 
 /** Where Stripe sends the buyer back after a redirect-based payment method; see useStripeReturn. */
-export function stripeReturnUrl(orderId: string): string {
+function stripeReturnUrl(orderId: string): string {
   return `${window.location.origin}/checkout?${new URLSearchParams({ order: orderId })}`;
 }
 
@@ -64,7 +64,7 @@ function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps
   };
 
   return (
-    <form className="grid gap-4" onSubmit={pay} aria-label="Card details">
+    <form className="grid gap-4" onSubmit={(event) => void pay(event)} aria-label="Card details">
       <PaymentElement options={{ layout: 'tabs' }} />
       <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>

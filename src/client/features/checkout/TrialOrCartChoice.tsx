@@ -2,7 +2,7 @@ import { ShoppingCart, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import type { CartItem } from '../cart/cart-store';
+import type { CartItem } from '../../lib/cart-store';
 
 /** 'Start Free Trial' was chosen while the cart holds a paid package: one of the two, the buyer's choice. */
 export function TrialOrCartChoice({ cartItem, onTrial, onCart }: { cartItem: CartItem; onTrial: () => void; onCart: () => void }) {

@@ -2,7 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { CheckoutInput, CheckoutRequest } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest } from '#contract/crypto';
 import { DEFAULT_COUNTRY, type ShippingCountry } from '#domain/catalog';
-import type { CartItem } from '../cart/cart-store';
+import type { CartItem } from '../../lib/cart-store';
 
 /** The checkout form as its inputs hold it: text, and the device count as the select's '1'..'4'. */
 export interface CheckoutFormValues {
@@ -61,6 +61,7 @@ export function checkoutRequest(order: CheckoutInput, extras: OrderExtras): Chec
 
 /** POST /api/create-crypto-payment's body: the spec's fields plus devices, coupon, gift card and shipping. */
 export function cryptoPaymentRequest(order: CheckoutInput, extras: OrderExtras): CreateCryptoPaymentRequest {
-  const { firstName, lastName, email, phone, paymentMethod: _crypto, ...rest } = checkoutRequest(order, extras);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- destructured only to leave the payment method out: this call is crypto.
+  const { firstName, lastName, email, phone, paymentMethod, ...rest } = checkoutRequest(order, extras);
   return { ...rest, customerData: { firstName, lastName, email, phone }, paymentCurrency: 'usdc' };
 }

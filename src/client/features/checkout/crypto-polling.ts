@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CryptoPaymentStatusResponse } from '#contract/crypto';
-import { apiRequest } from '../../lib/api';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { cryptoPaymentStatusSchema } from '#contract/crypto';
+import { api } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** Spec sections 4 and 9: the first status check 30 s after creation, then one every 10 s. */
 export const FIRST_POLL_DELAY_MS = 30_000;
@@ -16,8 +17,7 @@ export function cryptoOutcome(paymentStatus: string): CryptoOutcome {
 }
 
 async function fetchStatus(paymentId: string): Promise<string> {
-  const response = await apiRequest('GET', `/api/crypto-payment/${encodeURIComponent(paymentId)}`);
-  return ((await response.json()) as CryptoPaymentStatusResponse).paymentStatus;
+  return (await api(apiRoutes.cryptoPayment(paymentId), { schema: cryptoPaymentStatusSchema })).paymentStatus;
 }
 
 /**
@@ -28,40 +28,44 @@ async function fetchStatus(paymentId: string): Promise<string> {
 export function useCryptoPaymentStatus(paymentId: string, onSettled: (outcome: Exclude<CryptoOutcome, 'waiting'>) => void) {
   const [outcome, setOutcome] = useState<CryptoOutcome>('waiting');
   const [paymentStatus, setPaymentStatus] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const settled = useRef(false);
-  const onSettledRef = useRef(onSettled);
-  onSettledRef.current = onSettled;
-
-  const poll = useCallback(async () => {
-    clearTimeout(timer.current);
-    if (settled.current) return;
-    try {
-      const status = await fetchStatus(paymentId);
-      if (settled.current) return;
-      setPaymentStatus(status);
-      const next = cryptoOutcome(status);
-      if (next !== 'waiting') {
-        settled.current = true;
-        setOutcome(next);
-        onSettledRef.current(next);
-        return;
-      }
-    } catch (error) {
-      console.error('Crypto payment status check failed', error);
-    }
-    clearTimeout(timer.current);
-    if (!settled.current) timer.current = setTimeout(poll, POLL_INTERVAL_MS);
-  }, [paymentId]);
+  const settle = useEffectEvent(onSettled);
+  // The running poll loop's "ask now", for the simulator's button; nothing before the loop starts.
+  const pollNow = useRef<() => Promise<void>>(() => Promise.resolve());
 
   useEffect(() => {
-    settled.current = false;
-    timer.current = setTimeout(poll, FIRST_POLL_DELAY_MS);
-    return () => {
-      settled.current = true;
-      clearTimeout(timer.current);
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pollIn = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void poll(), ms);
     };
-  }, [poll]);
+    async function poll(): Promise<void> {
+      clearTimeout(timer);
+      if (stopped) return;
+      try {
+        const status = await fetchStatus(paymentId);
+        if (stopped) return;
+        setPaymentStatus(status);
+        const next = cryptoOutcome(status);
+        if (next !== 'waiting') {
+          stopped = true;
+          setOutcome(next);
+          settle(next);
+          return;
+        }
+      } catch (error) {
+        console.error('Crypto payment status check failed', error);
+      }
+      if (!stopped) pollIn(POLL_INTERVAL_MS);
+    }
+    pollNow.current = poll;
+    pollIn(FIRST_POLL_DELAY_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [paymentId]);
 
-  return { outcome, paymentStatus, checkNow: poll };
+  const checkNow = useCallback(() => pollNow.current(), []);
+  return { outcome, paymentStatus, checkNow };
 }

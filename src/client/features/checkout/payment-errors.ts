@@ -1,4 +1,4 @@
-import { errorStatus, serverMessage } from '../../lib/api';
+import { ApiError, messageOr } from '../../lib/api';
 
 const UNEXPECTED = 'An unexpected error occurred';
 
@@ -23,7 +23,7 @@ export function paymentError(message?: string | null): PaymentFailure {
  * is an error of the payment itself.
  */
 export function demoConfirmFailure(error: unknown): PaymentFailure {
-  const status = errorStatus(error);
-  if (status === 402 || status === 400) return paymentFailed(serverMessage(error, 'Your card was declined.'));
-  return paymentError(status === null ? null : serverMessage(error, UNEXPECTED));
+  if (!(error instanceof ApiError)) return paymentError(null);
+  if (error.status === 402 || error.status === 400) return paymentFailed(messageOr(error, 'Your card was declined.'));
+  return paymentError(messageOr(error, UNEXPECTED));
 }

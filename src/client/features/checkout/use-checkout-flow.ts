@@ -4,14 +4,16 @@ import { useLocation } from 'wouter';
 import type { CheckoutInput, CheckoutRequest, CheckoutResponse, OrderSummary } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest, CryptoPayment } from '#contract/crypto';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { api, ApiError, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { useCart } from '../cart/cart-store';
+import { useCart } from '../../lib/cart-store';
 import { checkoutRequest, cryptoPaymentRequest } from './checkout-form';
 import { clearPendingOrder, passwordSetupPath, savePendingOrder, takePendingOrder, type PendingOrder } from './pending-order';
+import { checkoutResponseSchema, cryptoPaymentSchema, paymentSuccessResponseSchema } from './response-schemas';
 
 /** Spec section 9: the pause before leaving the page after a completed order. */
-export const REDIRECT_DELAY_MS = 2000;
+const REDIRECT_DELAY_MS = 2000;
 
 export type CheckoutStage =
   | { kind: 'details' }
@@ -48,12 +50,7 @@ function useLater() {
 
 /** A refused order: the server's reason when it gave one (a 4xx such as a second free trial). */
 function orderFailureMessage(error: unknown): string {
-  const status = errorStatus(error);
-  return status !== null && status >= 400 && status < 500 ? serverMessage(error, 'Failed to create order') : 'Failed to create order';
-}
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  return (await (await apiRequest('POST', url, body)).json()) as T;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? messageOr(error, 'Failed to create order') : 'Failed to create order';
 }
 
 /**
@@ -72,8 +69,10 @@ export function useCheckoutFlow() {
   const later = useLater();
   const errorToast = useErrorToast();
 
-  const placeOrder = useMutation({ mutationFn: (body: CheckoutRequest) => postJson<CheckoutResponse>('/api/checkout', body) });
-  const createCrypto = useMutation({ mutationFn: (body: CreateCryptoPaymentRequest) => postJson<CryptoPayment>('/api/create-crypto-payment', body) });
+  const placeOrder = useMutation({ mutationFn: (body: CheckoutRequest) => api(apiRoutes.checkout, { method: 'POST', body, schema: checkoutResponseSchema }) });
+  const createCrypto = useMutation({
+    mutationFn: (body: CreateCryptoPaymentRequest) => api(apiRoutes.createCryptoPayment, { method: 'POST', body, schema: cryptoPaymentSchema }),
+  });
 
   /** The order is done: the page keeps showing it while the cart empties and old failures go. */
   const finish = useCallback(() => {
@@ -162,7 +161,7 @@ export function useCheckoutFlow() {
       const paid = { title: 'Payment Successful', text: 'Thank you! Your payment was received.' };
       setStage({ kind: 'complete', title: paid.title, description: paid.text, redirecting: false });
       try {
-        await apiRequest('POST', '/api/webhook/payment-success', { orderId, paymentIntentId });
+        await api(apiRoutes.paymentSuccess, { method: 'POST', body: { orderId, paymentIntentId }, schema: paymentSuccessResponseSchema });
       } catch (error) {
         console.error('Payment success notice failed', error);
       }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FREE_PRICE, TRIAL_CART_PACKAGE } from '#domain/catalog';
 import { toast } from '../../components/ui/use-toast';
-import { useCart, type CartItem } from '../cart/cart-store';
+import { useCart, type CartItem } from '../../lib/cart-store';
 
 export type CheckoutItem =
   | { kind: 'loading' }
@@ -30,12 +30,10 @@ export function useCheckoutItem(finished: boolean): CheckoutItem {
   const [, navigate] = useLocation();
   const search = useSearch();
   const wantsTrial = new URLSearchParams(search).get('trial') === 'true';
+  // What was bought stays on the page after the cart empties: the last item the cart held.
   const [bought, setBought] = useState<CartItem | null>(cartItem);
+  if (cartItem && cartItem !== bought) setBought(cartItem);
   const trialAdded = useRef(false);
-
-  useEffect(() => {
-    if (cartItem) setBought(cartItem);
-  }, [cartItem]);
 
   useEffect(() => {
     // The store, not this render's snapshot: effects may run twice in development.
@@ -57,6 +55,7 @@ export function useCheckoutItem(finished: boolean): CheckoutItem {
 
   const item = finished ? bought : cartItem;
   if (!item) return { kind: 'loading' };
-  if (!finished && wantsTrial && !trialAdded.current && item.price !== FREE_PRICE) return { kind: 'trial-or-cart', cartItem: item, takeTrial, keepCart };
+  // Once the trial is added the cart holds it, free: the choice is only ever asked of a paid item.
+  if (!finished && wantsTrial && item.price !== FREE_PRICE) return { kind: 'trial-or-cart', cartItem: item, takeTrial, keepCart };
   return { kind: 'ready', item };
 }

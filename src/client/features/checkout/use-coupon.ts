@@ -1,15 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import type { ValidateCouponRequest, ValidateCouponResponse } from '#contract/checkout';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { ValidateCouponRequest } from '#contract/checkout';
 import { formatMoney, type Cents } from '#domain/money';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { api, ApiError, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
 import type { AppliedCoupon } from './order-summary';
+import { validateCouponResponseSchema } from './response-schemas';
 
 const NOT_VALID = 'This coupon code is not valid';
 
-async function checkCoupon(request: ValidateCouponRequest): Promise<ValidateCouponResponse> {
-  return (await (await apiRequest('POST', '/api/validate-coupon', request)).json()) as ValidateCouponResponse;
+function checkCoupon(request: ValidateCouponRequest) {
+  return api(apiRoutes.validateCoupon, { method: 'POST', body: request, schema: validateCouponResponseSchema });
 }
 
 function refuse(description: string): void {
@@ -18,8 +20,7 @@ function refuse(description: string): void {
 
 /** The server's answer to a failed check: its reason for a 4xx, else the spec's generic error. */
 function reportCheckFailure(error: unknown): void {
-  const status = errorStatus(error);
-  if (status !== null && status >= 400 && status < 500) refuse(serverMessage(error, NOT_VALID));
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) refuse(messageOr(error, NOT_VALID));
   else toast({ title: 'Error', description: 'Failed to validate coupon code', variant: 'destructive' });
 }
 
@@ -63,7 +64,7 @@ export function useCoupon({ packageId, subtotal, deviceCount }: { packageId: str
   }
 
   const appliedCode = applied?.code;
-  useEffect(() => {
+  const requote = useEffectEvent(() => {
     if (!appliedCode) return;
     const id = ++latestCheck.current;
     checkCoupon(request(appliedCode))
@@ -76,8 +77,9 @@ export function useCoupon({ packageId, subtotal, deviceCount }: { packageId: str
         }
       })
       .catch((error: unknown) => console.error('Coupon re-check failed', error));
-    // Only a new subtotal (a change of devices) calls for a new quote.
-  }, [subtotal]);
+  });
+  // Only a new subtotal (a change of devices) calls for a new quote.
+  useEffect(() => requote(), [subtotal]);
 
   return { applied, apply, remove, isChecking: check.isPending };
 }

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StoreConfig } from '#contract/checkout';
+import { getQueryFn } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { storeConfigSchema } from './response-schemas';
 
 /** GET /api/config: which card and crypto providers are live (Stripe or demo, NOWPayments or demo). */
 export function useStoreConfig() {
-  return useQuery<StoreConfig>({ queryKey: ['/api/config'] });
+  return useQuery({ queryKey: queryKeys.storeConfig, queryFn: getQueryFn({ schema: storeConfigSchema }) });
 }

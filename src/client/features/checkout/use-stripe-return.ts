@@ -7,7 +7,7 @@ import { paymentFailed, type PaymentFailure } from './payment-errors';
  * PaymentIntent and its outcome in the query (see stripeReturnUrl). A success finishes the
  * order as an in-page payment would; anything else tells the buyer it did not go through.
  */
-export function useStripeReturn(onPaid: (orderId: string, paymentIntentId: string) => void, onFailed: (failure: PaymentFailure) => void): void {
+export function useStripeReturn(onPaid: (orderId: string, paymentIntentId: string) => Promise<void>, onFailed: (failure: PaymentFailure) => void): void {
   const search = useSearch();
   const [, navigate] = useLocation();
   const handled = useRef(false);
@@ -20,7 +20,8 @@ export function useStripeReturn(onPaid: (orderId: string, paymentIntentId: strin
     if (handled.current || !paymentIntentId || !outcome || !orderId) return;
     handled.current = true;
     navigate('/checkout', { replace: true });
-    if (outcome === 'succeeded') onPaid(orderId, paymentIntentId);
+    // The order finishes on its own, its failures told on the page: nothing here waits for it.
+    if (outcome === 'succeeded') void onPaid(orderId, paymentIntentId);
     else onFailed(paymentFailed('Your payment was not completed. Please try again or choose another payment method.'));
   }, [search, navigate, onPaid, onFailed]);
 }

@@ -2,8 +2,8 @@ import { LogOut, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Button } from '../../components/ui/button';
-import { useCurrentCustomer, useSignOut } from '../auth/session';
-import { CartButton } from '../cart/CartButton';
+import { useCurrentCustomer, useSignOut } from '../auth';
+import { CartButton } from '../cart';
 import { scrollToSection, SECTIONS } from './scroll';
 import { SiteMenu } from './SiteMenu';
 

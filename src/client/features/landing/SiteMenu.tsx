@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { useCurrentCustomer, useSignOut } from '../auth/session';
+import { useCurrentCustomer, useSignOut } from '../auth';
 import { scrollToSection, SECTIONS, type SectionId } from './scroll';
 
 /**

@@ -1,5 +1,6 @@
 import { Gift } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 const STEPS = [
   { title: 'Watch your inbox', text: 'After your payment is confirmed, your cashback reward arrives by email from our reward provider within 1-2 hours. Check your spam folder if you do not see it.' },
@@ -20,8 +21,7 @@ export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </DialogTitle>
           <DialogDescription>Five steps from our reward provider's email to your gift card.</DialogDescription>
         </DialogHeader>
-        {/* A scrolling box takes the keyboard focus so that it can be scrolled without a mouse. */}
-        <div role="region" aria-label="Steps" tabIndex={0} className="max-h-[55vh] overflow-y-auto rounded-xl pr-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <ScrollRegion label="Steps" className="max-h-[55vh] overflow-y-auto rounded-xl pr-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <ol className="space-y-4" data-testid="tutorial-steps">
             {STEPS.map((step, index) => (
               <li key={step.title} className="flex gap-4 rounded-xl border border-border bg-background/50 p-4">
@@ -33,7 +33,7 @@ export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               </li>
             ))}
           </ol>
-        </div>
+        </ScrollRegion>
       </DialogContent>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 import { ScrollText } from 'lucide-react';
-import { adminDateTime } from '../admin-view';
-import { AuditChangeList } from '../AuditChangeList';
-import { PagedList } from '../PagedList';
-import { useAuditLog } from '../use-admin-queries';
-import { useListPage } from '../use-list-page';
+import { adminDateTime } from '../shared/admin-view';
+import { AuditChangeList } from '../shared/AuditChangeList';
+import { PagedList } from '../shared/PagedList';
+import { useAuditLog } from './operations-queries';
+import { useListPage } from '../shared/use-list-page';
 
 /** Every change an administrator made, newest first: who, what, on which record, from what to what. */
 export function AuditLogTab() {

@@ -1,11 +1,11 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
-import { adminOrderPaths } from '#contract/admin-orders';
 import { buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { adminApiRoutes } from '../../../lib/api-routes';
 
 const EXPORTS = [
-  { href: adminOrderPaths.ordersCsv, title: 'Orders', text: 'Every order: status, reason, customer, package, amounts, coupon, gift card and shipping.' },
-  { href: adminOrderPaths.customersCsv, title: 'Customers', text: 'Every customer: contact details, account, orders and what they paid.' },
+  { href: adminApiRoutes.ordersCsv, title: 'Orders', text: 'Every order: status, reason, customer, package, amounts, coupon, gift card and shipping.' },
+  { href: adminApiRoutes.customersCsv, title: 'Customers', text: 'Every customer: contact details, account, orders and what they paid.' },
 ] as const;
 
 /** The two CSV downloads; the browser saves each under the dated name the server gives it. */

@@ -1,8 +1,8 @@
 import { Mail } from 'lucide-react';
-import { adminDateTime } from '../admin-view';
-import { PagedList } from '../PagedList';
-import { useOutbox } from '../use-admin-queries';
-import { useListPage } from '../use-list-page';
+import { adminDateTime } from '../shared/admin-view';
+import { PagedList } from '../shared/PagedList';
+import { useOutbox } from './operations-queries';
+import { useListPage } from '../shared/use-list-page';
 
 /** The emails the store kept instead of sending (no SMTP server configured), newest first, each opening to its text. */
 export function OutboxTab() {

@@ -4,7 +4,7 @@ import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { FormDialogFooter } from '../FormDialogFooter';
+import { FormDialogFooter } from '../shared/FormDialogFooter';
 import type { PackageChangesMutation } from './use-package-changes';
 
 interface PackageForm {
@@ -28,7 +28,7 @@ const formOf = (pkg: AdminPackage): PackageForm => ({
 });
 
 /** The form as PATCH takes it: one feature a line, blank lines dropped; the server checks every rule and answers in words. */
-export const packageChanges = (form: PackageForm) => ({
+const packageChanges = (form: PackageForm) => ({
   name: form.name.trim(),
   price: form.price.trim(),
   cashback: form.cashback.trim(),

@@ -4,11 +4,12 @@ import type { AdminPackage } from '#contract/admin-packages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { dollars } from '../admin-view';
-import { EmptyState } from '../EmptyState';
-import { useAdminPackages } from '../use-admin-queries';
+import { dollars } from '../shared/admin-view';
+import { EmptyState } from '../shared/EmptyState';
+import { useAdminPackages } from '../shared/use-admin-queries';
 import { PackageDialog } from './PackageDialog';
 import { usePackageChanges } from './use-package-changes';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 const COLUMNS = ['Package', 'Price', 'Cashback', 'Devices', 'Features', 'Shown', ''];
 
@@ -37,7 +38,7 @@ export function PackagesTab() {
   }
   return (
     <>
-      <div className="relative min-w-0 overflow-x-auto rounded-2xl border border-border" role="region" aria-label="Packages table" tabIndex={0}>
+      <ScrollRegion label="Packages table" className="relative min-w-0 overflow-x-auto rounded-2xl border border-border">
         <table className="w-full min-w-[48rem] text-left text-sm">
           <thead className="bg-muted/50 text-xs text-muted-foreground">
             <tr>
@@ -86,7 +87,7 @@ export function PackagesTab() {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <PackageDialog pkg={editing} save={save} onClose={() => setEditing(null)} />
     </>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { count } from '../admin-view';
-import { RevenueChart } from '../RevenueChart';
-import { useRevenue } from '../use-admin-queries';
+import { count } from '../shared/admin-view';
+import { RevenueChart } from '../shared/RevenueChart';
+import { useRevenue } from './operations-queries';
 
 const PERIODS = [7, 30, 90] as const;
 

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminPackageSchema, type PackageChanges } from '#contract/admin-packages';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../../lib/api';
-import { adminKeys } from '../query-keys';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
+import { adminKeys } from '../../../lib/query-keys';
 
 type Changes = PackageChanges;
 
@@ -15,14 +16,13 @@ const titleOf = (changes: Changes, hidden: boolean) => {
 export function usePackageChanges() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: string; changes: Changes }) =>
-      adminPackageSchema.parse(await (await apiRequest('PATCH', `${adminKeys.packages[0]}/${encodeURIComponent(id)}`, changes)).json()),
+    mutationFn: ({ id, changes }: { id: string; changes: Changes }) => api(adminApiRoutes.package(id), { method: 'PATCH', body: changes, schema: adminPackageSchema }),
     onSuccess: (saved, { changes }) =>
       toast({
         title: titleOf(changes, saved.hidden),
         description: saved.hidden ? `${saved.name} is hidden from the landing page and checkout.` : `${saved.name} sells at $${saved.price} from the next checkout.`,
       }),
-    onError: (error) => toast({ title: 'Package Not Saved', description: serverMessage(error, 'The package could not be saved. Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Package Not Saved', description: messageOr(error, 'The package could not be saved. Please try again.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.packages }),
   });
 }

@@ -1,11 +1,10 @@
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { adminDateTime, dollars } from '../admin-view';
-import { DetailField } from '../DetailField';
-import { PagedList } from '../PagedList';
-import { NO_ORDER_FILTERS } from '../query-keys';
-import { useAdminOrders } from '../use-admin-queries';
-import { useListPage } from '../use-list-page';
+import { adminDateTime, dollars } from '../shared/admin-view';
+import { DetailField } from '../shared/DetailField';
+import { PagedList } from '../shared/PagedList';
+import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
+import { useListPage } from '../shared/use-list-page';
 import { OrderActionButtons } from './OrderActionButtons';
 import { OrderDialogs, useOrderDialogs } from './OrderDialogs';
 

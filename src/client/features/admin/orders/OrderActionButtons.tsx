@@ -1,7 +1,7 @@
 import { CheckCircle2, Gift, Loader2, RotateCw, Undo2 } from 'lucide-react';
 import type { AdminOrderSummary } from '#contract/admin-orders';
 import { Button } from '../../../components/ui/button';
-import { useGiftCardDelivery } from '../use-gift-card-delivery';
+import { useGiftCardDelivery } from './use-gift-card-delivery';
 import type { OrderActions } from './use-order-actions';
 
 const REFUNDABLE = ['completed', 'needs_review'];

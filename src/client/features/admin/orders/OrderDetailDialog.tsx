@@ -2,10 +2,10 @@ import { AlertCircle } from 'lucide-react';
 import type { AdminOrderSummary } from '#contract/admin-orders';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { serverMessage } from '../../../lib/api';
-import { PaymentStatusBadge } from '../AdminStatusBadge';
-import { adminDateTime } from '../admin-view';
-import { useAdminOrder } from '../use-admin-queries';
+import { messageOr } from '../../../lib/api';
+import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
+import { adminDateTime } from '../shared/admin-view';
+import { useAdminOrder } from './order-queries';
 import { OrderActionButtons } from './OrderActionButtons';
 import { OrderDetailSections } from './OrderDetailSections';
 import type { OrderActions } from './use-order-actions';
@@ -16,7 +16,7 @@ function OrderDetail({ orderId, actions, onRefund }: { orderId: string; actions:
     return (
       <p className="flex items-center gap-2 rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm" role="alert">
         <AlertCircle className="size-4 text-destructive" aria-hidden="true" />
-        {serverMessage(detail.error, 'This order could not be loaded.')}
+        {messageOr(detail.error, 'This order could not be loaded.')}
       </p>
     );
   }

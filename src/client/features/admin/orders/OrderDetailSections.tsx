@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { AdminOrderDetail } from '#contract/admin-orders';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { AdminStatusBadge } from '../AdminStatusBadge';
-import { adminDate, adminDateTime, dollars } from '../admin-view';
-import { AuditChangeList } from '../AuditChangeList';
-import { DetailField } from '../DetailField';
+import { AdminStatusBadge } from '../shared/AdminStatusBadge';
+import { adminDate, adminDateTime, dollars } from '../shared/admin-view';
+import { AuditChangeList } from '../shared/AuditChangeList';
+import { DetailField } from '../shared/DetailField';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -2,8 +2,8 @@ import { ORDER_PAYMENT_STATUSES } from '#contract/admin-orders';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import type { OrderFilters as Filters } from '../query-keys';
-import { useAdminPackages } from '../use-admin-queries';
+import type { OrderFilters as Filters } from '../../../lib/query-keys';
+import { useAdminPackages } from '../shared/use-admin-queries';
 
 // Radix's select has no empty value: this one stands for 'no filter'.
 const ANY = 'any';

@@ -1,13 +1,14 @@
 import type { AdminOrderSummary } from '#contract/admin-orders';
-import { PaymentStatusBadge } from '../AdminStatusBadge';
-import { adminDateTime, dollars } from '../admin-view';
+import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
+import { adminDateTime, dollars } from '../shared/admin-view';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 const COLUMNS = ['Order', 'Placed', 'Customer', 'Package', 'Total', 'Method', 'Status', 'Gift Card'];
 
 /** The orders, newest first, in a table that scrolls inside its own box on a phone; an order's id opens its detail. */
 export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; onOpen: (order: AdminOrderSummary) => void }) {
   return (
-    <div className="relative min-w-0 overflow-x-auto rounded-2xl border border-border" role="region" aria-label="Orders table" tabIndex={0}>
+    <ScrollRegion label="Orders table" className="relative min-w-0 overflow-x-auto rounded-2xl border border-border">
       <table className="w-full min-w-[60rem] text-left text-sm">
         <thead className="bg-muted/50 text-xs text-muted-foreground">
           <tr>
@@ -58,6 +59,6 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

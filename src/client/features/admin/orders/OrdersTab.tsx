@@ -1,9 +1,9 @@
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
-import { PagedList } from '../PagedList';
-import { NO_ORDER_FILTERS, type OrderFilters as Filters } from '../query-keys';
-import { useAdminOrders } from '../use-admin-queries';
-import { useListPage } from '../use-list-page';
+import { PagedList } from '../shared/PagedList';
+import type { OrderFilters as Filters } from '../../../lib/query-keys';
+import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
+import { useListPage } from '../shared/use-list-page';
 import { OrderDialogs, useOrderDialogs } from './OrderDialogs';
 import { OrderFilters } from './OrderFilters';
 import { OrderTable } from './OrderTable';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { fieldErrorId } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
-import { dollars } from '../admin-view';
+import { dollars } from '../shared/admin-view';
 import type { OrderActions } from './use-order-actions';
 
 type Refundable = Pick<AdminOrderSummary, 'id' | 'paymentMethod' | 'totalAmount'>;

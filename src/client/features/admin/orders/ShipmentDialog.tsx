@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SHIPMENT_STATUSES } from '#contract/admin-shipments';
-import type { AdminOrderSummary } from '#contract/admin-orders';
+import type { AdminOrderDetail, AdminOrderSummary } from '#contract/admin-orders';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { serverMessage } from '../../../lib/api';
-import { FormDialogFooter } from '../FormDialogFooter';
-import { useAdminOrder } from '../use-admin-queries';
+import { messageOr } from '../../../lib/api';
+import { FormDialogFooter } from '../shared/FormDialogFooter';
+import { useAdminOrder } from './order-queries';
 import { useShipmentUpdate, type ShipmentForm } from './use-shipment-update';
+
+type Shipment = NonNullable<AdminOrderDetail['shipment']>;
 
 /** How often a just-paid box order is asked again until provisioning has created its shipment. */
 const SHIPMENT_POLL_MS = 2000;
@@ -18,22 +20,9 @@ function ShipmentFields({ orderId, onSaved }: { orderId: string; onSaved: () => 
   // The list shows a box order once it is paid; its shipment comes a moment later, from the
   // order's provisioning job, so the dialog waits for it instead of saying there is none.
   const detail = useAdminOrder(orderId, { everyMs: SHIPMENT_POLL_MS, until: (order) => order.shipment !== null });
-  const save = useShipmentUpdate();
-  const [form, setForm] = useState<ShipmentForm | null>(null);
   const shipment = detail.data?.shipment;
 
-  // The form starts from the box's current state once its shipment exists.
-  useEffect(() => {
-    if (!shipment || form) return;
-    setForm({
-      status: shipment.status as ShipmentForm['status'],
-      carrier: shipment.carrier,
-      trackingNumber: shipment.trackingNumber ?? '',
-      estimatedDelivery: shipment.estimatedDelivery?.slice(0, 10) ?? '',
-    });
-  }, [shipment, form]);
-
-  if (detail.isError) return <p className="text-sm text-destructive" role="alert">{serverMessage(detail.error, 'This order could not be loaded.')}</p>;
+  if (detail.isError) return <p className="text-sm text-destructive" role="alert">{messageOr(detail.error, 'This order could not be loaded.')}</p>;
   if (detail.data && !shipment) {
     return (
       <p className="text-sm text-muted-foreground" role="status">
@@ -41,7 +30,19 @@ function ShipmentFields({ orderId, onSaved }: { orderId: string; onSaved: () => 
       </p>
     );
   }
-  if (!form || !shipment) return <Skeleton className="h-48 rounded-xl" />;
+  if (!shipment) return <Skeleton className="h-48 rounded-xl" />;
+  return <ShipmentEditor orderId={orderId} shipment={shipment} onSaved={onSaved} />;
+}
+
+/** The form, started from the box's state when the shipment first showed; later answers do not overwrite what is typed. */
+function ShipmentEditor({ orderId, shipment, onSaved }: { orderId: string; shipment: Shipment; onSaved: () => void }) {
+  const save = useShipmentUpdate();
+  const [form, setForm] = useState<ShipmentForm>(() => ({
+    status: SHIPMENT_STATUSES.find((status) => status === shipment.status) ?? 'processing',
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber ?? '',
+    estimatedDelivery: shipment.estimatedDelivery?.slice(0, 10) ?? '',
+  }));
   const set = (name: keyof ShipmentForm) => (value: string) => setForm({ ...form, [name]: value });
 
   return (

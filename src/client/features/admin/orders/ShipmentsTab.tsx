@@ -3,12 +3,11 @@ import { useState } from 'react';
 import type { AdminOrderSummary } from '#contract/admin-orders';
 import { STREAMING_BOX_ID } from '#domain/catalog';
 import { Button } from '../../../components/ui/button';
-import { adminDateTime } from '../admin-view';
-import { DetailField } from '../DetailField';
-import { PagedList } from '../PagedList';
-import { NO_ORDER_FILTERS } from '../query-keys';
-import { useAdminOrders } from '../use-admin-queries';
-import { useListPage } from '../use-list-page';
+import { adminDateTime } from '../shared/admin-view';
+import { DetailField } from '../shared/DetailField';
+import { PagedList } from '../shared/PagedList';
+import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
+import { useListPage } from '../shared/use-list-page';
 import { ShipmentDialog } from './ShipmentDialog';
 
 const PAID_BOXES = { ...NO_ORDER_FILTERS, packageId: STREAMING_BOX_ID, paymentStatus: 'completed' };

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminOrderActionSchema, adminOrderPaths, type RefundRequest } from '#contract/admin-orders';
+import { adminOrderActionSchema, type RefundRequest } from '#contract/admin-orders';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../../lib/api';
-import { adminKeys } from '../query-keys';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
+import { adminKeys } from '../../../lib/query-keys';
 
 /** What an action on an order changes on the admin pages: the orders (and their detail), the records, the figures, the gift-card queue. */
-export function useRefreshAfterOrderChange() {
+function useRefreshAfterOrderChange() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([adminKeys.orders, adminKeys.customers, adminKeys.stats, adminKeys.owedGiftCards].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -14,10 +15,9 @@ export function useRefreshAfterOrderChange() {
 function useOrderAction<Body>(path: (orderId: string) => string, done: string, failed: string, fallback: string) {
   const refresh = useRefreshAfterOrderChange();
   return useMutation({
-    mutationFn: async ({ orderId, body }: { orderId: string; body?: Body }) =>
-      adminOrderActionSchema.parse(await (await apiRequest('POST', path(orderId), body ?? {})).json()),
+    mutationFn: ({ orderId, body }: { orderId: string; body?: Body }) => api(path(orderId), { method: 'POST', body: body ?? {}, schema: adminOrderActionSchema }),
     onSuccess: (result) => toast({ title: done, description: result.message }),
-    onError: (error) => toast({ title: failed, description: serverMessage(error, fallback), variant: 'destructive' }),
+    onError: (error) => toast({ title: failed, description: messageOr(error, fallback), variant: 'destructive' }),
     onSettled: refresh,
   });
 }
@@ -25,10 +25,10 @@ function useOrderAction<Body>(path: (orderId: string) => string, done: string, f
 /** Refund, honour and retry-provisioning of one order, each confirmed by a toast in the server's words. */
 export function useOrderActions() {
   return {
-    refund: useOrderAction<RefundRequest>(adminOrderPaths.refund, 'Order Refunded', 'Refund Failed', 'The order could not be refunded. Please try again.'),
-    honour: useOrderAction<never>(adminOrderPaths.honour, 'Order Honoured', 'Honour Failed', 'The order could not be honoured. Please try again.'),
+    refund: useOrderAction<RefundRequest>(adminApiRoutes.refund, 'Order Refunded', 'Refund Failed', 'The order could not be refunded. Please try again.'),
+    honour: useOrderAction<never>(adminApiRoutes.honour, 'Order Honoured', 'Honour Failed', 'The order could not be honoured. Please try again.'),
     retryProvisioning: useOrderAction<never>(
-      adminOrderPaths.retryProvisioning,
+      adminApiRoutes.retryProvisioning,
       'Provisioning Restarted',
       'Provisioning Not Restarted',
       'Provisioning could not be restarted. Please try again.',

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminShipmentSchema } from '#contract/admin-shipments';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, serverMessage } from '../../../lib/api';
-import { adminKeys } from '../query-keys';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
+import { adminKeys } from '../../../lib/query-keys';
 
 export interface ShipmentForm {
   status: 'processing' | 'shipped' | 'delivered';
@@ -13,7 +14,7 @@ export interface ShipmentForm {
 }
 
 /** The form as PATCH /api/admin/shipments/:orderId takes it: blanks as null, a day as its noon in UTC (the same date in every time zone of the buyers). */
-export const shipmentChanges = (form: ShipmentForm) => ({
+const shipmentChanges = (form: ShipmentForm) => ({
   status: form.status,
   carrier: form.carrier.trim(),
   trackingNumber: form.trackingNumber.trim() || null,
@@ -23,14 +24,14 @@ export const shipmentChanges = (form: ShipmentForm) => ({
 export function useShipmentUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ orderId, form }: { orderId: string; form: ShipmentForm }) =>
-      adminShipmentSchema.parse(await (await apiRequest('PATCH', `/api/admin/shipments/${encodeURIComponent(orderId)}`, shipmentChanges(form))).json()),
+    mutationFn: ({ orderId, form }: { orderId: string; form: ShipmentForm }) =>
+      api(adminApiRoutes.shipment(orderId), { method: 'PATCH', body: shipmentChanges(form), schema: adminShipmentSchema }),
     onSuccess: (shipment) =>
       toast({
         title: 'Shipment Saved',
         description: `Order ${shipment.orderId}: ${shipment.status}${shipment.trackingNumber ? `, ${shipment.carrier} tracking ${shipment.trackingNumber}` : ''}.`,
       }),
-    onError: (error) => toast({ title: 'Shipment Not Saved', description: serverMessage(error, 'The shipment could not be saved. Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Shipment Not Saved', description: messageOr(error, 'The shipment could not be saved. Please try again.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
   });
 }

@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { CustomerProfile } from '#contract/accounts';
+import { MAIN_ID } from '../../components/SkipLink';
+import { useCurrentCustomer } from '../auth';
+
+function LoadingAccount() {
+  return (
+    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
+      <p className="flex items-center gap-3 text-muted-foreground">
+        <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
+        Loading your account...
+      </p>
+    </main>
+  );
+}
+
+/**
+ * Shows the account only to a signed-in customer (spec section 2 "Account"): 'Loading your
+ * account...' while asking, and /login for a guest or a failed check.
+ */
+export function AccountGate({ children }: { children: (customer: CustomerProfile) => ReactNode }) {
+  const [, navigate] = useLocation();
+  const me = useCurrentCustomer();
+
+  // A guest (no customer) or a failed check: the account page is for signed-in customers.
+  const signedOut = !me.isFetching && (me.isError || me.data === null);
+  useEffect(() => {
+    if (signedOut) navigate('/login', { replace: true });
+  }, [signedOut, navigate]);
+
+  if (!me.data) return <LoadingAccount />;
+  return children(me.data);
+}

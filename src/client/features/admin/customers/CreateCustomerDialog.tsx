@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CUSTOMER_ACCOUNT_CREATED, createCustomerRequestSchema, createCustomerResponseSchema, type CreateCustomerRequest } from '#contract/admin';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FormField, invalidProps } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
+import { FormDialogFooter } from '../shared/FormDialogFooter';
+import { adminKeys } from '../../../lib/query-keys';
+
+type CreateCustomerValues = z.output<typeof createCustomerRequestSchema>;
+const EMPTY: CreateCustomerRequest = { firstName: '', lastName: '', email: '', phone: '', orderId: '' };
+
+/** 'Create Customer Account': an account, and its password setup email, for an existing paid order. */
+export function CreateCustomerDialog() {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const form = useForm<CreateCustomerRequest, unknown, CreateCustomerValues>({
+    resolver: zodResolver(createCustomerRequestSchema),
+    defaultValues: EMPTY,
+  });
+  const create = useMutation({
+    mutationFn: (values: CreateCustomerValues) => api(adminApiRoutes.createCustomer, { method: 'POST', body: values, schema: createCustomerResponseSchema }),
+    onSuccess: () => {
+      toast({ title: 'Customer Account Created', description: CUSTOMER_ACCOUNT_CREATED });
+      setOpen(false);
+      form.reset(EMPTY);
+      for (const queryKey of [adminKeys.customers, adminKeys.stats, adminKeys.notifications]) void queryClient.invalidateQueries({ queryKey });
+    },
+    // What was typed stays, so the admin can correct the order ID and try again.
+    onError: (error) => toast({ title: 'Error', description: messageOr(error, 'Failed to create customer account'), variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Create Customer Account
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create Customer Account</DialogTitle>
+          <DialogDescription>Create an account for an existing order</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => create.mutate(values))(event)}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="create-first-name" label="First Name" error={errors.firstName?.message}>
+              <Input autoComplete="off" {...invalidProps('create-first-name', errors.firstName?.message)} {...form.register('firstName')} />
+            </FormField>
+            <FormField id="create-last-name" label="Last Name" error={errors.lastName?.message}>
+              <Input autoComplete="off" {...invalidProps('create-last-name', errors.lastName?.message)} {...form.register('lastName')} />
+            </FormField>
+          </div>
+          <FormField id="create-email" label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...invalidProps('create-email', errors.email?.message)} {...form.register('email')} />
+          </FormField>
+          <FormField id="create-phone" label="Phone (Optional)" error={errors.phone?.message}>
+            <Input type="tel" autoComplete="off" {...invalidProps('create-phone', errors.phone?.message)} {...form.register('phone')} />
+          </FormField>
+          <FormField id="create-order-id" label="Order ID" error={errors.orderId?.message}>
+            <Input className="font-mono" placeholder="SP-1712345678901-123" autoComplete="off" {...invalidProps('create-order-id', errors.orderId?.message)} {...form.register('orderId')} />
+          </FormField>
+          <FormDialogFooter pending={create.isPending} label="Create Account" pendingLabel="Creating..." />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

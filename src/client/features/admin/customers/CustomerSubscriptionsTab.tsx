@@ -1,0 +1,51 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { DollarSign, MonitorSmartphone, UserCheck, Users } from 'lucide-react';
+import type { AdminCustomerRecord, AdminStats } from '#contract/admin';
+import type { Revalidated } from '../shared/revalidating-get';
+import { dollars } from '../shared/admin-view';
+import { CustomerRecordCard } from './CustomerRecordCard';
+import { PagedList } from '../shared/PagedList';
+import { StatGrid } from '../shared/StatGrid';
+import type { ListPaging } from '../shared/use-list-page';
+
+/** The /admin customer tab: its summary from the stats, then one card per subscription. */
+export function CustomerSubscriptionsTab({
+  stats,
+  records,
+  paging,
+}: {
+  stats: AdminStats | undefined;
+  records: UseQueryResult<Revalidated<AdminCustomerRecord[]>>;
+  paging: ListPaging;
+}) {
+  return (
+    <div className="grid min-w-0 gap-6">
+      <StatGrid
+        label="Customer subscriptions summary"
+        stats={
+          stats && [
+            { label: 'Active Subscriptions', value: stats.subscriptions.count, icon: <UserCheck /> },
+            { label: 'Total Revenue', value: dollars(stats.revenue.total), icon: <DollarSign /> },
+            { label: 'Total Devices', value: stats.subscriptions.devices, icon: <MonitorSmartphone /> },
+            { label: 'Unique Customers', value: stats.subscriptions.uniqueCustomers, icon: <Users /> },
+          ]
+        }
+      />
+      <PagedList
+        label="customer subscriptions"
+        searchId="customer-search"
+        paging={paging}
+        query={records}
+        empty={{ icon: <Users aria-hidden="true" />, title: 'No Customer Subscriptions', hint: 'Subscriptions appear here as soon as a payment completes.' }}
+      >
+        {(items) => (
+          <div className="grid gap-4">
+            {items.map((record) => (
+              <CustomerRecordCard key={record.id} record={record} />
+            ))}
+          </div>
+        )}
+      </PagedList>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Ticket } from 'lucide-react';
+import type { AdminCoupon } from '#contract/admin-coupons';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import type { Revalidated } from '../shared/revalidating-get';
+import { couponTerms, couponUses } from './coupon-form';
+import { DetailField } from '../shared/DetailField';
+import { NewCouponDialog } from './NewCouponDialog';
+import { PagedList } from '../shared/PagedList';
+import { useCouponChanges } from './use-coupon-changes';
+import type { ListPaging } from '../shared/use-list-page';
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'Any time');
+
+/** The /admin coupons: each with its terms and uses, a switch on or off, and 'New Coupon'. */
+export function CouponsTab({ coupons, paging }: { coupons: UseQueryResult<Revalidated<AdminCoupon[]>>; paging: ListPaging }) {
+  const { create, setActive } = useCouponChanges();
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div className="flex justify-end">
+        <NewCouponDialog create={create} />
+      </div>
+      <PagedList
+        label="coupons"
+        paging={paging}
+        query={coupons}
+        empty={{ icon: <Ticket aria-hidden="true" />, title: 'No Coupons', hint: 'Create one with New Coupon.' }}
+      >
+        {(items) => (
+          <ul className="grid grid-cols-1 gap-3" aria-label="Coupons">
+            {items.map((coupon) => (
+              <li key={coupon.code} className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="admin-coupon">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="flex min-w-0 items-center gap-2 font-semibold">
+                    <Ticket className="size-4 shrink-0 text-accent" aria-hidden="true" />
+                    <span className="break-all font-mono">{coupon.code}</span>
+                  </p>
+                  <Badge variant={coupon.isActive ? 'success' : 'secondary'}>{coupon.isActive ? 'Active' : 'Inactive'}</Badge>
+                </div>
+                <p className="mt-1 break-words text-sm text-muted-foreground">{coupon.description}</p>
+                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+                  <DetailField label="Terms">{couponTerms(coupon)}</DetailField>
+                  <DetailField label="Uses">{couponUses(coupon)}</DetailField>
+                  <DetailField label="From">{day(coupon.validFrom)}</DetailField>
+                  <DetailField label="Until">{day(coupon.validTo)}</DetailField>
+                </dl>
+                <Button
+                  variant="outline"
+                  className="mt-3 w-full sm:w-auto"
+                  disabled={setActive.isPending && setActive.variables?.code === coupon.code}
+                  onClick={() => setActive.mutate({ code: coupon.code, isActive: !coupon.isActive })}
+                >
+                  {coupon.isActive ? 'Deactivate' : 'Activate'}
+                  <span className="sr-only"> coupon {coupon.code}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </div>
+  );
+}

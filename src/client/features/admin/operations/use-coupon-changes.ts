@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminCouponSchema } from '#contract/admin-coupons';
+import { toast } from '../../../components/ui/use-toast';
+import { api, messageOr } from '../../../lib/api';
+import { adminApiRoutes } from '../../../lib/api-routes';
+import { newCouponRequest, type CouponFormValues } from './coupon-form';
+import { adminKeys } from '../../../lib/query-keys';
+
+/** POST /api/admin/coupons and PATCH /api/admin/coupons/:code, each confirmed by a toast. */
+export function useCouponChanges() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.coupons });
+  const failed = (fallback: string) => (error: unknown) => toast({ title: 'Coupon Not Saved', description: messageOr(error, fallback), variant: 'destructive' });
+
+  const create = useMutation({
+    mutationFn: (values: CouponFormValues) => api(adminApiRoutes.coupons, { method: 'POST', body: newCouponRequest(values), schema: adminCouponSchema }),
+    onSuccess: (coupon) => {
+      toast({ title: 'Coupon Created', description: `${coupon.code} can be used at checkout now.` });
+      void refresh();
+    },
+    onError: failed('The coupon could not be created. Please try again.'),
+  });
+
+  const setActive = useMutation({
+    mutationFn: ({ code, isActive }: { code: string; isActive: boolean }) =>
+      api(adminApiRoutes.coupon(code), { method: 'PATCH', body: { isActive }, schema: adminCouponSchema }),
+    onSuccess: (coupon) => {
+      toast({ title: coupon.isActive ? 'Coupon Activated' : 'Coupon Deactivated', description: coupon.isActive ? `${coupon.code} is accepted at checkout.` : `${coupon.code} is refused at checkout.` });
+      void refresh();
+    },
+    onError: failed('The coupon could not be changed. Please try again.'),
+  });
+
+  return { create, setActive };
+}

@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { MAIN_ID } from '../../../components/SkipLink';
+import { toast } from '../../../components/ui/use-toast';
+import { useAdminSession } from './use-admin-queries';
+
+/**
+ * Shows an admin page only to a signed-in administrator; anyone else goes to /admin-login,
+ * told 'Access Denied' where the spec says so (/admin-dashboard, section 6).
+ */
+export function AdminGate({ announceDenial, children }: { announceDenial: boolean; children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const session = useAdminSession();
+
+  useEffect(() => {
+    if (!session.isError) return;
+    if (announceDenial) toast({ title: 'Access Denied', description: 'Please log in as admin to access this page', variant: 'destructive' });
+    navigate('/admin-login', { replace: true });
+  }, [session.isError, announceDenial, navigate]);
+
+  if (!session.data || session.isError) {
+    return (
+      <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4 focus:outline-none">
+        <p className="flex items-center gap-3 text-muted-foreground" role="status">
+          <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
+          Authenticating...
+        </p>
+      </main>
+    );
+  }
+  return children;
+}

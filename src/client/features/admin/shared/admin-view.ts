@@ -1,0 +1,69 @@
+import { format, formatDistance } from 'date-fns';
+import type { BadgeProps } from '../../../components/ui/badge';
+
+/** What the admin pages show of a record's fields (spec sections 2, 4 and 9). */
+
+type BadgeVariant = NonNullable<BadgeProps['variant']>;
+
+/** A status as a badge: its words with underscores as spaces, in its tone, grey for any status without one. */
+const toneOf = (tones: Record<string, BadgeVariant>) => (status: string) => ({ label: status.replace(/_/g, ' '), variant: tones[status] ?? 'secondary' });
+
+/** Active green, expired red, pending_activation yellow, any other grey (a refunded order's 'cancelled' too). */
+export const adminStatusBadge = toneOf({ active: 'success', expired: 'destructive', pending_activation: 'warning' });
+
+/** The admin lists show only the tail of an order id (SP-1712345678901-123 -> 8901-123). */
+export const shortOrderId = (orderId: string) => orderId.slice(-8);
+
+/**
+ * An API amount as '$15.99' or '$12,480.50'. Read from the text, not through a number: the
+ * totals may pass the eight digits the domain's money parser accepts for one order.
+ */
+export function dollars(amount: string): string {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
+  if (!match) return amount;
+  const [, sign, whole = '', cents] = match;
+  return `${sign}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+}
+
+export function adminDate(iso: string | null): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : format(date, 'MMM d, yyyy');
+}
+
+/** '5 minutes ago' as of `now`, for the notifications tab. */
+export const timeAgo = (iso: string, now: number) => formatDistance(new Date(iso), new Date(now), { addSuffix: true });
+
+/** A count as '12,480'. */
+export const count = (value: number) => value.toLocaleString('en-US');
+
+/** 'Showing 26-50 of 120' with whether there is a page either side, for the list controls. */
+export function pageSummary(offset: number, shown: number, total: number | null, limit: number) {
+  const known = total ?? offset + shown;
+  return {
+    text: shown === 0 ? `0 of ${count(known)}` : `${count(offset + 1)}-${count(offset + shown)} of ${count(known)}`,
+    hasPrevious: offset > 0,
+    hasNext: total === null ? shown === limit : offset + shown < total,
+  };
+}
+
+/**
+ * An order's payment status: completed green, pending and needs_review amber (someone or
+ * something still has to act), failed red, refunded grey (settled, nothing owed).
+ */
+export const paymentStatusBadge = toneOf({ completed: 'success', pending: 'warning', needs_review: 'warning', failed: 'destructive' });
+
+/** '2026-11-24T10:15:00Z' as 'Nov 24, 2026, 10:15 AM', for the order and audit timelines. */
+export function adminDateTime(iso: string | null): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : format(date, 'MMM d, yyyy, h:mm a');
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** An audit entry's changes, one line per field: 'hidden: false → true'. */
+export function auditChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.map((field) => `${field}: ${shown(before[field])} → ${shown(after[field])}`);
+}

@@ -1,0 +1,55 @@
+import { adminOrderPaths } from '#contract/admin-order-paths';
+
+/**
+ * Every path of the store's API the client calls, as spec section 7 writes them; a path
+ * with an id in it is a function. The only place on the client that spells '/api/'
+ * (decision 0030).
+ */
+
+const segment = encodeURIComponent;
+
+/** The storefront's calls: catalog, checkout, payments, sign-in and the account. */
+export const apiRoutes = {
+  packages: '/api/packages',
+  storeConfig: '/api/config',
+  validateCoupon: '/api/validate-coupon',
+  checkout: '/api/checkout',
+  paymentSuccess: '/api/webhook/payment-success',
+  demoConfirmPayment: (paymentIntentId: string) => `/api/demo/payment-intents/${segment(paymentIntentId)}/confirm`,
+  createCryptoPayment: '/api/create-crypto-payment',
+  cryptoPayment: (paymentId: string) => `/api/crypto-payment/${segment(paymentId)}`,
+  demoSimulateCryptoPayment: (paymentId: string) => `/api/demo/crypto-payments/${segment(paymentId)}/simulate`,
+  login: '/api/login',
+  register: '/api/register',
+  registerTrial: '/api/register-trial',
+  currentCustomer: '/api/auth/me',
+  logout: '/api/logout',
+  setupLink: (token: string) => `/api/setup/${segment(token)}`,
+  setupPassword: '/api/setup-password',
+  resendSetupLink: '/api/resend-setup-link',
+  forgotPassword: '/api/forgot-password',
+  subscriptions: '/api/subscriptions',
+  activateSubscription: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/activate`,
+  customerOrders: '/api/customer/orders',
+} as const;
+
+/** The administrator's calls; the ones on one order are the contract's, shared with the server. */
+export const adminApiRoutes = {
+  ...adminOrderPaths,
+  login: '/api/admin/login',
+  session: '/api/admin/auth',
+  logout: '/api/admin/logout',
+  customers: '/api/admin/customers',
+  createCustomer: '/api/admin/create-customer',
+  purchaseNotifications: '/api/purchase-notifications',
+  stats: '/api/admin/stats',
+  owedGiftCards: '/api/admin/gift-cards/pending',
+  coupons: '/api/admin/coupons',
+  coupon: (code: string) => `/api/admin/coupons/${segment(code)}`,
+  packages: '/api/admin/packages',
+  package: (packageId: string) => `/api/admin/packages/${segment(packageId)}`,
+  shipment: (orderId: string) => `/api/admin/shipments/${segment(orderId)}`,
+  revenue: '/api/admin/revenue',
+  auditLog: '/api/admin/audit-log',
+  outbox: '/api/admin/outbox',
+} as const;
