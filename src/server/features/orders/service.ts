@@ -35,6 +35,8 @@ export type CompletionResult =
   /** This call completed the order; the caller runs what follows a payment. */
   | { outcome: 'completed'; order: OrderRow }
   | { outcome: 'already_completed'; order: OrderRow }
+  /** The payment is not this order's (another method, another payment): the order is left as it was. */
+  | { outcome: 'refused'; order: OrderRow; reason: string }
   /** The order is not one a payment completes (held for review, say); it waits for an admin. */
   | { outcome: 'needs_review'; order: OrderRow; reason: string }
   | { outcome: 'not_found' };
@@ -44,10 +46,41 @@ export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow |
   return row ?? null;
 }
 
+const PAID: Record<OrderRow['paymentMethod'], string> = { card: 'by card', crypto: 'by crypto', free: 'free' };
+
+/** The payment the evidence names, and the one the order holds for that method (null: none yet, or a free order). */
+function paymentIds(order: Pick<OrderRow, 'stripePaymentIntentId' | 'cryptoPaymentId'>, evidence: PaymentEvidence) {
+  if (evidence.method === 'card') return { given: evidence.paymentIntentId, stored: order.stripePaymentIntentId };
+  if (evidence.method === 'crypto') return { given: evidence.paymentId, stored: order.cryptoPaymentId };
+  return { given: null, stored: null };
+}
+
+/**
+ * Why a confirmed payment is not this order's, or null when it is: a payment pays only an
+ * order of its own method, and only the payment stored on the order (the first one, when
+ * none is stored yet). A provider's signature says the payment is real, not whose it is (D8).
+ */
+export function paymentMismatch(order: Pick<OrderRow, 'id' | 'paymentMethod' | 'stripePaymentIntentId' | 'cryptoPaymentId'>, evidence: PaymentEvidence): string | null {
+  if (order.paymentMethod !== evidence.method) {
+    return `Order ${order.id} is ${order.paymentMethod === 'free' ? '' : 'paid '}${PAID[order.paymentMethod]}, not ${PAID[evidence.method]}`;
+  }
+  const { given, stored } = paymentIds(order, evidence);
+  if (stored !== null && stored !== given) return `Order ${order.id} belongs to payment ${stored}, not ${given}`;
+  return null;
+}
+
+/** paymentMismatch as a condition of the completing UPDATE itself, so no read of the order precedes it (docs/decisions/0023). */
+function isOrdersPayment(evidence: PaymentEvidence): SQL {
+  const method = eq(orders.paymentMethod, evidence.method);
+  if (evidence.method === 'card') return and(method, or(isNull(orders.stripePaymentIntentId), eq(orders.stripePaymentIntentId, evidence.paymentIntentId)))!;
+  if (evidence.method === 'crypto') return and(method, or(isNull(orders.cryptoPaymentId), eq(orders.cryptoPaymentId, evidence.paymentId)))!;
+  return method;
+}
+
 /** The provider's amount checked in the completing UPDATE itself, so no read of the order precedes it. */
 function paidInFull(evidence: PaymentEvidence): SQL | undefined {
   if (evidence.method !== 'card' || evidence.paidCents === undefined) return undefined;
-  return and(eq(orders.paymentMethod, 'card'), eq(orders.totalAmount, formatMoney(evidence.paidCents)));
+  return eq(orders.totalAmount, formatMoney(evidence.paidCents));
 }
 
 function evidenceColumns(evidence: PaymentEvidence) {
@@ -56,11 +89,14 @@ function evidenceColumns(evidence: PaymentEvidence) {
   return {};
 }
 
-/** The completing UPDATE's new values and its condition: still completable, and paid in full when the provider said how much. */
+/**
+ * The completing UPDATE's new values and its condition: still completable, paid by this
+ * order's own payment, and in full when the provider said how much.
+ */
 function completion(orderId: string, evidence: PaymentEvidence) {
   return {
     set: { paymentStatus: 'completed' as const, paidAt: sql`now()`, updatedAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) },
-    where: and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE), paidInFull(evidence))!,
+    where: and(eq(orders.id, orderId), inArray(orders.paymentStatus, COMPLETABLE), isOrdersPayment(evidence), paidInFull(evidence))!,
   };
 }
 
@@ -94,6 +130,8 @@ export async function completeOrder(db: Db, orderId: string, evidence: PaymentEv
   if (completed) return { outcome: 'completed', order: completed };
   const order = await findOrder(db, orderId);
   if (!order) return { outcome: 'not_found' };
+  const mismatch = paymentMismatch(order, evidence);
+  if (mismatch) return { outcome: 'refused', order, reason: mismatch };
   if (order.paymentStatus === 'completed') return { outcome: 'already_completed', order };
   return { outcome: 'needs_review', order, reason: order.failureReason ?? 'The order cannot be completed' };
 }
@@ -187,6 +225,11 @@ export interface ErrorLog {
   error(details: object, message: string): void;
 }
 
+/** Where a completion also says why it refused a payment. */
+export interface PaymentLog extends ErrorLog {
+  warn(details: object, message: string): void;
+}
+
 /** app.services.orders: the transitions above, plus what follows a payment. */
 export function createOrders(
   db: Db,
@@ -205,9 +248,10 @@ export function createOrders(
     ...adminActions,
     findOrder: (orderId: string) => findOrder(db, orderId),
     ordersAwaitingPayment: (window: AwaitingPaymentWindow) => ordersAwaitingPayment(db, window),
-    async completeOrder(orderId: string, evidence: PaymentEvidence, log: ErrorLog): Promise<CompletionResult> {
+    async completeOrder(orderId: string, evidence: PaymentEvidence, log: PaymentLog): Promise<CompletionResult> {
       const result = await completeOrder(db, orderId, evidence);
       if (result.outcome === 'completed') await afterPaid(orderId, log);
+      if (result.outcome === 'refused') log.warn({ orderId, evidence, reason: result.reason }, 'a payment that is not this order\'s was refused; the order is unchanged');
       return result;
     },
     afterPaid,
