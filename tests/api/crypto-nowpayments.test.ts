@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../src/server/db/schema';
 import { parseEnv } from '../../src/server/config';
-import { INVALID_IPN_SIGNATURE_MESSAGE } from '../../src/server/features/crypto/service';
+import { INVALID_IPN_SIGNATURE_MESSAGE } from '../../src/server/features/payments/crypto/service';
 import { signIpnBody } from '../../src/server/providers/crypto/index';
 import { createNowPayments } from '../../src/server/providers/crypto/nowpayments';
 import { seededPackages } from '../support/checkout';

@@ -9,8 +9,8 @@ import {
   type CardPaymentProvider,
   type PaymentIntentState,
 } from '#server/providers/payments/index';
-import { findOrder, paymentMismatch, type OrderRow, type Orders, type PaymentLog } from '../orders/service';
-import { handleNoticeOnce } from './processed-events';
+import { findOrder, paymentMismatch, type OrderRow, type Orders, type PaymentLog } from '../../orders/service';
+import { handleNoticeOnce } from '../processed-events';
 
 export const ORDER_REFUNDED_MESSAGE = 'This order was refunded';
 const NOT_THIS_ORDERS_PAYMENT = 'This payment does not belong to this order';
@@ -130,4 +130,4 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
 export type Payments = ReturnType<typeof createPayments>;
 
 // For the crypto payments: one record of provider notices already handled, card and crypto alike.
-export { handleNoticeOnce } from './processed-events';
+export { handleNoticeOnce } from '../processed-events';

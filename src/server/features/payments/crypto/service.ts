@@ -16,9 +16,9 @@ import {
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
 import { providerAmountToCents } from '#server/providers/crypto/nowpayments';
-import { priceCheckout, type Checkout, type CheckoutContext } from '../checkout/service';
-import { attachCryptoPayment, type OrderRow, type Orders } from '../orders/service';
-import { handleNoticeOnce } from '../payments/service';
+import { priceCheckout, type Checkout, type CheckoutContext } from '../../checkout/service';
+import { attachCryptoPayment, type OrderRow, type Orders } from '../../orders/service';
+import { handleNoticeOnce } from '../card/service';
 
 export const FREE_ORDER_MESSAGE = 'This order is free: no crypto payment is needed. Place it through the checkout.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Crypto payment not found';

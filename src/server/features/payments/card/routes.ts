@@ -10,7 +10,7 @@ import {
 } from '#contract/checkout';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
 import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/demo-card-payments';
-import { paymentCheckLimit } from './payment-check-limit';
+import { paymentCheckLimit } from '../payment-check-limit';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardPayments, payments, orders } = app.services;

@@ -10,8 +10,8 @@ import {
 import { errorBodySchema } from '#contract/errors';
 import { getSessionCustomerId } from '#server/http/sessions';
 import { browserIdOf } from '#server/http/browser-id';
-import { orderAttemptLimit } from '../checkout/order-limit';
-import { paymentCheckLimit } from '../payments/payment-check-limit';
+import { orderAttemptLimit } from '../../checkout/order-limit';
+import { paymentCheckLimit } from '../payment-check-limit';
 
 const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
