@@ -13,13 +13,13 @@ import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/demo-card-
 import { paymentCheckLimit } from '../payment-check-limit';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { cardPayments, payments, orders } = app.services;
+  const { cardPayments, crypto, payments, orders } = app.services;
   const { config } = app.deps;
 
   app.get('/api/config', { schema: { response: { 200: storeConfigSchema } } }, async () => ({
     cardProvider: cardPayments.kind,
     stripePublishableKey: cardPayments.kind === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    cryptoProvider: config.NOWPAYMENTS_API_KEY ? ('nowpayments' as const) : ('demo' as const),
+    cryptoProvider: crypto.kind,
   }));
 
   app.post(

@@ -128,6 +128,3 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
 }
 
 export type Payments = ReturnType<typeof createPayments>;
-
-// For the crypto payments: one record of provider notices already handled, card and crypto alike.
-export { handleNoticeOnce } from '../processed-events';

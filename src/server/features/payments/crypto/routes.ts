@@ -48,8 +48,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/crypto/ipn',
     { schema: { body: z.record(z.string(), z.unknown()), response: { 200: z.object({ received: z.literal(true) }), ...failures } } },
     async (request) => {
-      const signature = request.headers['x-nowpayments-sig'];
-      await crypto.receiveIpn(request.body, typeof signature === 'string' ? signature : undefined, request.log);
+      await crypto.receiveNotice(request.body, request.headers, request.log);
       return { received: true as const };
     },
   );
