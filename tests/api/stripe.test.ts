@@ -249,6 +249,11 @@ describe("a signed Stripe payment that is not the order's own", () => {
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'pending', paidAt: null, stripePaymentIntentId: null, failureReason: null });
     expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(0);
     expect(warningsAbout(orderId).map((line) => line.reason)).toEqual([`Order ${orderId} is paid by crypto, not by card`]);
+
+    // Nor does a signed failure of that intent mark the crypto order failed.
+    const failed = stripe.event('payment_intent.payment_failed', { ...aimedAtCrypto, status: 'requires_payment_method', last_payment_error: { message: 'Declined', code: 'card_declined' } });
+    expect((await webhook(failed)).statusCode).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'pending', failureReason: null });
   });
 
   it("does not complete a card order with another card order's intent, by webhook or by the browser's notice", async () => {

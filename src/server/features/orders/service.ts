@@ -11,7 +11,7 @@ import { abandonedReservations, releaseReservation, type AbandonedWindow } from 
 import { setGiftCardDelivered } from './gift-cards';
 import type { ErrorLog, PaymentLog } from './logs';
 import { findOrder, type OrderRow } from './order-row';
-import type { PaymentEvidence } from './payment-evidence';
+import { isOrdersPayment, type PaymentEvidence } from './payment-evidence';
 import { markOrderNeedsReview, markOrderPaymentFailed } from './status-changes';
 
 // Every other feature's write to an order goes through these.
@@ -100,7 +100,9 @@ export function createOrders(
       return result;
     },
     afterPaid,
-    markOrderPaymentFailed: (orderId: string, reason: string) => markOrderPaymentFailed(db, orderId, reason),
+    /** A declined payment; given the payment, only when it is the order's own (payment-evidence.ts). */
+    markOrderPaymentFailed: (orderId: string, reason: string, payment?: PaymentEvidence) =>
+      markOrderPaymentFailed(db, orderId, reason, payment && isOrdersPayment(payment)),
     /** The order's payment can no longer come (a crypto payment expired or failed): failed, and its coupon use given back. */
     markOrderUnpayable: (orderId: string, reason: string) =>
       db.transaction(async (tx) => {

@@ -56,9 +56,12 @@ export async function statusChangeRefusal(db: DbOrTx, orderId: string, to: Order
   return order ? conflict(refusedTransition(orderId, order.paymentStatus, to)) : notFound('Order not found');
 }
 
-/** A declined payment, or one that can no longer come (decision 0004); never touches a paid order. */
-export async function markOrderPaymentFailed(db: DbOrTx, orderId: string, reason: string): Promise<boolean> {
-  return (await changeOrderStatus(db, orderId, { to: 'failed', set: { failureReason: reason } })) !== null;
+/**
+ * A declined payment, or one that can no longer come (decision 0004); never touches a paid
+ * order. `isOrdersPayment` restricts it to the order's own payment, in the same UPDATE.
+ */
+export async function markOrderPaymentFailed(db: DbOrTx, orderId: string, reason: string, isOrdersPayment?: SQL): Promise<boolean> {
+  return (await changeOrderStatus(db, orderId, { to: 'failed', set: { failureReason: reason }, where: isOrdersPayment })) !== null;
 }
 
 /** Holds an unpaid order for an admin (crypto partially paid, say); never touches a paid order. */

@@ -53,7 +53,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest(UNKNOWN_DEMO_CARD_MESSAGE);
         case 'declined':
           // As Stripe's payment_intent.payment_failed would; the buyer may try another card.
-          if (result.intent.metadata.orderId) await orders.markOrderPaymentFailed(result.intent.metadata.orderId, result.message);
+          if (result.intent.metadata.orderId) {
+            await orders.markOrderPaymentFailed(result.intent.metadata.orderId, result.message, { method: 'card', paymentIntentId: result.intent.id });
+          }
           throw new HttpError(402, result.message);
         case 'succeeded':
           // As Stripe's payment_intent.succeeded webhook would: the order completes even if

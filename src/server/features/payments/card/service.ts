@@ -94,7 +94,8 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
   async function applyEvent(event: CardPaymentEvent, log: PaymentLog): Promise<boolean> {
     if (event.type === 'payment_succeeded') await onIntentSucceeded(event.intent, log);
     if (event.type === 'payment_failed' && event.intent.metadata.orderId) {
-      await deps.orders.markOrderPaymentFailed(event.intent.metadata.orderId, event.failureMessage);
+      // Only the order's own card payment can fail it, as only that one can complete it.
+      await deps.orders.markOrderPaymentFailed(event.intent.metadata.orderId, event.failureMessage, { method: 'card', paymentIntentId: event.intent.id });
     }
     return true;
   }
