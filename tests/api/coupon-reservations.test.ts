@@ -212,7 +212,7 @@ describe('the migration that adds coupon reservations', () => {
     const rows = await t.database.db.select().from(orders).where(inArray(orders.id, [paid.id, unpaid.id, plain.id]));
     expect(Object.fromEntries(rows.map((o) => [o.id, o.couponReserved]))).toEqual({ [paid.id]: true, [unpaid.id]: false, [plain.id]: false });
 
-    const log = { error: () => {} };
+    const log = { error: () => {}, warn: () => {} };
     expect((await t.app.services.orders.completeOrder(unpaid.id, { method: 'card', paymentIntentId: 'pi_test_old' }, log)).outcome).toBe('completed');
     expect(await orderRow(t.database.db, unpaid.id)).toMatchObject({ couponReserved: true, failureReason: null });
     expect((await t.database.db.select().from(coupons).where(eq(coupons.code, 'OLD')))[0]!.usageCount).toBe(2);

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../src/server/schema';
 import { parseEnv } from '../../src/server/config';
-import { INVALID_IPN_SIGNATURE_MESSAGE } from '../../src/server/features/crypto/service';
-import { signIpnBody } from '../../src/server/providers/crypto/index';
+import { INVALID_IPN_SIGNATURE_MESSAGE, signIpnBody } from '../../src/server/providers/crypto/index';
 import { createNowPayments } from '../../src/server/providers/crypto/nowpayments';
 import { seededPackages } from '../support/checkout';
 import { cryptoForm, getCryptoStatus, notificationsOf, orderRow, postCryptoPayment, processedEventIds } from '../support/crypto';
@@ -25,7 +24,7 @@ describe('crypto checkout with NOWPayments', () => {
     DEMO_MODE: 'true',
   }, {
     // As configured, with a short timeout so the tests of a hanging NOWPayments end quickly.
-    providers: () => ({ crypto: createNowPayments({ apiUrl: standIn.url, apiKey: API_KEY, timeoutMs: 1_500 }) }),
+    providers: () => ({ crypto: createNowPayments({ apiUrl: standIn.url, apiKey: API_KEY, ipnSecret: IPN_SECRET, timeoutMs: 1_500 }) }),
   });
   beforeEach(() => standIn.reset());
 

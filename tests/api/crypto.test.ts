@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ORDER_ID_PATTERN } from '../../src/domain/order-id';
 import { coupons, demoCryptoPayments, orders } from '../../src/server/schema';
-import { FREE_ORDER_MESSAGE } from '../../src/server/features/crypto/service';
+import { FREE_ORDER_MESSAGE } from '../../src/server/features/payments/crypto/service';
 import { browserCookieOf, seededPackages, shippingFields } from '../support/checkout';
 import { cryptoForm, getCryptoStatus, notificationsOf, orderRow, postCryptoPayment } from '../support/crypto';
 import { useTestApp } from '../support/test-app';

@@ -4,6 +4,7 @@ import { coupons, demoPaymentIntents, orders, purchaseNotifications } from '../.
 import { createOrders } from '../../src/server/features/orders/service';
 import { createDemoCardPayments } from '../../src/server/providers/payments/demo-card-payments';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
+import { pendingOrder } from '../support/paid-orders';
 import { useTestApp } from '../support/test-app';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
@@ -152,7 +153,7 @@ describe('card payments with the demo provider', () => {
     const { orderId, intentId } = await cardOrder();
     const onOrderPaid = vi.fn(async () => {});
     const service = createOrders(t.database.db, { onOrderPaid, cardPayments: t.app.services.cardPayments, service: t.app.services.subscriptions });
-    const log = { error: vi.fn() };
+    const log = { error: vi.fn(), warn: vi.fn() };
     const results = await Promise.all(
       Array.from({ length: 20 }, () => service.completeOrder(orderId, { method: 'card', paymentIntentId: intentId }, log)),
     );
@@ -160,6 +161,30 @@ describe('card payments with the demo provider', () => {
     expect(results.filter((r) => r.outcome === 'already_completed')).toHaveLength(19);
     expect(onOrderPaid).toHaveBeenCalledTimes(1);
     expect(onOrderPaid).toHaveBeenCalledWith(orderId);
+  });
+
+  it("completes an order only with a payment of its own method and its own intent, recording a first intent, and says why it refuses", async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const crypto = await pendingOrder(t, { packageId: oneMonth.id, paymentMethod: 'crypto' });
+    const withIntent = await cardOrder();
+    const withoutIntent = await pendingOrder(t, { packageId: oneMonth.id });
+    const log = { error: vi.fn(), warn: vi.fn() };
+    const complete = (orderId: string, paymentIntentId: string) => t.app.services.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
+
+    expect(await complete(crypto.id, 'pi_demo_for_crypto')).toMatchObject({ outcome: 'refused', reason: `Order ${crypto.id} is paid by crypto, not by card` });
+    expect(await complete(withIntent.orderId, 'pi_demo_someone_else')).toMatchObject({
+      outcome: 'refused',
+      reason: `Order ${withIntent.orderId} belongs to payment ${withIntent.intentId}, not pi_demo_someone_else`,
+    });
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ orderId: crypto.id, reason: `Order ${crypto.id} is paid by crypto, not by card` }), expect.any(String));
+    expect(await statusOf(crypto.id)).toMatchObject({ paymentStatus: 'pending', stripePaymentIntentId: null });
+    expect(await statusOf(withIntent.orderId)).toMatchObject({ paymentStatus: 'pending', stripePaymentIntentId: withIntent.intentId });
+
+    expect((await complete(withoutIntent.id, 'pi_demo_first')).outcome).toBe('completed');
+    expect(await statusOf(withoutIntent.id)).toMatchObject({ paymentStatus: 'completed', stripePaymentIntentId: 'pi_demo_first' });
+    expect(await complete(withoutIntent.id, 'pi_demo_second')).toMatchObject({ outcome: 'refused' });
+    expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(1);
   });
 
   it('counts the coupon at payment for orders placed before reservations, and honours a paid one past the limit', async () => {

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { coupons, orders, processedEvents, purchaseNotifications } from '../../src/server/schema';
 import { browserCookieOf, checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
-import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { cryptoForm, postCryptoPayment } from '../support/crypto';
+import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StandInIntent, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
 
 describe('card payments through Stripe (a local stand-in of its API)', () => {
@@ -201,6 +203,78 @@ describe('card payments through Stripe (a local stand-in of its API)', () => {
       payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("a signed Stripe payment that is not the order's own", () => {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const standIn = useStripeStandIn();
+  const t = useTestApp(STRIPE_TEST_SETTINGS, { providers: standIn.providers, logger });
+  let stripe: StripeStandIn;
+  beforeEach(() => {
+    stripe = standIn.stripe();
+    lines.length = 0;
+  });
+
+  async function cardOrder() {
+    const { oneMonth } = await seededPackages(t.app);
+    const { order, clientSecret } = (await postCheckout(t.app, checkoutForm(oneMonth.id))).json<{ order: { id: string }; clientSecret: string }>();
+    return { orderId: order.id, intent: stripe.intents.get(intentIdOf(clientSecret))! };
+  }
+  const webhook = ({ payload, signature }: { payload: string; signature: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const orderRow = async (orderId: string) => (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  const warningsAbout = (orderId: string) => lines.filter((line) => line.level === 40 && line.orderId === orderId);
+
+  it('leaves a crypto order pending when a signed payment_intent.succeeded names it, answers 200 and logs why', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const { orderId } = (await postCryptoPayment(t.app, cryptoForm(oneMonth.id))).json<{ orderId: string }>();
+    const crypto = await orderRow(orderId);
+    const aimedAtCrypto: StandInIntent = {
+      id: 'pi_aimed_at_a_crypto_order',
+      object: 'payment_intent',
+      amount: Math.round(Number(crypto.totalAmount) * 100),
+      currency: 'usd',
+      status: 'succeeded',
+      client_secret: 'pi_aimed_at_a_crypto_order_secret_x',
+      metadata: { orderId },
+      last_payment_error: null,
+      livemode: false,
+    };
+
+    const response = await webhook(stripe.event('payment_intent.succeeded', aimedAtCrypto));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'pending', paidAt: null, stripePaymentIntentId: null, failureReason: null });
+    expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(0);
+    expect(warningsAbout(orderId).map((line) => line.reason)).toEqual([`Order ${orderId} is paid by crypto, not by card`]);
+
+    // Nor does a signed failure of that intent mark the crypto order failed.
+    const failed = stripe.event('payment_intent.payment_failed', { ...aimedAtCrypto, status: 'requires_payment_method', last_payment_error: { message: 'Declined', code: 'card_declined' } });
+    expect((await webhook(failed)).statusCode).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'pending', failureReason: null });
+  });
+
+  it("does not complete a card order with another card order's intent, by webhook or by the browser's notice", async () => {
+    const mine = await cardOrder();
+    const other = await cardOrder();
+    const otherIntent = stripe.settle(other.intent.id, 'succeeded');
+    const namingMine = { ...otherIntent, metadata: { orderId: mine.orderId } };
+
+    const response = await webhook(stripe.event('payment_intent.succeeded', namingMine));
+    expect(response.statusCode).toBe(200);
+    expect(await orderRow(mine.orderId)).toMatchObject({ paymentStatus: 'pending', paidAt: null, stripePaymentIntentId: mine.intent.id, failureReason: null });
+
+    // Stripe's own record of the other intent names this order too: the browser's notice is refused all the same.
+    otherIntent.metadata = { orderId: mine.orderId };
+    const notice = await t.app.inject({ method: 'POST', url: '/api/webhook/payment-success', payload: { orderId: mine.orderId, paymentIntentId: other.intent.id } });
+    expect(notice.statusCode).toBe(400);
+    expect(notice.json()).toEqual({ message: 'This payment does not belong to this order' });
+    expect(await orderRow(mine.orderId)).toMatchObject({ paymentStatus: 'pending', stripePaymentIntentId: mine.intent.id });
+    expect(await t.database.db.select().from(purchaseNotifications)).toHaveLength(0);
+    const reason = `Order ${mine.orderId} belongs to payment ${mine.intent.id}, not ${other.intent.id}`;
+    expect(warningsAbout(mine.orderId).map((line) => line.reason)).toEqual([reason, reason]);
   });
 });
 

@@ -57,16 +57,25 @@ export async function pendingOrder(t: TestApp, options: TestOrderOptions) {
   return order!;
 }
 
+/** A payment of the order's own method, as its provider would confirm it. */
+function evidenceFor(order: { id: string; paymentMethod: 'card' | 'crypto' | 'free' }) {
+  if (order.paymentMethod === 'free') return { method: 'free' as const };
+  if (order.paymentMethod === 'crypto') return { method: 'crypto' as const, paymentId: `np_test_${order.id}` };
+  return { method: 'card' as const, paymentIntentId: `pi_test_${order.id}` };
+}
+
 /** A pending order completed through the orders service, which hands it to onOrderPaid. */
 export async function paidOrder(t: TestApp, options: TestOrderOptions) {
   const order = await pendingOrder(t, options);
-  const evidence = order.paymentMethod === 'free' ? { method: 'free' as const } : { method: 'card' as const, paymentIntentId: `pi_test_${order.id}` };
   const failLoudly = {
     error(details: object, message: string) {
       throw new Error(`${message}: ${String((details as { err?: unknown }).err)}`);
     },
+    warn(details: object, message: string) {
+      throw new Error(`${message}: ${String((details as { reason?: unknown }).reason)}`);
+    },
   };
-  const result = await t.app.services.orders.completeOrder(order.id, evidence, failLoudly);
+  const result = await t.app.services.orders.completeOrder(order.id, evidenceFor(order), failLoudly);
   if (result.outcome !== 'completed') throw new Error(`order ${order.id} did not complete: ${result.outcome}`);
   return result.order;
 }

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { CryptoPayments } from '#server/features/crypto/service';
+import type { CryptoPayments } from '#server/features/payments/crypto/service';
 import type { OrderRow, Orders } from '#server/features/orders/service';
-import type { Payments } from '#server/features/payments/service';
+import type { Payments } from '#server/features/payments/card/service';
 import type { JobQueue } from './queue';
 
 /**

@@ -8,14 +8,16 @@ import {
   type AdminOrderAction,
 } from '#contract/admin-orders';
 import { parseMoney } from '#domain/money';
+import { canBecome } from '#domain/order-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider, type CardRefund } from '#server/providers/payments/index';
 import { recordAdminAction, type AuditActor } from '../audit/service';
 import { giveBackCouponUse, takeCouponUseAtPayment } from './coupon-use';
-import { markOrderHonoured, markOrderRefunded, REFUNDABLE_STATUSES } from './order-writes';
+import type { ErrorLog } from './logs';
+import { findOrder, type OrderRow } from './order-row';
 import { recordPurchaseNotification } from './purchase-notification';
-import { findOrder, type ErrorLog, type OrderRow } from './service';
+import { markOrderHonoured, markOrderRefunded } from './status-changes';
 
 /** What the admin's order actions need of the subscriptions capability (injected: it imports this feature). */
 export interface ServiceHooks {
@@ -68,7 +70,8 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
     const order = await existing(orderId);
     const done = action(orderId, 'refunded', adminOrderActionMessages.refunded(orderId));
     if (order.paymentStatus === 'refunded') return done;
-    if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.paymentStatus)) throw conflict(ORDER_NOT_REFUNDABLE);
+    // Asked before the provider moves any money; the transaction's UPDATE guards it again.
+    if (!canBecome(order.paymentStatus, 'refunded')) throw conflict(ORDER_NOT_REFUNDABLE);
     if (order.paymentMethod === 'crypto' && !note) throw badRequest(REFUND_NOTE_REQUIRED);
     const providerRefund = await refundAtProvider(order);
 

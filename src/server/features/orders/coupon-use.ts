@@ -1,18 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { AWAITING_PAYMENT } from '#domain/order-status';
 import type { DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
 import { countCouponUse, countCouponUsePastLimit, releaseCouponUse } from '../coupons/service';
+import type { OrderRow } from './order-row';
 
 /**
  * The one use of its coupon an order holds (orders.coupon_reserved), decision 0020: reserved
  * by checkout in the order's own transaction, kept once paid, given back when the payment can
  * no longer come or the order is refunded. The flag and the coupon's count change together.
  */
-
-type OrderRow = typeof orders.$inferSelect;
-
-/** Statuses whose payment may still come: the use is only reserved. */
-const UNPAID = ['pending', 'failed'];
 
 /** Whether the order holds a use of its coupon (a refund gives it back). */
 export function holdsCouponUse(order: Pick<OrderRow, 'couponCode' | 'couponReserved'>): boolean {
@@ -59,7 +56,7 @@ export function giveBackCouponUse(tx: DbOrTx, orderId: string): Promise<boolean>
 
 /** Gives back the reservation of an order still unpaid; never touches a paid or held order. */
 export function releaseReservation(tx: DbOrTx, orderId: string): Promise<boolean> {
-  return giveBackWhere(tx, and(eq(orders.id, orderId), inArray(orders.paymentStatus, UNPAID))!);
+  return giveBackWhere(tx, and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...AWAITING_PAYMENT]))!);
 }
 
 export interface AbandonedWindow {

@@ -1,12 +1,13 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
-import type { OrderRow } from './service';
+import type { OrderRow } from './order-row';
 
 /**
  * The writes other features make to an order, each inside the caller's transaction (or
  * on the database for a single statement): features/orders is the one writer of `orders`
  * (ARCHITECTURE: each table has one owner). Conditional ones say whether they applied.
+ * Changes of the order's status are status-changes.ts's.
  */
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -89,28 +90,4 @@ export async function claimOrderConfirmation(tx: DbOrTx, orderId: string): Promi
 /** Gives the claim back after a failed send, for the job's retry. */
 export async function releaseOrderConfirmation(tx: DbOrTx, orderId: string): Promise<void> {
   await tx.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
-}
-
-/** Payment statuses an admin may refund: money arrived (completed, or held for review). */
-export const REFUNDABLE_STATUSES = ['completed', 'needs_review'] as const;
-
-/** The order becomes refunded, once: the row as it was, or null when it was not refundable (or is already refunded). */
-export async function markOrderRefunded(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
-  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!before || !(REFUNDABLE_STATUSES as readonly string[]).includes(before.paymentStatus)) return null;
-  await tx
-    .update(orders)
-    .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...REFUNDABLE_STATUSES])));
-  return before;
-}
-
-/** An admin accepts a needs_review order as it stands: it becomes completed, once. Null when it was not waiting. */
-export async function markOrderHonoured(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
-  const [honoured] = await tx
-    .update(orders)
-    .set({ paymentStatus: 'completed', paidAt: sql`coalesce(${orders.paidAt}, now())`, failureReason: null, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'needs_review')))
-    .returning();
-  return honoured ?? null;
 }

@@ -1,9 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { packages } from '../catalog/schema';
-import { orders, purchaseNotifications } from './schema';
-import type { OrderRow } from './service';
+import { purchaseNotifications } from './schema';
+import type { OrderRow } from './order-row';
+import { statusUpdate, type StatusChange } from './status-changes';
 
 /** The admin's purchase notification of a paid order; once per order. */
 export async function recordPurchaseNotification(tx: DbOrTx, order: OrderRow): Promise<void> {
@@ -23,17 +23,13 @@ export async function recordPurchaseNotification(tx: DbOrTx, order: OrderRow): P
 }
 
 /**
- * The pending -> completed UPDATE of one order and the purchase notification of the order
- * it completed, as one statement (a data-modifying CTE): one round trip where an UPDATE, a
- * package read and an INSERT took three. Returns the completed order, or nothing when the
- * UPDATE's condition did not hold.
+ * The completing status change of one order (status-changes.ts's guarded UPDATE) and the
+ * purchase notification of the order it completed, as one statement (a data-modifying CTE):
+ * one round trip where an UPDATE, a package read and an INSERT took three (decision 0023).
+ * Returns the completed order, or nothing when the UPDATE's condition did not hold.
  */
-export async function completeAndNotify(
-  tx: DbOrTx,
-  set: PgUpdateSetSource<typeof orders>,
-  where: SQL,
-): Promise<OrderRow | undefined> {
-  const completed = tx.$with('completed').as(tx.update(orders).set(set).where(where).returning());
+export async function completeAndNotify(tx: DbOrTx, orderId: string, completion: StatusChange): Promise<OrderRow | undefined> {
+  const completed = tx.$with('completed').as(statusUpdate(tx, orderId, completion));
   const noted = tx.$with('noted').as(
     tx
       .insert(purchaseNotifications)
@@ -57,5 +53,5 @@ export async function completeAndNotify(
       .returning({ id: purchaseNotifications.id }),
   );
   const [order] = await tx.with(completed, noted).select().from(completed);
-  return order as OrderRow | undefined;
+  return order;
 }

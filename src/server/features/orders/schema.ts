@@ -18,7 +18,7 @@ export const orders = pgTable(
     selectedGiftCard: text('selected_gift_card'),
     giftCardDelivered: boolean('gift_card_delivered').notNull().default(false),
     paymentMethod: text('payment_method', { enum: ['card', 'crypto', 'free'] }).notNull(),
-    /** pending -> completed | failed | needs_review (money arrived that does not settle it; see orders/service.ts) */
+    /** pending, completed, failed, needs_review, refunded: which may become which is domain/order-status.ts */
     paymentStatus: text('payment_status').notNull().default('pending'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     cryptoPaymentId: text('crypto_payment_id'),

@@ -1,20 +1,6 @@
 import { HttpError } from '#server/http/errors';
 import type { Cents } from '#domain/money';
 
-/** The payment statuses NOWPayments reports; the demo provider uses the same words. */
-export const CRYPTO_PAYMENT_STATUSES = [
-  'waiting',
-  'confirming',
-  'confirmed',
-  'sending',
-  'partially_paid',
-  'finished',
-  'failed',
-  'refunded',
-  'expired',
-] as const;
-export type CryptoPaymentStatus = (typeof CRYPTO_PAYMENT_STATUSES)[number];
-
 /** USDC on Ethereum (ERC-20), as NOWPayments names it (spec section 9). */
 export const PAY_CURRENCY = 'usdc';
 
@@ -35,18 +21,44 @@ export interface CreatedCryptoPayment {
   paymentStatus: string;
 }
 
+/**
+ * What a payment's status means for its order, in the store's words (decision 0004): only
+ * 'paid' completes it; 'partially_paid' holds it for review; 'unpayable' (failed, expired)
+ * fails it; 'no_change' is every status the order does not act on (waiting, confirming ...).
+ */
+export type CryptoPaymentOutcome = 'paid' | 'partially_paid' | 'unpayable' | 'no_change';
+
 /** A payment as the provider knows it now, with what it was created for. */
 export interface CryptoPaymentState extends CreatedCryptoPayment {
   orderId: string;
   /** The USD price the payment was created for, in cents; null when not a cents amount. */
   priceAmountCents: Cents | null;
   actuallyPaid?: string;
+  /** What `paymentStatus`, the provider's own word, means for the order. */
+  outcome: CryptoPaymentOutcome;
 }
+
+/**
+ * A verified notice about a payment, in the store's words. `id` names this payment in this
+ * status, so that a repeated notice is known (the store handles each once).
+ */
+export interface CryptoPaymentNotice {
+  id: string;
+  payment: CryptoPaymentState;
+}
+
+/** The notice's signature is missing or wrong, or its body is no notice: nothing in it can be trusted. */
+export class InvalidNoticeError extends Error {}
+
+/** This store takes no notices from this provider: no notice secret is configured. */
+export class NoticesNotAcceptedError extends Error {}
 
 export interface CryptoPaymentProvider {
   readonly kind: 'nowpayments' | 'demo';
   createPayment(input: CreateCryptoPaymentInput): Promise<CreatedCryptoPayment>;
   getPaymentStatus(paymentId: string): Promise<CryptoPaymentState>;
+  /** Verifies a notice (its parsed JSON body) against its headers and reads it; throws InvalidNoticeError or NoticesNotAcceptedError. */
+  parseNotice(raw: unknown, headers: Record<string, string | string[] | undefined>): CryptoPaymentNotice;
 }
 
 /** The provider failed or answered nonsense: a 502 whose message names no secret. */

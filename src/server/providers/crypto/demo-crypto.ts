@@ -9,9 +9,12 @@ import {
   PAY_CURRENCY,
   type CreateCryptoPaymentInput,
   type CreatedCryptoPayment,
+  type CryptoPaymentNotice,
   type CryptoPaymentProvider,
   type CryptoPaymentState,
 } from './crypto-provider';
+import { parseNowPaymentsNotice } from './nowpayments-notice';
+import { noticeOf, outcomeOf } from './payment-statuses';
 
 /** The statuses a newcomer can make a demo payment reach from the checkout page. */
 export type DemoSimulatedStatus = (typeof DEMO_CRYPTO_STATUSES)[number];
@@ -20,6 +23,8 @@ export interface DemoCryptoProvider extends CryptoPaymentProvider {
   readonly kind: 'demo';
   /** Moves a demo payment to a status, as a paying buyer would; false when there is no such payment. */
   setStatus(paymentId: string, status: DemoSimulatedStatus): Promise<boolean>;
+  /** setStatus, then the notice NOWPayments would send about it; null when there is no such payment. */
+  simulate(paymentId: string, status: DemoSimulatedStatus): Promise<CryptoPaymentNotice | null>;
 }
 
 type DemoRow = typeof demoCryptoPayments.$inferSelect;
@@ -28,6 +33,7 @@ function toState(row: DemoRow): CryptoPaymentState {
   return {
     paymentId: row.paymentId,
     paymentStatus: row.paymentStatus,
+    outcome: outcomeOf(row.paymentStatus),
     orderId: row.orderId,
     priceAmountCents: parseMoney(row.priceAmount),
     payAmount: row.payAmount,
@@ -39,9 +45,26 @@ function toState(row: DemoRow): CryptoPaymentState {
 
 /**
  * The demo crypto provider (D7): payments kept in demo_crypto_payments, paid by pressing
- * a button instead of sending coins. 1 USDC is taken as 1 USD.
+ * a button instead of sending coins. 1 USDC is taken as 1 USD. Its notices come from the
+ * button (simulate); with an IPN secret configured it also reads NOWPayments' signed IPNs
+ * about its payments, as the store always has.
  */
-export function createDemoCrypto(db: Db): DemoCryptoProvider {
+export function createDemoCrypto(db: Db, { ipnSecret }: { ipnSecret?: string | undefined } = {}): DemoCryptoProvider {
+  async function getPaymentStatus(paymentId: string): Promise<CryptoPaymentState> {
+    const [row] = await db.select().from(demoCryptoPayments).where(eq(demoCryptoPayments.paymentId, paymentId)).limit(1);
+    if (!row) throw new CryptoProviderError(`The demo crypto provider has no payment ${paymentId}.`);
+    return toState(row);
+  }
+
+  async function setStatus(paymentId: string, status: DemoSimulatedStatus): Promise<boolean> {
+    const updated = await db
+      .update(demoCryptoPayments)
+      .set({ paymentStatus: status, updatedAt: new Date() })
+      .where(eq(demoCryptoPayments.paymentId, paymentId))
+      .returning({ paymentId: demoCryptoPayments.paymentId });
+    return updated.length > 0;
+  }
+
   return {
     kind: 'demo',
 
@@ -62,20 +85,15 @@ export function createDemoCrypto(db: Db): DemoCryptoProvider {
       return { paymentId, payAmount, payCurrency, payAddress, paymentStatus };
     },
 
-    async getPaymentStatus(paymentId: string): Promise<CryptoPaymentState> {
-      const [row] = await db.select().from(demoCryptoPayments).where(eq(demoCryptoPayments.paymentId, paymentId)).limit(1);
-      if (!row) throw new CryptoProviderError(`The demo crypto provider has no payment ${paymentId}.`);
-      return toState(row);
+    getPaymentStatus,
+    setStatus,
+
+    async simulate(paymentId, status) {
+      if (!(await setStatus(paymentId, status))) return null;
+      return noticeOf('demo', await getPaymentStatus(paymentId));
     },
 
-    async setStatus(paymentId: string, status: DemoSimulatedStatus): Promise<boolean> {
-      const updated = await db
-        .update(demoCryptoPayments)
-        .set({ paymentStatus: status, updatedAt: new Date() })
-        .where(eq(demoCryptoPayments.paymentId, paymentId))
-        .returning({ paymentId: demoCryptoPayments.paymentId });
-      return updated.length > 0;
-    },
+    parseNotice: (raw, headers) => parseNowPaymentsNotice('demo', raw, headers, ipnSecret),
   };
 }
 

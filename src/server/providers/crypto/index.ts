@@ -6,11 +6,13 @@ import { createNowPayments } from './nowpayments';
 
 export * from './crypto-provider';
 export { isDemoCrypto, type DemoCryptoProvider, type DemoSimulatedStatus } from './demo-crypto';
-export { isValidIpnSignature, signIpnBody } from './ipn-signature';
+export { signIpnBody } from './ipn-signature';
+export { INVALID_IPN_SIGNATURE_MESSAGE } from './nowpayments-notice';
 
 /** NOWPayments when NOWPAYMENTS_API_KEY is set (config requires its IPN secret then), the demo otherwise. */
 export function selectCryptoProvider(config: Config, db: Db): CryptoPaymentProvider {
+  const ipnSecret = config.NOWPAYMENTS_IPN_SECRET;
   return config.NOWPAYMENTS_API_KEY
-    ? createNowPayments({ apiUrl: config.NOWPAYMENTS_API_URL, apiKey: config.NOWPAYMENTS_API_KEY })
-    : createDemoCrypto(db);
+    ? createNowPayments({ apiUrl: config.NOWPAYMENTS_API_URL, apiKey: config.NOWPAYMENTS_API_KEY, ipnSecret })
+    : createDemoCrypto(db, { ipnSecret });
 }

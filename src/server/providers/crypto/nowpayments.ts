@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatMoney, parseMoney, type Cents } from '#domain/money';
+import { formatMoney } from '#domain/money';
 import {
   CryptoProviderError,
   PAY_CURRENCY,
@@ -8,6 +8,9 @@ import {
   type CryptoPaymentProvider,
   type CryptoPaymentState,
 } from './crypto-provider';
+import { parseNowPaymentsNotice } from './nowpayments-notice';
+import { outcomeOf } from './payment-statuses';
+import { providerAmountToCents } from './provider-amount';
 
 /** A NOWPayments call gives up after this long (decision 0016): the customer is told to try again. */
 export const NOWPAYMENTS_REQUEST_TIMEOUT_MS = 15_000;
@@ -31,25 +34,18 @@ const paymentStateSchema = createdPaymentSchema.extend({
   actually_paid: amountText.nullish(),
 });
 
-/** NOWPayments' price_amount in cents, or null when it is not a whole number of cents. */
-export function providerAmountToCents(amount: string): Cents | null {
-  try {
-    return parseMoney(amount);
-  } catch {
-    return null;
-  }
-}
-
 export interface NowPaymentsOptions {
   /** NOWPAYMENTS_API_URL, https://api.nowpayments.io in production. */
   apiUrl: string;
   apiKey: string;
+  /** NOWPAYMENTS_IPN_SECRET, which signs the IPNs; without it the store takes none. */
+  ipnSecret?: string | undefined;
   /** NOWPAYMENTS_REQUEST_TIMEOUT_MS unless given (tests wait less). */
   timeoutMs?: number;
 }
 
 /** The NOWPayments payment API (https://documenter.getpostman.com/view/7907941/S1a32n38). */
-export function createNowPayments({ apiUrl, apiKey, timeoutMs = NOWPAYMENTS_REQUEST_TIMEOUT_MS }: NowPaymentsOptions): CryptoPaymentProvider {
+export function createNowPayments({ apiUrl, apiKey, ipnSecret, timeoutMs = NOWPAYMENTS_REQUEST_TIMEOUT_MS }: NowPaymentsOptions): CryptoPaymentProvider {
   const baseUrl = apiUrl.replace(/\/+$/, '');
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
@@ -123,6 +119,7 @@ export function createNowPayments({ apiUrl, apiKey, timeoutMs = NOWPAYMENTS_REQU
       return {
         paymentId: payment.payment_id,
         paymentStatus: payment.payment_status,
+        outcome: outcomeOf(payment.payment_status),
         orderId: payment.order_id,
         priceAmountCents: providerAmountToCents(payment.price_amount),
         payAmount: payment.pay_amount,
@@ -131,5 +128,7 @@ export function createNowPayments({ apiUrl, apiKey, timeoutMs = NOWPAYMENTS_REQU
         ...(payment.actually_paid == null ? {} : { actuallyPaid: payment.actually_paid }),
       };
     },
+
+    parseNotice: (raw, headers) => parseNowPaymentsNotice('nowpayments', raw, headers, ipnSecret),
   };
 }

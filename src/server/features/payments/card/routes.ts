@@ -11,16 +11,16 @@ import {
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
 import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/demo-card-payments';
-import { paymentCheckLimit } from './payment-check-limit';
+import { paymentCheckLimit } from '../payment-check-limit';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { cardPayments, payments, orders } = app.services;
+  const { cardPayments, crypto, payments, orders } = app.services;
   const { config } = app.deps;
 
   app.get('/api/config', { schema: { response: { 200: storeConfigSchema } } }, async () => ({
     cardProvider: cardPayments.kind,
     stripePublishableKey: cardPayments.kind === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    cryptoProvider: config.NOWPAYMENTS_API_KEY ? ('nowpayments' as const) : ('demo' as const),
+    cryptoProvider: crypto.kind,
   }));
 
   app.post(
@@ -57,7 +57,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest(UNKNOWN_DEMO_CARD_MESSAGE);
         case 'declined':
           // As Stripe's payment_intent.payment_failed would; the buyer may try another card.
-          if (result.intent.metadata.orderId) await orders.markOrderPaymentFailed(result.intent.metadata.orderId, result.message);
+          if (result.intent.metadata.orderId) {
+            await orders.markOrderPaymentFailed(result.intent.metadata.orderId, result.message, { method: 'card', paymentIntentId: result.intent.id });
+          }
           throw new HttpError(402, result.message);
         case 'succeeded':
           // As Stripe's payment_intent.succeeded webhook would: the order completes even if

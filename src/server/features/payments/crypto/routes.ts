@@ -11,8 +11,8 @@ import { errorBodySchema } from '#contract/errors';
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { getSessionCustomerId } from '#server/http/sessions';
 import { browserIdOf } from '#server/http/browser-id';
-import { orderAttemptLimit } from '../checkout/order-limit';
-import { paymentCheckLimit } from '../payments/payment-check-limit';
+import { orderAttemptLimit } from '../../checkout/order-limit';
+import { paymentCheckLimit } from '../payment-check-limit';
 
 const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
@@ -49,8 +49,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/crypto/ipn',
     { schema: { body: z.record(z.string(), z.unknown()), response: { 200: z.object({ received: z.literal(true) }), ...failures } } },
     async (request) => {
-      const signature = request.headers['x-nowpayments-sig'];
-      await crypto.receiveIpn(request.body, typeof signature === 'string' ? signature : undefined, request.log);
+      await crypto.receiveNotice(request.body, request.headers, request.log);
       return { received: true as const };
     },
   );

@@ -1,66 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { CheckoutInput } from '#contract/checkout';
 import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
 import { parseMoney } from '#domain/money';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
-import { orders } from '../orders/schema';
+import { orders } from '../../orders/schema';
 import { badRequest, notFound } from '#server/http/errors';
 import {
+  InvalidNoticeError,
   isDemoCrypto,
-  isValidIpnSignature,
+  NoticesNotAcceptedError,
+  type CryptoPaymentNotice,
   type CryptoPaymentProvider,
   type CryptoPaymentState,
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
-import { providerAmountToCents } from '#server/providers/crypto/nowpayments';
-import { priceCheckout, type Checkout, type CheckoutContext } from '../checkout/service';
-import { attachCryptoPayment, type OrderRow, type Orders } from '../orders/service';
-import { handleNoticeOnce } from '../payments/service';
+import { priceCheckout, type Checkout, type CheckoutContext } from '../../checkout/service';
+import { attachCryptoPayment, type OrderRow, type Orders } from '../../orders/service';
+import { handleNoticeOnce } from '../processed-events';
 
 export const FREE_ORDER_MESSAGE = 'This order is free: no crypto payment is needed. Place it through the checkout.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Crypto payment not found';
-export const INVALID_IPN_SIGNATURE_MESSAGE = 'Invalid IPN signature';
 export const IPN_DISABLED_MESSAGE = 'Crypto payment notifications are not enabled on this store';
 export const DEMO_DISABLED_MESSAGE = 'Demo crypto payments are not available: a real crypto provider is configured';
-
-/** What a provider's status means for the order; statuses not listed change nothing. */
-const ORDER_ACTIONS: Partial<Record<string, 'complete' | 'review' | 'fail'>> = {
-  finished: 'complete',
-  partially_paid: 'review',
-  failed: 'fail',
-  expired: 'fail',
-};
-
-/** The fields of a NOWPayments IPN this store reads; the rest are signed but unused. */
-const ipnSchema = z.object({
-  payment_id: z.union([z.string().min(1), z.number()]).transform(String),
-  payment_status: z.string(),
-  order_id: z.string(),
-  price_amount: z.union([z.string(), z.number()]).transform(String),
-  pay_amount: z.union([z.string(), z.number()]).transform(String),
-  pay_currency: z.string(),
-  pay_address: z.string().nullish(),
-  actually_paid: z.union([z.string(), z.number()]).transform(String).nullish(),
-});
-
-function ipnState(body: unknown): CryptoPaymentState {
-  const parsed = ipnSchema.safeParse(body);
-  if (!parsed.success) throw badRequest('Invalid IPN body');
-  const ipn = parsed.data;
-  return {
-    paymentId: ipn.payment_id,
-    paymentStatus: ipn.payment_status,
-    orderId: ipn.order_id,
-    priceAmountCents: providerAmountToCents(ipn.price_amount),
-    payAmount: ipn.pay_amount,
-    payCurrency: ipn.pay_currency,
-    payAddress: ipn.pay_address ?? '',
-    ...(ipn.actually_paid == null ? {} : { actuallyPaid: ipn.actually_paid }),
-  };
-}
 
 export interface CryptoPaymentsDeps {
   db: Db;
@@ -91,13 +54,12 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
 
   /**
    * Applies what the provider says about a payment to its order. Only a payment that
-   * belongs to the order and was created for the order's total counts; only 'finished'
-   * completes it. Every transition is idempotent, so repeats change nothing. Says whether
-   * the state was applied (false: ignored, or a status that changes nothing).
+   * belongs to the order and was created for the order's total counts; only a paid one
+   * completes it (decision 0004). Every transition is idempotent, so repeats change nothing.
+   * Says whether the state was applied (false: ignored, or a status that changes nothing).
    */
   async function applyToOrder(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<boolean> {
-    const action = ORDER_ACTIONS[state.paymentStatus];
-    if (!action) return false;
+    if (state.outcome === 'no_change') return false;
     const details = { paymentId: state.paymentId, paymentStatus: state.paymentStatus, orderId: state.orderId };
     const order = await findOrderByPayment(state.paymentId);
     if (!order || order.id !== state.orderId) {
@@ -108,10 +70,10 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
       log.warn({ ...details, priceAmountCents: state.priceAmountCents, orderTotal: order.totalAmount }, 'crypto payment amount differs from the order total: ignored');
       return false;
     }
-    if (action === 'complete') {
+    if (state.outcome === 'paid') {
       const result = await orderTransitions.completeOrder(order.id, { method: 'crypto', paymentId: state.paymentId }, log);
       if (result.outcome === 'needs_review') log.warn({ ...details, reason: result.reason }, 'paid crypto order held for review');
-    } else if (action === 'review') {
+    } else if (state.outcome === 'partially_paid') {
       const received = state.actuallyPaid ? `${state.actuallyPaid} of ${state.payAmount}` : `less than ${state.payAmount}`;
       await orderTransitions.markOrderNeedsReview(order.id, `Crypto payment ${state.paymentId} partially paid: ${received} ${state.payCurrency.toUpperCase()} received`);
     } else {
@@ -122,9 +84,19 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
   }
 
   /** A provider's notice, handled once per payment and status (an ignored one is not recorded, so a later correct one counts). */
-  async function handleNotice(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<void> {
-    const id = `${provider.kind}:${state.paymentId}:${state.paymentStatus}`;
-    await handleNoticeOnce(db, { id, provider: provider.kind }, () => applyToOrder(state, log));
+  async function handleNotice(notice: CryptoPaymentNotice, log: FastifyBaseLogger): Promise<void> {
+    await handleNoticeOnce(db, { id: notice.id, provider: provider.kind }, () => applyToOrder(notice.payment, log));
+  }
+
+  /** The provider verifies and reads its own notices; what it refuses is answered here. */
+  function parseNotice(raw: unknown, headers: Record<string, string | string[] | undefined>): CryptoPaymentNotice {
+    try {
+      return provider.parseNotice(raw, headers);
+    } catch (error) {
+      if (error instanceof NoticesNotAcceptedError) throw notFound(IPN_DISABLED_MESSAGE);
+      if (error instanceof InvalidNoticeError) throw badRequest(error.message);
+      throw error;
+    }
   }
 
   return {
@@ -176,21 +148,18 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
       return applyToOrder(await provider.getPaymentStatus(order.cryptoPaymentId), log);
     },
 
-    /** POST /api/crypto/ipn: NOWPayments' signed notice (HMAC-SHA512 of the key-sorted JSON body). */
-    async receiveIpn(body: unknown, signature: string | undefined, log: FastifyBaseLogger): Promise<void> {
-      const secret = config.NOWPAYMENTS_IPN_SECRET;
-      if (!secret) throw notFound(IPN_DISABLED_MESSAGE);
-      if (!isValidIpnSignature(body, signature, secret)) throw badRequest(INVALID_IPN_SIGNATURE_MESSAGE);
-      await handleNotice(ipnState(body), log);
+    /** POST /api/crypto/ipn: the provider's signed notice, verified and read by the provider. */
+    async receiveNotice(raw: unknown, headers: Record<string, string | string[] | undefined>, log: FastifyBaseLogger): Promise<void> {
+      await handleNotice(parseNotice(raw, headers), log);
     },
 
-    /** POST /api/demo/crypto-payments/:paymentId/simulate: the demo payment reaches a status, then is handled as an IPN. */
+    /** POST /api/demo/crypto-payments/:paymentId/simulate: the demo payment reaches a status, then is handled as a notice. */
     async simulate(paymentId: string, status: DemoSimulatedStatus, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse> {
       if (!isDemoCrypto(provider)) throw notFound(DEMO_DISABLED_MESSAGE);
-      if (!(await provider.setStatus(paymentId, status))) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
-      const state = await provider.getPaymentStatus(paymentId);
-      await handleNotice(state, log);
-      return { paymentStatus: state.paymentStatus };
+      const notice = await provider.simulate(paymentId, status);
+      if (!notice) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
+      await handleNotice(notice, log);
+      return { paymentStatus: notice.payment.paymentStatus };
     },
   };
 }

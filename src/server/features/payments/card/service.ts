@@ -9,8 +9,8 @@ import {
   type CardPaymentProvider,
   type PaymentIntentState,
 } from '#server/providers/payments/index';
-import { findOrder, type ErrorLog, type OrderRow, type Orders } from '../orders/service';
-import { handleNoticeOnce } from './processed-events';
+import { findOrder, paymentMismatch, type OrderRow, type Orders, type PaymentLog } from '../../orders/service';
+import { handleNoticeOnce } from '../processed-events';
 
 export const ORDER_REFUNDED_MESSAGE = 'This order was refunded';
 const NOT_THIS_ORDERS_PAYMENT = 'This payment does not belong to this order';
@@ -44,7 +44,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
    * order paid otherwise and an intent of another order look alike, and no order id is
    * revealed by the answer or its time.
    */
-  async function confirmCardPayment(orderId: string, paymentIntentId: string, log: ErrorLog): Promise<OrderRow> {
+  async function confirmCardPayment(orderId: string, paymentIntentId: string, log: PaymentLog): Promise<OrderRow> {
     const order = await findOrder(db, orderId);
     if (order?.paymentStatus === 'completed' && order.stripePaymentIntentId === paymentIntentId) return order;
     const intent = await retrieve(paymentIntentId);
@@ -53,7 +53,9 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     const problem = paymentProblem(order, intent);
     if (problem) throw badRequest(problem);
     const result = await deps.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
-    if (result.outcome === 'not_found') throw badRequest(NOT_THIS_ORDERS_PAYMENT);
+    // An unknown order, and another intent than the order's own though Stripe's record names
+    // the order (logged by the completion), get the same answer: which ids exist stays unknown.
+    if (result.outcome === 'not_found' || result.outcome === 'refused') throw badRequest(NOT_THIS_ORDERS_PAYMENT);
     if (result.outcome === 'needs_review') throw conflict(result.reason);
     return result.order;
   }
@@ -64,7 +66,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
    * provider again, in one guarded UPDATE that checks the amount (D8). Anything else (a
    * settled order, a mismatch) takes confirmCardPayment's path for its exact answer.
    */
-  async function completePaidIntent(intent: PaymentIntentState, log: ErrorLog): Promise<OrderRow> {
+  async function completePaidIntent(intent: PaymentIntentState, log: PaymentLog): Promise<OrderRow> {
     const orderId = intent.metadata.orderId ?? '';
     if (intent.status === 'succeeded' && intent.currency === ORDER_CURRENCY) {
       const evidence = { method: 'card' as const, paymentIntentId: intent.id, paidCents: intent.amount };
@@ -74,10 +76,17 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     return confirmCardPayment(orderId, intent.id, log);
   }
 
-  async function onIntentSucceeded(state: PaymentIntentState, log: ErrorLog): Promise<void> {
+  async function onIntentSucceeded(state: PaymentIntentState, log: PaymentLog): Promise<void> {
     const order = state.metadata.orderId ? await findOrder(db, state.metadata.orderId) : null;
     // PaymentIntents this store did not create (other integrations on the account) are not ours.
     if (!order) return;
+    // Signed, so real, but not this order's payment: acknowledged so that Stripe stops
+    // sending it, and the order left as it is (not even held for review).
+    const foreign = paymentMismatch(order, { method: 'card', paymentIntentId: state.id });
+    if (foreign) {
+      log.warn({ orderId: order.id, paymentIntentId: state.id, reason: foreign }, 'Stripe reported a payment that is not this order\'s; the order is unchanged');
+      return;
+    }
     const problem = paymentProblem(order, state);
     if (problem) {
       await deps.orders.markOrderNeedsReview(order.id, `Stripe reported ${state.id} as paid, but: ${problem}`);
@@ -86,16 +95,17 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: state.id }, log);
   }
 
-  async function applyEvent(event: CardPaymentEvent, log: ErrorLog): Promise<boolean> {
+  async function applyEvent(event: CardPaymentEvent, log: PaymentLog): Promise<boolean> {
     if (event.type === 'payment_succeeded') await onIntentSucceeded(event.intent, log);
     if (event.type === 'payment_failed' && event.intent.metadata.orderId) {
-      await deps.orders.markOrderPaymentFailed(event.intent.metadata.orderId, event.failureMessage);
+      // Only the order's own card payment can fail it, as only that one can complete it.
+      await deps.orders.markOrderPaymentFailed(event.intent.metadata.orderId, event.failureMessage, { method: 'card', paymentIntentId: event.intent.id });
     }
     return true;
   }
 
   /** POST /api/stripe/webhook: a delivery verified by the provider; one already handled is ignored. */
-  async function receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: ErrorLog): Promise<void> {
+  async function receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: PaymentLog): Promise<void> {
     let event: CardPaymentEvent;
     try {
       event = deps.cardPayments.parseWebhook(raw, headers);
@@ -111,7 +121,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
    * completes it, as payment-success would, when the provider says its PaymentIntent paid
    * it (same checks); otherwise leaves it. Says whether the order is now completed.
    */
-  async function reconcileCardOrder(order: OrderRow, log: ErrorLog): Promise<boolean> {
+  async function reconcileCardOrder(order: OrderRow, log: PaymentLog): Promise<boolean> {
     if (order.paymentMethod !== 'card' || !order.stripePaymentIntentId) return false;
     const intent = await deps.cardPayments.retrieve(order.stripePaymentIntentId);
     if (paymentProblem(order, intent)) return false;
@@ -123,6 +133,3 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
 }
 
 export type Payments = ReturnType<typeof createPayments>;
-
-// For the crypto payments: one record of provider notices already handled, card and crypto alike.
-export { handleNoticeOnce } from './processed-events';
