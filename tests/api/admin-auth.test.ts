@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { admins, session } from '../../src/server/schema';
-import { ensureAdmin } from '../../src/server/features/admin/service';
+import type { AuditEntry } from '../../src/contract/admin-audit';
+import { admins, auditLog, session } from '../../src/server/schema';
+import { ensureAdmin, setAdminPassword } from '../../src/server/features/admin/service';
 import { adminCookieOf, signInAdmin, TEST_ADMIN } from '../support/admins';
 import { registerCustomer } from '../support/customers';
 import { useTestApp } from '../support/test-app';
@@ -94,6 +95,25 @@ describe('admin sign-in', () => {
     const logout = await t.app.inject({ method: 'POST', url: '/api/admin/logout', cookies: second });
     expect(logout.statusCode).toBe(200);
     expect((await auth(t, second)).statusCode).toBe(401);
+  });
+
+  it('writes sign-in and sign-out to the audit log with the admin and its address; a refused sign-in names no admin there', async () => {
+    await setAdminPassword(t.database.db, TEST_ADMIN.username, TEST_ADMIN.password);
+    const from = { remoteAddress: '203.0.113.7' };
+    const refused = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { ...TEST_ADMIN, password: 'wrong-password-123' }, ...from });
+    expect(refused.statusCode).toBe(401);
+    const cookies = adminCookieOf(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN, ...from }));
+    const [admin] = await t.database.db.select().from(admins).where(eq(admins.username, TEST_ADMIN.username));
+    const page = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', cookies });
+    const shown = page.json<AuditEntry[]>().map(({ adminUsername, action, targetType, targetId, before, after }) => ({ adminUsername, action, targetType, targetId, before, after }));
+    expect(shown).toEqual([{ adminUsername: 'owner', action: 'admin.sign_in', targetType: 'admin', targetId: admin!.id, before: {}, after: { address: '203.0.113.7' } }]);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', cookies, ...from })).statusCode).toBe(200);
+    const rows = await t.database.db.select().from(auditLog).orderBy(asc(auditLog.createdAt));
+    expect(rows.map(({ adminId, action, targetId, after }) => ({ adminId, action, targetId, after }))).toEqual([
+      { adminId: admin!.id, action: 'admin.sign_in', targetId: admin!.id, after: { address: '203.0.113.7' } },
+      { adminId: admin!.id, action: 'admin.sign_out', targetId: admin!.id, after: { address: '203.0.113.7' } },
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, orders, packages } from '../../src/server/schema';
+import { auditLog, customers, orders, packages } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { registerCustomer } from '../support/customers';
 import { paidOrder, pendingOrder } from '../support/paid-orders';
@@ -110,6 +110,18 @@ describe("the admin's CSV exports", () => {
     const records = recordsOf(body);
     expect(records).toHaveLength(3001);
     expect(new Set(records.slice(1).map((record) => record.split(',')[0])).size).toBe(3000);
+  });
+
+  it('writes each download to the audit log: which admin, from which address, which export and its filters', async () => {
+    const admin = await signInAdmin(t);
+    for (const url of ['/api/admin/export/orders.csv', '/api/admin/export/customers.csv']) {
+      expect((await t.app.inject({ method: 'GET', url, cookies: admin, remoteAddress: '198.51.100.4' })).statusCode).toBe(200);
+    }
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export.download')).orderBy(asc(auditLog.createdAt));
+    expect(rows.map(({ adminUsername, targetType, targetId, before, after }) => ({ adminUsername, targetType, targetId, before, after }))).toEqual([
+      { adminUsername: 'owner', targetType: 'export', targetId: 'orders', before: {}, after: { address: '198.51.100.4', filters: null } },
+      { adminUsername: 'owner', targetType: 'export', targetId: 'customers', before: {}, after: { address: '198.51.100.4', filters: null } },
+    ]);
   });
 
   it('needs an admin', async () => {

@@ -48,7 +48,7 @@ describe('PATCH /api/admin/packages/:id', () => {
       hidden: false,
     });
 
-    const rows = await t.database.db.select().from(auditLog);
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.targetType, 'package'));
     expect(rows).toHaveLength(1);
     const { admin } = (await t.app.inject({ method: 'GET', url: '/api/admin/auth', cookies })).json();
     expect(rows[0]).toMatchObject({
@@ -97,7 +97,7 @@ describe('PATCH /api/admin/packages/:id', () => {
     const refused = await postCheckout(t.app, checkoutForm('streaming-box', { shippingAddress: '1 Main St', shippingCity: 'Austin', shippingState: 'TX', shippingZip: '73301' }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message: 'Unknown package' });
-    const [audit] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.createdAt));
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetType, 'package')).orderBy(desc(auditLog.createdAt));
     expect(audit).toMatchObject({ before: { hidden: false }, after: { hidden: true } });
 
     expect((await patch(t.app, box.id, { hidden: false }, cookies)).json()).toMatchObject({ hidden: false });
@@ -146,7 +146,7 @@ describe('PATCH /api/admin/packages/:id', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Package not found' });
 
-    expect(await t.database.db.select().from(auditLog)).toEqual([]);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetType, 'package'))).toEqual([]);
     const [row] = await t.database.db.select().from(packages).where(eq(packages.id, oneMonth.id));
     expect(row).toMatchObject({ name: '1 Month Premium', price: '15.99', cashback: '10.00', devices: 4, popular: false, isActive: true });
   });
@@ -157,7 +157,7 @@ describe('PATCH /api/admin/packages/:id', () => {
     const response = await patch(t.app, oneMonth.id, { price: '15.99' }, cookies);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ price: '15.99' });
-    expect(await t.database.db.select().from(auditLog)).toEqual([]);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetType, 'package'))).toEqual([]);
   });
 });
 

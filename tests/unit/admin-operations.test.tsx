@@ -219,6 +219,20 @@ describe('the Audit Log and Outbox tabs', () => {
     await waitFor(() => expect(calls('GET', '/api/admin/audit-log').at(-1)!.url.searchParams.get('offset')).toBe('25'));
   });
 
+  it('shows a sign-in and an export by who and from where, with what was exported, and no arrows from nothing', async () => {
+    const at = '2026-11-24T10:15:00Z';
+    const entries: AuditEntry[] = [
+      { id: 'au3', adminUsername: 'store-owner', action: 'export.download', targetType: 'export', targetId: 'orders', before: {}, after: { address: '203.0.113.7', filters: null }, createdAt: at },
+      { id: 'au2', adminUsername: 'store-owner', action: 'admin.sign_in', targetType: 'admin', targetId: '3f0c9f8e-6a1e-4a8e-9f7e-2b1d7c3a9e10', before: {}, after: { address: '203.0.113.7' }, createdAt: at },
+    ];
+    store({ 'GET /api/admin/audit-log': () => json(200, entries, { 'x-total-count': '2' }) });
+    renderAt('/admin?tab=audit');
+    await screen.findAllByTestId('audit-entry');
+    const [exported, signedIn] = screen.getAllByTestId('audit-entry').map((item) => [item.querySelector('p')!.textContent, [...item.querySelectorAll('li')].map((line) => line.textContent)]);
+    expect(exported).toEqual(['export.download on export orders by store-owner', ['address: 203.0.113.7', 'filters: none']]);
+    expect(signedIn).toEqual(['admin.sign_in by store-owner', ['address: 203.0.113.7']]);
+  });
+
   it('says when no admin has changed anything yet', async () => {
     store({ 'GET /api/admin/audit-log': () => json(200, [], { 'x-total-count': '0' }) });
     renderAt('/admin?tab=audit');

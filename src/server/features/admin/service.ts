@@ -6,6 +6,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { enforceSignInLimits } from '#server/http/attempt-limits';
 import { unauthorized } from '#server/http/errors';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
+import { recordAdminAction } from '../audit/service';
 import { createFirstAdmin, findAdmin, findAdminByUsername, hasAnyAdmin, saveAdmin } from './admins';
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
@@ -33,6 +34,20 @@ export function createAdmins(db: DbOrTx) {
     async find(id: string): Promise<AdminIdentity | null> {
       const admin = await findAdmin(db, id);
       return admin && { id: admin.id, username: admin.username };
+    },
+
+    /**
+     * An admin's sign-in or sign-out, for the audit log: who, when, from which address.
+     * A refused sign-in has no admin to name, so it is not here: its attempt is counted by
+     * the sign-in limits and logged by the route.
+     */
+    async recordSession(admin: AdminIdentity, verb: 'sign_in' | 'sign_out', address: string): Promise<void> {
+      await recordAdminAction(db, { actor: admin, action: `admin.${verb}`, target: { type: 'admin', id: admin.id }, before: {}, after: { address } });
+    },
+
+    /** An admin's CSV download, for the audit log: who took which data, when and from where. The exports take no filters: every row. */
+    async recordExport(admin: AdminIdentity, name: string, address: string): Promise<void> {
+      await recordAdminAction(db, { actor: admin, action: 'export.download', target: { type: 'export', id: name }, before: {}, after: { address, filters: null } });
     },
   };
 }

@@ -62,8 +62,11 @@ export function adminDateTime(iso: string | null): string {
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
 
-/** An audit entry's changes, one line per field: 'hidden: false → true'. */
+/**
+ * An audit entry's changes, one line per field: 'hidden: false → true'. A field with no
+ * 'before' (what a refund returned, a sign-in's address) is shown as it is: 'address: 203.0.113.7'.
+ */
 export function auditChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields.map((field) => `${field}: ${shown(before[field])} → ${shown(after[field])}`);
+  return fields.map((field) => (field in before ? `${field}: ${shown(before[field])} → ${shown(after[field])}` : `${field}: ${shown(after[field])}`));
 }
