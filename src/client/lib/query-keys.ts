@@ -13,7 +13,7 @@ export const queryKeys = {
   customerOrders: [apiRoutes.customerOrders],
 } as const;
 
-/** What a sign-in or sign-out must not leave behind of the customer who used the tab before. */
+/** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
 export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders] as const;
 
 /** One page of an admin list: `q` is the search ('' for none). */
