@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,7 +23,7 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
 
 export function serve(handlers: Record<string, Handler>) {
   fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://store.test');
+    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://store.test');
     const method = init?.method ?? 'GET';
     requests.push({ method, url, init });
     const handler = handlers[`${method} ${url.pathname}`];
@@ -30,11 +31,14 @@ export function serve(handlers: Record<string, Handler>) {
   });
 }
 export const calls = (method: string, path: string) => requests.filter((request) => request.method === method && request.url.pathname === path);
-export const bodyOf = (method: string, path: string, index = 0) => JSON.parse(String(calls(method, path)[index]!.init!.body)) as unknown;
+export const bodyOf = (method: string, path: string, index = 0) => JSON.parse(calls(method, path)[index]!.init!.body as string) as unknown;
+
+/** A toast's title or description as the tests compare it: the store's toasts carry plain text. */
+const textOf = (node: ReactNode) => (typeof node === 'string' ? node : '');
 
 function ToastProbe() {
   const toasts = useToasts().filter((toast) => toast.open);
-  return <output data-testid="toast">{toasts.map((toast) => `${toast.title}|${toast.description ?? ''}|${toast.variant ?? 'default'}`).join()}</output>;
+  return <output data-testid="toast">{toasts.map((toast) => `${textOf(toast.title)}|${textOf(toast.description)}|${toast.variant ?? 'default'}`).join()}</output>;
 }
 export const toastText = () => screen.getByTestId('toast').textContent;
 

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { outageSwitch, type Outage } from './outage';
 
@@ -35,7 +35,11 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
   let failure: { status: number; body: unknown } | null = null;
   const outage = outageSwitch({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' });
 
-  const server = createServer(async (req, res) => {
+  // A stand-in that fails answers 500 with why, so the store's handling of it shows in the test.
+  const server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -82,7 +86,7 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
       return send(200, payment);
     }
     send(404, { message: 'no such route' });
-  });
+  }
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
@@ -55,7 +55,11 @@ export async function startStripeStandIn() {
   const requests: StripeRequest[] = [];
   const outage = outageSwitch({ error: { type: 'api_error', message: 'An unknown error occurred' } });
 
-  const server = createServer(async (req, res) => {
+  // A stand-in that fails answers 500 with why, so the store's handling of it shows in the test.
+  const server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
@@ -140,7 +144,7 @@ export async function startStripeStandIn() {
     }
 
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
-  });
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

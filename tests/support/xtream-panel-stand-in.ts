@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { outageSwitch, type Outage } from './outage';
@@ -34,7 +34,11 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
   let failAfter = 0;
   const outage = outageSwitch({ status: 'STATUS_FAILURE', error: 'Internal Server Error' });
 
-  const server = createServer(async (req, res) => {
+  // A stand-in that fails answers 500 with why, so the store's handling of it shows in the test.
+  const server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://panel');
@@ -87,7 +91,7 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
       default:
         return send(200, { status: 'STATUS_INVALID_ACTION', error: `Unknown action ${action}` });
     }
-  });
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

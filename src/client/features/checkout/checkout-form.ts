@@ -61,7 +61,7 @@ export function checkoutRequest(order: CheckoutInput, extras: OrderExtras): Chec
 
 /** POST /api/create-crypto-payment's body: the spec's fields plus devices, coupon, gift card and shipping. */
 export function cryptoPaymentRequest(order: CheckoutInput, extras: OrderExtras): CreateCryptoPaymentRequest {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- destructured only to leave the payment method out: this call is crypto.
+  // The payment method is destructured only to leave it out: this call is crypto.
   const { firstName, lastName, email, phone, paymentMethod, ...rest } = checkoutRequest(order, extras);
   return { ...rest, customerData: { firstName, lastName, email, phone }, paymentCurrency: 'usdc' };
 }

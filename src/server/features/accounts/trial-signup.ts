@@ -16,7 +16,7 @@ import type { Accounts, Caller, NewAccount } from './service';
 export async function signUpWithTrial(
   services: { db: Db; accounts: Accounts; checkout: Checkout; subscriptions: Subscriptions },
   account: NewAccount,
-  { caller, browserId, onAccount }: { caller: Caller; browserId: string; onAccount(customerId: string): Promise<void> },
+  { caller, browserId, onAccount }: { caller: Caller; browserId: string; onAccount: (customerId: string) => Promise<void> },
 ) {
   const refusal = await freeTrialRefusal(services.db, { email: account.email, browserId, ip: caller.ip });
   if (refusal) throw refusal;
