@@ -14,6 +14,7 @@ import { stripeWebhookRoutes } from './features/payments/card/stripe-webhook-rou
 import { healthRoutes } from './http/health';
 import { installAccessLog } from './http/access-log';
 import { installErrorHandling } from './http/errors';
+import { installStrictJsonParser } from './http/json-bodies';
 import { createRequestIds } from './http/request-id';
 import { serveClientApp } from './http/client-app';
 import { installSecurityHeaders } from './http/security';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installStrictJsonParser(app);
   if (options.logger) installAccessLog(app);
   // Before every route, the fast lane's too: an API path is read one way only (decision 0027).
   installNormalApiPaths(app);

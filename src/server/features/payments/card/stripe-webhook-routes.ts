@@ -9,6 +9,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardPayments, payments } = app.services;
   if (cardPayments.kind !== 'stripe') return;
 
+  // In place of the store's JSON parser (http/json-bodies.ts), which this plugin inherits.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post(
