@@ -128,7 +128,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When provisioning created or extended the order's subscription; applies a paid order once. */
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
-    /** When the order-confirmation email went out; sends it once. */
+    /** When the order-confirmation email was written to the outbox, in the same statement; writes it once (decision 0028). */
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -325,7 +325,11 @@ export const demoCryptoPayments = pgTable('demo_crypto_payments', {
   updatedAt: updatedAt(),
 });
 
-/** Mail kept when no SMTP server is configured, so every email can be followed. */
+/**
+ * Every email the store sends, written in the transaction of the change that causes it
+ * (features/mail, its only writer; docs/decisions/0028). With SMTP a durable job delivers
+ * it and sets sent_at; without, the row is the kept email and is written with sent_at set.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -335,12 +339,23 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     createdAt: createdAt(),
+    /** What this email is, e.g. order-confirmation:<order id>: the same email is never written twice. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    /** Delivered to the SMTP server, or kept (no SMTP_URL); null while its delivery is due. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Delivery attempts made and the last one's error, for the admin and the logs. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Its links are secrets (password links): once delivered by SMTP the kept text loses them. */
+    secretLinks: boolean('secret_links').notNull().default(false),
   },
   (t) => [
     // The admin's outbox list pages through it newest first.
     index('mail_outbox_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     // An order's detail lists the mails sent to its buyer.
     index('mail_outbox_to_idx').on(t.to),
+    // The sweep of emails whose delivery is due.
+    index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );
 

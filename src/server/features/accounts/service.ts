@@ -7,11 +7,11 @@ import {
   type SetupTokenCheck,
 } from '#contract/accounts';
 import type { Config } from '#server/config';
-import type { Db } from '#server/db/connect';
+import type { Db, DbOrTx } from '#server/db/connect';
 import { customers, orders, packages } from '#server/db/schema';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
-import { badRequest, conflict, HttpError, unauthorized } from '#server/http/errors';
-import type { MailProvider } from '#server/providers/mail/mail-provider';
+import { badRequest, conflict, unauthorized } from '#server/http/errors';
+import type { Mail } from '#server/features/mail/index';
 import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile } from './customers';
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
@@ -19,7 +19,7 @@ import { assignOrderToAddress, type OrderAccountRequest } from './order-account'
 import { recordAdminAction, type AuditActor } from '../audit/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { endCustomerSessions } from '#server/http/sessions';
-import { consumeToken, findUsableToken, issueSetupToken, issueSetupTokenFor, revokeTokens, type LinkRecipient } from './setup-tokens';
+import { consumeToken, findUsableToken, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
 
 const MINUTE = 60_000;
 const REGISTER_LIMIT = { max: 20, windowMs: 60 * MINUTE };
@@ -28,7 +28,7 @@ const LINK_LIMIT_PER_IP = { max: 20, windowMs: 60 * MINUTE };
 
 const tryLater = (minutes: number) => `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
-/** Who is asking: the caller's address for the attempt limits, a logger for work done after the answer. */
+/** Who is asking: the caller's address for the attempt limits, a logger for work done after the answer (the trial). */
 export interface Caller {
   ip: string;
   log: FastifyBaseLogger;
@@ -52,29 +52,31 @@ function isUniqueViolation(error: unknown): boolean {
  * Customer accounts: sign-up, sign-in, password links, and the customer's own orders.
  * Sessions themselves are HTTP matters (./session.ts); this service says who may sign in.
  */
-export function createAccounts({ db, config, mail }: { db: Db; config: Config; mail: MailProvider }) {
-  // Emails sent after answering, so that how long an answer takes tells nothing; awaited at shutdown.
-  const pending = new Set<Promise<void>>();
-  function inBackground(log: FastifyBaseLogger, task: () => Promise<void>): void {
-    const running = task()
-      .catch((error: unknown) => log.error({ err: error }, 'sending a password link failed'))
-      .finally(() => pending.delete(running));
-    pending.add(running);
-  }
-
-  async function mailLink(kind: LinkMailKind, token: string, customer: LinkRecipient, orderId?: string | null) {
+export function createAccounts({ db, config, mail }: { db: Db; config: Config; mail: Mail }) {
+  /**
+   * Emails a password link: its token and its email are written by one statement in `tx`
+   * (docs/decisions/0028), so a crash leaves both or neither. With `onlyWithoutPassword`,
+   * only while the customer has no password. `key` names the email when a repeat of the
+   * same cause must not write it again (a repeat then makes a token no one ever learns);
+   * by default each link is an email of its own.
+   */
+  async function mailLink(
+    tx: DbOrTx,
+    kind: LinkMailKind,
+    customer: LinkRecipient,
+    { orderId = null, key, onlyWithoutPassword = false }: { orderId?: string | null; key?: string; onlyWithoutPassword?: boolean } = {},
+  ): Promise<void> {
+    const purpose = kind === 'reset' ? 'reset' : 'setup';
+    const { token, id, insert } = setupTokenInsert(tx, { customerId: customer.id, purpose, orderId, onlyWithoutPassword });
     const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/setup/${token}`;
-    await mail.send(linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId }));
-  }
-
-  async function sendLink(kind: LinkMailKind, customer: LinkRecipient, orderId?: string | null) {
-    const token = await issueSetupToken(db, { customerId: customer.id, purpose: kind === 'reset' ? 'reset' : 'setup', orderId });
-    await mailLink(kind, token, customer, orderId);
+    const message = linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId });
+    await mail.queue(tx, message, { key: key ?? `${kind}-link:${id}`, when: insert, secretLinks: true });
   }
 
   /**
    * Emails a password setup link to a customer (after an order, or by the admin); with
-   * `onlyWithoutPassword`, only to one who has no password yet (a buyer's first order).
+   * `onlyWithoutPassword`, only to one who has no password yet (a buyer's first order),
+   * and then once per order however often the order's job runs.
    */
   async function sendSetupLink({
     customerId,
@@ -85,36 +87,35 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
     orderId?: string | null;
     onlyWithoutPassword?: boolean;
   }): Promise<void> {
-    const issued = await issueSetupTokenFor(db, { customerId, orderId, onlyWithoutPassword });
-    if (issued) return mailLink('setup', issued.token, issued.recipient, orderId);
-    // Nothing issued: the buyer has a password already (no link is due), or there is no such customer.
-    if (!onlyWithoutPassword) throw new Error(`no customer ${customerId} to send a setup link to`);
-  }
-
-  /** Emails a reset link when the address has an account; does nothing otherwise. */
-  async function sendPasswordResetLink(email: string): Promise<void> {
-    const account = await findAccountByEmail(db, email.trim().toLowerCase());
-    if (account) await sendLink('reset', account);
+    const customer = await findCustomer(db, customerId);
+    if (!customer) {
+      if (onlyWithoutPassword) return;
+      throw new Error(`no customer ${customerId} to send a setup link to`);
+    }
+    // A buyer who has a password already is due no link.
+    if (onlyWithoutPassword && customer.password !== null) return;
+    const key = onlyWithoutPassword && orderId ? `order-setup-link:${orderId}` : undefined;
+    await mailLink(db, 'setup', customer, { orderId, key, onlyWithoutPassword });
   }
 
   return {
     sendSetupLink,
-    sendPasswordResetLink,
 
     /**
      * Creates an account that signs in at once. An address that already has an account is
      * refused. An address with guest orders gets an account of its own; the guest orders
      * join it only when the link emailed now proves the address (docs/decisions). That
-     * email goes out after the answer, so the answer tells no one the address bought here.
+     * email is written with the account and delivered by a job, so the answer tells no one
+     * the address bought here (decision 0028).
      */
     async register(input: NewAccount, caller: Caller): Promise<CustomerProfile> {
       await enforceAttemptLimits(db, [{ key: `register:ip:${caller.ip}`, ...REGISTER_LIMIT }], tryLater);
       if (await findAccountByEmail(db, input.email)) throw accountExists();
       const passwordHash = await hashPassword(input.password);
       try {
-        const { account, guest } = await db.transaction(async (tx) => {
+        const account = await db.transaction(async (tx) => {
           const guest = await findGuestByEmail(tx, input.email, { lock: true });
-          const [account] = await tx
+          const [created] = await tx
             .insert(customers)
             .values({
               email: input.email,
@@ -125,9 +126,9 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
               hasAccount: true,
             })
             .returning();
-          return { account: account!, guest };
+          if (guest) await mailLink(tx, 'claim', guest);
+          return created!;
         });
-        if (guest) inBackground(caller.log, () => sendLink('claim', guest));
         return toCustomerProfile(account);
       } catch (error) {
         if (isUniqueViolation(error)) throw accountExists();
@@ -178,7 +179,9 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
     /**
      * Sends a new setup link for an order, only to that order's address and only while its
      * customer has no password. The caller learns nothing: the answer never depends on
-     * whether the order or address exist, and the limits count every request alike.
+     * whether the order or address exist, and the limits count every request alike. The
+     * email is written before the answer, which costs it one statement: its delivery, which
+     * took the SMTP server's time, is a job's (docs/decisions/0028).
      */
     async resendSetupLink({ email, orderId }: { email: string; orderId: string }, caller: Caller): Promise<void> {
       await enforceAttemptLimits(
@@ -190,22 +193,21 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         ],
         tryLater,
       );
-      inBackground(caller.log, async () => {
-        const [order] = await db
-          .select({ customerId: orders.customerId, customerEmail: orders.customerEmail })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .limit(1);
-        if (!order?.customerId || order.customerEmail.trim().toLowerCase() !== email) return;
-        const customer = await findCustomer(db, order.customerId);
-        if (!customer || customer.password !== null || customer.email !== email) return;
-        await sendLink('setup', customer, orderId);
-      });
+      const [order] = await db
+        .select({ customerId: orders.customerId, customerEmail: orders.customerEmail })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!order?.customerId || order.customerEmail.trim().toLowerCase() !== email) return;
+      const customer = await findCustomer(db, order.customerId);
+      if (!customer || customer.password !== null || customer.email !== email) return;
+      await mailLink(db, 'setup', customer, { orderId, onlyWithoutPassword: true });
     },
 
     /**
      * "Forgot password?": a reset link to an account, or a setup link to an address that
-     * has only guest orders. Answers alike whatever the address.
+     * has only guest orders. Answers alike whatever the address: an account costs a lookup
+     * and the email's one statement, an unknown address two lookups (docs/decisions/0028).
      */
     async requestPasswordHelp(email: string, caller: Caller): Promise<void> {
       await enforceAttemptLimits(
@@ -216,12 +218,10 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         ],
         tryLater,
       );
-      inBackground(caller.log, async () => {
-        const account = await findAccountByEmail(db, email);
-        if (account) return sendLink('reset', account);
-        const guest = await findGuestByEmail(db, email);
-        if (guest) await sendLink('setup', guest);
-      });
+      const account = await findAccountByEmail(db, email);
+      const guest = account ? null : await findGuestByEmail(db, email);
+      if (account) await mailLink(db, 'reset', account);
+      else if (guest) await mailLink(db, 'setup', guest);
     },
 
     /** The customer's orders, newest first. */
@@ -247,9 +247,9 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
 
     /**
      * The administrator's create-customer: gives a paid order an account at the address
-     * and emails the password setup link for it (./order-account.ts says whose it becomes).
+     * (./order-account.ts says whose it becomes) and emails the password setup link for it,
+     * audited and written in the transaction that gives the order its customer.
      */
-    /** The admin's create-customer: audited in the transaction that gives the order its customer. */
     async createAccountForOrder(request: OrderAccountRequest, actor: AuditActor): Promise<CustomerProfile> {
       const owner = await db.transaction(async (tx) => {
         const { owner, previousCustomerId } = await assignOrderToAddress(tx, request);
@@ -260,21 +260,10 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
           before: { customerId: previousCustomerId },
           after: { customerId: owner.id, email: owner.email },
         });
+        await mailLink(tx, 'setup', owner, { orderId: request.orderId });
         return owner;
       });
-      try {
-        await sendLink('setup', owner, request.orderId);
-      } catch (error) {
-        // The cause goes to the log with the 502 (http/errors.ts); the admin may simply retry.
-        const message = 'The account was created, but the password setup email could not be sent. Please try again.';
-        throw Object.assign(new HttpError(502, message), { cause: error });
-      }
       return toCustomerProfile(owner);
-    },
-
-    /** Waits for emails still being sent (graceful shutdown). */
-    async drain(): Promise<void> {
-      while (pending.size > 0) await Promise.all(pending);
     },
   };
 }
