@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An email kept in the outbox because no SMTP server is configured (GET /api/admin/outbox), newest first. */
+/** An email of the outbox (GET /api/admin/outbox), newest first: kept there when no SMTP server is configured. */
 export const outboxMailSchema = z.object({
   id: z.string(),
   to: z.string(),

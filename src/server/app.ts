@@ -74,6 +74,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.decorate('services', options.services ?? createServices(deps));
   // Closing the app stops this instance's job workers (not the database, which main closes).
   app.addHook('onClose', () => app.services.jobs.stop());
+  // With SMTP, emails add their delivery jobs inside transactions: the queue is installed first (decision 0028).
+  app.addHook('onReady', () => app.services.mail.prepare());
   // Package changes made on other instances clear this one's package list (decision 0017).
   app.addHook('onReady', () => app.services.catalog.followChanges());
   app.addHook('onClose', () => app.services.catalog.stopFollowing());

@@ -14,6 +14,7 @@ import { createReports } from './features/reports/service';
 import { createSubscriptions } from './features/subscriptions/service';
 import { createJobQueue } from './jobs/queue';
 import { createCryptoPayments } from './features/payments/crypto/service';
+import { createMail } from './features/mail/index';
 import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
@@ -25,7 +26,7 @@ export interface AppDeps {
   database: Database;
   /** The built client's folder; null serves the API only (API tests). */
   clientDir: string | null;
-  /** Where services log (the outbox logs each email's links); silent when absent. */
+  /** Where services log (the demo outbox logs each email's links); silent when absent. */
   logger?: FastifyBaseLogger;
   /** Providers that tests replace; otherwise chosen from the configuration (D7). */
   providers?: { mail?: MailProvider; cardPayments?: CardPayments; crypto?: CryptoPaymentProvider; provisioning?: ProvisioningProvider };
@@ -43,11 +44,11 @@ function costlessPaymentMethods(config: Config, card: CardPayments, crypto: Cryp
 /** The services of every feature, created once per app and reached as `app.services`. */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
-  const mail = deps.providers?.mail ?? selectMailProvider(deps.config, db, deps.logger);
   const cardPayments = deps.providers?.cardPayments ?? selectCardPaymentProvider(deps.config, db);
-  const accounts = createAccounts({ db, config: deps.config, mail });
   const jobs = createJobQueue(deps.database, { logger: deps.logger });
   scheduleHousekeeping(jobs, db, deps.logger);
+  const mail = createMail({ db, provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger), jobs });
+  const accounts = createAccounts({ db, config: deps.config, mail });
   const subscriptions = createSubscriptions({
     db,
     config: deps.config,

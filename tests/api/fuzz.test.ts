@@ -561,8 +561,6 @@ async function fuzzEveryRoute(t: TestApp, caller: Caller) {
           before = await snapshot(t, query);
         }
         const response = await t.app.inject(injectOptions(t, request, jar));
-        // Link emails go out after the answer (so that it reveals nothing): they belong to this request.
-        await t.app.services.accounts.drain();
         jar.take(response);
         if (response.statusCode < 300 && /json/.test(String(response.headers['content-type']))) harvest(known, response.json());
         counts.sent += 1;

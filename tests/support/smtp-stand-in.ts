@@ -15,6 +15,7 @@ export interface ReceivedMail {
  */
 export async function startSmtpStandIn() {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   let outage: Outage | null = null;
   const held = new Set<(error?: Error) => void>();
 
@@ -23,6 +24,7 @@ export async function startSmtpStandIn() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onConnect(_session, callback) {
+      connections += 1;
       if (outage === 'hang') held.add(callback);
       else callback();
     },
@@ -54,6 +56,10 @@ export async function startSmtpStandIn() {
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     received,
+    /** Connections opened so far, served or not: a sender's attempts. */
+    get connections() {
+      return connections;
+    },
     goDown: (mode: Outage) => {
       outage = mode;
     },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { withSetupLock, type Database } from '#server/db/connect';
+import { queryRows, withSetupLock, type Database, type DbOrTx } from '#server/db/connect';
 
 /**
  * The durable job queue (ARCHITECTURE D10): pg-boss tables in the store's own database,
@@ -109,6 +110,17 @@ interface Running {
 
 const silentLogger: JobLogger = { info() {}, warn() {}, error() {} };
 
+/** pg-boss's positional SQL ($1, $2::uuid) as a drizzle statement, to run it on a caller's transaction. */
+function positionalSql(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null))));
+}
+
+/** pg-boss's `db` option: its statements run on the caller's transaction (or database). */
+const onConnection = (tx: DbOrTx) => ({
+  executeSql: async (text: string, values?: unknown[]) => ({ rows: await queryRows<Record<string, unknown>>(tx, positionalSql(text, values)) }),
+});
+
 export function createJobQueue(database: Database, { logger = silentLogger }: { logger?: JobLogger } = {}) {
   const registered = new Map<string, Registered>();
   const schedules = new Map<string, Schedule>();
@@ -116,6 +128,8 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
   /** Queues sent to by this instance since their worker's last fetch began. */
   const sentSinceFetch = new Set<string>();
   let booting: Promise<PgBoss> | null = null;
+  /** The pg-boss instance once `booting` has resolved. */
+  let installed: PgBoss | null = null;
   let running: Running | null = null;
 
   const db = { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) };
@@ -165,10 +179,13 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
 
   /** Installs pg-boss's tables on first use; sending works without started workers. */
   function core(): Promise<PgBoss> {
-    booting ??= openBoss(false).catch((error) => {
-      booting = null;
-      throw error;
-    });
+    booting ??= openBoss(false).then(
+      (boss) => (installed = boss),
+      (error: unknown) => {
+        booting = null;
+        throw error;
+      },
+    );
     return booting;
   }
 
@@ -300,6 +317,29 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       for (const { name } of jobs) wake(name);
     },
 
+    /**
+     * Adds jobs inside the caller's transaction, so that they exist if and only if it
+     * commits (an email and its delivery, docs/decisions/0028). Same singleton ids and
+     * retry policies as `sendAll`. The queue must be ready (`ready()` at start-up): on
+     * PGlite its installation could not run beside an open transaction. The worker is woken
+     * at once; on PostgreSQL it may look before the commit and then finds the job at its
+     * next poll (2 s).
+     */
+    async sendInTransaction(tx: DbOrTx, jobs: Array<{ name: string; data: object; singletonKey: string }>): Promise<void> {
+      for (const { name } of jobs) if (!registered.has(name)) throw new Error(`No job handler for ${name}`);
+      if (!installed) throw new Error('The job queue is not ready: call jobs.ready() at start-up');
+      await installed.insert(
+        jobs.map(({ name, data, singletonKey }) => ({ name, data, singletonKey, id: singletonJobId(name, singletonKey) })),
+        { db: onConnection(tx) },
+      );
+      for (const { name } of jobs) wake(name);
+    },
+
+    /** Installs pg-boss's tables and this store's queues now rather than at the first send. */
+    async ready(): Promise<void> {
+      await core();
+    },
+
     /** Starts this instance's workers, maintenance and cron schedules. */
     async start(options: StartOptions = {}): Promise<void> {
       if (running) return;
@@ -327,6 +367,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       }
       const boss = booting;
       booting = null;
+      installed = null;
       if (boss) await (await boss.catch(() => null))?.stop({ graceful: false, close: false });
     },
 

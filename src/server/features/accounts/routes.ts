@@ -32,7 +32,6 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = app.services.accounts;
-  app.addHook('onClose', () => accounts.drain());
 
   const registerSchema = { body: registerRequestSchema, response: { 201: signedInResponseSchema, ...failures } };
   app.post('/api/register', { schema: registerSchema }, async (request, reply) => {

@@ -13,8 +13,8 @@ import { customers } from './schema';
 import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
-import { badRequest, conflict, HttpError, unauthorized } from '#server/http/errors';
-import type { MailProvider } from '#server/providers/mail/mail-provider';
+import { badRequest, conflict, unauthorized } from '#server/http/errors';
+import type { Mail } from '#server/features/mail/index';
 import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile, type CustomerRow } from './customers';
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
@@ -22,15 +22,7 @@ import { assignOrderToAddress, type OrderAccountRequest } from './order-account'
 import { lastAdminAction, recordAdminAction, type AuditActor } from '../audit/service';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { endCustomerSessions } from '#server/http/sessions';
-import {
-  consumeToken,
-  findUsableToken,
-  hasUsableSetupLink,
-  issueSetupToken,
-  issueSetupTokenFor,
-  revokeTokens,
-  type LinkRecipient,
-} from './setup-tokens';
+import { consumeToken, findUsableToken, hasUsableSetupLink, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
 
 const MINUTE = 60_000;
 const REGISTER_LIMIT = { max: 20, windowMs: 60 * MINUTE };
@@ -39,7 +31,7 @@ const LINK_LIMIT_PER_IP = { max: 20, windowMs: 60 * MINUTE };
 
 const tryLater = (minutes: number) => `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
-/** Who is asking: the caller's address for the attempt limits, a logger for work done after the answer. */
+/** Who is asking: the caller's address for the attempt limits, a logger for work done after the answer (the trial). */
 export interface Caller {
   ip: string;
   log: FastifyBaseLogger;
@@ -63,29 +55,31 @@ function isUniqueViolation(error: unknown): boolean {
  * Customer accounts: sign-up, sign-in, password links, and the customer's own orders.
  * Sessions themselves are HTTP matters (./session.ts); this service says who may sign in.
  */
-export function createAccounts({ db, config, mail }: { db: Db; config: Config; mail: MailProvider }) {
-  // Emails sent after answering, so that how long an answer takes tells nothing; awaited at shutdown.
-  const pending = new Set<Promise<void>>();
-  function inBackground(log: FastifyBaseLogger, task: () => Promise<void>): void {
-    const running = task()
-      .catch((error: unknown) => log.error({ err: error }, 'sending a password link failed'))
-      .finally(() => pending.delete(running));
-    pending.add(running);
-  }
-
-  async function mailLink(kind: LinkMailKind, token: string, customer: LinkRecipient, orderId?: string | null) {
+export function createAccounts({ db, config, mail }: { db: Db; config: Config; mail: Mail }) {
+  /**
+   * Emails a password link: its token and its email are written by one statement in `tx`
+   * (docs/decisions/0028), so a crash leaves both or neither. With `onlyWithoutPassword`,
+   * only while the customer has no password. `key` names the email when a repeat of the
+   * same cause must not write it again (a repeat then makes a token no one ever learns);
+   * by default each link is an email of its own.
+   */
+  async function mailLink(
+    tx: DbOrTx,
+    kind: LinkMailKind,
+    customer: LinkRecipient,
+    { orderId = null, key, onlyWithoutPassword = false }: { orderId?: string | null; key?: string; onlyWithoutPassword?: boolean } = {},
+  ): Promise<void> {
+    const purpose = kind === 'reset' ? 'reset' : 'setup';
+    const { token, id, insert } = setupTokenInsert(tx, { customerId: customer.id, purpose, orderId, onlyWithoutPassword });
     const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/setup/${token}`;
-    await mail.send(linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId }));
-  }
-
-  async function sendLink(kind: LinkMailKind, customer: LinkRecipient, orderId?: string | null) {
-    const token = await issueSetupToken(db, { customerId: customer.id, purpose: kind === 'reset' ? 'reset' : 'setup', orderId });
-    await mailLink(kind, token, customer, orderId);
+    const message = linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId });
+    await mail.queue(tx, message, { key: key ?? `${kind}-link:${id}`, when: insert, secretLinks: true });
   }
 
   /**
    * Emails a password setup link to a customer (after an order, or by the admin); with
-   * `onlyWithoutPassword`, only to one who has no password yet (a buyer's first order).
+   * `onlyWithoutPassword`, only to one who has no password yet (a buyer's first order),
+   * and then once per order however often the order's job runs.
    */
   async function sendSetupLink({
     customerId,
@@ -96,36 +90,35 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
     orderId?: string | null;
     onlyWithoutPassword?: boolean;
   }): Promise<void> {
-    const issued = await issueSetupTokenFor(db, { customerId, orderId, onlyWithoutPassword });
-    if (issued) return mailLink('setup', issued.token, issued.recipient, orderId);
-    // Nothing issued: the buyer has a password already (no link is due), or there is no such customer.
-    if (!onlyWithoutPassword) throw new Error(`no customer ${customerId} to send a setup link to`);
-  }
-
-  /** Emails a reset link when the address has an account; does nothing otherwise. */
-  async function sendPasswordResetLink(email: string): Promise<void> {
-    const account = await findAccountByEmail(db, email.trim().toLowerCase());
-    if (account) await sendLink('reset', account);
+    const customer = await findCustomer(db, customerId);
+    if (!customer) {
+      if (onlyWithoutPassword) return;
+      throw new Error(`no customer ${customerId} to send a setup link to`);
+    }
+    // A buyer who has a password already is due no link.
+    if (onlyWithoutPassword && customer.password !== null) return;
+    const key = onlyWithoutPassword && orderId ? `order-setup-link:${orderId}` : undefined;
+    await mailLink(db, 'setup', customer, { orderId, key, onlyWithoutPassword });
   }
 
   return {
     sendSetupLink,
-    sendPasswordResetLink,
 
     /**
      * Creates an account that signs in at once. An address that already has an account is
      * refused. An address with guest orders gets an account of its own; the guest orders
      * join it only when the link emailed now proves the address (docs/decisions). That
-     * email goes out after the answer, so the answer tells no one the address bought here.
+     * email is written with the account and delivered by a job, so the answer tells no one
+     * the address bought here (decision 0028).
      */
     async register(input: NewAccount, caller: Caller): Promise<CustomerProfile> {
       await enforceAttemptLimits(db, [{ key: `register:ip:${caller.ip}`, ...REGISTER_LIMIT }], tryLater);
       if (await findAccountByEmail(db, input.email)) throw accountExists();
       const passwordHash = await hashPassword(input.password);
       try {
-        const { account, guest } = await db.transaction(async (tx) => {
+        const account = await db.transaction(async (tx) => {
           const guest = await findGuestByEmail(tx, input.email, { lock: true });
-          const [account] = await tx
+          const [created] = await tx
             .insert(customers)
             .values({
               email: input.email,
@@ -136,9 +129,9 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
               hasAccount: true,
             })
             .returning();
-          return { account: account!, guest };
+          if (guest) await mailLink(tx, 'claim', guest);
+          return created!;
         });
-        if (guest) inBackground(caller.log, () => sendLink('claim', guest));
         return toCustomerProfile(account);
       } catch (error) {
         if (isUniqueViolation(error)) throw accountExists();
@@ -189,7 +182,9 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
     /**
      * Sends a new setup link for an order, only to that order's address and only while its
      * customer has no password. The caller learns nothing: the answer never depends on
-     * whether the order or address exist, and the limits count every request alike.
+     * whether the order or address exist, and the limits count every request alike. The
+     * email is written before the answer, which costs it one statement: its delivery, which
+     * took the SMTP server's time, is a job's (docs/decisions/0028).
      */
     async resendSetupLink({ email, orderId }: { email: string; orderId: string }, caller: Caller): Promise<void> {
       await enforceAttemptLimits(
@@ -201,22 +196,21 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         ],
         tryLater,
       );
-      inBackground(caller.log, async () => {
-        const [order] = await db
-          .select({ customerId: orders.customerId, customerEmail: orders.customerEmail })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .limit(1);
-        if (!order?.customerId || order.customerEmail.trim().toLowerCase() !== email) return;
-        const customer = await findCustomer(db, order.customerId);
-        if (!customer || customer.password !== null || customer.email !== email) return;
-        await sendLink('setup', customer, orderId);
-      });
+      const [order] = await db
+        .select({ customerId: orders.customerId, customerEmail: orders.customerEmail })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      if (!order?.customerId || order.customerEmail.trim().toLowerCase() !== email) return;
+      const customer = await findCustomer(db, order.customerId);
+      if (!customer || customer.password !== null || customer.email !== email) return;
+      await mailLink(db, 'setup', customer, { orderId, onlyWithoutPassword: true });
     },
 
     /**
      * "Forgot password?": a reset link to an account, or a setup link to an address that
-     * has only guest orders. Answers alike whatever the address.
+     * has only guest orders. Answers alike whatever the address: an account costs a lookup
+     * and the email's one statement, an unknown address two lookups (docs/decisions/0028).
      */
     async requestPasswordHelp(email: string, caller: Caller): Promise<void> {
       await enforceAttemptLimits(
@@ -227,12 +221,10 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         ],
         tryLater,
       );
-      inBackground(caller.log, async () => {
-        const account = await findAccountByEmail(db, email);
-        if (account) return sendLink('reset', account);
-        const guest = await findGuestByEmail(db, email);
-        if (guest) await sendLink('setup', guest);
-      });
+      const account = await findAccountByEmail(db, email);
+      const guest = account ? null : await findGuestByEmail(db, email);
+      if (account) await mailLink(db, 'reset', account);
+      else if (guest) await mailLink(db, 'setup', guest);
     },
 
     /** The customer's orders, newest first. */
@@ -258,37 +250,23 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
 
     /**
      * The administrator's create-customer: gives a paid order an account at the address
-     * and emails the password setup link for it (./order-account.ts says whose it becomes),
-     * audited in the transaction that gives the order its customer and issues the link.
-     * Run again for the same order and address, it does nothing and says why (409): the
-     * account can sign in, or the link it sent is still good. A link whose email could
-     * not be sent is voided, so the admin's retry sends one.
+     * (./order-account.ts says whose it becomes) and emails the password setup link for it,
+     * audited and written in the transaction that gives the order its customer. Run again
+     * for the same order and address, it does nothing and says why (409): the account can
+     * sign in, or the link it sent is still good.
      */
     async createAccountForOrder(request: OrderAccountRequest, actor: AuditActor): Promise<CustomerProfile> {
       const action = 'order.create_account';
       const target = { type: 'order', id: request.orderId };
-      const { owner, token } = await db.transaction(async (tx) => {
+      const owner = await db.transaction(async (tx) => {
         const { owner, previousCustomerId } = await assignOrderToAddress(tx, request);
         // Thrown inside the transaction, so the names and phone it wrote roll back too.
         if (previousCustomerId === owner.id) await refuseRepeat(tx, owner, { action, target });
         await recordAdminAction(tx, { actor, action, target, before: { customerId: previousCustomerId }, after: { customerId: owner.id, email: owner.email } });
-        const token = await issueSetupToken(tx, { customerId: owner.id, purpose: 'setup', orderId: request.orderId });
-        return { owner, token };
+        await mailLink(tx, 'setup', owner, { orderId: request.orderId });
+        return owner;
       });
-      try {
-        await mailLink('setup', token, owner, request.orderId);
-      } catch (error) {
-        await consumeToken(db, token);
-        // The cause goes to the log with the 502 (http/errors.ts); the admin may simply retry.
-        const message = 'The account was created, but the password setup email could not be sent. Please try again.';
-        throw Object.assign(new HttpError(502, message), { cause: error });
-      }
       return toCustomerProfile(owner);
-    },
-
-    /** Waits for emails still being sent (graceful shutdown). */
-    async drain(): Promise<void> {
-      while (pending.size > 0) await Promise.all(pending);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { customers, setupTokens } from './schema';
@@ -8,23 +8,16 @@ export type TokenPurpose = 'setup' | 'reset';
 
 export const SETUP_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
-/** Only this hash is stored: the database never holds a usable link. */
+/**
+ * Only this hash is stored here; the link itself goes in the email (kept by the demo
+ * outbox, or held by the outbox only until SMTP delivers it: docs/decisions/0028).
+ */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new link token (256 random bits) to email, the hash that is stored, and when it expires. */
 function newToken() {
   const token = randomBytes(32).toString('base64url');
   return { token, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SETUP_TOKEN_LIFETIME_MS) };
-}
-
-/** Makes a new link token for a customer; returns the token to email. */
-export async function issueSetupToken(
-  db: DbOrTx,
-  { customerId, purpose, orderId }: { customerId: string; purpose: TokenPurpose; orderId?: string | null },
-): Promise<string> {
-  const { token, tokenHash, expiresAt } = newToken();
-  await db.insert(setupTokens).values({ tokenHash, customerId, purpose, orderId: orderId ?? null, expiresAt });
-  return token;
 }
 
 /** Who a setup link is mailed to. */
@@ -35,42 +28,36 @@ export interface LinkRecipient {
 }
 
 /**
- * A setup token for a customer (with `onlyWithoutPassword`, only one who has no password
- * yet), found and issued in one statement (docs/decisions/0023): the token and who to mail
- * it to, or null when there is no such customer or they have a password.
+ * A new link token for a customer (with `onlyWithoutPassword`, only while they have no
+ * password): the token to email, the new row's id, and the INSERT, not yet run, which
+ * yields the row when it made one. The mail feature runs it in the statement that writes
+ * the email (docs/decisions/0028), so a token is never issued without its email.
  */
-export async function issueSetupTokenFor(
+export function setupTokenInsert(
   db: DbOrTx,
-  { customerId, orderId, onlyWithoutPassword }: { customerId: string; orderId?: string | null; onlyWithoutPassword: boolean },
-): Promise<{ token: string; recipient: LinkRecipient } | null> {
+  { customerId, purpose, orderId, onlyWithoutPassword }: { customerId: string; purpose: TokenPurpose; orderId: string | null; onlyWithoutPassword: boolean },
+) {
   const { token, tokenHash, expiresAt } = newToken();
-  const recipient = db.$with('recipient').as(
-    db
-      .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
-      .from(customers)
-      .where(and(eq(customers.id, customerId), onlyWithoutPassword ? isNull(customers.password) : undefined)),
-  );
-  const issued = db.$with('issued').as(
-    db
-      .insert(setupTokens)
-      .select(
-        db
-          .select({
-            id: sql`gen_random_uuid()`.as('id'),
-            tokenHash: sql`${tokenHash}`.as('token_hash'),
-            customerId: recipient.id,
-            purpose: sql`'setup'`.as('purpose'),
-            orderId: sql`${orderId ?? null}`.as('order_id'),
-            expiresAt: sql`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
-            usedAt: sql`null::timestamptz`.as('used_at'),
-            createdAt: sql`now()`.as('created_at'),
-          })
-          .from(recipient),
-      )
-      .returning({ customerId: setupTokens.customerId }),
-  );
-  const [row] = await db.with(recipient, issued).select().from(recipient).innerJoin(issued, eq(issued.customerId, recipient.id));
-  return row ? { token, recipient: row.recipient } : null;
+  const id = randomUUID();
+  const insert = db
+    .insert(setupTokens)
+    .select(
+      db
+        .select({
+          id: sql`${id}::uuid`.as('id'),
+          tokenHash: sql`${tokenHash}`.as('token_hash'),
+          customerId: customers.id,
+          purpose: sql`${purpose}`.as('purpose'),
+          orderId: sql`${orderId}`.as('order_id'),
+          expiresAt: sql`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+          usedAt: sql`null::timestamptz`.as('used_at'),
+          createdAt: sql`now()`.as('created_at'),
+        })
+        .from(customers)
+        .where(and(eq(customers.id, customerId), onlyWithoutPassword ? isNull(customers.password) : undefined)),
+    )
+    .returning({ id: setupTokens.id });
+  return { token, id, insert };
 }
 
 const usable = (token: string) =>

@@ -1,7 +1,12 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '#server/db/columns';
 
-/** Mail kept when no SMTP server is configured, so every email can be followed. */
+/**
+ * Every email the store sends, written in the transaction of the change that causes it
+ * (features/mail, its only writer; docs/decisions/0028). With SMTP a durable job delivers
+ * it and sets sent_at; without, the row is the kept email and is written with sent_at set.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -11,11 +16,22 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     createdAt: createdAt(),
+    /** What this email is, e.g. order-confirmation:<order id>: the same email is never written twice. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    /** Delivered to the SMTP server, or kept (no SMTP_URL); null while its delivery is due. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Delivery attempts made and the last one's error, for the admin and the logs. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Its links are secrets (password links): once delivered by SMTP the kept text loses them. */
+    secretLinks: boolean('secret_links').notNull().default(false),
   },
   (t) => [
     // The admin's outbox list pages through it newest first.
     index('mail_outbox_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     // An order's detail lists the mails sent to its buyer.
     index('mail_outbox_to_idx').on(t.to),
+    // The sweep of emails whose delivery is due.
+    index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );

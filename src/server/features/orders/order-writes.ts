@@ -77,17 +77,15 @@ export async function recordProvisioningFailure(tx: DbOrTx, orderId: string, att
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'completed'), isNull(orders.fulfilledAt)));
 }
 
-/** Claims the order confirmation email, so that two runs never both send it. */
-export async function claimOrderConfirmation(tx: DbOrTx, orderId: string): Promise<boolean> {
-  const claimed = await tx
+/**
+ * The claim of the order confirmation email, not yet run: the mail feature runs it in the
+ * statement that writes the email (docs/decisions/0028), so the claim and the email commit
+ * together. It yields the order only the first time, so no run writes a second one.
+ */
+export function orderConfirmationClaim(tx: DbOrTx, orderId: string) {
+  return tx
     .update(orders)
     .set({ confirmationSentAt: sql`now()` })
     .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt)))
     .returning({ id: orders.id });
-  return claimed.length === 1;
-}
-
-/** Gives the claim back after a failed send, for the job's retry. */
-export async function releaseOrderConfirmation(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
 }

@@ -47,7 +47,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When provisioning created or extended the order's subscription; applies a paid order once. */
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
-    /** When the order-confirmation email went out; sends it once. */
+    /** When the order-confirmation email was written to the outbox, in the same statement; writes it once (decision 0028). */
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,7 +5,11 @@ import { mailOutbox } from '../mail/schema';
 import type { Page, PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
 
-/** The emails kept when no SMTP server is configured, newest first (index mail_outbox_newest_idx). */
+/**
+ * Every email the store wrote, newest first (index mail_outbox_newest_idx): with no SMTP
+ * server they are kept here to read; sent by SMTP, they have lost their password links
+ * (docs/decisions/0028).
+ */
 export async function outboxPage(db: DbOrTx, page: Page): Promise<PageOf<OutboxMail>> {
   const [rows, [total]] = await Promise.all([
     db

@@ -4,8 +4,8 @@ import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
 import { subscriptions } from './schema';
 import { findCustomer } from '#server/features/accounts/customers';
-import { claimOrderConfirmation, releaseOrderConfirmation } from '#server/features/orders/service';
-import type { MailProvider } from '#server/providers/mail/index';
+import type { Mail } from '#server/features/mail/index';
+import { orderConfirmationClaim } from '#server/features/orders/service';
 import { expiryReminderMail, orderConfirmationMail } from './mails';
 import type { Provisioning } from './provisioning';
 
@@ -27,7 +27,7 @@ const BATCH = 200;
 
 export interface LifecycleDeps {
   db: Db;
-  mail: MailProvider;
+  mail: Mail;
   provisioning: Provisioning;
   publicUrl: string;
 }
@@ -69,7 +69,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
   /**
    * Emails, once per subscription period, a reminder to the owner of each active
    * subscription that expires within 3 days. Subscriptions no longer than that (the trial)
-   * get none. Returns how many were sent.
+   * get none. Returns how many were written.
    */
   async function sendExpiryReminders(now = new Date()): Promise<number> {
     const horizon = new Date(now.getTime() + REMINDER_DAYS_BEFORE_EXPIRY * DAY_MS);
@@ -94,27 +94,25 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
       .limit(BATCH);
     let sent = 0;
     for (const subscription of due) {
-      // Claimed before sending, so that two instances never both send it.
-      const claimed = await db
+      const customer = await findCustomer(db, subscription.customerId);
+      if (!customer) continue;
+      // The claim and the email are one statement (docs/decisions/0028): two instances never both write it.
+      const claim = db
         .update(subscriptions)
         .set({ reminderSentAt: now })
         .where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.reminderSentAt)))
         .returning({ id: subscriptions.id });
-      if (claimed.length === 0) continue;
-      const customer = await findCustomer(db, subscription.customerId);
-      if (!customer) continue;
-      try {
-        await mail.send(expiryReminderMail({ to: customer.email, firstName: customer.firstName, ...subscription }, publicUrl));
-        sent++;
-      } catch (error) {
-        await db.update(subscriptions).set({ reminderSentAt: null }).where(eq(subscriptions.id, subscription.id));
-        throw error;
-      }
+      const message = expiryReminderMail({ to: customer.email, firstName: customer.firstName, ...subscription }, publicUrl);
+      const key = `expiry-reminder:${subscription.id}:${subscription.expirationDate.toISOString()}`;
+      if (await mail.queue(db, message, { key, when: claim })) sent++;
     }
     return sent;
   }
 
-  /** Emails the order confirmation once. Throws (to be retried) while the order is unpaid. */
+  /**
+   * Writes the order confirmation once, with its claim on the order in one statement
+   * (docs/decisions/0028). Throws (to be retried) while the order is unpaid.
+   */
   async function sendOrderConfirmation(orderId: string): Promise<boolean> {
     // The order with its package's name and duration: one read (docs/decisions/0023).
     const [found] = await db
@@ -128,7 +126,6 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
     if (!order || order.paymentStatus === 'refunded') return false;
     if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
     if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
-    if (!(await claimOrderConfirmation(db, orderId))) return false;
     const message = orderConfirmationMail(
       {
         orderId,
@@ -148,13 +145,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
       },
       publicUrl,
     );
-    try {
-      await mail.send(message);
-    } catch (error) {
-      await releaseOrderConfirmation(db, orderId);
-      throw error;
-    }
-    return true;
+    return mail.queue(db, message, { key: `order-confirmation:${orderId}`, when: orderConfirmationClaim(db, orderId) });
   }
 
   /**

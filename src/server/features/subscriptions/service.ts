@@ -13,7 +13,7 @@ import type { AuditActor } from '../audit/service';
 import { conflict, notFound } from '#server/http/errors';
 import { DEFAULT_JOB_POLICY, type JobQueue } from '#server/jobs/queue';
 import { recordProvisioningFailure } from '#server/features/orders/service';
-import type { MailProvider } from '#server/providers/mail/index';
+import type { Mail } from '#server/features/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import { createLifecycle, SWEEP_GRACE_MS } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
@@ -27,7 +27,6 @@ export const SUBSCRIPTION_JOBS = {
   expireSubscriptions: 'expire-subscriptions',
   expiryReminders: 'expiry-reminders',
   sweepPaidOrders: 'sweep-paid-orders',
-  shipmentShippedMail: 'shipment-shipped-mail',
   /** Brings a subscription's panel lines in line with it after a refund, retried while the panel fails. */
   syncLines: 'sync-subscription-lines',
 } as const;
@@ -49,7 +48,7 @@ export interface SubscriptionsDeps {
   db: Db;
   config: { XTREAM_SERVER_URL: string; PUBLIC_URL: string };
   jobs: JobQueue;
-  mail: MailProvider;
+  mail: Mail;
   provider: ProvisioningProvider;
   /** Emails a password setup link (the accounts capability's sendSetupLink), with onlyWithoutPassword to a buyer who has none yet. */
   sendSetupLink(input: { customerId: string; orderId: string; onlyWithoutPassword: boolean }): Promise<void>;
@@ -116,10 +115,6 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
     },
     SCHEDULED_POLICY,
   );
-  jobs.work<{ orderId: string }>(SUBSCRIPTION_JOBS.shipmentShippedMail, async ({ orderId }) => {
-    const message = await shippedMail(db, orderId);
-    if (message) await mail.send(message);
-  });
   for (const [name, cron] of SCHEDULES) jobs.schedule(name, cron);
   jobs.schedule(SUBSCRIPTION_JOBS.sweepPaidOrders, SWEEP_CRON, { afterStartSeconds: SWEEP_GRACE_MS / 1000 });
 
@@ -162,12 +157,16 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
 
     /**
      * PATCH /api/admin/shipments/:orderId. A box that becomes 'shipped' emails the buyer its
-     * tracking number through a job (one per tracking number, so a repeated change sends none).
+     * tracking number, written in the change's transaction (docs/decisions/0028); once per
+     * tracking number, so a repeated change writes none.
      */
     async updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> {
-      const { shipment, shippedNow } = await db.transaction((tx) => updateShipment(tx, orderId, changes, actor));
-      if (shippedNow) await jobs.send(SUBSCRIPTION_JOBS.shipmentShippedMail, { orderId }, { singletonKey: `${orderId}:${shipment.trackingNumber}` });
-      return shipment;
+      return db.transaction(async (tx) => {
+        const { shipment, shippedNow } = await updateShipment(tx, orderId, changes, actor);
+        const message = shippedNow ? await shippedMail(tx, orderId) : null;
+        if (message) await mail.queue(tx, message, { key: `shipment-shipped:${orderId}:${shipment.trackingNumber}` });
+        return shipment;
+      });
     },
 
     /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */

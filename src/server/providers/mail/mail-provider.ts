@@ -9,5 +9,9 @@ export interface MailMessage {
 export interface MailProvider {
   /** 'smtp' sends for real; 'outbox' keeps mail in the database for a newcomer to read. */
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers one email. `id` (its outbox row's) gives every attempt at the same email the
+   * same Message-ID, so a receiver can drop the copy a retry sends (docs/decisions/0028).
+   */
+  send(message: MailMessage, id?: string): Promise<void>;
 }

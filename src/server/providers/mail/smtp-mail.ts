@@ -8,6 +8,11 @@ import type { MailMessage, MailProvider } from './mail-provider';
  */
 export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 };
 
+/** The domain of the sender's address, which a Message-ID ends with (RFC 5322). */
+function domainOf(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
 /** Sends through the SMTP server of SMTP_URL (smtp://user:pass@host:port or smtps://...). */
 export function createSmtpMail(smtpUrl: string, from: string, timeoutsMs = SMTP_TIMEOUTS_MS): MailProvider & { close(): void } {
   const transport = nodemailer.createTransport({
@@ -18,8 +23,9 @@ export function createSmtpMail(smtpUrl: string, from: string, timeoutsMs = SMTP_
   });
   return {
     kind: 'smtp',
-    async send(message: MailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    async send(message: MailMessage, id?: string) {
+      const messageId = id ? `<${id}@${domainOf(from)}>` : undefined;
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId });
     },
     close: () => transport.close(),
   };
