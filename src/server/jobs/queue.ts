@@ -274,7 +274,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
     /** Registers the handler of a queue; call before `start`. */
     work<T>(name: string, handler: JobHandler<T>, policy: Partial<JobPolicy> = {}): void {
       if (booting) throw new Error(`Register job handlers before the queue is used (${name})`);
-      registered.set(name, { handler: handler as JobHandler<never>, policy: { ...DEFAULT_JOB_POLICY, ...policy } });
+      registered.set(name, { handler, policy: { ...DEFAULT_JOB_POLICY, ...policy } });
     },
 
     /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
-import { subscriptions } from '../subscriptions/schema';
+import { moveCustomerSubscriptions } from '../subscriptions/ownership';
 import { moveCustomerOrders, moveCustomerShipments } from '../orders/service';
 import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } from './customers';
 
@@ -35,11 +35,11 @@ export async function completeEmailProof(tx: DbOrTx, customerId: string, passwor
 /**
  * Re-homes a guest row's orders, subscriptions and shipments, then removes the emptied
  * row (its unused links go with it). Ownership of an address is the accounts capability's
- * rule, so this one place writes the customer column of those tables.
+ * rule, so this one place moves them, through each table's owner.
  */
 async function moveGuestPurchases(tx: DbOrTx, guestId: string, accountId: string): Promise<void> {
   await moveCustomerOrders(tx, guestId, accountId);
-  await tx.update(subscriptions).set({ customerId: accountId }).where(eq(subscriptions.customerId, guestId));
+  await moveCustomerSubscriptions(tx, guestId, accountId);
   await moveCustomerShipments(tx, guestId, accountId);
   await tx.delete(customers).where(eq(customers.id, guestId));
 }

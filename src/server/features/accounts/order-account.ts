@@ -3,7 +3,7 @@ import { ORDER_NOT_FOUND, ORDER_NOT_PAID } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
 import { orders } from '../orders/schema';
-import { subscriptions } from '../subscriptions/schema';
+import { moveOrderSubscription } from '../subscriptions/ownership';
 import { conflict, notFound } from '#server/http/errors';
 import { assignOrderCustomer, moveOrderShipment } from '../orders/service';
 import type { CustomerRow } from './customers';
@@ -51,7 +51,7 @@ export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequ
 
   if (order.customerId !== owner!.id) {
     await assignOrderCustomer(tx, order.id, owner!.id);
-    await tx.update(subscriptions).set({ customerId: owner!.id, updatedAt: sql`now()` }).where(eq(subscriptions.orderId, order.id));
+    await moveOrderSubscription(tx, order.id, owner!.id);
     await moveOrderShipment(tx, order.id, owner!.id);
   }
   return { owner: owner!, previousCustomerId: order.customerId };

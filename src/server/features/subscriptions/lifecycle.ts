@@ -62,7 +62,8 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
         failure ??= error;
       }
     }
-    if (failure) throw failure;
+    // The first failure fails the run (the rest were tried); the next scheduled run tries again.
+    if (failure) throw failure instanceof Error ? failure : new Error('Expiring subscriptions failed', { cause: failure });
     return expired;
   }
 

@@ -51,7 +51,7 @@ export interface SubscriptionsDeps {
   mail: Mail;
   provider: ProvisioningProvider;
   /** Emails a password setup link (the accounts capability's sendSetupLink), with onlyWithoutPassword to a buyer who has none yet. */
-  sendSetupLink(input: { customerId: string; orderId: string; onlyWithoutPassword: boolean }): Promise<void>;
+  sendSetupLink: (input: { customerId: string; orderId: string; onlyWithoutPassword: boolean }) => Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
