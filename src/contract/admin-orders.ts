@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, type OrderStatus } from '#domain/order-status';
+import { ORDER_STATUSES } from '#domain/order-status';
 import { adminListQuerySchema } from './admin';
 import { plainText, requiredText } from './fields';
 
@@ -36,7 +36,6 @@ export const owedGiftCardListSchema = z.array(owedGiftCardSchema);
 
 /** pending until paid; completed once; failed after a declined payment; needs_review for a person; refunded after an admin's refund (domain/order-status.ts). */
 export const ORDER_PAYMENT_STATUSES = ORDER_STATUSES;
-export type OrderPaymentStatus = OrderStatus;
 const day = (label: string) => z.iso.date({ error: `${label} must be a date such as 2026-12-31` }).optional();
 
 export const ORDER_RANGE_REVERSED = 'from must be on or before to';

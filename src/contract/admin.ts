@@ -20,7 +20,6 @@ export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
 /** The signed-in administrator (login and GET /api/admin/auth). */
 export const adminSessionSchema = z.object({ admin: z.object({ id: z.string(), username: z.string() }) });
-export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 /** One page of a long list (docs/decisions 0012): the body stays the spec's array, the total is a header. */
 export { TOTAL_COUNT_HEADER } from './paging';
@@ -32,7 +31,6 @@ export const adminListQuerySchema = z.looseObject({
   /** Part of an email, a customer name or an order id. */
   q: plainText('Search').trim().max(100, 'Search is too long').optional(),
 });
-export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 
 /** Admin customer-subscription record (spec section 3), one per subscription, newest payment first. */
 export const adminCustomerRecordSchema = z.object({

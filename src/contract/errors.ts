@@ -5,4 +5,3 @@ import { z } from 'zod';
  * refusal names the request's fields, the reason for each (the client's ApiError reads both).
  */
 export const errorBodySchema = z.object({ message: z.string(), fieldErrors: z.record(z.string(), z.string()).optional() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

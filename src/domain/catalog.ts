@@ -10,7 +10,6 @@ export const FREE_PRICE = '0.00';
 export const TRIAL_PACKAGE_ID = 'trial-36h';
 /** The renewal list of the spec's client names the trial this way. */
 export const TRIAL_PACKAGE_ALIAS = '36-hour-trial';
-export const TRIAL_DURATION_HOURS = 36;
 export const STREAMING_BOX_ID = 'streaming-box';
 
 export const EXPIRING_SOON_DAYS = 7;
@@ -19,7 +18,6 @@ export const FIXED_BADGES = ['18,000+ Channels', '4K Quality', '100K+ VOD'] as c
 export const SHIPPING_COUNTRIES = ['US', 'CA'] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 export const DEFAULT_COUNTRY: ShippingCountry = 'US';
-export const DEFAULT_CARRIER = 'UPS';
 
 /** The 36-Hour Free Trial as checkout?trial=true puts it in the cart (spec section 2). */
 export const TRIAL_CART_PACKAGE = {
@@ -68,7 +66,6 @@ export const GIFT_CARDS = [
   'Outback',
   'Home Depot',
 ] as const;
-export type GiftCard = (typeof GIFT_CARDS)[number];
 
 /** Resolves the text ids the spec's client uses to the id of the stored package. */
 export function canonicalPackageId(id: string): string {

@@ -52,7 +52,6 @@ export function createAdmins(db: DbOrTx) {
   };
 }
 
-export type Admins = ReturnType<typeof createAdmins>;
 
 /** Creates the admin or resets its password (ADMIN_* settings and `npm run admin:create`). */
 export async function setAdminPassword(db: DbOrTx, username: string, password: string): Promise<void> {

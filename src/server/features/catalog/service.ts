@@ -196,7 +196,6 @@ export function toAdminPackage(row: PackageRow): AdminPackage {
   return { ...toPackage(row), hidden: !row.isActive };
 }
 
-export type Catalog = ReturnType<typeof createCatalog>;
 
 /** Finds an active package by id or by the text ids the spec's client uses. */
 export async function findPackage(db: DbOrTx, id: string): Promise<PackageRow | null> {

@@ -29,4 +29,3 @@ export function createReports(db: DbOrTx) {
   };
 }
 
-export type Reports = ReturnType<typeof createReports>;

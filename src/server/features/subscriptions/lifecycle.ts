@@ -172,4 +172,3 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
   return { expireSubscriptions, sendExpiryReminders, sendOrderConfirmation, unfinishedPaidOrders };
 }
 
-export type Lifecycle = ReturnType<typeof createLifecycle>;

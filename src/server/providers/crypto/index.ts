@@ -5,7 +5,7 @@ import { createDemoCrypto } from './demo-crypto';
 import { createNowPayments } from './nowpayments';
 
 export * from './crypto-provider';
-export { isDemoCrypto, type DemoCryptoProvider, type DemoSimulatedStatus } from './demo-crypto';
+export { isDemoCrypto, type DemoSimulatedStatus } from './demo-crypto';
 export { signIpnBody } from './ipn-signature';
 export { INVALID_IPN_SIGNATURE_MESSAGE } from './nowpayments-notice';
 

@@ -3,7 +3,7 @@ import { createGeneratorProvisioning } from './generator';
 import type { ProvisioningProvider } from './provisioning-provider';
 import { createXtreamPanelProvisioning } from './xtream-panel';
 
-export type { LineRequest, ProvisioningProvider } from './provisioning-provider';
+export type { ProvisioningProvider } from './provisioning-provider';
 export { LineUsernameTakenError } from './provisioning-provider';
 export { newLinePassword, newLineUsername } from './credentials';
 
