@@ -92,7 +92,7 @@ module.exports = {
       comment: 'db/schema.ts gathers every table for drizzle-kit and connect(); code imports a table from its owner.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/server/db/connect\\.ts$' },
-      to: { path: '^src/server/db/schema\\.ts$' },
+      to: { path: '^src/server/schema\\.ts$' },
     },
     {
       name: 'provider-sdks-behind-providers',
@@ -153,7 +153,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|data|node_modules)/' },
+    exclude: { path: '^(dist|data)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
