@@ -158,6 +158,29 @@ describe('durable job queue', () => {
     expect(runs).toEqual([1, 2]);
   }, 90_000);
 
+  it('runs a dead instance\'s job again within seconds of its liveness running out, with no backoff, however often it ran before (docs/decisions/0029)', async () => {
+    const survivor = createJobQueue(t.database);
+    opened.push(survivor);
+    const runs: number[] = [];
+    // The production policy: retries wait 5 s, doubling with each attempt.
+    survivor.work<{ n: number }>('test-orphan', ({ n }) => {
+      runs.push(n);
+      return Promise.resolve();
+    });
+    const orphan = (await survivor.send('test-orphan', { n: 1 }))!;
+    // Taken 17 s ago on its fourth attempt by an instance that died at once: no heartbeat
+    // ever renewed it, so its 20 s of liveness run out 3 s from now.
+    await t.database.executeSql(`update pgboss.job set state = 'active', retry_count = 3, started_on = now() - interval '17 seconds' where id = $1`, [orphan]);
+    const started = Date.now();
+    await survivor.start();
+    await expect.poll(() => runs, { timeout: 20_000, interval: 100 }).toEqual([1]);
+    const tookMs = Date.now() - started;
+    expect(tookMs).toBeGreaterThan(2_000);
+    // Out of liveness 3 s after the start, found by the next reclaim (every 5 s), woken at once.
+    expect(tookMs).toBeLessThan(3_000 + 5_000 + 1_500);
+    expect(await survivor.getJob('test-orphan', orphan)).toMatchObject({ state: 'completed', retryCount: 4 });
+  }, 30_000);
+
   it('keeps a job across a restart: sent by one instance, run by the next', async () => {
     const before = instance();
     await before.queue.send('test-greet', { n: 42 });

@@ -100,6 +100,29 @@ describe('subscription lifecycle jobs', () => {
   });
 });
 
+describe('a paid order whose hand-off to its jobs was lost, on a running instance', () => {
+  const t = useTestApp();
+
+  it('is provisioned and confirmed within seconds, not at the next minute (docs/decisions/0029)', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    // Paid 12 s ago by an instance that died before sending its jobs.
+    const lost = await orderPaidWithoutJobs(t, { packageId: oneMonth.id }, 12_000);
+    await t.app.services.jobs.start();
+    const started = Date.now();
+    try {
+      const finished = async () => {
+        const [row] = await t.database.db.select().from(orders).where(eq(orders.id, lost.id));
+        return { provisioned: row?.fulfilledAt != null, confirmed: row?.confirmationSentAt != null };
+      };
+      await expect.poll(finished, { timeout: 15_000, interval: 200 }).toEqual({ provisioned: true, confirmed: true });
+      // The quick sweep runs every 5 s; the minute sweep would leave it for 30 s after its payment.
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await t.app.services.jobs.stop();
+    }
+  });
+});
+
 describe('a provider that fails for a while', () => {
   let failuresLeft = 0;
   const generator = createGeneratorProvisioning();

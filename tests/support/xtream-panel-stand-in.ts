@@ -17,6 +17,8 @@ export interface StandInLine {
 export interface PanelRequest {
   action: string;
   fields: Record<string, string | string[]>;
+  /** The URL's query: the API's own parameters, and any a test adds to tell its callers apart. */
+  query: Record<string, string>;
 }
 
 const ACCESS_CODE = 'cSbuFLhp';
@@ -53,7 +55,7 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
     };
     if (req.method !== 'POST' || url.pathname !== `/${ACCESS_CODE}/`) return send(404, { status: 'STATUS_FAILURE', error: 'Not found' });
     if (url.searchParams.get('api_key') !== apiKey) return send(200, { status: 'STATUS_INVALID_KEY', error: 'Invalid API key' });
-    requests.push({ action, fields });
+    requests.push({ action, fields, query: Object.fromEntries(url.searchParams) });
     if (action === 'create_line' && createDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, createDelayMs));
     if (outage.intercept(res)) return;
     if (failures > 0 && failAfter-- <= 0) {

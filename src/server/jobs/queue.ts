@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { queryRows, withSetupLock, type Database, type DbOrTx } from '#server/db/connect';
+import { reclaimLapsedJobs } from './reclaim';
+import { repeatEvery, type Repeater } from './repeat';
 
 /**
  * The durable job queue (ARCHITECTURE D10): pg-boss tables in the store's own database,
@@ -25,13 +27,16 @@ export interface JobPolicy {
 }
 
 /**
- * Crash recovery (docs/decisions/0015): a running job's row is renewed every
- * JOB_HEARTBEAT_SECONDS to expire JOB_LIVENESS_SECONDS later; pg-boss's maintenance, run
- * every MAINTENANCE_INTERVAL_SECONDS by one instance, turns expired jobs into retries. So
- * a job held by a dead instance is due again within about 40 s, whatever its time limit.
+ * Crash recovery (docs/decisions/0015, 0029): a running job's row is renewed every
+ * JOB_HEARTBEAT_SECONDS to expire JOB_LIVENESS_SECONDS later; every started instance puts
+ * expired jobs back to run at once every JOB_RECLAIM_SECONDS. So a job held by a dead
+ * instance runs again on a survivor within 25 s of the death, whatever its time limit.
+ * pg-boss's maintenance, run every MAINTENANCE_INTERVAL_SECONDS by one instance, fails
+ * expired jobs with no attempt left and archives finished ones.
  */
 export const JOB_HEARTBEAT_SECONDS = 5;
 export const JOB_LIVENESS_SECONDS = 20;
+const JOB_RECLAIM_SECONDS = 5;
 export const MAINTENANCE_INTERVAL_SECONDS = 10;
 
 /** Up to 15 retries from 5 s doubling to about 45 h: some 4 days of attempts in all. */
@@ -101,11 +106,19 @@ interface Registered {
   policy: JobPolicy;
 }
 
+/** A check a started instance runs itself every few seconds (see `every`). */
+interface Check {
+  seconds: number;
+  task: () => Promise<void>;
+}
+
 interface Running {
   abort: AbortController;
   loops: Promise<void>[];
   /** pg-boss with maintenance and cron scheduling, run only by started instances. */
   timekeeper: PgBoss;
+  /** The reclaim of dead instances' jobs and the registered checks. */
+  repeaters: Repeater[];
 }
 
 const silentLogger: JobLogger = { info() {}, warn() {}, error() {} };
@@ -124,6 +137,7 @@ const onConnection = (tx: DbOrTx) => ({
 export function createJobQueue(database: Database, { logger = silentLogger }: { logger?: JobLogger } = {}) {
   const registered = new Map<string, Registered>();
   const schedules = new Map<string, Schedule>();
+  const checks = new Map<string, Check>();
   const wakers = new Map<string, () => void>();
   /** Queues sent to by this instance since their worker's last fetch began. */
   const sentSinceFetch = new Set<string>();
@@ -257,6 +271,11 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
     wakers.get(name)?.();
   }
 
+  /** Puts the jobs of dead runners back and has this instance's workers of their queues fetch at once. */
+  async function reclaim(): Promise<void> {
+    for (const name of await reclaimLapsedJobs(database, [...registered.keys()], JOB_LIVENESS_SECONDS)) wake(name);
+  }
+
   /** Puts a singleton job that ran out of attempts or was cancelled back, with fresh attempts. */
   async function requeue(name: string, id: string, delaySeconds: number): Promise<string | null> {
     const { rows } = await database.executeSql(
@@ -284,6 +303,15 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
     schedule(name: string, cron: string, { afterStartSeconds }: { afterStartSeconds?: number } = {}): void {
       if (!registered.has(name)) throw new Error(`No job handler for ${name}`);
       schedules.set(name, { cron, ...(afterStartSeconds === undefined ? {} : { afterStartSeconds }) });
+    },
+
+    /**
+     * Runs `task` every `seconds` on each started instance, outside the queue: a cheap
+     * look-up whose findings it sends as jobs, more often than cron's once a minute and
+     * without leaving a job row per run (the sweep of recently paid orders, docs/decisions/0029).
+     */
+    every(name: string, seconds: number, task: () => Promise<void>): void {
+      checks.set(name, { seconds, task });
     },
 
     /**
@@ -352,7 +380,13 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       const abort = new AbortController();
       const pollIntervalMs = options.pollIntervalMs ?? IDLE_POLL_MS[database.kind];
       const loops = [...registered].map(([name, entry]) => workLoop(name, entry, pollIntervalMs, abort.signal));
-      running = { abort, loops, timekeeper };
+      const failed = (name: string) => (error: unknown) => logger.warn({ err: error, check: name }, `${name} failed; it runs again shortly`);
+      const repeaters = [
+        // At once too: jobs a crash of this instance left in hand may be out of liveness already.
+        repeatEvery(JOB_RECLAIM_SECONDS * 1000, reclaim, failed('reclaiming the jobs of dead runners'), { runNow: true }),
+        ...[...checks].map(([name, { seconds, task }]) => repeatEvery(seconds * 1000, task, failed(name))),
+      ];
+      running = { abort, loops, timekeeper, repeaters };
       logger.info({ queues: [...registered.keys()] }, 'job workers started');
     },
 
@@ -361,6 +395,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       const current = running;
       running = null;
       if (current) {
+        await Promise.all(current.repeaters.map((repeater) => repeater.stop()));
         current.abort.abort();
         await Promise.all(current.loops);
         await current.timekeeper.stop({ graceful: false, close: false });

@@ -23,6 +23,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * waits this long before its first sweep (docs/decisions/0015).
  */
 export const SWEEP_GRACE_MS = 30 * 1000;
+/**
+ * The quick sweep of recently paid orders (docs/decisions/0029): an order whose hand-off
+ * an instance's death lost is found by a survivor within HANDOFF_GRACE_MS plus its interval
+ * of the payment. The grace leaves a live hand-off, which takes milliseconds, to finish;
+ * the window bounds the look-up, older orders being the minute sweep's.
+ */
+const HANDOFF_GRACE_MS = 10 * 1000;
+const RECENT_WINDOW_MS = 2 * 60 * 1000;
 const BATCH = 200;
 
 export interface LifecycleDeps {
@@ -154,14 +162,15 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
    * between the payment's commit and sending their jobs, or their jobs ran out of
    * attempts), paid more than a grace period ago.
    */
-  async function unfinishedPaidOrders(now = new Date()) {
+  async function unfinishedPaidOrders(now = new Date(), { graceMs = SWEEP_GRACE_MS, windowMs }: { graceMs?: number; windowMs?: number } = {}) {
     return db
       .select({ id: orders.id, fulfilledAt: orders.fulfilledAt, confirmationSentAt: orders.confirmationSentAt })
       .from(orders)
       .where(
         and(
           eq(orders.paymentStatus, 'completed'),
-          lte(orders.paidAt, new Date(now.getTime() - SWEEP_GRACE_MS)),
+          lte(orders.paidAt, new Date(now.getTime() - graceMs)),
+          windowMs === undefined ? undefined : gt(orders.paidAt, new Date(now.getTime() - windowMs)),
           or(isNull(orders.fulfilledAt), isNull(orders.confirmationSentAt)),
         ),
       )
@@ -169,6 +178,9 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
       .limit(BATCH);
   }
 
-  return { expireSubscriptions, sendExpiryReminders, sendOrderConfirmation, unfinishedPaidOrders };
+  /** The same, paid between HANDOFF_GRACE_MS and a couple of minutes ago: hand-offs a crash just lost. */
+  const recentlyUnfinishedPaidOrders = (now = new Date()) => unfinishedPaidOrders(now, { graceMs: HANDOFF_GRACE_MS, windowMs: RECENT_WINDOW_MS });
+
+  return { expireSubscriptions, sendExpiryReminders, sendOrderConfirmation, unfinishedPaidOrders, recentlyUnfinishedPaidOrders };
 }
 

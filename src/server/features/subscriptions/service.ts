@@ -41,6 +41,11 @@ const SCHEDULES: Array<[name: string, cron: string]> = [
  * (docs/decisions/0015).
  */
 const SWEEP_CRON = '* * * * *';
+/**
+ * Each started instance also looks for recently paid orders without their jobs every few
+ * seconds: one survivor of a crash hands them over within a quarter of a minute (docs/decisions/0029).
+ */
+const RECENT_SWEEP_SECONDS = 5;
 /** A scheduled run that fails is simply done by the next one. */
 const SCHEDULED_POLICY = { retryLimit: 2, retryDelaySeconds: 30, concurrency: 1 };
 
@@ -117,6 +122,17 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
   );
   for (const [name, cron] of SCHEDULES) jobs.schedule(name, cron);
   jobs.schedule(SUBSCRIPTION_JOBS.sweepPaidOrders, SWEEP_CRON, { afterStartSeconds: SWEEP_GRACE_MS / 1000 });
+  jobs.every('sweep of recently paid orders', RECENT_SWEEP_SECONDS, async () => {
+    const lost = await lifecycle.recentlyUnfinishedPaidOrders();
+    if (lost.length === 0) return;
+    // One statement for all; jobs already there (running, waiting for a retry, done) are skipped.
+    await jobs.sendAll(
+      lost.flatMap((order) => [
+        ...(order.fulfilledAt ? [] : [{ name: SUBSCRIPTION_JOBS.provisionOrder, data: { orderId: order.id }, singletonKey: order.id }]),
+        ...(order.confirmationSentAt ? [] : [{ name: SUBSCRIPTION_JOBS.orderConfirmationMail, data: { orderId: order.id }, singletonKey: order.id }]),
+      ]),
+    );
+  });
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
     const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, new Date(), subscriptionId) : [];
@@ -128,7 +144,8 @@ export function createSubscriptions({ db, config, jobs, mail, provider, sendSetu
     /**
      * Call right after an order became paid (after the commit). Enqueues its provisioning
      * and its confirmation email; calling again for the same order adds nothing. If this
-     * fails, the sweep of paid orders enqueues them within a minute or two.
+     * fails, the quick sweep of recently paid orders enqueues them within about 15 s
+     * (docs/decisions/0029).
      */
     onOrderPaid,
 
