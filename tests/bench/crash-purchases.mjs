@@ -6,6 +6,7 @@
 // paid orders without their credentials. Every payment taken must end as a paid order with
 // one confirmation and its credentials. PostgreSQL needs BENCH_DATABASE_URL or
 // TEST_DATABASE_URL; without one that half says skipped.
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
@@ -75,7 +76,7 @@ await attack('embedded', {
   keep: (dir) => (dataDir ??= dir),
   // Read once the store has stopped: the embedded database has one process at a time.
   rows: async (sql) => {
-    const db = new PGlite(dataDir);
+    const db = new PGlite(path.join(dataDir, 'pglite'));
     try {
       return (await db.query(sql)).rows;
     } finally {
