@@ -64,7 +64,7 @@ describe('customer accounts in a browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('First name is required').waitFor();
     expect(await page.getByText("Passwords don't match").count()).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('firstName');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('firstName');
 
     const email = uniqueEmail('wrong-password');
     await register(page, { email });

@@ -296,7 +296,7 @@ describe('checkout in a browser', () => {
     await pick(page, 'Gift Card', 'Home Depot');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Shipping information is required for streaming box orders').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('shippingAddress');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('shippingAddress');
 
     await page.getByLabel('Street Address').fill('1 Main Street');
     await page.getByLabel('City').fill('Toronto');

@@ -73,7 +73,8 @@ describe('the store on a phone', () => {
     await expectFitsAndAccessible(page, '/');
     await page.getByRole('button', { name: 'Menu' }).click();
     await expectDialogAccessible(page, 'Menu');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
+    // Radix gives focus back a task after the dialog leaves the page, so wait for it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
     await page.getByRole('button', { name: 'How to redeem' }).click();
     await expectDialogAccessible(page, 'How to redeem your cash back e-gift card');
 
