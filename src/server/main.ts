@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, projectRoot, runMigrations } from './db/connect';
 import { seedIfEmpty } from './seed';
-import { ensureAdmin } from './features/admin/service';
+import { ensureAdmin } from '#server/features/admin/index';
 import { createLogger } from './http/access-log';
 import { listen } from './listen';
 

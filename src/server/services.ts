@@ -1,24 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { scheduleHousekeeping } from './jobs/housekeeping';
-import { schedulePaymentReconciliation } from './jobs/payment-reconciliation';
 import type { Config } from './config';
 import type { Database } from './db/connect';
-import { createAccounts } from './features/accounts/service';
-import { createAdmins } from './features/admin/service';
-import { createCatalog } from './features/catalog/service';
-import { createCheckout } from './features/checkout/service';
-import { createCouponAdmin } from './features/coupons/admin-coupons';
-import { createOrders } from './features/orders/service';
-import { createPayments } from './features/payments/card/service';
-import { createReports } from './features/reports/service';
-import { createSubscriptions } from './features/subscriptions/service';
+import { createAccounts } from '#server/features/accounts/index';
+import { createAdmins } from '#server/features/admin/index';
+import { createCatalog } from '#server/features/catalog/index';
+import { createCheckout } from '#server/features/checkout/index';
+import { createCouponAdmin } from '#server/features/coupons/index';
+import { createMail } from '#server/features/mail/index';
+import { createOrders } from '#server/features/orders/index';
+import { createCryptoPayments, createPayments } from '#server/features/payments/index';
+import { createReports } from '#server/features/reports/index';
+import { createSubscriptions } from '#server/features/subscriptions/index';
+import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
 import { createJobQueue } from './jobs/queue';
-import { createCryptoPayments } from './features/payments/crypto/service';
-import { createMail } from './features/mail/index';
 import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
+import { createCardPaymentWorkflow } from './workflows/card-payment';
+import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
+import { createExpiryReminders } from './workflows/expiry-reminders';
+import { createOrderAdminWorkflow } from './workflows/order-admin';
+import { createPaidOrderWorkflow } from './workflows/paid-order';
+import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
+import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { createTrialSignupWorkflow } from './workflows/trial-signup';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {
@@ -41,33 +47,42 @@ function costlessPaymentMethods(config: Config, card: CardPayments, crypto: Cryp
   return methods;
 }
 
-/** The services of every feature, created once per app and reached as `app.services`. */
+/**
+ * The services of every feature, then the workflows that join them (ARCHITECTURE.md
+ * "Layout"): created once per app and reached as `app.services`. Features are built from
+ * providers and lower features only; a flow that crosses features is a workflow, built
+ * here from their faces, and routes call it.
+ */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
   const cardPayments = deps.providers?.cardPayments ?? selectCardPaymentProvider(deps.config, db);
+  const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
   const jobs = createJobQueue(deps.database, { logger: deps.logger });
-  scheduleHousekeeping(jobs, db, deps.logger);
+  jobs.work(HOUSEKEEPING_JOB, async () => {
+    const removed = await runHousekeeping(db);
+    deps.logger?.info({ removed }, 'housekeeping done');
+  });
+  jobs.schedule(HOUSEKEEPING_JOB, HOUSEKEEPING_CRON);
+
+  // The features.
   const mail = createMail({ db, provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger), jobs });
   const accounts = createAccounts({ db, config: deps.config, mail });
-  const subscriptions = createSubscriptions({
-    db,
-    config: deps.config,
-    jobs,
-    mail,
-    provider: deps.providers?.provisioning ?? selectProvisioningProvider(deps.config),
-    sendSetupLink: (input) => accounts.sendSetupLink(input),
-  });
-  const orders = createOrders(db, { onOrderPaid: (orderId) => subscriptions.onOrderPaid(orderId), cardPayments, service: subscriptions });
-  const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
+  const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
+  const subscriptions = createSubscriptions({ db, config: deps.config, jobs, mail, provider: provisioning });
+  const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
     cardPayments,
-    orders,
     subscriptions,
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
   const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders });
   const payments = createPayments(db, { cardPayments, orders });
-  schedulePaymentReconciliation(jobs, { orders, payments, crypto, logger: deps.logger });
+
+  // The workflows, above them.
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts });
+  const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
+  schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
+
   return {
     catalog: createCatalog(deps.database, { logger: deps.logger }),
     mail,
@@ -79,9 +94,14 @@ export function createServices(deps: AppDeps) {
     subscriptions,
     cardPayments,
     orders,
-    checkout,
     crypto,
-    payments,
+    paidOrder,
+    placeOrder,
+    expiryReminders: createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl: deps.config.PUBLIC_URL }),
+    trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
+    cardPayment: createCardPaymentWorkflow({ payments, paidOrder }),
+    cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
+    orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder }),
   };
 }
 

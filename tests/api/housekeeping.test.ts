@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimits, session } from '../../src/server/schema';
-import { HOUSEKEEPING_JOB } from '../../src/server/jobs/housekeeping';
+import { HOUSEKEEPING_JOB } from '../../src/server/http/housekeeping';
 import { useTestApp } from '../support/test-app';
 
 describe('housekeeping', () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoPaymentIntents, orders, subscriptions } from '../../src/server/schema';
-import { RECONCILIATION_JOBS } from '../../src/server/jobs/payment-reconciliation';
+import { RECONCILIATION_JOBS } from '../../src/server/workflows/payment-reconciliation';
 import { createDemoCrypto } from '../../src/server/providers/crypto/demo-crypto';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { cryptoForm, notificationsOf, orderRow, postCryptoPayment } from '../support/crypto';

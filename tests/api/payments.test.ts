@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { coupons, demoPaymentIntents, orders, purchaseNotifications } from '../../src/server/schema';
-import { createOrders } from '../../src/server/features/orders/service';
 import { createDemoCardPayments } from '../../src/server/providers/payments/demo-card-payments';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { pendingOrder } from '../support/paid-orders';
@@ -151,16 +150,19 @@ describe('card payments with the demo provider', () => {
 
   it('hands a paid order on exactly once among concurrent completions', async () => {
     const { orderId, intentId } = await cardOrder();
-    const onOrderPaid = vi.fn(async () => {});
-    const service = createOrders(t.database.db, { onOrderPaid, cardPayments: t.app.services.cardPayments, service: t.app.services.subscriptions });
+    const started = vi.spyOn(t.app.services.jobs, 'sendAll');
     const log = { error: vi.fn(), warn: vi.fn() };
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => service.completeOrder(orderId, { method: 'card', paymentIntentId: intentId }, log)),
+      Array.from({ length: 20 }, () => t.app.services.paidOrder.completeOrder(orderId, { method: 'card', paymentIntentId: intentId }, log)),
     );
     expect(results.filter((r) => r.outcome === 'completed')).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'already_completed')).toHaveLength(19);
-    expect(onOrderPaid).toHaveBeenCalledTimes(1);
-    expect(onOrderPaid).toHaveBeenCalledWith(orderId);
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(started.mock.calls[0]![0].map((job) => [job.name, job.data])).toEqual([
+      ['provision-order', { orderId }],
+      ['order-confirmation-mail', { orderId }],
+    ]);
+    started.mockRestore();
   });
 
   it("completes an order only with a payment of its own method and its own intent, recording a first intent, and says why it refuses", async () => {

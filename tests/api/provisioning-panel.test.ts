@@ -96,7 +96,7 @@ describe('provisioning through the panel', () => {
   it('creates the lines of an order once when its job and a direct call run it at the same time', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 2 });
-    await Promise.all([t.app.services.jobs.drain(), t.app.services.subscriptions.provisionOrder(order.id), t.app.services.subscriptions.provisionOrder(order.id)]);
+    await Promise.all([t.app.services.jobs.drain(), t.app.services.paidOrder.provisionNow(order.id), t.app.services.paidOrder.provisionNow(order.id)]);
     const { credentials } = await credentialsOf(t, order.id);
     expect(credentials).toHaveLength(2);
     expect(panel.requests.filter((request) => request.action === 'create_line')).toHaveLength(2);

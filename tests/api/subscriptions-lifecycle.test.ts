@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { SUBSCRIPTION_JOBS } from '../../src/server/features/subscriptions/service';
+import { EXPIRY_REMINDERS_JOB } from '../../src/server/workflows/expiry-reminders';
+import { PAID_ORDER_JOBS } from '../../src/server/workflows/paid-order';
 import { createGeneratorProvisioning } from '../../src/server/providers/provisioning/generator';
 import type { ProvisioningProvider } from '../../src/server/providers/provisioning/index';
 import { seededPackages } from '../support/checkout';
@@ -58,9 +60,9 @@ describe('subscription lifecycle jobs', () => {
     const remindersTo = async (to: string) =>
       (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
 
-    await t.app.services.jobs.send(SUBSCRIPTION_JOBS.expiryReminders, {});
+    await t.app.services.jobs.send(EXPIRY_REMINDERS_JOB, {});
     await t.app.services.jobs.drain();
-    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(0);
+    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(0);
 
     const [reminder, ...more] = await remindersTo(due.order.customerEmail);
     expect(more).toEqual([]);
@@ -74,7 +76,7 @@ describe('subscription lifecycle jobs', () => {
     await paidOrder(t, { packageId: oneMonth.id, customerId: due.subscription.customerId, renewsSubscriptionId: due.subscription.id });
     await t.app.services.jobs.drain();
     await setPeriod(t, due.subscription.id, 58 * DAY, DAY);
-    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(1);
+    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(1);
     expect(await remindersTo(due.order.customerEmail)).toHaveLength(2);
   });
 
@@ -83,7 +85,7 @@ describe('subscription lifecycle jobs', () => {
     const lost = await orderPaidWithoutJobs(t, { packageId: oneMonth.id, devices: 2 }, 10 * 60_000);
     const recent = await orderPaidWithoutJobs(t, { packageId: oneMonth.id }, 10_000);
 
-    await t.app.services.jobs.send(SUBSCRIPTION_JOBS.sweepPaidOrders, {});
+    await t.app.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
     await t.app.services.jobs.drain();
 
     const [swept] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, lost.id));
@@ -93,7 +95,7 @@ describe('subscription lifecycle jobs', () => {
     // Paid moments ago: its own jobs may still be on their way.
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, recent.id))).toEqual([]);
 
-    await t.app.services.jobs.send(SUBSCRIPTION_JOBS.sweepPaidOrders, {});
+    await t.app.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
     await t.app.services.jobs.drain();
     const confirmations = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Order Confirmation - ${lost.id}`));
     expect(confirmations).toHaveLength(1);
@@ -160,7 +162,7 @@ describe('a provider that fails for a while', () => {
 
     failuresLeft = 0;
     await t.database.db.update(orders).set({ paidAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, order.id));
-    await t.app.services.jobs.send(SUBSCRIPTION_JOBS.sweepPaidOrders, {});
+    await t.app.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
     await t.app.services.jobs.drain();
     const provisioned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
     expect(provisioned).toHaveLength(1);

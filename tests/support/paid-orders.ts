@@ -64,7 +64,7 @@ function evidenceFor(order: { id: string; paymentMethod: 'card' | 'crypto' | 'fr
   return { method: 'card' as const, paymentIntentId: `pi_test_${order.id}` };
 }
 
-/** A pending order completed through the orders service, which hands it to onOrderPaid. */
+/** A pending order completed through the paid-order workflow, which starts its jobs. */
 export async function paidOrder(t: TestApp, options: TestOrderOptions) {
   const order = await pendingOrder(t, options);
   const failLoudly = {
@@ -75,7 +75,7 @@ export async function paidOrder(t: TestApp, options: TestOrderOptions) {
       throw new Error(`${message}: ${String((details as { reason?: unknown }).reason)}`);
     },
   };
-  const result = await t.app.services.orders.completeOrder(order.id, evidenceFor(order), failLoudly);
+  const result = await t.app.services.paidOrder.completeOrder(order.id, evidenceFor(order), failLoudly);
   if (result.outcome !== 'completed') throw new Error(`order ${order.id} did not complete: ${result.outcome}`);
   return result.order;
 }

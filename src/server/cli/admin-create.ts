@@ -1,6 +1,6 @@
 import { loadConfig, ConfigError } from '../config';
 import { openDatabase, runMigrations } from '../db/connect';
-import { MIN_ADMIN_PASSWORD_LENGTH, setAdminPassword } from '../features/admin/service';
+import { MIN_ADMIN_PASSWORD_LENGTH, setAdminPassword } from '#server/features/admin/index';
 import { readHiddenLine } from './hidden-input';
 
 /**

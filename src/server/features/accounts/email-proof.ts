@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
-import { moveCustomerSubscriptions } from '../subscriptions/ownership';
-import { moveCustomerOrders, moveCustomerShipments } from '../orders/service';
+import { moveCustomerSubscriptions } from '#server/features/subscriptions/index';
+import { moveCustomerOrders, moveCustomerShipments } from '#server/features/orders/index';
 import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } from './customers';
 
 /**

@@ -1,4 +1,4 @@
-import type { MailMessage } from '#server/providers/mail/mail-provider';
+import type { MailMessage } from '#server/providers/mail/index';
 
 /** The emails that carry a password link; each link works once, for 48 hours. */
 export type LinkMailKind = 'setup' | 'claim' | 'reset';

@@ -2,10 +2,10 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_NOT_FOUND, ORDER_NOT_PAID } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
-import { orders } from '../orders/schema';
-import { moveOrderSubscription } from '../subscriptions/ownership';
+import { ordersForReading as orders } from '#server/features/orders/index';
+import { moveOrderSubscription } from '#server/features/subscriptions/index';
 import { conflict, notFound } from '#server/http/errors';
-import { assignOrderCustomer, moveOrderShipment } from '../orders/service';
+import { assignOrderCustomer, moveOrderShipment } from '#server/features/orders/index';
 import type { CustomerRow } from './customers';
 
 export interface OrderAccountRequest {

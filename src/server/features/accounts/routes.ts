@@ -20,7 +20,6 @@ import {
 import { errorBodySchema } from '#contract/errors';
 import { browserIdOf } from '#server/http/browser-id';
 import type { Caller, NewAccount } from './service';
-import { signUpWithTrial } from './trial-signup';
 import { CUSTOMER_SESSION, endSession, getSessionCustomerId, requireCustomerId, startCustomerSession } from '#server/http/sessions';
 
 const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, log: request.log });
@@ -48,15 +47,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   async function registerTrial(request: FastifyRequest, reply: FastifyReply, account: NewAccount) {
-    const customer = await signUpWithTrial(
-      { db: app.deps.database.db, accounts, checkout: app.services.checkout, subscriptions: app.services.subscriptions },
-      account,
-      {
-        caller: callerOf(request),
-        browserId: browserIdOf(request, reply),
-        onAccount: (customerId) => startCustomerSession(request, reply, customerId),
-      },
-    );
+    const customer = await app.services.trialSignup.signUpWithTrial(account, {
+      caller: callerOf(request),
+      browserId: browserIdOf(request, reply),
+      onAccount: (customerId) => startCustomerSession(request, reply, customerId),
+    });
     return noStore(reply).code(201).send({ customer });
   }
 

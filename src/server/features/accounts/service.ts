@@ -10,8 +10,8 @@ import {
 import type { Config } from '#server/config';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
-import { packages } from '../catalog/schema';
-import { orders } from '../orders/schema';
+import { packagesForReading as packages } from '#server/features/catalog/index';
+import { ordersForReading as orders } from '#server/features/orders/index';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, unauthorized } from '#server/http/errors';
 import type { Mail } from '#server/features/mail/index';
@@ -19,7 +19,7 @@ import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile, 
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
-import { lastAdminAction, recordAdminAction, type AuditActor } from '../audit/service';
+import { lastAdminAction, recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { endCustomerSessions } from '#server/http/sessions';
 import { consumeToken, findUsableToken, hasUsableSetupLink, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
@@ -289,6 +289,3 @@ function accountExists() {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
-
-// For the checkout: which customer a new order belongs to.
-export { findCustomer, resolveOrderCustomer } from './customers';

@@ -37,7 +37,7 @@ import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
 import { sendCsv, type CsvTable } from '#server/http/csv-download';
 import { sendRevalidated } from '#server/http/etag';
-import type { PageOf } from '../reports/service';
+import type { PageOf } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, endSession, getSession, startSession } from '#server/http/sessions';
 
@@ -59,7 +59,7 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admins, accounts, catalog, couponAdmin, orders, reports, subscriptions } = app.services;
+  const { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions } = app.services;
 
   /** The signed-in administrator, named as the audit log records them. */
   async function actingAdmin(request: FastifyRequest) {
@@ -225,13 +225,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const orderAction = { params: adminOrderParamsSchema, response: { 200: adminOrderActionSchema, ...failures } };
     guarded.post('/api/admin/orders/:orderId/refund', { schema: { ...orderAction, body: refundRequestSchema.nullish() } }, async (request, reply) => {
       const note = request.body?.note || undefined;
-      return noStore(reply).send(await orders.refund(request.params.orderId, note, await actingAdmin(request), request.log));
+      return noStore(reply).send(await orderAdmin.refund(request.params.orderId, note, await actingAdmin(request), request.log));
     });
     guarded.post('/api/admin/orders/:orderId/honour', { schema: orderAction }, async (request, reply) =>
-      noStore(reply).send(await orders.honour(request.params.orderId, await actingAdmin(request), request.log)),
+      noStore(reply).send(await orderAdmin.honour(request.params.orderId, await actingAdmin(request), request.log)),
     );
     guarded.post('/api/admin/orders/:orderId/retry-provisioning', { schema: orderAction }, async (request, reply) =>
-      noStore(reply).send(await orders.retryProvisioning(request.params.orderId, await actingAdmin(request))),
+      noStore(reply).send(await orderAdmin.retryProvisioning(request.params.orderId, await actingAdmin(request))),
     );
   };
   await app.register(adminOnly);

@@ -6,7 +6,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { enforceSignInLimits } from '#server/http/attempt-limits';
 import { unauthorized } from '#server/http/errors';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
-import { recordAdminAction } from '../audit/service';
+import { recordAdminAction } from '#server/features/audit/index';
 import { createFirstAdmin, findAdmin, findAdminByUsername, hasAnyAdmin, saveAdmin } from './admins';
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;

@@ -17,7 +17,7 @@ import type { Database, DbOrTx } from '#server/db/connect';
 import type { ChannelListener } from '#server/db/notifications';
 import { packages } from './schema';
 import { badRequest, notFound } from '#server/http/errors';
-import { recordAdminAction, type AuditActor } from '../audit/service';
+import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 
 export type PackageRow = typeof packages.$inferSelect;
 

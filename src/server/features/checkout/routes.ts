@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutRequestSchema, checkoutResponseSchema } from '#contract/checkout';
 import { getSessionCustomerId } from '#server/http/sessions';
-import { toOrderSummary } from '../orders/service';
+import { toOrderSummary } from '#server/features/orders/index';
 import { browserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from './order-limit';
 
@@ -12,7 +12,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      const placed = await app.services.checkout.placeOrder(request.body, { customerId, browserId, ip: request.ip, log: request.log });
+      const placed = await app.services.placeOrder.placeOrder(request.body, { customerId, browserId, ip: request.ip, log: request.log });
       return {
         isFreeOrder: placed.isFreeOrder,
         needsPasswordSetup: placed.needsPasswordSetup,

@@ -6,15 +6,15 @@ import { formatMoney, parseMoney } from '#domain/money';
 import { newOrderId } from '#domain/order-id';
 import { priceOrder, type PriceBreakdown } from '#domain/pricing';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { orders } from '../orders/schema';
+import { ordersForReading as orders } from '#server/features/orders/index';
 import { enforceAttemptLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
-import { findCustomer, resolveOrderCustomer } from '../accounts/service';
-import { findPackage, type PackageRow } from '../catalog/service';
-import { checkCoupon, COUPON_LIMIT_MESSAGE, countCouponUse } from '../coupons/service';
+import { findCustomer, resolveOrderCustomer } from '#server/features/accounts/index';
+import { findPackage, type PackageRow } from '#server/features/catalog/index';
+import { checkCoupon, COUPON_LIMIT_MESSAGE, countCouponUse } from '#server/features/coupons/index';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
-import type { Subscriptions } from '../subscriptions/service';
+import type { Subscriptions } from '#server/features/subscriptions/index';
 import {
   attachPaymentIntent,
   completeInTransaction,
@@ -22,8 +22,7 @@ import {
   releaseCheckoutKey,
   type ErrorLog,
   type OrderRow,
-  type Orders,
-} from '../orders/service';
+} from '#server/features/orders/index';
 import { claimFreeTrial } from './trial-claims';
 
 /** A repeated checkout of the same cart from the same browser within this time returns the first order. */
@@ -36,7 +35,7 @@ export interface CheckoutContext {
   browserId: string;
   /** The caller's address, for the limit on free trials. */
   ip: string;
-  /** Reports a free order's failed hand-off to subscriptions (the order stays paid). */
+  /** Where a free order's failed start of its jobs is reported (the order stays paid; the sweep sends them). */
   log: ErrorLog;
 }
 
@@ -44,6 +43,8 @@ export interface PlacedOrder {
   order: OrderRow;
   isFreeOrder: boolean;
   needsPasswordSetup: boolean;
+  /** A free order this call completed: the caller starts what follows a payment. */
+  paidNow: boolean;
   /** For a card order awaiting payment; null for free and crypto orders. */
   clientSecret: string | null;
 }
@@ -91,7 +92,6 @@ function isReplayable(order: OrderRow, now = Date.now()): boolean {
 
 export interface CheckoutDeps {
   cardPayments: CardPaymentProvider;
-  orders: Orders;
   subscriptions: Pick<Subscriptions, 'assertRenewable'>;
   /**
    * Payment methods whose demo provider takes payments on a public store (DEMO_MODE=true):
@@ -183,9 +183,9 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
 
   return {
     /**
-     * POST /api/checkout's rules (issue 3 points 2, 4, 8): prices on the server, writes the
-     * order for the customer of that email (or the signed-in one), completes free orders at
-     * once, and opens a card payment for paid card orders. Crypto orders get no PaymentIntent.
+     * POST /api/checkout's rules: prices on the server, writes the order for the customer of
+     * that email (or the signed-in one), completes free orders at once (`paidNow`), and opens
+     * a card payment for paid card orders. Crypto orders get no PaymentIntent.
      */
     async placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<PlacedOrder> {
       const priced = await priceCheckout(db, input);
@@ -205,12 +205,12 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
       const key = checkoutKey(input, context);
       const { order, hasPassword, isNew } = await db.transaction((tx) => recordOrder(tx, input, priced, context, key));
       const isFreeOrder = order.paymentMethod === 'free';
-      if (isFreeOrder && isNew) await deps.orders.afterPaid(order.id, context.log);
       const awaitsCard = order.paymentMethod === 'card' && order.paymentStatus === 'pending';
       return {
         order,
         isFreeOrder,
         needsPasswordSetup: !hasPassword,
+        paidNow: isFreeOrder && isNew,
         clientSecret: awaitsCard ? await paymentIntentFor(order) : null,
       };
     },
@@ -219,5 +219,3 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
 
 export type Checkout = ReturnType<typeof createCheckout>;
 
-// For the trial sign-up of the accounts: one wording of a refused free trial.
-export { freeTrialRefusal } from './trial-claims';

@@ -13,7 +13,7 @@ import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { coupons } from './schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
-import { recordAdminAction, type AuditActor } from '../audit/service';
+import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import type { CouponRow } from './service';
 
 type CouponTerms = Pick<CouponRow, 'type' | 'value' | 'validFrom' | 'validTo'>;

@@ -4,7 +4,7 @@ import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contr
 import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
 import { couponDiscount, deviceCountForSubtotal, priceOrder } from '#domain/pricing';
 import { badRequest } from '#server/http/errors';
-import { findPackage } from '../catalog/service';
+import { findPackage } from '#server/features/catalog/index';
 import type { DbOrTx } from '#server/db/connect';
 import { coupons } from './schema';
 

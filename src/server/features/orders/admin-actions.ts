@@ -12,24 +12,20 @@ import { canBecome } from '#domain/order-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider, type CardRefund } from '#server/providers/payments/index';
-import { recordAdminAction, type AuditActor } from '../audit/service';
+import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { giveBackCouponUse, takeCouponUseAtPayment } from './coupon-use';
-import type { ErrorLog } from './logs';
 import { findOrder, type OrderRow } from './order-row';
 import { recordPurchaseNotification } from './purchase-notification';
 import { markOrderHonoured, markOrderRefunded } from './status-changes';
 
-/** What the admin's order actions need of the subscriptions capability (injected: it imports this feature). */
-export interface ServiceHooks {
-  endServiceOfRefund(tx: DbOrTx, order: OrderRow): Promise<{ subscriptionId: string; before: object; after: object } | null>;
-  syncLinesAfterRefund(subscriptionId: string, orderId: string): Promise<void>;
-  requeueProvisioning(orderId: string): Promise<void>;
-}
-
 export interface AdminOrderActionsDeps {
   cardPayments: CardPaymentProvider;
-  service: ServiceHooks;
-  afterPaid(orderId: string, log: ErrorLog): Promise<void>;
+}
+
+/** An order the refund's transaction marked refunded: as it was before, and whether its coupon use went back. */
+interface RefundedInTransaction {
+  before: OrderRow;
+  couponReleased: boolean;
 }
 
 /** The key of the order's one provider refund: a repeat or a concurrent refund gets the same one. */
@@ -60,61 +56,40 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
   }
 
   /**
-   * POST /api/admin/orders/:orderId/refund: the whole total back (card: through the
-   * provider; crypto: by hand, the note says how; free: nothing to pay back), then in one
-   * transaction the order refunded, its service ended, its coupon use given back and the
-   * audit row; then its panel lines disabled by a durable job. A second refund answers the
-   * same state and calls the provider no more.
+   * The first half of POST /api/admin/orders/:orderId/refund (the refund workflow runs the
+   * rest): the order must be refundable, a crypto refund needs its note, and card money goes
+   * back through the provider before anything is written, so a refund that failed changes
+   * nothing. Null when the order is already refunded: a second refund calls the provider no more.
    */
-  async function refund(orderId: string, note: string | undefined, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction> {
+  async function prepareRefund(orderId: string, note: string | undefined): Promise<{ order: OrderRow; providerRefund: CardRefund | null } | null> {
     const order = await existing(orderId);
-    const done = action(orderId, 'refunded', adminOrderActionMessages.refunded(orderId));
-    if (order.paymentStatus === 'refunded') return done;
+    if (order.paymentStatus === 'refunded') return null;
     // Asked before the provider moves any money; the transaction's UPDATE guards it again.
     if (!canBecome(order.paymentStatus, 'refunded')) throw conflict(ORDER_NOT_REFUNDABLE);
     if (order.paymentMethod === 'crypto' && !note) throw badRequest(REFUND_NOTE_REQUIRED);
-    const providerRefund = await refundAtProvider(order);
+    return { order, providerRefund: await refundAtProvider(order) };
+  }
 
-    const ended = await db.transaction(async (tx) => {
-      const before = await markOrderRefunded(tx, orderId);
-      if (!before) {
-        // A concurrent refund committed first (same provider refund, by its key); anything else is not refundable.
-        if ((await findOrder(tx, orderId))?.paymentStatus === 'refunded') return null;
-        throw conflict(ORDER_NOT_REFUNDABLE);
-      }
-      const couponReleased = await giveBackCouponUse(tx, orderId);
-      const service = await deps.service.endServiceOfRefund(tx, before);
-      await recordAdminAction(tx, {
-        actor,
-        action: 'order.refund',
-        target: { type: 'order', id: orderId },
-        before: { paymentStatus: before.paymentStatus, ...(service ? { subscription: service.before } : {}) },
-        after: {
-          paymentStatus: 'refunded',
-          amount: before.totalAmount,
-          refund: providerRefund ? { id: providerRefund.id, status: providerRefund.status } : null,
-          couponReleased,
-          ...(note ? { note } : {}),
-          ...(service ? { subscription: service.after } : {}),
-        },
-      });
-      return service;
-    });
-    if (ended) {
-      // The refund stands whatever the panel does: the job retries until the lines are off.
-      await deps.service
-        .syncLinesAfterRefund(ended.subscriptionId, orderId)
-        .catch((err: unknown) => log.error({ err, orderId }, 'queueing the panel lines of a refunded order failed'));
+  /**
+   * In the refund's transaction: the order refunded and its coupon use given back. Null when
+   * a concurrent refund committed first (same provider refund, by its key); 409 for an order
+   * that became unrefundable meanwhile.
+   */
+  async function refundInTransaction(tx: DbOrTx, orderId: string): Promise<RefundedInTransaction | null> {
+    const before = await markOrderRefunded(tx, orderId);
+    if (!before) {
+      if ((await findOrder(tx, orderId))?.paymentStatus === 'refunded') return null;
+      throw conflict(ORDER_NOT_REFUNDABLE);
     }
-    return done;
+    return { before, couponReleased: await giveBackCouponUse(tx, orderId) };
   }
 
   /**
    * POST /api/admin/orders/:orderId/honour: a needs_review order completes as it stands (the
    * amount received accepted, its coupon's discount honoured and its use counted even past
-   * the limit) and goes through the normal after-payment path. Once: a second call is 409.
+   * the limit); the paid-order workflow then takes it as any paid order. Once: a second call is 409.
    */
-  async function honour(orderId: string, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction> {
+  async function honour(orderId: string, actor: AuditActor): Promise<AdminOrderAction> {
     await existing(orderId);
     await db.transaction(async (tx) => {
       const honoured = await markOrderHonoured(tx, orderId);
@@ -130,18 +105,18 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
         after: { paymentStatus: 'completed', couponCounted: honoured.couponCode },
       });
     });
-    await deps.afterPaid(orderId, log);
     return action(orderId, 'completed', adminOrderActionMessages.honoured(orderId));
   }
 
   /**
-   * POST /api/admin/orders/:orderId/retry-provisioning: a paid order without its service gets
-   * its provisioning job again (fresh attempts when it ran out); one that has it answers so.
+   * POST /api/admin/orders/:orderId/retry-provisioning, its check and audit row: a paid order
+   * without its service is to get its provisioning job again (`requeue`, which the paid-order
+   * workflow sends); one that has it answers so.
    */
-  async function retryProvisioning(orderId: string, actor: AuditActor): Promise<AdminOrderAction> {
+  async function retryProvisioning(orderId: string, actor: AuditActor): Promise<{ answer: AdminOrderAction; requeue: boolean }> {
     const order = await existing(orderId);
     if (order.paymentStatus !== 'completed') throw conflict(ORDER_NOT_PROVISIONABLE);
-    if (order.fulfilledAt) return action(orderId, 'completed', adminOrderActionMessages.alreadyProvisioned(orderId));
+    if (order.fulfilledAt) return { answer: action(orderId, 'completed', adminOrderActionMessages.alreadyProvisioned(orderId)), requeue: false };
     await db.transaction((tx) =>
       recordAdminAction(tx, {
         actor,
@@ -151,9 +126,8 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
         after: { provisioningQueued: true },
       }),
     );
-    await deps.service.requeueProvisioning(orderId);
-    return action(orderId, 'completed', adminOrderActionMessages.provisioningQueued(orderId));
+    return { answer: action(orderId, 'completed', adminOrderActionMessages.provisioningQueued(orderId)), requeue: true };
   }
 
-  return { refund, honour, retryProvisioning };
+  return { prepareRefund, refundInTransaction, honour, retryProvisioning };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } 
 import { AWAITING_PAYMENT } from '#domain/order-status';
 import type { DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
-import { countCouponUse, countCouponUsePastLimit, releaseCouponUse } from '../coupons/service';
+import { countCouponUse, countCouponUsePastLimit, releaseCouponUse } from '#server/features/coupons/index';
 import type { OrderRow } from './order-row';
 
 /**

@@ -4,7 +4,7 @@ import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { orders } from './schema';
 import { conflict, notFound } from '#server/http/errors';
-import { recordAdminAction, type AuditActor } from '../audit/service';
+import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 
 /**
  * Marks a paid order's cashback gift card delivered (or not yet), with the audit row in the

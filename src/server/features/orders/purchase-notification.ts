@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { packages } from '../catalog/schema';
+import { packagesForReading as packages } from '#server/features/catalog/index';
 import { purchaseNotifications } from './schema';
 import type { OrderRow } from './order-row';
 import { statusUpdate, type StatusChange } from './status-changes';

@@ -3,23 +3,17 @@ import { AWAITING_PAYMENT } from '#domain/order-status';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
-import type { AuditActor } from '../audit/service';
+import type { AuditActor } from '#server/features/audit/index';
 import type { CardPaymentProvider } from '#server/providers/payments/index';
-import { createAdminOrderActions, type ServiceHooks } from './admin-actions';
+import { createAdminOrderActions } from './admin-actions';
+import { recentlyUnfinishedPaidOrders, unfinishedPaidOrders, type UnfinishedWindow } from './unfinished';
 import { completeOrder, type CompletionResult } from './completion';
 import { abandonedReservations, releaseReservation, type AbandonedWindow } from './coupon-use';
 import { setGiftCardDelivered } from './gift-cards';
-import type { ErrorLog, PaymentLog } from './logs';
+import type { PaymentLog } from './logs';
 import { findOrder, type OrderRow } from './order-row';
 import { isOrdersPayment, type PaymentEvidence } from './payment-evidence';
 import { markOrderNeedsReview, markOrderPaymentFailed } from './status-changes';
-
-// Every other feature's write to an order goes through these.
-export * from './order-writes';
-export { completeInTransaction, type CompletionResult } from './completion';
-export type { ErrorLog, PaymentLog } from './logs';
-export { findOrder, type OrderRow } from './order-row';
-export { paymentMismatch, type PaymentEvidence } from './payment-evidence';
 
 export interface AwaitingPaymentWindow {
   placedBefore: Date;
@@ -75,31 +69,25 @@ export function toOrderSummary(order: OrderRow): OrderSummary {
   };
 }
 
-/** app.services.orders: its status changes (completion.ts, status-changes.ts), plus what follows a payment. */
-export function createOrders(
-  db: Db,
-  options: { onOrderPaid(orderId: string): Promise<void>; cardPayments: CardPaymentProvider; service: ServiceHooks },
-) {
-  /** Runs once per paid order, after the payment is committed (subscriptions' onOrderPaid). */
-  async function afterPaid(orderId: string, log: ErrorLog): Promise<void> {
-    // The payment stands whatever happens here: a lost hand-off is picked up by the
-    // subscriptions sweep of paid orders that were never fulfilled.
-    await options.onOrderPaid(orderId).catch((err: unknown) => log.error({ err, orderId }, 'handing a paid order to subscriptions failed'));
-  }
-
-  const adminActions = createAdminOrderActions(db, { cardPayments: options.cardPayments, service: options.service, afterPaid });
+/**
+ * app.services.orders: its status changes (completion.ts, status-changes.ts) and the admin's
+ * actions on an order. What follows a payment is the paid-order workflow's, not this feature's.
+ */
+export function createOrders(db: Db, options: { cardPayments: CardPaymentProvider }) {
+  const adminActions = createAdminOrderActions(db, { cardPayments: options.cardPayments });
 
   return {
     ...adminActions,
     findOrder: (orderId: string) => findOrder(db, orderId),
     ordersAwaitingPayment: (window: AwaitingPaymentWindow) => ordersAwaitingPayment(db, window),
+    unfinishedPaidOrders: (now?: Date, window?: UnfinishedWindow) => unfinishedPaidOrders(db, now, window),
+    recentlyUnfinishedPaidOrders: (now?: Date) => recentlyUnfinishedPaidOrders(db, now),
+    /** Completes the order with its payment; 'completed' tells the caller that this call did it, so it runs what follows. */
     async completeOrder(orderId: string, evidence: PaymentEvidence, log: PaymentLog): Promise<CompletionResult> {
       const result = await completeOrder(db, orderId, evidence);
-      if (result.outcome === 'completed') await afterPaid(orderId, log);
       if (result.outcome === 'refused') log.warn({ orderId, evidence, reason: result.reason }, 'a payment that is not this order\'s was refused; the order is unchanged');
       return result;
     },
-    afterPaid,
     /** A declined payment; given the payment, only when it is the order's own (payment-evidence.ts). */
     markOrderPaymentFailed: (orderId: string, reason: string, payment?: PaymentEvidence) =>
       markOrderPaymentFailed(db, orderId, reason, payment && isOrdersPayment(payment)),
@@ -117,9 +105,3 @@ export function createOrders(
 }
 
 export type Orders = ReturnType<typeof createOrders>;
-
-// For the refunds: whether an order holds a use of its coupon, and giving it back in the refund's transaction.
-export { giveBackCouponUse, holdsCouponUse } from './coupon-use';
-
-// The shipments of streaming box orders: every write to that table (./shipments.ts).
-export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedMail, updateShipment } from './shipments';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { orders, shipments } from './schema';
 import { badRequest, notFound } from '#server/http/errors';
 import type { MailMessage } from '#server/providers/mail/index';
-import { recordAdminAction, type AuditActor } from '../audit/service';
+import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 
 /**
  * Every write to `shipments` is here, in functions that take the caller's transaction:

@@ -1,36 +1,21 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
-import { packages } from '../catalog/schema';
-import { orders } from '../orders/schema';
+import { packagesForReading as packages } from '#server/features/catalog/index';
+import { ordersForReading as orders } from '#server/features/orders/index';
 import { subscriptions } from './schema';
-import { findCustomer } from '#server/features/accounts/customers';
 import type { Mail } from '#server/features/mail/index';
-import { orderConfirmationClaim } from '#server/features/orders/service';
-import { expiryReminderMail, orderConfirmationMail } from './mails';
+import { orderConfirmationClaim } from '#server/features/orders/index';
+import { orderConfirmationMail } from './mails';
 import type { Provisioning } from './provisioning';
 
 /**
- * What happens to subscriptions over time (issue 4 point 7) and the mail after an order.
+ * What happens to subscriptions over time, and the confirmation mail after an order.
  * Each function is the body of a scheduled or queued job: safe to run again, and on any
  * number of instances at once.
  */
 
 export const REMINDER_DAYS_BEFORE_EXPIRY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * Jobs for a paid order are sent right after the payment commits; the sweep leaves them
- * this long first (re-sending is harmless, this only saves work). Short, as a restart
- * waits this long before its first sweep (docs/decisions/0015).
- */
-export const SWEEP_GRACE_MS = 30 * 1000;
-/**
- * The quick sweep of recently paid orders (docs/decisions/0029): an order whose hand-off
- * an instance's death lost is found by a survivor within HANDOFF_GRACE_MS plus its interval
- * of the payment. The grace leaves a live hand-off, which takes milliseconds, to finish;
- * the window bounds the look-up, older orders being the minute sweep's.
- */
-const HANDOFF_GRACE_MS = 10 * 1000;
-const RECENT_WINDOW_MS = 2 * 60 * 1000;
 const BATCH = 200;
 
 export interface LifecycleDeps {
@@ -76,13 +61,12 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
   }
 
   /**
-   * Emails, once per subscription period, a reminder to the owner of each active
-   * subscription that expires within 3 days. Subscriptions no longer than that (the trial)
-   * get none. Returns how many were written.
+   * Active subscriptions that expire within 3 days and have had no reminder this period,
+   * with their package's name. Subscriptions no longer than that (the trial) get none.
    */
-  async function sendExpiryReminders(now = new Date()): Promise<number> {
+  async function remindersDue(now = new Date()) {
     const horizon = new Date(now.getTime() + REMINDER_DAYS_BEFORE_EXPIRY * DAY_MS);
-    const due = await db
+    return db
       .select({
         id: subscriptions.id,
         customerId: subscriptions.customerId,
@@ -101,22 +85,15 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
         ),
       )
       .limit(BATCH);
-    let sent = 0;
-    for (const subscription of due) {
-      const customer = await findCustomer(db, subscription.customerId);
-      if (!customer) continue;
-      // The claim and the email are one statement (docs/decisions/0028): two instances never both write it.
-      const claim = db
-        .update(subscriptions)
-        .set({ reminderSentAt: now })
-        .where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.reminderSentAt)))
-        .returning({ id: subscriptions.id });
-      const message = expiryReminderMail({ to: customer.email, firstName: customer.firstName, ...subscription }, publicUrl);
-      const key = `expiry-reminder:${subscription.id}:${subscription.expirationDate.toISOString()}`;
-      if (await mail.queue(db, message, { key, when: claim })) sent++;
-    }
-    return sent;
   }
+
+  /** The reminder's claim on its subscription, for the email's own statement (docs/decisions/0028): two instances never both write it. */
+  const reminderClaim = (subscriptionId: string, now: Date) =>
+    db
+      .update(subscriptions)
+      .set({ reminderSentAt: now })
+      .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.reminderSentAt)))
+      .returning({ id: subscriptions.id });
 
   /**
    * Writes the order confirmation once, with its claim on the order in one statement
@@ -157,30 +134,6 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
     return mail.queue(db, message, { key: `order-confirmation:${orderId}`, when: orderConfirmationClaim(db, orderId) });
   }
 
-  /**
-   * Paid orders whose provisioning or confirmation never finished (the process stopped
-   * between the payment's commit and sending their jobs, or their jobs ran out of
-   * attempts), paid more than a grace period ago.
-   */
-  async function unfinishedPaidOrders(now = new Date(), { graceMs = SWEEP_GRACE_MS, windowMs }: { graceMs?: number; windowMs?: number } = {}) {
-    return db
-      .select({ id: orders.id, fulfilledAt: orders.fulfilledAt, confirmationSentAt: orders.confirmationSentAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.paymentStatus, 'completed'),
-          lte(orders.paidAt, new Date(now.getTime() - graceMs)),
-          windowMs === undefined ? undefined : gt(orders.paidAt, new Date(now.getTime() - windowMs)),
-          or(isNull(orders.fulfilledAt), isNull(orders.confirmationSentAt)),
-        ),
-      )
-      .orderBy(asc(orders.paidAt))
-      .limit(BATCH);
-  }
-
-  /** The same, paid between HANDOFF_GRACE_MS and a couple of minutes ago: hand-offs a crash just lost. */
-  const recentlyUnfinishedPaidOrders = (now = new Date()) => unfinishedPaidOrders(now, { graceMs: HANDOFF_GRACE_MS, windowMs: RECENT_WINDOW_MS });
-
-  return { expireSubscriptions, sendExpiryReminders, sendOrderConfirmation, unfinishedPaidOrders, recentlyUnfinishedPaidOrders };
+  return { expireSubscriptions, remindersDue, reminderClaim, sendOrderConfirmation };
 }
 

@@ -3,10 +3,10 @@ import { SUBSCRIPTION_CANCELLED } from '#contract/admin-orders';
 import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { packages } from '../catalog/schema';
-import { orders } from '../orders/schema';
+import { packagesForReading as packages } from '#server/features/catalog/index';
+import { ordersForReading as orders } from '#server/features/orders/index';
 import { deviceCredentials, subscriptions } from './schema';
-import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/service';
+import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/index';
 import { createTurns } from '#server/lib/take-turns';
 import {
   LineUsernameTakenError,

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Subscription } from '#contract/subscriptions';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
 import type { DbOrTx } from '#server/db/connect';
-import { packages } from '../catalog/schema';
-import { shipments } from '../orders/schema';
+import { packagesForReading as packages } from '#server/features/catalog/index';
+import { shipmentsForReading as shipments } from '#server/features/orders/index';
 import { deviceCredentials, subscriptions } from './schema';
 
 /** The account page's view of subscriptions (spec section 3 "Subscription (account page)"). */

@@ -5,7 +5,7 @@ import { createStripeCardPayments, type StripeCardPayments } from './stripe-card
 
 export type { CardPaymentEvent, CardPaymentProvider, CardRefund, PaymentIntentState } from './card-payment-provider';
 export { CARD_PROVIDER_UNAVAILABLE_MESSAGE, InvalidWebhookError, ORDER_CURRENCY } from './card-payment-provider';
-export type { DemoCardPayments } from './demo-card-payments';
+export { UNKNOWN_DEMO_CARD_MESSAGE, type DemoCardPayments } from './demo-card-payments';
 export type { StripeCardPayments } from './stripe-card-payments';
 
 export type CardPayments = StripeCardPayments | DemoCardPayments;

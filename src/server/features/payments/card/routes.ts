@@ -10,11 +10,11 @@ import {
 } from '#contract/checkout';
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
-import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/demo-card-payments';
+import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/index';
 import { paymentCheckLimit } from '../payment-check-limit';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { cardPayments, crypto, payments, orders } = app.services;
+  const { cardPayments, crypto, cardPayment, orders } = app.services;
   const { config } = app.deps;
 
   app.get('/api/config', { schema: { response: { 200: storeConfigSchema } } }, async () => ({
@@ -30,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: paymentCheckLimit(app.deps.database.db),
     },
     async (request) => {
-      const order = await payments.confirmCardPayment(request.body.orderId, request.body.paymentIntentId, request.log);
+      const order = await cardPayment.confirmCardPayment(request.body.orderId, request.body.paymentIntentId, request.log);
       return { orderId: order.id, paymentStatus: 'completed' as const };
     },
   );
@@ -64,7 +64,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'succeeded':
           // As Stripe's payment_intent.succeeded webhook would: the order completes even if
           // the browser never sends its payment-success notice.
-          await payments
+          await cardPayment
             .completePaidIntent(result.intent, request.log)
             .catch((err: unknown) => request.log.warn({ err, paymentIntentId: result.intent.id }, 'demo card paid, order not completed'));
           return { id: result.intent.id, status: 'succeeded' as const };

@@ -9,8 +9,9 @@ import {
   type CardPaymentProvider,
   type PaymentIntentState,
 } from '#server/providers/payments/index';
-import { findOrder, paymentMismatch, type OrderRow, type Orders, type PaymentLog } from '../../orders/service';
+import { findOrder, paymentMismatch, type OrderRow, type Orders, type PaymentLog } from '#server/features/orders/index';
 import { handleNoticeOnce } from '../processed-events';
+import type { Reconciled } from '../reconciled';
 
 export const ORDER_REFUNDED_MESSAGE = 'This order was refunded';
 const NOT_THIS_ORDERS_PAYMENT = 'This payment does not belong to this order';
@@ -26,7 +27,17 @@ export function paymentProblem(order: OrderRow, intent: PaymentIntentState | nul
   return null;
 }
 
-/** Card payment confirmation: never on the browser's word, always on the provider's record. */
+/** A confirmed card payment's order, and whether this call completed it (the caller then starts what follows a payment). */
+export interface ConfirmedCardPayment {
+  order: OrderRow;
+  paidNow: boolean;
+}
+
+/**
+ * Card payment confirmation: never on the browser's word, always on the provider's record.
+ * Each function says which order it completed, if any: what follows a payment is the
+ * paid-order workflow's, which calls these.
+ */
 export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders }) {
   async function retrieve(paymentIntentId: string): Promise<PaymentIntentState | null> {
     try {
@@ -44,9 +55,9 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
    * order paid otherwise and an intent of another order look alike, and no order id is
    * revealed by the answer or its time.
    */
-  async function confirmCardPayment(orderId: string, paymentIntentId: string, log: PaymentLog): Promise<OrderRow> {
+  async function confirmCardPayment(orderId: string, paymentIntentId: string, log: PaymentLog): Promise<ConfirmedCardPayment> {
     const order = await findOrder(db, orderId);
-    if (order?.paymentStatus === 'completed' && order.stripePaymentIntentId === paymentIntentId) return order;
+    if (order?.paymentStatus === 'completed' && order.stripePaymentIntentId === paymentIntentId) return { order, paidNow: false };
     const intent = await retrieve(paymentIntentId);
     if (!order || order.paymentMethod !== 'card' || intent?.metadata.orderId !== order.id) throw badRequest(NOT_THIS_ORDERS_PAYMENT);
     if (order.paymentStatus === 'refunded') throw conflict(ORDER_REFUNDED_MESSAGE);
@@ -57,7 +68,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     // the order (logged by the completion), get the same answer: which ids exist stays unknown.
     if (result.outcome === 'not_found' || result.outcome === 'refused') throw badRequest(NOT_THIS_ORDERS_PAYMENT);
     if (result.outcome === 'needs_review') throw conflict(result.reason);
-    return result.order;
+    return { order: result.order, paidNow: result.outcome === 'completed' };
   }
 
   /**
@@ -66,46 +77,52 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
    * provider again, in one guarded UPDATE that checks the amount (D8). Anything else (a
    * settled order, a mismatch) takes confirmCardPayment's path for its exact answer.
    */
-  async function completePaidIntent(intent: PaymentIntentState, log: PaymentLog): Promise<OrderRow> {
+  async function completePaidIntent(intent: PaymentIntentState, log: PaymentLog): Promise<ConfirmedCardPayment> {
     const orderId = intent.metadata.orderId ?? '';
     if (intent.status === 'succeeded' && intent.currency === ORDER_CURRENCY) {
       const evidence = { method: 'card' as const, paymentIntentId: intent.id, paidCents: intent.amount };
       const result = await deps.orders.completeOrder(orderId, evidence, log);
-      if (result.outcome === 'completed') return result.order;
+      if (result.outcome === 'completed') return { order: result.order, paidNow: true };
     }
     return confirmCardPayment(orderId, intent.id, log);
   }
 
-  async function onIntentSucceeded(state: PaymentIntentState, log: PaymentLog): Promise<void> {
+  /** The id of the order this notice completed, if it did. */
+  async function onIntentSucceeded(state: PaymentIntentState, log: PaymentLog): Promise<string | null> {
     const order = state.metadata.orderId ? await findOrder(db, state.metadata.orderId) : null;
     // PaymentIntents this store did not create (other integrations on the account) are not ours.
-    if (!order) return;
+    if (!order) return null;
     // Signed, so real, but not this order's payment: acknowledged so that Stripe stops
     // sending it, and the order left as it is (not even held for review).
     const foreign = paymentMismatch(order, { method: 'card', paymentIntentId: state.id });
     if (foreign) {
       log.warn({ orderId: order.id, paymentIntentId: state.id, reason: foreign }, 'Stripe reported a payment that is not this order\'s; the order is unchanged');
-      return;
+      return null;
     }
     const problem = paymentProblem(order, state);
     if (problem) {
       await deps.orders.markOrderNeedsReview(order.id, `Stripe reported ${state.id} as paid, but: ${problem}`);
-      return;
+      return null;
     }
-    await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: state.id }, log);
+    const result = await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: state.id }, log);
+    return result.outcome === 'completed' ? order.id : null;
   }
 
-  async function applyEvent(event: CardPaymentEvent, log: PaymentLog): Promise<boolean> {
-    if (event.type === 'payment_succeeded') await onIntentSucceeded(event.intent, log);
+  /** The id of the order the event completed, if it did. */
+  async function applyEvent(event: CardPaymentEvent, log: PaymentLog): Promise<string | null> {
+    if (event.type === 'payment_succeeded') return onIntentSucceeded(event.intent, log);
     if (event.type === 'payment_failed' && event.intent.metadata.orderId) {
       // Only the order's own card payment can fail it, as only that one can complete it.
       await deps.orders.markOrderPaymentFailed(event.intent.metadata.orderId, event.failureMessage, { method: 'card', paymentIntentId: event.intent.id });
     }
-    return true;
+    return null;
   }
 
-  /** POST /api/stripe/webhook: a delivery verified by the provider; one already handled is ignored. */
-  async function receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: PaymentLog): Promise<void> {
+  /**
+   * POST /api/stripe/webhook: a delivery verified by the provider; one already handled is
+   * ignored. Returns the id of the order it completed, if it did.
+   */
+  async function receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: PaymentLog): Promise<string | null> {
     let event: CardPaymentEvent;
     try {
       event = deps.cardPayments.parseWebhook(raw, headers);
@@ -113,20 +130,27 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
       if (error instanceof InvalidWebhookError) throw badRequest(error.message);
       throw error;
     }
-    await handleNoticeOnce(db, { id: event.id, provider: deps.cardPayments.kind }, () => applyEvent(event, log));
+    let paidOrderId: string | null = null;
+    await handleNoticeOnce(db, { id: event.id, provider: deps.cardPayments.kind }, async () => {
+      paidOrderId = await applyEvent(event, log);
+      return true;
+    });
+    return paidOrderId;
   }
 
   /**
    * The reconciliation job's question for a card order whose notice may have been lost:
    * completes it, as payment-success would, when the provider says its PaymentIntent paid
-   * it (same checks); otherwise leaves it. Says whether the order is now completed.
+   * it (same checks); otherwise leaves it. Says whether the order is now completed, and
+   * whether by this call.
    */
-  async function reconcileCardOrder(order: OrderRow, log: PaymentLog): Promise<boolean> {
-    if (order.paymentMethod !== 'card' || !order.stripePaymentIntentId) return false;
+  async function reconcileCardOrder(order: OrderRow, log: PaymentLog): Promise<Reconciled> {
+    const unchanged = { changed: false, paidNow: false };
+    if (order.paymentMethod !== 'card' || !order.stripePaymentIntentId) return unchanged;
     const intent = await deps.cardPayments.retrieve(order.stripePaymentIntentId);
-    if (paymentProblem(order, intent)) return false;
+    if (paymentProblem(order, intent)) return unchanged;
     const result = await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: intent!.id }, log);
-    return result.outcome === 'completed' || result.outcome === 'already_completed';
+    return { changed: result.outcome === 'completed' || result.outcome === 'already_completed', paidNow: result.outcome === 'completed' };
   }
 
   return { confirmCardPayment, completePaidIntent, receiveWebhook, reconcileCardOrder };

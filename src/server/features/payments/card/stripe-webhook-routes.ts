@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  * so this plugin (and only it) keeps JSON bodies raw. Absent (404) with the demo provider.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { cardPayments, payments } = app.services;
+  const { cardPayments, cardPayment } = app.services;
   if (cardPayments.kind !== 'stripe') return;
 
   // In place of the store's JSON parser (http/json-bodies.ts), which this plugin inherits.
@@ -17,7 +17,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stripe/webhook',
     { schema: { body: z.instanceof(Buffer), response: { 200: z.object({ received: z.literal(true) }) } } },
     async (request) => {
-      await payments.receiveWebhook(request.body, request.headers, request.log);
+      await cardPayment.receiveWebhook(request.body, request.headers, request.log);
       return { received: true as const };
     },
   );

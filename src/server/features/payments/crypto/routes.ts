@@ -11,13 +11,13 @@ import { errorBodySchema } from '#contract/errors';
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { getSessionCustomerId } from '#server/http/sessions';
 import { browserIdOf } from '#server/http/browser-id';
-import { orderAttemptLimit } from '../../checkout/order-limit';
+import { orderAttemptLimit } from '#server/features/checkout/index';
 import { paymentCheckLimit } from '../payment-check-limit';
 
 const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const crypto = app.services.crypto;
+  const { crypto, cryptoPayment } = app.services;
 
   app.post(
     '/api/create-crypto-payment',
@@ -39,7 +39,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: paymentCheckLimit(app.deps.database.db),
     },
     async (request, reply) => {
-      const status = await crypto.pollStatus(request.params.paymentId, request.log);
+      const status = await cryptoPayment.pollStatus(request.params.paymentId, request.log);
       return reply.header('cache-control', 'no-store').send(status);
     },
   );
@@ -49,7 +49,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/crypto/ipn',
     { schema: { body: z.record(z.string(), z.unknown()), response: { 200: z.object({ received: z.literal(true) }), ...failures } } },
     async (request) => {
-      await crypto.receiveNotice(request.body, request.headers, request.log);
+      await cryptoPayment.receiveNotice(request.body, request.headers, request.log);
       return { received: true as const };
     },
   );
@@ -63,6 +63,6 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: cryptoPaymentParamsSchema, body: simulateCryptoPaymentRequestSchema, response: { 200: cryptoPaymentStatusSchema, 403: errorBodySchema, ...failures } },
       preHandler: demoPaymentsFromThisMachine(app.deps.config),
     },
-    async (request) => crypto.simulate(request.params.paymentId, request.body.status, request.log),
+    async (request) => cryptoPayment.simulate(request.params.paymentId, request.body.status, request.log),
   );
 };

@@ -5,7 +5,7 @@ import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusRespon
 import { parseMoney } from '#domain/money';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
-import { orders } from '../../orders/schema';
+import { ordersForReading as orders } from '#server/features/orders/index';
 import { badRequest, notFound } from '#server/http/errors';
 import {
   InvalidNoticeError,
@@ -16,9 +16,10 @@ import {
   type CryptoPaymentState,
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
-import { priceCheckout, type Checkout, type CheckoutContext } from '../../checkout/service';
-import { attachCryptoPayment, type OrderRow, type Orders } from '../../orders/service';
+import { priceCheckout, type Checkout, type CheckoutContext } from '#server/features/checkout/index';
+import { attachCryptoPayment, type OrderRow, type Orders } from '#server/features/orders/index';
 import { handleNoticeOnce } from '../processed-events';
+import type { Reconciled } from '../reconciled';
 
 export const FREE_ORDER_MESSAGE = 'This order is free: no crypto payment is needed. Place it through the checkout.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Crypto payment not found';
@@ -56,23 +57,26 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
    * Applies what the provider says about a payment to its order. Only a payment that
    * belongs to the order and was created for the order's total counts; only a paid one
    * completes it (decision 0004). Every transition is idempotent, so repeats change nothing.
-   * Says whether the state was applied (false: ignored, or a status that changes nothing).
+   * Says whether the state was applied (false: ignored, or a status that changes nothing),
+   * and whether this call completed the order (the caller then starts what follows a payment).
    */
-  async function applyToOrder(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<boolean> {
-    if (state.outcome === 'no_change') return false;
+  async function applyToOrder(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<Reconciled> {
+    const ignored = { changed: false, paidNow: false };
+    if (state.outcome === 'no_change') return ignored;
     const details = { paymentId: state.paymentId, paymentStatus: state.paymentStatus, orderId: state.orderId };
     const order = await findOrderByPayment(state.paymentId);
     if (!order || order.id !== state.orderId) {
       log.warn(details, 'crypto payment does not belong to that order: ignored');
-      return false;
+      return ignored;
     }
     if (state.priceAmountCents !== parseMoney(order.totalAmount)) {
       log.warn({ ...details, priceAmountCents: state.priceAmountCents, orderTotal: order.totalAmount }, 'crypto payment amount differs from the order total: ignored');
-      return false;
+      return ignored;
     }
     if (state.outcome === 'paid') {
       const result = await orderTransitions.completeOrder(order.id, { method: 'crypto', paymentId: state.paymentId }, log);
       if (result.outcome === 'needs_review') log.warn({ ...details, reason: result.reason }, 'paid crypto order held for review');
+      return { changed: true, paidNow: result.outcome === 'completed' };
     } else if (state.outcome === 'partially_paid') {
       const received = state.actuallyPaid ? `${state.actuallyPaid} of ${state.payAmount}` : `less than ${state.payAmount}`;
       await orderTransitions.markOrderNeedsReview(order.id, `Crypto payment ${state.paymentId} partially paid: ${received} ${state.payCurrency.toUpperCase()} received`);
@@ -80,12 +84,21 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
       // An expired or failed crypto payment cannot be paid any more: its coupon use goes back (decision 0020).
       await orderTransitions.markOrderUnpayable(order.id, `Crypto payment ${state.paymentId} ${state.paymentStatus}`);
     }
-    return true;
+    return { changed: true, paidNow: false };
   }
 
-  /** A provider's notice, handled once per payment and status (an ignored one is not recorded, so a later correct one counts). */
-  async function handleNotice(notice: CryptoPaymentNotice, log: FastifyBaseLogger): Promise<void> {
-    await handleNoticeOnce(db, { id: notice.id, provider: provider.kind }, () => applyToOrder(notice.payment, log));
+  /**
+   * A provider's notice, handled once per payment and status (an ignored one is not
+   * recorded, so a later correct one counts). Returns the id of the order it completed, if it did.
+   */
+  async function handleNotice(notice: CryptoPaymentNotice, log: FastifyBaseLogger): Promise<string | null> {
+    let paidNow = false;
+    await handleNoticeOnce(db, { id: notice.id, provider: provider.kind }, async () => {
+      const applied = await applyToOrder(notice.payment, log);
+      paidNow = applied.paidNow;
+      return applied.changed;
+    });
+    return paidNow ? notice.payment.orderId : null;
   }
 
   /** The provider verifies and reads its own notices; what it refuses is answered here. */
@@ -131,35 +144,38 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
       return { paymentId, payAmount, payCurrency, payAddress, orderId: placed.id };
     },
 
-    /** GET /api/crypto-payment/:paymentId: the provider's status, applied to the order, so polling alone completes it. */
-    async pollStatus(paymentId: string, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse> {
-      if (!(await findOrderByPayment(paymentId))) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
+    /**
+     * GET /api/crypto-payment/:paymentId: the provider's status, applied to the order, so
+     * polling alone completes it; with the id of the order this call completed, if it did.
+     */
+    async pollStatus(paymentId: string, log: FastifyBaseLogger): Promise<{ status: CryptoPaymentStatusResponse; paidOrderId: string | null }> {
+      const order = await findOrderByPayment(paymentId);
+      if (!order) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
       const state = await provider.getPaymentStatus(paymentId);
-      await applyToOrder(state, log);
-      return { paymentStatus: state.paymentStatus };
+      const { paidNow } = await applyToOrder(state, log);
+      return { status: { paymentStatus: state.paymentStatus }, paidOrderId: paidNow ? order.id : null };
     },
 
     /**
      * The reconciliation job's question for a crypto order whose notice may have been
      * lost: the provider's status, applied as a poll would. Says whether it changed anything.
      */
-    async reconcileOrder(order: OrderRow, log: FastifyBaseLogger): Promise<boolean> {
-      if (order.paymentMethod !== 'crypto' || !order.cryptoPaymentId) return false;
+    async reconcileOrder(order: OrderRow, log: FastifyBaseLogger): Promise<Reconciled> {
+      if (order.paymentMethod !== 'crypto' || !order.cryptoPaymentId) return { changed: false, paidNow: false };
       return applyToOrder(await provider.getPaymentStatus(order.cryptoPaymentId), log);
     },
 
-    /** POST /api/crypto/ipn: the provider's signed notice, verified and read by the provider. */
-    async receiveNotice(raw: unknown, headers: Record<string, string | string[] | undefined>, log: FastifyBaseLogger): Promise<void> {
-      await handleNotice(parseNotice(raw, headers), log);
-    },
+    /** POST /api/crypto/ipn: the provider's signed notice, verified and read by the provider; the id of the order it completed, if it did. */
+    receiveNotice: (raw: unknown, headers: Record<string, string | string[] | undefined>, log: FastifyBaseLogger): Promise<string | null> =>
+      handleNotice(parseNotice(raw, headers), log),
 
     /** POST /api/demo/crypto-payments/:paymentId/simulate: the demo payment reaches a status, then is handled as a notice. */
-    async simulate(paymentId: string, status: DemoSimulatedStatus, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse> {
+    async simulate(paymentId: string, status: DemoSimulatedStatus, log: FastifyBaseLogger): Promise<{ status: CryptoPaymentStatusResponse; paidOrderId: string | null }> {
       if (!isDemoCrypto(provider)) throw notFound(DEMO_DISABLED_MESSAGE);
       const notice = await provider.simulate(paymentId, status);
       if (!notice) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
-      await handleNotice(notice, log);
-      return { paymentStatus: notice.payment.paymentStatus };
+      const paidOrderId = await handleNotice(notice, log);
+      return { status: { paymentStatus: notice.payment.paymentStatus }, paidOrderId };
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { CryptoPayments } from '#server/features/payments/crypto/service';
-import type { OrderRow, Orders } from '#server/features/orders/service';
-import type { Payments } from '#server/features/payments/card/service';
-import type { JobQueue } from './queue';
+import type { OrderRow, Orders } from '#server/features/orders/index';
+import type { CryptoPayments, Payments } from '#server/features/payments/index';
+import type { JobQueue } from '#server/jobs/queue';
+import type { PaidOrderWorkflow } from './paid-order';
 
 /**
  * Asks the payment providers about unpaid orders whose payment notice may have been lost
@@ -40,14 +40,19 @@ export interface ReconciliationDeps {
   orders: Pick<Orders, 'ordersAwaitingPayment' | 'abandonedReservations' | 'releaseReservation'>;
   payments: Pick<Payments, 'reconcileCardOrder'>;
   crypto: Pick<CryptoPayments, 'reconcileOrder'>;
+  paidOrder: Pick<PaidOrderWorkflow, 'start'>;
   logger?: FastifyBaseLogger | undefined;
 }
 
-export function createPaymentReconciliation({ orders, payments, crypto, logger }: ReconciliationDeps) {
+export function createPaymentReconciliation({ orders, payments, crypto, paidOrder, logger }: ReconciliationDeps) {
   const log = logger ?? pino({ level: 'silent' });
 
-  const reconcileOne = (order: OrderRow): Promise<boolean> =>
-    order.paymentMethod === 'card' ? payments.reconcileCardOrder(order, log) : crypto.reconcileOrder(order, log);
+  /** Asks the order's provider; an order this completes goes the way of any paid order. Says whether the order changed. */
+  async function reconcileOne(order: OrderRow): Promise<boolean> {
+    const { changed, paidNow } = order.paymentMethod === 'card' ? await payments.reconcileCardOrder(order, log) : await crypto.reconcileOrder(order, log);
+    if (paidNow) await paidOrder.start(order.id, log);
+    return changed;
+  }
 
   /** Asks about orders placed between `fromMs` (at most) and `toMs` ago, newest first; returns how many changed. */
   async function reconcile(fromMs: number, toMs: number, now = Date.now()): Promise<number> {

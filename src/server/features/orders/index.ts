@@ -1,0 +1,12 @@
+// The orders feature's face (ARCHITECTURE.md "Layout"): the only file other parts import.
+// Every write to orders, shipments and purchase notifications goes through these functions.
+export { createOrders, toOrderSummary, type Orders } from './service';
+export * from './order-writes';
+export { completeInTransaction, type CompletionResult } from './completion';
+export type { ErrorLog, PaymentLog } from './logs';
+export { findOrder, type OrderRow } from './order-row';
+export { paymentMismatch, type PaymentEvidence } from './payment-evidence';
+export { SWEEP_GRACE_MS } from './unfinished';
+// The shipments of streaming box orders: every write to that table (./shipments.ts).
+export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedMail, updateShipment } from './shipments';
+export { ordersForReading, shipmentsForReading } from './read-only';
