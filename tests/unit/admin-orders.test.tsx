@@ -35,6 +35,7 @@ function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary 
     totalAmount: '21.98',
     couponCode: null,
     giftCard: 'Chewy',
+    cashbackAmount: '10.00',
     giftCardDelivered: false,
     requiresShipping: false,
     shipmentStatus: null,
@@ -48,7 +49,7 @@ function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> =
     order,
     renewsSubscriptionId: null,
     customer: { id: 'c1', email: order.customerEmail, hasAccount: true },
-    payment: { subtotalAmount: '21.98', couponDiscount: '0.00', totalAmount: order.totalAmount, cashbackAmount: '10.00', providerReference: 'pi_demo_1' },
+    payment: { subtotalAmount: '21.98', couponDiscount: '0.00', totalAmount: order.totalAmount, cashbackAmount: order.cashbackAmount, providerReference: 'pi_demo_1' },
     subscription: {
       id: 's1',
       status: 'active',
