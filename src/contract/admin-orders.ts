@@ -69,6 +69,8 @@ export const adminOrderSummarySchema = z.object({
   totalAmount: z.string(),
   couponCode: z.string().nullable(),
   giftCard: z.string().nullable(),
+  /** The gift card's amount: with the status and total it says whether the card is owed (domain/gift-card.ts). */
+  cashbackAmount: z.string(),
   giftCardDelivered: z.boolean(),
   requiresShipping: z.boolean(),
   /** A streaming box's shipment: processing, shipped or delivered; null for other orders (and a box not yet provisioned). */

@@ -30,8 +30,13 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((text) => text || null);
 
-/** Letters of any script with their accents, spaces, apostrophes, hyphens and dots. */
-const NAME_CHARACTERS = /^[\p{L}\p{M}' ’.-]*$/u;
+/**
+ * Letters of any script with their accents, spaces, apostrophes, hyphens, dots, commas and
+ * double quotes, as in 'Smith, Jr.' and 'Dan "DJ"'. The typographic ’ “ ” are there because a
+ * phone's keyboard turns ' and " into them. Digits, '@' and '<' '>' stay out: with no web
+ * address (below) a name cannot carry a link, an address or markup into the store's emails.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M}' ’.,"“”-]*$/u;
 /** Two words joined by a dot, as in a host name ('example.com', 'www.x'). */
 const WEB_ADDRESS = /\p{L}{2,}\.\p{L}{2,}|www\./iu;
 

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { giftCardOwed } from '../../src/domain/gift-card';
+import { parseMoney } from '../../src/domain/money';
 import { auditLog } from '../../src/server/schema';
+import { orderAction } from '../support/admin-order-actions';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { registerCustomer } from '../support/customers';
 import { paidOrder, pendingOrder } from '../support/paid-orders';
@@ -43,6 +46,42 @@ describe('cashback gift cards: the queue of owed cards and marking one delivered
       before: { giftCardDelivered: false },
       after: { giftCardDelivered: true },
     });
+  });
+
+  it('queues exactly the orders the domain rule calls owed, and none that failed, were refunded or wait for payment', async () => {
+    const admin = await signInAdmin(t);
+    const owed = await paidOrder(t, { packageId: 'streaming-box' });
+    const delivered = await paidOrder(t, { packageId: 'streaming-box' });
+    await mark(delivered.id, { delivered: true }, admin);
+    const pending = await pendingOrder(t, { packageId: 'streaming-box' });
+    const failed = await pendingOrder(t, { packageId: 'streaming-box' });
+    await t.app.services.orders.markOrderPaymentFailed(failed.id, 'Your card was declined.');
+    const held = await pendingOrder(t, { packageId: 'streaming-box', paymentMethod: 'crypto' });
+    await t.app.services.orders.markOrderNeedsReview(held.id, 'Crypto payment arrived short: 12.00 of 27.97');
+    const refunded = await paidOrder(t, { packageId: 'streaming-box', paymentMethod: 'crypto' });
+    expect((await orderAction(t, 'refund', refunded.id, admin, { note: 'Sent 27.97 USDC back' })).statusCode).toBe(200);
+    // Placed before checkout stopped giving free orders cashback (decision 0020).
+    const freeWithCashback = await paidOrder(t, { packageId: 'streaming-box', paymentMethod: 'free', cashbackAmount: '10.00' });
+    const noCashback = await paidOrder(t, { packageId: 'streaming-box', cashbackAmount: '0.00' });
+    const all = [owed, delivered, pending, failed, held, refunded, freeWithCashback, noCashback];
+
+    const details = await Promise.all(
+      all.map(async ({ id }) => (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${encodeURIComponent(id)}`, cookies: admin })).json()),
+    );
+    const owedByRule = details
+      .filter(({ order, payment }) =>
+        giftCardOwed({
+          paymentStatus: order.paymentStatus,
+          giftCard: order.giftCard,
+          cashback: parseMoney(payment.cashbackAmount),
+          total: parseMoney(payment.totalAmount),
+          delivered: order.giftCardDelivered,
+        }),
+      )
+      .map(({ order }) => order.id);
+    expect(details.map(({ order }) => order.paymentStatus)).toEqual(['completed', 'completed', 'pending', 'failed', 'needs_review', 'refunded', 'completed', 'completed']);
+    expect(owedByRule).toEqual([owed.id]);
+    expect((await queue(admin)).json().map((row: { orderId: string }) => row.orderId)).toEqual(owedByRule);
   });
 
   it('is idempotent, and can be taken back', async () => {

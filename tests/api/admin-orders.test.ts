@@ -55,6 +55,7 @@ describe("the admin's orders: the list and one order's detail", () => {
       totalAmount: '27.97',
       couponCode: null,
       giftCard: 'Amazon',
+      cashbackAmount: '10.00',
       giftCardDelivered: false,
       requiresShipping: false,
       shipmentStatus: null,

@@ -38,6 +38,17 @@ describe('POST /api/checkout: paid card orders', () => {
     expect(intent).toMatchObject({ amount: 1599, currency: 'usd', orderId: body.order.id, status: 'requires_payment_method' });
   });
 
+  it('takes the names people really have: a suffix after a comma, a nickname in quotes', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const response = await postCheckout(t.app, checkoutForm(oneMonth.id, { firstName: 'Dan "DJ"', lastName: 'Smith, Jr.' }));
+
+    expect(response.statusCode).toBe(200);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, response.json().order.id));
+    expect(order!.customerName).toBe('Dan "DJ" Smith, Jr.');
+    const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, order!.customerId!));
+    expect(customer).toMatchObject({ firstName: 'Dan "DJ"', lastName: 'Smith, Jr.' });
+  });
+
   it('sets an httpOnly bid cookie that identifies the browser', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const response = await postCheckout(t.app, checkoutForm(oneMonth.id));
@@ -131,6 +142,15 @@ describe('POST /api/checkout: bad input', () => {
     await expectRefusal({ ...form, firstName: '   ' }, 'First name is required');
     await expectRefusal({ ...form, deviceCount: '' }, 'Device count is required');
     await expectRefusal({ ...form, email: 'not-an-email' }, 'Invalid email address');
+  });
+
+  it('refuses a name carrying an address, markup or a line break, as names go into emails', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    await expectRefusal(checkoutForm(oneMonth.id, { lastName: 'bob@example.com' }), 'Last name may contain only letters, spaces, apostrophes, hyphens and dots');
+    await expectRefusal(checkoutForm(oneMonth.id, { firstName: '<b>x</b>' }), 'First name may contain only letters, spaces, apostrophes, hyphens and dots');
+    await expectRefusal(checkoutForm(oneMonth.id, { lastName: 'visit example.com' }), 'Last name must not contain a web address');
+    await expectRefusal(checkoutForm(oneMonth.id, { firstName: 'Dan\nBcc' }), 'First name must not contain control characters');
+    expect(await t.database.db.select().from(orders)).toEqual([]);
   });
 
   it('refuses device counts outside 1 to 4 and of the wrong type', async () => {

@@ -35,6 +35,7 @@ function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary 
     totalAmount: '21.98',
     couponCode: null,
     giftCard: 'Chewy',
+    cashbackAmount: '10.00',
     giftCardDelivered: false,
     requiresShipping: false,
     shipmentStatus: null,
@@ -48,7 +49,7 @@ function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> =
     order,
     renewsSubscriptionId: null,
     customer: { id: 'c1', email: order.customerEmail, hasAccount: true },
-    payment: { subtotalAmount: '21.98', couponDiscount: '0.00', totalAmount: order.totalAmount, cashbackAmount: '10.00', providerReference: 'pi_demo_1' },
+    payment: { subtotalAmount: '21.98', couponDiscount: '0.00', totalAmount: order.totalAmount, cashbackAmount: order.cashbackAmount, providerReference: 'pi_demo_1' },
     subscription: {
       id: 's1',
       status: 'active',
@@ -251,6 +252,30 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     await user.click(within(dialog).getByRole('button', { name: /^Mark Gift Card Delivered/ }));
     await waitFor(() => expect(toastText()).toBe('Gift Card Delivered|Gift card marked delivered|default'));
     expect(bodyOf('POST', `/api/admin/orders/${order.id}/gift-card`)).toEqual({ delivered: true });
+  });
+
+  it("says '(owed)' only for a gift card still owed: a refunded or failed order shows its card and amount without it", async () => {
+    const owed = summary();
+    const refunded = summary({ id: 'SP-1712345678900-002', paymentStatus: 'refunded', giftCard: 'Amazon', cashbackAmount: '2.00' });
+    const failed = summary({ id: 'SP-1712345678900-003', paymentStatus: 'failed', paidAt: null, giftCard: 'Target' });
+    store([owed, refunded, failed], { [refunded.id]: detail(refunded), [failed.id]: detail(failed, { subscription: null }) });
+    const { user } = renderAt('/admin?tab=orders');
+    const rows = await screen.findAllByTestId('order-row');
+    const giftCardCells = rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent);
+    expect(giftCardCells).toEqual(['Chewy (owed)', 'Amazon (not owed: refunded)', 'Target (not owed: payment failed)']);
+
+    let dialog = await openOrder(user, refunded.id);
+    let payment = await within(dialog).findByRole('region', { name: 'Payment' });
+    expect(payment.textContent).toContain('Amazon, $2.00 (not owed: refunded)');
+    expect(payment.textContent).not.toContain('(owed)');
+    expect(within(dialog).queryByRole('button', { name: /^Mark Gift Card Delivered/ })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('order-detail')).toBeNull());
+
+    dialog = await openOrder(user, failed.id);
+    payment = await within(dialog).findByRole('region', { name: 'Payment' });
+    expect(payment.textContent).toContain('Target, $10.00 (not owed: payment failed)');
+    expect(within(dialog).queryByRole('button', { name: /^Mark Gift Card Delivered/ })).toBeNull();
   });
 
   it("says the server's message when an order cannot be loaded", async () => {

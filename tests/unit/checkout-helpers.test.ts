@@ -53,6 +53,17 @@ describe('the checkout form schema', () => {
     });
   });
 
+  it('takes "Smith, Jr." and Dan "DJ" on the page as the server does, and still refuses an address in a name', () => {
+    // The box in `valid` has no address yet: only the names' issues matter here.
+    const nameIssues = (names: { firstName?: string; lastName?: string }) =>
+      checkoutFormSchema(true)
+        .safeParse({ ...valid, ...names })
+        .error!.issues.filter((issue) => ['firstName', 'lastName'].includes(String(issue.path[0])))
+        .map((issue) => [issue.path.join('.'), issue.message]);
+    expect(nameIssues({ firstName: 'Dan "DJ"', lastName: 'Smith, Jr.' })).toEqual([]);
+    expect(nameIssues({ lastName: 'bob@example.com' })[0]).toEqual(['lastName', 'Last name may contain only letters, spaces, apostrophes, hyphens and dots']);
+  });
+
   it('lets the free trial through without a gift card', () => {
     const trial = { ...defaultFormValues({ ...box, id: 'trial-36h', price: '0.00' }, null), firstName: 'A', lastName: 'B', email: 'a@b.co' };
     expect(checkoutFormSchema(false).safeParse(trial).success).toBe(true);

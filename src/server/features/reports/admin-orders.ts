@@ -26,6 +26,7 @@ const summaryColumns = {
   totalAmount: orders.totalAmount,
   couponCode: orders.couponCode,
   giftCard: orders.selectedGiftCard,
+  cashbackAmount: orders.cashbackAmount,
   giftCardDelivered: orders.giftCardDelivered,
   requiresShipping: orders.requiresShipping,
 };

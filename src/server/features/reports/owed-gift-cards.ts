@@ -8,7 +8,8 @@ import type { Page, PageOf } from './admin-customers';
  * Paid orders with cashback and a chosen card whose gift card is not delivered yet: the
  * predicate of the partial index drizzle/0005, written the same way (no parameters) so the
  * planner can use it. Orders free after their coupon earn none (decision 0020); those placed
- * before checkout stopped giving them cashback are left out by their total.
+ * before checkout stopped giving them cashback are left out by their total. It is
+ * domain/gift-card.ts's giftCardOwed in SQL: change both together (tests/api/admin-gift-cards.test.ts holds them equal).
  */
 const owed = sql`${orders.paymentStatus} = 'completed' and ${orders.giftCardDelivered} = false and ${orders.selectedGiftCard} is not null and ${orders.cashbackAmount} > 0 and ${orders.totalAmount} > 0`;
 

@@ -1,6 +1,8 @@
 import { CheckCircle2, Gift, Loader2, RotateCw, Undo2 } from 'lucide-react';
 import type { AdminOrderSummary } from '#contract/admin-orders';
+import { giftCardOwed } from '#domain/gift-card';
 import { Button } from '../../../components/ui/button';
+import { giftCardFacts } from './gift-card-view';
 import { useGiftCardDelivery } from './use-gift-card-delivery';
 import type { OrderActions } from './use-order-actions';
 
@@ -9,7 +11,7 @@ const REFUNDABLE = ['completed', 'needs_review'];
 /**
  * The actions an order's state allows: honour a needs_review order, refund a paid or
  * held one (asked first, by the caller's dialog), retry provisioning of a paid order
- * without logins (`missingCredentials`, known from its detail), and mark its gift card sent.
+ * without logins (`missingCredentials`, known from its detail), and mark its gift card sent while it is owed.
  */
 export function OrderActionButtons({
   order,
@@ -43,7 +45,7 @@ export function OrderActionButtons({
           {named}
         </Button>
       )}
-      {paid && order.giftCard && !order.giftCardDelivered && (
+      {giftCardOwed(giftCardFacts(order)) && (
         <Button size="sm" variant="outline" onClick={() => giftCard.mutate({ orderId: order.id, delivered: true })} disabled={busy(giftCard)}>
           {busy(giftCard) ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Gift aria-hidden="true" />}
           {busy(giftCard) ? 'Marking...' : 'Mark Gift Card Delivered'}

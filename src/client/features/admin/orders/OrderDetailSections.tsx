@@ -5,6 +5,7 @@ import { AdminStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDate, adminDateTime, dollars } from '../shared/admin-view';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { DetailField } from '../shared/DetailField';
+import { giftCardState } from './gift-card-view';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -16,6 +17,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const Fields = ({ children }: { children: ReactNode }) => <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">{children}</dl>;
+const giftCardLine = (giftCard: string, cashback: string, state: string | null) => `${giftCard}, ${dollars(cashback)}${state ? ` (${state})` : ''}`;
 const Muted = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted-foreground">{children}</p>;
 
 function Copyable({ value, what }: { value: string; what: 'Username' | 'Password' }) {
@@ -77,7 +79,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
           <DetailField label="Total">{dollars(payment.totalAmount)}</DetailField>
           <DetailField label="Paid">{adminDateTime(order.paidAt)}</DetailField>
           <DetailField label="Cashback">
-            {order.giftCard ? `${order.giftCard}, ${dollars(payment.cashbackAmount)} (${order.giftCardDelivered ? 'delivered' : 'owed'})` : 'None'}
+            {order.giftCard ? giftCardLine(order.giftCard, payment.cashbackAmount, giftCardState(order)) : 'None'}
           </DetailField>
           <DetailField label="Provider reference">
             <span className="break-all font-mono text-xs">{payment.providerReference ?? 'None'}</span>

@@ -2,8 +2,18 @@ import type { AdminOrderSummary } from '#contract/admin-orders';
 import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDateTime, dollars } from '../shared/admin-view';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { giftCardState } from './gift-card-view';
 
 const COLUMNS = ['Order', 'Placed', 'Customer', 'Package', 'Total', 'Method', 'Status', 'Gift Card'];
+
+function GiftCardCell({ giftCard, state }: { giftCard: string; state: string | null }) {
+  return (
+    <>
+      {giftCard}
+      {state && <span className="text-muted-foreground"> ({state})</span>}
+    </>
+  );
+}
 
 /** The orders, newest first, in a table that scrolls inside its own box on a phone; an order's id opens its detail. */
 export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; onOpen: (order: AdminOrderSummary) => void }) {
@@ -47,13 +57,7 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
                 <PaymentStatusBadge status={order.paymentStatus} />
               </td>
               <td className="px-3 py-2 text-xs">
-                {order.giftCard ? (
-                  <>
-                    {order.giftCard} <span className="text-muted-foreground">({order.giftCardDelivered ? 'delivered' : 'owed'})</span>
-                  </>
-                ) : (
-                  'None'
-                )}
+                {order.giftCard ? <GiftCardCell giftCard={order.giftCard} state={giftCardState(order)} /> : 'None'}
               </td>
             </tr>
           ))}
