@@ -46,7 +46,7 @@ const WEB_ADDRESS = /\p{L}{2,}\.\p{L}{2,}|www\./iu;
  */
 export const nameField = (label: string) =>
   requiredText(label, 50)
-    .regex(NAME_CHARACTERS, `${label} may contain only letters, spaces, apostrophes, hyphens and dots`)
+    .regex(NAME_CHARACTERS, `${label} may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes`)
     .refine((name) => !WEB_ADDRESS.test(name), `${label} must not contain a web address`);
 
 /** Trimmed and lower-cased, so that one address is one customer whatever its spelling. */

@@ -146,8 +146,8 @@ describe('POST /api/checkout: bad input', () => {
 
   it('refuses a name carrying an address, markup or a line break, as names go into emails', async () => {
     const { oneMonth } = await seededPackages(t.app);
-    await expectRefusal(checkoutForm(oneMonth.id, { lastName: 'bob@example.com' }), 'Last name may contain only letters, spaces, apostrophes, hyphens and dots');
-    await expectRefusal(checkoutForm(oneMonth.id, { firstName: '<b>x</b>' }), 'First name may contain only letters, spaces, apostrophes, hyphens and dots');
+    await expectRefusal(checkoutForm(oneMonth.id, { lastName: 'bob@example.com' }), 'Last name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes');
+    await expectRefusal(checkoutForm(oneMonth.id, { firstName: '<b>x</b>' }), 'First name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes');
     await expectRefusal(checkoutForm(oneMonth.id, { lastName: 'visit example.com' }), 'Last name must not contain a web address');
     await expectRefusal(checkoutForm(oneMonth.id, { firstName: 'Dan\nBcc' }), 'First name must not contain control characters');
     expect(await t.database.db.select().from(orders)).toEqual([]);

@@ -20,12 +20,12 @@ describe('a first or last name (issue 20, point 11)', () => {
   });
 
   it.each([
-    ['12345', 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
-    ['bob@example.com', 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
-    ['mail me@evil', 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
-    ['<b>x</b>', 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
-    ['Ada <', 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
-    ['https://evil.example/win', 'Last name may contain only letters, spaces, apostrophes, hyphens and dots'],
+    ['12345', 'Last name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes'],
+    ['bob@example.com', 'Last name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes'],
+    ['mail me@evil', 'Last name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes'],
+    ['<b>x</b>', 'Last name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes'],
+    ['Ada <', 'Last name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes'],
+    ['https://evil.example/win', 'Last name may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes'],
     ['visit example.com', 'Last name must not contain a web address'],
     ['www.Evil', 'Last name must not contain a web address'],
     ['Bell\u0007', 'Last name must not contain control characters'],
