@@ -32,8 +32,10 @@ interface RefundedInTransaction {
 export const refundIdempotencyKey = (orderId: string) => `refund-order-${orderId}`;
 
 /**
- * The admin's actions on one order: refund, honour, retry provisioning (decision 0021).
- * Each writes its audit row in the transaction of its change.
+ * The orders' part of the admin's actions on one order: refund, honour, retry provisioning
+ * (decision 0021). workflows/order-admin.ts joins them with the service and the jobs; the
+ * honour and the retry write their audit rows here, the refund's is the workflow's (it
+ * records what happened to the subscription too), each in the transaction of its change.
  */
 export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
   const action = (orderId: string, paymentStatus: AdminOrderAction['paymentStatus'], message: string): AdminOrderAction => ({ orderId, paymentStatus, message });
