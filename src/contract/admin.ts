@@ -65,6 +65,8 @@ export const purchaseNotificationSchema = z.object({
   giftCard: z.string().nullable(),
   totalAmount: moneyText,
   timestamp: z.string(),
+  /** The order was refunded since: its notice stays, marked, and its amount is left out of the revenue. */
+  refunded: z.boolean(),
 });
 export type PurchaseNotification = z.infer<typeof purchaseNotificationSchema>;
 export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema);
@@ -72,17 +74,23 @@ export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema
 /** A sum of money, which may pass the eight digits of one order's amount. */
 const amountText = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** Every figure both dashboards show, from SQL aggregates (GET /api/admin/stats). */
+/**
+ * Every figure both dashboards show, from SQL aggregates (GET /api/admin/stats). Revenue is
+ * net of refunds everywhere; a paid order took money and was not refunded; an active
+ * subscription has status active. So revenue.total equals notifications.revenue and the
+ * sum of GET /api/admin/revenue's days, and revenue.paidOrders the sum of their orders.
+ */
 export const adminStatsSchema = z.object({
-  /** Customer-subscription records: their count, active ones, customers holding one (0012) and devices. */
+  /** Customer-subscription records: their count, active ones (status active), customers holding one (0012) and devices. */
   subscriptions: z.object({
     count: z.number().int(),
     active: z.number().int(),
     uniqueCustomers: z.number().int(),
     devices: z.number().int(),
   }),
-  /** Completed paid orders (renewals included): all time and this calendar month (UTC). */
+  /** Revenue net of refunds (renewals included): all time and this calendar month (UTC); paid orders: above $0 and not refunded. */
   revenue: z.object({ total: amountText, thisMonth: amountText, paidOrders: z.number().int() }),
+  /** Every notice, refunded ones too; its revenue net of refunds, as revenue.total. */
   notifications: z.object({
     count: z.number().int(),
     revenue: amountText,

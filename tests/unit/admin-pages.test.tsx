@@ -43,6 +43,7 @@ const notification: PurchaseNotification = {
   giftCard: 'Chewy',
   totalAmount: '21.98',
   timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+  refunded: false,
 };
 
 const stats: AdminStats = {
@@ -330,8 +331,9 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     expect(status.textContent).toBe('pending activation');
     expect(status.className).toContain('text-warning');
 
+    // The active ones (status active), as /admin-dashboard counts them, not every record listed.
     const summary = await screen.findByRole('region', { name: 'Customer subscriptions summary' });
-    expect(within(summary).getByText('Active Subscriptions').nextSibling?.textContent).toBe('3');
+    expect(within(summary).getByText('Active Subscriptions').nextSibling?.textContent).toBe('2');
     expect(within(summary).getByText('Total Revenue').nextSibling?.textContent).toBe('$1,250.40');
     expect(within(summary).getByText('Total Devices').nextSibling?.textContent).toBe('5');
     expect(within(summary).getByText('Unique Customers').nextSibling?.textContent).toBe('2');
@@ -379,6 +381,16 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     const summary = screen.getByRole('region', { name: 'Purchase notifications summary' });
     expect(within(summary).getByText('Total Orders').nextSibling?.textContent).toBe('4');
     expect(within(summary).getByText('Revenue').nextSibling?.textContent).toBe('$87.92');
+  });
+
+  it('marks a refunded purchase, and only that one', async () => {
+    signedInStore([record()], [{ ...notification, id: 'n2', orderId: 'SP-1712345678999-456', refunded: true }, notification]);
+    const { user } = renderAt('/admin');
+    await user.click(await screen.findByRole('tab', { name: 'Purchase Notifications' }));
+    const [refunded, kept] = await screen.findAllByTestId('purchase-notification');
+    expect(within(refunded!).getByTestId('notification-refunded').textContent).toBe('Refunded');
+    expect(refunded!.textContent).toContain('SP-1712345678999-456');
+    expect(within(kept!).queryByTestId('notification-refunded')).toBeNull();
   });
 
   it('says so when there are no subscriptions and no notifications', async () => {

@@ -5,6 +5,7 @@ import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
 import type { CsvTable } from '#server/http/csv-download';
 import { newestFirst } from './newest-first';
+import { keptPayment, netRevenue, paidOrderCount } from './figures';
 import { postalAddress } from './postal-address';
 
 /** Rows read per statement: large enough that 100,000 orders take a few seconds, small enough to hold. */
@@ -131,13 +132,14 @@ export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable
 const CUSTOMER_HEADER = ['Customer ID', 'Email', 'First name', 'Last name', 'Phone', 'Has account', 'Created', 'Paid orders', 'Paid total'];
 
 /**
- * A customer's paid orders, looked up per row on the orders' customer_id index: a batch's
+ * A customer's paid orders and revenue by figures.ts's definitions (so the column sums to
+ * the dashboards' figures), looked up per row on the orders' customer_id index: a batch's
  * customers have orders all over the table, and one grouped statement per batch would read
  * all of it each time.
  */
-const paidByCustomer = sql`${orders.customerId} = ${customers.id} and ${orders.paymentStatus} = 'completed'`;
-const paidOrderCount = sql<number>`(select count(*) from ${orders} where ${paidByCustomer})`.mapWith(Number);
-const paidTotal = sql<string>`(select coalesce(sum(${orders.totalAmount}), 0)::numeric(12, 2)::text from ${orders} where ${paidByCustomer})`;
+const keptByCustomer = sql`${orders.customerId} = ${customers.id} and ${keptPayment}`;
+const customerPaidOrders = sql<number>`(select ${paidOrderCount} from ${orders} where ${keptByCustomer})`.mapWith(Number);
+const customerRevenue = sql<string>`(select ${netRevenue()}::numeric(12, 2)::text from ${orders} where ${keptByCustomer})`;
 
 /** Never the password hash. */
 const customerColumns = {
@@ -156,7 +158,7 @@ export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTa
     const rows = newestFirstBatches(
       (olderThan, limit) =>
         db
-          .select({ customer: customerColumns, paidOrderCount, paidTotal, createdAt: exactTime(customers.createdAt), id: customers.id })
+          .select({ customer: customerColumns, paidOrders: customerPaidOrders, revenue: customerRevenue, createdAt: exactTime(customers.createdAt), id: customers.id })
           .from(customers)
           .where(olderThan(customers.createdAt, customers.id))
           .orderBy(...newestFirst(customers.createdAt, customers.id))
@@ -164,7 +166,7 @@ export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTa
       batchSize,
     );
     for await (const batch of rows) {
-      yield batch.map(({ customer, paidOrderCount, paidTotal }) => [
+      yield batch.map(({ customer, paidOrders, revenue }) => [
         customer.id,
         customer.email,
         customer.firstName,
@@ -172,8 +174,8 @@ export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTa
         customer.phone,
         customer.hasAccount,
         isoTime(customer.createdAt),
-        paidOrderCount,
-        paidTotal,
+        paidOrders,
+        revenue,
       ]);
     }
   }
