@@ -18,8 +18,14 @@ export const adminLoginRequestSchema = z.object({
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
-/** The signed-in administrator (login and GET /api/admin/auth). */
-export const adminSessionSchema = z.object({ admin: z.object({ id: z.string(), username: z.string() }) });
+/**
+ * The signed-in administrator (login and GET /api/admin/auth), with the store's time zone
+ * (an IANA name, STORE_TIME_ZONE), in which the admin pages write every date (decision 0034).
+ */
+export const adminSessionSchema = z.object({
+  admin: z.object({ id: z.string(), username: z.string() }),
+  store: z.object({ timeZone: z.string() }),
+});
 
 /** One page of a long list (docs/decisions 0012): the body stays the spec's array, the total is a header. */
 export { TOTAL_COUNT_HEADER } from './paging';
@@ -88,7 +94,7 @@ export const adminStatsSchema = z.object({
     uniqueCustomers: z.number().int(),
     devices: z.number().int(),
   }),
-  /** Revenue net of refunds (renewals included): all time and this calendar month (UTC); paid orders: above $0 and not refunded. */
+  /** Revenue net of refunds (renewals included): all time and this calendar month in the store's time zone; paid orders: above $0 and not refunded. */
   revenue: z.object({ total: amountText, thisMonth: amountText, paidOrders: z.number().int() }),
   /** Every notice, refunded ones too; its revenue net of refunds, as revenue.total. */
   notifications: z.object({
@@ -97,7 +103,7 @@ export const adminStatsSchema = z.object({
     devices: z.number().int(),
     uniqueCustomers: z.number().int(),
   }),
-  /** The last 30 days (UTC), oldest first, every day present. */
+  /** The last 30 days of the store's time zone, oldest first, every day present. */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: amountText })),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -7,7 +7,7 @@ import { bodyOf, calls, fetchMock, json, renderAt, requests, serve, toastText, u
 
 // ---- data ----------------------------------------------------------------------------
 
-const SESSION = { admin: { id: 'a1', username: 'store-owner' } };
+const SESSION = { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } };
 const DAY = 24 * 3600_000;
 
 function record(overrides: Partial<AdminCustomerRecord> = {}): AdminCustomerRecord {
@@ -164,6 +164,18 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     expect(within(figures).getByText('This Month').nextSibling?.textContent).toBe('$65.94');
     expect(screen.getByRole('img', { name: 'Revenue, last 30 days' }).getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(/^\$21\.98 in the last 30 days/)).toBeTruthy();
+  });
+
+  it("writes the dates in the store's time zone and says which, whatever the browser's zone", async () => {
+    signedInStore([record({ paymentDate: '2025-11-25T14:55:00Z', expirationDate: '2025-12-25T10:30:00Z' })], [notification], {
+      'GET /api/admin/auth': () => json(200, { ...SESSION, store: { timeZone: 'Pacific/Auckland' } }),
+    });
+    renderAt('/admin-dashboard');
+    const row = await screen.findByTestId('customer-row');
+    // 14:55 UTC on 25 Nov is 3:55 AM on 26 Nov in Auckland; 10:30 UTC on 25 Dec is 11:30 PM that day.
+    expect(row.textContent).toContain('Nov 26, 2025');
+    expect(row.textContent).toContain('Dec 25, 2025');
+    expect(screen.getByTestId('store-time-zone').textContent).toBe('Times in Pacific/Auckland');
   });
 
   it('polls with a cache-busting parameter and If-None-Match, keeping the rows on a 304', async () => {

@@ -60,6 +60,8 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions } = app.services;
+  // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
+  const store = { timeZone: app.deps.config.STORE_TIME_ZONE };
 
   /** The signed-in administrator, named as the audit log records them. */
   async function actingAdmin(request: FastifyRequest) {
@@ -79,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await admins.recordSession(admin, 'sign_in', request.ip);
       await startSession(request, reply, ADMIN_SESSION, admin.id);
-      return noStore(reply).send({ admin });
+      return noStore(reply).send({ admin, store });
     },
   );
 
@@ -89,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     guarded.get('/api/admin/auth', { schema: { response: { 200: adminSessionSchema, 401: errorBodySchema } } }, async (request, reply) => {
-      return noStore(reply).send({ admin: await actingAdmin(request) });
+      return noStore(reply).send({ admin: await actingAdmin(request), store });
     });
 
     guarded.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, 401: errorBodySchema } } }, async (request, reply) => {

@@ -33,11 +33,14 @@ interface NoticesRow {
  * Every figure of both admin dashboards from aggregates, so the cost stays that of a few
  * index and table scans however many orders there are, and never loads rows. Four
  * statements run side by side: on PostgreSQL each takes a pool connection and a core, so
- * the answer takes as long as the slowest, not their sum. Months and days are UTC. Each
- * figure is figures.ts's definition, and the chart is the revenue tab's own query, so the
- * cards, the notifications' summary, the chart and the revenue tab agree.
+ * the answer takes as long as the slowest, not their sum. Months and days are the store's
+ * time zone's (decision 0034). Each figure is figures.ts's definition, and the chart is
+ * the revenue tab's own query, so the cards, the notifications' summary, the chart and
+ * the revenue tab agree.
  */
-export async function adminStats(db: DbOrTx): Promise<AdminStats> {
+export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminStats> {
+  // The first instant of this month on the store's calendar.
+  const monthStart = sql`date_trunc('month', now() at time zone ${timeZone}::text) at time zone ${timeZone}::text`;
   const [[people], [money], [notices], chart] = await Promise.all([
     queryRows<PeopleRow>(
       db,
@@ -62,7 +65,7 @@ export async function adminStats(db: DbOrTx): Promise<AdminStats> {
       db,
       sql`
     select ${netRevenue()}::numeric(14, 2)::text as revenue_total,
-           ${netRevenue(sql`${orders.paidAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`)}::numeric(14, 2)::text as revenue_this_month,
+           ${netRevenue(sql`${orders.paidAt} >= ${monthStart}`)}::numeric(14, 2)::text as revenue_this_month,
            (${paidOrderCount})::int as paid_orders
       from ${orders} where ${keptPayment}`,
     ),
@@ -83,7 +86,7 @@ export async function adminStats(db: DbOrTx): Promise<AdminStats> {
     )
     select * from notes, notified`,
     ),
-    revenueByDay(db, REVENUE_CHART_DAYS),
+    revenueByDay(db, REVENUE_CHART_DAYS, timeZone),
   ]);
   if (!people || !money || !notices) throw new Error('a stats query returned no row');
   return {

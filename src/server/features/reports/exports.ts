@@ -1,4 +1,5 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { isoInTimeZone } from '#domain/store-time';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
@@ -39,7 +40,8 @@ async function* newestFirstBatches<Row extends Cursor>(
 }
 
 const exactTime = (column: AnyColumn) => sql<string>`${column}::text`;
-const isoTime = (date: Date | null) => date?.toISOString() ?? null;
+/** An instant on the store's clock with its offset ('2026-11-26T03:55:00.000+13:00'; 'Z' in UTC), decision 0034. */
+const storeTime = (date: Date | null, timeZone: string) => (date ? isoInTimeZone(date, timeZone) : null);
 
 const ORDER_HEADER = [
   'Order ID',
@@ -88,7 +90,7 @@ const orderColumns = {
 };
 
 /** Every order, newest first (GET /api/admin/export/orders.csv). */
-export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+export function orderExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
@@ -104,8 +106,8 @@ export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable
     for await (const batch of rows) {
       yield batch.map(({ order, packageName }) => [
         order.id,
-        isoTime(order.createdAt),
-        isoTime(order.paidAt),
+        storeTime(order.createdAt, timeZone),
+        storeTime(order.paidAt, timeZone),
         order.paymentStatus,
         order.failureReason,
         order.customerName,
@@ -153,7 +155,7 @@ const customerColumns = {
 };
 
 /** Every customer row (an account or a guest), newest first, with its paid orders' count and sum (GET /api/admin/export/customers.csv). */
-export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+export function customerExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
@@ -173,7 +175,7 @@ export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTa
         customer.lastName,
         customer.phone,
         customer.hasAccount,
-        isoTime(customer.createdAt),
+        storeTime(customer.createdAt, timeZone),
         paidOrders,
         revenue,
       ]);
