@@ -99,6 +99,7 @@ describe('a store in Pacific/Auckland (STORE_TIME_ZONE)', () => {
       .where(eq(orders.id, order.id));
     const csv = await get('/api/admin/export/orders.csv', admin);
     expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="orders-${aucklandDay(new Date())}.csv"`);
     const row = csv.body.split('\r\n')[1]!;
     expect(row.startsWith(`${order.id},2030-11-26T03:55:00.000+13:00,2030-11-26T03:56:00.000+13:00,completed,`)).toBe(true);
   });

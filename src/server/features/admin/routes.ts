@@ -35,6 +35,7 @@ import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
+import { isoInTimeZone } from '#domain/store-time';
 import { sendCsv, type CsvTable } from '#server/http/csv-download';
 import { sendRevalidated } from '#server/http/etag';
 import type { PageOf } from '#server/features/reports/index';
@@ -135,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     function csvExport(url: string, name: string, table: () => CsvTable) {
       guarded.get(url, { schema: { response: failures } }, async (request, reply) => {
         await admins.recordExport(await actingAdmin(request), name, request.ip);
-        return sendCsv(reply, name, table());
+        return sendCsv(reply, name, isoInTimeZone(new Date(), store.timeZone).slice(0, 10), table());
       });
     }
 
