@@ -46,9 +46,9 @@ export const adminOrderListQuerySchema = adminListQuerySchema.extend({
   /** 'true': only orders waiting for a person (needs_review, or paid whose provisioning gave up); 'false': all others. */
   needsReview: z.enum(['true', 'false'], { error: "needsReview must be 'true' or 'false'" }).optional(),
   packageId: requiredText('Package id', 64).optional(),
-  /** Placed on or after this UTC day. */
+  /** Placed on or after this day, in the store's time zone (decision 0034). */
   from: day('from'),
-  /** Placed on or before this UTC day. */
+  /** Placed on or before this day, in the store's time zone. */
   to: day('to'),
 }).refine((query) => !query.from || !query.to || query.from <= query.to, { message: ORDER_RANGE_REVERSED, path: ['to'] });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;

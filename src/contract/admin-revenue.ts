@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** GET /api/admin/revenue?days=30: one entry per UTC day, oldest first, today last, days without sales as zeros. */
+/**
+ * GET /api/admin/revenue?days=30: one entry per day of the store's time zone (decision
+ * 0034), oldest first, today last, days without sales as zeros. revenue is net of refunds;
+ * orders counts paid orders (above $0, not refunded), as GET /api/admin/stats does.
+ */
 export const MAX_REVENUE_DAYS = 366;
 export const revenueQuerySchema = z.looseObject({
   days: z.coerce

@@ -18,8 +18,14 @@ export const adminLoginRequestSchema = z.object({
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
-/** The signed-in administrator (login and GET /api/admin/auth). */
-export const adminSessionSchema = z.object({ admin: z.object({ id: z.string(), username: z.string() }) });
+/**
+ * The signed-in administrator (login and GET /api/admin/auth), with the store's time zone
+ * (an IANA name, STORE_TIME_ZONE), in which the admin pages write every date (decision 0034).
+ */
+export const adminSessionSchema = z.object({
+  admin: z.object({ id: z.string(), username: z.string() }),
+  store: z.object({ timeZone: z.string() }),
+});
 
 /** One page of a long list (docs/decisions 0012): the body stays the spec's array, the total is a header. */
 export { TOTAL_COUNT_HEADER } from './paging';
@@ -65,6 +71,8 @@ export const purchaseNotificationSchema = z.object({
   giftCard: z.string().nullable(),
   totalAmount: moneyText,
   timestamp: z.string(),
+  /** The order was refunded since: its notice stays, marked, and its amount is left out of the revenue. */
+  refunded: z.boolean(),
 });
 export type PurchaseNotification = z.infer<typeof purchaseNotificationSchema>;
 export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema);
@@ -72,24 +80,30 @@ export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema
 /** A sum of money, which may pass the eight digits of one order's amount. */
 const amountText = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** Every figure both dashboards show, from SQL aggregates (GET /api/admin/stats). */
+/**
+ * Every figure both dashboards show, from SQL aggregates (GET /api/admin/stats). Revenue is
+ * net of refunds everywhere; a paid order took money and was not refunded; an active
+ * subscription has status active. So revenue.total equals notifications.revenue and the
+ * sum of GET /api/admin/revenue's days, and revenue.paidOrders the sum of their orders.
+ */
 export const adminStatsSchema = z.object({
-  /** Customer-subscription records: their count, active ones, customers holding one (0012) and devices. */
+  /** Customer-subscription records: their count, active ones (status active), customers holding one (0012) and devices. */
   subscriptions: z.object({
     count: z.number().int(),
     active: z.number().int(),
     uniqueCustomers: z.number().int(),
     devices: z.number().int(),
   }),
-  /** Completed paid orders (renewals included): all time and this calendar month (UTC). */
+  /** Revenue net of refunds (renewals included): all time and this calendar month in the store's time zone; paid orders: above $0 and not refunded. */
   revenue: z.object({ total: amountText, thisMonth: amountText, paidOrders: z.number().int() }),
+  /** Every notice, refunded ones too; its revenue net of refunds, as revenue.total. */
   notifications: z.object({
     count: z.number().int(),
     revenue: amountText,
     devices: z.number().int(),
     uniqueCustomers: z.number().int(),
   }),
-  /** The last 30 days (UTC), oldest first, every day present. */
+  /** The last 30 days of the store's time zone, oldest first, every day present. */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: amountText })),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

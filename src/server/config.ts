@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalTimeZone, DEFAULT_STORE_TIME_ZONE } from '#domain/store-time';
 
 /**
  * Every setting the store reads from the environment (ARCHITECTURE D11). Optional
@@ -117,6 +118,19 @@ const envSchema = z.object({
   XTREAM_PANEL_BOUQUETS: optionalText,
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('StreamPlus <no-reply@streamplus.tv>'),
+  /** The store's time zone, an IANA name: the admin's days, months and times (decision 0034). */
+  STORE_TIME_ZONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(DEFAULT_STORE_TIME_ZONE)
+      .transform((name, ctx) => {
+        const zone = canonicalTimeZone(name.trim());
+        if (zone) return zone;
+        ctx.addIssue({ code: 'custom', message: `must be an IANA time zone name such as Pacific/Auckland, America/New_York or UTC (${JSON.stringify(name)} is not one)` });
+        return z.NEVER;
+      }),
+  ),
   /** The administrator made or updated at start-up; both or neither. */
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').max(256).optional()),

@@ -28,6 +28,16 @@ async function main(): Promise<void> {
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   await runMigrations(database);
+  // config.ts checked the zone against Intl; the database has its own list of zones, and every admin report asks it (decision 0034).
+  const zoneKnown = await database.executeSql('select now() at time zone $1::text', [config.STORE_TIME_ZONE]).then(
+    () => true,
+    () => false,
+  );
+  if (!zoneKnown) {
+    console.error(`Invalid configuration: STORE_TIME_ZONE ${config.STORE_TIME_ZONE} is not a time zone the database knows`);
+    await database.close();
+    process.exit(1);
+  }
   if (await seedIfEmpty(database.db)) logger.info('seeded the catalog and demo coupons');
   await ensureAdmin(database.db, config, logger);
 

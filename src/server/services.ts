@@ -89,7 +89,7 @@ export function createServices(deps: AppDeps) {
     accounts,
     admins: createAdmins(db),
     couponAdmin: createCouponAdmin(db),
-    reports: createReports(db),
+    reports: createReports(db, { timeZone: deps.config.STORE_TIME_ZONE }),
     jobs,
     subscriptions,
     cardPayments,

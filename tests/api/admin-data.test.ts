@@ -137,6 +137,7 @@ describe('purchase notifications and the dashboards\' figures', () => {
       giftCard: 'Amazon',
       totalAmount: '21.98',
       timestamp: expect.any(String),
+      refunded: false,
     });
     const again = await get(t, '/api/purchase-notifications', cookies, { 'if-none-match': response.headers.etag as string });
     expect(again.response.statusCode).toBe(304);

@@ -92,7 +92,7 @@ describe("the admin's orders: the list and one order's detail", () => {
     expect(await list('needsReview=false')).toEqual([paid.id, pending.id, box.id]);
     expect(await list(`packageId=${month}`)).toEqual([paid.id, held.id, pending.id]);
     expect(await list('packageId=streaming-box')).toEqual([box.id]);
-    // Whole UTC days, both ends included.
+    // Whole days of the store's time zone (UTC here; Pacific/Auckland in admin-time-zone.test.ts), both ends included.
     expect(await list('from=2030-03-02')).toEqual([paid.id, held.id, pending.id]);
     expect(await list('to=2030-03-03')).toEqual([held.id, pending.id, box.id]);
     expect(await list('from=2030-03-03&to=2030-03-03')).toEqual([held.id]);

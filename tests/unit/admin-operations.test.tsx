@@ -47,7 +47,7 @@ const revenueDays = (days: number) =>
 
 function store(extra: Record<string, Handler> = {}) {
   serve({
-    'GET /api/admin/auth': () => json(200, { admin: { id: 'a1', username: 'store-owner' } }),
+    'GET /api/admin/auth': () => json(200, { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } }),
     'GET /api/admin/stats': () => json(200, STATS),
     'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
     'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),

@@ -11,7 +11,7 @@ beforeAll(async () => {
   await Promise.all([import('../../src/client/features/admin/orders/OrdersTab'), import('../../src/client/features/admin/orders/NeedsReviewTab'), import('../../src/client/features/admin/orders/ShipmentsTab')]);
 });
 
-const SESSION = { admin: { id: 'a1', username: 'store-owner' } };
+const SESSION = { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } };
 const EMPTY_STATS = {
   subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
   revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },

@@ -7,7 +7,7 @@ import { bodyOf, calls, fetchMock, json, renderAt, requests, serve, toastText, u
 
 // ---- data ----------------------------------------------------------------------------
 
-const SESSION = { admin: { id: 'a1', username: 'store-owner' } };
+const SESSION = { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } };
 const DAY = 24 * 3600_000;
 
 function record(overrides: Partial<AdminCustomerRecord> = {}): AdminCustomerRecord {
@@ -43,6 +43,7 @@ const notification: PurchaseNotification = {
   giftCard: 'Chewy',
   totalAmount: '21.98',
   timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+  refunded: false,
 };
 
 const stats: AdminStats = {
@@ -163,6 +164,18 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     expect(within(figures).getByText('This Month').nextSibling?.textContent).toBe('$65.94');
     expect(screen.getByRole('img', { name: 'Revenue, last 30 days' }).getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(/^\$21\.98 in the last 30 days/)).toBeTruthy();
+  });
+
+  it("writes the dates in the store's time zone and says which, whatever the browser's zone", async () => {
+    signedInStore([record({ paymentDate: '2025-11-25T14:55:00Z', expirationDate: '2025-12-25T10:30:00Z' })], [notification], {
+      'GET /api/admin/auth': () => json(200, { ...SESSION, store: { timeZone: 'Pacific/Auckland' } }),
+    });
+    renderAt('/admin-dashboard');
+    const row = await screen.findByTestId('customer-row');
+    // 14:55 UTC on 25 Nov is 3:55 AM on 26 Nov in Auckland; 10:30 UTC on 25 Dec is 11:30 PM that day.
+    expect(row.textContent).toContain('Nov 26, 2025');
+    expect(row.textContent).toContain('Dec 25, 2025');
+    expect(screen.getByTestId('store-time-zone').textContent).toBe('Times in Pacific/Auckland');
   });
 
   it('polls with a cache-busting parameter and If-None-Match, keeping the rows on a 304', async () => {
@@ -330,8 +343,9 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     expect(status.textContent).toBe('pending activation');
     expect(status.className).toContain('text-warning');
 
+    // The active ones (status active), as /admin-dashboard counts them, not every record listed.
     const summary = await screen.findByRole('region', { name: 'Customer subscriptions summary' });
-    expect(within(summary).getByText('Active Subscriptions').nextSibling?.textContent).toBe('3');
+    expect(within(summary).getByText('Active Subscriptions').nextSibling?.textContent).toBe('2');
     expect(within(summary).getByText('Total Revenue').nextSibling?.textContent).toBe('$1,250.40');
     expect(within(summary).getByText('Total Devices').nextSibling?.textContent).toBe('5');
     expect(within(summary).getByText('Unique Customers').nextSibling?.textContent).toBe('2');
@@ -379,6 +393,16 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     const summary = screen.getByRole('region', { name: 'Purchase notifications summary' });
     expect(within(summary).getByText('Total Orders').nextSibling?.textContent).toBe('4');
     expect(within(summary).getByText('Revenue').nextSibling?.textContent).toBe('$87.92');
+  });
+
+  it('marks a refunded purchase, and only that one', async () => {
+    signedInStore([record()], [{ ...notification, id: 'n2', orderId: 'SP-1712345678999-456', refunded: true }, notification]);
+    const { user } = renderAt('/admin');
+    await user.click(await screen.findByRole('tab', { name: 'Purchase Notifications' }));
+    const [refunded, kept] = await screen.findAllByTestId('purchase-notification');
+    expect(within(refunded!).getByTestId('notification-refunded').textContent).toBe('Refunded');
+    expect(refunded!.textContent).toContain('SP-1712345678999-456');
+    expect(within(kept!).queryByTestId('notification-refunded')).toBeNull();
   });
 
   it('says so when there are no subscriptions and no notifications', async () => {

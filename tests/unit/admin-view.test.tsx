@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminDate, adminStatusBadge, dollars, pageSummary, shortOrderId, timeAgo } from '../../src/client/features/admin/shared/admin-view';
+import { adminDate, adminDateTime, adminStatusBadge, dollars, pageSummary, shortOrderId, timeAgo } from '../../src/client/features/admin/shared/admin-view';
 import { revenueBars, revenueSummary } from '../../src/client/features/admin/shared/revenue-chart';
 
 describe("the admin pages' view of a record (spec sections 2, 4 and 9)", () => {
@@ -22,10 +22,20 @@ describe("the admin pages' view of a record (spec sections 2, 4 and 9)", () => {
     expect(dollars('-5.99')).toBe('-$5.99');
   });
 
-  it("dates a payment as 'MMM d, yyyy', or N/A without one", () => {
-    expect(adminDate('2025-06-10T12:00:00Z')).toBe('Jun 10, 2025');
-    expect(adminDate(null)).toBe('N/A');
-    expect(adminDate('not a date')).toBe('N/A');
+  it("dates a payment as 'MMM d, yyyy' in the store's time zone, or N/A without one", () => {
+    expect(adminDate('2025-06-10T12:00:00Z', 'UTC')).toBe('Jun 10, 2025');
+    expect(adminDate('2025-11-25T14:55:00Z', 'UTC')).toBe('Nov 25, 2025');
+    expect(adminDate('2025-11-25T14:55:00Z', 'Pacific/Auckland')).toBe('Nov 26, 2025');
+    expect(adminDate('2025-11-26T02:00:00Z', 'America/Los_Angeles')).toBe('Nov 25, 2025');
+    expect(adminDate(null, 'UTC')).toBe('N/A');
+    expect(adminDate('not a date', 'UTC')).toBe('N/A');
+  });
+
+  it("writes a time on the store's clock: 'MMM d, yyyy, h:mm AM'", () => {
+    expect(adminDateTime('2025-11-25T14:55:00Z', 'UTC')).toBe('Nov 25, 2025, 2:55 PM');
+    expect(adminDateTime('2025-11-25T14:55:00Z', 'Pacific/Auckland')).toBe('Nov 26, 2025, 3:55 AM');
+    expect(adminDateTime('2025-11-25T11:05:00Z', 'Pacific/Auckland')).toBe('Nov 26, 2025, 12:05 AM');
+    expect(adminDateTime(null, 'UTC')).toBe('N/A');
   });
 
   it("says how long ago a purchase was: '5 minutes ago'", () => {

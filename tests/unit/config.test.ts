@@ -56,6 +56,21 @@ describe('configuration (ARCHITECTURE D11)', () => {
     }
   });
 
+  it('takes STORE_TIME_ZONE as an IANA name, UTC by default, and refuses anything else with one line naming it', () => {
+    expect(parseEnv({}).STORE_TIME_ZONE).toBe('UTC');
+    expect(parseEnv({ STORE_TIME_ZONE: '' }).STORE_TIME_ZONE).toBe('UTC');
+    expect(parseEnv({ STORE_TIME_ZONE: 'Pacific/Auckland' }).STORE_TIME_ZONE).toBe('Pacific/Auckland');
+    expect(parseEnv({ STORE_TIME_ZONE: 'america/new_york' }).STORE_TIME_ZONE).toBe('America/New_York');
+    // A current name Intl maps to an older one stays as written.
+    expect(parseEnv({ STORE_TIME_ZONE: 'America/Argentina/Buenos_Aires' }).STORE_TIME_ZONE).toBe('America/Argentina/Buenos_Aires');
+    expect(parseEnv({ STORE_TIME_ZONE: 'Asia/Kolkata' }).STORE_TIME_ZONE).toBe('Asia/Kolkata');
+    expect(refusal({ STORE_TIME_ZONE: 'Mars/Olympus_Mons' })).toBe(
+      'Invalid configuration: STORE_TIME_ZONE must be an IANA time zone name such as Pacific/Auckland, America/New_York or UTC ("Mars/Olympus_Mons" is not one)',
+    );
+    // PostgreSQL and Intl read a POSIX offset's sign the opposite ways round: refused, as are bare offsets.
+    for (const zone of ['UTC+5', 'EST5EDT', '+12:00', 'Pacific/Auckland\nx']) expect(refusal({ STORE_TIME_ZONE: zone })).toMatch(/^Invalid configuration: STORE_TIME_ZONE must be /);
+  });
+
   it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
     expect(parseEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);

@@ -12,12 +12,13 @@ export interface CsvTable {
 }
 
 /**
- * Sends a table as a CSV download named `<name>-<UTC day>.csv`, streamed: each batch is
+ * Sends a table as a CSV download named `<name>-<day>.csv` (the caller's day: the admin's
+ * is the store's, decision 0034), streamed: each batch is
  * read from the database only once the client has taken the one before (the stream's
  * backpressure), so a table of any length never sits in memory. The first batch is read
  * before the reply starts, so a database outage still answers with its JSON error.
  */
-export async function sendCsv(reply: FastifyReply, name: string, { header, batches }: CsvTable): Promise<FastifyReply> {
+export async function sendCsv(reply: FastifyReply, name: string, day: string, { header, batches }: CsvTable): Promise<FastifyReply> {
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* chunks() {
@@ -29,7 +30,6 @@ export async function sendCsv(reply: FastifyReply, name: string, { header, batch
       await iterator.return?.();
     }
   }
-  const day = new Date().toISOString().slice(0, 10);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)

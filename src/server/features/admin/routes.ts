@@ -35,6 +35,7 @@ import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
+import { isoInTimeZone } from '#domain/store-time';
 import { sendCsv, type CsvTable } from '#server/http/csv-download';
 import { sendRevalidated } from '#server/http/etag';
 import type { PageOf } from '#server/features/reports/index';
@@ -60,6 +61,8 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions } = app.services;
+  // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
+  const store = { timeZone: app.deps.config.STORE_TIME_ZONE };
 
   /** The signed-in administrator, named as the audit log records them. */
   async function actingAdmin(request: FastifyRequest) {
@@ -79,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await admins.recordSession(admin, 'sign_in', request.ip);
       await startSession(request, reply, ADMIN_SESSION, admin.id);
-      return noStore(reply).send({ admin });
+      return noStore(reply).send({ admin, store });
     },
   );
 
@@ -89,7 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     guarded.get('/api/admin/auth', { schema: { response: { 200: adminSessionSchema, 401: errorBodySchema } } }, async (request, reply) => {
-      return noStore(reply).send({ admin: await actingAdmin(request) });
+      return noStore(reply).send({ admin: await actingAdmin(request), store });
     });
 
     guarded.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, 401: errorBodySchema } } }, async (request, reply) => {
@@ -133,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     function csvExport(url: string, name: string, table: () => CsvTable) {
       guarded.get(url, { schema: { response: failures } }, async (request, reply) => {
         await admins.recordExport(await actingAdmin(request), name, request.ip);
-        return sendCsv(reply, name, table());
+        return sendCsv(reply, name, isoInTimeZone(new Date(), store.timeZone).slice(0, 10), table());
       });
     }
 

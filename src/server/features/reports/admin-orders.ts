@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, not, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
@@ -49,7 +49,13 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
   };
 }
 
-const nextUtcDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+/**
+ * The first instant of a day ('2026-11-26') in the store's time zone, computed by the
+ * database (decision 0034): a constant of the statement, so created_at's index still bounds
+ * the range, and DST days of 23 or 25 hours come out right.
+ */
+const startOfDay = (day: string, timeZone: string) => sql`${day}::date::timestamp at time zone ${timeZone}::text`;
+const startOfNextDay = (day: string, timeZone: string) => sql`(${day}::date + 1)::timestamp at time zone ${timeZone}::text`;
 
 /**
  * Orders waiting for a person: held for review (a short crypto payment, an amount that does
@@ -61,13 +67,13 @@ const waitsForAPerson = or(
   and(eq(orders.paymentStatus, 'completed'), isNull(orders.fulfilledAt), isNotNull(orders.failureReason)),
 )!;
 
-function filters(query: AdminOrderListQuery): SQL | undefined {
+function filters(query: AdminOrderListQuery, timeZone: string): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.needsReview) conditions.push(query.needsReview === 'true' ? waitsForAPerson : not(waitsForAPerson));
   if (query.packageId) conditions.push(eq(orders.packageId, query.packageId));
-  if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(orders.createdAt, nextUtcDay(query.to)));
+  if (query.from) conditions.push(gte(orders.createdAt, startOfDay(query.from, timeZone)));
+  if (query.to) conditions.push(lt(orders.createdAt, startOfNextDay(query.to, timeZone)));
   if (query.q) {
     // One table, so PostgreSQL ORs the three trigram indexes' matches (drizzle/0002, 0007).
     const pattern = containsPattern(query.q);
@@ -76,9 +82,9 @@ function filters(query: AdminOrderListQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Orders newest first, one page at a time (decision 0012), filtered as the admin asks (indexes: drizzle/0007). */
-export async function orderPage(db: DbOrTx, query: AdminOrderListQuery): Promise<PageOf<AdminOrderSummary>> {
-  const where = filters(query);
+/** Orders newest first, one page at a time (decision 0012), filtered as the admin asks (indexes: drizzle/0007); days are the store's. */
+export async function orderPage(db: DbOrTx, query: AdminOrderListQuery, timeZone: string): Promise<PageOf<AdminOrderSummary>> {
+  const where = filters(query, timeZone);
   const [rows, [total]] = await Promise.all([
     selectSummaries(db)
       .where(where)

@@ -1,10 +1,12 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { isoInTimeZone } from '#domain/store-time';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
 import type { CsvTable } from '#server/http/csv-download';
 import { newestFirst } from './newest-first';
+import { keptPayment, netRevenue, paidOrderCount } from './figures';
 import { postalAddress } from './postal-address';
 
 /** Rows read per statement: large enough that 100,000 orders take a few seconds, small enough to hold. */
@@ -38,7 +40,8 @@ async function* newestFirstBatches<Row extends Cursor>(
 }
 
 const exactTime = (column: AnyColumn) => sql<string>`${column}::text`;
-const isoTime = (date: Date | null) => date?.toISOString() ?? null;
+/** An instant on the store's clock with its offset ('2026-11-26T03:55:00.000+13:00'; 'Z' in UTC), decision 0034. */
+const storeTime = (date: Date | null, timeZone: string) => (date ? isoInTimeZone(date, timeZone) : null);
 
 const ORDER_HEADER = [
   'Order ID',
@@ -87,7 +90,7 @@ const orderColumns = {
 };
 
 /** Every order, newest first (GET /api/admin/export/orders.csv). */
-export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+export function orderExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
@@ -103,8 +106,8 @@ export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable
     for await (const batch of rows) {
       yield batch.map(({ order, packageName }) => [
         order.id,
-        isoTime(order.createdAt),
-        isoTime(order.paidAt),
+        storeTime(order.createdAt, timeZone),
+        storeTime(order.paidAt, timeZone),
         order.paymentStatus,
         order.failureReason,
         order.customerName,
@@ -131,13 +134,14 @@ export function orderExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable
 const CUSTOMER_HEADER = ['Customer ID', 'Email', 'First name', 'Last name', 'Phone', 'Has account', 'Created', 'Paid orders', 'Paid total'];
 
 /**
- * A customer's paid orders, looked up per row on the orders' customer_id index: a batch's
+ * A customer's paid orders and revenue by figures.ts's definitions (so the column sums to
+ * the dashboards' figures), looked up per row on the orders' customer_id index: a batch's
  * customers have orders all over the table, and one grouped statement per batch would read
  * all of it each time.
  */
-const paidByCustomer = sql`${orders.customerId} = ${customers.id} and ${orders.paymentStatus} = 'completed'`;
-const paidOrderCount = sql<number>`(select count(*) from ${orders} where ${paidByCustomer})`.mapWith(Number);
-const paidTotal = sql<string>`(select coalesce(sum(${orders.totalAmount}), 0)::numeric(12, 2)::text from ${orders} where ${paidByCustomer})`;
+const keptByCustomer = sql`${orders.customerId} = ${customers.id} and ${keptPayment}`;
+const customerPaidOrders = sql<number>`(select ${paidOrderCount} from ${orders} where ${keptByCustomer})`.mapWith(Number);
+const customerRevenue = sql<string>`(select ${netRevenue()}::numeric(12, 2)::text from ${orders} where ${keptByCustomer})`;
 
 /** Never the password hash. */
 const customerColumns = {
@@ -151,12 +155,12 @@ const customerColumns = {
 };
 
 /** Every customer row (an account or a guest), newest first, with its paid orders' count and sum (GET /api/admin/export/customers.csv). */
-export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+export function customerExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
         db
-          .select({ customer: customerColumns, paidOrderCount, paidTotal, createdAt: exactTime(customers.createdAt), id: customers.id })
+          .select({ customer: customerColumns, paidOrders: customerPaidOrders, revenue: customerRevenue, createdAt: exactTime(customers.createdAt), id: customers.id })
           .from(customers)
           .where(olderThan(customers.createdAt, customers.id))
           .orderBy(...newestFirst(customers.createdAt, customers.id))
@@ -164,16 +168,16 @@ export function customerExport(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): CsvTa
       batchSize,
     );
     for await (const batch of rows) {
-      yield batch.map(({ customer, paidOrderCount, paidTotal }) => [
+      yield batch.map(({ customer, paidOrders, revenue }) => [
         customer.id,
         customer.email,
         customer.firstName,
         customer.lastName,
         customer.phone,
         customer.hasAccount,
-        isoTime(customer.createdAt),
-        paidOrderCount,
-        paidTotal,
+        storeTime(customer.createdAt, timeZone),
+        paidOrders,
+        revenue,
       ]);
     }
   }

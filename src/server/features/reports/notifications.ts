@@ -1,16 +1,22 @@
-import { count } from 'drizzle-orm';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PurchaseNotification } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
-import { purchaseNotifications } from '../orders/schema';
+import { orders, purchaseNotifications } from '../orders/schema';
 import type { Page, PageOf } from './admin-customers';
+import { refundedOrder } from './figures';
 import { newestFirst } from './newest-first';
 
-/** Purchase notifications (spec section 3), newest first, one page at a time. */
+/**
+ * Purchase notifications (spec section 3), newest first, one page at a time, each saying
+ * whether its order was refunded since: the notice stays (the purchase happened), marked,
+ * and the summary's revenue leaves it out (figures.ts).
+ */
 export async function notificationPage(db: DbOrTx, page: Page): Promise<PageOf<PurchaseNotification>> {
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(purchaseNotifications), refunded: sql<boolean>`${refundedOrder}` })
       .from(purchaseNotifications)
+      .innerJoin(orders, eq(orders.id, purchaseNotifications.orderId))
       .orderBy(...newestFirst(purchaseNotifications.timestamp, purchaseNotifications.id))
       .limit(page.limit)
       .offset(page.offset),

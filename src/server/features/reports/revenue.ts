@@ -1,26 +1,32 @@
 import { sql } from 'drizzle-orm';
 import type { RevenueDay } from '#contract/admin-revenue';
 import { queryRows, type DbOrTx } from '#server/db/connect';
+import { orders } from '../orders/schema';
+import { keptPayment, netRevenue, paidOrderCount } from './figures';
 
 /**
- * Paid revenue and paid orders per UTC day over the last `days` days (today included), from
- * one aggregate over the paid-orders index (orders_paid_idx); every day present, zeros included.
+ * Revenue net of refunds and paid orders per day of the store's time zone (decision 0034)
+ * over the last `days` days (today included), by figures.ts's definitions, from one
+ * aggregate over the paid-orders index (orders_paid_idx, whose predicate the WHERE
+ * repeats; the window's start is a constant of the statement, so the index bounds it);
+ * every day present, zeros included. The dashboards' chart is this query too.
  */
-export async function revenueByDay(db: DbOrTx, days: number): Promise<RevenueDay[]> {
+export async function revenueByDay(db: DbOrTx, days: number, timeZone: string): Promise<RevenueDay[]> {
+  const today = sql`(now() at time zone ${timeZone}::text)::date`;
   return queryRows<RevenueDay>(
     db,
     sql`
     with daily as (
-      select (paid_at at time zone 'UTC')::date as day, sum(total_amount) as revenue, count(*)::int as orders
-        from orders
-       where payment_status = 'completed'
-         and paid_at >= ((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'
+      select (${orders.paidAt} at time zone ${timeZone}::text)::date as day, ${netRevenue()} as revenue, (${paidOrderCount})::int as orders
+        from ${orders}
+       where ${keptPayment}
+         and ${orders.paidAt} >= (${today} - ${days - 1}::int)::timestamp at time zone ${timeZone}::text
        group by 1
     )
     select to_char(d.day, 'YYYY-MM-DD') as date,
            coalesce(daily.revenue, 0)::numeric(14, 2)::text as revenue,
            coalesce(daily.orders, 0)::int as orders
-      from (select ((now() at time zone 'UTC')::date - n)::date as day from generate_series(${days - 1}::int, 0, -1) as n) d
+      from (select (${today} - n)::date as day from generate_series(${days - 1}::int, 0, -1) as n) d
       left join daily on daily.day = d.day
      order by d.day`,
   );

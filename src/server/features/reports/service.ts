@@ -12,20 +12,23 @@ import { revenueByDay } from './revenue';
 
 export type { Page, PageOf } from './admin-customers';
 
-/** Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages, never whole tables. */
-export function createReports(db: DbOrTx) {
+/**
+ * Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages,
+ * never whole tables. Days, months and the CSV's dates are the store's time zone's (decision 0034).
+ */
+export function createReports(db: DbOrTx, { timeZone }: { timeZone: string }) {
   return {
     customerRecords: (page: Page & { q?: string | undefined }) => customerRecords(db, page),
     notifications: (page: Page) => notificationPage(db, page),
-    stats: () => adminStats(db),
+    stats: () => adminStats(db, timeZone),
     owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
     auditLog: (page: Page) => auditLogPage(db, page),
     outbox: (page: Page) => outboxPage(db, page),
-    revenueByDay: (days: number) => revenueByDay(db, days),
-    orderPage: (query: AdminOrderListQuery) => orderPage(db, query),
+    revenueByDay: (days: number) => revenueByDay(db, days, timeZone),
+    orderPage: (query: AdminOrderListQuery) => orderPage(db, query, timeZone),
     orderDetail: (orderId: string) => orderDetail(db, orderId),
-    orderExport: (batchSize?: number) => orderExport(db, batchSize),
-    customerExport: (batchSize?: number) => customerExport(db, batchSize),
+    orderExport: (batchSize?: number) => orderExport(db, timeZone, batchSize),
+    customerExport: (batchSize?: number) => customerExport(db, timeZone, batchSize),
   };
 }
 

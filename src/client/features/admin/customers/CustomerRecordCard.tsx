@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { DetailField } from '../shared/DetailField';
 import { RecordCredentials } from './RecordCredentials';
 
@@ -37,6 +38,7 @@ function NoCredentials({ record }: { record: AdminCustomerRecord }) {
 
 /** One customer-subscription record of the /admin customer tab (spec section 2). */
 export function CustomerRecordCard({ record }: { record: AdminCustomerRecord }) {
+  const timeZone = useStoreTimeZone();
   const headingId = `record-${record.id}`;
   return (
     <article className="min-w-0 rounded-2xl border border-border bg-card p-4 sm:p-5" aria-labelledby={headingId} data-testid="customer-record">
@@ -59,10 +61,10 @@ export function CustomerRecordCard({ record }: { record: AdminCustomerRecord }) 
             {shortOrderId(record.orderId)}
           </span>
         </DetailField>
-        <DetailField label="Payment Date">{adminDate(record.paymentDate)}</DetailField>
+        <DetailField label="Payment Date">{adminDate(record.paymentDate, timeZone)}</DetailField>
         <DetailField label="Duration">{record.subscriptionLength}</DetailField>
         <DetailField label="Devices">{record.deviceCount}</DetailField>
-        <DetailField label="Expires">{adminDate(record.expirationDate)}</DetailField>
+        <DetailField label="Expires">{adminDate(record.expirationDate, timeZone)}</DetailField>
         <DetailField label="Gift Card">{record.giftCardChoice ?? 'None'}</DetailField>
       </dl>
       <Collapsible className="mt-4">

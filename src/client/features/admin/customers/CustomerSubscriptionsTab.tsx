@@ -8,7 +8,10 @@ import { PagedList } from '../shared/PagedList';
 import { StatGrid } from '../shared/StatGrid';
 import type { ListPaging } from '../shared/use-list-page';
 
-/** The /admin customer tab: its summary from the stats, then one card per subscription. */
+/**
+ * The /admin customer tab: its summary from the stats, then one card per subscription (of
+ * every status). Active Subscriptions is the stats' active count, as on /admin-dashboard.
+ */
 export function CustomerSubscriptionsTab({
   stats,
   records,
@@ -24,7 +27,7 @@ export function CustomerSubscriptionsTab({
         label="Customer subscriptions summary"
         stats={
           stats && [
-            { label: 'Active Subscriptions', value: stats.subscriptions.count, icon: <UserCheck /> },
+            { label: 'Active Subscriptions', value: stats.subscriptions.active, icon: <UserCheck /> },
             { label: 'Total Revenue', value: dollars(stats.revenue.total), icon: <DollarSign /> },
             { label: 'Total Devices', value: stats.subscriptions.devices, icon: <MonitorSmartphone /> },
             { label: 'Unique Customers', value: stats.subscriptions.uniqueCustomers, icon: <Users /> },

@@ -1,6 +1,7 @@
 import type { AdminCustomerRecord } from '#contract/admin';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { CredentialsDialog } from './CredentialsDialog';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 
@@ -8,6 +9,7 @@ const COLUMNS = ['Customer', 'Email', 'Package', 'Duration', 'Gift Card', 'Payme
 
 /** The /admin-dashboard table; on a phone it scrolls inside its own box instead of widening the page. */
 export function CustomerTable({ records }: { records: readonly AdminCustomerRecord[] }) {
+  const timeZone = useStoreTimeZone();
   return (
     <ScrollRegion label="Customer subscriptions" className="w-full overflow-x-auto rounded-2xl border border-border bg-card">
       <table className="w-full min-w-[72rem] text-left text-sm">
@@ -35,13 +37,13 @@ export function CustomerTable({ records }: { records: readonly AdminCustomerReco
               <td className="whitespace-nowrap px-4 py-3">{record.packageName}</td>
               <td className="whitespace-nowrap px-4 py-3">{record.subscriptionLength}</td>
               <td className="whitespace-nowrap px-4 py-3">{record.giftCardChoice ?? 'None'}</td>
-              <td className="tabular whitespace-nowrap px-4 py-3">{adminDate(record.paymentDate)}</td>
+              <td className="tabular whitespace-nowrap px-4 py-3">{adminDate(record.paymentDate, timeZone)}</td>
               <td className="tabular whitespace-nowrap px-4 py-3 font-semibold">{dollars(record.totalAmount)}</td>
               <td className="tabular px-4 py-3">{record.deviceCount}</td>
               <td className="px-4 py-3">
                 <AdminStatusBadge status={record.status} />
               </td>
-              <td className="tabular whitespace-nowrap px-4 py-3">{adminDate(record.expirationDate)}</td>
+              <td className="tabular whitespace-nowrap px-4 py-3">{adminDate(record.expirationDate, timeZone)}</td>
               <td className="px-4 py-3">
                 <CredentialsDialog record={record} />
               </td>

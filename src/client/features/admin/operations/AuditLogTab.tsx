@@ -1,5 +1,6 @@
 import { ScrollText } from 'lucide-react';
 import { adminDateTime } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { PagedList } from '../shared/PagedList';
 import { useAuditLog } from './operations-queries';
@@ -7,6 +8,7 @@ import { useListPage } from '../shared/use-list-page';
 
 /** Every change an administrator made, and their sign-ins, sign-outs and exports, newest first: who, what, on which record, from what to what. */
 export function AuditLogTab() {
+  const timeZone = useStoreTimeZone();
   const paging = useListPage();
   const entries = useAuditLog(paging.page);
   return (
@@ -33,7 +35,7 @@ export function AuditLogTab() {
                   by <span className="font-semibold">{entry.adminUsername}</span>
                 </p>
                 <time className="tabular text-xs text-muted-foreground" dateTime={entry.createdAt}>
-                  {adminDateTime(entry.createdAt)}
+                  {adminDateTime(entry.createdAt, timeZone)}
                 </time>
               </div>
               <AuditChangeList before={entry.before} after={entry.after} />

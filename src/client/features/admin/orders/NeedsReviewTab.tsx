@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { adminDateTime, dollars } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { DetailField } from '../shared/DetailField';
 import { PagedList } from '../shared/PagedList';
 import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
@@ -12,6 +13,7 @@ const NEEDS_REVIEW = { ...NO_ORDER_FILTERS, needsReview: true };
 
 /** Orders held for a person (a coupon used up after payment, a crypto payment short, provisioning failed): why, and honour or refund. */
 export function NeedsReviewTab() {
+  const timeZone = useStoreTimeZone();
   const paging = useListPage();
   const orders = useAdminOrders(paging.page, NEEDS_REVIEW);
   const dialogs = useOrderDialogs();
@@ -32,7 +34,7 @@ export function NeedsReviewTab() {
                     {order.id}
                   </Button>
                   <time className="text-xs text-muted-foreground" dateTime={order.createdAt}>
-                    {adminDateTime(order.createdAt)}
+                    {adminDateTime(order.createdAt, timeZone)}
                   </time>
                 </div>
                 <p className="mt-2 text-sm" data-testid="review-reason">

@@ -1,9 +1,13 @@
 import { Bell } from 'lucide-react';
 import type { PurchaseNotification } from '#contract/admin';
+import { Badge } from '../../../components/ui/badge';
 import { dollars, timeAgo } from '../shared/admin-view';
 import { DetailField } from '../shared/DetailField';
 
-/** One purchase of the /admin notifications tab (spec section 2); its age is counted to `now`. */
+/**
+ * One purchase of the /admin notifications tab (spec section 2); its age is counted to `now`.
+ * A refunded one stays listed, marked, since the summary's revenue leaves its amount out.
+ */
 export function NotificationEntry({ notification, now }: { notification: PurchaseNotification; now: number }) {
   return (
     <li className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="purchase-notification">
@@ -11,6 +15,11 @@ export function NotificationEntry({ notification, now }: { notification: Purchas
         <p className="flex min-w-0 items-center gap-2 font-semibold">
           <Bell className="size-4 shrink-0 text-accent" aria-hidden="true" />
           <span className="break-all font-mono text-sm">{notification.orderId}</span>
+          {notification.refunded && (
+            <Badge variant="secondary" data-testid="notification-refunded">
+              Refunded
+            </Badge>
+          )}
         </p>
         <time className="text-xs text-muted-foreground" dateTime={notification.timestamp}>
           {timeAgo(notification.timestamp, now)}

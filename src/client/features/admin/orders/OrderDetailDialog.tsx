@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { messageOr } from '../../../lib/api';
 import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDateTime } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { useAdminOrder } from './order-queries';
 import { OrderActionButtons } from './OrderActionButtons';
 import { OrderDetailSections } from './OrderDetailSections';
@@ -56,12 +57,13 @@ export function OrderDetailDialog({
   actions: OrderActions;
   onRefund: (order: AdminOrderSummary) => void;
 }) {
+  const timeZone = useStoreTimeZone();
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl" data-testid="order-detail">
         <DialogHeader>
           <DialogTitle className="break-all">Order {order?.id}</DialogTitle>
-          <DialogDescription>Placed {adminDateTime(order?.createdAt ?? null)}</DialogDescription>
+          <DialogDescription>Placed {adminDateTime(order?.createdAt ?? null, timeZone)}</DialogDescription>
         </DialogHeader>
         {order && <OrderDetail orderId={order.id} actions={actions} onRefund={onRefund} />}
       </DialogContent>

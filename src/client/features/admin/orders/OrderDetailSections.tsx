@@ -3,6 +3,7 @@ import type { AdminOrderDetail } from '#contract/admin-orders';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDate, adminDateTime, dollars } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { DetailField } from '../shared/DetailField';
 import { giftCardState } from './gift-card-view';
@@ -51,6 +52,7 @@ function Credentials({ credentials }: { credentials: NonNullable<AdminOrderDetai
 
 /** Everything about one order, section by section: who, what was paid, what it bought, where the box is, what was sent, who changed it. */
 export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
+  const timeZone = useStoreTimeZone();
   const { order, customer, payment, subscription, shipment, emails, audit, renewsSubscriptionId } = detail;
   return (
     <div className="grid min-w-0 gap-3">
@@ -77,7 +79,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
           <DetailField label="Subtotal">{dollars(payment.subtotalAmount)}</DetailField>
           <DetailField label="Coupon">{order.couponCode ? `${order.couponCode} (−${dollars(payment.couponDiscount)})` : 'None'}</DetailField>
           <DetailField label="Total">{dollars(payment.totalAmount)}</DetailField>
-          <DetailField label="Paid">{adminDateTime(order.paidAt)}</DetailField>
+          <DetailField label="Paid">{adminDateTime(order.paidAt, timeZone)}</DetailField>
           <DetailField label="Cashback">
             {order.giftCard ? giftCardLine(order.giftCard, payment.cashbackAmount, giftCardState(order)) : 'None'}
           </DetailField>
@@ -99,8 +101,8 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
                 <AdminStatusBadge status={subscription.status} />
               </DetailField>
               <DetailField label="Devices">{subscription.deviceCount}</DetailField>
-              <DetailField label="Started">{adminDate(subscription.startDate)}</DetailField>
-              <DetailField label="Expires">{adminDate(subscription.expirationDate)}</DetailField>
+              <DetailField label="Started">{adminDate(subscription.startDate, timeZone)}</DetailField>
+              <DetailField label="Expires">{adminDate(subscription.expirationDate, timeZone)}</DetailField>
             </Fields>
             <Credentials credentials={subscription.credentials} />
           </>
@@ -118,21 +120,22 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
             <DetailField label="Tracking number">
               <span className="break-all font-mono">{shipment.trackingNumber ?? 'Not yet'}</span>
             </DetailField>
-            <DetailField label="Estimated delivery">{adminDate(shipment.estimatedDelivery)}</DetailField>
-            <DetailField label="Delivered">{adminDate(shipment.actualDelivery)}</DetailField>
+            {/* A day the admin picked, kept as its noon in UTC (use-shipment-update.ts): its date is UTC's, not the store's. */}
+            <DetailField label="Estimated delivery">{adminDate(shipment.estimatedDelivery, 'UTC')}</DetailField>
+            <DetailField label="Delivered">{adminDate(shipment.actualDelivery, timeZone)}</DetailField>
             <DetailField label="Address">{shipment.address}</DetailField>
           </Fields>
         </Section>
       )}
       <Section title="Emails">
-        <p className="text-sm">Order confirmation: {emails.orderConfirmationSentAt ? `sent ${adminDateTime(emails.orderConfirmationSentAt)}` : 'not sent'}</p>
+        <p className="text-sm">Order confirmation: {emails.orderConfirmationSentAt ? `sent ${adminDateTime(emails.orderConfirmationSentAt, timeZone)}` : 'not sent'}</p>
         {emails.outbox.length > 0 && (
           <ul className="mt-2 grid gap-1 text-sm" aria-label="Kept emails">
             {emails.outbox.map((mail) => (
               <li key={`${mail.createdAt}-${mail.subject}`} className="flex flex-wrap justify-between gap-x-3">
                 <span className="min-w-0 break-words">{mail.subject}</span>
                 <time className="text-xs text-muted-foreground" dateTime={mail.createdAt}>
-                  {adminDateTime(mail.createdAt)}
+                  {adminDateTime(mail.createdAt, timeZone)}
                 </time>
               </li>
             ))}
@@ -149,7 +152,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
                 <p>
                   <span className="font-mono text-xs">{entry.action}</span> by <span className="font-semibold">{entry.adminUsername}</span>{' '}
                   <time className="text-xs text-muted-foreground" dateTime={entry.createdAt}>
-                    {adminDateTime(entry.createdAt)}
+                    {adminDateTime(entry.createdAt, timeZone)}
                   </time>
                 </p>
                 <AuditChangeList before={entry.before} after={entry.after} />

@@ -1,6 +1,7 @@
 import type { AdminOrderSummary } from '#contract/admin-orders';
 import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDateTime, dollars } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { giftCardState } from './gift-card-view';
 
@@ -17,6 +18,7 @@ function GiftCardCell({ giftCard, state }: { giftCard: string; state: string | n
 
 /** The orders, newest first, in a table that scrolls inside its own box on a phone; an order's id opens its detail. */
 export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; onOpen: (order: AdminOrderSummary) => void }) {
+  const timeZone = useStoreTimeZone();
   return (
     <ScrollRegion label="Orders table" className="relative min-w-0 overflow-x-auto rounded-2xl border border-border">
       <table className="w-full min-w-[60rem] text-left text-sm">
@@ -41,7 +43,7 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
                   {order.id}
                 </button>
               </td>
-              <td className="tabular whitespace-nowrap px-3 py-2 text-muted-foreground">{adminDateTime(order.createdAt)}</td>
+              <td className="tabular whitespace-nowrap px-3 py-2 text-muted-foreground">{adminDateTime(order.createdAt, timeZone)}</td>
               <td className="max-w-[16rem] px-3 py-2">
                 <span className="block truncate font-medium" title={order.customerName}>
                   {order.customerName}

@@ -4,6 +4,7 @@ import type { AdminOrderSummary } from '#contract/admin-orders';
 import { STREAMING_BOX_ID } from '#domain/catalog';
 import { Button } from '../../../components/ui/button';
 import { adminDateTime } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { DetailField } from '../shared/DetailField';
 import { PagedList } from '../shared/PagedList';
 import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
@@ -14,6 +15,7 @@ const PAID_BOXES = { ...NO_ORDER_FILTERS, packageId: STREAMING_BOX_ID, paymentSt
 
 /** Paid streaming-box orders, newest first; each opens its shipment for the carrier, tracking number and status. */
 export function ShipmentsTab() {
+  const timeZone = useStoreTimeZone();
   const paging = useListPage();
   const orders = useAdminOrders(paging.page, PAID_BOXES);
   const [editing, setEditing] = useState<AdminOrderSummary | null>(null);
@@ -34,7 +36,7 @@ export function ShipmentsTab() {
                   <DetailField label="Order">
                     <span className="break-all font-mono text-xs">{order.id}</span>
                   </DetailField>
-                  <DetailField label="Paid">{adminDateTime(order.paidAt)}</DetailField>
+                  <DetailField label="Paid">{adminDateTime(order.paidAt, timeZone)}</DetailField>
                   <DetailField label="Customer">{order.customerName}</DetailField>
                   <DetailField label="Email">
                     <span className="break-all">{order.customerEmail}</span>

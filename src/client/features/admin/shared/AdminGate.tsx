@@ -2,11 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { MAIN_ID } from '../../../components/SkipLink';
 import { toast } from '../../../components/ui/use-toast';
+import { StoreTimeZone } from './store-time-zone';
 import { useAdminSession } from './use-admin-queries';
 
 /**
  * Shows an admin page only to a signed-in administrator; anyone else goes to /admin-login,
- * told 'Access Denied' where the spec says so (/admin-dashboard, section 6).
+ * told 'Access Denied' where the spec says so (/admin-dashboard, section 6). The session's
+ * answer names the store's time zone, which the pages below write their dates in.
  */
 export function AdminGate({ announceDenial, children }: { announceDenial: boolean; children: ReactNode }) {
   const [, navigate] = useLocation();
@@ -28,5 +30,5 @@ export function AdminGate({ announceDenial, children }: { announceDenial: boolea
       </main>
     );
   }
-  return children;
+  return <StoreTimeZone value={session.data.store.timeZone}>{children}</StoreTimeZone>;
 }

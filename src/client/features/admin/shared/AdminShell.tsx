@@ -1,10 +1,11 @@
-import { ShieldCheck } from 'lucide-react';
+import { Clock, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { MAIN_ID } from '../../../components/SkipLink';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/utils';
+import { useStoreTimeZone } from './store-time-zone';
 
 const ADMIN_PAGES = [
   { href: '/admin', label: 'Operations' },
@@ -33,9 +34,10 @@ function AdminPagesNav() {
   );
 }
 
-/** The frame of both admin dashboards: brand bar, the page's heading and actions, its <main>. */
+/** The frame of both admin dashboards: brand bar, the page's heading, the store's time zone and actions, its <main>. */
 export function AdminShell({ documentTitle, subtitle, actions, children }: { documentTitle: string; subtitle?: string; actions: ReactNode; children: ReactNode }) {
   useDocumentTitle(documentTitle);
+  const timeZone = useStoreTimeZone();
   return (
     <div className="min-h-screen">
       <div className="border-b border-border/60 bg-background/80">
@@ -53,6 +55,10 @@ export function AdminShell({ documentTitle, subtitle, actions, children }: { doc
           <div className="min-w-0">
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Admin Dashboard</h1>
             {subtitle && <p className="mt-1 text-muted-foreground">{subtitle}</p>}
+            <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="store-time-zone">
+              <Clock className="size-3.5" aria-hidden="true" />
+              Times in {timeZone}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">{actions}</div>
         </div>

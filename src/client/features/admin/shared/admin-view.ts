@@ -1,4 +1,5 @@
-import { format, formatDistance } from 'date-fns';
+import { formatDistance } from 'date-fns';
+import { dateTimeInTimeZone, dayInTimeZone } from '#domain/store-time';
 import type { BadgeProps } from '../../../components/ui/badge';
 
 /** What the admin pages show of a record's fields (spec sections 2, 4 and 9). */
@@ -25,10 +26,11 @@ export function dollars(amount: string): string {
   return `${sign}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
 }
 
-export function adminDate(iso: string | null): string {
+/** '2026-11-25T14:55:00Z' as 'Nov 26, 2026' in Pacific/Auckland: the day in the store's time zone (decision 0034). */
+export function adminDate(iso: string | null, timeZone: string): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : format(date, 'MMM d, yyyy');
+  return Number.isNaN(date.getTime()) ? 'N/A' : dayInTimeZone(date, timeZone);
 }
 
 /** '5 minutes ago' as of `now`, for the notifications tab. */
@@ -53,11 +55,11 @@ export function pageSummary(offset: number, shown: number, total: number | null,
  */
 export const paymentStatusBadge = toneOf({ completed: 'success', pending: 'warning', needs_review: 'warning', failed: 'destructive' });
 
-/** '2026-11-24T10:15:00Z' as 'Nov 24, 2026, 10:15 AM', for the order and audit timelines. */
-export function adminDateTime(iso: string | null): string {
+/** '2026-11-24T10:15:00Z' as 'Nov 24, 2026, 10:15 AM' in UTC, on the store's clock, for the order and audit timelines. */
+export function adminDateTime(iso: string | null, timeZone: string): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : format(date, 'MMM d, yyyy, h:mm a');
+  return Number.isNaN(date.getTime()) ? 'N/A' : dateTimeInTimeZone(date, timeZone);
 }
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));

@@ -1,0 +1,77 @@
+/**
+ * The store's time zone (STORE_TIME_ZONE, decision 0034): the zone whose days the admin's
+ * date filters, the revenue chart, "This Month" and the CSV exports mean, and in which the
+ * admin pages write times, whatever zone the owner's browser is in. Pure: Intl only.
+ */
+
+export const DEFAULT_STORE_TIME_ZONE = 'UTC';
+
+// An IANA name (Area/Location, or UTC). Offsets and POSIX rules such as 'UTC+5' or 'EST5EDT'
+// are refused: PostgreSQL reads a POSIX offset's sign the other way round from Intl.
+const IANA_NAME = /^(?:UTC|[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+)+)$/;
+
+/**
+ * `name` with Intl's capitals ('pacific/auckland' gives 'Pacific/Auckland'), or null when it
+ * is no IANA time zone. A name Intl maps to another one (Asia/Kolkata to Asia/Calcutta, in
+ * some ICU versions) is kept as written: it is the name the owner chose and the current one.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!IANA_NAME.test(name)) return null;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+  } catch {
+    return null;
+  }
+}
+
+type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'dayPeriod';
+
+// A CSV export formats every row: one formatter per zone and style, not one per call.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(style: 'numeric' | 'words', timeZone: string): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made =
+      style === 'numeric'
+        ? new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+        : new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+function partsOf(date: Date, style: 'numeric' | 'words', timeZone: string): Record<Part, string> {
+  const parts = { year: '', month: '', day: '', hour: '', minute: '', second: '', dayPeriod: '' };
+  for (const part of formatter(style, timeZone).formatToParts(date)) if (part.type in parts) parts[part.type as Part] = part.value;
+  return parts;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * An instant as the store's clock shows it, with that clock's offset:
+ * '2026-11-26T03:55:00.000+13:00' in Pacific/Auckland, '2026-11-25T14:55:00.000Z' in UTC.
+ * ISO 8601 either way, so a spreadsheet still reads the instant.
+ */
+export function isoInTimeZone(date: Date, timeZone: string): string {
+  const p = partsOf(date, 'numeric', timeZone);
+  const millis = date.getUTCMilliseconds();
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second), millis);
+  const offset = Math.round((wall - date.getTime()) / 60_000);
+  const zone = offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${String(millis).padStart(3, '0')}${zone}`;
+}
+
+/** 'Nov 26, 2026': the day an instant falls on in the zone. */
+export function dayInTimeZone(date: Date, timeZone: string): string {
+  const p = partsOf(date, 'words', timeZone);
+  return `${p.month} ${p.day}, ${p.year}`;
+}
+
+/** 'Nov 26, 2026, 3:55 AM': an instant on the zone's clock (written out by hand: Intl's own spacing before AM varies between ICU versions). */
+export function dateTimeInTimeZone(date: Date, timeZone: string): string {
+  const p = partsOf(date, 'words', timeZone);
+  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
+}

@@ -1,0 +1,32 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { orders } from '../orders/schema';
+import { subscriptions } from '../subscriptions/schema';
+
+/**
+ * The one definition of each figure the admin pages show, as SQL every report builds on:
+ * the dashboards' cards, the notifications' summary, the revenue chart and tab and the
+ * customers CSV, so that no two places can count the same day differently (decision 0033).
+ *
+ * Refunds are whole-order today (decision 0021): a refunded order leaves 'completed' for
+ * 'refunded', so "net of refunds" is "completed orders only". The literal
+ * `payment_status = 'completed'` is also the predicate of orders_paid_idx, so a query
+ * that filters on `keptPayment` by payment date can read that partial index.
+ */
+
+/** An order whose money the store keeps: paid and not refunded. */
+export const keptPayment = sql`${orders.paymentStatus} = 'completed'`;
+
+/** Revenue, net of refunds: the sum of the kept orders' totals (a refunded order adds nothing), of those `within` a period when given. */
+export const netRevenue = (within?: SQL) => sql`coalesce(sum(${orders.totalAmount}) filter (where ${keptPayment}${within ? sql` and ${within}` : sql``}), 0)`;
+
+/** A paid order: money was taken (a $0 trial or free order is not one) and not refunded in full. */
+export const paidOrder = sql`${keptPayment} and ${orders.totalAmount} > 0`;
+
+/** How many paid orders. */
+export const paidOrderCount = sql`count(*) filter (where ${paidOrder})`;
+
+/** A refunded order, marked as such wherever it is still listed. */
+export const refundedOrder = sql`${orders.paymentStatus} = 'refunded'`;
+
+/** An active subscription: status active. A box awaiting its first use, an expired and a cancelled (refunded) one are not. */
+export const activeSubscription = sql`${subscriptions.status} = 'active'`;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminStats, PurchaseNotification } from '../../src/contract/admin';
+import type { RevenueDay } from '../../src/contract/admin-revenue';
+import { checkoutCardOrder, orderAction, serviceOf } from '../support/admin-order-actions';
+import { signInAdmin } from '../support/admins';
+import { seededPackages } from '../support/checkout';
+import { paidOrder } from '../support/paid-orders';
+import { useTestApp, type TestApp } from '../support/test-app';
+
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+
+/** A card order through the checkout, paid with the demo's test card, provisioned, then refunded by the admin. */
+async function refundedCardOrder(t: TestApp, admin: { asid: string }, deviceCount: string) {
+  const { orderId, intentId } = await checkoutCardOrder(t, { deviceCount });
+  const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD });
+  expect(paid.statusCode).toBe(200);
+  await t.app.services.jobs.drain();
+  expect((await orderAction(t, 'refund', orderId, admin)).statusCode).toBe(200);
+  await t.app.services.jobs.drain();
+  return orderId;
+}
+
+/** The customers CSV's rows (no field of this day's customers holds a comma or a quote), without its header. */
+async function customerCsvRows(t: TestApp, admin: { asid: string }) {
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/export/customers.csv', cookies: admin });
+  expect(response.statusCode).toBe(200);
+  const [header, ...rows] = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(header).toBe('Customer ID,Email,First name,Last name,Phone,Has account,Created,Paid orders,Paid total');
+  return rows.map((row) => row.split(','));
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+describe('one definition of each admin figure, the same in every place', () => {
+  const t = useTestApp();
+
+  it('a day with two refunds, a $0 trial, a box awaiting activation and three kept payments', async () => {
+    const admin = await signInAdmin(t);
+    const { oneMonth, twelveMonths } = await seededPackages(t.app);
+    // Three payments the store keeps: $21.98 + $119.99 + $149.99 = $291.96.
+    await paidOrder(t, { packageId: oneMonth.id, devices: 2, totalAmount: '21.98' });
+    await paidOrder(t, { packageId: twelveMonths.id, totalAmount: '119.99' });
+    const box = await paidOrder(t, { packageId: 'streaming-box', totalAmount: '149.99' });
+    // A $0 trial: a subscription, not a paid order.
+    await paidOrder(t, { packageId: 'trial-36h', paymentMethod: 'free' });
+    await t.app.services.jobs.drain();
+    // Two refunded orders, $15.99 and $21.98: their subscriptions are cancelled, their money not revenue.
+    const refunds = [await refundedCardOrder(t, admin, '1'), await refundedCardOrder(t, admin, '2')];
+
+    expect((await serviceOf(t, box.id))!.subscription.status).toBe('pending_activation');
+    for (const orderId of refunds) expect((await serviceOf(t, orderId))!.subscription.status).toBe('cancelled');
+
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', cookies: admin })).json<AdminStats>();
+    // Six subscriptions listed; active only the two paid ones and the trial.
+    expect(stats.subscriptions).toEqual({ count: 6, active: 3, uniqueCustomers: 6, devices: 8 });
+    expect(stats.revenue).toEqual({ total: '291.96', thisMonth: '291.96', paidOrders: 3 });
+    // Every notice is counted and listed; the revenue is the same net figure.
+    expect(stats.notifications).toEqual({ count: 6, revenue: '291.96', devices: 8, uniqueCustomers: 6 });
+    expect(stats.revenueByDay.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: '291.96' });
+
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/customers', cookies: admin });
+    expect(listed.headers['x-total-count']).toBe('6');
+
+    const notices = (await t.app.inject({ method: 'GET', url: '/api/purchase-notifications', cookies: admin })).json<PurchaseNotification[]>();
+    expect(notices).toHaveLength(6);
+    expect(notices.filter((notice) => notice.refunded).map((notice) => notice.orderId).sort()).toEqual([...refunds].sort());
+    expect(notices.filter((notice) => notice.refunded).map((notice) => notice.totalAmount).sort()).toEqual(['15.99', '21.98']);
+
+    const days = (await t.app.inject({ method: 'GET', url: '/api/admin/revenue?days=30', cookies: admin })).json<RevenueDay[]>();
+    expect(days.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: '291.96', orders: 3 });
+    expect(days.reduce((sum, day) => sum + cents(day.revenue), 0)).toBe(29196);
+    expect(days.reduce((sum, day) => sum + day.orders, 0)).toBe(3);
+    expect(stats.revenueByDay.map((day) => day.revenue)).toEqual(days.map((day) => day.revenue));
+
+    const customers = await customerCsvRows(t, admin);
+    expect(customers).toHaveLength(6);
+    expect(customers.reduce((sum, row) => sum + Number(row[7]), 0)).toBe(3);
+    expect(customers.reduce((sum, row) => sum + cents(row[8]!), 0)).toBe(29196);
+  });
+});
