@@ -1,4 +1,4 @@
-import { Clock, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BrandLogo } from '../../../components/BrandLogo';
@@ -56,7 +56,6 @@ export function AdminShell({ documentTitle, subtitle, actions, children }: { doc
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Admin Dashboard</h1>
             {subtitle && <p className="mt-1 text-muted-foreground">{subtitle}</p>}
             <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="store-time-zone">
-              <Clock className="size-3.5" aria-hidden="true" />
               Times in {timeZone}
             </p>
           </div>
