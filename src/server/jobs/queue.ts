@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { queryRows, withSetupLock, type Database, type DbOrTx } from '#server/db/connect';
@@ -378,6 +379,8 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
         if (afterStartSeconds !== undefined) await timekeeper.send(name, {}, { startAfter: afterStartSeconds });
       }
       const abort = new AbortController();
+      // Every queue's loop waits on this one signal, so past ten queues Node would warn of a leak that is not one.
+      setMaxListeners(registered.size + 1, abort.signal);
       const pollIntervalMs = options.pollIntervalMs ?? IDLE_POLL_MS[database.kind];
       const loops = [...registered].map(([name, entry]) => workLoop(name, entry, pollIntervalMs, abort.signal));
       const failed = (name: string) => (error: unknown) => logger.warn({ err: error, check: name }, `${name} failed; it runs again shortly`);
