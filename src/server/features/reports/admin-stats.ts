@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminStats } from '#contract/admin';
 import { queryRows, type DbOrTx } from '#server/db/connect';
+import { workWaiting } from './work-waiting';
 
 /** Days of revenue the dashboards chart, today included. */
 export const REVENUE_CHART_DAYS = 30;
@@ -28,14 +29,15 @@ interface NoticesRow {
 
 /**
  * Every figure of both admin dashboards from aggregates, so the cost stays that of a few
- * index and table scans however many orders there are, and never loads rows. Three
- * statements, one per table group, run side by side: on PostgreSQL each takes a pool
- * connection and a core, so the answer takes as long as the slowest, not their sum.
+ * index and table scans however many orders there are, and never loads rows. Four
+ * statements, one per table group and one of the work waiting, run side by side: on
+ * PostgreSQL each takes a pool connection and a core, so the answer takes as long as the
+ * slowest, not their sum.
  * Months and days are UTC. Revenue counts completed paid orders, renewals included.
  */
 export async function adminStats(db: DbOrTx): Promise<AdminStats> {
   const days = REVENUE_CHART_DAYS - 1;
-  const [[people], [money], [notices]] = await Promise.all([
+  const [[people], [money], [notices], waiting] = await Promise.all([
     queryRows<PeopleRow>(
       db,
       sql`
@@ -91,6 +93,7 @@ export async function adminStats(db: DbOrTx): Promise<AdminStats> {
     )
     select * from notes, notified`,
     ),
+    workWaiting(db),
   ]);
   if (!people || !money || !notices) throw new Error('a stats query returned no row');
   return {
@@ -108,5 +111,6 @@ export async function adminStats(db: DbOrTx): Promise<AdminStats> {
       uniqueCustomers: notices.notification_customers,
     },
     revenueByDay: JSON.parse(money.revenue_by_day) as AdminStats['revenueByDay'],
+    waiting,
   };
 }
