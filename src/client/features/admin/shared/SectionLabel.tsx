@@ -16,12 +16,13 @@ export function SectionLabel({ section, waiting }: { section: AdminSection; wait
       {section.icon}
       {section.label}
       {count > 0 && (
-        <>
+        // relative: sr-only places its words absolutely, and in the nav's sideways-scrolling row they would widen the page.
+        <span className="relative inline-flex">
           <span aria-hidden="true" className="min-w-5 rounded-full bg-warning px-1.5 text-center text-xs font-bold tabular-nums leading-5 text-background" data-testid="waiting-count">
             {count > MOST_SHOWN ? `${MOST_SHOWN}+` : count}
           </span>
           <span className="sr-only">, {count} waiting</span>
-        </>
+        </span>
       )}
     </>
   );
