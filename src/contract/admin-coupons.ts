@@ -15,6 +15,9 @@ export const COUPON_NOT_FOUND = 'Coupon not found';
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists';
 export const PERCENTAGE_TOO_HIGH = `A percentage coupon's value must be at most ${MAX_PERCENTAGE}`;
 export const VALID_TO_BEFORE_VALID_FROM = 'validTo must be after validFrom';
+/** A usage limit below the uses already counted, the reservations of unpaid orders included (decision 0020). */
+export const usageLimitBelowUses = (uses: number) =>
+  `This coupon has ${uses} ${uses === 1 ? 'use' : 'uses'}, orders still awaiting payment included, so its usage limit cannot be less than ${uses}`;
 
 const amount = (label: string) => moneyField(label, MAX_COUPON_AMOUNT_CENTS);
 const instant = (label: string) =>

@@ -105,6 +105,11 @@ export const adminStatsSchema = z.object({
   }),
   /** The last 30 days of the store's time zone, oldest first, every day present. */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: amountText })),
+  /**
+   * Work waiting for a person, for the navigation's badges; each is the total of its list:
+   * orders to review, paid orders still owed a gift card, paid boxes not yet shipped.
+   */
+  waiting: z.object({ needsReview: z.number().int(), giftCardsOwed: z.number().int(), boxesToShip: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

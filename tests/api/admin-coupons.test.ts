@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/server/schema';
+import { auditLog, coupons } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { checkoutForm, seededPackages } from '../support/checkout';
 import { useTestApp } from '../support/test-app';
@@ -71,6 +71,63 @@ describe('coupons an admin creates and changes', () => {
 
     const window = await change('SPRING25', { isActive: true, validFrom: '2030-01-01T00:00:00Z', validTo: '2030-02-01T00:00:00.000+01:00' }, admin);
     expect(window.json()).toMatchObject({ validFrom: '2030-01-01T00:00:00.000Z', validTo: '2030-01-31T23:00:00.000Z' });
+  });
+
+  it("refuses a usage limit below the uses already counted, unpaid orders' reservations included, and changes nothing", async () => {
+    const admin = await signInAdmin(t);
+    await create({ ...spring, usageLimit: 5 }, admin);
+    const { oneMonth } = await seededPackages(t.app);
+    // Two buyers at checkout: neither has paid, and each order holds one use of the coupon.
+    for (let buyer = 0; buyer < 2; buyer++) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { couponCode: 'SPRING25' }) })).statusCode).toBe(200);
+    }
+
+    const refused = await change('SPRING25', { usageLimit: 1, description: 'Last call' }, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: 'This coupon has 2 uses, orders still awaiting payment included, so its usage limit cannot be less than 2' });
+    const [kept] = await t.database.db.select().from(coupons).where(eq(coupons.code, 'SPRING25'));
+    expect(kept).toMatchObject({ usageLimit: 5, usageCount: 2, description: 'Spring sale' });
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coupon.update'))).toHaveLength(0);
+
+    const atUses = await change('SPRING25', { usageLimit: 2 }, admin);
+    expect(atUses.statusCode).toBe(200);
+    expect(atUses.json()).toMatchObject({ usageLimit: 2, usageCount: 2 });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coupon.update'));
+    expect(audit).toMatchObject({ adminUsername: TEST_ADMIN.username, before: { usageLimit: 5 }, after: { usageLimit: 2 } });
+    // The limit reached, the next buyer is refused before paying; no limit at all lets them in.
+    const full = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { couponCode: 'SPRING25' }) });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toEqual({ message: 'This coupon has reached its usage limit' });
+    expect((await change('SPRING25', { usageLimit: null }, admin)).json()).toMatchObject({ usageLimit: null, usageCount: 2 });
+  });
+
+  it('edits value, type, minimum and dates, and an end date in the past ends the coupon at checkout', async () => {
+    const admin = await signInAdmin(t);
+    await create(spring, admin);
+    const { oneMonth } = await seededPackages(t.app);
+    const quote = () => t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code: 'SPRING25', packageId: oneMonth.id, subtotalAmount: 1 } });
+
+    const edited = await change('SPRING25', { type: 'fixed', value: '5', minOrderAmount: '10.00', validFrom: '2020-01-01T00:00:00Z' }, admin);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ type: 'fixed', value: '5.00', minOrderAmount: '10.00', validFrom: '2020-01-01T00:00:00.000Z', validTo: null });
+    expect((await quote()).json()).toMatchObject({ valid: true, coupon: { code: 'SPRING25', discountAmount: '5.00' } });
+
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const ended = await change('SPRING25', { validTo: yesterday }, admin);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ isActive: true, validTo: yesterday });
+    expect((await quote()).json()).toMatchObject({ valid: false, error: 'This coupon has expired' });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { couponCode: 'SPRING25' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'This coupon has expired' });
+
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coupon.update'));
+    expect(audits.map((audit) => audit.after)).toEqual(
+      expect.arrayContaining([
+        { type: 'fixed', value: '5.00', minOrderAmount: '10.00', validFrom: '2020-01-01T00:00:00.000Z' },
+        { validTo: yesterday },
+      ]),
+    );
   });
 
   it('refuses bad coupons and bad changes with a 400 that says why, and an unknown code with 404', async () => {

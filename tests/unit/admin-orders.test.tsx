@@ -17,6 +17,7 @@ const EMPTY_STATS = {
   revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
   notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
   revenueByDay: [],
+  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 },
 };
 
 function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary {

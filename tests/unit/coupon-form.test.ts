@@ -1,5 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { couponTerms, couponUses, EMPTY_COUPON_FORM, newCouponRequest } from '../../src/client/features/admin/operations/coupon-form';
+import type { AdminCoupon } from '../../src/contract/admin-coupons';
+import {
+  couponChangesRequest,
+  couponFormOf,
+  couponFormSchema,
+  couponState,
+  couponTerms,
+  couponUses,
+  EMPTY_COUPON_FORM,
+  newCouponRequest,
+} from '../../src/client/features/admin/operations/coupon-form';
+
+const SPRING: AdminCoupon = {
+  code: 'SPRING25',
+  description: 'Spring sale',
+  type: 'percentage',
+  value: '25.00',
+  minOrderAmount: null,
+  maxDiscount: '15.00',
+  usageLimit: 10,
+  usageCount: 3,
+  validFrom: '2026-03-01T00:00:00.000Z',
+  validTo: '2026-05-31T23:00:00.000Z',
+  isActive: true,
+  createdAt: '2026-02-01T10:00:00.000Z',
+  updatedAt: '2026-02-01T10:00:00.000Z',
+};
 
 describe("the admin's coupon form and list", () => {
   it('sends blanks as null, the code upper-cased and the limit as a number', () => {
@@ -11,8 +37,44 @@ describe("the admin's coupon form and list", () => {
       minOrderAmount: null,
       maxDiscount: null,
       usageLimit: 5,
+      validFrom: null,
+      validTo: null,
     });
     expect(newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'x', description: 'y', type: 'fixed', value: '5', minOrderAmount: '30' }).usageLimit).toBeNull();
+  });
+
+  it('sends the start date from its first moment and the end date to its last, in UTC', () => {
+    const request = newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'x', description: 'y', value: '5', validFrom: '2026-12-01', validTo: '2026-12-31' });
+    expect(request).toMatchObject({ validFrom: '2026-12-01T00:00:00.000Z', validTo: '2026-12-31T23:59:59.999Z' });
+  });
+
+  it('refuses an end date before the start date, and takes the same day for both', () => {
+    const form = { ...EMPTY_COUPON_FORM, code: 'x', description: 'y', value: '5' };
+    const refused = couponFormSchema.safeParse({ ...form, validFrom: '2026-12-02', validTo: '2026-12-01' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['validTo', 'The end date must be on or after the start date']]);
+    expect(couponFormSchema.safeParse({ ...form, validFrom: '2026-12-01', validTo: '2026-12-01' }).success).toBe(true);
+    expect(couponFormSchema.safeParse({ ...form, validTo: '2026-12-01' }).success).toBe(true);
+  });
+
+  it('opens a coupon in the form as it is, and sends only the fields changed', () => {
+    const opened = couponFormOf(SPRING);
+    expect(opened).toEqual({
+      code: 'SPRING25',
+      description: 'Spring sale',
+      type: 'percentage',
+      value: '25.00',
+      minOrderAmount: '',
+      maxDiscount: '15.00',
+      usageLimit: '10',
+      validFrom: '2026-03-01',
+      validTo: '2026-05-31',
+    });
+    expect(couponChangesRequest(opened, opened)).toEqual({});
+    expect(couponChangesRequest(opened, { ...opened, value: '30', usageLimit: '', minOrderAmount: '20.00' })).toEqual({ value: '30', usageLimit: null, minOrderAmount: '20.00' });
+    // An end date cleared is no end; a new one ends at the close of that day. The start, untouched, is not sent.
+    expect(couponChangesRequest(opened, { ...opened, validTo: '' })).toEqual({ validTo: null });
+    expect(couponChangesRequest(opened, { ...opened, validTo: '2026-04-15', type: 'fixed' })).toEqual({ validTo: '2026-04-15T23:59:59.999Z', type: 'fixed' });
   });
 
   it('says what a coupon gives and how often it was used', () => {
@@ -21,5 +83,14 @@ describe("the admin's coupon form and list", () => {
     expect(couponTerms({ type: 'percentage', value: '12.50', maxDiscount: null, minOrderAmount: null })).toBe('12.50% off');
     expect(couponUses({ usageCount: 3, usageLimit: 5 })).toBe('3 of 5 used');
     expect(couponUses({ usageCount: 7, usageLimit: null })).toBe('7 used');
+  });
+
+  it("says 'Ended' once the end date has passed, 'Scheduled' before the start, and 'Inactive' when switched off", () => {
+    const at = (iso: string) => new Date(iso);
+    expect(couponState(SPRING, at('2026-04-01T12:00:00Z'))).toEqual({ label: 'Active', variant: 'success' });
+    expect(couponState(SPRING, at('2026-06-01T00:00:00Z'))).toEqual({ label: 'Ended', variant: 'secondary' });
+    expect(couponState(SPRING, at('2026-02-15T00:00:00Z'))).toEqual({ label: 'Scheduled', variant: 'warning' });
+    expect(couponState({ ...SPRING, isActive: false }, at('2026-04-01T12:00:00Z'))).toEqual({ label: 'Inactive', variant: 'secondary' });
+    expect(couponState({ ...SPRING, validFrom: null, validTo: null }, at('2030-01-01T00:00:00Z')).label).toBe('Active');
   });
 });

@@ -6,6 +6,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ADMIN_SECTIONS, DEFAULT_SECTION, sectionHref, sectionOf } from './shared/admin-sections';
 import { AdminShell } from './shared/AdminShell';
+import { LogoutButton } from './shared/LogoutButton';
+import { SectionLabel } from './shared/SectionLabel';
 import { CouponsTab } from './operations/CouponsTab';
 import { CustomerSubscriptionsTab } from './customers/CustomerSubscriptionsTab';
 import { GiftCardsTab } from './orders/GiftCardsTab';
@@ -13,6 +15,7 @@ import { PurchaseNotificationsTab } from './orders/PurchaseNotificationsTab';
 import { useCustomerRecords } from './customers/customer-queries';
 import { useAdminCoupons } from './operations/operations-queries';
 import { useOwedGiftCards, usePurchaseNotifications } from './orders/order-queries';
+import { useNewOrderToasts } from './orders/use-new-order-toasts';
 import { useAdminStats } from './shared/use-admin-queries';
 import { useListPage } from './shared/use-list-page';
 
@@ -36,7 +39,8 @@ const loadingTab = (
 /**
  * /admin: the customer subscriptions and the purchase notifications, each polled every 30 s
  * (spec section 2), then the tools for running the store. The open tab is the address's
- * ?tab=, so /admin-dashboard and a bookmark can open any of them.
+ * ?tab=, so /admin-dashboard and a bookmark can open any of them. The tabs where work waits
+ * carry its count, a newly paid order is toasted, and Logout is here as on /admin-dashboard.
  */
 export function OverviewDashboard() {
   const customerPaging = useListPage();
@@ -49,6 +53,7 @@ export function OverviewDashboard() {
   const couponPaging = useListPage();
   const coupons = useAdminCoupons(couponPaging.page);
   const stats = useAdminStats();
+  useNewOrderToasts();
   const [reloading, setReloading] = useState(false);
   const [, navigate] = useLocation();
   const tab = sectionOf(new URLSearchParams(useSearch()).get('tab'));
@@ -99,6 +104,7 @@ export function OverviewDashboard() {
             <Bell className={notifications.isFetching ? 'animate-pulse' : undefined} aria-hidden="true" />
             Refresh Notifications
           </Button>
+          <LogoutButton />
         </>
       }
     >
@@ -107,8 +113,7 @@ export function OverviewDashboard() {
           <TabsList aria-label="Admin lists" className="flex w-full flex-nowrap overflow-x-auto sm:flex-wrap">
             {ADMIN_SECTIONS.map((section) => (
               <TabsTrigger key={section.value} value={section.value} className="shrink-0">
-                {section.icon}
-                {section.label}
+                <SectionLabel section={section} waiting={stats.data?.data.waiting} />
               </TabsTrigger>
             ))}
           </TabsList>

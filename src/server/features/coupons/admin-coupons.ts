@@ -4,6 +4,7 @@ import {
   COUPON_NOT_FOUND,
   MAX_PERCENTAGE,
   PERCENTAGE_TOO_HIGH,
+  usageLimitBelowUses,
   VALID_TO_BEFORE_VALID_FROM,
   type AdminCoupon,
   type CouponChanges,
@@ -66,12 +67,21 @@ export async function createCoupon(db: Db, coupon: NewCoupon, actor: AuditActor)
   });
 }
 
-/** Changes a coupon's terms; its code and usage count stay. Audited with the fields that changed. */
+/**
+ * Changes a coupon's terms; its code and usage count stay. A limit below the uses already
+ * counted is refused (409) and changes nothing. Audited with the fields that changed.
+ */
 export async function updateCoupon(db: Db, code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
     if (!current) throw notFound(COUPON_NOT_FOUND);
     refuseInconsistent({ ...current, ...changes });
+    // The count holds every reservation of an unpaid order (decision 0020), and this row's lock
+    // makes a checkout counting a use wait for the change, so no use slips in past the check.
+    const limit = changes.usageLimit;
+    if (limit !== undefined && limit !== null && limit !== current.usageLimit && limit < current.usageCount) {
+      throw conflict(usageLimitBelowUses(current.usageCount));
+    }
     const changed = Object.fromEntries(
       Object.entries(changes).filter(([key, value]) => value !== undefined && JSON.stringify(auditable({ [key]: value })) !== JSON.stringify(auditable({ [key]: current[key as keyof CouponRow] }))),
     ) as Partial<CouponRow>;

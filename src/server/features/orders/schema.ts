@@ -71,6 +71,10 @@ export const orders = pgTable(
     index('orders_unpaid_reservation_idx')
       .on(t.createdAt)
       .where(sql`${t.couponReserved} and ${t.paymentStatus} in ('pending', 'failed')`),
+    // The admin navigation's count of boxes to ship reads only the paid orders that ship.
+    index('orders_paid_shipping_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paymentStatus} = 'completed' and ${t.requiresShipping}`),
     // The admin's gift-card queue reads only the paid orders still owed a card, oldest first.
     index('orders_owed_gift_card_idx')
       .on(t.paidAt, t.id)

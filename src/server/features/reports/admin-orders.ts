@@ -61,8 +61,9 @@ const startOfNextDay = (day: string, timeZone: string) => sql`(${day}::date + 1)
  * Orders waiting for a person: held for review (a short crypto payment, an amount that does
  * not match), or paid but still without their service after provisioning ran out of
  * attempts, whose reason it recorded (decision 0021). An admin honours, retries or refunds.
+ * The navigation's count of them (work-waiting.ts) is this same predicate.
  */
-const waitsForAPerson = or(
+export const waitsForAPerson = or(
   eq(orders.paymentStatus, 'needs_review'),
   and(eq(orders.paymentStatus, 'completed'), isNull(orders.fulfilledAt), isNotNull(orders.failureReason)),
 )!;

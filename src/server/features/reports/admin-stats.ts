@@ -5,6 +5,7 @@ import { orders, purchaseNotifications } from '../orders/schema';
 import { subscriptions } from '../subscriptions/schema';
 import { activeSubscription, keptPayment, netRevenue, paidOrderCount } from './figures';
 import { revenueByDay } from './revenue';
+import { workWaiting } from './work-waiting';
 
 /** Days of revenue the dashboards chart, today included. */
 export const REVENUE_CHART_DAYS = 30;
@@ -31,17 +32,17 @@ interface NoticesRow {
 
 /**
  * Every figure of both admin dashboards from aggregates, so the cost stays that of a few
- * index and table scans however many orders there are, and never loads rows. Four
- * statements run side by side: on PostgreSQL each takes a pool connection and a core, so
- * the answer takes as long as the slowest, not their sum. Months and days are the store's
- * time zone's (decision 0034). Each figure is figures.ts's definition, and the chart is
- * the revenue tab's own query, so the cards, the notifications' summary, the chart and
- * the revenue tab agree.
+ * index and table scans however many orders there are, and never loads rows. Five
+ * statements (one per table group, the chart's and the work waiting's) run side by side:
+ * on PostgreSQL each takes a pool connection and a core, so the answer takes as
+ * long as the slowest, not their sum. Months and days are the store's time zone's
+ * (decision 0034). Each figure is figures.ts's definition, and the chart is the revenue
+ * tab's own query, so the cards, the notifications' summary, the chart and the revenue tab agree.
  */
 export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminStats> {
   // The first instant of this month on the store's calendar.
   const monthStart = sql`date_trunc('month', now() at time zone ${timeZone}::text) at time zone ${timeZone}::text`;
-  const [[people], [money], [notices], chart] = await Promise.all([
+  const [[people], [money], [notices], chart, waiting] = await Promise.all([
     queryRows<PeopleRow>(
       db,
       sql`
@@ -87,6 +88,7 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
     select * from notes, notified`,
     ),
     revenueByDay(db, REVENUE_CHART_DAYS, timeZone),
+    workWaiting(db),
   ]);
   if (!people || !money || !notices) throw new Error('a stats query returned no row');
   return {
@@ -104,5 +106,6 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
       uniqueCustomers: notices.notification_customers,
     },
     revenueByDay: chart.map(({ date, revenue }) => ({ date, revenue })),
+    waiting,
   };
 }

@@ -11,7 +11,7 @@ import type { Page, PageOf } from './admin-customers';
  * before checkout stopped giving them cashback are left out by their total. It is
  * domain/gift-card.ts's giftCardOwed in SQL: change both together (tests/api/admin-gift-cards.test.ts holds them equal).
  */
-const owed = sql`${orders.paymentStatus} = 'completed' and ${orders.giftCardDelivered} = false and ${orders.selectedGiftCard} is not null and ${orders.cashbackAmount} > 0 and ${orders.totalAmount} > 0`;
+export const owedGiftCard = sql`${orders.paymentStatus} = 'completed' and ${orders.giftCardDelivered} = false and ${orders.selectedGiftCard} is not null and ${orders.cashbackAmount} > 0 and ${orders.totalAmount} > 0`;
 
 /** The gift-card queue: who is still owed a card, the longest waiting first. */
 export async function owedGiftCardPage(db: DbOrTx, page: Page): Promise<PageOf<OwedGiftCard>> {
@@ -26,11 +26,11 @@ export async function owedGiftCardPage(db: DbOrTx, page: Page): Promise<PageOf<O
         paidAt: orders.paidAt,
       })
       .from(orders)
-      .where(owed)
+      .where(owedGiftCard)
       .orderBy(asc(orders.paidAt), asc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(orders).where(owed),
+    db.select({ total: count() }).from(orders).where(owedGiftCard),
   ]);
   return {
     items: rows.map((row) => ({ ...row, giftCard: row.giftCard!, paidAt: (row.paidAt ?? new Date(0)).toISOString() })),

@@ -42,7 +42,7 @@ export function CustomerManagement() {
         </>
       }
     >
-      <AdminSectionLinks />
+      <AdminSectionLinks waiting={figures?.waiting} />
       <div className="grid min-w-0 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <StatGrid
           label="Customer figures"

@@ -1,11 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
+import { useState } from 'react';
 import type { AdminCoupon } from '#contract/admin-coupons';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { Revalidated } from '../shared/revalidating-get';
-import { couponTerms, couponUses } from './coupon-form';
+import { couponState, couponTerms, couponUses } from './coupon-form';
 import { DetailField } from '../shared/DetailField';
+import { EditCouponDialog } from './EditCouponDialog';
 import { NewCouponDialog } from './NewCouponDialog';
 import { PagedList } from '../shared/PagedList';
 import { useCouponChanges } from './use-coupon-changes';
@@ -13,9 +15,12 @@ import type { ListPaging } from '../shared/use-list-page';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'Any time');
 
-/** The /admin coupons: each with its terms and uses, a switch on or off, and 'New Coupon'. */
+/** The /admin coupons: each with its terms and uses, 'Edit', a switch on or off, and 'New Coupon'. */
 export function CouponsTab({ coupons, paging }: { coupons: UseQueryResult<Revalidated<AdminCoupon[]>>; paging: ListPaging }) {
-  const { create, setActive } = useCouponChanges();
+  const { create, setActive, update } = useCouponChanges();
+  const [editing, setEditing] = useState<AdminCoupon | null>(null);
+  // As of the last poll (a 304 renews it too), so 'Ended' shows within a poll of the end date.
+  const now = new Date(coupons.dataUpdatedAt);
   return (
     <div className="grid min-w-0 gap-4">
       <div className="flex justify-end">
@@ -36,7 +41,7 @@ export function CouponsTab({ coupons, paging }: { coupons: UseQueryResult<Revali
                     <Ticket className="size-4 shrink-0 text-accent" aria-hidden="true" />
                     <span className="break-all font-mono">{coupon.code}</span>
                   </p>
-                  <Badge variant={coupon.isActive ? 'success' : 'secondary'}>{coupon.isActive ? 'Active' : 'Inactive'}</Badge>
+                  <Badge variant={couponState(coupon, now).variant}>{couponState(coupon, now).label}</Badge>
                 </div>
                 <p className="mt-1 break-words text-sm text-muted-foreground">{coupon.description}</p>
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
@@ -45,20 +50,26 @@ export function CouponsTab({ coupons, paging }: { coupons: UseQueryResult<Revali
                   <DetailField label="From">{day(coupon.validFrom)}</DetailField>
                   <DetailField label="Until">{day(coupon.validTo)}</DetailField>
                 </dl>
-                <Button
-                  variant="outline"
-                  className="mt-3 w-full sm:w-auto"
-                  disabled={setActive.isPending && setActive.variables?.code === coupon.code}
-                  onClick={() => setActive.mutate({ code: coupon.code, isActive: !coupon.isActive })}
-                >
-                  {coupon.isActive ? 'Deactivate' : 'Activate'}
-                  <span className="sr-only"> coupon {coupon.code}</span>
-                </Button>
+                <div className="mt-3 grid grid-cols-2 gap-2 sm:flex">
+                  {/* No icon: one more icon shared with other pages regroups the icon chunks into the landing page's (its budget, decision 0024). */}
+                  <Button variant="outline" aria-label={`Edit coupon ${coupon.code}`} onClick={() => setEditing(coupon)}>
+                    Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    disabled={setActive.isPending && setActive.variables?.code === coupon.code}
+                    onClick={() => setActive.mutate({ code: coupon.code, isActive: !coupon.isActive })}
+                  >
+                    {coupon.isActive ? 'Deactivate' : 'Activate'}
+                    <span className="sr-only"> coupon {coupon.code}</span>
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
         )}
       </PagedList>
+      <EditCouponDialog coupon={editing} update={update} onClose={() => setEditing(null)} />
     </div>
   );
 }

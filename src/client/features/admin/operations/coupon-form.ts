@@ -2,37 +2,109 @@ import { z } from 'zod';
 import type { AdminCoupon, NewCoupon } from '#contract/admin-coupons';
 import { dollars } from '../shared/admin-view';
 
+/** A day as the date input gives it; blank is no date. */
+const day = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Enter a date such as 2026-12-31');
+
 /**
- * The 'New Coupon' form as typed: text boxes, blank meaning none. The server checks every
- * rule (amounts, the percentage cap, unique codes) and its message is shown when it refuses.
+ * The coupon form as typed, for 'New Coupon' and 'Edit Coupon': text boxes, blank meaning
+ * none. The server checks every rule (amounts, the percentage cap, unique codes, a limit
+ * below the uses) and its message is shown when it refuses.
  */
-export const couponFormSchema = z.object({
-  code: z.string().trim().min(1, 'Coupon code is required').max(64, 'Coupon code must be at most 64 characters'),
-  description: z.string().trim().min(1, 'Description is required').max(200, 'Description must be at most 200 characters'),
-  type: z.enum(['percentage', 'fixed']),
-  value: z.string().trim().min(1, 'Value is required'),
-  minOrderAmount: z.string().trim(),
-  maxDiscount: z.string().trim(),
-  usageLimit: z.string().trim().regex(/^\d*$/, 'Usage limit must be a whole number'),
-});
+export const couponFormSchema = z
+  .object({
+    code: z.string().trim().min(1, 'Coupon code is required').max(64, 'Coupon code must be at most 64 characters'),
+    description: z.string().trim().min(1, 'Description is required').max(200, 'Description must be at most 200 characters'),
+    type: z.enum(['percentage', 'fixed']),
+    value: z.string().trim().min(1, 'Value is required'),
+    minOrderAmount: z.string().trim(),
+    maxDiscount: z.string().trim(),
+    usageLimit: z.string().trim().regex(/^\d*$/, 'Usage limit must be a whole number'),
+    validFrom: day,
+    validTo: day,
+  })
+  .refine((form) => !form.validFrom || !form.validTo || form.validTo >= form.validFrom, {
+    message: 'The end date must be on or after the start date',
+    path: ['validTo'],
+  });
 export type CouponFormValues = z.infer<typeof couponFormSchema>;
 
-export const EMPTY_COUPON_FORM: CouponFormValues = { code: '', description: '', type: 'percentage', value: '', minOrderAmount: '', maxDiscount: '', usageLimit: '' };
+export const EMPTY_COUPON_FORM: CouponFormValues = {
+  code: '',
+  description: '',
+  type: 'percentage',
+  value: '',
+  minOrderAmount: '',
+  maxDiscount: '',
+  usageLimit: '',
+  validFrom: '',
+  validTo: '',
+};
 
-type NewCouponRequest = Pick<NewCoupon, 'code' | 'description' | 'type' | 'value' | 'minOrderAmount' | 'maxDiscount'> & { usageLimit: number | null };
+type CouponTermsRequest = Pick<NewCoupon, 'description' | 'type' | 'value' | 'minOrderAmount' | 'maxDiscount'> & {
+  usageLimit: number | null;
+  validFrom: string | null;
+  validTo: string | null;
+};
+type NewCouponRequest = CouponTermsRequest & { code: string };
+/** The PATCH /api/admin/coupons/:code body: only what the admin changed. */
+export type CouponChangesRequest = Partial<CouponTermsRequest>;
 
-/** The POST /api/admin/coupons body: blanks become null, the code upper case. */
+/**
+ * The dates are whole days in UTC, as the coupon list shows them: a coupon works from the
+ * first moment of its start day to the last of its end day, so an end day already past ends it.
+ */
+const startOfDay = (date: string) => (date === '' ? null : `${date}T00:00:00.000Z`);
+const endOfDay = (date: string) => (date === '' ? null : `${date}T23:59:59.999Z`);
+const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** Each field of the form as the API takes it. */
+const requestFields: { [K in keyof CouponTermsRequest]: (values: CouponFormValues) => CouponTermsRequest[K] } = {
+  description: (values) => values.description.trim(),
+  type: (values) => values.type,
+  value: (values) => values.value.trim(),
+  minOrderAmount: (values) => blankToNull(values.minOrderAmount),
+  maxDiscount: (values) => blankToNull(values.maxDiscount),
+  usageLimit: (values) => (values.usageLimit.trim() === '' ? null : Number(values.usageLimit)),
+  validFrom: (values) => startOfDay(values.validFrom.trim()),
+  validTo: (values) => endOfDay(values.validTo.trim()),
+};
+
+/** The POST /api/admin/coupons body: blanks become null, the code upper case, days whole UTC days. */
 export function newCouponRequest(values: CouponFormValues): NewCouponRequest {
-  const blankToNull = (text: string) => (text === '' ? null : text);
+  const terms = Object.fromEntries(Object.entries(requestFields).map(([name, field]) => [name, field(values)])) as CouponTermsRequest;
+  return { code: values.code.trim().toUpperCase(), ...terms };
+}
+
+/** A coupon as the form shows it for editing. */
+export function couponFormOf(coupon: AdminCoupon): CouponFormValues {
   return {
-    code: values.code.toUpperCase(),
-    description: values.description,
-    type: values.type,
-    value: values.value,
-    minOrderAmount: blankToNull(values.minOrderAmount),
-    maxDiscount: blankToNull(values.maxDiscount),
-    usageLimit: values.usageLimit === '' ? null : Number(values.usageLimit),
+    code: coupon.code,
+    description: coupon.description,
+    type: coupon.type,
+    value: coupon.value,
+    minOrderAmount: coupon.minOrderAmount ?? '',
+    maxDiscount: coupon.maxDiscount ?? '',
+    usageLimit: coupon.usageLimit === null ? '' : String(coupon.usageLimit),
+    validFrom: dayOf(coupon.validFrom),
+    validTo: dayOf(coupon.validTo),
   };
+}
+
+/**
+ * The fields whose typed value differs from what the form opened with, as the API takes them.
+ * A field left alone is not sent, so an end time set by the API to the minute stays as it was.
+ */
+export function couponChangesRequest(opened: CouponFormValues, values: CouponFormValues): CouponChangesRequest {
+  const changes: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(requestFields)) {
+    const key = name as keyof CouponTermsRequest;
+    if (String(opened[key]).trim() !== String(values[key]).trim()) changes[key] = field(values);
+  }
+  return changes;
 }
 
 /** '25% off', '$5.00 off', with its cap and minimum when it has them. */
@@ -46,3 +118,11 @@ export function couponTerms(coupon: Pick<AdminCoupon, 'type' | 'value' | 'maxDis
 /** '3 of 5 used', or '3 used' without a limit. */
 export const couponUses = (coupon: Pick<AdminCoupon, 'usageCount' | 'usageLimit'>) =>
   coupon.usageLimit === null ? `${coupon.usageCount} used` : `${coupon.usageCount} of ${coupon.usageLimit} used`;
+
+/** Whether checkout takes the coupon now, as its badge says: switched off, ended, not yet started, or active. */
+export function couponState(coupon: Pick<AdminCoupon, 'isActive' | 'validFrom' | 'validTo'>, now: Date): { label: string; variant: 'success' | 'secondary' | 'warning' } {
+  if (!coupon.isActive) return { label: 'Inactive', variant: 'secondary' };
+  if (coupon.validTo && Date.parse(coupon.validTo) < now.getTime()) return { label: 'Ended', variant: 'secondary' };
+  if (coupon.validFrom && Date.parse(coupon.validFrom) > now.getTime()) return { label: 'Scheduled', variant: 'warning' };
+  return { label: 'Active', variant: 'success' };
+}

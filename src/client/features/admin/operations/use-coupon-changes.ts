@@ -3,10 +3,10 @@ import { adminCouponSchema } from '#contract/admin-coupons';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
 import { adminApiRoutes } from '../../../lib/api-routes';
-import { newCouponRequest, type CouponFormValues } from './coupon-form';
+import { couponTerms, newCouponRequest, type CouponChangesRequest, type CouponFormValues } from './coupon-form';
 import { adminKeys } from '../../../lib/query-keys';
 
-/** POST /api/admin/coupons and PATCH /api/admin/coupons/:code, each confirmed by a toast. */
+/** POST /api/admin/coupons and PATCH /api/admin/coupons/:code, each confirmed by a toast; a refusal's toast carries the server's words. */
 export function useCouponChanges() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.coupons });
@@ -31,5 +31,15 @@ export function useCouponChanges() {
     onError: failed('The coupon could not be changed. Please try again.'),
   });
 
-  return { create, setActive };
+  const update = useMutation({
+    mutationFn: ({ code, changes }: { code: string; changes: CouponChangesRequest }) =>
+      api(adminApiRoutes.coupon(code), { method: 'PATCH', body: changes, schema: adminCouponSchema }),
+    onSuccess: (coupon) => {
+      toast({ title: 'Coupon Saved', description: `${coupon.code}: ${couponTerms(coupon)}, from the next checkout.` });
+      void refresh();
+    },
+    onError: failed('The coupon could not be saved. Please try again.'),
+  });
+
+  return { create, setActive, update };
 }

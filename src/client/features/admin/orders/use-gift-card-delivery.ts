@@ -5,7 +5,7 @@ import { api, messageOr } from '../../../lib/api';
 import { adminApiRoutes } from '../../../lib/api-routes';
 import { adminKeys } from '../../../lib/query-keys';
 
-/** POST /api/admin/orders/:orderId/gift-card, confirmed by a toast; the queue and the orders are asked again either way. */
+/** POST /api/admin/orders/:orderId/gift-card, confirmed by a toast; the queue, the orders and the navigation's counts are asked again either way. */
 export function useGiftCardDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -13,6 +13,6 @@ export function useGiftCardDelivery() {
       api(adminApiRoutes.giftCard(orderId), { method: 'POST', body: { delivered }, schema: giftCardDeliverySchema }),
     onSuccess: (result) => toast({ title: result.giftCardDelivered ? 'Gift Card Delivered' : 'Gift Card Not Delivered', description: result.message }),
     onError: (error) => toast({ title: 'Update Failed', description: messageOr(error, 'The gift card could not be updated. Please try again.'), variant: 'destructive' }),
-    onSettled: () => Promise.all([adminKeys.owedGiftCards, adminKeys.orders].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([adminKeys.owedGiftCards, adminKeys.orders, adminKeys.stats].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -32,6 +32,7 @@ export function useShipmentUpdate() {
         description: `Order ${shipment.orderId}: ${shipment.status}${shipment.trackingNumber ? `, ${shipment.carrier} tracking ${shipment.trackingNumber}` : ''}.`,
       }),
     onError: (error) => toast({ title: 'Shipment Not Saved', description: messageOr(error, 'The shipment could not be saved. Please try again.'), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders }),
+    // The navigation's count of boxes to ship drops as a box leaves.
+    onSettled: () => Promise.all([adminKeys.orders, adminKeys.stats].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -4,6 +4,9 @@ import type { ListPage } from '../../../lib/query-keys';
 const ADMIN_PAGE_SIZE = 25;
 const SEARCH_SETTLE_MS = 300;
 
+/** A list's first page with no search, as every list opens. */
+export const FIRST_PAGE: ListPage = { limit: ADMIN_PAGE_SIZE, offset: 0, q: '' };
+
 /** The search box and the page of one admin list; a new search starts again at the first page. */
 export function useListPage() {
   const [search, setSearch] = useState('');

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_paid_shipping_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."payment_status" = 'completed' and "orders"."requires_shipping";
