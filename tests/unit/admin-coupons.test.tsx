@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminCoupon } from '../../src/contract/admin-coupons';
-import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -37,7 +37,7 @@ function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
 
 function store(coupons: AdminCoupon[], extra: Record<string, Handler> = {}) {
   serve({
-    'GET /api/admin/auth': () => json(200, { admin: { id: 'a1', username: 'store-owner' } }),
+    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
     'GET /api/admin/stats': () => json(200, STATS),
     'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
     'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../src/contract/admin-audit';
 import type { OutboxMail } from '../../src/contract/admin-outbox';
 import type { AdminPackage } from '../../src/contract/admin-packages';
-import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -48,7 +48,7 @@ const revenueDays = (days: number) =>
 
 function store(extra: Record<string, Handler> = {}) {
   serve({
-    'GET /api/admin/auth': () => json(200, { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } }),
+    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
     'GET /api/admin/stats': () => json(200, STATS),
     'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
     'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../src/contract/admin-orders';
-import { bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -11,7 +11,6 @@ beforeAll(async () => {
   await Promise.all([import('../../src/client/features/admin/orders/OrdersTab'), import('../../src/client/features/admin/orders/NeedsReviewTab'), import('../../src/client/features/admin/orders/ShipmentsTab')]);
 });
 
-const SESSION = { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } };
 const EMPTY_STATS = {
   subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
   revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
@@ -74,7 +73,7 @@ const PACKAGES = [
 /** A signed-in admin on /admin with these orders (and their details); /admin's own lists empty. */
 function store(orders: AdminOrderSummary[], details: Record<string, AdminOrderDetail> = {}, extra: Record<string, Handler> = {}) {
   serve({
-    'GET /api/admin/auth': () => json(200, SESSION),
+    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
     'GET /api/admin/stats': () => json(200, EMPTY_STATS),
     'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
     'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),

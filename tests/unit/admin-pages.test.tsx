@@ -3,11 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
-import { bodyOf, calls, fetchMock, json, renderAt, requests, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, bodyOf, calls, fetchMock, json, renderAt, requests, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // ---- data ----------------------------------------------------------------------------
 
-const SESSION = { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } };
 const DAY = 24 * 3600_000;
 
 function record(overrides: Partial<AdminCustomerRecord> = {}): AdminCustomerRecord {
@@ -57,7 +56,7 @@ const stats: AdminStats = {
 /** A signed-in admin with these lists; the customer list answers an ETag and 304 to it. */
 function signedInStore(records: AdminCustomerRecord[] = [record()], notifications: PurchaseNotification[] = [notification], extra: Record<string, Handler> = {}) {
   serve({
-    'GET /api/admin/auth': () => json(200, SESSION),
+    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
     'GET /api/admin/stats': () => json(200, stats),
     'GET /api/admin/customers': (init) =>
       (init?.headers as Record<string, string> | undefined)?.['If-None-Match'] === '"c1"'
@@ -96,7 +95,7 @@ describe('admin sign-in (/admin-login)', () => {
     expect(pending.disabled).toBe(true);
     expect(bodyOf('POST', '/api/admin/login')).toEqual({ username: 'store-owner', password: 'secret-pass' });
     signedInStore();
-    answer(json(200, SESSION));
+    answer(json(200, ADMIN_SESSION));
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
     expect(toastText()).toBe('Admin Login Successful||default');
   });
@@ -169,7 +168,7 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
 
   it("writes the dates in the store's time zone and says which, whatever the browser's zone", async () => {
     signedInStore([record({ paymentDate: '2025-11-25T14:55:00Z', expirationDate: '2025-12-25T10:30:00Z' })], [notification], {
-      'GET /api/admin/auth': () => json(200, { ...SESSION, store: { timeZone: 'Pacific/Auckland' } }),
+      'GET /api/admin/auth': () => json(200, { ...ADMIN_SESSION, store: { timeZone: 'Pacific/Auckland' } }),
     });
     renderAt('/admin-dashboard');
     const row = await screen.findByTestId('customer-row');

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminStats, PurchaseNotification } from '../../src/contract/admin';
-import { calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -35,7 +35,7 @@ function notice(orderId: string, overrides: Partial<PurchaseNotification> = {}):
 
 function store(waiting: AdminStats['waiting'], notifications: () => PurchaseNotification[], extra: Record<string, Handler> = {}) {
   serve({
-    'GET /api/admin/auth': () => json(200, { admin: { id: 'a1', username: 'store-owner' } }),
+    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
     'GET /api/admin/stats': () => json(200, stats(waiting)),
     'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
     'GET /api/purchase-notifications': () => {
