@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { formatDollars, type Cents } from '#domain/money';
 import { ORDER_STATUSES } from '#domain/order-status';
 import { adminListQuerySchema } from './admin';
-import { plainText, requiredText } from './fields';
+import { moneyField, plainText, requiredText } from './fields';
 
 /** The order an admin action names, in the path (/api/admin/orders/:orderId/...). */
 export const adminOrderParamsSchema = z.object({ orderId: requiredText('Order ID', 64) });
@@ -67,6 +68,10 @@ export const adminOrderSummarySchema = z.object({
   /** Why the order needs a person, or why its payment failed. */
   reason: z.string().nullable(),
   totalAmount: z.string(),
+  /** The sum of its refunds so far ('0.00' when none); with the received amount it says what a refund may still give back (domain/refunds.ts). */
+  refundedAmount: z.string(),
+  /** What a part-paid crypto payment actually brought; null when the order was paid in full or not at all. */
+  receivedAmount: z.string().nullable(),
   couponCode: z.string().nullable(),
   giftCard: z.string().nullable(),
   /** The gift card's amount: with the status and total it says whether the card is owed (domain/gift-card.ts). */
@@ -93,7 +98,15 @@ export const adminOrderDetailSchema = z.object({
     cashbackAmount: z.string(),
     /** The provider's reference: a PaymentIntent id or a crypto payment id. */
     providerReference: z.string().nullable(),
+    /** The sum of the order's refunds so far: '0.00' when none (decision 0036). */
+    refundedAmount: z.string(),
+    /** What a part-paid crypto payment actually brought; null when the order was paid in full or not at all. */
+    receivedAmount: z.string().nullable(),
+    /** What may still be refunded: what was received (the total, or a part-paid crypto payment's amount) less the refunds. */
+    refundableAmount: z.string(),
   }),
+  /** Each refund, oldest first: pending until the provider answered. */
+  refunds: z.array(z.object({ amount: z.string(), note: z.string().nullable(), status: z.string(), adminUsername: z.string(), createdAt: z.string() })),
   subscription: z
     .object({
       id: z.string(),
@@ -124,11 +137,31 @@ export const ORDER_NOT_REFUNDABLE = 'Only a paid order or one that needs review 
 export const ORDER_NOT_HONOURABLE = 'Only an order that needs review can be honoured';
 export const ORDER_NOT_PROVISIONABLE = 'Only a paid order can be provisioned';
 
+export const REFUND_IN_PROGRESS = 'Another refund of this order is in progress: try again in a moment';
+export const REFUND_AMOUNT_ZERO = 'Amount must be more than $0.00';
+/** No order's total reaches this; an amount past it is refused as malformed before any order is read. */
+const MAX_REFUND_CENTS = 99_999_999;
+/** An amount larger than what is left to refund on the order (409: the order's state, not the input, refuses it). */
+export const refundTooLarge = (orderId: string, leftCents: Cents) =>
+  leftCents === 0 ? `Nothing is left to refund on ${orderId}` : `At most ${formatDollars(leftCents)} is left to refund on ${orderId}`;
+/**
+ * The header the admin's refund dialog sends, one value per dialog opened: the same request
+ * sent twice (a double click, a retry after a lost answer) is one refund (decision 0036).
+ */
+export const REFUND_KEY_HEADER = 'idempotency-key';
+export const refundRequestHeadersSchema = z.looseObject({
+  [REFUND_KEY_HEADER]: z.string().trim().min(8, 'Idempotency-Key must be 8 to 200 characters').max(200, 'Idempotency-Key must be 8 to 200 characters').optional(),
+});
+
 /**
  * POST /api/admin/orders/:orderId/refund. Card and demo payments are refunded through their
  * provider; a crypto payment is refunded by hand outside the store, so its note is required.
  */
 export const refundRequestSchema = z.strictObject({
+  /** Absent: all that is left to refund. Given: more than zero and at most what is left (decision 0036). */
+  amount: moneyField('Amount', MAX_REFUND_CENTS)
+    .refine((amount) => amount !== '0.00', REFUND_AMOUNT_ZERO)
+    .optional(),
   note: plainText('Note').trim().max(500, 'Note is too long').optional(),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
@@ -147,6 +180,9 @@ export { adminOrderPaths } from './admin-order-paths';
 /** The toasts of the admin's order actions (adminOrderActionSchema.message). */
 export const adminOrderActionMessages = {
   refunded: (orderId: string) => `Order ${orderId} refunded`,
+  /** A refund that leaves money on the order: it stays paid and its service goes on. */
+  partlyRefunded: (orderId: string, amountCents: Cents, leftCents: Cents) =>
+    `Refunded ${formatDollars(amountCents)} of order ${orderId}; ${formatDollars(leftCents)} is left`,
   honoured: (orderId: string) => `Order ${orderId} completed as it stands; its service is being set up`,
   provisioningQueued: (orderId: string) => `Provisioning of order ${orderId} queued again`,
   alreadyProvisioned: (orderId: string) => `Order ${orderId} already has its service`,

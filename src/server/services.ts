@@ -101,7 +101,7 @@ export function createServices(deps: AppDeps) {
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment: createCardPaymentWorkflow({ payments, paidOrder }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
-    orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder }),
+    orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, customers, orders, packages } from '../../src/server/schema';
+import { admins, auditLog, customers, orderRefunds, orders, packages } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { registerCustomer } from '../support/customers';
 import { paidOrder, pendingOrder } from '../support/paid-orders';
@@ -30,7 +30,11 @@ describe("the admin's CSV exports", () => {
     const box = await paidOrder(t, { packageId: 'streaming-box', email: 'box@example.com', devices: 2 });
     const quoted = await pendingOrder(t, { packageId: month!.id, email: 'quoted@example.com', giftCard: null, cashbackAmount: '0.00' });
     const formula = await pendingOrder(t, { packageId: month!.id, email: 'formula@example.com' });
-    await placed(box.id, '2030-05-01T08:00:00Z', { paidAt: new Date('2030-05-01T08:01:00Z'), couponCode: 'SPRING', couponDiscount: '2.00', totalAmount: '25.97' });
+    await placed(box.id, '2030-05-01T08:00:00Z', { paidAt: new Date('2030-05-01T08:01:00Z'), couponCode: 'SPRING', couponDiscount: '2.00', totalAmount: '25.97', refundedAmount: '7.50' });
+    // Two partial refunds of the box ($5.00, then $2.50): the CSV gives their sum and the last one's time; a pending one does not count.
+    const [admin0] = await t.database.db.select().from(admins).limit(1);
+    const refundOf = (amount: string, at: string, status = 'succeeded') => ({ orderId: box.id, amount, status, adminId: admin0!.id, adminUsername: admin0!.username, createdAt: new Date(at) });
+    await t.database.db.insert(orderRefunds).values([refundOf('5.00', '2030-05-02T10:00:00Z'), refundOf('2.50', '2030-05-04T09:30:00Z'), refundOf('1.00', '2030-05-05T09:30:00Z', 'pending')]);
     // Checkout refuses such names; a row written some other way must still export safely.
     await placed(quoted.id, '2030-05-02T08:00:00Z', { customerName: 'Hopper, Grace "Amazing"' });
     await placed(formula.id, '2030-05-03T08:00:00Z', { customerName: '=HYPERLINK("http://evil.example","Click")', failureReason: 'Card declined\nby the bank' });
@@ -43,10 +47,10 @@ describe("the admin's CSV exports", () => {
 
     const records = recordsOf(response.body);
     expect(records).toEqual([
-      'Order ID,Created,Paid,Payment status,Reason,Customer name,Email,Package,Devices,Payment method,Subtotal,Discount,Total,Cashback,Coupon,Gift card,Gift card delivered,Shipping address',
-      `${formula.id},2030-05-03T08:00:00.000Z,,pending,"Card declined\nby the bank","'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.com,1 Month Premium,1,card,27.97,0.00,27.97,10.00,,Amazon,no,`,
-      `${quoted.id},2030-05-02T08:00:00.000Z,,pending,,"Hopper, Grace ""Amazing""",quoted@example.com,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,,no,`,
-      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,completed,,Grace Hopper,box@example.com,Streaming Box,2,card,27.97,2.00,25.97,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US"`,
+      'Order ID,Created,Paid,Payment status,Reason,Customer name,Email,Package,Devices,Payment method,Subtotal,Discount,Total,Refunded,Last refund,Cashback,Coupon,Gift card,Gift card delivered,Shipping address',
+      `${formula.id},2030-05-03T08:00:00.000Z,,pending,"Card declined\nby the bank","'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.com,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,10.00,,Amazon,no,`,
+      `${quoted.id},2030-05-02T08:00:00.000Z,,pending,,"Hopper, Grace ""Amazing""",quoted@example.com,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,0.00,,,no,`,
+      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,completed,,Grace Hopper,box@example.com,Streaming Box,2,card,27.97,2.00,25.97,7.50,2030-05-04T09:30:00.000Z,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US"`,
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { coupons, demoPaymentIntents, subscriptions } from '../../src/server/schema';
-import { auditOf, checkoutCardOrder, orderAction, orderRow, serviceOf } from '../support/admin-order-actions';
+import { coupons, demoPaymentIntents, orderRefunds, subscriptions } from '../../src/server/schema';
+import { auditOf, checkoutCardOrder, orderAction, orderRow, paidStripeOrder as paidOrderAtStripe, serviceOf, stripeRefunds } from '../support/admin-order-actions';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
 import { orderJobStates } from '../support/outage';
@@ -22,19 +22,11 @@ describe('refunds through Stripe (a local stand-in of its API)', () => {
   beforeEach(() => {
     stripe = standIn.stripe();
   });
-  const refundRequests = (intentId: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.form.payment_intent === intentId);
-  const refundsOf = (intentId: string) => [...stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+  const refundRequests = (intentId: string) => stripeRefunds(stripe, intentId).requests;
+  const refundsOf = (intentId: string) => stripeRefunds(stripe, intentId).made;
+  const paidStripeOrder = () => paidOrderAtStripe(t, stripe);
 
-  async function paidStripeOrder() {
-    const { orderId, intentId } = await checkoutCardOrder(t);
-    stripe.settle(intentId, 'succeeded');
-    const paid = await t.app.inject({ method: 'POST', url: '/api/webhook/payment-success', payload: { orderId, paymentIntentId: intentId } });
-    expect(paid.statusCode).toBe(200);
-    await t.app.services.jobs.drain();
-    return { orderId, intentId };
-  }
-
-  it('refunds the whole total once, keyed by the order; a second refund answers the same and calls Stripe no more', async () => {
+  it('refunds the whole total once, keyed by its refund row; a second refund answers the same and calls Stripe no more', async () => {
     const admin = await signInAdmin(t);
     const { orderId, intentId } = await paidStripeOrder();
 
@@ -46,7 +38,9 @@ describe('refunds through Stripe (a local stand-in of its API)', () => {
     expect(second.json()).toEqual(refunded(orderId));
 
     expect(refundRequests(intentId)).toHaveLength(1);
-    expect(refundRequests(intentId)[0]!.headers['idempotency-key']).toBe(`refund-order-${orderId}`);
+    const [refundRow] = await t.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    expect(refundRequests(intentId)[0]!.headers['idempotency-key']).toBe(`refund-${refundRow!.id}`);
+    expect(refundRequests(intentId)[0]!.form.amount).toBe('1599');
     expect(refundsOf(intentId)).toEqual([expect.objectContaining({ amount: 1599, status: 'succeeded' })]);
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'refunded' });
     expect((await serviceOf(t, orderId))!.subscription.status).toBe('cancelled');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { auditLog, deviceCredentials, orders, subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from './checkout';
+import type { StripeStandIn } from './stripe-stand-in';
 import type { TestApp } from './test-app';
 
 /** The admin's actions on one order, as the admin pages call them. */
@@ -33,3 +34,19 @@ export async function checkoutCardOrder(t: TestApp, overrides: Record<string, un
   const { order, clientSecret } = response.json();
   return { orderId: order.id as string, intentId: intentIdOf(clientSecret) };
 }
+
+/** A card order through the checkout, paid at the Stripe stand-in and told by the browser, provisioned. */
+export async function paidStripeOrder(t: TestApp, stripe: StripeStandIn) {
+  const { orderId, intentId } = await checkoutCardOrder(t);
+  stripe.settle(intentId, 'succeeded');
+  const paid = await t.app.inject({ method: 'POST', url: '/api/webhook/payment-success', payload: { orderId, paymentIntentId: intentId } });
+  if (paid.statusCode !== 200) throw new Error(`payment-success failed: ${paid.statusCode} ${paid.body}`);
+  await t.app.services.jobs.drain();
+  return { orderId, intentId };
+}
+
+/** The stand-in's refund calls for one PaymentIntent, and the refunds it made. */
+export const stripeRefunds = (stripe: StripeStandIn, intentId: string) => ({
+  requests: stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.form.payment_intent === intentId),
+  made: [...stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId),
+});

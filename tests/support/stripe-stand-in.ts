@@ -42,14 +42,14 @@ export const STRIPE_TEST_SETTINGS = {
 
 /**
  * A local stand-in of Stripe's PaymentIntents API (create with Idempotency-Key, retrieve)
- * and Refunds API (create with Idempotency-Key, a payment refunded once; list by intent)
+ * and Refunds API (create with Idempotency-Key and an amount, partial refunds up to the charge; list by intent)
  * on a real HTTP server that the official SDK talks to, plus signed webhook events made
  * the way Stripe's own test helpers make them.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, string>();
-  /** Refunds by id; Stripe refunds a payment's charge at most once in full. */
+  /** Refunds by id; Stripe's partial refunds of a charge add up to its amount at most. */
   const refunds = new Map<string, StandInRefund>();
   const refundByIdempotencyKey = new Map<string, string>();
   const requests: StripeRequest[] = [];
@@ -121,13 +121,19 @@ export async function startStripeStandIn() {
       if (intent.status !== 'succeeded') {
         return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent does not have a successful charge to refund.' } });
       }
-      if ([...refunds.values()].some((refund) => refund.payment_intent === intent.id)) {
+      // Partial refunds add up to the charge; past it Stripe refuses, as it does.
+      const refundedSoFar = [...refunds.values()].filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+      if (refundedSoFar >= intent.amount) {
         return send(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for ${intent.id} has already been refunded.` } });
+      }
+      const amount = form.amount ? Number(form.amount) : intent.amount - refundedSoFar;
+      if (amount > intent.amount - refundedSoFar) {
+        return send(400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge` } });
       }
       const refund: StandInRefund = {
         id: `re_${randomBytes(12).toString('hex')}`,
         object: 'refund',
-        amount: form.amount ? Number(form.amount) : intent.amount,
+        amount,
         currency: intent.currency,
         payment_intent: intent.id,
         status: 'succeeded',

@@ -33,6 +33,8 @@ function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary 
     paymentStatus: 'completed',
     reason: null,
     totalAmount: '21.98',
+    refundedAmount: '0.00',
+    receivedAmount: null,
     couponCode: null,
     giftCard: 'Chewy',
     cashbackAmount: '10.00',
@@ -49,7 +51,17 @@ function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> =
     order,
     renewsSubscriptionId: null,
     customer: { id: 'c1', email: order.customerEmail, hasAccount: true },
-    payment: { subtotalAmount: '21.98', couponDiscount: '0.00', totalAmount: order.totalAmount, cashbackAmount: order.cashbackAmount, providerReference: 'pi_demo_1' },
+    payment: {
+      subtotalAmount: '21.98',
+      couponDiscount: '0.00',
+      totalAmount: order.totalAmount,
+      cashbackAmount: order.cashbackAmount,
+      providerReference: 'pi_demo_1',
+      refundedAmount: order.refundedAmount,
+      receivedAmount: order.receivedAmount,
+      refundableAmount: '21.98',
+    },
+    refunds: [],
     subscription: {
       id: 's1',
       status: 'active',
@@ -152,7 +164,7 @@ describe('the Orders tab (/admin?tab=orders)', () => {
   it('opens an order in a dialog: customer, payment, subscription with its logins, emails and audit entries', async () => {
     const order = summary({ couponCode: 'SPRING25' });
     store([order], {
-      [order.id]: detail(order, { renewsSubscriptionId: 's1', payment: { subtotalAmount: '29.31', couponDiscount: '7.33', totalAmount: '21.98', cashbackAmount: '10.00', providerReference: 'pi_demo_1' } }),
+      [order.id]: detail(order, { renewsSubscriptionId: 's1', payment: { subtotalAmount: '29.31', couponDiscount: '7.33', totalAmount: '21.98', cashbackAmount: '10.00', providerReference: 'pi_demo_1', refundedAmount: '0.00', receivedAmount: null, refundableAmount: '21.98' } }),
     });
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
@@ -184,7 +196,7 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     let confirm = await screen.findByRole('alertdialog', { name: 'Refund this order?' });
     expect(confirm.textContent).toContain('$21.98 goes back to the buyer through the payment provider');
     expect(confirm.textContent).toContain('This cannot be undone.');
-    expect(within(confirm).queryByRole('textbox')).toBeNull();
+    expect(within(confirm).getByLabelText<HTMLInputElement>('Amount').value).toBe('21.98');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls('POST', `/api/admin/orders/${order.id}/refund`)).toHaveLength(0);
@@ -198,6 +210,69 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(calls('GET', '/api/admin/orders').length).toBeGreaterThan(listLoads));
     expect(calls('GET', `/api/admin/orders/${order.id}`).length).toBeGreaterThan(1);
+  });
+
+  it('refunds part of an order: the amount typed, a note, a button that says how much, the Idempotency-Key sent', async () => {
+    const order = summary({ refundedAmount: '5.00' });
+    store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'completed', `Refunded $6.00 of order ${order.id}; $10.98 is left`) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    await user.click(await within(dialog).findByRole('button', { name: /^Refund/ }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Refund this order?' });
+    const amount = within(confirm).getByLabelText<HTMLInputElement>('Amount');
+    // $21.98 paid, $5.00 refunded already: $16.98 is left and offered.
+    expect(amount.value).toBe('16.98');
+    expect(confirm.textContent).toContain('$16.98 left to refund ($5.00 refunded already).');
+    expect(within(confirm).getByRole('button', { name: 'Refund $16.98' })).toBeTruthy();
+
+    await user.clear(amount);
+    await user.type(amount, '17.00');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund $16.98' }));
+    expect(await within(confirm).findByText(`At most $16.98 is left to refund on ${order.id}`)).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST', `/api/admin/orders/${order.id}/refund`)).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '6');
+    expect(confirm.textContent).toContain('The order stays paid and its subscription goes on; $10.98 will be left to refund.');
+    await user.type(within(confirm).getByLabelText('Note (optional)'), 'Two days without service');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund $6.00' }));
+    await waitFor(() => expect(toastText()).toBe(`Order Refunded|Refunded $6.00 of order ${order.id}; $10.98 is left|default`));
+    expect(bodyOf('POST', `/api/admin/orders/${order.id}/refund`)).toEqual({ amount: '6.00', note: 'Two days without service' });
+    const key = new Headers(calls('POST', `/api/admin/orders/${order.id}/refund`)[0]!.init!.headers).get('idempotency-key');
+    expect(key).toMatch(/^.{8,}$/);
+  });
+
+  it("shows the server's refusal in the dialog word for word", async () => {
+    const order = summary();
+    store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: () => json(409, { message: `At most $3.00 is left to refund on ${order.id}` }) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    await user.click(await within(dialog).findByRole('button', { name: /^Refund/ }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund $21.98' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toBe(`At most $3.00 is left to refund on ${order.id}`);
+  });
+
+  it('offers only what a part-paid crypto order received, and lists the refunds in the order detail', async () => {
+    const order = summary({ paymentMethod: 'crypto', paymentStatus: 'needs_review', totalAmount: '15.99', receivedAmount: '8.00', reason: 'Crypto payment 42 partially paid: received $8.00 of $15.99, 8 of 15.99 USDC' });
+    const refunds = [{ amount: '2.00', note: 'Fee for the wait', status: 'manual', adminUsername: 'store-owner', createdAt: '2026-11-21T09:00:00Z' }];
+    store([order], { [order.id]: detail({ ...order, refundedAmount: '2.00' }, { refunds, payment: { ...detail(order).payment, totalAmount: '15.99', refundedAmount: '2.00', receivedAmount: '8.00', refundableAmount: '6.00' } }) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const payment = await within(dialog).findByRole('region', { name: 'Payment' });
+    expect(payment.textContent).toContain('$8.00 of $15.99');
+    const listed = within(payment).getByRole('list', { name: 'Refunds' });
+    expect(listed.textContent).toContain('$2.00');
+    expect(listed.textContent).toContain('Fee for the wait');
+    expect(listed.textContent).toContain('store-owner');
+    expect(within(dialog).getByTestId('order-reason').textContent).toContain('received $8.00 of $15.99');
+
+    await user.click(within(dialog).getByRole('button', { name: /^Refund/ }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByTestId('refund-received').textContent).toBe('Received $8.00 of $15.99: only what arrived can go back.');
+    expect(within(confirm).getByLabelText<HTMLInputElement>('Amount').value).toBe('6.00');
+    expect(within(confirm).getByRole('button', { name: 'Refund $6.00' })).toBeTruthy();
   });
 
   it('shows a pending label and refuses a second press while the refund runs', async () => {

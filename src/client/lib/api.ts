@@ -37,15 +37,17 @@ type Method = 'GET' | 'POST' | 'PATCH';
 interface Call<S extends ZodType> {
   method?: Method;
   body?: unknown;
+  /** More request headers: the refund dialog's Idempotency-Key (decision 0036). */
+  headers?: Record<string, string>;
   schema: SchemaSource<S>;
 }
 
 /** Calls `route` and returns its answer as `schema` parses it; throws ApiError when refused. */
-export async function api<S extends ZodType>(route: string, { method = 'GET', body, schema }: Call<S>): Promise<output<S>> {
+export async function api<S extends ZodType>(route: string, { method = 'GET', body, headers = {}, schema }: Call<S>): Promise<output<S>> {
   const loading = load(schema);
   const response = await send(route, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return parse(route, response, await loading);

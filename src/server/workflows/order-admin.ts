@@ -1,15 +1,20 @@
-import { adminOrderActionMessages, type AdminOrderAction } from '#contract/admin-orders';
+import { adminOrderActionMessages, REFUND_IN_PROGRESS, type AdminOrderAction } from '#contract/admin-orders';
+import { formatMoney, parseMoney } from '#domain/money';
+import { refundableCents } from '#domain/refunds';
 import type { Db } from '#server/db/connect';
+import { conflict } from '#server/http/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
-import type { ErrorLog, Orders } from '#server/features/orders/index';
+import type { Mail } from '#server/features/mail/index';
+import { refundMail, type ErrorLog, type OpenedRefund, type OrderRefundRow, type Orders, type RefundAsk } from '#server/features/orders/index';
 import type { Subscriptions } from '#server/features/subscriptions/index';
 import type { PaidOrderWorkflow } from './paid-order';
 
 export interface OrderAdminDeps {
   db: Db;
-  orders: Pick<Orders, 'prepareRefund' | 'refundInTransaction' | 'honour' | 'retryProvisioning'>;
+  orders: Pick<Orders, 'openRefund' | 'refundAtProvider' | 'settleRefund' | 'findOrder' | 'honour' | 'retryProvisioning'>;
   subscriptions: Pick<Subscriptions, 'endServiceOfRefund' | 'syncLinesAfterRefund'>;
   paidOrder: Pick<PaidOrderWorkflow, 'start' | 'requeueProvisioning'>;
+  mail: Pick<Mail, 'queue'>;
 }
 
 /**
@@ -18,48 +23,71 @@ export interface OrderAdminDeps {
  * order, a retry sends the provisioning job again. Each writes its audit row in the
  * transaction of its change.
  */
-export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder }: OrderAdminDeps) {
+export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }: OrderAdminDeps) {
+  /** Pays a pending refund back at the provider, then counts it, with its audit row and email, in one transaction. */
+  async function settle(opened: OpenedRefund, log: ErrorLog): Promise<void> {
+    const providerRefund = await orders.refundAtProvider(opened);
+    const ended = await db.transaction(async (tx) => {
+      const settled = await orders.settleRefund(tx, opened.refund.id, providerRefund);
+      if (!settled) return null;
+      const { refund, before, order, full, couponReleased } = settled;
+      const service = full ? await subscriptions.endServiceOfRefund(tx, before) : null;
+      await recordAdminAction(tx, {
+        actor: { id: refund.adminId, username: refund.adminUsername },
+        action: 'order.refund',
+        target: { type: 'order', id: order.id },
+        before: { paymentStatus: before.paymentStatus, refundedAmount: formatMoney(parseMoney(order.refundedAmount) - parseMoney(refund.amount)), ...(service ? { subscription: service.before } : {}) },
+        after: {
+          paymentStatus: order.paymentStatus,
+          // The amount of this refund and its note: the audit log's sentence reads these two.
+          amount: refund.amount,
+          ...(refund.note ? { note: refund.note } : {}),
+          full,
+          refundedAmount: order.refundedAmount,
+          refund: providerRefund ? { id: providerRefund.id, status: providerRefund.status } : null,
+          couponReleased,
+          ...(service ? { subscription: service.after } : {}),
+        },
+      });
+      await mail.queue(tx, refundMail(order, parseMoney(refund.amount), full), { key: `order-refund:${refund.id}` });
+      return service;
+    });
+    if (ended) {
+      // The refund stands whatever the panel does: the job retries until the lines are off.
+      await subscriptions
+        .syncLinesAfterRefund(ended.subscriptionId, opened.order.id)
+        .catch((err: unknown) => log.error({ err, orderId: opened.order.id }, 'queueing the panel lines of a refunded order failed'));
+    }
+  }
+
+  /** What the admin is told about a refund, from the order as it now stands. */
+  async function answerOf(refund: OrderRefundRow): Promise<AdminOrderAction> {
+    const order = (await orders.findOrder(refund.orderId))!;
+    if (order.paymentStatus === 'refunded') return { orderId: order.id, paymentStatus: 'refunded', message: adminOrderActionMessages.refunded(order.id) };
+    const paymentStatus = order.paymentStatus === 'needs_review' ? 'needs_review' : 'completed';
+    return { orderId: order.id, paymentStatus, message: adminOrderActionMessages.partlyRefunded(order.id, parseMoney(refund.amount), refundableCents(order)) };
+  }
+
   return {
     /**
-     * POST /api/admin/orders/:orderId/refund: the whole total back (card: through the
-     * provider; crypto: by hand, the note says how; free: nothing to pay back), then in one
-     * transaction the order refunded, its coupon use given back, its service ended and the
-     * audit row; then its panel lines disabled by a durable job. A second refund answers the
-     * same state and calls the provider no more.
+     * POST /api/admin/orders/:orderId/refund (decision 0036): all that is left, or the amount
+     * asked (card: through the provider; crypto: by hand, the note says how; free: nothing
+     * to pay back). The refund is opened with the order locked, paid back at the provider
+     * under its own key, then in one transaction counted on the order with its audit row and
+     * the customer's email; when nothing is left the order is refunded, its coupon use given
+     * back and its service ended, then its panel lines disabled by a durable job. The same
+     * request twice (its key), or a second whole refund, answers the same state and calls the
+     * provider no more; an earlier refund left unsettled is settled before this one.
      */
-    async refund(orderId: string, note: string | undefined, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction> {
-      const done: AdminOrderAction = { orderId, paymentStatus: 'refunded', message: adminOrderActionMessages.refunded(orderId) };
-      const prepared = await orders.prepareRefund(orderId, note);
-      if (!prepared) return done;
-      const { providerRefund } = prepared;
-      const ended = await db.transaction(async (tx) => {
-        const refunded = await orders.refundInTransaction(tx, orderId);
-        if (!refunded) return null;
-        const { before, couponReleased } = refunded;
-        const service = await subscriptions.endServiceOfRefund(tx, before);
-        await recordAdminAction(tx, {
-          actor,
-          action: 'order.refund',
-          target: { type: 'order', id: orderId },
-          before: { paymentStatus: before.paymentStatus, ...(service ? { subscription: service.before } : {}) },
-          after: {
-            paymentStatus: 'refunded',
-            amount: before.totalAmount,
-            refund: providerRefund ? { id: providerRefund.id, status: providerRefund.status } : null,
-            couponReleased,
-            ...(note ? { note } : {}),
-            ...(service ? { subscription: service.after } : {}),
-          },
-        });
-        return service;
-      });
-      if (ended) {
-        // The refund stands whatever the panel does: the job retries until the lines are off.
-        await subscriptions
-          .syncLinesAfterRefund(ended.subscriptionId, orderId)
-          .catch((err: unknown) => log.error({ err, orderId }, 'queueing the panel lines of a refunded order failed'));
+    async refund(orderId: string, ask: RefundAsk, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction> {
+      // Two rounds at most: one may settle an earlier refund, the next makes this one.
+      for (let round = 0; round < 3; round += 1) {
+        const opened = await orders.openRefund(orderId, ask, actor);
+        if (!opened) return { orderId, paymentStatus: 'refunded', message: adminOrderActionMessages.refunded(orderId) };
+        if (opened.refund.status === 'pending') await settle(opened, log);
+        if (!opened.earlier) return answerOf(opened.refund);
       }
-      return done;
+      throw conflict(REFUND_IN_PROGRESS);
     },
 
     /** POST /api/admin/orders/:orderId/honour: the order completes as it stands, then goes the way of any paid order. */

@@ -28,6 +28,8 @@ import {
   giftCardDeliverySchema,
   ORDER_NOT_FOUND,
   owedGiftCardListSchema,
+  REFUND_KEY_HEADER,
+  refundRequestHeadersSchema,
   refundRequestSchema,
 } from '#contract/admin-orders';
 import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
@@ -35,6 +37,7 @@ import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
+import { parseMoney } from '#domain/money';
 import { isoInTimeZone } from '#domain/store-time';
 import { sendCsv, type CsvTable } from '#server/http/csv-download';
 import { sendRevalidated } from '#server/http/etag';
@@ -226,10 +229,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     // Refund, honour, retry provisioning: an order that needs a person (decision 0021).
     const orderAction = { params: adminOrderParamsSchema, response: { 200: adminOrderActionSchema, ...failures } };
-    guarded.post('/api/admin/orders/:orderId/refund', { schema: { ...orderAction, body: refundRequestSchema.nullish() } }, async (request, reply) => {
-      const note = request.body?.note || undefined;
-      return noStore(reply).send(await orderAdmin.refund(request.params.orderId, note, await actingAdmin(request), request.log));
-    });
+    guarded.post(
+      '/api/admin/orders/:orderId/refund',
+      { schema: { ...orderAction, body: refundRequestSchema.nullish(), headers: refundRequestHeadersSchema } },
+      async (request, reply) => {
+        const ask = {
+          amountCents: request.body?.amount === undefined ? undefined : parseMoney(request.body.amount),
+          note: request.body?.note || undefined,
+          requestKey: request.headers[REFUND_KEY_HEADER],
+        };
+        return noStore(reply).send(await orderAdmin.refund(request.params.orderId, ask, await actingAdmin(request), request.log));
+      },
+    );
     guarded.post('/api/admin/orders/:orderId/honour', { schema: orderAction }, async (request, reply) =>
       noStore(reply).send(await orderAdmin.honour(request.params.orderId, await actingAdmin(request), request.log)),
     );

@@ -5,9 +5,11 @@ import {
   ORDER_NOT_PROVISIONABLE,
   ORDER_NOT_REFUNDABLE,
   REFUND_NOTE_REQUIRED,
+  refundTooLarge,
   type AdminOrderAction,
 } from '#contract/admin-orders';
-import { parseMoney } from '#domain/money';
+import { parseMoney, type Cents } from '#domain/money';
+import { refundableCents } from '#domain/refunds';
 import { canBecome } from '#domain/order-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
@@ -15,6 +17,7 @@ import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider, type CardR
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { giveBackCouponUse, takeCouponUseAtPayment } from './coupon-use';
 import { findOrder, type OrderRow } from './order-row';
+import { lockOrder, openRefundRow, refundByRequestKey, refundIdempotencyKey, settleRefundRow, unsettledRefund, type OrderRefundRow } from './refunds';
 import { recordPurchaseNotification } from './purchase-notification';
 import { markOrderHonoured, markOrderRefunded } from './status-changes';
 
@@ -22,14 +25,29 @@ export interface AdminOrderActionsDeps {
   cardPayments: CardPaymentProvider;
 }
 
-/** An order the refund's transaction marked refunded: as it was before, and whether its coupon use went back. */
-interface RefundedInTransaction {
-  before: OrderRow;
-  couponReleased: boolean;
+/** A refund opened (or found) in its first transaction, for the provider's call and the settling transaction. */
+export interface OpenedRefund {
+  order: OrderRow;
+  refund: OrderRefundRow;
+  /** An earlier refund left unsettled (its provider call failed, or a crash): this request settles it first, then is made. */
+  earlier: boolean;
 }
 
-/** The key of the order's one provider refund: a repeat or a concurrent refund gets the same one. */
-export const refundIdempotencyKey = (orderId: string) => `refund-order-${orderId}`;
+/** What a refund request asks: the amount (absent: all that is left), the note, the dialog's key. */
+export interface RefundAsk {
+  amountCents?: Cents | undefined;
+  note?: string | undefined;
+  requestKey?: string | undefined;
+}
+
+/** A refund counted on its order: as the order was, as it is, and whether this one refunded it in full. */
+interface SettledRefund {
+  refund: OrderRefundRow;
+  before: OrderRow;
+  order: OrderRow;
+  full: boolean;
+  couponReleased: boolean;
+}
 
 /**
  * The orders' part of the admin's actions on one order: refund, honour, retry provisioning
@@ -46,44 +64,62 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
     return order;
   }
 
-  /** Card money goes back through the provider before anything is written: a refund that failed changes nothing. */
-  async function refundAtProvider(order: OrderRow): Promise<CardRefund | null> {
-    if (order.paymentMethod !== 'card' || parseMoney(order.totalAmount) === 0) return null;
-    if (!order.stripePaymentIntentId) throw conflict(ORDER_NOT_REFUNDABLE);
+  /**
+   * The first half of POST /api/admin/orders/:orderId/refund, in one transaction with the
+   * order locked (decision 0036): a request already made (same key) answers its refund; an
+   * unsettled earlier refund is settled first; else the amount is checked against what is
+   * left and a pending row opened. Null when the order is refunded already.
+   */
+  async function openRefund(orderId: string, ask: RefundAsk, actor: AuditActor): Promise<OpenedRefund | null> {
+    return db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      const same = ask.requestKey ? await refundByRequestKey(tx, orderId, ask.requestKey) : null;
+      if (same) return { order, refund: same, earlier: false };
+      const earlier = await unsettledRefund(tx, orderId);
+      if (earlier) return { order, refund: earlier, earlier: true };
+      if (order.paymentStatus === 'refunded') return null;
+      if (!canBecome(order.paymentStatus, 'refunded')) throw conflict(ORDER_NOT_REFUNDABLE);
+      if (order.paymentMethod === 'crypto' && !ask.note) throw badRequest(REFUND_NOTE_REQUIRED);
+      const left = refundableCents(order);
+      const amountCents = ask.amountCents ?? left;
+      if (amountCents > left) throw conflict(refundTooLarge(orderId, left));
+      if (order.paymentMethod === 'card' && amountCents > 0 && !order.stripePaymentIntentId) throw conflict(ORDER_NOT_REFUNDABLE);
+      const refund = await openRefundRow(tx, { orderId, amountCents, note: ask.note, requestKey: ask.requestKey, actor });
+      return { order, refund, earlier: false };
+    });
+  }
+
+  /**
+   * Card money goes back through the provider, keyed by the refund row, so a retry of the
+   * same row (after a failure or a crash) is the same refund there. Crypto is refunded by
+   * hand and a free order has nothing to give back: null. A failure leaves the row pending.
+   */
+  async function refundAtProvider({ order, refund }: OpenedRefund): Promise<CardRefund | null> {
+    const amountCents = parseMoney(refund.amount);
+    if (order.paymentMethod !== 'card' || amountCents === 0 || !order.stripePaymentIntentId) return null;
     try {
-      return await deps.cardPayments.refund(order.stripePaymentIntentId, { idempotencyKey: refundIdempotencyKey(order.id) });
+      return await deps.cardPayments.refund(order.stripePaymentIntentId, { amountCents, idempotencyKey: refundIdempotencyKey(refund.id) });
     } catch (error) {
       throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
     }
   }
 
   /**
-   * The first half of POST /api/admin/orders/:orderId/refund (the refund workflow runs the
-   * rest): the order must be refundable, a crypto refund needs its note, and card money goes
-   * back through the provider before anything is written, so a refund that failed changes
-   * nothing. Null when the order is already refunded: a second refund calls the provider no more.
+   * In the refund's transaction: the refund counted on the order; when nothing is left, the
+   * order refunded and its coupon use given back, exactly as a whole refund always was. Null
+   * when a concurrent request settled this refund first; 409 for an order that became
+   * unrefundable meanwhile.
    */
-  async function prepareRefund(orderId: string, note: string | undefined): Promise<{ order: OrderRow; providerRefund: CardRefund | null } | null> {
-    const order = await existing(orderId);
-    if (order.paymentStatus === 'refunded') return null;
-    // Asked before the provider moves any money; the transaction's UPDATE guards it again.
-    if (!canBecome(order.paymentStatus, 'refunded')) throw conflict(ORDER_NOT_REFUNDABLE);
-    if (order.paymentMethod === 'crypto' && !note) throw badRequest(REFUND_NOTE_REQUIRED);
-    return { order, providerRefund: await refundAtProvider(order) };
-  }
-
-  /**
-   * In the refund's transaction: the order refunded and its coupon use given back. Null when
-   * a concurrent refund committed first (same provider refund, by its key); 409 for an order
-   * that became unrefundable meanwhile.
-   */
-  async function refundInTransaction(tx: DbOrTx, orderId: string): Promise<RefundedInTransaction | null> {
-    const before = await markOrderRefunded(tx, orderId);
-    if (!before) {
-      if ((await findOrder(tx, orderId))?.paymentStatus === 'refunded') return null;
-      throw conflict(ORDER_NOT_REFUNDABLE);
-    }
-    return { before, couponReleased: await giveBackCouponUse(tx, orderId) };
+  async function settleRefund(tx: DbOrTx, refundId: string, providerRefund: CardRefund | null): Promise<SettledRefund | null> {
+    const settled = await settleRefundRow(tx, refundId, providerRefund);
+    if (!settled) return null;
+    const { refund, order } = settled;
+    if (refundableCents(order) > 0) return { refund, before: order, order, full: false, couponReleased: false };
+    const before = await markOrderRefunded(tx, order.id);
+    if (!before) throw conflict(ORDER_NOT_REFUNDABLE);
+    const after = (await findOrder(tx, order.id))!;
+    return { refund, before, order: after, full: true, couponReleased: await giveBackCouponUse(tx, order.id) };
   }
 
   /**
@@ -131,5 +167,5 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
     return { answer: action(orderId, 'completed', adminOrderActionMessages.provisioningQueued(orderId)), requeue: true };
   }
 
-  return { prepareRefund, refundInTransaction, honour, retryProvisioning };
+  return { openRefund, refundAtProvider, settleRefund, honour, retryProvisioning };
 }

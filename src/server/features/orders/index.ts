@@ -10,3 +10,6 @@ export { SWEEP_GRACE_MS } from './unfinished';
 // The shipments of streaming box orders: every write to that table (./shipments.ts).
 export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedMail, updateShipment } from './shipments';
 export { ordersForReading, shipmentsForReading } from './read-only';
+// Each refund of an order, full or partial (decision 0036).
+export { refundMail, type OrderRefundRow } from './refunds';
+export type { OpenedRefund, RefundAsk } from './admin-actions';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, createdAt, updatedAt } from '#server/db/columns';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
@@ -33,6 +33,13 @@ export const orders = pgTable(
     subtotalAmount: money('subtotal_amount').notNull(),
     totalAmount: money('total_amount').notNull(),
     cashbackAmount: money('cashback_amount').notNull().default('0.00'),
+    /**
+     * The sum of the order's finished refunds (order_refunds), kept in the refund's own
+     * transaction so that revenue, net of partial refunds, reads one row (decision 0036).
+     */
+    refundedAmount: money('refunded_amount').notNull().default('0.00'),
+    /** What a part-paid crypto payment actually brought, in USD; null when the order was paid in full or not at all. */
+    receivedAmount: money('received_amount'),
     requiresShipping: boolean('requires_shipping').notNull().default(false),
     shippingAddress: text('shipping_address'),
     shippingCity: text('shipping_city'),
@@ -118,4 +125,30 @@ export const purchaseNotifications = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('purchase_notifications_newest_idx').on(t.timestamp.desc(), t.id.desc())],
+);
+
+/**
+ * Each refund of an order, full or partial (decision 0036). A row is written before the
+ * provider's call as 'pending' and its id is the provider's idempotency key, so a retry
+ * after a crash asks the provider for the same refund and never pays twice; it becomes
+ * 'succeeded' (or the provider's status) in the transaction that counts it.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    amount: money('amount').notNull(),
+    note: text('note'),
+    /** pending until the provider answered (or at once for a crypto or free order, refunded by hand); then the provider's status, or 'manual'. */
+    status: text('status').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    providerStatus: text('provider_status'),
+    /** The Idempotency-Key the admin's dialog sent: the same request twice is one refund. */
+    requestKey: text('request_key'),
+    adminId: uuid('admin_id').notNull(),
+    adminUsername: text('admin_username').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId, t.createdAt), uniqueIndex('order_refunds_request_key_idx').on(t.orderId, t.requestKey)],
 );

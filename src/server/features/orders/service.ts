@@ -99,7 +99,7 @@ export function createOrders(db: Db, options: { cardPayments: CardPaymentProvide
       }),
     abandonedReservations: (window: AbandonedWindow) => abandonedReservations(db, window),
     releaseReservation: (orderId: string) => db.transaction((tx) => releaseReservation(tx, orderId)),
-    markOrderNeedsReview: (orderId: string, reason: string) => markOrderNeedsReview(db, orderId, reason),
+    markOrderNeedsReview: (orderId: string, reason: string, receivedAmount?: string) => markOrderNeedsReview(db, orderId, reason, receivedAmount),
     setGiftCardDelivered: (orderId: string, delivered: boolean, actor: AuditActor) => setGiftCardDelivered(db, orderId, delivered, actor),
   };
 }

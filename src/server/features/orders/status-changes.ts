@@ -64,9 +64,12 @@ export async function markOrderPaymentFailed(db: DbOrTx, orderId: string, reason
   return (await changeOrderStatus(db, orderId, { to: 'failed', set: { failureReason: reason }, where: isOrdersPayment })) !== null;
 }
 
-/** Holds an unpaid order for an admin (crypto partially paid, say); never touches a paid order. */
-export async function markOrderNeedsReview(db: DbOrTx, orderId: string, reason: string): Promise<boolean> {
-  return (await changeOrderStatus(db, orderId, { to: 'needs_review', set: { failureReason: reason } })) !== null;
+/**
+ * Holds an unpaid order for an admin (crypto partially paid, say); never touches a paid
+ * order. `receivedAmount`: what a part-paid payment brought, all a refund can give back.
+ */
+export async function markOrderNeedsReview(db: DbOrTx, orderId: string, reason: string, receivedAmount?: string): Promise<boolean> {
+  return (await changeOrderStatus(db, orderId, { to: 'needs_review', set: { failureReason: reason, ...(receivedAmount ? { receivedAmount } : {}) } })) !== null;
 }
 
 /** An admin accepts a needs_review order as it stands: it becomes completed, once. Null when it was not waiting. */

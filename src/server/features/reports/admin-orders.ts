@@ -1,11 +1,13 @@
 import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
+import { formatMoney } from '#domain/money';
+import { refundableCents } from '#domain/refunds';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { auditLog } from '../audit/schema';
 import { packages } from '../catalog/schema';
 import { mailOutbox } from '../mail/schema';
-import { orders, shipments } from '../orders/schema';
+import { orderRefunds, orders, shipments } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { containsPattern, type PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
@@ -24,6 +26,8 @@ const summaryColumns = {
   paymentStatus: orders.paymentStatus,
   reason: orders.failureReason,
   totalAmount: orders.totalAmount,
+  refundedAmount: orders.refundedAmount,
+  receivedAmount: orders.receivedAmount,
   couponCode: orders.couponCode,
   giftCard: orders.selectedGiftCard,
   cashbackAmount: orders.cashbackAmount,
@@ -105,7 +109,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
   ]);
   if (!summary || !order) return null;
   const subscriptionId = order.renewsSubscriptionId;
-  const [customer, subscription, shipment, outbox, audit] = await Promise.all([
+  const [customer, subscription, shipment, outbox, audit, refunds] = await Promise.all([
     order.customerId
       ? db.select({ id: customers.id, email: customers.email, hasAccount: customers.hasAccount }).from(customers).where(eq(customers.id, order.customerId))
       : Promise.resolve([]),
@@ -124,6 +128,11 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)))
       .orderBy(...newestFirst(auditLog.createdAt, auditLog.id)),
+    db
+      .select({ amount: orderRefunds.amount, note: orderRefunds.note, status: orderRefunds.status, adminUsername: orderRefunds.adminUsername, createdAt: orderRefunds.createdAt })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
   ]);
   const [sub] = subscription;
   const credentials = sub
@@ -144,7 +153,11 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
       totalAmount: order.totalAmount,
       cashbackAmount: order.cashbackAmount,
       providerReference: order.stripePaymentIntentId ?? order.cryptoPaymentId,
+      refundedAmount: order.refundedAmount,
+      receivedAmount: order.receivedAmount,
+      refundableAmount: order.paymentStatus === 'completed' || order.paymentStatus === 'needs_review' ? formatMoney(refundableCents(order)) : '0.00',
     },
+    refunds: refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
     subscription: sub
       ? {
           id: sub.id,

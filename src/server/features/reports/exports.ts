@@ -3,7 +3,7 @@ import { isoInTimeZone } from '#domain/store-time';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
-import { orders } from '../orders/schema';
+import { orderRefunds, orders } from '../orders/schema';
 import type { CsvTable } from '#server/http/csv-download';
 import { newestFirst } from './newest-first';
 import { keptPayment, netRevenue, paidOrderCount } from './figures';
@@ -57,6 +57,8 @@ const ORDER_HEADER = [
   'Subtotal',
   'Discount',
   'Total',
+  'Refunded',
+  'Last refund',
   'Cashback',
   'Coupon',
   'Gift card',
@@ -77,6 +79,11 @@ const orderColumns = {
   subtotalAmount: orders.subtotalAmount,
   couponDiscount: orders.couponDiscount,
   totalAmount: orders.totalAmount,
+  refundedAmount: orders.refundedAmount,
+  // The order's latest settled refund, on the refunds' order index (decision 0036).
+  lastRefundAt: sql<Date | null>`(select max(${orderRefunds.createdAt}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} <> 'pending')`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value)),
+  ),
   cashbackAmount: orders.cashbackAmount,
   couponCode: orders.couponCode,
   selectedGiftCard: orders.selectedGiftCard,
@@ -118,6 +125,8 @@ export function orderExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BAT
         order.subtotalAmount,
         order.couponDiscount,
         order.totalAmount,
+        order.refundedAmount,
+        storeTime(order.lastRefundAt, timeZone),
         order.cashbackAmount,
         order.couponCode,
         order.selectedGiftCard,

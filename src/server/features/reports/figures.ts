@@ -7,8 +7,10 @@ import { subscriptions } from '../subscriptions/schema';
  * the dashboards' cards, the notifications' summary, the revenue chart and tab and the
  * customers CSV, so that no two places can count the same day differently (decision 0033).
  *
- * Refunds are whole-order today (decision 0021): a refunded order leaves 'completed' for
- * 'refunded', so "net of refunds" is "completed orders only". The literal
+ * A refund of everything left makes the order 'refunded' (decision 0021); a partial one
+ * leaves it 'completed' with its `refunded_amount` (decision 0036). So "net of refunds" is
+ * "completed orders only, less what was given back of them", counted on the order's own
+ * day: a refund lowers the day the money came in, not the day it went out. The literal
  * `payment_status = 'completed'` is also the predicate of orders_paid_idx, so a query
  * that filters on `keptPayment` by payment date can read that partial index.
  */
@@ -16,10 +18,14 @@ import { subscriptions } from '../subscriptions/schema';
 /** An order whose money the store keeps: paid and not refunded. */
 export const keptPayment = sql`${orders.paymentStatus} = 'completed'`;
 
-/** Revenue, net of refunds: the sum of the kept orders' totals (a refunded order adds nothing), of those `within` a period when given. */
-export const netRevenue = (within?: SQL) => sql`coalesce(sum(${orders.totalAmount}) filter (where ${keptPayment}${within ? sql` and ${within}` : sql``}), 0)`;
+/**
+ * Revenue, net of refunds: the sum of the kept orders' totals less their partial refunds (a
+ * refunded order adds nothing), of those `within` a period when given.
+ */
+export const netRevenue = (within?: SQL) =>
+  sql`coalesce(sum(${orders.totalAmount} - ${orders.refundedAmount}) filter (where ${keptPayment}${within ? sql` and ${within}` : sql``}), 0)`;
 
-/** A paid order: money was taken (a $0 trial or free order is not one) and not refunded in full. */
+/** A paid order: money was taken (a $0 trial or free order is not one) and not refunded in full (a partial refund keeps it one). */
 export const paidOrder = sql`${keptPayment} and ${orders.totalAmount} > 0`;
 
 /** How many paid orders. */

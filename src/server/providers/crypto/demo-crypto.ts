@@ -40,6 +40,8 @@ function toState(row: DemoRow): CryptoPaymentState {
     payCurrency: row.payCurrency,
     payAddress: row.payAddress,
     ...(row.paymentStatus === 'finished' ? { actuallyPaid: row.payAmount } : {}),
+    // A demo buyer who pays part sends half (rounded down), so the admin's review has a real figure.
+    ...(row.paymentStatus === 'partially_paid' ? { actuallyPaid: formatMoney(Math.floor(parseMoney(row.payAmount) / 2)) } : {}),
   };
 }
 

@@ -54,10 +54,11 @@ export interface CardPaymentProvider {
   /** Verifies a webhook delivery against its headers and reads it; throws InvalidWebhookError. */
   parseWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>): CardPaymentEvent;
   /**
-   * Gives the whole payment back. Repeating it with the same key returns the same refund;
-   * a payment already refunded in full (by any means) answers that refund, never a second.
+   * Gives `amountCents` of the payment back (several refunds may follow until the whole is
+   * back). Repeating it with the same key returns the same refund; a payment already
+   * refunded in full (by any means) answers its latest refund, never a second.
    */
-  refund(paymentIntentId: string, options: { idempotencyKey: string }): Promise<CardRefund>;
+  refund(paymentIntentId: string, options: { amountCents: number; idempotencyKey: string }): Promise<CardRefund>;
 }
 
 export const ORDER_CURRENCY = 'usd';

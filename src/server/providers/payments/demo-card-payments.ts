@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, lte, notInArray } from 'drizzle-orm';
 import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
 import { demoPaymentIntents } from './schema';
@@ -89,15 +89,19 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
       throw new InvalidWebhookError('The demo card provider sends no webhooks');
     },
 
-    /** A paid demo intent becomes 'refunded' once; asking again answers the same refund. */
-    async refund(paymentIntentId) {
+    /**
+     * A paid demo intent gives money back; the refund's id follows from its key, so asking
+     * again answers the same refund. A refund of the whole amount makes it 'refunded'; the
+     * store itself keeps what is left after partial ones (decision 0036).
+     */
+    async refund(paymentIntentId, { amountCents, idempotencyKey }) {
       await db
         .update(demoPaymentIntents)
         .set({ status: 'refunded', updatedAt: new Date() })
-        .where(and(eq(demoPaymentIntents.id, paymentIntentId), eq(demoPaymentIntents.status, 'succeeded')));
+        .where(and(eq(demoPaymentIntents.id, paymentIntentId), eq(demoPaymentIntents.status, 'succeeded'), lte(demoPaymentIntents.amount, amountCents)));
       const row = await find(paymentIntentId);
-      if (row?.status !== 'refunded') throw new Error(`Demo payment ${paymentIntentId} cannot be refunded (${row?.status ?? 'not found'})`);
-      return { id: `re_demo_${paymentIntentId.replace(/^pi_demo_/, '')}`, amount: row.amount, status: 'succeeded' };
+      if (row?.status !== 'refunded' && row?.status !== 'succeeded') throw new Error(`Demo payment ${paymentIntentId} cannot be refunded (${row?.status ?? 'not found'})`);
+      return { id: `re_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`, amount: amountCents, status: 'succeeded' };
     },
 
     async confirm(id, cardNumber) {

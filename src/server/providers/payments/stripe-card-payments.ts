@@ -58,9 +58,9 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
       return toEvent(event);
     },
 
-    async refund(paymentIntentId, { idempotencyKey }) {
+    async refund(paymentIntentId, { amountCents, idempotencyKey }) {
       try {
-        return toRefund(await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }));
+        return toRefund(await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey }));
       } catch (error) {
         // Refunded already, from the Stripe dashboard say: the money is back, report that refund.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'charge_already_refunded') throw error;

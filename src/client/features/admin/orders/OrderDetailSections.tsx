@@ -86,7 +86,30 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
           <DetailField label="Provider reference">
             <span className="break-all font-mono text-xs">{payment.providerReference ?? 'None'}</span>
           </DetailField>
+          {payment.receivedAmount !== null && (
+            <DetailField label="Received">
+              {dollars(payment.receivedAmount)} of {dollars(payment.totalAmount)}
+            </DetailField>
+          )}
+          <DetailField label="Refunded">{dollars(payment.refundedAmount)}</DetailField>
         </Fields>
+        {detail.refunds.length > 0 && (
+          <ul className="mt-3 grid gap-1 text-sm" aria-label="Refunds">
+            {detail.refunds.map((refund) => (
+              <li key={`${refund.createdAt}-${refund.amount}`} className="flex flex-wrap justify-between gap-x-3 rounded-lg bg-muted/40 p-2">
+                <span className="min-w-0 break-words">
+                  <span className="font-semibold tabular-nums">{dollars(refund.amount)}</span>
+                  {refund.status === 'pending' ? ' (not yet confirmed by the provider)' : ''}
+                  {refund.note ? ` · ${refund.note}` : ''}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {refund.adminUsername},{' '}
+                  <time dateTime={refund.createdAt}>{adminDateTime(refund.createdAt, timeZone)}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
       <Section title="Subscription">
         {renewsSubscriptionId && (

@@ -1,73 +1,148 @@
 import { Loader2, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { REFUND_NOTE_REQUIRED, type AdminOrderSummary } from '#contract/admin-orders';
+import { REFUND_AMOUNT_ZERO, REFUND_NOTE_REQUIRED, refundTooLarge, type AdminOrderSummary } from '#contract/admin-orders';
+import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
+import { refundableCents } from '#domain/refunds';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { fieldErrorId } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { dollars } from '../shared/admin-view';
+import { messageOr } from '../../../lib/api';
 import type { OrderActions } from './use-order-actions';
 
-type Refundable = Pick<AdminOrderSummary, 'id' | 'paymentMethod' | 'totalAmount'>;
+type Refundable = Pick<AdminOrderSummary, 'id' | 'paymentMethod' | 'paymentStatus' | 'totalAmount' | 'refundedAmount' | 'receivedAmount'>;
+
+/** One key per request the admin means: the same press twice is one refund at the server (decision 0036). */
+const newRequestKey = () => globalThis.crypto?.randomUUID?.() ?? `refund-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+const AMOUNT_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
+
+/** The amount typed, in cents, or why it cannot be refunded (the server's own words). */
+function readAmount(text: string, order: Refundable, left: Cents): { cents: Cents } | { error: string } {
+  const trimmed = text.trim();
+  if (!AMOUNT_PATTERN.test(trimmed)) return { error: 'Amount must be an amount such as 12.34' };
+  const cents = parseMoney(trimmed);
+  if (cents === 0 && left > 0) return { error: REFUND_AMOUNT_ZERO };
+  if (cents > left) return { error: refundTooLarge(order.id, left) };
+  return { cents };
+}
 
 /**
- * Asks before a refund, which cannot be undone. A crypto payment is sent back by hand
- * outside the store, so the admin says how (the note the server requires for it).
+ * Asks before a refund, which cannot be undone: how much (all that is left unless the admin
+ * says less; for a part-paid crypto order, only what actually arrived) and a note. A crypto
+ * payment is sent back by hand outside the store, so its note says how (the server requires it).
  */
 export function RefundDialog({ order, refund, onClose }: { order: Refundable | null; refund: OrderActions['refund']; onClose: () => void }) {
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const noteId = useId();
-  const crypto = order?.paymentMethod === 'crypto';
+  // The dialog is remounted per order (its key), so its fields start from that order's figures.
+  return order ? <RefundForm key={order.id} order={order} refund={refund} onClose={onClose} /> : <Dialog open={false} />;
+}
 
-  const close = () => {
-    setNote('');
-    setNoteError(null);
-    onClose();
+function RefundForm({ order, refund, onClose }: { order: Refundable; refund: OrderActions['refund']; onClose: () => void }) {
+  const left = refundableCents(order);
+  const [amount, setAmount] = useState(formatMoney(left));
+  const [note, setNote] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: 'amount' | 'note'; message: string } | null>(null);
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const amountId = useId();
+  const noteId = useId();
+  const paidByCrypto = order.paymentMethod === 'crypto';
+  const partPaid = order.paymentStatus === 'needs_review' && order.receivedAmount !== null;
+  const read = readAmount(amount, order, left);
+  const cents = 'cents' in read ? read.cents : left;
+  const full = cents === left;
+  // The server's refusal of this very request, word for word; editing the request clears it.
+  const serverError = refund.isError && refund.variables?.key === requestKey ? messageOr(refund.error, 'The order could not be refunded. Please try again.') : null;
+
+  const change = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setFieldError(null);
+    // Another amount or note is another request.
+    setRequestKey(newRequestKey());
   };
   const confirm = () => {
-    if (!order) return;
-    if (crypto && !note.trim()) {
-      setNoteError(REFUND_NOTE_REQUIRED);
+    if ('error' in read) {
+      setFieldError({ field: 'amount', message: read.error });
+      document.getElementById(amountId)?.focus();
+      return;
+    }
+    if (paidByCrypto && !note.trim()) {
+      setFieldError({ field: 'note', message: REFUND_NOTE_REQUIRED });
       document.getElementById(noteId)?.focus();
       return;
     }
-    refund.mutate({ orderId: order.id, body: crypto ? { note: note.trim() } : {} }, { onSuccess: close });
+    const body = { ...(full ? {} : { amount: formatMoney(read.cents) }), ...(note.trim() ? { note: note.trim() } : {}) };
+    refund.mutate({ orderId: order.id, body, key: requestKey }, { onSuccess: onClose });
   };
+  const errorOf = (field: 'amount' | 'note') => (fieldError?.field === field ? fieldError.message : null);
+  const describedBy = (id: string, field: 'amount' | 'note', hint?: string) => [errorOf(field) ? fieldErrorId(id) : null, hint].filter(Boolean).join(' ') || undefined;
+  const amountHintId = `${amountId}-hint`;
 
   return (
-    <Dialog open={order !== null} onOpenChange={(open) => !open && !refund.isPending && close()}>
+    <Dialog open onOpenChange={(open) => !open && !refund.isPending && onClose()}>
       <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>Refund this order?</DialogTitle>
           <DialogDescription>
-            <span className="break-all font-mono">{order?.id}</span>:{' '}
-            {crypto
-              ? `send ${dollars(order?.totalAmount ?? '')} back to the buyer's wallet first; the store then marks the order refunded.`
-              : `${dollars(order?.totalAmount ?? '')} goes back to the buyer through the payment provider.`}{' '}
-            Its subscription is cancelled and its logins stop working. This cannot be undone.
+            <span className="break-all font-mono">{order.id}</span>:{' '}
+            {paidByCrypto
+              ? `send ${formatDollars(cents)} back to the buyer's wallet first; the store then records the refund.`
+              : `${formatDollars(cents)} goes back to the buyer through the payment provider.`}{' '}
+            {full
+              ? 'Its subscription is cancelled and its logins stop working. This cannot be undone.'
+              : `The order stays paid and its subscription goes on; ${formatDollars(left - cents)} will be left to refund. This cannot be undone.`}
           </DialogDescription>
         </DialogHeader>
-        {crypto && (
-          <div className="grid gap-2">
-            <Label htmlFor={noteId}>How it was refunded</Label>
-            <textarea
-              id={noteId}
-              rows={3}
-              maxLength={500}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              placeholder="Sent 21.98 USDC back to 0x... on Nov 24"
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? fieldErrorId(noteId) : undefined}
-              className="w-full rounded-lg border border-input bg-background/60 px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive"
-            />
-            {noteError && (
-              <p id={fieldErrorId(noteId)} className="text-sm text-destructive">
-                {noteError}
-              </p>
-            )}
-          </div>
+        {partPaid && (
+          <p className="rounded-lg border border-warning/40 bg-warning/10 p-2 text-sm" data-testid="refund-received">
+            Received {formatDollars(parseMoney(order.receivedAmount!))} of {formatDollars(parseMoney(order.totalAmount))}: only what arrived can go back.
+          </p>
+        )}
+        <div className="grid gap-2">
+          <Label htmlFor={amountId}>Amount</Label>
+          <Input
+            id={amountId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => change(setAmount)(event.target.value)}
+            aria-invalid={errorOf('amount') ? true : undefined}
+            aria-describedby={describedBy(amountId, 'amount', amountHintId)}
+          />
+          <p id={amountHintId} className="text-xs text-muted-foreground">
+            {parseMoney(order.refundedAmount) > 0
+              ? `${formatDollars(left)} left to refund (${formatDollars(parseMoney(order.refundedAmount))} refunded already).`
+              : `Up to ${formatDollars(left)}.`}
+          </p>
+          {errorOf('amount') && (
+            <p id={fieldErrorId(amountId)} className="text-sm text-destructive">
+              {errorOf('amount')}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={noteId}>{paidByCrypto ? 'How it was refunded' : 'Note (optional)'}</Label>
+          <textarea
+            id={noteId}
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(event) => change(setNote)(event.target.value)}
+            placeholder={paidByCrypto ? 'Sent 21.98 USDC back to 0x... on Nov 24' : 'Why, for the audit log'}
+            aria-invalid={errorOf('note') ? true : undefined}
+            aria-describedby={describedBy(noteId, 'note')}
+            className="w-full rounded-lg border border-input bg-background/60 px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive"
+          />
+          {errorOf('note') && (
+            <p id={fieldErrorId(noteId)} className="text-sm text-destructive">
+              {errorOf('note')}
+            </p>
+          )}
+        </div>
+        {serverError && (
+          <p role="alert" className="text-sm text-destructive" data-testid="refund-error">
+            {serverError}
+          </p>
         )}
         <DialogFooter>
           <DialogClose asChild>
@@ -77,7 +152,7 @@ export function RefundDialog({ order, refund, onClose }: { order: Refundable | n
           </DialogClose>
           <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
             {refund.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Undo2 aria-hidden="true" />}
-            {refund.isPending ? 'Refunding...' : `Refund ${dollars(order?.totalAmount ?? '')}`}
+            {refund.isPending ? 'Refunding...' : `Refund ${formatDollars(cents)}`}
           </Button>
         </DialogFooter>
       </DialogContent>

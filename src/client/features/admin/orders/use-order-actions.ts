@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminOrderActionSchema, type RefundRequest } from '#contract/admin-orders';
+import { adminOrderActionSchema, REFUND_KEY_HEADER, type RefundRequest } from '#contract/admin-orders';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
 import { adminApiRoutes } from '../../../lib/api-routes';
@@ -15,7 +15,9 @@ function useRefreshAfterOrderChange() {
 function useOrderAction<Body>(path: (orderId: string) => string, done: string, failed: string, fallback: string) {
   const refresh = useRefreshAfterOrderChange();
   return useMutation({
-    mutationFn: ({ orderId, body }: { orderId: string; body?: Body }) => api(path(orderId), { method: 'POST', body: body ?? {}, schema: adminOrderActionSchema }),
+    // `key`: the refund dialog's Idempotency-Key, so a repeated press is one refund (decision 0036).
+    mutationFn: ({ orderId, body, key }: { orderId: string; body?: Body; key?: string }) =>
+      api(path(orderId), { method: 'POST', body: body ?? {}, ...(key ? { headers: { [REFUND_KEY_HEADER]: key } } : {}), schema: adminOrderActionSchema }),
     onSuccess: (result) => toast({ title: done, description: result.message }),
     onError: (error) => toast({ title: failed, description: messageOr(error, fallback), variant: 'destructive' }),
     onSettled: refresh,

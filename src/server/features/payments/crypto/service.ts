@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutInput } from '#contract/checkout';
 import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
-import { parseMoney } from '#domain/money';
+import { formatDollars, formatMoney, parseMoney } from '#domain/money';
+import { receivedCents } from '#domain/refunds';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
 import { ordersForReading as orders } from '#server/features/orders/index';
@@ -78,8 +79,17 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
       if (result.outcome === 'needs_review') log.warn({ ...details, reason: result.reason }, 'paid crypto order held for review');
       return { changed: true, paidNow: result.outcome === 'completed' };
     } else if (state.outcome === 'partially_paid') {
-      const received = state.actuallyPaid ? `${state.actuallyPaid} of ${state.payAmount}` : `less than ${state.payAmount}`;
-      await orderTransitions.markOrderNeedsReview(order.id, `Crypto payment ${state.paymentId} partially paid: ${received} ${state.payCurrency.toUpperCase()} received`);
+      const currency = state.payCurrency.toUpperCase();
+      const receivedUsd = state.actuallyPaid ? receivedCents(parseMoney(order.totalAmount), state.actuallyPaid, state.payAmount) : null;
+      // The owner reads dollars: what arrived is worth its share of the price (decision 0036).
+      const received = state.actuallyPaid
+        ? `${receivedUsd === null ? '' : `received ${formatDollars(receivedUsd)} of ${formatDollars(parseMoney(order.totalAmount))}, `}${state.actuallyPaid} of ${state.payAmount} ${currency}`
+        : `less than ${state.payAmount} ${currency} received`;
+      await orderTransitions.markOrderNeedsReview(
+        order.id,
+        `Crypto payment ${state.paymentId} partially paid: ${received}`,
+        receivedUsd === null ? undefined : formatMoney(receivedUsd),
+      );
     } else {
       // An expired or failed crypto payment cannot be paid any more: its coupon use goes back (decision 0020).
       await orderTransitions.markOrderUnpayable(order.id, `Crypto payment ${state.paymentId} ${state.paymentStatus}`);

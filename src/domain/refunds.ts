@@ -1,0 +1,28 @@
+import { parseMoney, type Cents } from './money';
+
+/**
+ * What an order can still give back (decision 0036): what the store received (the total, or
+ * the amount a part-paid crypto payment actually brought while the order waits for review)
+ * less the refunds made so far. Pure; the orders feature and the admin's detail both use it.
+ */
+export function refundableCents(order: { paymentStatus: string; totalAmount: string; receivedAmount: string | null; refundedAmount: string }): Cents {
+  const received = order.paymentStatus === 'needs_review' && order.receivedAmount !== null ? parseMoney(order.receivedAmount) : parseMoney(order.totalAmount);
+  return Math.max(0, received - parseMoney(order.refundedAmount));
+}
+
+/**
+ * A crypto payment's USD worth of what arrived, in proportion to what was asked: 7.995 of
+ * 15.99 USDC asked for a $15.99 order is $7.99 (rounded down: never more than arrived).
+ * Exact decimal arithmetic on the provider's strings, no floats; null when they are not numbers.
+ */
+export function receivedCents(priceCents: Cents, actuallyPaid: string, payAmount: string): Cents | null {
+  const decimal = /^\d+(?:\.(\d+))?$/;
+  if (!decimal.test(actuallyPaid) || !decimal.test(payAmount)) return null;
+  const scale = Math.max(actuallyPaid.split('.')[1]?.length ?? 0, payAmount.split('.')[1]?.length ?? 0);
+  const scaled = (text: string) => BigInt(text.replace('.', '') + '0'.repeat(scale - (text.split('.')[1]?.length ?? 0)));
+  const paid = scaled(actuallyPaid);
+  const asked = scaled(payAmount);
+  if (asked === 0n) return null;
+  const cents = (BigInt(priceCents) * paid) / asked;
+  return Number(cents > BigInt(priceCents) ? BigInt(priceCents) : cents);
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
+import { refundableCents } from '#domain/refunds';
+import type { DbOrTx } from '#server/db/connect';
+import type { MailMessage } from '#server/providers/mail/index';
+import type { CardRefund } from '#server/providers/payments/index';
+import type { AuditActor } from '#server/features/audit/index';
+import { orderRefunds, orders } from './schema';
+import type { OrderRow } from './order-row';
+
+/**
+ * The order's refunds, each its own row (decision 0036): opened as 'pending' with the order
+ * row locked while what is left is computed, settled in the transaction that counts it on
+ * the order. Every write to order_refunds is here.
+ */
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+
+/** The provider's idempotency key of one refund row: a retry of the same row is the same refund at the provider. */
+export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`;
+
+/** The order, locked for the rest of the transaction: concurrent refunds of one order take turns. */
+export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order ?? null;
+}
+
+export async function refundByRequestKey(tx: DbOrTx, orderId: string, requestKey: string): Promise<OrderRefundRow | null> {
+  const [row] = await tx.select().from(orderRefunds).where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.requestKey, requestKey))).limit(1);
+  return row ?? null;
+}
+
+/** A refund opened and not yet settled: its provider call failed or the process stopped midway. */
+export async function unsettledRefund(tx: DbOrTx, orderId: string): Promise<OrderRefundRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'pending')))
+    .orderBy(asc(orderRefunds.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function openRefundRow(
+  tx: DbOrTx,
+  values: { orderId: string; amountCents: Cents; note: string | undefined; requestKey: string | undefined; actor: AuditActor },
+): Promise<OrderRefundRow> {
+  const [row] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: values.orderId,
+      amount: formatMoney(values.amountCents),
+      note: values.note ?? null,
+      requestKey: values.requestKey ?? null,
+      adminId: values.actor.id,
+      adminUsername: values.actor.username,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Settles a pending refund once (a concurrent settle of the same row finds it done: null)
+ * and adds it to the order's refunded sum, the order row locked. Returns the order after it.
+ */
+export async function settleRefundRow(tx: DbOrTx, refundId: string, providerRefund: CardRefund | null): Promise<{ refund: OrderRefundRow; order: OrderRow } | null> {
+  const [pending] = await tx.select({ orderId: orderRefunds.orderId }).from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (!pending || !(await lockOrder(tx, pending.orderId))) return null;
+  const [refund] = await tx
+    .update(orderRefunds)
+    .set({ status: providerRefund ? providerRefund.status : 'manual', providerRefundId: providerRefund?.id ?? null, providerStatus: providerRefund?.status ?? null })
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')))
+    .returning();
+  if (!refund) return null;
+  const [order] = await tx
+    .update(orders)
+    .set({ refundedAmount: sql`${orders.refundedAmount} + ${refund.amount}::numeric`, updatedAt: sql`now()` })
+    .where(eq(orders.id, refund.orderId))
+    .returning();
+  return { refund, order: order! };
+}
+
+/**
+ * The customer's email about one refund: how much, of which order, and what is left or that
+ * the service ended. Written in the refund's transaction, sent after its commit (decision 0028).
+ */
+export function refundMail(order: OrderRow, amountCents: Cents, full: boolean): MailMessage {
+  const left = refundableCents(order);
+  const text = [
+    `Hello ${order.customerName},`,
+    '',
+    `We have refunded ${formatDollars(amountCents)} of your StreamPlus order ${order.id}.`,
+    `Refunded so far: ${formatDollars(parseMoney(order.refundedAmount))} of ${formatDollars(parseMoney(order.totalAmount))}.`,
+    full
+      ? 'Everything paid for this order has now been refunded, and the subscription it paid for has ended.'
+      : `Your subscription continues; ${formatDollars(left)} of the order remains paid.`,
+    order.paymentMethod === 'card' ? 'A card refund usually reaches your statement within 5 to 10 business days.' : '',
+    '',
+    'StreamPlus',
+  ]
+    .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
+    .join('\n');
+  return { to: order.customerEmail, subject: `Refund of ${formatDollars(amountCents)} for order ${order.id}`, text };
+}
