@@ -53,6 +53,8 @@ describe("the admin's orders: the list and one order's detail", () => {
       paymentStatus: 'completed',
       reason: null,
       totalAmount: '27.97',
+      refundedAmount: '0.00',
+      receivedAmount: null,
       couponCode: null,
       giftCard: 'Amazon',
       cashbackAmount: '10.00',
@@ -172,7 +174,11 @@ describe("the admin's orders: the list and one order's detail", () => {
       totalAmount: '27.97',
       cashbackAmount: '25.00',
       providerReference: `pi_test_${order.id}`,
+      refundedAmount: '0.00',
+      receivedAmount: null,
+      refundableAmount: '27.97',
     });
+    expect(detail.refunds).toEqual([]);
     expect(detail.subscription).toMatchObject({ status: 'pending_activation', deviceCount: 2 });
     expect(detail.subscription.credentials.map((line: { deviceNumber: number }) => line.deviceNumber)).toEqual([1, 2]);
     expect(detail.subscription.credentials[0]).toEqual({ deviceNumber: 1, username: expect.any(String), password: expect.any(String), isActive: true });
