@@ -156,7 +156,7 @@ describe('running the store from the admin pages', () => {
     }
   });
 
-  it('refunds a paid order after asking; the admin page and the customer see it cancelled', { timeout: 180_000 }, async () => {
+  it('refunds part of a paid order, then the rest, after asking; the admin page and the customer see it cancelled', { timeout: 180_000 }, async () => {
     const { page, context, baseUrl } = b;
     const customer = await customerWithOrder(context.browser()!, baseUrl, (await packageIds(page)).oneMonth);
     try {
@@ -173,9 +173,32 @@ describe('running the store from the admin pages', () => {
       await confirm.waitFor({ state: 'detached' });
       expect(await detail.getByTestId('payment-status').textContent()).toBe('completed');
 
+      // First $5.00 of it, with a note: the order stays paid, the refund is listed in its detail.
       await detail.getByRole('button', { name: /^Refund/ }).click();
+      const amount = confirm.getByLabel('Amount');
+      expect(await amount.inputValue()).toBe('15.99');
+      await amount.fill('20.00');
       await confirm.getByRole('button', { name: 'Refund $15.99' }).click();
+      await confirm.getByText(`At most $15.99 is left to refund on ${customer.orderId}`).waitFor();
+      await amount.fill('5.00');
+      await confirm.getByLabel('Note (optional)').fill('Two days without service, refunded as goodwill');
+      await checkLayout(page, 'refund dialog with an amount and a note');
+      await confirm.getByRole('button', { name: 'Refund $5.00' }).click();
       await toast(page, 'Order Refunded').waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      const refunds = detail.getByRole('list', { name: 'Refunds' });
+      await expect.poll(() => refunds.textContent()).toContain('Two days without service');
+      expect(await refunds.textContent()).toContain('$5.00');
+      expect(await detail.getByTestId('payment-status').textContent()).toBe('completed');
+      expect(await detail.getByRole('region', { name: 'Subscription' }).getByTestId('admin-status').textContent()).toBe('active');
+      await checkLayout(page, 'order detail with a partial refund');
+      await screenshot(page, 'order-detail-partial-refund');
+
+      // Then the rest: the order is refunded and its service ends.
+      await detail.getByRole('button', { name: /^Refund/ }).click();
+      expect(await confirm.getByLabel('Amount').inputValue()).toBe('10.99');
+      await confirm.getByRole('button', { name: 'Refund $10.99' }).click();
+      await page.locator('[data-variant]').getByText(`Order ${customer.orderId} refunded`, { exact: true }).waitFor();
       await confirm.waitFor({ state: 'detached' });
       await expect.poll(() => detail.getByTestId('payment-status').textContent()).toBe('refunded');
       await expect.poll(() => detail.getByRole('region', { name: 'Subscription' }).getByTestId('admin-status').textContent()).toBe('cancelled');
