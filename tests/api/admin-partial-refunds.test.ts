@@ -139,6 +139,9 @@ describe('partial refunds through Stripe (a local stand-in of its API)', () => {
       expect(bad.statusCode, JSON.stringify(amount)).toBe(400);
       expect(bad.json()).toEqual({ message });
     }
+    const badKey = await refund(t, orderId, admin, { amount: '1.00' }, 'short');
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().message).toContain('Idempotency-Key must be 8 to 200 characters');
     expect(refundRequests(intentId)).toHaveLength(0);
   });
 });
