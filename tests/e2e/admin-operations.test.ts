@@ -215,6 +215,43 @@ describe('running the store from the admin pages', () => {
     }
   });
 
+  it('refunds a part-paid crypto order by what arrived: the reason and the dialog say "Received $7.99 of $15.99"', { timeout: 180_000 }, async () => {
+    const { page } = b;
+    const email = uniqueEmail('part-paid');
+    const created = await page.request.post('/api/create-crypto-payment', {
+      data: {
+        packageId: (await packageIds(page)).oneMonth,
+        customerData: { firstName: 'Satoshi', lastName: 'Nakamoto', email, phone: '' },
+        paymentCurrency: 'usdc',
+        deviceCount: '1',
+        couponCode: '',
+        selectedGiftCard: 'Amazon',
+      },
+    });
+    expect(created.status()).toBe(200);
+    const { orderId, paymentId } = (await created.json()) as { orderId: string; paymentId: string };
+    // The demo buyer sends half of 15.99 USDC, rounded down.
+    const simulated = await page.request.post(`/api/demo/crypto-payments/${paymentId}/simulate`, { data: { status: 'partially_paid' } });
+    expect(simulated.status()).toBe(200);
+
+    await adminSignIn(page);
+    await page.goto('/admin?tab=review');
+    const held = page.getByTestId('review-order').filter({ hasText: orderId });
+    await held.waitFor();
+    expect(await held.getByTestId('review-reason').textContent()).toContain('received $7.99 of $15.99');
+    await held.getByRole('button', { name: /^Refund/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Refund this order?' });
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('refund-received').textContent()).toBe('Received $7.99 of $15.99: only what arrived can go back.');
+    expect(await confirm.getByLabel('Amount').inputValue()).toBe('7.99');
+    await confirm.getByLabel('How it was refunded').fill('Sent 7.99 USDC back to the sending wallet');
+    await checkLayout(page, 'refund dialog of a part-paid crypto order');
+    await screenshot(page, 'refund-dialog-part-paid');
+    await confirm.getByRole('button', { name: 'Refund $7.99' }).click();
+    await page.locator('[data-variant]').getByText(`Order ${orderId} refunded`, { exact: true }).waitFor();
+    await held.waitFor({ state: 'detached' });
+  });
+
   it('creates a fixed-amount coupon that a buyer then uses at checkout, with the discount and total right', { timeout: 180_000 }, async () => {
     const { page, context, baseUrl } = b;
     const code = `FIVE${Date.now() % 1_000_000}`;
