@@ -201,5 +201,9 @@ describe('partial refunds with the demo provider: coupon and service kept until 
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: '7.99' });
     const [row] = await auditOf(t, orderId);
     expect(row!.after).toMatchObject({ amount: '7.99', note: 'Sent 7.99 USDC back, tx 0xfeed', full: true, refund: null });
+    // It never had a subscription, so the email says only that everything paid came back.
+    const [mail] = await refundMails(t, orderId);
+    expect(mail!.subject).toBe(`Refund of $7.99 for order ${orderId}`);
+    expect(mail!.text).toContain('Refunded so far: $7.99 of $15.99.\nEverything paid for this order has now been refunded.\n');
   });
 });

@@ -49,7 +49,7 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
           ...(service ? { subscription: service.after } : {}),
         },
       });
-      await mail.queue(tx, refundMail(order, parseMoney(refund.amount), full), { key: `order-refund:${refund.id}` });
+      await mail.queue(tx, refundMail(order, parseMoney(refund.amount), { full, serviceEnded: service !== null }), { key: `order-refund:${refund.id}` });
       return service;
     });
     if (ended) {

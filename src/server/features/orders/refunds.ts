@@ -84,21 +84,22 @@ export async function settleRefundRow(tx: DbOrTx, refundId: string, providerRefu
  * The customer's email about one refund: how much, of which order, and what is left or that
  * the service ended. Written in the refund's transaction, sent after its commit (decision 0028).
  */
-export function refundMail(order: OrderRow, amountCents: Cents, full: boolean): MailMessage {
-  const left = refundableCents(order);
+export function refundMail(order: OrderRow, amountCents: Cents, { full, serviceEnded }: { full: boolean; serviceEnded: boolean }): MailMessage {
+  const left = formatDollars(refundableCents(order));
+  const after = full
+    ? `Everything paid for this order has now been refunded${serviceEnded ? ', and the subscription it paid for has ended' : ''}.`
+    : order.paymentStatus === 'needs_review'
+      ? `${left} of what you paid stays with the order while we review it.`
+      : `Your subscription continues; ${left} of the order remains paid.`;
   const text = [
     `Hello ${order.customerName},`,
     '',
     `We have refunded ${formatDollars(amountCents)} of your StreamPlus order ${order.id}.`,
     `Refunded so far: ${formatDollars(parseMoney(order.refundedAmount))} of ${formatDollars(parseMoney(order.totalAmount))}.`,
-    full
-      ? 'Everything paid for this order has now been refunded, and the subscription it paid for has ended.'
-      : `Your subscription continues; ${formatDollars(left)} of the order remains paid.`,
-    order.paymentMethod === 'card' ? 'A card refund usually reaches your statement within 5 to 10 business days.' : '',
+    after,
+    ...(order.paymentMethod === 'card' ? ['A card refund usually reaches your statement within 5 to 10 business days.'] : []),
     '',
     'StreamPlus',
-  ]
-    .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
-    .join('\n');
+  ].join('\n');
   return { to: order.customerEmail, subject: `Refund of ${formatDollars(amountCents)} for order ${order.id}`, text };
 }
