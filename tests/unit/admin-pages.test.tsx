@@ -387,7 +387,7 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
   it('lists the purchase notifications with how long ago each was, and its summary', async () => {
     signedInStore();
     const { user } = renderAt('/admin');
-    await user.click(await screen.findByRole('tab', { name: 'Purchase Notifications' }));
+    await user.click(await screen.findByRole('link', { name: 'Purchase Notifications' }));
     const entry = await screen.findByTestId('purchase-notification');
     for (const text of ['SP-1712345678901-123', '5 minutes ago', '1 Month Premium', '$21.98', 'mary@example.com', '1 Month', '2', 'Chewy']) expect(entry.textContent).toContain(text);
     const summary = screen.getByRole('region', { name: 'Purchase notifications summary' });
@@ -398,7 +398,7 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
   it('marks a refunded purchase, and only that one', async () => {
     signedInStore([record()], [{ ...notification, id: 'n2', orderId: 'SP-1712345678999-456', refunded: true }, notification]);
     const { user } = renderAt('/admin');
-    await user.click(await screen.findByRole('tab', { name: 'Purchase Notifications' }));
+    await user.click(await screen.findByRole('link', { name: 'Purchase Notifications' }));
     const [refunded, kept] = await screen.findAllByTestId('purchase-notification');
     expect(within(refunded!).getByTestId('notification-refunded').textContent).toBe('Refunded');
     expect(refunded!.textContent).toContain('SP-1712345678999-456');
@@ -409,7 +409,7 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     signedInStore([], []);
     const { user } = renderAt('/admin');
     expect(await screen.findByText('No Customer Subscriptions')).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: 'Purchase Notifications' }));
+    await user.click(screen.getByRole('link', { name: 'Purchase Notifications' }));
     expect(await screen.findByText('No Purchase Notifications')).toBeTruthy();
   });
 });
