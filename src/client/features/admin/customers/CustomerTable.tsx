@@ -36,7 +36,7 @@ export function CustomerTable({ records }: { records: readonly AdminCustomerReco
     { header: 'Devices', className: 'tabular px-4 py-3', cell: (record) => record.deviceCount },
     { header: 'Status', className: 'px-4 py-3', cell: (record) => <AdminStatusBadge status={record.status} /> },
     { header: 'Expires', className: 'tabular whitespace-nowrap px-4 py-3', cell: (record) => adminDate(record.expirationDate, timeZone) },
-    { header: 'Credentials', unlabelled: true, className: 'px-4 py-3', cell: (record) => <CredentialsDialog record={record} /> },
+    { header: 'Credentials', unlabelled: true, pinned: true, className: 'px-4 py-3', cell: (record) => <CredentialsDialog record={record} /> },
   ];
   return (
     <DataTable

@@ -65,6 +65,7 @@ export function PackagesTab() {
           {
             header: 'Actions',
             unlabelled: true,
+            pinned: true,
             cell: (pkg) => (
               <div className="flex gap-1 max-md:grid max-md:grid-cols-2 md:justify-end">
                 <Button size="sm" variant="outline" onClick={() => setEditing(pkg)}>

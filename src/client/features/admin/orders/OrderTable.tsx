@@ -51,6 +51,7 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
     {
       header: 'Actions',
       unlabelled: true,
+      pinned: true,
       cell: (order) => (
         <Button variant="outline" size="sm" className="max-md:w-full" onClick={() => onOpen(order)}>
           View<span className="sr-only"> order {order.id}</span>
@@ -59,6 +60,6 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
     },
   ];
   return (
-    <DataTable label="Orders table" rows={orders} rowKey={(order) => order.id} columns={columns} tableClassName="md:min-w-[64rem]" rowProps={() => ({ 'data-testid': 'order-row' })} />
+    <DataTable label="Orders table" rows={orders} rowKey={(order) => order.id} columns={columns} tableClassName="md:min-w-[56rem]" rowProps={() => ({ 'data-testid': 'order-row' })} />
   );
 }

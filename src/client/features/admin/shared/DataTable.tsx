@@ -11,7 +11,11 @@ export interface DataColumn<T> {
   unlabelled?: boolean;
   /** The row's header cell (<th scope="row">). */
   rowHeader?: boolean;
+  /** The row's actions: kept at the right edge of the table's box while a wide table scrolls. */
+  pinned?: boolean;
 }
+
+const PINNED = 'md:sticky md:right-0 md:bg-card md:shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.6)]';
 
 // Below 768 px a row is a card and each cell a line with its column's name before it (docs/decisions/0035).
 const CARD_ROW = 'max-md:grid max-md:gap-2 max-md:rounded-2xl max-md:border max-md:border-border max-md:bg-card max-md:p-4';
@@ -24,7 +28,8 @@ const LABELLED_CELL =
  * is wider, and below 768 px a stack of cards, one per row, each field named and the row's
  * actions visible as buttons, never a table to swipe sideways. One <table> in the page for
  * both, laid out by CSS, so screen readers and tests meet the same rows at any width.
- * `tableClassName` sets the table's least width from 768 px (`md:min-w-[60rem]`).
+ * `tableClassName` sets the table's least width from 768 px (`md:min-w-[60rem]`); a pinned
+ * column (the actions) stays in sight at the box's right edge while the rest scrolls.
  */
 export function DataTable<T>({
   label,
@@ -47,7 +52,7 @@ export function DataTable<T>({
         <thead className="bg-muted/50 text-xs text-muted-foreground max-md:hidden">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+              <th key={column.header} scope="col" className={cn('whitespace-nowrap px-3 py-2 font-medium', column.pinned && PINNED, column.pinned && 'md:bg-muted')}>
                 {column.unlabelled && !column.rowHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
@@ -65,7 +70,7 @@ export function DataTable<T>({
                       key={column.header}
                       scope={column.rowHeader ? 'row' : undefined}
                       data-label={column.header}
-                      className={cn('px-3 py-2 text-left font-normal', column.className, CARD_CELL, !column.unlabelled && LABELLED_CELL)}
+                      className={cn('px-3 py-2 text-left font-normal', column.className, column.pinned && PINNED, CARD_CELL, !column.unlabelled && LABELLED_CELL)}
                     >
                       {/* One box for the content, so a cell of several parts stays beside its name on a card. */}
                       <div className="min-w-0">{column.cell(row)}</div>
