@@ -156,6 +156,11 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     const row = screen.getByTestId('customer-row');
     for (const text of ['Mary Jackson', '8901-123', 'mary@example.com', '1 Month Premium', 'Chewy', 'Jun 10, 2025', '$21.98', 'Jul 10, 2025']) expect(row.textContent).toContain(text);
     expect(within(row).getByTestId('admin-status').className).toContain('text-success');
+    // Below 768 px the row is a card: each value named by its column (data-label), the name and the action without one.
+    expect([...row.querySelectorAll('[data-label]')].map((cell) => [cell.getAttribute('data-label'), cell.className.includes('before:content-[attr(data-label)]')])).toEqual([
+      ['Customer', false], ['Email', true], ['Package', true], ['Duration', true], ['Gift Card', true], ['Payment Date', true], ['Amount', true], ['Devices', true], ['Status', true], ['Expires', true], ['Credentials', false],
+    ]);
+    expect(within(row).getByRole('button', { name: 'View Credentials' })).toBeTruthy();
 
     const figures = await screen.findByRole('region', { name: 'Customer figures' });
     expect(within(figures).getByText('Total Customers').nextSibling?.textContent).toBe('2');
