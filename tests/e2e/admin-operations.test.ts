@@ -72,7 +72,7 @@ async function findInTab(page: Page, tab: string, email: string, testId: string)
 
 async function openOrder(page: Page, customer: Customer) {
   const row = await findInTab(page, 'orders', customer.email, 'order-row');
-  await row.getByRole('button', { name: customer.orderId }).click();
+  await row.getByRole('button', { name: customer.orderId, exact: true }).click();
   const detail = page.getByTestId('order-detail');
   await detail.getByRole('region', { name: 'Payment' }).waitFor();
   return detail;

@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
@@ -46,6 +49,57 @@ const setupLinkOf = (email: string) => latestMailLinks(email, /set up|setup|pass
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 const xssRan = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
 
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 900 };
+const SHOTS = process.env.ADMIN_SHOTS_DIR ?? path.join(tmpdir(), 'admin-shots');
+
+/** Every section of /admin, what shows once it has loaded, and its rows (whose actions must stay on a phone's screen). */
+const SECTIONS: Array<{ tab: string; ready: string; rows?: string }> = [
+  { tab: 'orders', ready: '[data-testid="order-row"]', rows: '[data-testid="order-row"]' },
+  { tab: 'review', ready: '[data-testid="review-order"], main :text("Nothing Needs Review")', rows: '[data-testid="review-order"]' },
+  { tab: 'notifications', ready: '[data-testid="purchase-notification"]', rows: '[data-testid="purchase-notification"]' },
+  { tab: 'revenue', ready: 'main svg[role="img"]' },
+  { tab: 'gift-cards', ready: '[data-testid="owed-gift-card"]', rows: '[data-testid="owed-gift-card"]' },
+  { tab: 'shipments', ready: '[data-testid="box-order"]', rows: '[data-testid="box-order"]' },
+  { tab: 'packages', ready: '[data-testid="admin-package"]', rows: '[data-testid="admin-package"]' },
+  { tab: 'coupons', ready: '[data-testid="admin-coupon"], main :text("No Coupons")', rows: '[data-testid="admin-coupon"]' },
+  { tab: 'customers', ready: '[data-testid="customer-record"]', rows: '[data-testid="customer-record"]' },
+  { tab: 'exports', ready: 'main a[download]', rows: 'main ul[aria-label="Exports"] > li' },
+  { tab: 'audit', ready: '[data-testid="audit-entry"]', rows: '[data-testid="audit-entry"]' },
+  { tab: 'outbox', ready: '[data-testid="outbox-mail"]', rows: '[data-testid="outbox-mail"]' },
+];
+
+/**
+ * On a phone: each of the first rows fits the screen's width, and every button and link in it
+ * lies within the screen once scrolled to vertically (none off to the right of a wide table).
+ */
+async function rowActionsOnScreen(page: Page, rows: string, what: string) {
+  const list = page.locator(rows);
+  const count = Math.min(await list.count(), 4);
+  expect(count, `${what}: rows`).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    const row = list.nth(index);
+    const box = (await row.boundingBox())!;
+    expect(box.x + box.width, `${what}: row ${index} right edge`).toBeLessThanOrEqual(PHONE.width);
+    const actions = row.locator('button:visible, a[href]:visible');
+    for (let action = 0; action < (await actions.count()); action += 1) {
+      const control = actions.nth(action);
+      await control.scrollIntoViewIfNeeded();
+      const place = (await control.boundingBox())!;
+      const name = `${what}: row ${index} '${(await control.textContent())?.trim()}'`;
+      expect(place.x, name).toBeGreaterThanOrEqual(0);
+      expect(place.x + place.width, name).toBeLessThanOrEqual(PHONE.width);
+      expect(place.y, name).toBeGreaterThanOrEqual(0);
+      expect(place.y + place.height, name).toBeLessThanOrEqual(PHONE.height);
+    }
+  }
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
 describe('the admin area in a browser', () => {
   const b = useBrowser();
 
@@ -73,7 +127,7 @@ describe('the admin area in a browser', () => {
     await toast(page, 'Copied!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(username);
 
-    await page.getByRole('tab', { name: 'Purchase Notifications' }).click();
+    await page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'Purchase Notifications' }).click();
     await page.getByTestId('purchase-notification').filter({ hasText: orderId }).first().waitFor();
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Force Refresh Customers' }).click()]);
     await findCustomer(page, email, 'customer-record');
@@ -129,7 +183,7 @@ describe('the admin area in a browser', () => {
 
       // The admin sends the order's Chewy gift card and marks it delivered; the customer sees it received.
       await page.goto('/admin');
-      await page.getByRole('tab', { name: 'Gift Cards' }).click();
+      await page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'Gift Cards' }).click();
       const owed = page.getByTestId('owed-gift-card').filter({ hasText: orderId });
       expect(await owed.textContent()).toContain('Chewy');
       await owed.getByRole('button', { name: /^Mark Delivered/ }).click();
@@ -154,7 +208,7 @@ describe('the admin area in a browser', () => {
     const { page, context, baseUrl } = b;
     const code = `HALF${Date.now() % 1_000_000}`;
     await adminSignIn(page);
-    await page.getByRole('tab', { name: 'Coupons' }).click();
+    await page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'Coupons' }).click();
     await page.getByRole('button', { name: 'New Coupon' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Coupon' });
     await dialog.getByLabel('Code').fill(code.toLowerCase());
@@ -190,7 +244,7 @@ describe('the admin area in a browser', () => {
       .poll(
         async () => {
           await page.reload();
-          await page.getByRole('tab', { name: 'Coupons' }).click();
+          await page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'Coupons' }).click();
           return coupon.textContent({ timeout: 5000 });
         },
         { timeout: 30_000, interval: 0 },
@@ -226,14 +280,14 @@ describe('the admin area in a browser', () => {
       deviceCount: '1',
     });
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Gift Cards' }).click();
+    await page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'Gift Cards' }).click();
     await page.getByTestId('owed-gift-card').filter({ hasText: owedOrder }).waitFor();
     expect(await seriousAxeViolations(page), 'gift cards tab').toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
     expect(await pageWidth(page), 'gift cards tab at 390 px').toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('tab', { name: 'Coupons' }).click();
+    await page.getByRole('navigation', { name: 'Store operations' }).getByRole('link', { name: 'Coupons' }).click();
     await page.getByTestId('admin-coupon').first().waitFor();
     expect(await seriousAxeViolations(page), 'coupons tab').toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -251,5 +305,139 @@ describe('the admin area in a browser', () => {
     await page.goto('/admin-login');
     await page.getByRole('button', { name: 'Admin Sign In' }).waitFor();
     expect(await seriousAxeViolations(page), '/admin-login').toEqual([]);
+  });
+
+  it('finds each of the twelve sections in a grouped navigation, beside the page on a laptop and behind Menu on a phone, with reload and back keeping section and filters, and every list as cards with its actions on screen at 390 px', { timeout: 300_000 }, async () => {
+    const { page } = b;
+    const stamp = Date.now();
+    const email = `cards-${stamp}-a-rather-long-address-for-a-phone@example.com`;
+    const packages = (await (await page.request.get('/api/packages')).json()) as Array<{ id: string; duration: string }>;
+    const orderId = await buyWithDemoCard(page, { firstName: 'Phone', lastName: 'Cards', email, packageId: packages.find((pkg) => pkg.duration === '1 Month')!.id, deviceCount: '2' });
+    await buyWithDemoCard(page, {
+      firstName: 'Box',
+      lastName: 'Buyer',
+      email: `box-${stamp}@example.com`,
+      packageId: 'streaming-box',
+      deviceCount: '1',
+      shippingAddress: '1 Main St',
+      shippingCity: 'Austin',
+      shippingState: 'TX',
+      shippingZip: '73301',
+      shippingCountry: 'US',
+    });
+    await adminSignIn(page);
+    // Provisioning is a background job: wait for the subscription, so the customer lists have it.
+    await findCustomer(page, email, 'customer-record');
+
+    // A laptop: the side navigation, its five groups, no Menu button.
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: 'Store operations' });
+    await expect.poll(() => nav.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Sales', 'Fulfilment', 'Catalog', 'Customers', 'System']);
+    expect(await nav.getByRole('link', { name: 'Customer Subscriptions' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+
+    // Each section its own address; reload keeps it and its search, back returns to the section before.
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL((url) => url.search === '?tab=orders');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(email);
+    await page.waitForURL((url) => url.searchParams.get('q') === email);
+    await page.getByRole('checkbox', { name: 'Needs review only' }).check();
+    await page.waitForURL((url) => url.searchParams.get('review') === '1');
+    await page.getByText('Nothing matches this search.').waitFor();
+    await page.reload();
+    await page.getByText('Nothing matches this search.').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Needs review only' }).isChecked()).toBe(true);
+    expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe(email);
+    await page.goBack();
+    await page.getByTestId('order-row').filter({ hasText: orderId }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Needs review only' }).isChecked()).toBe(false);
+    expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe(email);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/admin' && url.search === '');
+    expect(await nav.getByRole('link', { name: 'Customer Subscriptions' }).getAttribute('aria-current')).toBe('page');
+
+    // A phone: the same links behind Menu; Escape closes it, a link goes to its section.
+    await page.setViewportSize(PHONE);
+    await page.goto('/admin?tab=orders');
+    await page.getByTestId('order-row').first().waitFor();
+    expect(await nav.isVisible()).toBe(false);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    const sheet = page.getByRole('dialog', { name: 'Admin sections' });
+    await sheet.getByRole('link', { name: 'Orders' }).waitFor();
+    await page.waitForTimeout(250);
+    expect(await seriousAxeViolations(page), 'menu at 390 px').toEqual([]);
+    expect(await pageWidth(page), 'menu at 390 px').toBeLessThanOrEqual(PHONE.width);
+    await shoot(page, 'navigation-390');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+    await menu.click();
+    await sheet.getByRole('link', { name: /^Shipments/ }).click();
+    await page.waitForURL((url) => url.search === '?tab=shipments');
+    await page.getByTestId('box-order').first().waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '?tab=orders');
+
+    // A tablet: still the Menu, and the orders as a table scrolling in its own box, the page no wider than the screen.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.goto('/admin?tab=orders');
+    await page.getByTestId('order-row').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
+    expect(await page.getByRole('columnheader', { name: 'Placed' }).isVisible()).toBe(true);
+    expect(await pageWidth(page), '/admin?tab=orders at 820 px').toBeLessThanOrEqual(820);
+    expect(await seriousAxeViolations(page), '/admin?tab=orders at 820 px').toEqual([]);
+
+    // Every section at both widths: no sideways scrolling, axe clean, and on the phone each row's actions on screen.
+    for (const section of SECTIONS) {
+      for (const viewport of [LAPTOP, PHONE]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/admin?tab=${section.tab}`);
+        await page.locator(section.ready).first().waitFor();
+        await page.waitForTimeout(250);
+        const what = `/admin?tab=${section.tab} at ${viewport.width} px`;
+        expect(await pageWidth(page), what).toBeLessThanOrEqual(viewport.width);
+        expect(await seriousAxeViolations(page), what).toEqual([]);
+        if (viewport === PHONE && section.rows && (await page.locator(section.rows).count()) > 0) await rowActionsOnScreen(page, section.rows, what);
+        if (section.tab === 'orders' && viewport === LAPTOP) {
+          // Beside the side navigation the orders fit their box: nothing to scroll sideways for.
+          const table = page.getByRole('region', { name: 'Orders table' });
+          expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth), 'orders table overflow at 1280 px').toBeLessThanOrEqual(0);
+          await shoot(page, 'orders-list-1280');
+        }
+      }
+    }
+    for (const viewport of [LAPTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/admin-dashboard');
+      const row = await findCustomer(page, email, 'customer-row');
+      await page.waitForTimeout(250);
+      const what = `/admin-dashboard at ${viewport.width} px`;
+      expect(await pageWidth(page), what).toBeLessThanOrEqual(viewport.width);
+      expect(await seriousAxeViolations(page), what).toEqual([]);
+      // On the laptop the wide table scrolls in its box, its 'View Credentials' held in sight at the box's right edge.
+      const credentials = (await row.getByRole('button', { name: 'View Credentials' }).boundingBox())!;
+      expect(credentials.x + credentials.width, `${what}: View Credentials`).toBeLessThanOrEqual(viewport.width);
+      if (viewport === PHONE) {
+        await rowActionsOnScreen(page, '[data-testid="customer-row"]', what);
+        expect(await row.getByRole('button', { name: 'View Credentials' }).isVisible()).toBe(true);
+        await row.scrollIntoViewIfNeeded();
+        await shoot(page, 'admin-dashboard-390');
+      }
+    }
+
+    // The pictures the owner asked for: the orders list, the navigation (above) and an order's detail at 390 px.
+    await page.goto('/admin?tab=orders');
+    const row = page.getByTestId('order-row').filter({ hasText: orderId });
+    await row.waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await shoot(page, 'orders-list-390');
+    await row.getByRole('button', { name: `View order ${orderId}` }).click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByRole('region', { name: 'Payment' }).waitFor();
+    await page.waitForTimeout(250);
+    expect(await seriousAxeViolations(page), 'order detail at 390 px').toEqual([]);
+    expect(await pageWidth(page), 'order detail at 390 px').toBeLessThanOrEqual(PHONE.width);
+    await shoot(page, 'order-detail-390');
   });
 });

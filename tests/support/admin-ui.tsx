@@ -44,12 +44,11 @@ function ToastProbe() {
 }
 export const toastText = () => screen.getByTestId('toast').textContent;
 
-export function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
+function renderPages(hook?: Parameters<typeof Router>[0]['hook']) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <Router hook={location.hook}>
+      <Router hook={hook}>
         <Switch>
           <Route path="/admin-login" component={AdminLoginPage} />
           <Route path="/admin" component={AdminPage} />
@@ -59,7 +58,19 @@ export function renderAt(path: string) {
       <ToastProbe />
     </QueryClientProvider>,
   );
+}
+
+export function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  renderPages(location.hook);
   return { location, user: userEvent.setup() };
+}
+
+/** The pages on jsdom's own history (pushState, popstate), for a test of the browser's back button. */
+export function renderInBrowserHistory(path: string) {
+  window.history.replaceState(null, '', path);
+  renderPages();
+  return { user: userEvent.setup() };
 }
 
 /** What Radix's select calls and jsdom lacks, so a test can pick an option with the pointer. */

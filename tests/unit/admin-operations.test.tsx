@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/contract/admin-audit';
 import type { OutboxMail } from '../../src/contract/admin-outbox';
 import type { AdminPackage } from '../../src/contract/admin-packages';
@@ -59,51 +59,65 @@ function store(extra: Record<string, Handler> = {}) {
 }
 
 describe('one admin navigation for both admin pages', () => {
-  it("/admin-dashboard links every section of /admin, and /admin opens the tab the link names", async () => {
+  it('/admin-dashboard links every section of /admin under its group, and /admin opens the one the link names', async () => {
     store({ 'GET /api/admin/outbox': () => json(200, [], { 'x-total-count': '0' }) });
     const { user, location } = renderAt('/admin-dashboard');
     const sections = await screen.findByRole('navigation', { name: 'Store operations' });
-    expect(within(sections).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Customer Subscriptions', '/admin'],
-      ['Purchase Notifications', '/admin?tab=notifications'],
+    expect(within(sections).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Sales', 'Fulfilment', 'Catalog', 'Customers', 'System']);
+    const linksOf = (group: string) =>
+      within(within(sections).getByRole('list', { name: group }))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(linksOf('Sales')).toEqual([
       ['Orders', '/admin?tab=orders'],
       ['Needs Review', '/admin?tab=review'],
+      ['Purchase Notifications', '/admin?tab=notifications'],
+      ['Revenue', '/admin?tab=revenue'],
+    ]);
+    expect(linksOf('Fulfilment')).toEqual([
       ['Gift Cards', '/admin?tab=gift-cards'],
       ['Shipments', '/admin?tab=shipments'],
-      ['Coupons', '/admin?tab=coupons'],
+    ]);
+    expect(linksOf('Catalog')).toEqual([
       ['Packages', '/admin?tab=packages'],
-      ['Revenue', '/admin?tab=revenue'],
+      ['Coupons', '/admin?tab=coupons'],
+    ]);
+    expect(linksOf('Customers')).toEqual([['Customer Subscriptions', '/admin']]);
+    expect(linksOf('System')).toEqual([
       ['Exports', '/admin?tab=exports'],
       ['Audit Log', '/admin?tab=audit'],
       ['Outbox', '/admin?tab=outbox'],
     ]);
+    // No section of /admin is the page shown here.
+    expect(within(sections).queryByRole('link', { current: 'page' })).toBeNull();
     // The spec's title, subtitle and buttons stay as they were.
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
     expect(screen.getByText('Customer Subscription Management')).toBeTruthy();
     for (const name of ['Create Customer Account', 'Refresh', 'Logout']) expect(screen.getByRole('button', { name })).toBeTruthy();
 
-    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     await user.click(within(sections).getByRole('link', { name: 'Outbox' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=outbox'));
-    const outboxTab = await screen.findByRole('tab', { name: 'Outbox', selected: true });
-    // On a phone the tab row scrolls sideways: the open tab is brought into view.
-    await waitFor(() => expect(scrolled.mock.contexts).toContain(outboxTab));
+    const nav = await screen.findByRole('navigation', { name: 'Store operations' });
+    await waitFor(() => expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Outbox'));
+    expect(screen.getByTestId('section-heading').textContent).toBe('Outbox');
     expect(await screen.findByText('Outbox Empty')).toBeTruthy();
     for (const name of ['Force Refresh Customers', 'Refresh Notifications']) expect(screen.getByRole('button', { name })).toBeTruthy();
 
-    // Changing the tab changes the address, so a reload or a shared link opens the same one.
-    await user.click(screen.getByRole('tab', { name: 'Customer Subscriptions' }));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
+    // Each section is a new entry in the history, so the browser's back returns to the one before.
+    await user.click(within(nav).getByRole('link', { name: 'Customer Subscriptions' }));
+    await waitFor(() => expect(location.history).toEqual(['/admin-dashboard', '/admin?tab=outbox', '/admin']));
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Customer Subscriptions');
     const pages = screen.getByRole('navigation', { name: 'Admin pages' });
     expect(within(pages).getByRole('link', { name: 'Operations' }).getAttribute('aria-current')).toBe('page');
     await user.click(within(pages).getByRole('link', { name: 'Customers' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin-dashboard'));
   });
 
-  it('opens the default Customer Subscriptions tab for an unknown ?tab=', async () => {
+  it('opens the default Customer Subscriptions section for an unknown ?tab=', async () => {
     store();
     renderAt('/admin?tab=nonsense');
-    expect(await screen.findByRole('tab', { name: 'Customer Subscriptions', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Customer Subscriptions', current: 'page' })).toBeTruthy();
+    expect(await screen.findByText('No Customer Subscriptions')).toBeTruthy();
   });
 });
 

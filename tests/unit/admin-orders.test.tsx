@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../src/contract/admin-orders';
-import { ADMIN_SESSION, bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, bodyOf, calls, json, renderAt, renderInBrowserHistory, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -105,12 +105,12 @@ async function openOrder(user: ReturnType<typeof renderAt>['user'], orderId: str
   return screen.findByTestId('order-detail');
 }
 
-describe('the Orders tab (/admin?tab=orders)', () => {
+describe('the Orders section (/admin?tab=orders)', () => {
   it('shows skeletons while the orders load, then a dense table of them, newest first as the server sends them', async () => {
     let answer!: (response: Response) => void;
     store([], {}, { 'GET /api/admin/orders': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderAt('/admin?tab=orders');
-    expect(await screen.findByRole('tab', { name: 'Orders', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Orders', current: 'page' })).toBeTruthy();
     await waitFor(() => expect(calls('GET', '/api/admin/orders')).toHaveLength(1));
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     answer(json(200, [summary(), summary({ id: 'SP-1712345678900-001', paymentStatus: 'refunded', giftCard: null })], { 'x-total-count': '2' }));
@@ -336,7 +336,7 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     store([owed, refunded, failed], { [refunded.id]: detail(refunded), [failed.id]: detail(failed, { subscription: null }) });
     const { user } = renderAt('/admin?tab=orders');
     const rows = await screen.findAllByTestId('order-row');
-    const giftCardCells = rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent);
+    const giftCardCells = rows.map((row) => row.querySelector('[data-label="Gift Card"]')!.textContent);
     expect(giftCardCells).toEqual(['Chewy (owed)', 'Amazon (not owed: refunded)', 'Target (not owed: payment failed)']);
 
     let dialog = await openOrder(user, refunded.id);
@@ -359,6 +359,59 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Order not found');
+  });
+});
+
+const lastOrdersQuery = () => Object.fromEntries(calls('GET', '/api/admin/orders').at(-1)!.url.searchParams);
+const currentSection = () => within(screen.getByRole('navigation', { name: 'Store operations' })).getByRole('link', { current: 'page' }).textContent;
+
+describe('sections and list filters in the address', () => {
+  it("opens the orders with the address's status, search and page, and puts each change in the address", async () => {
+    store([summary({ paymentStatus: 'failed', giftCard: null })], {}, { 'GET /api/admin/orders': () => json(200, [summary({ paymentStatus: 'failed', giftCard: null })], { 'x-total-count': '60' }) });
+    const { user, location } = renderAt('/admin?tab=orders&status=failed&q=mary&page=2');
+    await screen.findByTestId('order-row');
+    expect(lastOrdersQuery()).toEqual({ limit: '25', offset: '25', q: 'mary', paymentStatus: 'failed' });
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search orders' }).value).toBe('mary');
+    expect(screen.getByRole('combobox', { name: 'Payment status' }).textContent).toBe('failed');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=orders&status=failed&q=mary&page=3'));
+    await waitFor(() => expect(lastOrdersQuery().offset).toBe('50'));
+
+    // A filter starts again at the first page.
+    await user.click(screen.getByRole('checkbox', { name: 'Needs review only' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=orders&status=failed&q=mary&review=1'));
+    await user.type(screen.getByLabelText('Placed from'), '2026-11-01');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=orders&status=failed&q=mary&review=1&from=2026-11-01'));
+    await waitFor(() => expect(lastOrdersQuery()).toEqual({ limit: '25', offset: '0', q: 'mary', paymentStatus: 'failed', needsReview: 'true', from: '2026-11-01' }));
+  });
+
+  it("keeps the section and the orders' filters through the browser's back button", { timeout: 20_000 }, async () => {
+    store([summary({ paymentStatus: 'failed', giftCard: null })], {}, { 'GET /api/admin/orders': () => json(200, [summary({ paymentStatus: 'failed', giftCard: null })], { 'x-total-count': '60' }) });
+    const { user } = renderInBrowserHistory('/admin');
+    await screen.findByText('No Customer Subscriptions');
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    await screen.findByTestId('order-row');
+    await user.click(screen.getByRole('checkbox', { name: 'Needs review only' }));
+    await waitFor(() => expect(window.location.search).toBe('?tab=orders&review=1'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(window.location.search).toBe('?tab=orders&review=1&page=2'));
+    await waitFor(() => expect(lastOrdersQuery()).toEqual({ limit: '25', offset: '25', needsReview: 'true' }));
+
+    // Back: the first page, the filter still on.
+    await act(async () => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?tab=orders&review=1'));
+    await waitFor(() => expect(lastOrdersQuery()).toEqual({ limit: '25', offset: '0', needsReview: 'true' }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Needs review only' }).checked).toBe(true);
+
+    // Back: the orders unfiltered; back again: the section before them.
+    await act(async () => window.history.back());
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Needs review only' }).checked).toBe(false));
+    expect(currentSection()).toBe('Orders');
+    await act(async () => window.history.back());
+    await waitFor(() => expect(currentSection()).toBe('Customer Subscriptions'));
+    expect(window.location.pathname + window.location.search).toBe('/admin');
+    expect(await screen.findByText('No Customer Subscriptions')).toBeTruthy();
   });
 });
 

@@ -156,6 +156,11 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     const row = screen.getByTestId('customer-row');
     for (const text of ['Mary Jackson', '8901-123', 'mary@example.com', '1 Month Premium', 'Chewy', 'Jun 10, 2025', '$21.98', 'Jul 10, 2025']) expect(row.textContent).toContain(text);
     expect(within(row).getByTestId('admin-status').className).toContain('text-success');
+    // Below 768 px the row is a card: each value named by its column (data-label), the name and the action without one.
+    expect([...row.querySelectorAll('[data-label]')].map((cell) => [cell.getAttribute('data-label'), cell.className.includes('before:content-[attr(data-label)]')])).toEqual([
+      ['Customer', false], ['Email', true], ['Package', true], ['Duration', true], ['Gift Card', true], ['Payment Date', true], ['Amount', true], ['Devices', true], ['Status', true], ['Expires', true], ['Credentials', false],
+    ]);
+    expect(within(row).getByRole('button', { name: 'View Credentials' })).toBeTruthy();
 
     const figures = await screen.findByRole('region', { name: 'Customer figures' });
     expect(within(figures).getByText('Total Customers').nextSibling?.textContent).toBe('2');
@@ -387,7 +392,7 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
   it('lists the purchase notifications with how long ago each was, and its summary', async () => {
     signedInStore();
     const { user } = renderAt('/admin');
-    await user.click(await screen.findByRole('tab', { name: 'Purchase Notifications' }));
+    await user.click(await screen.findByRole('link', { name: 'Purchase Notifications' }));
     const entry = await screen.findByTestId('purchase-notification');
     for (const text of ['SP-1712345678901-123', '5 minutes ago', '1 Month Premium', '$21.98', 'mary@example.com', '1 Month', '2', 'Chewy']) expect(entry.textContent).toContain(text);
     const summary = screen.getByRole('region', { name: 'Purchase notifications summary' });
@@ -398,7 +403,7 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
   it('marks a refunded purchase, and only that one', async () => {
     signedInStore([record()], [{ ...notification, id: 'n2', orderId: 'SP-1712345678999-456', refunded: true }, notification]);
     const { user } = renderAt('/admin');
-    await user.click(await screen.findByRole('tab', { name: 'Purchase Notifications' }));
+    await user.click(await screen.findByRole('link', { name: 'Purchase Notifications' }));
     const [refunded, kept] = await screen.findAllByTestId('purchase-notification');
     expect(within(refunded!).getByTestId('notification-refunded').textContent).toBe('Refunded');
     expect(refunded!.textContent).toContain('SP-1712345678999-456');
@@ -409,7 +414,7 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     signedInStore([], []);
     const { user } = renderAt('/admin');
     expect(await screen.findByText('No Customer Subscriptions')).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: 'Purchase Notifications' }));
+    await user.click(screen.getByRole('link', { name: 'Purchase Notifications' }));
     expect(await screen.findByText('No Purchase Notifications')).toBeTruthy();
   });
 });

@@ -49,15 +49,15 @@ function store(waiting: AdminStats['waiting'], notifications: () => PurchaseNoti
 }
 
 describe('work waiting, at a glance', () => {
-  it("counts the orders to review, gift cards owed and boxes to ship on /admin's tabs, each named with its count", async () => {
+  it("counts the orders to review, gift cards owed and boxes to ship on /admin's navigation, each named with its count", async () => {
     store({ needsReview: 3, giftCardsOwed: 1, boxesToShip: 120 }, () => []);
     renderAt('/admin');
-    expect(await screen.findByRole('tab', { name: 'Needs Review, 3 waiting' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Gift Cards, 1 waiting' })).toBeTruthy();
-    const shipments = screen.getByRole('tab', { name: 'Shipments, 120 waiting' });
+    expect(await screen.findByRole('link', { name: 'Needs Review, 3 waiting' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Gift Cards, 1 waiting' })).toBeTruthy();
+    const shipments = screen.getByRole('link', { name: 'Shipments, 120 waiting' });
     expect(within(shipments).getByTestId('waiting-count').textContent).toBe('99+');
     // Sections where no work waits keep their plain names.
-    expect(screen.getByRole('tab', { name: 'Orders' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(screen.getAllByTestId('waiting-count')).toHaveLength(3);
   });
 
@@ -106,5 +106,42 @@ describe('work waiting, at a glance', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin-login'));
     expect(calls('POST', '/api/admin/logout')).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'Administrator Access Only' })).toBeTruthy();
+  });
+});
+
+/** What the Orders section asks for, none there. */
+const ORDERS_SECTION: Record<string, Handler> = {
+  'GET /api/admin/orders': () => json(200, [], { 'x-total-count': '0' }),
+  'GET /api/admin/packages': () => json(200, []),
+};
+
+describe("the admin's navigation on a phone", () => {
+  it("opens the grouped sections from 'Menu', with their counts; Escape closes it and gives the focus back", async () => {
+    store({ needsReview: 2, giftCardsOwed: 0, boxesToShip: 1 }, () => [], ORDERS_SECTION);
+    const { user } = renderAt('/admin?tab=orders');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    const sheet = await screen.findByRole('dialog', { name: 'Admin sections' });
+    expect(within(within(sheet).getByRole('navigation', { name: 'Store operations' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Sales', 'Fulfilment', 'Catalog', 'Customers', 'System']);
+    expect(within(sheet).getByRole('link', { name: 'Orders', current: 'page' })).toBeTruthy();
+    expect(await within(sheet).findByRole('link', { name: 'Needs Review, 2 waiting' })).toBeTruthy();
+    expect(within(sheet).getByRole('link', { name: 'Shipments, 1 waiting' })).toBeTruthy();
+    // Focus moves into the sheet and stays there.
+    expect(sheet.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(menu);
+  });
+
+  it('goes to the section chosen in the menu, as a new history entry, and closes the menu', async () => {
+    store({ needsReview: 2, giftCardsOwed: 0, boxesToShip: 1 }, () => [], ORDERS_SECTION);
+    const { user, location } = renderAt('/admin?tab=orders');
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Admin sections' })).getByRole('link', { name: 'Coupons' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history).toEqual(['/admin?tab=orders', '/admin?tab=coupons']);
+    expect(await screen.findByText('No Coupons')).toBeTruthy();
+    expect(screen.getByTestId('section-heading').textContent).toBe('Coupons');
   });
 });

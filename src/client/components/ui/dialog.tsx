@@ -7,17 +7,18 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+const PLACES = {
+  center: 'left-1/2 top-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border p-6',
+  // A sheet from the left edge: the phone's way to a navigation that sits beside the page on a wide screen.
+  left: 'inset-y-0 left-0 w-[min(20rem,calc(100%-3rem))] content-start border-r p-5',
+} as const;
+
+/** The dialog's panel, centred, or with `side="left"` a sheet along the left edge; focus trapped, Escape closes. */
+export function DialogContent({ className, children, side = 'center', ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { side?: keyof typeof PLACES }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 shadow-2xl',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn('fixed z-50 grid gap-4 overflow-y-auto border-border bg-card shadow-2xl', PLACES[side], className)} {...props}>
         {children}
         <DialogPrimitive.Close className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <X className="size-4" />

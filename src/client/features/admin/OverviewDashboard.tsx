@@ -1,13 +1,11 @@
 import { Bell, RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ADMIN_SECTIONS, DEFAULT_SECTION, sectionHref, sectionOf } from './shared/admin-sections';
+import { DEFAULT_SECTION, sectionHref, sectionOf } from './shared/admin-sections';
 import { AdminShell } from './shared/AdminShell';
 import { LogoutButton } from './shared/LogoutButton';
-import { SectionLabel } from './shared/SectionLabel';
 import { CouponsTab } from './operations/CouponsTab';
 import { CustomerSubscriptionsTab } from './customers/CustomerSubscriptionsTab';
 import { GiftCardsTab } from './orders/GiftCardsTab';
@@ -38,31 +36,28 @@ const loadingTab = (
 
 /**
  * /admin: the customer subscriptions and the purchase notifications, each polled every 30 s
- * (spec section 2), then the tools for running the store. The open tab is the address's
- * ?tab=, so /admin-dashboard and a bookmark can open any of them. The tabs where work waits
- * carry its count, a newly paid order is toasted, and Logout is here as on /admin-dashboard.
+ * (spec section 2), then the tools for running the store. The section shown is the address's
+ * ?tab=, each a link of the grouped navigation, so reload and back keep it and
+ * /admin-dashboard and a bookmark can open any of them (docs/decisions/0035). The sections
+ * where work waits carry its count, a newly paid order is toasted, and Logout is here as on
+ * /admin-dashboard.
  */
 export function OverviewDashboard() {
-  const customerPaging = useListPage();
-  const notificationPaging = useListPage();
-  // Both lists are held here, not in their tabs, so each keeps polling while the other tab shows.
+  const section = sectionOf(new URLSearchParams(useSearch()).get('tab'));
+  const tab = section.value;
+  const customerPaging = useListPage(tab === 'customers');
+  const notificationPaging = useListPage(tab === 'notifications');
+  // Both lists are held here, not in their sections, so each keeps polling while the other shows.
   const records = useCustomerRecords(customerPaging.page, 'overview');
   const notifications = usePurchaseNotifications(notificationPaging.page);
-  const giftCardPaging = useListPage();
+  const giftCardPaging = useListPage(tab === 'gift-cards');
   const owedGiftCards = useOwedGiftCards(giftCardPaging.page);
-  const couponPaging = useListPage();
+  const couponPaging = useListPage(tab === 'coupons');
   const coupons = useAdminCoupons(couponPaging.page);
   const stats = useAdminStats();
   useNewOrderToasts();
   const [reloading, setReloading] = useState(false);
   const [, navigate] = useLocation();
-  const tab = sectionOf(new URLSearchParams(useSearch()).get('tab'));
-  const tabList = useRef<HTMLDivElement>(null);
-
-  // On a phone the tabs scroll sideways: the open one is brought into view, as when a link opened it.
-  useEffect(() => {
-    tabList.current?.querySelector('[data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
 
   const forceRefreshCustomers = async () => {
     setReloading(true);
@@ -94,6 +89,8 @@ export function OverviewDashboard() {
   return (
     <AdminShell
       documentTitle="Admin Dashboard"
+      section={section}
+      waiting={stats.data?.data.waiting}
       actions={
         <>
           <Button variant="outline" onClick={() => void forceRefreshCustomers()} disabled={reloading}>
@@ -108,22 +105,7 @@ export function OverviewDashboard() {
         </>
       }
     >
-      <Tabs value={tab} onValueChange={(value) => navigate(sectionHref(value), { replace: true })} className="min-w-0">
-        <div ref={tabList} className="min-w-0">
-          <TabsList aria-label="Admin lists" className="flex w-full flex-nowrap overflow-x-auto sm:flex-wrap">
-            {ADMIN_SECTIONS.map((section) => (
-              <TabsTrigger key={section.value} value={section.value} className="shrink-0">
-                <SectionLabel section={section} waiting={stats.data?.data.waiting} />
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
-        {ADMIN_SECTIONS.map((section) => (
-          <TabsContent key={section.value} value={section.value}>
-            <Suspense fallback={loadingTab}>{panels[section.value]}</Suspense>
-          </TabsContent>
-        ))}
-      </Tabs>
+      <Suspense fallback={loadingTab}>{panels[tab]}</Suspense>
     </AdminShell>
   );
 }

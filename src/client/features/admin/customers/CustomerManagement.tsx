@@ -1,6 +1,5 @@
 import { CalendarDays, DollarSign, RefreshCw, UserCheck, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { AdminSectionLinks } from '../shared/AdminSectionLinks';
 import { AdminShell } from '../shared/AdminShell';
 import { dollars } from '../shared/admin-view';
 import { CreateCustomerDialog } from './CreateCustomerDialog';
@@ -25,6 +24,7 @@ export function CustomerManagement() {
     <AdminShell
       documentTitle="Customer Management"
       subtitle="Customer Subscription Management"
+      waiting={figures?.waiting}
       actions={
         <>
           <CreateCustomerDialog />
@@ -42,7 +42,6 @@ export function CustomerManagement() {
         </>
       }
     >
-      <AdminSectionLinks waiting={figures?.waiting} />
       <div className="grid min-w-0 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <StatGrid
           label="Customer figures"

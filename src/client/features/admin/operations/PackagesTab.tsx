@@ -9,9 +9,7 @@ import { EmptyState } from '../shared/EmptyState';
 import { useAdminPackages } from '../shared/use-admin-queries';
 import { PackageDialog } from './PackageDialog';
 import { usePackageChanges } from './use-package-changes';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
-
-const COLUMNS = ['Package', 'Price', 'Cashback', 'Devices', 'Features', 'Shown', ''];
+import { DataTable } from '../shared/DataTable';
 
 /** Every package, hidden ones too: edit what it sells for and says, or hide and show it. */
 export function PackagesTab() {
@@ -38,56 +36,52 @@ export function PackagesTab() {
   }
   return (
     <>
-      <ScrollRegion label="Packages table" className="relative min-w-0 overflow-x-auto rounded-2xl border border-border">
-        <table className="w-full min-w-[48rem] text-left text-sm">
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr>
-              {COLUMNS.map((column, index) => (
-                <th key={column || index} scope="col" className="px-3 py-2 font-medium">
-                  {column || <span className="sr-only">Actions</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {packages.data.map((pkg) => {
-              const changing = save.isPending && save.variables?.id === pkg.id;
-              return (
-                <tr key={pkg.id} className={pkg.hidden ? 'text-muted-foreground' : undefined} data-testid="admin-package">
-                  <td className="px-3 py-2">
-                    <span className="font-semibold">{pkg.name}</span> <span className="text-xs text-muted-foreground">{pkg.duration}</span>
-                    {pkg.popular && (
-                      <Badge variant="outline" className="ml-2">
-                        Most Popular
-                      </Badge>
-                    )}
-                  </td>
-                  <td className="tabular px-3 py-2">{dollars(pkg.price)}</td>
-                  <td className="tabular px-3 py-2">{dollars(pkg.cashback)}</td>
-                  <td className="tabular px-3 py-2">{pkg.devices}</td>
-                  <td className="px-3 py-2 text-xs">{pkg.features.length} lines</td>
-                  <td className="px-3 py-2">
-                    <Badge variant={pkg.hidden ? 'secondary' : 'success'}>{pkg.hidden ? 'Hidden' : 'Shown'}</Badge>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Button size="sm" variant="outline" onClick={() => setEditing(pkg)}>
-                        <Pencil aria-hidden="true" />
-                        Edit<span className="sr-only"> {pkg.name}</span>
-                      </Button>
-                      <Button size="sm" variant="ghost" disabled={changing} onClick={() => save.mutate({ id: pkg.id, changes: { hidden: !pkg.hidden } })}>
-                        {pkg.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-                        {pkg.hidden ? 'Show' : 'Hide'}
-                        <span className="sr-only"> {pkg.name}</span>
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label="Packages table"
+        rows={packages.data}
+        rowKey={(pkg) => pkg.id}
+        tableClassName="md:min-w-[48rem]"
+        rowProps={(pkg) => ({ className: pkg.hidden ? 'text-muted-foreground' : undefined, 'data-testid': 'admin-package' })}
+        columns={[
+          {
+            header: 'Package',
+            unlabelled: true,
+            cell: (pkg) => (
+              <>
+                <span className="font-semibold">{pkg.name}</span> <span className="text-xs text-muted-foreground">{pkg.duration}</span>
+                {pkg.popular && (
+                  <Badge variant="outline" className="ml-2">
+                    Most Popular
+                  </Badge>
+                )}
+              </>
+            ),
+          },
+          { header: 'Price', className: 'tabular', cell: (pkg) => dollars(pkg.price) },
+          { header: 'Cashback', className: 'tabular', cell: (pkg) => dollars(pkg.cashback) },
+          { header: 'Devices', className: 'tabular', cell: (pkg) => pkg.devices },
+          { header: 'Features', className: 'text-xs', cell: (pkg) => `${pkg.features.length} lines` },
+          { header: 'Shown', cell: (pkg) => <Badge variant={pkg.hidden ? 'secondary' : 'success'}>{pkg.hidden ? 'Hidden' : 'Shown'}</Badge> },
+          {
+            header: 'Actions',
+            unlabelled: true,
+            pinned: true,
+            cell: (pkg) => (
+              <div className="flex gap-1 max-md:grid max-md:grid-cols-2 md:justify-end">
+                <Button size="sm" variant="outline" onClick={() => setEditing(pkg)}>
+                  <Pencil aria-hidden="true" />
+                  Edit<span className="sr-only"> {pkg.name}</span>
+                </Button>
+                <Button size="sm" variant="ghost" className="max-md:border max-md:border-border" disabled={save.isPending && save.variables?.id === pkg.id} onClick={() => save.mutate({ id: pkg.id, changes: { hidden: !pkg.hidden } })}>
+                  {pkg.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+                  {pkg.hidden ? 'Show' : 'Hide'}
+                  <span className="sr-only"> {pkg.name}</span>
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
       <PackageDialog pkg={editing} save={save} onClose={() => setEditing(null)} />
     </>
   );

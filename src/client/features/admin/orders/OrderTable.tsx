@@ -2,10 +2,9 @@ import type { AdminOrderSummary } from '#contract/admin-orders';
 import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDateTime, dollars } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { Button } from '../../../components/ui/button';
+import { CellLine, DataTable, type DataColumn } from '../shared/DataTable';
 import { giftCardState } from './gift-card-view';
-
-const COLUMNS = ['Order', 'Placed', 'Customer', 'Package', 'Total', 'Method', 'Status', 'Gift Card'];
 
 function GiftCardCell({ giftCard, state }: { giftCard: string; state: string | null }) {
   return (
@@ -16,55 +15,60 @@ function GiftCardCell({ giftCard, state }: { giftCard: string; state: string | n
   );
 }
 
-/** The orders, newest first, in a table that scrolls inside its own box on a phone; an order's id opens its detail. */
+/** The orders, newest first: a table from 768 px, cards below (DataTable); an order's id or View opens its detail. */
 export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; onOpen: (order: AdminOrderSummary) => void }) {
   const timeZone = useStoreTimeZone();
+  const columns: Array<DataColumn<AdminOrderSummary>> = [
+    {
+      header: 'Order',
+      unlabelled: true,
+      cell: (order) => (
+        <button
+          type="button"
+          className="whitespace-nowrap rounded font-mono text-xs font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:break-all max-md:whitespace-normal max-md:text-left max-md:text-sm"
+          onClick={() => onOpen(order)}
+        >
+          {order.id}
+        </button>
+      ),
+    },
+    { header: 'Placed', className: 'tabular text-muted-foreground md:min-w-[6.5rem]', cell: (order) => adminDateTime(order.createdAt, timeZone) },
+    {
+      header: 'Customer',
+      className: 'max-w-[12rem]',
+      cell: (order) => (
+        <>
+          <CellLine text={order.customerName} className="font-medium" />
+          <CellLine text={order.customerEmail} className="text-xs text-muted-foreground max-md:break-all" />
+        </>
+      ),
+    },
+    { header: 'Package', cell: (order) => order.packageName },
+    // The method under the amount: one column fewer, so the orders fit beside the side navigation at 1280 px.
+    {
+      header: 'Total',
+      className: 'md:text-right',
+      cell: (order) => (
+        <>
+          <span className="tabular block font-semibold">{dollars(order.totalAmount)}</span>
+          <span className="block text-xs capitalize text-muted-foreground">{order.paymentMethod}</span>
+        </>
+      ),
+    },
+    { header: 'Status', cell: (order) => <PaymentStatusBadge status={order.paymentStatus} /> },
+    { header: 'Gift Card', className: 'text-xs', cell: (order) => (order.giftCard ? <GiftCardCell giftCard={order.giftCard} state={giftCardState(order)} /> : 'None') },
+    {
+      header: 'Actions',
+      unlabelled: true,
+      pinned: true,
+      cell: (order) => (
+        <Button variant="outline" size="sm" className="max-md:w-full" onClick={() => onOpen(order)}>
+          View<span className="sr-only"> order {order.id}</span>
+        </Button>
+      ),
+    },
+  ];
   return (
-    <ScrollRegion label="Orders table" className="relative min-w-0 overflow-x-auto rounded-2xl border border-border">
-      <table className="w-full min-w-[60rem] text-left text-sm">
-        <thead className="bg-muted/50 text-xs text-muted-foreground">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {orders.map((order) => (
-            <tr key={order.id} className="align-top hover:bg-muted/30" data-testid="order-row">
-              <td className="px-3 py-2">
-                <button
-                  type="button"
-                  className="whitespace-nowrap rounded font-mono text-xs font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  onClick={() => onOpen(order)}
-                >
-                  {order.id}
-                </button>
-              </td>
-              <td className="tabular whitespace-nowrap px-3 py-2 text-muted-foreground">{adminDateTime(order.createdAt, timeZone)}</td>
-              <td className="max-w-[16rem] px-3 py-2">
-                <span className="block truncate font-medium" title={order.customerName}>
-                  {order.customerName}
-                </span>
-                <span className="block truncate text-xs text-muted-foreground" title={order.customerEmail}>
-                  {order.customerEmail}
-                </span>
-              </td>
-              <td className="px-3 py-2">{order.packageName}</td>
-              <td className="tabular px-3 py-2 text-right font-semibold">{dollars(order.totalAmount)}</td>
-              <td className="px-3 py-2 capitalize">{order.paymentMethod}</td>
-              <td className="px-3 py-2">
-                <PaymentStatusBadge status={order.paymentStatus} />
-              </td>
-              <td className="px-3 py-2 text-xs">
-                {order.giftCard ? <GiftCardCell giftCard={order.giftCard} state={giftCardState(order)} /> : 'None'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DataTable label="Orders table" rows={orders} rowKey={(order) => order.id} columns={columns} tableClassName="md:min-w-[56rem]" rowProps={() => ({ 'data-testid': 'order-row' })} />
   );
 }

@@ -5,6 +5,8 @@ import { BrandLogo } from '../../../components/BrandLogo';
 import { MAIN_ID } from '../../../components/SkipLink';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cn } from '../../../lib/utils';
+import type { AdminStats } from '#contract/admin';
+import { AdminMenu, AdminSideNav } from './AdminNav';
 import { useStoreTimeZone } from './store-time-zone';
 
 const ADMIN_PAGES = [
@@ -34,8 +36,27 @@ function AdminPagesNav() {
   );
 }
 
-/** The frame of both admin dashboards: brand bar, the page's heading, the store's time zone and actions, its <main>. */
-export function AdminShell({ documentTitle, subtitle, actions, children }: { documentTitle: string; subtitle?: string; actions: ReactNode; children: ReactNode }) {
+/**
+ * The frame of both admin dashboards: brand bar, the page's heading, the store's time zone and
+ * actions, and its <main> with the sections' navigation: beside the page from 1024 px, behind
+ * 'Menu' below (docs/decisions/0035). `section` names the /admin section shown, as the
+ * heading of its part of the page.
+ */
+export function AdminShell({
+  documentTitle,
+  subtitle,
+  actions,
+  section,
+  waiting,
+  children,
+}: {
+  documentTitle: string;
+  subtitle?: string;
+  actions: ReactNode;
+  section?: { value: string; label: string };
+  waiting: AdminStats['waiting'] | undefined;
+  children: ReactNode;
+}) {
   useDocumentTitle(documentTitle);
   const timeZone = useStoreTimeZone();
   return (
@@ -61,7 +82,20 @@ export function AdminShell({ documentTitle, subtitle, actions, children }: { doc
           </div>
           <div className="flex flex-wrap gap-2">{actions}</div>
         </div>
-        <div className="mt-8 grid min-w-0 gap-6">{children}</div>
+        <div className="mt-8 min-w-0 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+          <AdminSideNav current={section?.value ?? null} waiting={waiting} />
+          <div className="grid min-w-0 gap-6">
+            <div className={cn('flex min-w-0 flex-wrap items-center gap-3', !section && 'lg:hidden')}>
+              <AdminMenu current={section?.value ?? null} waiting={waiting} />
+              {section && (
+                <h2 className="min-w-0 break-words text-xl font-bold" data-testid="section-heading">
+                  {section.label}
+                </h2>
+              )}
+            </div>
+            {children}
+          </div>
+        </div>
       </main>
     </div>
   );
