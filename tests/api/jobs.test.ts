@@ -103,6 +103,17 @@ describe('durable job queue', () => {
     expect(await queue.getJob('test-greet', id)).toMatchObject({ state: 'failed', retryCount: 3 });
   });
 
+  it('makes a job sent now due before the clock ticks, so that a fetch in the same millisecond takes it', async () => {
+    // pg-boss takes a job whose start_after is strictly before now(); PGlite's clock ticks in milliseconds.
+    const { queue } = instance();
+    const one = (await queue.send('test-greet', { n: 1 }))!;
+    await queue.sendAll([{ name: 'test-greet', data: { n: 2 }, singletonKey: 'order-due' }]);
+    const { rows } = await t.database.executeSql(`select id, start_after < created_on as due from pgboss.job where name = 'test-greet' order by created_on`, []);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => row.due)).toEqual([true, true]);
+    expect(rows[0]!.id).toBe(one);
+  });
+
   it('puts a singleton job that ran out of attempts back when asked to, and only then', async () => {
     let down = true;
     const { queue, runs } = instance(async () => {

@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { queryRows, withSetupLock, type Database, type DbOrTx } from '#server/db/connect';
+import { DUE_AT_ONCE_SQL, DUE_AT_ONCE_START_AFTER } from './due-at-once';
 import { reclaimLapsedJobs } from './reclaim';
 import { repeatEvery, type Repeater } from './repeat';
 
@@ -277,12 +278,15 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
     for (const name of await reclaimLapsedJobs(database, [...registered.keys()], JOB_LIVENESS_SECONDS)) wake(name);
   }
 
-  /** Puts a singleton job that ran out of attempts or was cancelled back, with fresh attempts. */
+  /**
+   * Puts a singleton job that ran out of attempts or was cancelled back, with fresh
+   * attempts, due after the delay (at once: see due-at-once.ts).
+   */
   async function requeue(name: string, id: string, delaySeconds: number): Promise<string | null> {
     const { rows } = await database.executeSql(
       `update pgboss.job
           set state = 'retry', retry_count = 0, started_on = null, completed_on = null,
-              start_after = now() + make_interval(secs => $3), output = null
+              start_after = ${DUE_AT_ONCE_SQL} + make_interval(secs => $3), output = null
         where name = $1 and id = $2 and state in ('failed', 'cancelled')
         returning id`,
       [name, id, delaySeconds],
@@ -326,7 +330,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       const id = singletonKey ? singletonJobId(name, singletonKey) : undefined;
       const sent = await boss.send(name, data, {
         ...(id ? { id, singletonKey } : {}),
-        ...(delaySeconds ? { startAfter: delaySeconds } : {}),
+        startAfter: delaySeconds ? delaySeconds : DUE_AT_ONCE_START_AFTER,
       });
       const requeued = !sent && id && requeueFailed ? await requeue(name, id, delaySeconds ?? 0) : null;
       if (!delaySeconds) wake(name);
@@ -342,7 +346,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
     async sendAll(jobs: Array<{ name: string; data: object; singletonKey: string }>): Promise<void> {
       for (const { name } of jobs) if (!registered.has(name)) throw new Error(`No job handler for ${name}`);
       const boss = await core();
-      await boss.insert(jobs.map(({ name, data, singletonKey }) => ({ name, data, singletonKey, id: singletonJobId(name, singletonKey) })));
+      await boss.insert(jobs.map(({ name, data, singletonKey }) => ({ name, data, singletonKey, id: singletonJobId(name, singletonKey), startAfter: DUE_AT_ONCE_START_AFTER })));
       for (const { name } of jobs) wake(name);
     },
 
@@ -358,7 +362,7 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       for (const { name } of jobs) if (!registered.has(name)) throw new Error(`No job handler for ${name}`);
       if (!installed) throw new Error('The job queue is not ready: call jobs.ready() at start-up');
       await installed.insert(
-        jobs.map(({ name, data, singletonKey }) => ({ name, data, singletonKey, id: singletonJobId(name, singletonKey) })),
+        jobs.map(({ name, data, singletonKey }) => ({ name, data, singletonKey, id: singletonJobId(name, singletonKey), startAfter: DUE_AT_ONCE_START_AFTER })),
         { db: onConnection(tx) },
       );
       for (const { name } of jobs) wake(name);

@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/connect';
+import { DUE_AT_ONCE_SQL } from './due-at-once';
 
 /**
  * Puts the jobs whose runner stopped beating (a killed instance's, docs/decisions/0029) back
@@ -10,7 +11,7 @@ export async function reclaimLapsedJobs(database: Database, queues: string[], li
   if (queues.length === 0) return [];
   const { rows } = await database.executeSql(
     `update pgboss.job
-        set state = 'retry', start_after = now(), expire_in = make_interval(secs => $2),
+        set state = 'retry', start_after = ${DUE_AT_ONCE_SQL}, expire_in = make_interval(secs => $2),
             output = '{ "message": "its runner stopped beating: put back to run again" }'::jsonb
       where name = any($1::text[]) and state = 'active' and started_on + expire_in < now() and retry_count < retry_limit
       returning name`,
