@@ -5,7 +5,7 @@ import { plainText } from './fields';
 /**
  * Every action the audit log records, as `<target>.<verb>`. The audit feature takes only
  * these (its AdminAction's type), so a new action is added here, where the log's filter
- * and its sentences find it.
+ * and its sentences find it (docs/decisions/0038).
  */
 export const AUDIT_ACTIONS = [
   'admin.sign_in',
