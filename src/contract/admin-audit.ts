@@ -1,10 +1,33 @@
 import { z } from 'zod';
+import { adminListQuerySchema } from './admin';
+import { plainText } from './fields';
+
+/**
+ * Every action the audit log records, as `<target>.<verb>`. The audit feature takes only
+ * these (its AdminAction's type), so a new action is added here, where the log's filter
+ * and its sentences find it (docs/decisions/0038).
+ */
+export const AUDIT_ACTIONS = [
+  'admin.sign_in',
+  'admin.sign_out',
+  'export.download',
+  'order.refund',
+  'order.honour',
+  'order.retry_provisioning',
+  'order.gift_card',
+  'order.create_account',
+  'shipment.update',
+  'coupon.create',
+  'coupon.update',
+  'package.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One administrator's change (GET /api/admin/audit-log), newest first. */
 export const auditEntrySchema = z.object({
   id: z.string(),
   adminUsername: z.string(),
-  /** `<target>.<verb>`, e.g. package.update, order.gift_card. */
+  /** `<target>.<verb>`, e.g. package.update, order.gift_card; an older row may hold one no longer in AUDIT_ACTIONS. */
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
@@ -15,3 +38,13 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditEntryListSchema = z.array(auditEntrySchema);
+
+/** GET /api/admin/audit-log: paged newest first like the other lists, narrowed by who, what and which order. */
+export const auditLogQuerySchema = adminListQuerySchema.extend({
+  /** The admin's username, whole, in any case. */
+  actor: plainText('actor').trim().max(100, 'actor must be at most 100 characters').optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+  /** The order's whole id: its refunds, gift card, shipment, account and the like. */
+  orderId: plainText('orderId').trim().max(64, 'orderId must be at most 64 characters').optional(),
+});
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatDollars, type Cents } from '#domain/money';
 import { ORDER_STATUSES } from '#domain/order-status';
 import { adminListQuerySchema } from './admin';
+import { dayRangeFields, dayRangeInOrder } from './day-range';
 import { moneyField, plainText, requiredText } from './fields';
 
 /** The order an admin action names, in the path (/api/admin/orders/:orderId/...). */
@@ -37,9 +38,6 @@ export const owedGiftCardListSchema = z.array(owedGiftCardSchema);
 
 /** pending until paid; completed once; failed after a declined payment; needs_review for a person; refunded after an admin's refund (domain/order-status.ts). */
 export const ORDER_PAYMENT_STATUSES = ORDER_STATUSES;
-const day = (label: string) => z.iso.date({ error: `${label} must be a date such as 2026-12-31` }).optional();
-
-export const ORDER_RANGE_REVERSED = 'from must be on or before to';
 
 /** GET /api/admin/orders: newest first, paged like the other admin lists, with filters. */
 export const adminOrderListQuerySchema = adminListQuerySchema.extend({
@@ -47,11 +45,9 @@ export const adminOrderListQuerySchema = adminListQuerySchema.extend({
   /** 'true': only orders waiting for a person (needs_review, or paid whose provisioning gave up); 'false': all others. */
   needsReview: z.enum(['true', 'false'], { error: "needsReview must be 'true' or 'false'" }).optional(),
   packageId: requiredText('Package id', 64).optional(),
-  /** Placed on or after this day, in the store's time zone (decision 0034). */
-  from: day('from'),
-  /** Placed on or before this day, in the store's time zone. */
-  to: day('to'),
-}).refine((query) => !query.from || !query.to || query.from <= query.to, { message: ORDER_RANGE_REVERSED, path: ['to'] });
+  /** Placed on or after `from` and on or before `to`, days in the store's time zone (decision 0034). */
+  ...dayRangeFields,
+}).refine(...dayRangeInOrder);
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 
 export const adminOrderSummarySchema = z.object({

@@ -24,20 +24,25 @@ describe("the admin's CSV exports", () => {
   const placed = (orderId: string, createdAt: string, changes: Partial<typeof orders.$inferInsert> = {}) =>
     t.database.db.update(orders).set({ createdAt: new Date(createdAt), ...changes }).where(eq(orders.id, orderId));
 
-  it('orders.csv: every order newest first, quoted by RFC 4180, formulas neutralised, as a dated attachment', async () => {
+  it('orders.csv: every order newest first, quoted by RFC 4180, formulas neutralised, with phone and tracking, as a dated attachment', async () => {
     const admin = await signInAdmin(t);
     const [month] = await t.database.db.select().from(packages).where(eq(packages.name, '1 Month Premium'));
     const box = await paidOrder(t, { packageId: 'streaming-box', email: 'box@example.com', devices: 2 });
+    await t.app.services.jobs.drain();
+    const shipped = await t.app.inject({ method: 'PATCH', url: `/api/admin/shipments/${box.id}`, payload: { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784' }, cookies: admin });
+    expect(shipped.statusCode).toBe(200);
     const quoted = await pendingOrder(t, { packageId: month!.id, email: 'quoted@example.com', giftCard: null, cashbackAmount: '0.00' });
     const formula = await pendingOrder(t, { packageId: month!.id, email: 'formula@example.com' });
-    await placed(box.id, '2030-05-01T08:00:00Z', { paidAt: new Date('2030-05-01T08:01:00Z'), couponCode: 'SPRING', couponDiscount: '2.00', totalAmount: '25.97', refundedAmount: '7.50' });
+    await placed(box.id, '2030-05-01T08:00:00Z', { paidAt: new Date('2030-05-01T08:01:00Z'), couponCode: 'SPRING', couponDiscount: '2.00', totalAmount: '25.97', refundedAmount: '7.50', customerPhone: '555 0100' });
     // Two partial refunds of the box ($5.00, then $2.50): the CSV gives their sum and the last one's time; a pending one does not count.
     const [admin0] = await t.database.db.select().from(admins).limit(1);
     const refundOf = (amount: string, at: string, status = 'succeeded') => ({ orderId: box.id, amount, status, adminId: admin0!.id, adminUsername: admin0!.username, createdAt: new Date(at) });
     await t.database.db.insert(orderRefunds).values([refundOf('5.00', '2030-05-02T10:00:00Z'), refundOf('2.50', '2030-05-04T09:30:00Z'), refundOf('1.00', '2030-05-05T09:30:00Z', 'pending')]);
     // Checkout refuses such names; a row written some other way must still export safely.
     await placed(quoted.id, '2030-05-02T08:00:00Z', { customerName: 'Hopper, Grace "Amazing"' });
-    await placed(formula.id, '2030-05-03T08:00:00Z', { customerName: '=HYPERLINK("http://evil.example","Click")', failureReason: 'Card declined\nby the bank' });
+    await placed(formula.id, '2030-05-03T08:00:00Z', { customerName: '=HYPERLINK("http://evil.example","Click")', failureReason: 'Card declined\nby the bank', customerPhone: '=1+2' });
+    // No phone given with the order: the one on its customer row, as create-customer may have added.
+    await t.database.db.update(customers).set({ phone: '+44 20 7946 0958' }).where(eq(customers.id, quoted.customerId!));
 
     const response = await download('/api/admin/export/orders.csv', admin);
     expect(response.statusCode).toBe(200);
@@ -47,11 +52,20 @@ describe("the admin's CSV exports", () => {
 
     const records = recordsOf(response.body);
     expect(records).toEqual([
-      'Order ID,Created,Paid,Payment status,Reason,Customer name,Email,Package,Devices,Payment method,Subtotal,Discount,Total,Refunded,Last refund,Cashback,Coupon,Gift card,Gift card delivered,Shipping address',
-      `${formula.id},2030-05-03T08:00:00.000Z,,pending,"Card declined\nby the bank","'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.com,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,10.00,,Amazon,no,`,
-      `${quoted.id},2030-05-02T08:00:00.000Z,,pending,,"Hopper, Grace ""Amazing""",quoted@example.com,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,0.00,,,no,`,
-      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,completed,,Grace Hopper,box@example.com,Streaming Box,2,card,27.97,2.00,25.97,7.50,2030-05-04T09:30:00.000Z,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US"`,
+      'Order ID,Created,Paid,Payment status,Reason,Customer name,Email,Phone,Package,Devices,Payment method,Subtotal,Discount,Total,Refunded,Last refund,Cashback,Coupon,Gift card,Gift card delivered,Shipping address,Carrier,Tracking number',
+      `${formula.id},2030-05-03T08:00:00.000Z,,pending,"Card declined\nby the bank","'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.com,'=1+2,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,10.00,,Amazon,no,,,`,
+      `${quoted.id},2030-05-02T08:00:00.000Z,,pending,,"Hopper, Grace ""Amazing""",quoted@example.com,'+44 20 7946 0958,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,0.00,,,no,,,`,
+      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,completed,,Grace Hopper,box@example.com,555 0100,Streaming Box,2,card,27.97,2.00,25.97,7.50,2030-05-04T09:30:00.000Z,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US",FedEx,1Z999AA10123456784`,
     ]);
+  });
+
+  it('orders.csv: a box not yet shipped has neither carrier nor tracking number (UPS is only its default)', async () => {
+    const admin = await signInAdmin(t);
+    const box = await paidOrder(t, { packageId: 'streaming-box', email: 'waiting-box@example.com' });
+    await t.app.services.jobs.drain();
+    const [row] = recordsOf((await download('/api/admin/export/orders.csv', admin)).body).slice(1);
+    expect(row!.startsWith(`${box.id},`)).toBe(true);
+    expect(row!.endsWith(',"1 Infinite Loop, Cupertino, CA 95014, US",,')).toBe(true);
   });
 
   it('customers.csv: every customer row newest first with its paid orders and their total', async () => {
@@ -92,7 +106,7 @@ describe("the admin's CSV exports", () => {
 
     let batches = 0;
     const ids: string[] = [];
-    for await (const batch of t.app.services.reports.orderExport(400).batches) {
+    for await (const batch of t.app.services.reports.orderExport({}, 400).batches) {
       batches += 1;
       ids.push(...batch.map((row) => String(row[0])));
     }
@@ -126,6 +140,14 @@ describe("the admin's CSV exports", () => {
       { adminUsername: 'owner', targetType: 'export', targetId: 'orders', before: {}, after: { address: '198.51.100.4', filters: null } },
       { adminUsername: 'owner', targetType: 'export', targetId: 'customers', before: {}, after: { address: '198.51.100.4', filters: null } },
     ]);
+    // A range is recorded as asked, an end not given as null.
+    await t.app.inject({ method: 'GET', url: '/api/admin/export/orders.csv?from=2030-11-01&to=2030-11-30', cookies: admin, remoteAddress: '198.51.100.4' });
+    await t.app.inject({ method: 'GET', url: '/api/admin/export/customers.csv?to=2030-11-30', cookies: admin, remoteAddress: '198.51.100.4' });
+    const ranged = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export.download')).orderBy(asc(auditLog.createdAt));
+    expect(ranged.slice(2).map((row) => [row.targetId, row.after])).toEqual([
+      ['orders', { address: '198.51.100.4', filters: { from: '2030-11-01', to: '2030-11-30' } }],
+      ['customers', { address: '198.51.100.4', filters: { from: null, to: '2030-11-30' } }],
+    ]);
   });
 
   it('needs an admin', async () => {
@@ -134,5 +156,57 @@ describe("the admin's CSV exports", () => {
       expect(response.statusCode, url).toBe(401);
       expect(response.json(), url).toEqual({ message: 'Admin authentication required' });
     }
+  });
+});
+
+describe('CSV exports of a date range in the store time zone (Pacific/Auckland)', () => {
+  const t = useTestApp({ STORE_TIME_ZONE: 'Pacific/Auckland' });
+  const ids = (body: string) => recordsOf(body).slice(1).map((record) => record.split(',')[0]);
+
+  it('takes from and to as whole Auckland days, both ends included, either optional, midnight on both sides', async () => {
+    const admin = await signInAdmin(t);
+    // New Zealand daylight time, UTC+13: Auckland's 26 Nov 2030 runs from 25 Nov 11:00 to 26 Nov 11:00 UTC.
+    const placedAt = async (at: string) => {
+      const order = await pendingOrder(t, { packageId: 'streaming-box' });
+      await t.database.db.update(orders).set({ createdAt: new Date(at) }).where(eq(orders.id, order.id));
+      await t.database.db.update(customers).set({ createdAt: new Date(at) }).where(eq(customers.id, order.customerId!));
+      return { order: order.id, customer: order.customerId! };
+    };
+    const lastOf25th = await placedAt('2030-11-25T10:59:59.999Z');
+    const firstOf26th = await placedAt('2030-11-25T11:00:00.000Z');
+    const lastOf26th = await placedAt('2030-11-26T10:59:59.999Z');
+    const firstOf27th = await placedAt('2030-11-26T11:00:00.000Z');
+    const exported = async (file: 'orders' | 'customers', query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/admin/export/${file}.csv${query}`, cookies: admin });
+      expect(response.statusCode, query).toBe(200);
+      return ids(response.body);
+    };
+
+    expect(await exported('orders', '?from=2030-11-26&to=2030-11-26')).toEqual([lastOf26th.order, firstOf26th.order]);
+    expect(await exported('orders', '?from=2030-11-26')).toEqual([firstOf27th.order, lastOf26th.order, firstOf26th.order]);
+    expect(await exported('orders', '?to=2030-11-25')).toEqual([lastOf25th.order]);
+    expect(await exported('orders', '')).toHaveLength(4);
+    expect(await exported('customers', '?from=2030-11-26&to=2030-11-26')).toEqual([lastOf26th.customer, firstOf26th.customer]);
+    expect(await exported('customers', '?from=2030-11-27')).toEqual([firstOf27th.customer]);
+    // The rows' dates are Auckland's too: the 26th's first order was placed at its midnight.
+    const body = (await t.app.inject({ method: 'GET', url: '/api/admin/export/orders.csv?from=2030-11-26&to=2030-11-26', cookies: admin })).body;
+    expect(recordsOf(body)[2]).toContain(`${firstOf26th.order},2030-11-26T00:00:00.000+13:00,`);
+  });
+
+  it('refuses a range the wrong way round or a day that does not exist with 400 and a clear message, and writes no audit row', async () => {
+    const admin = await signInAdmin(t);
+    for (const [query, message] of [
+      ['from=2030-03-05&to=2030-03-04', 'from must be on or before to'],
+      ['from=2030-02-30', 'from must be a date such as 2026-12-31'],
+      ['to=yesterday', 'to must be a date such as 2026-12-31'],
+      ['from=26/11/2030', 'from must be a date such as 2026-12-31'],
+    ]) {
+      for (const file of ['orders', 'customers']) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/admin/export/${file}.csv?${query}`, cookies: admin });
+        expect(response.statusCode, `${file} ${query}`).toBe(400);
+        expect(response.json(), `${file} ${query}`).toEqual({ message });
+      }
+    }
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'export.download'))).toEqual([]);
   });
 });

@@ -200,35 +200,73 @@ describe('the Revenue tab', () => {
 });
 
 describe('the Exports tab', () => {
-  it('offers the orders and customers CSV as downloads', async () => {
+  it('offers the orders and customers CSV as downloads, of every day until dates are set', async () => {
     store();
     const { user } = renderAt('/admin?tab=exports');
     const orders = await screen.findByRole('link', { name: 'Download Orders CSV' });
     expect(orders.getAttribute('href')).toBe('/api/admin/export/orders.csv');
     expect(orders.hasAttribute('download')).toBe(true);
     expect(screen.getByRole('link', { name: 'Download Customers CSV' }).getAttribute('href')).toBe('/api/admin/export/customers.csv');
+    expect(screen.getByRole('group', { name: 'Dates in UTC, both included; leave one empty for no limit on that side.' })).toBeTruthy();
     orders.addEventListener('click', (event) => event.preventDefault());
     await user.click(orders);
     expect(toastText()).toBe('Export Started|Orders CSV is downloading.|default');
   });
+
+  it('downloads the days between From and To, kept in the address, and says so when they are the wrong way round', async () => {
+    store();
+    const { user, location } = renderAt('/admin?tab=exports');
+    const from = await screen.findByLabelText<HTMLInputElement>('From');
+    await user.type(from, '2030-11-01');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=exports&from=2030-11-01'));
+    expect(screen.getByRole('link', { name: 'Download Orders CSV' }).getAttribute('href')).toBe('/api/admin/export/orders.csv?from=2030-11-01');
+    await user.type(screen.getByLabelText('To'), '2030-11-30');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin?tab=exports&from=2030-11-01&to=2030-11-30'));
+    const customers = screen.getByRole('link', { name: 'Download Customers CSV' });
+    expect(customers.getAttribute('href')).toBe('/api/admin/export/customers.csv?from=2030-11-01&to=2030-11-30');
+    customers.addEventListener('click', (event) => event.preventDefault());
+    await user.click(customers);
+    expect(toastText()).toBe('Export Started|Customers CSV from 2030-11-01 to 2030-11-30 is downloading.|default');
+
+    await user.clear(from);
+    await user.type(from, '2030-12-01');
+    expect((await screen.findByRole('alert')).textContent).toBe('From must be on or before To: change one of the dates to download.');
+    expect(screen.queryByRole('link', { name: /^Download/ })).toBeNull();
+    for (const name of ['Download Orders CSV', 'Download Customers CSV']) expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(true);
+  });
+
+  it('opens with the dates the address names', async () => {
+    store();
+    renderAt('/admin?tab=exports&to=2030-11-30');
+    expect((await screen.findByLabelText<HTMLInputElement>('To')).value).toBe('2030-11-30');
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('');
+    expect(screen.getByRole('link', { name: 'Download Orders CSV' }).getAttribute('href')).toBe('/api/admin/export/orders.csv?to=2030-11-30');
+  });
 });
 
 describe('the Audit Log and Outbox tabs', () => {
-  it('lists admin changes newest first, with what changed from what to what, paged by the total', async () => {
+  it('lists admin changes newest first as sentences, who and when beside them, the fields under Details, paged by the total', async () => {
     const entry: AuditEntry = {
       id: 'au1',
       adminUsername: 'store-owner',
-      action: 'package.update',
-      targetType: 'package',
-      targetId: 'pkg-1m',
-      before: { price: '15.99', hidden: false },
-      after: { price: '17.49', hidden: true },
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: 'SP-1700000000000-123',
+      before: { paymentStatus: 'completed' },
+      after: { paymentStatus: 'refunded', amount: '15.99', note: 'customer asked' },
       createdAt: '2026-11-24T10:15:00Z',
     };
     store({ 'GET /api/admin/audit-log': () => json(200, [entry], { 'x-total-count': '26' }) });
     const { user } = renderAt('/admin?tab=audit');
     const item = await screen.findByTestId('audit-entry');
-    for (const text of ['package.update', 'pkg-1m', 'store-owner', 'price: 15.99 → 17.49', 'hidden: false → true']) expect(item.textContent).toContain(text);
+    expect(within(item).getByTestId('audit-sentence').textContent).toBe('Refunded $15.99 of SP-1700000000000-123 (customer asked)');
+    expect(item.textContent).toContain('by store-owner, Nov 24, 2026, 10:15 AM');
+    const details = item.querySelector('details')!;
+    expect(details.open).toBe(false);
+    await user.click(within(item).getByText('Details'));
+    expect(details.open).toBe(true);
+    expect([...details.querySelectorAll('li')].map((line) => line.textContent)).toEqual(['paymentStatus: completed → refunded', 'amount: 15.99', 'note: customer asked']);
+    expect(details.querySelector('p')!.textContent).toBe('order.refund on order SP-1700000000000-123');
     expect(screen.getByText('1-1 of 26')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(calls('GET', '/api/admin/audit-log').at(-1)!.url.searchParams.get('offset')).toBe('25'));
@@ -237,15 +275,74 @@ describe('the Audit Log and Outbox tabs', () => {
   it('shows a sign-in and an export by who and from where, with what was exported, and no arrows from nothing', async () => {
     const at = '2026-11-24T10:15:00Z';
     const entries: AuditEntry[] = [
-      { id: 'au3', adminUsername: 'store-owner', action: 'export.download', targetType: 'export', targetId: 'orders', before: {}, after: { address: '203.0.113.7', filters: null }, createdAt: at },
+      { id: 'au3', adminUsername: 'store-owner', action: 'export.download', targetType: 'export', targetId: 'orders', before: {}, after: { address: '203.0.113.7', filters: { from: '2026-11-01', to: null } }, createdAt: at },
       { id: 'au2', adminUsername: 'store-owner', action: 'admin.sign_in', targetType: 'admin', targetId: '3f0c9f8e-6a1e-4a8e-9f7e-2b1d7c3a9e10', before: {}, after: { address: '203.0.113.7' }, createdAt: at },
     ];
     store({ 'GET /api/admin/audit-log': () => json(200, entries, { 'x-total-count': '2' }) });
     renderAt('/admin?tab=audit');
     await screen.findAllByTestId('audit-entry');
-    const [exported, signedIn] = screen.getAllByTestId('audit-entry').map((item) => [item.querySelector('p')!.textContent, [...item.querySelectorAll('li')].map((line) => line.textContent)]);
-    expect(exported).toEqual(['export.download on export orders by store-owner', ['address: 203.0.113.7', 'filters: none']]);
-    expect(signedIn).toEqual(['admin.sign_in by store-owner', ['address: 203.0.113.7']]);
+    const [exported, signedIn] = screen
+      .getAllByTestId('audit-entry')
+      .map((item) => [within(item).getByTestId('audit-sentence').textContent, item.querySelector('details p')!.textContent, [...item.querySelectorAll('li')].map((line) => line.textContent)]);
+    expect(exported).toEqual(['Downloaded the orders CSV from 2026-11-01 on', 'export.download on export orders', ['address: 203.0.113.7', 'filters: {"from":"2026-11-01","to":null}']]);
+    expect(signedIn).toEqual(['Signed in from 203.0.113.7', 'admin.sign_in', ['address: 203.0.113.7']]);
+  });
+
+  it('filters by admin, action and order on the server, from the first page, keeping the filters in the address', async () => {
+    store({ 'GET /api/admin/audit-log': () => json(200, [], { 'x-total-count': '0' }) });
+    const { user, location } = renderAt('/admin?tab=audit');
+    expect(await screen.findByText('No Admin Changes Yet')).toBeTruthy();
+    const lastCall = () => calls('GET', '/api/admin/audit-log').at(-1)!.url.searchParams;
+
+    await user.type(screen.getByLabelText('Admin (username)'), ' clerk ');
+    await waitFor(() => expect(lastCall().get('actor')).toBe('clerk'));
+    expect(location.history.at(-1)).toBe('/admin?tab=audit&actor=clerk');
+
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Refund' }));
+    await waitFor(() => expect(lastCall().get('action')).toBe('order.refund'));
+    expect(location.history.at(-1)).toBe('/admin?tab=audit&actor=clerk&action=order.refund');
+
+    await user.type(screen.getByLabelText('Order ID'), 'SP-1700000000000-123');
+    await waitFor(() => expect(lastCall().get('orderId')).toBe('SP-1700000000000-123'));
+    expect(lastCall().get('actor')).toBe('clerk');
+    expect(lastCall().get('offset')).toBe('0');
+    expect(location.history.at(-1)).toBe('/admin?tab=audit&actor=clerk&action=order.refund&orderId=SP-1700000000000-123');
+    expect(await screen.findByText('No Matching Changes')).toBeTruthy();
+
+    // Back to every action.
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'All actions' }));
+    await waitFor(() => expect(lastCall().get('action')).toBeNull());
+    expect(location.history.at(-1)).toBe('/admin?tab=audit&actor=clerk&orderId=SP-1700000000000-123');
+  });
+
+  it('opens with the filters the address names, the action select offering every action the log records', async () => {
+    store({ 'GET /api/admin/audit-log': () => json(200, [], { 'x-total-count': '0' }) });
+    const { user } = renderAt('/admin?tab=audit&actor=clerk&action=shipment.update&orderId=SP-1-2');
+    await screen.findByText('No Matching Changes');
+    const asked = calls('GET', '/api/admin/audit-log')[0]!.url.searchParams;
+    expect([asked.get('actor'), asked.get('action'), asked.get('orderId')]).toEqual(['clerk', 'shipment.update', 'SP-1-2']);
+    expect(screen.getByLabelText<HTMLInputElement>('Admin (username)').value).toBe('clerk');
+    expect(screen.getByLabelText<HTMLInputElement>('Order ID').value).toBe('SP-1-2');
+    const action = screen.getByRole('combobox', { name: 'Action' });
+    expect(action.textContent).toBe('Shipment change');
+    await user.click(action);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'All actions',
+      'Sign-in',
+      'Sign-out',
+      'CSV export',
+      'Refund',
+      'Order completed as it stands',
+      'Service setup retried',
+      'Gift card delivery',
+      'Customer account created',
+      'Shipment change',
+      'Coupon created',
+      'Coupon change',
+      'Package change',
+    ]);
   });
 
   it('says when no admin has changed anything yet', async () => {
@@ -267,5 +364,30 @@ describe('the Audit Log and Outbox tabs', () => {
     await user.click(within(item).getByText('Your box is on its way'));
     expect(within(item).getByText('Tracking number: 1Z999AA10123456784')).toBeTruthy();
     expect(item.querySelector('details')!.open).toBe(true);
+  });
+
+  it('searches the outbox by recipient on the server, from the first page, keeping the search in the address', async () => {
+    const mail: OutboxMail = { id: 'm1', to: 'mary@example.com', subject: 'Your box is on its way', text: 'Tracking', createdAt: '2026-11-24T10:15:00Z' };
+    store({ 'GET /api/admin/outbox': (_init, url) => (url.searchParams.get('recipient') === 'nobody' ? json(200, [], { 'x-total-count': '0' }) : json(200, [mail], { 'x-total-count': '1' })) });
+    const { user, location } = renderAt('/admin?tab=outbox');
+    await screen.findByTestId('outbox-mail');
+    expect(calls('GET', '/api/admin/outbox')[0]!.url.searchParams.get('recipient')).toBeNull();
+    const search = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Recipient' });
+    await user.type(search, 'MARY@');
+    await waitFor(() => expect(calls('GET', '/api/admin/outbox').at(-1)!.url.searchParams.get('recipient')).toBe('MARY@'));
+    expect(location.history.at(-1)).toBe('/admin?tab=outbox&recipient=MARY%40');
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(await screen.findByText('No Matching Emails')).toBeTruthy();
+    expect(screen.getByText('No kept email went to an address containing "nobody".')).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/admin?tab=outbox&recipient=nobody');
+  });
+
+  it('opens the outbox searched as the address says', async () => {
+    store({ 'GET /api/admin/outbox': () => json(200, [], { 'x-total-count': '0' }) });
+    renderAt('/admin?tab=outbox&recipient=ann_lee');
+    expect(await screen.findByText('No Matching Emails')).toBeTruthy();
+    expect(calls('GET', '/api/admin/outbox')[0]!.url.searchParams.get('recipient')).toBe('ann_lee');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Recipient' }).value).toBe('ann_lee');
   });
 });

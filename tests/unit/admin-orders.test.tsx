@@ -175,7 +175,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
       Payment: ['$29.31', 'SPRING25 (−$7.33)', '$21.98', 'Chewy, $10.00 (owed)', 'pi_demo_1'],
       Subscription: ['A renewal: it extended subscription s1.', 'active', 'Dec 20, 2026', 'Device 1', 'sp_mary1', 'pw-one'],
       Emails: ['Order confirmation: sent', 'Your StreamPlus order'],
-      Audit: ['order.gift_card', 'store-owner', 'giftCardDelivered: false → true'],
+      Audit: [`Marked the gift card of ${order.id} delivered by store-owner`, 'giftCardDelivered: false → true'],
     })) {
       const region = within(dialog).getByRole('region', { name: section });
       for (const text of texts) expect(region.textContent, `${section}: ${text}`).toContain(text);

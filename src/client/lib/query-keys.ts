@@ -32,6 +32,18 @@ export interface OrderFilters {
   to: string;
 }
 
+/** The audit log's filters: the admin's username, the action and the order id; '' for a filter not set. */
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  orderId: string;
+}
+
+/** The outbox's search: part of the recipient's address, '' for none. */
+export interface OutboxFilters {
+  recipient: string;
+}
+
 /**
  * Every admin query key. A list's key carries its page and search, so each page keeps its
  * own ETag; invalidating the bare path refreshes every page of that list.
@@ -54,9 +66,9 @@ export const adminKeys = {
   revenue: [adminApiRoutes.revenue],
   revenueDays: (days: number) => [adminApiRoutes.revenue, days] as const,
   auditLog: [adminApiRoutes.auditLog],
-  auditLogPage: (page: ListPage) => [adminApiRoutes.auditLog, page] as const,
+  auditLogPage: (page: ListPage, filters: AuditFilters) => [adminApiRoutes.auditLog, page, filters] as const,
   outbox: [adminApiRoutes.outbox],
-  outboxPage: (page: ListPage) => [adminApiRoutes.outbox, page] as const,
+  outboxPage: (page: ListPage, filters: OutboxFilters) => [adminApiRoutes.outbox, page, filters] as const,
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

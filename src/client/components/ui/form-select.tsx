@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FormField, invalidProps } from './form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from './select';
 
 export interface SelectOption {
   value: string;
@@ -37,13 +37,7 @@ export function FormSelect<T extends FieldValues, Parsed extends FieldValues = T
             <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps(id, error)}>
               <SelectValue placeholder={placeholder} />
             </SelectTrigger>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
+            <SelectOptions options={options} />
           </Select>
         )}
       />

@@ -1,6 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
 export const Select = SelectPrimitive.Root;
@@ -59,5 +59,18 @@ export function SelectItem({ className, children, ...props }: ComponentPropsWith
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
+  );
+}
+
+/** A select's list: one item per option, showing its label. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: ReactNode }[] }) {
+  return (
+    <SelectContent>
+      {options.map((option) => (
+        <SelectItem key={option.value} value={option.value}>
+          {option.label}
+        </SelectItem>
+      ))}
+    </SelectContent>
   );
 }

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { orderAccountSignsIn, orderSetupEmailSent } from '#contract/admin';
+import type { AuditAction } from '#contract/admin-audit';
 import {
   INVALID_SETUP_LINK,
   type CustomerOrder,
@@ -276,7 +277,7 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
  * sign in or still holds the link an admin's create-customer sent (not one sent after the
  * purchase, nor one voided because its email failed).
  */
-async function refuseRepeat(tx: DbOrTx, owner: CustomerRow, done: { action: string; target: { type: string; id: string } }): Promise<void> {
+async function refuseRepeat(tx: DbOrTx, owner: CustomerRow, done: { action: AuditAction; target: { type: string; id: string } }): Promise<void> {
   if (owner.password !== null) throw conflict(orderAccountSignsIn(owner.email));
   const createdAt = await lastAdminAction(tx, { ...done, after: { customerId: owner.id } });
   if (createdAt && (await hasUsableSetupLink(tx, { customerId: owner.id, orderId: done.target.id, issuedSince: createdAt }))) {

@@ -33,9 +33,11 @@ import {
   refundRequestSchema,
 } from '#contract/admin-orders';
 import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
-import { auditEntryListSchema } from '#contract/admin-audit';
+import { auditEntryListSchema, auditLogQuerySchema } from '#contract/admin-audit';
 import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
-import { outboxMailListSchema } from '#contract/admin-outbox';
+import { exportQuerySchema } from '#contract/admin-exports';
+import type { DayRange } from '#contract/day-range';
+import { outboxMailListSchema, outboxQuerySchema } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
 import { parseMoney } from '#domain/money';
 import { isoInTimeZone } from '#domain/store-time';
@@ -135,22 +137,31 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    /** A streamed CSV download: the audit log names who took which data, when and from where. */
-    function csvExport(url: string, name: string, table: () => CsvTable) {
-      guarded.get(url, { schema: { response: failures } }, async (request, reply) => {
-        await admins.recordExport(await actingAdmin(request), name, request.ip);
-        return sendCsv(reply, name, isoInTimeZone(new Date(), store.timeZone).slice(0, 10), table());
+    /**
+     * A streamed CSV download of the rows created in the days asked for (store time zone),
+     * every row without them: the audit log names who took which data, of which days, when
+     * and from where.
+     */
+    function csvExport(url: string, name: string, table: (range: DayRange) => CsvTable) {
+      guarded.get(url, { schema: { querystring: exportQuerySchema, response: failures } }, async (request, reply) => {
+        const { from, to } = request.query;
+        await admins.recordExport(await actingAdmin(request), name, request.ip, from || to ? { from: from ?? null, to: to ?? null } : null);
+        return sendCsv(reply, name, isoInTimeZone(new Date(), store.timeZone).slice(0, 10), table({ from, to }));
       });
     }
 
-    csvExport(adminOrderPaths.ordersCsv, 'orders', () => reports.orderExport());
-    csvExport(adminOrderPaths.customersCsv, 'customers', () => reports.customerExport());
+    csvExport(adminOrderPaths.ordersCsv, 'orders', (range) => reports.orderExport(range));
+    csvExport(adminOrderPaths.customersCsv, 'customers', (range) => reports.customerExport(range));
 
-    /** A paged admin list: limit and offset, the total in x-total-count, an ETag for polls (decision 0012). */
-    function pagedList<Item>(url: string, items: z.ZodType<Item[]>, load: (page: { limit: number; offset: number }) => Promise<PageOf<Item>>) {
-      guarded.get(url, { schema: { querystring: adminListQuerySchema, response: { 200: items, ...failures } } }, async (request, reply) => {
-        const { limit, offset } = request.query;
-        const page = await load({ limit, offset });
+    /** A paged admin list: limit and offset (and the list's own filters), the total in x-total-count, an ETag for polls (decision 0012). */
+    function pagedList<Item, Query extends { limit: number; offset: number }>(
+      url: string,
+      items: z.ZodType<Item[]>,
+      load: (query: Query) => Promise<PageOf<Item>>,
+      querystring: z.ZodType<Query> = adminListQuerySchema as unknown as z.ZodType<Query>,
+    ) {
+      guarded.get(url, { schema: { querystring, response: { 200: items, ...failures } } }, async (request, reply) => {
+        const page = await load(request.query as Query);
         reply.header(TOTAL_COUNT_HEADER, page.total);
         return sendRevalidated(request, reply, page.items);
       });
@@ -158,8 +169,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     pagedList('/api/purchase-notifications', purchaseNotificationListSchema, reports.notifications);
     pagedList('/api/admin/gift-cards/pending', owedGiftCardListSchema, reports.owedGiftCards);
-    pagedList('/api/admin/audit-log', auditEntryListSchema, reports.auditLog);
-    pagedList('/api/admin/outbox', outboxMailListSchema, reports.outbox);
+    pagedList('/api/admin/audit-log', auditEntryListSchema, reports.auditLog, auditLogQuerySchema);
+    pagedList('/api/admin/outbox', outboxMailListSchema, reports.outbox, outboxQuerySchema);
     pagedList('/api/admin/coupons', adminCouponListSchema, couponAdmin.page);
 
     guarded.post(

@@ -45,9 +45,9 @@ export function createAdmins(db: DbOrTx) {
       await recordAdminAction(db, { actor: admin, action: `admin.${verb}`, target: { type: 'admin', id: admin.id }, before: {}, after: { address } });
     },
 
-    /** An admin's CSV download, for the audit log: who took which data, when and from where. The exports take no filters: every row. */
-    async recordExport(admin: AdminIdentity, name: string, address: string): Promise<void> {
-      await recordAdminAction(db, { actor: admin, action: 'export.download', target: { type: 'export', id: name }, before: {}, after: { address, filters: null } });
+    /** An admin's CSV download, for the audit log: who took which data, of which days (null: every row), when and from where. */
+    async recordExport(admin: AdminIdentity, name: string, address: string, filters: { from: string | null; to: string | null } | null): Promise<void> {
+      await recordAdminAction(db, { actor: admin, action: 'export.download', target: { type: 'export', id: name }, before: {}, after: { address, filters } });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction } from '#contract/admin-audit';
 import type { DbOrTx } from '#server/db/connect';
 import { auditLog } from './schema';
 
@@ -10,8 +11,8 @@ export interface AuditActor {
 
 export interface AdminAction {
   actor: AuditActor;
-  /** `<target>.<verb>`, e.g. package.update. */
-  action: string;
+  /** `<target>.<verb>`, e.g. package.update: one of the contract's AUDIT_ACTIONS, which the log's filter offers. */
+  action: AuditAction;
   target: { type: string; id: string };
   /** Only the fields that changed, as they were and as they are now. */
   before: Record<string, unknown>;

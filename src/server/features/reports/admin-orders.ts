@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, not, or, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
 import { formatMoney } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
@@ -12,6 +12,7 @@ import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { containsPattern, type PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
 import { postalAddress } from './postal-address';
+import { withinDays } from './store-days';
 
 const summaryColumns = {
   id: orders.id,
@@ -54,14 +55,6 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
 }
 
 /**
- * The first instant of a day ('2026-11-26') in the store's time zone, computed by the
- * database (decision 0034): a constant of the statement, so created_at's index still bounds
- * the range, and DST days of 23 or 25 hours come out right.
- */
-const startOfDay = (day: string, timeZone: string) => sql`${day}::date::timestamp at time zone ${timeZone}::text`;
-const startOfNextDay = (day: string, timeZone: string) => sql`(${day}::date + 1)::timestamp at time zone ${timeZone}::text`;
-
-/**
  * Orders waiting for a person: held for review (a short crypto payment, an amount that does
  * not match), or paid but still without their service after provisioning ran out of
  * attempts, whose reason it recorded (decision 0021). An admin honours, retries or refunds.
@@ -77,8 +70,7 @@ function filters(query: AdminOrderListQuery, timeZone: string): SQL | undefined 
   if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.needsReview) conditions.push(query.needsReview === 'true' ? waitsForAPerson : not(waitsForAPerson));
   if (query.packageId) conditions.push(eq(orders.packageId, query.packageId));
-  if (query.from) conditions.push(gte(orders.createdAt, startOfDay(query.from, timeZone)));
-  if (query.to) conditions.push(lt(orders.createdAt, startOfNextDay(query.to, timeZone)));
+  conditions.push(...withinDays(orders.createdAt, query, timeZone));
   if (query.q) {
     // One table, so PostgreSQL ORs the three trigram indexes' matches (drizzle/0002, 0007).
     const pattern = containsPattern(query.q);

@@ -1,13 +1,15 @@
-import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DayRange } from '#contract/day-range';
 import { isoInTimeZone } from '#domain/store-time';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
-import { orderRefunds, orders } from '../orders/schema';
+import { orderRefunds, orders, shipments } from '../orders/schema';
 import type { CsvTable } from '#server/http/csv-download';
 import { newestFirst } from './newest-first';
 import { keptPayment, netRevenue, paidOrderCount } from './figures';
 import { postalAddress } from './postal-address';
+import { withinDays } from './store-days';
 
 /** Rows read per statement: large enough that 100,000 orders take a few seconds, small enough to hold. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -51,6 +53,7 @@ const ORDER_HEADER = [
   'Reason',
   'Customer name',
   'Email',
+  'Phone',
   'Package',
   'Devices',
   'Payment method',
@@ -64,6 +67,8 @@ const ORDER_HEADER = [
   'Gift card',
   'Gift card delivered',
   'Shipping address',
+  'Carrier',
+  'Tracking number',
 ];
 
 const orderColumns = {
@@ -96,22 +101,39 @@ const orderColumns = {
   shippingCountry: orders.shippingCountry,
 };
 
-/** Every order, newest first (GET /api/admin/export/orders.csv). */
-export function orderExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+/** The phone given with the order, else the one on the buyer's customer row (create-customer may have added it). */
+const orderPhone = sql<string | null>`coalesce(${orders.customerPhone}, ${customers.phone})`;
+
+/**
+ * Every order placed in `range` (days in the store's time zone, decision 0034), newest first
+ * (GET /api/admin/export/orders.csv), with the buyer's phone and a box's carrier and tracking
+ * number once it has one (a shipment's carrier is UPS by default until then, not known).
+ */
+export function orderExport(db: DbOrTx, timeZone: string, range: DayRange = {}, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
         db
-          .select({ order: orderColumns, packageName: packages.name, createdAt: exactTime(orders.createdAt), id: orders.id })
+          .select({
+            order: orderColumns,
+            packageName: packages.name,
+            phone: orderPhone,
+            carrier: shipments.carrier,
+            trackingNumber: shipments.trackingNumber,
+            createdAt: exactTime(orders.createdAt),
+            id: orders.id,
+          })
           .from(orders)
           .innerJoin(packages, eq(packages.id, orders.packageId))
-          .where(olderThan(orders.createdAt, orders.id))
+          .leftJoin(customers, eq(customers.id, orders.customerId))
+          .leftJoin(shipments, eq(shipments.orderId, orders.id))
+          .where(and(olderThan(orders.createdAt, orders.id), ...withinDays(orders.createdAt, range, timeZone)))
           .orderBy(...newestFirst(orders.createdAt, orders.id))
           .limit(limit),
       batchSize,
     );
     for await (const batch of rows) {
-      yield batch.map(({ order, packageName }) => [
+      yield batch.map(({ order, packageName, phone, carrier, trackingNumber }) => [
         order.id,
         storeTime(order.createdAt, timeZone),
         storeTime(order.paidAt, timeZone),
@@ -119,6 +141,7 @@ export function orderExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BAT
         order.failureReason,
         order.customerName,
         order.customerEmail,
+        phone,
         packageName,
         order.deviceCount,
         order.paymentMethod,
@@ -134,6 +157,8 @@ export function orderExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BAT
         order.requiresShipping && order.shippingAddress
           ? postalAddress({ street: order.shippingAddress, city: order.shippingCity, state: order.shippingState, zip: order.shippingZip, country: order.shippingCountry })
           : null,
+        trackingNumber ? carrier : null,
+        trackingNumber,
       ]);
     }
   }
@@ -163,15 +188,18 @@ const customerColumns = {
   createdAt: customers.createdAt,
 };
 
-/** Every customer row (an account or a guest), newest first, with its paid orders' count and sum (GET /api/admin/export/customers.csv). */
-export function customerExport(db: DbOrTx, timeZone: string, batchSize = EXPORT_BATCH_SIZE): CsvTable {
+/**
+ * Every customer row (an account or a guest) created in `range` (days in the store's time
+ * zone), newest first, with all its paid orders' count and sum (GET /api/admin/export/customers.csv).
+ */
+export function customerExport(db: DbOrTx, timeZone: string, range: DayRange = {}, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   async function* batches() {
     const rows = newestFirstBatches(
       (olderThan, limit) =>
         db
           .select({ customer: customerColumns, paidOrders: customerPaidOrders, revenue: customerRevenue, createdAt: exactTime(customers.createdAt), id: customers.id })
           .from(customers)
-          .where(olderThan(customers.createdAt, customers.id))
+          .where(and(olderThan(customers.createdAt, customers.id), ...withinDays(customers.createdAt, range, timeZone)))
           .orderBy(...newestFirst(customers.createdAt, customers.id))
           .limit(limit),
       batchSize,

@@ -1,24 +1,27 @@
-import { count } from 'drizzle-orm';
-import type { OutboxMail } from '#contract/admin-outbox';
+import { count, ilike } from 'drizzle-orm';
+import type { OutboxMail, OutboxQuery } from '#contract/admin-outbox';
 import type { DbOrTx } from '#server/db/connect';
 import { mailOutbox } from '../mail/schema';
-import type { Page, PageOf } from './admin-customers';
+import { containsPattern, type PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
 
 /**
  * Every email the store wrote, newest first (index mail_outbox_newest_idx): with no SMTP
  * server they are kept here to read; sent by SMTP, they have lost their password links
- * (docs/decisions/0028).
+ * (docs/decisions/0028). `recipient` matches any part of the address in any case, its % and
+ * _ taken as themselves (docs/decisions/0038).
  */
-export async function outboxPage(db: DbOrTx, page: Page): Promise<PageOf<OutboxMail>> {
+export async function outboxPage(db: DbOrTx, query: OutboxQuery): Promise<PageOf<OutboxMail>> {
+  const where = query.recipient ? ilike(mailOutbox.to, containsPattern(query.recipient)) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
+      .where(where)
       .orderBy(...newestFirst(mailOutbox.createdAt, mailOutbox.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(mailOutbox),
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(mailOutbox).where(where),
   ]);
   return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: total!.total };
 }

@@ -1,5 +1,8 @@
 import type { DbOrTx } from '#server/db/connect';
 import type { AdminOrderListQuery } from '#contract/admin-orders';
+import type { AuditLogQuery } from '#contract/admin-audit';
+import type { DayRange } from '#contract/day-range';
+import type { OutboxQuery } from '#contract/admin-outbox';
 import { customerRecords, type Page } from './admin-customers';
 import { orderDetail, orderPage } from './admin-orders';
 import { adminStats } from './admin-stats';
@@ -22,13 +25,13 @@ export function createReports(db: DbOrTx, { timeZone }: { timeZone: string }) {
     notifications: (page: Page) => notificationPage(db, page),
     stats: () => adminStats(db, timeZone),
     owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
-    auditLog: (page: Page) => auditLogPage(db, page),
-    outbox: (page: Page) => outboxPage(db, page),
+    auditLog: (query: AuditLogQuery) => auditLogPage(db, query),
+    outbox: (query: OutboxQuery) => outboxPage(db, query),
     revenueByDay: (days: number) => revenueByDay(db, days, timeZone),
     orderPage: (query: AdminOrderListQuery) => orderPage(db, query, timeZone),
     orderDetail: (orderId: string) => orderDetail(db, orderId),
-    orderExport: (batchSize?: number) => orderExport(db, timeZone, batchSize),
-    customerExport: (batchSize?: number) => customerExport(db, timeZone, batchSize),
+    orderExport: (range?: DayRange, batchSize?: number) => orderExport(db, timeZone, range, batchSize),
+    customerExport: (range?: DayRange, batchSize?: number) => customerExport(db, timeZone, range, batchSize),
   };
 }
 

@@ -3,7 +3,7 @@ import { adminCouponListSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { revenueDayListSchema } from '#contract/admin-revenue';
 import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys, type ListPage } from '../../../lib/query-keys';
+import { adminKeys, type AuditFilters, type ListPage, type OutboxFilters } from '../../../lib/query-keys';
 import { LIST_POLL_MS, listUrl, STATS_POLL_MS, useRevalidated } from '../shared/use-admin-queries';
 
 export function useAdminCoupons(page: ListPage) {
@@ -14,10 +14,10 @@ export function useRevenue(days: number) {
   return useRevalidated(adminKeys.revenueDays(days), () => `${adminApiRoutes.revenue}?days=${days}`, revenueDayListSchema, STATS_POLL_MS);
 }
 
-export function useAuditLog(page: ListPage) {
-  return useRevalidated(adminKeys.auditLogPage(page), () => listUrl(adminApiRoutes.auditLog, page, false), auditEntryListSchema, LIST_POLL_MS);
+export function useAuditLog(page: ListPage, filters: AuditFilters) {
+  return useRevalidated(adminKeys.auditLogPage(page, filters), () => listUrl(adminApiRoutes.auditLog, page, false, { ...filters }), auditEntryListSchema, LIST_POLL_MS);
 }
 
-export function useOutbox(page: ListPage) {
-  return useRevalidated(adminKeys.outboxPage(page), () => listUrl(adminApiRoutes.outbox, page, false), outboxMailListSchema, LIST_POLL_MS);
+export function useOutbox(page: ListPage, filters: OutboxFilters) {
+  return useRevalidated(adminKeys.outboxPage(page, filters), () => listUrl(adminApiRoutes.outbox, page, false, { ...filters }), outboxMailListSchema, LIST_POLL_MS);
 }

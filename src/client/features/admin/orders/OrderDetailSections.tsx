@@ -5,6 +5,7 @@ import { AdminStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDate, adminDateTime, dollars } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
+import { auditSentence } from '../shared/audit-sentence';
 import { DetailField } from '../shared/DetailField';
 import { giftCardState } from './gift-card-view';
 
@@ -173,7 +174,8 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
             {audit.map((entry) => (
               <li key={`${entry.createdAt}-${entry.action}`} className="min-w-0">
                 <p>
-                  <span className="font-mono text-xs">{entry.action}</span> by <span className="font-semibold">{entry.adminUsername}</span>{' '}
+                  {/* The audit log's sentence (docs/decisions/0038); the fields it changed are listed under it. */}
+                  {auditSentence({ ...entry, targetType: 'order', targetId: order.id })} by <span className="font-semibold">{entry.adminUsername}</span>{' '}
                   <time className="text-xs text-muted-foreground" dateTime={entry.createdAt}>
                     {adminDateTime(entry.createdAt, timeZone)}
                   </time>

@@ -3,7 +3,7 @@ import type { ListPage } from '../../../lib/query-keys';
 import { useUrlParams } from './use-url-params';
 
 const ADMIN_PAGE_SIZE = 25;
-const SEARCH_SETTLE_MS = 300;
+export const SEARCH_SETTLE_MS = 300;
 
 /** A list's first page with no search, as every list opens. */
 export const FIRST_PAGE: ListPage = { limit: ADMIN_PAGE_SIZE, offset: 0, q: '' };

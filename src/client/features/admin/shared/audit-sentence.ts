@@ -1,0 +1,166 @@
+import type { AuditAction, AuditEntry } from '#contract/admin-audit';
+import { dollars } from './admin-view';
+
+/**
+ * An audit entry as the owner reads it: one sentence from its action and its before/after,
+ * "Refunded $15.99 of SP-1700000000000-123 (customer asked)". Who did it and when are shown
+ * beside it; the raw fields stay in the entry's Details. Pure: no I/O, no React.
+ */
+
+type Fields = Record<string, unknown>;
+type Entry = Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'before' | 'after'>;
+
+/** The actions' names in the log's filter. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'admin.sign_in': 'Sign-in',
+  'admin.sign_out': 'Sign-out',
+  'export.download': 'CSV export',
+  'order.refund': 'Refund',
+  'order.honour': 'Order completed as it stands',
+  'order.retry_provisioning': 'Service setup retried',
+  'order.gift_card': 'Gift card delivery',
+  'order.create_account': 'Customer account created',
+  'shipment.update': 'Shipment change',
+  'coupon.create': 'Coupon created',
+  'coupon.update': 'Coupon change',
+  'package.update': 'Package change',
+};
+
+/** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
+function text(fields: Fields, name: string): string | undefined {
+  const value = fields[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+const money = (fields: Fields, name: string) => {
+  const amount = text(fields, name);
+  return amount === undefined ? undefined : dollars(amount);
+};
+
+/** 'a', 'a and b', 'a, b and c'. */
+function list(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+}
+
+const withNote = (sentence: string, note: string | undefined) => (note ? `${sentence} (${note})` : sentence);
+
+function exportSentence({ targetId, after }: Entry): string {
+  const range = after.filters && typeof after.filters === 'object' ? (after.filters as Fields) : {};
+  const from = text(range, 'from');
+  const to = text(range, 'to');
+  const days = from && to ? ` of ${from} to ${to}` : from ? ` from ${from} on` : to ? ` up to ${to}` : '';
+  return `Downloaded the ${targetId} CSV${days}`;
+}
+
+function shipmentSentence({ targetId, after }: Entry): string {
+  const tracking = text(after, 'trackingNumber');
+  const carrier = text(after, 'carrier');
+  switch (after.status) {
+    case 'shipped':
+      return `Shipped ${targetId}${tracking ? `, tracking ${[carrier, tracking].filter(Boolean).join(' ')}` : ''}`;
+    case 'delivered':
+      return `Marked ${targetId} delivered`;
+    case 'processing':
+      return `Moved ${targetId} back to processing`;
+    default:
+      return tracking ? `Changed the tracking number of ${targetId} to ${tracking}` : `Changed the shipment of ${targetId}`;
+  }
+}
+
+const COUPON_FIELD_NAMES: Record<string, string> = {
+  description: 'description',
+  type: 'type',
+  value: 'value',
+  minOrderAmount: 'minimum order',
+  maxDiscount: 'maximum discount',
+  usageLimit: 'usage limit',
+  validFrom: 'start date',
+  validTo: 'end date',
+  isActive: 'on/off',
+};
+
+function couponSentence({ action, targetId, after }: Entry): string {
+  if (action === 'coupon.create') {
+    const value = text(after, 'value');
+    const discount = value === undefined ? '' : after.type === 'percentage' ? `: ${Number(value)}% off` : `: ${dollars(value)} off`;
+    return `Created coupon ${targetId}${discount}`;
+  }
+  const fields = Object.keys(after);
+  if (fields.length === 1 && typeof after.isActive === 'boolean') return `Turned coupon ${targetId} ${after.isActive ? 'on' : 'off'}`;
+  return `Changed the ${list(fields.map((field) => COUPON_FIELD_NAMES[field] ?? field))} of coupon ${targetId}`;
+}
+
+function packageChange(field: string, before: Fields, after: Fields): string {
+  switch (field) {
+    case 'price':
+    case 'cashback':
+      return `${field} ${money(before, field) ?? 'none'} → ${money(after, field) ?? 'none'}`;
+    case 'hidden':
+      return after.hidden ? 'hidden' : 'shown';
+    case 'popular':
+      return after.popular ? "marked 'Most Popular'" : "no longer 'Most Popular'";
+    case 'name':
+      return `renamed from ${text(before, 'name') ?? 'none'}`;
+    case 'devices':
+      return `devices ${text(before, 'devices') ?? 'none'} → ${text(after, 'devices') ?? 'none'}`;
+    default:
+      return field;
+  }
+}
+
+function packageSentence({ targetId, before, after }: Entry): string {
+  const name = text(after, 'name') ?? targetId;
+  const fields = Object.keys(after);
+  if (fields.length === 1 && typeof after.hidden === 'boolean') return `${after.hidden ? 'Hid' : 'Showed'} package ${name}`;
+  return `Changed package ${name}: ${fields.map((field) => packageChange(field, before, after)).join(', ')}`;
+}
+
+/** The order given an account at an address; a move from another customer says so, with the old address when recorded. */
+function accountSentence({ targetId: orderId, before, after }: Entry): string {
+  const email = text(after, 'email');
+  if (!email) return `Created an account for ${orderId}`;
+  const previous = text(before, 'customerId');
+  if (previous === undefined || previous === text(after, 'customerId')) return `Created the account of ${email} for ${orderId}`;
+  const previousEmail = text(before, 'email');
+  return previousEmail ? `Moved ${orderId} from ${previousEmail} to ${email}` : `Gave ${orderId} to the account of ${email}`;
+}
+
+/** Today's rendering, for an action this page does not know: what, on which record. */
+const fallback = ({ action, targetType, targetId }: Entry) => (targetType === 'admin' ? action : `${action} on ${targetType} ${targetId}`);
+
+/** One sentence per entry, a case per action. */
+export function auditSentence(entry: Entry): string {
+  const { targetId: orderId, after } = entry;
+  switch (entry.action as AuditAction) {
+    case 'admin.sign_in':
+    case 'admin.sign_out': {
+      const address = text(after, 'address');
+      return `${entry.action === 'admin.sign_in' ? 'Signed in' : 'Signed out'}${address ? ` from ${address}` : ''}`;
+    }
+    case 'export.download':
+      return exportSentence(entry);
+    case 'order.refund': {
+      const amount = money(after, 'amount');
+      return withNote(amount ? `Refunded ${amount} of ${orderId}` : `Refunded ${orderId}`, text(after, 'note'));
+    }
+    case 'order.honour': {
+      const coupon = text(after, 'couponCounted');
+      return `Completed ${orderId} as it stands${coupon ? `, counting a use of coupon ${coupon}` : ''}`;
+    }
+    case 'order.retry_provisioning':
+      return `Retried setting up the service of ${orderId}`;
+    case 'order.gift_card':
+      return `Marked the gift card of ${orderId} ${after.giftCardDelivered === false ? 'not delivered' : 'delivered'}`;
+    case 'order.create_account':
+      return accountSentence(entry);
+    case 'shipment.update':
+      return shipmentSentence(entry);
+    case 'coupon.create':
+    case 'coupon.update':
+      return couponSentence(entry);
+    case 'package.update':
+      return packageSentence(entry);
+    default:
+      return fallback(entry);
+  }
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../src/contract/admin-audit';
+import { AUDIT_ACTION_LABELS, auditSentence } from '../../src/client/features/admin/shared/audit-sentence';
+
+const ORDER = 'SP-1700000000000-123';
+const entry = (action: string, after: Record<string, unknown>, before: Record<string, unknown> = {}, target = { targetType: 'order', targetId: ORDER }): Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'before' | 'after'> => ({
+  action,
+  ...target,
+  before,
+  after,
+});
+
+describe('an audit entry as one sentence', () => {
+  it('says a refund with its amount in dollars and its note', () => {
+    const refund = entry('order.refund', { paymentStatus: 'refunded', amount: '15.99', refund: { id: 're_1', status: 'succeeded' }, couponReleased: false, note: 'customer asked' }, { paymentStatus: 'completed' });
+    expect(auditSentence(refund)).toBe('Refunded $15.99 of SP-1700000000000-123 (customer asked)');
+    expect(auditSentence(entry('order.refund', { paymentStatus: 'refunded', amount: '1249.50' }))).toBe('Refunded $1,249.50 of SP-1700000000000-123');
+    // A row missing its amount still reads.
+    expect(auditSentence(entry('order.refund', { paymentStatus: 'refunded' }))).toBe('Refunded SP-1700000000000-123');
+  });
+
+  it("says the other order actions: honour, retry, the gift card, the customer's account", () => {
+    expect(auditSentence(entry('order.honour', { paymentStatus: 'completed', couponCounted: 'SPRING' }, { paymentStatus: 'needs_review' }))).toBe(
+      'Completed SP-1700000000000-123 as it stands, counting a use of coupon SPRING',
+    );
+    expect(auditSentence(entry('order.honour', { paymentStatus: 'completed', couponCounted: null }))).toBe('Completed SP-1700000000000-123 as it stands');
+    expect(auditSentence(entry('order.retry_provisioning', { provisioningQueued: true }, { failureReason: 'panel down' }))).toBe('Retried setting up the service of SP-1700000000000-123');
+    expect(auditSentence(entry('order.gift_card', { giftCardDelivered: true }, { giftCardDelivered: false }))).toBe('Marked the gift card of SP-1700000000000-123 delivered');
+    expect(auditSentence(entry('order.gift_card', { giftCardDelivered: false }, { giftCardDelivered: true }))).toBe('Marked the gift card of SP-1700000000000-123 not delivered');
+    expect(auditSentence(entry('order.create_account', { customerId: 'c1', email: 'rosa@example.com' }, { customerId: 'c1' }))).toBe(
+      'Created the account of rosa@example.com for SP-1700000000000-123',
+    );
+    expect(auditSentence(entry('order.create_account', { customerId: 'c2', email: 'new@example.com' }, { customerId: 'c1' }))).toBe(
+      'Gave SP-1700000000000-123 to the account of new@example.com',
+    );
+    expect(auditSentence(entry('order.create_account', { customerId: 'c2', email: 'new@example.com' }, { customerId: 'c1', email: 'old@example.com' }))).toBe(
+      'Moved SP-1700000000000-123 from old@example.com to new@example.com',
+    );
+  });
+
+  it('says what happened to a shipment', () => {
+    expect(auditSentence(entry('shipment.update', { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784' }, { status: 'processing', carrier: 'UPS', trackingNumber: null }))).toBe(
+      'Shipped SP-1700000000000-123, tracking FedEx 1Z999AA10123456784',
+    );
+    expect(auditSentence(entry('shipment.update', { status: 'shipped' }))).toBe('Shipped SP-1700000000000-123');
+    expect(auditSentence(entry('shipment.update', { status: 'delivered', actualDelivery: '2030-01-05T12:00:00.000Z' }))).toBe('Marked SP-1700000000000-123 delivered');
+    expect(auditSentence(entry('shipment.update', { status: 'processing', actualDelivery: null }))).toBe('Moved SP-1700000000000-123 back to processing');
+    expect(auditSentence(entry('shipment.update', { trackingNumber: '9400100000000000000000' }))).toBe('Changed the tracking number of SP-1700000000000-123 to 9400100000000000000000');
+    expect(auditSentence(entry('shipment.update', { estimatedDelivery: '2030-01-05T12:00:00.000Z' }))).toBe('Changed the shipment of SP-1700000000000-123');
+  });
+
+  it('says coupon and package changes', () => {
+    const coupon = { targetType: 'coupon', targetId: 'SPRING' };
+    expect(auditSentence(entry('coupon.create', { code: 'SPRING', type: 'percentage', value: '10.00' }, {}, coupon))).toBe('Created coupon SPRING: 10% off');
+    expect(auditSentence(entry('coupon.create', { code: 'SPRING', type: 'fixed', value: '5.00' }, {}, coupon))).toBe('Created coupon SPRING: $5.00 off');
+    expect(auditSentence(entry('coupon.update', { isActive: false }, { isActive: true }, coupon))).toBe('Turned coupon SPRING off');
+    expect(auditSentence(entry('coupon.update', { isActive: true }, { isActive: false }, coupon))).toBe('Turned coupon SPRING on');
+    expect(auditSentence(entry('coupon.update', { value: '15.00', usageLimit: 50, validTo: '2030-01-01T00:00:00.000Z' }, { value: '10.00', usageLimit: null, validTo: null }, coupon))).toBe(
+      'Changed the value, usage limit and end date of coupon SPRING',
+    );
+
+    const pkg = { targetType: 'package', targetId: 'pkg-1m' };
+    expect(auditSentence(entry('package.update', { hidden: true }, { hidden: false }, pkg))).toBe('Hid package pkg-1m');
+    expect(auditSentence(entry('package.update', { hidden: false }, { hidden: true }, pkg))).toBe('Showed package pkg-1m');
+    expect(auditSentence(entry('package.update', { price: '17.49', popular: true }, { price: '15.99', popular: false }, pkg))).toBe(
+      "Changed package pkg-1m: price $15.99 → $17.49, marked 'Most Popular'",
+    );
+    expect(auditSentence(entry('package.update', { name: '1 Month Plus', devices: 2, features: ['a'] }, { name: '1 Month Premium', devices: 4, features: [] }, pkg))).toBe(
+      'Changed package 1 Month Plus: renamed from 1 Month Premium, devices 4 → 2, features',
+    );
+  });
+
+  it("says an admin's sign-in, sign-out and exports, with the export's days", () => {
+    const admin = { targetType: 'admin', targetId: '3f0c9f8e-6a1e-4a8e-9f7e-2b1d7c3a9e10' };
+    expect(auditSentence(entry('admin.sign_in', { address: '203.0.113.7' }, {}, admin))).toBe('Signed in from 203.0.113.7');
+    expect(auditSentence(entry('admin.sign_out', { address: '203.0.113.7' }, {}, admin))).toBe('Signed out from 203.0.113.7');
+    const orders = { targetType: 'export', targetId: 'orders' };
+    expect(auditSentence(entry('export.download', { address: '203.0.113.7', filters: null }, {}, orders))).toBe('Downloaded the orders CSV');
+    expect(auditSentence(entry('export.download', { address: '203.0.113.7', filters: { from: '2030-11-01', to: '2030-11-30' } }, {}, orders))).toBe(
+      'Downloaded the orders CSV of 2030-11-01 to 2030-11-30',
+    );
+    expect(auditSentence(entry('export.download', { filters: { from: '2030-11-01', to: null } }, {}, orders))).toBe('Downloaded the orders CSV from 2030-11-01 on');
+    expect(auditSentence(entry('export.download', { filters: { from: null, to: '2030-11-30' } }, {}, { targetType: 'export', targetId: 'customers' }))).toBe(
+      'Downloaded the customers CSV up to 2030-11-30',
+    );
+  });
+
+  it('falls back to what, on which record for an action it does not know', () => {
+    expect(auditSentence(entry('order.archive', { archived: true }))).toBe('order.archive on order SP-1700000000000-123');
+    expect(auditSentence(entry('admin.password_change', {}, {}, { targetType: 'admin', targetId: 'a1' }))).toBe('admin.password_change');
+  });
+
+  it('names every action the log records, for its filter', () => {
+    expect(Object.keys(AUDIT_ACTION_LABELS).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect(new Set(Object.values(AUDIT_ACTION_LABELS)).size).toBe(AUDIT_ACTIONS.length);
+  });
+});
