@@ -85,7 +85,7 @@ describe('shipping a streaming box', () => {
     const [before] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));
     expect(before).toMatchObject({ customerId: order.customerId, status: 'processing' });
 
-    const payload = { firstName: 'Mary', lastName: 'Jackson', email: 'mary.jackson@example.com', phone: '', orderId: order.id };
+    const payload = { firstName: 'Mary', lastName: 'Jackson', email: 'mary.jackson@example.com', phone: '', orderId: order.id, confirmMove: true };
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/create-customer', cookies: admin, payload });
     expect(created.statusCode).toBe(201);
     const [after] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));

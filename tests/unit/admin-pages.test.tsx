@@ -328,6 +328,58 @@ describe('the Create Customer Account dialog', () => {
     expect(within(dialog).getByText('Invalid email address')).toBeTruthy();
     expect(calls('POST', '/api/admin/create-customer')).toHaveLength(0);
   });
+
+  /** The server as it answers an order of another address: refused unless the move is confirmed. */
+  const ownedElsewhere: Handler = (init) =>
+    (JSON.parse(init!.body as string) as { confirmMove?: boolean }).confirmMove
+      ? json(201, { message: 'Customer account created successfully and password setup email sent', customer: { id: 'c9', email: 'mary@example.com', firstName: 'Mary' }, orderId: 'SP-1712345678901-123' })
+      : json(409, {
+          message: 'This order belongs to m***@example.com. Moving it to mary@example.com gives that address its subscription and credentials. Nothing was changed.',
+          currentOwner: 'm***@example.com',
+        });
+
+  it('shows whose order it is and moves it only on the second, explicit button', async () => {
+    signedInStore([record()], [], { 'POST /api/admin/create-customer': ownedElsewhere });
+    const { user, dialog } = await openDialog();
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('This order belongs to m***@example.com');
+    expect(within(dialog).queryByRole('button', { name: 'Create Account' })).toBeNull();
+    expect(toastText()).toBe('');
+    expect(calls('POST', '/api/admin/create-customer')).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Move order to mary@example.com' }));
+    await waitFor(() => expect(toastText()).toBe('Customer Account Created|Customer account created successfully and password setup email sent|default'));
+    expect(bodyOf('POST', '/api/admin/create-customer', 1)).toEqual({
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      email: 'mary@example.com',
+      phone: null,
+      orderId: 'SP-1712345678901-123',
+      confirmMove: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Cancel on that question sends nothing more, and an edit asks the server again', async () => {
+    signedInStore([record()], [], { 'POST /api/admin/create-customer': ownedElsewhere });
+    const { user, dialog } = await openDialog();
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await within(dialog).findByRole('alert');
+    // Editing the email withdraws the question: the confirmation was for the address it named.
+    await user.type(within(dialog).getByLabelText('Email'), 'x');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await within(dialog).findByRole('button', { name: 'Move order to mary@example.comx' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('POST', '/api/admin/create-customer')).toHaveLength(2);
+    expect(calls('POST', '/api/admin/create-customer').every((call) => !('confirmMove' in (JSON.parse(call.init!.body as string) as object)))).toBe(true);
+  });
 });
 
 // ---- /admin ----------------------------------------------------------------------------------

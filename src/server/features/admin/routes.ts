@@ -9,6 +9,7 @@ import {
   adminSessionSchema,
   adminStatsSchema,
   CUSTOMER_ACCOUNT_CREATED,
+  createCustomerConflictSchema,
   createCustomerRequestSchema,
   createCustomerResponseSchema,
   purchaseNotificationListSchema,
@@ -183,7 +184,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     guarded.post(
       '/api/admin/create-customer',
-      { schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures } } },
+      { schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures, 409: createCustomerConflictSchema } } },
       async (request, reply) => {
         const customer = await accounts.createAccountForOrder(request.body, await actingAdmin(request));
         return noStore(reply)
