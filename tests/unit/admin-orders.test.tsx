@@ -175,6 +175,17 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     expect(within(dialog).getByRole('button', { name: /^Refund/ })).toBeTruthy();
   });
 
+  it("shows a box's subscription waiting for activation as 'Starts on activation', not its stored expiry", async () => {
+    const order = summary({ packageName: 'Streaming Box', requiresShipping: true });
+    const waiting = detail(order, { subscription: { ...detail(order).subscription!, status: 'pending_activation', startDate: null } });
+    store([order], { [order.id]: waiting });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const region = await within(dialog).findByRole('region', { name: 'Subscription' });
+    expect(within(region).getByText('Expires').nextSibling?.textContent).toBe('Starts on activation');
+    expect(region.textContent).not.toContain('Dec 20, 2026');
+  });
+
   it('asks before a refund: Cancel changes nothing; confirming refunds, says so and asks the list again', async () => {
     const order = summary();
     store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'refunded', 'Order refunded: $21.98 back to the card') });

@@ -166,6 +166,16 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     expect(screen.getByText(/^\$21\.98 in the last 30 days/)).toBeTruthy();
   });
 
+  it("writes 'Starts on activation' in the Expires column for a box not yet activated, the date for the others", async () => {
+    signedInStore([record({ id: 'sub-box', status: 'pending_activation', packageName: 'Streaming Box' }), record({ id: 'sub-2' })]);
+    renderAt('/admin-dashboard');
+    const table = await screen.findByRole('table');
+    const expires = within(table).getAllByRole('columnheader').findIndex((cell) => cell.textContent === 'Expires');
+    const [box, month] = screen.getAllByTestId('customer-row');
+    expect(box!.children[expires]!.textContent).toBe('Starts on activation');
+    expect(month!.children[expires]!.textContent).toBe('Jul 10, 2025');
+  });
+
   it("writes the dates in the store's time zone and says which, whatever the browser's zone", async () => {
     signedInStore([record({ paymentDate: '2025-11-25T14:55:00Z', expirationDate: '2025-12-25T10:30:00Z' })], [notification], {
       'GET /api/admin/auth': () => json(200, { ...ADMIN_SESSION, store: { timeZone: 'Pacific/Auckland' } }),
@@ -389,7 +399,10 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     signedInStore([record({ status: 'pending_activation' })]);
     const { user } = renderAt('/admin');
     const card = await screen.findByTestId('customer-record');
-    for (const text of ['Mary Jackson', 'mary@example.com', '1 Month Premium', '1 Month', '$21.98', 'Jun 10, 2025', 'Jul 10, 2025']) expect(card.textContent).toContain(text);
+    for (const text of ['Mary Jackson', 'mary@example.com', '1 Month Premium', '1 Month', '$21.98', 'Jun 10, 2025']) expect(card.textContent).toContain(text);
+    // A box waiting for its first use: its time has not begun, so no expiry date.
+    expect(within(card).getByText('Expires').nextSibling?.textContent).toBe('Starts on activation');
+    expect(card.textContent).not.toContain('Jul 10, 2025');
     expect(within(card).getByTestId('short-order-id').textContent).toBe('8901-123');
     const status = within(card).getByTestId('admin-status');
     expect(status.textContent).toBe('pending activation');

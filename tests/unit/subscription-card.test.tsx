@@ -91,6 +91,8 @@ describe('a subscription card on the account page', () => {
   it('lets a streaming box waiting for activation be activated, not renewed', () => {
     renderCard(subscription({ status: 'pending_activation', startDate: null, package: { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months' } }));
     expect(screen.getByTestId('subscription-status').textContent).toBe('pending activation');
+    expect(screen.getByTestId('expiry-date').textContent).toBe('Starts on activation');
+    expect(screen.getByTestId('time-remaining').textContent).toBe('Not started');
     expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Renew' }).disabled).toBe(true);
   });

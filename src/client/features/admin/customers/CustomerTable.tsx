@@ -1,6 +1,6 @@
 import type { AdminCustomerRecord } from '#contract/admin';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
+import { adminDate, adminExpiry, dollars, shortOrderId } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { CredentialsDialog } from './CredentialsDialog';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
@@ -43,7 +43,7 @@ export function CustomerTable({ records }: { records: readonly AdminCustomerReco
               <td className="px-4 py-3">
                 <AdminStatusBadge status={record.status} />
               </td>
-              <td className="tabular whitespace-nowrap px-4 py-3">{adminDate(record.expirationDate, timeZone)}</td>
+              <td className="tabular whitespace-nowrap px-4 py-3">{adminExpiry(record, timeZone)}</td>
               <td className="px-4 py-3">
                 <CredentialsDialog record={record} />
               </td>

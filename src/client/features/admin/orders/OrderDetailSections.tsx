@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdminOrderDetail } from '#contract/admin-orders';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, adminDateTime, dollars } from '../shared/admin-view';
+import { adminDate, adminDateTime, adminExpiry, dollars } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { DetailField } from '../shared/DetailField';
@@ -102,7 +102,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
               </DetailField>
               <DetailField label="Devices">{subscription.deviceCount}</DetailField>
               <DetailField label="Started">{adminDate(subscription.startDate, timeZone)}</DetailField>
-              <DetailField label="Expires">{adminDate(subscription.expirationDate, timeZone)}</DetailField>
+              <DetailField label="Expires">{adminExpiry(subscription, timeZone)}</DetailField>
             </Fields>
             <Credentials credentials={subscription.credentials} />
           </>
