@@ -351,6 +351,28 @@ describe('the Shipments tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("links a tracking number to its carrier's page in the list and the order's detail, and leaves an unknown one as text", async () => {
+    const ups = summary({ id: 'SP-1712345678902-701', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: '1Z999AA10123456784' });
+    const other = summary({ id: 'SP-1712345678902-702', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: 'LC-42' });
+    const shipment = { status: 'shipped', carrier: 'UPS', trackingNumber: '9400111899223197428490', address: '1 Main St', estimatedDelivery: null, actualDelivery: null };
+    store([ups, other], { [ups.id]: detail(ups, { shipment }) });
+    const { user } = renderAt('/admin?tab=shipments');
+    const [upsRow, otherRow] = await screen.findAllByTestId('box-order');
+    const link = within(upsRow!).getByRole('link', { name: '1Z999AA10123456784 (track with UPS, opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(otherRow!).queryByRole('link')).toBeNull();
+    expect(otherRow!.textContent).toContain('LC-42');
+
+    await user.click(screen.getByRole('tab', { name: /Orders/ }));
+    const dialog = await openOrder(user, ups.id);
+    const region = await within(dialog).findByRole('region', { name: 'Shipment' });
+    expect(within(region).getByRole('link', { name: /^9400111899223197428490/ }).getAttribute('href')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490',
+    );
+  });
+
   it("keeps the form and shows the server's words when it refuses", async () => {
     const box = summary({ packageId: 'streaming-box', requiresShipping: true });
     const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St', estimatedDelivery: null, actualDelivery: null };

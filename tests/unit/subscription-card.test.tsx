@@ -97,6 +97,15 @@ describe('a subscription card on the account page', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Renew' }).disabled).toBe(true);
   });
 
+  it("links the box's tracking number to its carrier's page, in a new tab", () => {
+    const shipment = { status: 'shipped' as const, carrier: 'FedEx', trackingNumber: '123456789012', estimatedDelivery: null, actualDelivery: null };
+    renderCard(subscription({ status: 'pending_activation', package: { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months' }, shipment }));
+    const link = screen.getByRole('link', { name: '123456789012 (track with FedEx, opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
   it("shows a refunded subscription as 'Cancelled' with no usable credentials and Renew disabled", () => {
     renderCard(subscription({ status: 'cancelled' }));
     expect(screen.getByTestId('subscription-status').textContent).toBe('Cancelled');

@@ -15,6 +15,7 @@ import { DeviceCredentialList } from '../../components/DeviceCredentialList';
 import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';
+import { TrackingNumber } from '../../components/TrackingNumber';
 import {
   formatSubscriptionDate,
   isCancelled,
@@ -48,7 +49,7 @@ function ShipmentLine({ shipment }: { shipment: Shipment }) {
         {shipment.trackingNumber && (
           <>
             {' '}
-            via {shipment.carrier}, tracking <span className="font-mono">{shipment.trackingNumber}</span>
+            via {shipment.carrier}, tracking <TrackingNumber value={shipment.trackingNumber} />
           </>
         )}
         {!delivered && shipment.estimatedDelivery && <> (expected {formatSubscriptionDate(shipment.estimatedDelivery)})</>}

@@ -7,6 +7,7 @@ import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { DetailField } from '../shared/DetailField';
 import { giftCardState } from './gift-card-view';
+import { TrackingNumber } from '../../../components/TrackingNumber';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -118,7 +119,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
             </DetailField>
             <DetailField label="Carrier">{shipment.carrier}</DetailField>
             <DetailField label="Tracking number">
-              <span className="break-all font-mono">{shipment.trackingNumber ?? 'Not yet'}</span>
+              {shipment.trackingNumber ? <TrackingNumber value={shipment.trackingNumber} /> : 'Not yet'}
             </DetailField>
             {/* A day the admin picked, kept as its noon in UTC (use-shipment-update.ts): its date is UTC's, not the store's. */}
             <DetailField label="Estimated delivery">{adminDate(shipment.estimatedDelivery, 'UTC')}</DetailField>
