@@ -84,3 +84,8 @@ export function dayInWordsInTimeZone(date: Date, timeZone: string): string {
   const p = partsOf(date, 'long', timeZone);
   return `${p.day} ${p.month} ${p.year}`;
 }
+
+/** Whether two instants fall on the same day of the zone's calendar (a gift card's undo, decision 0034). */
+export function sameDayInTimeZone(a: Date, b: Date, timeZone: string): boolean {
+  return isoInTimeZone(a, timeZone).slice(0, 10) === isoInTimeZone(b, timeZone).slice(0, 10);
+}

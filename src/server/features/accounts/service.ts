@@ -233,6 +233,8 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         .select({
           id: orders.id,
           giftCardReceived: orders.giftCardDelivered,
+          // The buyer's own card: only their own orders are read here.
+          giftCardCode: orders.giftCardCode,
           paymentStatus: orders.paymentStatus,
           selectedGiftCard: orders.selectedGiftCard,
           cashbackAmount: orders.cashbackAmount,

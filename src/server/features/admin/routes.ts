@@ -220,7 +220,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/orders/:orderId/gift-card',
       { schema: { params: adminOrderParamsSchema, body: giftCardDeliveryRequestSchema, response: { 200: giftCardDeliverySchema, ...failures } } },
       async (request, reply) => {
-        const result = await orders.setGiftCardDelivered(request.params.orderId, request.body.delivered, await actingAdmin(request));
+        const result = await orders.setGiftCardDelivered(request.params.orderId, request.body, await actingAdmin(request), store.timeZone);
         return noStore(reply).send(result);
       },
     );
