@@ -86,6 +86,8 @@ export const adminOrderSummarySchema = z.object({
   /** The gift card's amount: with the status and total it says whether the card is owed (domain/gift-card.ts). */
   cashbackAmount: z.string(),
   giftCardDelivered: z.boolean(),
+  /** When its gift card was marked delivered: the undo is offered on that store day only. */
+  giftCardDeliveredAt: z.string().nullable(),
   requiresShipping: z.boolean(),
   /** A streaming box's shipment: processing, shipped or delivered; null for other orders (and a box not yet provisioned). */
   shipmentStatus: z.string().nullable(),

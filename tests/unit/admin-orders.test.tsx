@@ -40,6 +40,7 @@ function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary 
     requiresShipping: false,
     shipmentStatus: null,
     trackingNumber: null,
+    giftCardDeliveredAt: null,
     ...overrides,
   };
 }
@@ -263,6 +264,44 @@ describe('the Orders tab (/admin?tab=orders)', () => {
     await user.click(within(dialog).getByRole('button', { name: /^Mark Gift Card Delivered/ }));
     await waitFor(() => expect(toastText()).toBe('Gift Card Delivered|Gift card marked delivered|default'));
     expect(bodyOf('POST', `/api/admin/orders/${order.id}/gift-card`)).toEqual({ delivered: true });
+  });
+
+  it('offers to undo a gift card delivery on the store day it was marked, and not on a later day', async () => {
+    const today = summary({ giftCardDelivered: true, giftCardDeliveredAt: new Date().toISOString() });
+    const earlier = summary({ id: 'SP-1712345678900-004', giftCardDelivered: true, giftCardDeliveredAt: '2020-01-01T12:00:00Z' });
+    store([today, earlier], { [today.id]: detail(today), [earlier.id]: detail(earlier) }, {
+      [`POST /api/admin/orders/${today.id}/gift-card`]: () =>
+        json(200, { orderId: today.id, giftCardDelivered: false, message: `Gift card delivery of order ${today.id} undone: it is owed again` }),
+    });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, today.id);
+    await user.click(await within(dialog).findByRole('button', { name: /^Undo Gift Card Delivery/ }));
+    await waitFor(() => expect(toastText()).toBe(`Gift Card Delivery Undone|Gift card delivery of order ${today.id} undone: it is owed again|default`));
+    expect(bodyOf('POST', `/api/admin/orders/${today.id}/gift-card`)).toEqual({ delivered: false });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('order-detail')).toBeNull());
+    const other = await openOrder(user, earlier.id);
+    await within(other).findByRole('region', { name: 'Payment' });
+    expect(within(other).queryByRole('button', { name: /^Undo Gift Card Delivery/ })).toBeNull();
+  });
+
+  it('delivers an owed gift card from the Gift Cards tab with its code and note', async () => {
+    const owedCard = { orderId: 'SP-1712345678900-009', customerName: 'Mary Jackson', customerEmail: 'mary@example.com', giftCard: 'Amazon', cashbackAmount: '10.00', paidAt: '2026-11-20T10:00:00Z' };
+    store([], {}, {
+      'GET /api/admin/gift-cards/pending': () => json(200, [owedCard], { 'x-total-count': '1' }),
+      [`POST /api/admin/orders/${owedCard.orderId}/gift-card`]: () =>
+        json(200, { orderId: owedCard.orderId, giftCardDelivered: true, message: `Gift card of order ${owedCard.orderId} marked delivered` }),
+    });
+    const { user } = renderAt('/admin?tab=gift-cards');
+    const row = await screen.findByTestId('owed-gift-card');
+    await user.click(within(row).getByRole('button', { name: /^Mark Delivered/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver Gift Card' });
+    await user.type(within(dialog).getByLabelText('Gift card code (optional)'), 'AMZN-4242');
+    await user.type(within(dialog).getByLabelText('Note for the admins (optional)'), 'Sent by email');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Delivered' }));
+    await waitFor(() => expect(toastText()).toBe(`Gift Card Delivered|Gift card of order ${owedCard.orderId} marked delivered|default`));
+    expect(bodyOf('POST', `/api/admin/orders/${owedCard.orderId}/gift-card`)).toEqual({ delivered: true, code: 'AMZN-4242', note: 'Sent by email' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("says '(owed)' only for a gift card still owed: a refunded or failed order shows its card and amount without it", async () => {
