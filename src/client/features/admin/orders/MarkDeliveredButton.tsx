@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import type { OwedGiftCard } from '#contract/admin-orders';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +28,13 @@ function DeliveryForm({ card, onDone }: { card: OwedGiftCard; onDone: () => void
       <FormField id="gift-card-note" label="Note for the admins (optional)">
         <Input id="gift-card-note" value={note} maxLength={500} autoComplete="off" onChange={(event) => setNote(event.target.value)} />
       </FormField>
+      {/* The queue's spinner, as before this dialog: the same icons per page keep the landing page's chunks as they are (decision 0024). */}
+      {delivery.isPending && (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Marking the gift card delivered...
+        </p>
+      )}
       <FormDialogFooter pending={delivery.isPending} label="Mark Delivered" pendingLabel="Marking..." />
     </form>
   );
