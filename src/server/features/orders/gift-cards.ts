@@ -58,7 +58,9 @@ export async function setGiftCardDelivered(db: Db, orderId: string, change: Gift
       action: 'order.gift_card',
       target: { type: 'order', id: orderId },
       before: { giftCardDelivered: order.giftCardDelivered },
-      after: delivered ? { giftCardDelivered: true, codeGiven: details.giftCardCode !== null, note: details.giftCardNote } : { giftCardDelivered: false },
+      after: delivered
+        ? { giftCardDelivered: true, ...(details.giftCardCode !== null && { codeGiven: true }), ...(details.giftCardNote !== null && { note: details.giftCardNote }) }
+        : { giftCardDelivered: false },
     });
     return { orderId, giftCardDelivered: delivered, message };
   });
