@@ -98,6 +98,8 @@ export const INVALID_SETUP_LINK = 'This setup link is invalid or expired';
 export const customerOrderSchema = z.object({
   id: z.string(),
   giftCardReceived: z.boolean(),
+  /** The gift card's code when the store gave one with its delivery (beyond the spec's fields). */
+  giftCardCode: z.string().nullable(),
   paymentStatus: z.string(),
   selectedGiftCard: z.string().nullable(),
   cashbackAmount: moneyText,

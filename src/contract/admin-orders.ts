@@ -3,7 +3,7 @@ import { formatDollars, type Cents } from '#domain/money';
 import { ORDER_STATUSES } from '#domain/order-status';
 import { adminListQuerySchema } from './admin';
 import { dayRangeFields, dayRangeInOrder } from './day-range';
-import { moneyField, plainText, requiredText } from './fields';
+import { moneyField, optionalText, plainText, requiredText } from './fields';
 
 /** The order an admin action names, in the path (/api/admin/orders/:orderId/...). */
 export const adminOrderParamsSchema = z.object({ orderId: requiredText('Order ID', 64) });
@@ -12,10 +12,24 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export const GIFT_CARD_ORDER_NOT_PAID = "Only a paid order's gift card can be marked delivered";
 export const GIFT_CARD_NOT_EARNED = 'This order earns no gift card';
 
-/** POST /api/admin/orders/:orderId/gift-card: the cashback gift card was sent to the buyer, or not yet. */
-export const giftCardDeliveryRequestSchema = z.strictObject({
-  delivered: z.boolean({ error: 'delivered must be true or false' }),
-});
+export const GIFT_CARD_DETAILS_ONLY_ON_DELIVERY = 'A code or note goes only with delivered: true';
+/** An undo asked for on a later store day than the delivery (decision 0034's day). */
+export const giftCardUndoTooLate = (deliveredOn: string, timeZone: string) =>
+  `This gift card was marked delivered on ${deliveredOn} (${timeZone}); a delivery can be undone only on the day it was marked.`;
+
+/**
+ * POST /api/admin/orders/:orderId/gift-card: the cashback gift card was sent to the buyer,
+ * with its code (shown to the buyer in the account) and a note for the admins, both optional;
+ * or, with delivered false, that delivery undone, allowed on the store day it was marked.
+ */
+export const giftCardDeliveryRequestSchema = z
+  .strictObject({
+    delivered: z.boolean({ error: 'delivered must be true or false' }),
+    code: optionalText('Code', 100),
+    note: optionalText('Note', 500),
+  })
+  .refine((body) => body.delivered || (!body.code && !body.note), { message: GIFT_CARD_DETAILS_ONLY_ON_DELIVERY });
+export type GiftCardDeliveryRequest = z.input<typeof giftCardDeliveryRequestSchema>;
 
 export const giftCardDeliverySchema = z.object({
   orderId: z.string(),
@@ -73,6 +87,8 @@ export const adminOrderSummarySchema = z.object({
   /** The gift card's amount: with the status and total it says whether the card is owed (domain/gift-card.ts). */
   cashbackAmount: z.string(),
   giftCardDelivered: z.boolean(),
+  /** When its gift card was marked delivered: the undo is offered on that store day only. */
+  giftCardDeliveredAt: z.string().nullable(),
   requiresShipping: z.boolean(),
   /** A streaming box's shipment: processing, shipped or delivered; null for other orders (and a box not yet provisioned). */
   shipmentStatus: z.string().nullable(),

@@ -120,8 +120,19 @@ export const createCustomerRequestSchema = z.object({
   email: emailField,
   phone: phoneField,
   orderId: requiredText('Order ID', 64),
+  // Beyond the spec's five fields: the admin's explicit yes to moving an order that belongs to
+  // another address (docs/decisions/0037). Absent, such an order is refused with a 409.
+  confirmMove: z.boolean().optional(),
 });
 export type CreateCustomerRequest = z.input<typeof createCustomerRequestSchema>;
+
+/**
+ * A 409 of create-customer. For an order of another address it names that address masked
+ * (currentOwner), so the admin can confirm the move; its other refusals give only a message.
+ */
+export const createCustomerConflictSchema = z.object({ message: z.string(), currentOwner: z.string().optional() });
+export const orderOwnedElsewhere = (maskedOwner: string, email: string) =>
+  `This order belongs to ${maskedOwner}. Moving it to ${email} gives that address its subscription and credentials. Nothing was changed.`;
 
 export const createCustomerResponseSchema = z.object({
   message: z.string(),

@@ -18,3 +18,15 @@ export function canonicalMailbox(email: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/**
+ * An address shown to someone who should recognise it but not learn it: the first character
+ * of the mailbox, then '***', then the domain ('m***@example.com'). For the admin told whose
+ * order they are about to move (docs/decisions/0037).
+ */
+export function maskEmail(email: string): string {
+  const address = email.trim();
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${address.slice(0, 1)}***${address.slice(at)}`;
+}

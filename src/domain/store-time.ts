@@ -29,20 +29,23 @@ type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'dayPeriod
 
 // A CSV export formats every row: one formatter per zone and style, not one per call.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(style: 'numeric' | 'words', timeZone: string): Intl.DateTimeFormat {
+type Style = 'numeric' | 'words' | 'long';
+const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
+  numeric: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  words: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
+};
+function formatter(style: Style, timeZone: string): Intl.DateTimeFormat {
   const key = `${style} ${timeZone}`;
   let made = formatters.get(key);
   if (!made) {
-    made =
-      style === 'numeric'
-        ? new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-        : new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+    made = new Intl.DateTimeFormat('en-US', { timeZone, ...STYLES[style] });
     formatters.set(key, made);
   }
   return made;
 }
 
-function partsOf(date: Date, style: 'numeric' | 'words', timeZone: string): Record<Part, string> {
+function partsOf(date: Date, style: Style, timeZone: string): Record<Part, string> {
   const parts = { year: '', month: '', day: '', hour: '', minute: '', second: '', dayPeriod: '' };
   for (const part of formatter(style, timeZone).formatToParts(date)) if (part.type in parts) parts[part.type as Part] = part.value;
   return parts;
@@ -74,4 +77,15 @@ export function dayInTimeZone(date: Date, timeZone: string): string {
 export function dateTimeInTimeZone(date: Date, timeZone: string): string {
   const p = partsOf(date, 'words', timeZone);
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
+}
+
+/** '26 November 2026': the day an instant falls on in the zone, in words, for the customer's emails. */
+export function dayInWordsInTimeZone(date: Date, timeZone: string): string {
+  const p = partsOf(date, 'long', timeZone);
+  return `${p.day} ${p.month} ${p.year}`;
+}
+
+/** Whether two instants fall on the same day of the zone's calendar (a gift card's undo, decision 0034). */
+export function sameDayInTimeZone(a: Date, b: Date, timeZone: string): boolean {
+  return isoInTimeZone(a, timeZone).slice(0, 10) === isoInTimeZone(b, timeZone).slice(0, 10);
 }

@@ -9,6 +9,14 @@ import { EXPIRING_SOON_DAYS } from './catalog';
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'pending_activation', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * What the admin and the customer read in place of the expiry of a streaming box's
+ * subscription before its first use: its time has not begun (spec: it activates on first
+ * use), so the expiry stored until then is no date to show.
+ */
+export const STARTS_ON_ACTIVATION = 'Starts on activation';
+export const awaitsActivation = (status: string) => status === 'pending_activation';
+
 /** A package's length: hours for the trial, calendar months for the others. */
 export interface PackageDuration {
   unit: 'hours' | 'months';

@@ -27,6 +27,7 @@ describe('GET /api/customer/orders', () => {
       {
         id: newer.id,
         giftCardReceived: false,
+        giftCardCode: null,
         paymentStatus: 'pending',
         selectedGiftCard: 'Amazon',
         cashbackAmount: '30.00',

@@ -246,7 +246,7 @@ describe('create-customer for an existing order', () => {
     });
     const squatterSid = squatter.cookies.find((cookie) => cookie.name === 'sid')!.value;
     const [order] = await provisionedOrders(t, 1, { email: () => 'typo.mary@example.com' });
-    expect((await create(cookies, form(order!.id))).statusCode).toBe(201);
+    expect((await create(cookies, form(order!.id, { confirmMove: true }))).statusCode).toBe(201);
 
     const seenBySquatter = await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: { sid: squatterSid } });
     expect(seenBySquatter.json()).toEqual([]);
@@ -284,12 +284,12 @@ describe('create-customer for an existing order', () => {
   it('gives a later order straight to a proven account, and a repeat changes nothing', async () => {
     const cookies = await signInAdmin(t);
     const [first, second] = await provisionedOrders(t, 2, { email: (i) => `order${i}@example.com` });
-    const made = await create(cookies, form(first!.id));
+    const made = await create(cookies, form(first!.id, { confirmMove: true }));
     const token = setupTokenIn((await lastMailTo(t.database.db, 'mary.jackson@example.com'))!.text);
     const setup = await t.app.inject({ method: 'POST', url: '/api/setup-password', payload: { token, password: 'hidden-figures', confirmPassword: 'hidden-figures' } });
     const sid = setup.cookies.find((cookie) => cookie.name === 'sid')!.value;
 
-    const later = await create(cookies, form(second!.id));
+    const later = await create(cookies, form(second!.id, { confirmMove: true }));
     expect(later.statusCode).toBe(201);
     expect(later.json().customer.id).toBe(setup.json().customer.id);
     const repeat = await create(cookies, form(second!.id));
@@ -298,5 +298,60 @@ describe('create-customer for an existing order', () => {
     const mine = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: { sid } })).json();
     expect(mine.map((s: { orderId: string }) => s.orderId).sort()).toEqual([first!.id, second!.id].sort());
     expect(made.json().customer.email).toBe('mary.jackson@example.com');
+  });
+
+  it('refuses to move an order of another address without the confirmation, naming its owner masked, and writes nothing', async () => {
+    const cookies = await signInAdmin(t);
+    const [order] = await provisionedOrders(t, 1, { email: () => 'mona.lisa@example.com' });
+    const customersBefore = await t.database.db.select().from(customers).orderBy(customers.id);
+    const [orderBefore] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
+
+    for (const payload of [form(order!.id), form(order!.id, { confirmMove: false })]) {
+      const refused = await create(cookies, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        message:
+          'This order belongs to m***@example.com. Moving it to mary.jackson@example.com gives that address its subscription and credentials. Nothing was changed.',
+        currentOwner: 'm***@example.com',
+      });
+    }
+    // No stray customer row for the new address, the order and its subscription where they were, no email, no audit.
+    expect(await t.database.db.select().from(customers).orderBy(customers.id)).toEqual(customersBefore);
+    expect(await t.database.db.select().from(customers).where(eq(customers.email, 'mary.jackson@example.com'))).toEqual([]);
+    const [orderAfter] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(orderAfter!.customerId).toBe(orderBefore!.customerId);
+    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
+    expect(subscription!.customerId).toBe(orderBefore!.customerId);
+    expect(await lastMailTo(t.database.db, 'mary.jackson@example.com')).toBeUndefined();
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, order!.id))).toEqual([]);
+  });
+
+  it('moves the order when the admin confirms, and the audit row names both addresses', async () => {
+    const cookies = await signInAdmin(t);
+    const [order] = await provisionedOrders(t, 1, { email: () => 'mona.lisa@example.com' });
+    const [orderBefore] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
+
+    const moved = await create(cookies, form(order!.id, { confirmMove: true }));
+    expect(moved.statusCode).toBe(201);
+    const newOwner = moved.json().customer.id;
+    const [orderAfter] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(orderAfter!.customerId).toBe(newOwner);
+    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order!.id));
+    expect(subscription!.customerId).toBe(newOwner);
+    expect(await lastMailTo(t.database.db, 'mary.jackson@example.com')).toBeDefined();
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, order!.id));
+    expect(audit).toMatchObject({
+      action: 'order.create_account',
+      before: { customerId: orderBefore!.customerId, email: 'mona.lisa@example.com' },
+      after: { customerId: newOwner, email: 'mary.jackson@example.com' },
+    });
+  });
+
+  it('needs no confirmation for the address the order already has, in any spelling', async () => {
+    const cookies = await signInAdmin(t);
+    const [order] = await provisionedOrders(t, 1, { email: () => 'mary.jackson@example.com' });
+    const response = await create(cookies, form(order!.id, { email: 'Mary.Jackson@Example.COM' }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().customer.email).toBe('mary.jackson@example.com');
   });
 });

@@ -59,6 +59,7 @@ describe("the admin's orders: the list and one order's detail", () => {
       giftCard: 'Amazon',
       cashbackAmount: '10.00',
       giftCardDelivered: false,
+      giftCardDeliveredAt: null,
       requiresShipping: false,
       shipmentStatus: null,
       trackingNumber: null,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, mailOutbox, shipments } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { registerCustomer } from '../support/customers';
@@ -39,7 +39,9 @@ describe('shipping a streaming box', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Carrier: FedEx');
     expect(mails[0]!.text).toContain('Tracking number: 1Z999AA10123456784');
-    expect(mails[0]!.text).toContain('Estimated delivery: 2030-01-05');
+    expect(mails[0]!.text).toContain('Estimated delivery: 5 January 2030');
+    // The link follows the number's shape (a UPS number), whatever carrier was typed.
+    expect(mails[0]!.text).toContain('Track it with UPS: https://www.ups.com/track?tracknum=1Z999AA10123456784');
 
     const delivered = await ship(order.id, { status: 'delivered' }, admin);
     expect(delivered.json().actualDelivery).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -85,11 +87,35 @@ describe('shipping a streaming box', () => {
     const [before] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));
     expect(before).toMatchObject({ customerId: order.customerId, status: 'processing' });
 
-    const payload = { firstName: 'Mary', lastName: 'Jackson', email: 'mary.jackson@example.com', phone: '', orderId: order.id };
+    const payload = { firstName: 'Mary', lastName: 'Jackson', email: 'mary.jackson@example.com', phone: '', orderId: order.id, confirmMove: true };
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/create-customer', cookies: admin, payload });
     expect(created.statusCode).toBe(201);
     const [after] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));
     expect(after!.customerId).toBe(created.json().customer.id);
     expect(after!.customerId).not.toBe(order.customerId);
+  });
+});
+
+describe('the shipped email in a store far from UTC (STORE_TIME_ZONE)', () => {
+  const t = useTestApp({ STORE_TIME_ZONE: 'Pacific/Auckland' });
+  afterEach(() => vi.useRealTimers());
+
+  it("writes the day it shipped in words on the store's clock, and no link for a number of no known shape", async () => {
+    const admin = await signInAdmin(t);
+    const order = await paidOrder(t, { packageId: 'streaming-box', email: 'box.buyer@example.com' });
+    await t.app.services.jobs.drain();
+    // 14:55 UTC on 25 November is 03:55 on 26 November in Auckland.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T14:55:00Z') });
+    const shipped = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/shipments/${encodeURIComponent(order.id)}`,
+      payload: { status: 'shipped', carrier: 'Local courier', trackingNumber: 'LC-42' },
+      cookies: admin,
+    });
+    expect(shipped.statusCode).toBe(200);
+    const shippedMail = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'box.buyer@example.com'))).find((row) => row.subject.startsWith('Your streaming box has shipped'));
+    expect(shippedMail!.text).toContain('Shipped on 26 November 2026');
+    expect(shippedMail!.text).toContain('Tracking number: LC-42');
+    expect(shippedMail!.text).not.toContain('Track it');
   });
 });

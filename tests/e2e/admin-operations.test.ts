@@ -114,10 +114,28 @@ describe('running the store from the admin pages', () => {
       await expect.poll(() => detail.getByRole('region', { name: 'Payment' }).textContent()).toContain('Amazon, $10.00 (delivered)');
       await detail.getByRole('region', { name: 'Audit' }).getByText('store-owner', { exact: true }).waitFor();
 
+      // Marked today, so it can be taken back: the card is owed again.
+      await detail.getByRole('button', { name: /^Undo Gift Card Delivery/ }).click();
+      await toast(page, 'Gift Card Delivery Undone').waitFor();
+      await expect.poll(() => detail.getByRole('region', { name: 'Payment' }).textContent()).toContain('Amazon, $10.00 (owed)');
+
+      // Delivered again from the Gift Cards tab, with its code and a note.
+      const owed = await findInTab(page, 'gift-cards', customer.orderId, 'owed-gift-card');
+      await owed.getByRole('button', { name: /^Mark Delivered/ }).click();
+      const delivery = page.getByRole('dialog', { name: 'Deliver Gift Card' });
+      await delivery.getByLabel('Gift card code (optional)').fill('AMZN-4242-XYZW-7788');
+      await delivery.getByLabel('Note for the admins (optional)').fill('Sent from the Amazon business account');
+      await checkLayout(page, 'gift card delivery dialog');
+      await delivery.getByRole('button', { name: 'Mark Delivered' }).click();
+      await toast(page, 'Gift Card Delivered').waitFor();
+      await delivery.waitFor({ state: 'detached' });
+
       await customer.page.goto('/account');
       const received = customer.page.getByTestId('gift-cards-received');
       await received.getByText('Amazon', { exact: true }).waitFor();
       expect(await received.textContent()).toContain('$10.00');
+      expect(await received.textContent()).toContain('Code: AMZN-4242-XYZW-7788');
+      await checkLayout(customer.page, 'account with a gift card code');
     } finally {
       await customer.context.close();
     }
@@ -132,7 +150,8 @@ describe('running the store from the admin pages', () => {
       shippingZip: '73301',
       shippingCountry: 'US',
     });
-    const tracking = `1Z${Date.now()}`;
+    // A UPS number's shape: 1Z and 16 letters or digits.
+    const tracking = `1Z999AA1${String(Date.now()).slice(-10)}`;
     try {
       await adminSignIn(page);
       const row = await findInTab(page, 'shipments', customer.email, 'box-order');
@@ -148,9 +167,57 @@ describe('running the store from the admin pages', () => {
       await toast(page, 'Shipment Saved').waitFor();
       await dialog.waitFor({ state: 'detached' });
 
+      const upsPage = `https://www.ups.com/track?tracknum=${tracking}`;
+      const listed = await findInTab(page, 'shipments', customer.email, 'box-order');
+      const listedLink = listed.getByRole('link', { name: `${tracking} (track with UPS, opens in a new tab)` });
+      expect(await listedLink.getAttribute('href')).toBe(upsPage);
+      expect(await listedLink.getAttribute('target')).toBe('_blank');
+      await checkLayout(page, 'shipments tab with a tracking link');
+
+      // The box is not activated yet: no expiry anywhere, 'Starts on activation' instead.
+      const detail = await openOrder(page, customer);
+      const subscription = detail.getByRole('region', { name: 'Subscription' });
+      await expect.poll(() => subscription.textContent()).toContain('Starts on activation');
+      expect(await detail.getByRole('region', { name: 'Shipment' }).getByRole('link', { name: new RegExp(`^${tracking}`) }).getAttribute('href')).toBe(upsPage);
+      await checkLayout(page, 'order detail of a shipped box');
+      await page.goto('/admin-dashboard');
+      await page.getByRole('searchbox', { name: 'Search customer subscriptions' }).fill(customer.email);
+      const boxRow = page.getByTestId('customer-row').filter({ hasText: customer.email }).first();
+      await boxRow.waitFor();
+      expect(await boxRow.textContent()).toContain('Starts on activation');
+      await checkLayout(page, '/admin-dashboard with a box waiting for activation');
+
       const card = await accountCard(customer);
       await card.getByText(tracking, { exact: true }).waitFor({ timeout: 15_000 });
       expect(await card.textContent()).toMatch(/Streaming box: shipped via UPS, tracking/);
+      expect(await card.getByRole('link', { name: new RegExp(`^${tracking}`) }).getAttribute('href')).toBe(upsPage);
+      expect(await card.getByTestId('expiry-date').textContent()).toBe('Starts on activation');
+      await checkLayout(customer.page, 'account with a shipped box');
+    } finally {
+      await customer.context.close();
+    }
+  });
+
+  it("asks before Create Customer Account moves an order of another address, naming its owner masked", { timeout: 180_000 }, async () => {
+    const { page, context, baseUrl } = b;
+    const customer = await customerWithOrder(context.browser()!, baseUrl, (await packageIds(page)).oneMonth);
+    const newAddress = uniqueEmail('moved-to');
+    try {
+      await adminSignIn(page);
+      await page.goto('/admin-dashboard');
+      await page.getByRole('button', { name: 'Create Customer Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Customer Account' });
+      await dialog.getByLabel('First Name').fill('Mona');
+      await dialog.getByLabel('Last Name').fill('Lisa');
+      await dialog.getByLabel('Email').fill(newAddress);
+      await dialog.getByLabel('Order ID').fill(customer.orderId);
+      await dialog.getByRole('button', { name: 'Create Account' }).click();
+      const question = dialog.getByRole('alert');
+      await question.getByText('This order belongs to o***@example.com').waitFor();
+      await checkLayout(page, 'create-customer move question');
+      await dialog.getByRole('button', { name: `Move order to ${newAddress}` }).click();
+      await toast(page, 'Customer Account Created').waitFor();
+      await dialog.waitFor({ state: 'detached' });
     } finally {
       await customer.context.close();
     }

@@ -187,6 +187,8 @@ describe('the admin area in a browser', () => {
       const owed = page.getByTestId('owed-gift-card').filter({ hasText: orderId });
       expect(await owed.textContent()).toContain('Chewy');
       await owed.getByRole('button', { name: /^Mark Delivered/ }).click();
+      const delivery = page.getByRole('dialog', { name: 'Deliver Gift Card' });
+      await delivery.getByRole('button', { name: 'Mark Delivered' }).click();
       await toast(page, 'Gift Card Delivered').waitFor();
       await owed.waitFor({ state: 'detached' });
       await customerPage.reload();

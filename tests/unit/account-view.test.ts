@@ -133,6 +133,7 @@ describe('the account information and gift cards', () => {
     const order = (id: string, giftCardReceived: boolean, paymentStatus: string): CustomerOrder => ({
       id,
       giftCardReceived,
+      giftCardCode: null,
       paymentStatus,
       selectedGiftCard: 'Amazon',
       cashbackAmount: '10.00',

@@ -42,6 +42,7 @@ function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary 
     requiresShipping: false,
     shipmentStatus: null,
     trackingNumber: null,
+    giftCardDeliveredAt: null,
     ...overrides,
   };
 }
@@ -187,6 +188,17 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(within(dialog).getByRole('button', { name: /^Refund/ })).toBeTruthy();
   });
 
+  it("shows a box's subscription waiting for activation as 'Starts on activation', not its stored expiry", async () => {
+    const order = summary({ packageName: 'Streaming Box', requiresShipping: true });
+    const waiting = detail(order, { subscription: { ...detail(order).subscription!, status: 'pending_activation', startDate: null } });
+    store([order], { [order.id]: waiting });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const region = await within(dialog).findByRole('region', { name: 'Subscription' });
+    expect(within(region).getByText('Expires').nextSibling?.textContent).toBe('Starts on activation');
+    expect(region.textContent).not.toContain('Dec 20, 2026');
+  });
+
   it('asks before a refund: Cancel changes nothing; confirming refunds, says so and asks the list again', async () => {
     const order = summary();
     store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'refunded', 'Order refunded: $21.98 back to the card') });
@@ -329,6 +341,44 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(bodyOf('POST', `/api/admin/orders/${order.id}/gift-card`)).toEqual({ delivered: true });
   });
 
+  it('offers to undo a gift card delivery on the store day it was marked, and not on a later day', async () => {
+    const today = summary({ giftCardDelivered: true, giftCardDeliveredAt: new Date().toISOString() });
+    const earlier = summary({ id: 'SP-1712345678900-004', giftCardDelivered: true, giftCardDeliveredAt: '2020-01-01T12:00:00Z' });
+    store([today, earlier], { [today.id]: detail(today), [earlier.id]: detail(earlier) }, {
+      [`POST /api/admin/orders/${today.id}/gift-card`]: () =>
+        json(200, { orderId: today.id, giftCardDelivered: false, message: `Gift card delivery of order ${today.id} undone: it is owed again` }),
+    });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, today.id);
+    await user.click(await within(dialog).findByRole('button', { name: /^Undo Gift Card Delivery/ }));
+    await waitFor(() => expect(toastText()).toBe(`Gift Card Delivery Undone|Gift card delivery of order ${today.id} undone: it is owed again|default`));
+    expect(bodyOf('POST', `/api/admin/orders/${today.id}/gift-card`)).toEqual({ delivered: false });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('order-detail')).toBeNull());
+    const other = await openOrder(user, earlier.id);
+    await within(other).findByRole('region', { name: 'Payment' });
+    expect(within(other).queryByRole('button', { name: /^Undo Gift Card Delivery/ })).toBeNull();
+  });
+
+  it('delivers an owed gift card from the Gift Cards tab with its code and note', async () => {
+    const owedCard = { orderId: 'SP-1712345678900-009', customerName: 'Mary Jackson', customerEmail: 'mary@example.com', giftCard: 'Amazon', cashbackAmount: '10.00', paidAt: '2026-11-20T10:00:00Z' };
+    store([], {}, {
+      'GET /api/admin/gift-cards/pending': () => json(200, [owedCard], { 'x-total-count': '1' }),
+      [`POST /api/admin/orders/${owedCard.orderId}/gift-card`]: () =>
+        json(200, { orderId: owedCard.orderId, giftCardDelivered: true, message: `Gift card of order ${owedCard.orderId} marked delivered` }),
+    });
+    const { user } = renderAt('/admin?tab=gift-cards');
+    const row = await screen.findByTestId('owed-gift-card');
+    await user.click(within(row).getByRole('button', { name: /^Mark Delivered/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver Gift Card' });
+    await user.type(within(dialog).getByLabelText('Gift card code (optional)'), 'AMZN-4242');
+    await user.type(within(dialog).getByLabelText('Note for the admins (optional)'), 'Sent by email');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Delivered' }));
+    await waitFor(() => expect(toastText()).toBe(`Gift Card Delivered|Gift card of order ${owedCard.orderId} marked delivered|default`));
+    expect(bodyOf('POST', `/api/admin/orders/${owedCard.orderId}/gift-card`)).toEqual({ delivered: true, code: 'AMZN-4242', note: 'Sent by email' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it("says '(owed)' only for a gift card still owed: a refunded or failed order shows its card and amount without it", async () => {
     const owed = summary();
     const refunded = summary({ id: 'SP-1712345678900-002', paymentStatus: 'refunded', giftCard: 'Amazon', cashbackAmount: '2.00' });
@@ -466,6 +516,28 @@ describe('the Shipments tab', () => {
     await waitFor(() => expect(toastText()).toBe(`Shipment Saved|Order ${box.id}: shipped, FedEx tracking 1Z999AA10123456784.|default`));
     expect(bodyOf('PATCH', `/api/admin/shipments/${box.id}`)).toEqual({ status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784', estimatedDelivery: '2026-11-28T12:00:00Z' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("links a tracking number to its carrier's page in the list and the order's detail, and leaves an unknown one as text", async () => {
+    const ups = summary({ id: 'SP-1712345678902-701', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: '1Z999AA10123456784' });
+    const other = summary({ id: 'SP-1712345678902-702', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: 'LC-42' });
+    const shipment = { status: 'shipped', carrier: 'UPS', trackingNumber: '9400111899223197428490', address: '1 Main St', estimatedDelivery: null, actualDelivery: null };
+    store([ups, other], { [ups.id]: detail(ups, { shipment }) });
+    const { user } = renderAt('/admin?tab=shipments');
+    const [upsRow, otherRow] = await screen.findAllByTestId('box-order');
+    const link = within(upsRow!).getByRole('link', { name: '1Z999AA10123456784 (track with UPS, opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(otherRow!).queryByRole('link')).toBeNull();
+    expect(otherRow!.textContent).toContain('LC-42');
+
+    await user.click(screen.getByRole('tab', { name: /Orders/ }));
+    const dialog = await openOrder(user, ups.id);
+    const region = await within(dialog).findByRole('region', { name: 'Shipment' });
+    expect(within(region).getByRole('link', { name: /^9400111899223197428490/ }).getAttribute('href')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490',
+    );
   });
 
   it("keeps the form and shows the server's words when it refuses", async () => {

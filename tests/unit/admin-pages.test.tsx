@@ -171,6 +171,16 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     expect(screen.getByText(/^\$21\.98 in the last 30 days/)).toBeTruthy();
   });
 
+  it("writes 'Starts on activation' in the Expires column for a box not yet activated, the date for the others", async () => {
+    signedInStore([record({ id: 'sub-box', status: 'pending_activation', packageName: 'Streaming Box' }), record({ id: 'sub-2' })]);
+    renderAt('/admin-dashboard');
+    const table = await screen.findByRole('table');
+    const expires = within(table).getAllByRole('columnheader').findIndex((cell) => cell.textContent === 'Expires');
+    const [box, month] = screen.getAllByTestId('customer-row');
+    expect(box!.children[expires]!.textContent).toBe('Starts on activation');
+    expect(month!.children[expires]!.textContent).toBe('Jul 10, 2025');
+  });
+
   it("writes the dates in the store's time zone and says which, whatever the browser's zone", async () => {
     signedInStore([record({ paymentDate: '2025-11-25T14:55:00Z', expirationDate: '2025-12-25T10:30:00Z' })], [notification], {
       'GET /api/admin/auth': () => json(200, { ...ADMIN_SESSION, store: { timeZone: 'Pacific/Auckland' } }),
@@ -333,6 +343,58 @@ describe('the Create Customer Account dialog', () => {
     expect(within(dialog).getByText('Invalid email address')).toBeTruthy();
     expect(calls('POST', '/api/admin/create-customer')).toHaveLength(0);
   });
+
+  /** The server as it answers an order of another address: refused unless the move is confirmed. */
+  const ownedElsewhere: Handler = (init) =>
+    (JSON.parse(init!.body as string) as { confirmMove?: boolean }).confirmMove
+      ? json(201, { message: 'Customer account created successfully and password setup email sent', customer: { id: 'c9', email: 'mary@example.com', firstName: 'Mary' }, orderId: 'SP-1712345678901-123' })
+      : json(409, {
+          message: 'This order belongs to m***@example.com. Moving it to mary@example.com gives that address its subscription and credentials. Nothing was changed.',
+          currentOwner: 'm***@example.com',
+        });
+
+  it('shows whose order it is and moves it only on the second, explicit button', async () => {
+    signedInStore([record()], [], { 'POST /api/admin/create-customer': ownedElsewhere });
+    const { user, dialog } = await openDialog();
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('This order belongs to m***@example.com');
+    expect(within(dialog).queryByRole('button', { name: 'Create Account' })).toBeNull();
+    expect(toastText()).toBe('');
+    expect(calls('POST', '/api/admin/create-customer')).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Move order to mary@example.com' }));
+    await waitFor(() => expect(toastText()).toBe('Customer Account Created|Customer account created successfully and password setup email sent|default'));
+    expect(bodyOf('POST', '/api/admin/create-customer', 1)).toEqual({
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      email: 'mary@example.com',
+      phone: null,
+      orderId: 'SP-1712345678901-123',
+      confirmMove: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Cancel on that question sends nothing more, and an edit asks the server again', async () => {
+    signedInStore([record()], [], { 'POST /api/admin/create-customer': ownedElsewhere });
+    const { user, dialog } = await openDialog();
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await within(dialog).findByRole('alert');
+    // Editing the email withdraws the question: the confirmation was for the address it named.
+    await user.type(within(dialog).getByLabelText('Email'), 'x');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await within(dialog).findByRole('button', { name: 'Move order to mary@example.comx' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('POST', '/api/admin/create-customer')).toHaveLength(2);
+    expect(calls('POST', '/api/admin/create-customer').every((call) => !('confirmMove' in (JSON.parse(call.init!.body as string) as object)))).toBe(true);
+  });
 });
 
 // ---- /admin ----------------------------------------------------------------------------------
@@ -342,7 +404,10 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     signedInStore([record({ status: 'pending_activation' })]);
     const { user } = renderAt('/admin');
     const card = await screen.findByTestId('customer-record');
-    for (const text of ['Mary Jackson', 'mary@example.com', '1 Month Premium', '1 Month', '$21.98', 'Jun 10, 2025', 'Jul 10, 2025']) expect(card.textContent).toContain(text);
+    for (const text of ['Mary Jackson', 'mary@example.com', '1 Month Premium', '1 Month', '$21.98', 'Jun 10, 2025']) expect(card.textContent).toContain(text);
+    // A box waiting for its first use: its time has not begun, so no expiry date.
+    expect(within(card).getByText('Expires').nextSibling?.textContent).toBe('Starts on activation');
+    expect(card.textContent).not.toContain('Jul 10, 2025');
     expect(within(card).getByTestId('short-order-id').textContent).toBe('8901-123');
     const status = within(card).getByTestId('admin-status');
     expect(status.textContent).toBe('pending activation');

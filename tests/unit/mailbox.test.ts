@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalMailbox } from '../../src/domain/mailbox';
+import { canonicalMailbox, maskEmail } from '../../src/domain/mailbox';
 
 describe('canonicalMailbox', () => {
   it.each([
@@ -13,5 +13,15 @@ describe('canonicalMailbox', () => {
     [' name@gmail.com ', 'name@gmail.com'],
   ])('reads %s as %s', (written, mailbox) => {
     expect(canonicalMailbox(written)).toBe(mailbox);
+  });
+});
+
+describe('maskEmail', () => {
+  it.each([
+    ['mona.lisa@example.com', 'm***@example.com'],
+    ['x@shop.example.org', 'x***@shop.example.org'],
+    ['not-an-address', '***'],
+  ])('shows %s as %s', (email, masked) => {
+    expect(maskEmail(email)).toBe(masked);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, dateTimeInTimeZone, dayInTimeZone, isoInTimeZone } from '../../src/domain/store-time';
+import { canonicalTimeZone, dateTimeInTimeZone, dayInTimeZone, dayInWordsInTimeZone, isoInTimeZone, sameDayInTimeZone } from '../../src/domain/store-time';
 
 describe("the store's time zone (decision 0034)", () => {
   it('knows IANA names in any case, and nothing else', () => {
@@ -25,5 +25,19 @@ describe("the store's time zone (decision 0034)", () => {
     expect(dayInTimeZone(instant, 'Pacific/Auckland')).toBe('Nov 26, 2026');
     expect(dateTimeInTimeZone(instant, 'UTC')).toBe('Nov 25, 2026, 2:55 PM');
     expect(dateTimeInTimeZone(instant, 'Pacific/Auckland')).toBe('Nov 26, 2026, 3:55 AM');
+  });
+});
+
+describe('the store day in words and the same store day', () => {
+  it("writes the day in words on the zone's calendar", () => {
+    expect(dayInWordsInTimeZone(new Date('2026-11-25T14:55:00Z'), 'Pacific/Auckland')).toBe('26 November 2026');
+    expect(dayInWordsInTimeZone(new Date('2026-11-25T14:55:00Z'), 'UTC')).toBe('25 November 2026');
+  });
+
+  it("tells whether two instants share the zone's day, at its midnight", () => {
+    // Midnight of 26 November in Auckland is 11:00 UTC on 25 November.
+    expect(sameDayInTimeZone(new Date('2026-11-25T11:00:00Z'), new Date('2026-11-26T10:59:59Z'), 'Pacific/Auckland')).toBe(true);
+    expect(sameDayInTimeZone(new Date('2026-11-25T10:59:59Z'), new Date('2026-11-25T11:00:00Z'), 'Pacific/Auckland')).toBe(false);
+    expect(sameDayInTimeZone(new Date('2026-11-25T10:59:59Z'), new Date('2026-11-25T11:00:00Z'), 'UTC')).toBe(true);
   });
 });

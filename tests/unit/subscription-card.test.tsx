@@ -91,8 +91,19 @@ describe('a subscription card on the account page', () => {
   it('lets a streaming box waiting for activation be activated, not renewed', () => {
     renderCard(subscription({ status: 'pending_activation', startDate: null, package: { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months' } }));
     expect(screen.getByTestId('subscription-status').textContent).toBe('pending activation');
+    expect(screen.getByTestId('expiry-date').textContent).toBe('Starts on activation');
+    expect(screen.getByTestId('time-remaining').textContent).toBe('Not started');
     expect(screen.getByRole('button', { name: 'Activate' })).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Renew' }).disabled).toBe(true);
+  });
+
+  it("links the box's tracking number to its carrier's page, in a new tab", () => {
+    const shipment = { status: 'shipped' as const, carrier: 'FedEx', trackingNumber: '123456789012', estimatedDelivery: null, actualDelivery: null };
+    renderCard(subscription({ status: 'pending_activation', package: { id: 'streaming-box', name: 'Streaming Box', duration: '6 Months' }, shipment }));
+    const link = screen.getByRole('link', { name: '123456789012 (track with FedEx, opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 
   it("shows a refunded subscription as 'Cancelled' with no usable credentials and Renew disabled", () => {

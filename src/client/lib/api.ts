@@ -22,6 +22,8 @@ export class ApiError extends Error {
     message: string,
     /** The reason for each field of the request, when the answer names them (ErrorBody.fieldErrors). */
     readonly fieldErrors: Readonly<Record<string, string>> = {},
+    /** The answer's parsed JSON, for a refusal that says more than its message (parse it with the route's contract schema). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
   }
@@ -101,7 +103,7 @@ async function refusal(response: Response): Promise<ApiError> {
   } catch {
     return new ApiError(response.status, text || response.statusText);
   }
-  return new ApiError(response.status, isRecord(body) && typeof body.message === 'string' ? body.message : '', fieldErrorsOf(body));
+  return new ApiError(response.status, isRecord(body) && typeof body.message === 'string' ? body.message : '', fieldErrorsOf(body), body);
 }
 
 function fieldErrorsOf(body: unknown): Record<string, string> {

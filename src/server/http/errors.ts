@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Fields beside the message, for a refusal the caller can act on (the route's schema for the status names them). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -17,7 +19,7 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, details: Record<string, unknown> = {}) => new HttpError(409, message, {}, details);
 
 /** Zod's own wording names no field, so such messages get the field's path in front. */
 const GENERIC_ZOD_MESSAGE = /^(Invalid (input|option|string|type|key|element|union|format)|Too (small|big)|Unrecognized)/;
@@ -57,6 +59,6 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ message: error instanceof HttpError ? error.message : 'Internal Server Error' });
     }
     if (status === 413) return reply.code(413).send({ message: 'Request body is too large' });
-    return reply.code(status).send({ message: error.message });
+    return reply.code(status).send(error instanceof HttpError ? { ...error.details, message: error.message } : { message: error.message });
   });
 }

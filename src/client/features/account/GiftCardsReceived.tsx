@@ -39,6 +39,11 @@ export function GiftCardsReceived() {
                   <p className="truncate text-xs text-muted-foreground">
                     {order.packageName} · {format(new Date(order.createdAt), 'MMMM d, yyyy')}
                   </p>
+                  {order.giftCardCode && (
+                    <p className="mt-1 text-sm">
+                      Code: <span className="break-all font-mono font-semibold">{order.giftCardCode}</span>
+                    </p>
+                  )}
                 </div>
                 <span className="tabular shrink-0 font-bold text-success">${order.cashbackAmount}</span>
               </li>

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import type { CustomerProfile } from '#contract/accounts';
 import { subscriptionSchema, type Shipment, type Subscription } from '#contract/subscriptions';
 import { FIXED_BADGES } from '#domain/catalog';
+import { STARTS_ON_ACTIVATION } from '#domain/subscription-status';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -14,6 +15,7 @@ import { DeviceCredentialList } from '../../components/DeviceCredentialList';
 import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';
+import { TrackingNumber } from '../../components/TrackingNumber';
 import {
   formatSubscriptionDate,
   isCancelled,
@@ -47,7 +49,7 @@ function ShipmentLine({ shipment }: { shipment: Shipment }) {
         {shipment.trackingNumber && (
           <>
             {' '}
-            via {shipment.carrier}, tracking <span className="font-mono">{shipment.trackingNumber}</span>
+            via {shipment.carrier}, tracking <TrackingNumber value={shipment.trackingNumber} />
           </>
         )}
         {!delivered && shipment.estimatedDelivery && <> (expected {formatSubscriptionDate(shipment.estimatedDelivery)})</>}
@@ -133,7 +135,7 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
         </Detail>
         <Detail icon={<CalendarClock className="size-3.5" aria-hidden="true" />} label="Expiry Date">
           <span data-testid="expiry-date">
-            {awaitsActivation ? `${subscription.package.duration} after activation` : formatSubscriptionDate(subscription.expirationDate, isTrial)}
+            {awaitsActivation ? STARTS_ON_ACTIVATION : formatSubscriptionDate(subscription.expirationDate, isTrial)}
           </span>
         </Detail>
         <Detail icon={<Hourglass className="size-3.5" aria-hidden="true" />} label="Time Remaining">

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { ORDER_NOT_FOUND, ORDER_NOT_PAID } from '#contract/admin';
+import { ORDER_NOT_FOUND, ORDER_NOT_PAID, orderOwnedElsewhere } from '#contract/admin';
+import { maskEmail } from '#domain/mailbox';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
 import { ordersForReading as orders } from '#server/features/orders/index';
@@ -14,6 +15,7 @@ export interface OrderAccountRequest {
   email: string;
   phone: string | null;
   orderId: string;
+  confirmMove?: boolean | undefined;
 }
 
 /**
@@ -22,10 +24,15 @@ export interface OrderAccountRequest {
  * its guest row (made now when there is none, the admin's names and phone written on it).
  * An unproven account never receives them: whoever registered the address may not own it,
  * so the emailed setup link, used by the address's owner, proves it first and moves them
- * (docs/decisions 0005). Run inside a transaction; returns the customer to email and the
- * customer the order had before, for the audit log.
+ * (docs/decisions 0005). An order that belongs to another address moves only when the
+ * request confirms it; without that it is refused before anything is written, naming the
+ * owner masked (docs/decisions 0037). Run inside a transaction; returns the customer to
+ * email and the customer the order had before with its address, for the audit log.
  */
-export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequest): Promise<{ owner: CustomerRow; previousCustomerId: string | null }> {
+export async function assignOrderToAddress(
+  tx: DbOrTx,
+  request: OrderAccountRequest,
+): Promise<{ owner: CustomerRow; previousCustomerId: string | null; previousEmail: string | null }> {
   const [order] = await tx
     .select({ id: orders.id, customerId: orders.customerId, paymentStatus: orders.paymentStatus })
     .from(orders)
@@ -34,6 +41,12 @@ export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequ
     .limit(1);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (order.paymentStatus !== 'completed') throw conflict(ORDER_NOT_PAID);
+  const previousEmail = order.customerId ? await emailOf(tx, order.customerId) : null;
+  // Addresses are stored lower case (contract's emailField), so equal spellings compare equal.
+  if (previousEmail !== null && previousEmail !== request.email && request.confirmMove !== true) {
+    const currentOwner = maskEmail(previousEmail);
+    throw conflict(orderOwnedElsewhere(currentOwner, request.email), { currentOwner });
+  }
 
   const details = { firstName: request.firstName, lastName: request.lastName, phone: request.phone, updatedAt: sql`now()` };
   const [proven] = await tx
@@ -54,5 +67,10 @@ export async function assignOrderToAddress(tx: DbOrTx, request: OrderAccountRequ
     await moveOrderSubscription(tx, order.id, owner!.id);
     await moveOrderShipment(tx, order.id, owner!.id);
   }
-  return { owner: owner!, previousCustomerId: order.customerId };
+  return { owner: owner!, previousCustomerId: order.customerId, previousEmail };
+}
+
+async function emailOf(tx: DbOrTx, customerId: string): Promise<string | null> {
+  const [row] = await tx.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  return row?.email ?? null;
 }

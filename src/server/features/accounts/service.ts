@@ -234,6 +234,8 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
         .select({
           id: orders.id,
           giftCardReceived: orders.giftCardDelivered,
+          // The buyer's own card: only their own orders are read here.
+          giftCardCode: orders.giftCardCode,
           paymentStatus: orders.paymentStatus,
           selectedGiftCard: orders.selectedGiftCard,
           cashbackAmount: orders.cashbackAmount,
@@ -260,10 +262,17 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
       const action = 'order.create_account';
       const target = { type: 'order', id: request.orderId };
       const owner = await db.transaction(async (tx) => {
-        const { owner, previousCustomerId } = await assignOrderToAddress(tx, request);
+        const { owner, previousCustomerId, previousEmail } = await assignOrderToAddress(tx, request);
         // Thrown inside the transaction, so the names and phone it wrote roll back too.
         if (previousCustomerId === owner.id) await refuseRepeat(tx, owner, { action, target });
-        await recordAdminAction(tx, { actor, action, target, before: { customerId: previousCustomerId }, after: { customerId: owner.id, email: owner.email } });
+        // Both addresses, so a confirmed move between them can be read back (docs/decisions 0037).
+        await recordAdminAction(tx, {
+          actor,
+          action,
+          target,
+          before: { customerId: previousCustomerId, email: previousEmail },
+          after: { customerId: owner.id, email: owner.email },
+        });
         await mailLink(tx, 'setup', owner, { orderId: request.orderId });
         return owner;
       });

@@ -9,6 +9,7 @@ import {
   adminSessionSchema,
   adminStatsSchema,
   CUSTOMER_ACCOUNT_CREATED,
+  createCustomerConflictSchema,
   createCustomerRequestSchema,
   createCustomerResponseSchema,
   purchaseNotificationListSchema,
@@ -197,7 +198,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     guarded.post(
       '/api/admin/create-customer',
-      { schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures } } },
+      { schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures, 409: createCustomerConflictSchema } } },
       async (request, reply) => {
         const customer = await accounts.createAccountForOrder(request.body, await actingAdmin(request));
         return noStore(reply)
@@ -233,7 +234,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/orders/:orderId/gift-card',
       { schema: { params: adminOrderParamsSchema, body: giftCardDeliveryRequestSchema, response: { 200: giftCardDeliverySchema, ...failures } } },
       async (request, reply) => {
-        const result = await orders.setGiftCardDelivered(request.params.orderId, request.body.delivered, await actingAdmin(request));
+        const result = await orders.setGiftCardDelivered(request.params.orderId, request.body, await actingAdmin(request), store.timeZone);
         return noStore(reply).send(result);
       },
     );

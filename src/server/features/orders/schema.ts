@@ -17,6 +17,12 @@ export const orders = pgTable(
     packageId: text('package_id').notNull().references(() => packages.id),
     selectedGiftCard: text('selected_gift_card'),
     giftCardDelivered: boolean('gift_card_delivered').notNull().default(false),
+    /** When the admin marked it delivered: an undo is allowed within that store day (features/orders/gift-cards.ts). */
+    giftCardDeliveredAt: timestamp('gift_card_delivered_at', { withTimezone: true }),
+    /** The gift card's code, when the admin gave one: shown to its buyer only, in the account. */
+    giftCardCode: text('gift_card_code'),
+    /** The admin's note on the delivery (how or where it was sent), for the admins. */
+    giftCardNote: text('gift_card_note'),
     paymentMethod: text('payment_method', { enum: ['card', 'crypto', 'free'] }).notNull(),
     /** pending, completed, failed, needs_review, refunded: which may become which is domain/order-status.ts */
     paymentStatus: text('payment_status').notNull().default('pending'),

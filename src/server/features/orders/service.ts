@@ -9,7 +9,7 @@ import { createAdminOrderActions } from './admin-actions';
 import { recentlyUnfinishedPaidOrders, unfinishedPaidOrders, type UnfinishedWindow } from './unfinished';
 import { completeOrder, type CompletionResult } from './completion';
 import { abandonedReservations, releaseReservation, type AbandonedWindow } from './coupon-use';
-import { setGiftCardDelivered } from './gift-cards';
+import { setGiftCardDelivered, type GiftCardDeliveryChange } from './gift-cards';
 import type { PaymentLog } from './logs';
 import { findOrder, type OrderRow } from './order-row';
 import { isOrdersPayment, type PaymentEvidence } from './payment-evidence';
@@ -100,7 +100,8 @@ export function createOrders(db: Db, options: { cardPayments: CardPaymentProvide
     abandonedReservations: (window: AbandonedWindow) => abandonedReservations(db, window),
     releaseReservation: (orderId: string) => db.transaction((tx) => releaseReservation(tx, orderId)),
     markOrderNeedsReview: (orderId: string, reason: string, receivedAmount?: string) => markOrderNeedsReview(db, orderId, reason, receivedAmount),
-    setGiftCardDelivered: (orderId: string, delivered: boolean, actor: AuditActor) => setGiftCardDelivered(db, orderId, delivered, actor),
+    setGiftCardDelivered: (orderId: string, change: GiftCardDeliveryChange, actor: AuditActor, timeZone: string) =>
+      setGiftCardDelivered(db, orderId, change, actor, timeZone),
   };
 }
 

@@ -1,5 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SHIPMENT_NOT_FOUND, TRACKING_NUMBER_NEEDED, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
+import { dayInWordsInTimeZone } from '#domain/store-time';
+import { trackingLink } from '#domain/tracking';
 import type { DbOrTx } from '#server/db/connect';
 import { orders, shipments } from './schema';
 import { badRequest, notFound } from '#server/http/errors';
@@ -99,22 +101,30 @@ export async function updateShipment(tx: DbOrTx, orderId: string, changes: Shipm
   return { shipment: toAdminShipment(updated!), shippedNow: updated!.status === 'shipped' && current.status !== 'shipped' };
 }
 
-/** The 'your box has shipped' email, with the carrier and tracking number the admin entered; null without a shipped box. */
-export async function shippedMail(db: DbOrTx, orderId: string): Promise<MailMessage | null> {
+/**
+ * The 'your box has shipped' email, with the carrier and tracking number the admin entered,
+ * the carrier's tracking page when the number's shape names one, and the days in words: the
+ * day it shipped on the store's clock (decision 0034), the expected day as the admin picked
+ * it (kept as its noon in UTC). Null without a shipped box.
+ */
+export async function shippedMail(db: DbOrTx, orderId: string, timeZone: string): Promise<MailMessage | null> {
   const [row] = await db
     .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(eq(shipments.orderId, orderId));
   if (!row || row.shipment.status !== 'shipped' || !row.shipment.trackingNumber) return null;
-  const { carrier, trackingNumber, estimatedDelivery } = row.shipment;
+  const { carrier, trackingNumber, estimatedDelivery, updatedAt } = row.shipment;
+  const tracking = trackingLink(trackingNumber);
   const text = [
     `Hello ${row.name},`,
     '',
     `Your StreamPlus streaming box (order ${orderId}) is on its way.`,
+    `Shipped on ${dayInWordsInTimeZone(updatedAt, timeZone)}`,
     `Carrier: ${carrier}`,
     `Tracking number: ${trackingNumber}`,
-    ...(estimatedDelivery ? [`Estimated delivery: ${estimatedDelivery.toISOString().slice(0, 10)}`] : []),
+    ...(tracking ? [`Track it with ${tracking.carrier}: ${tracking.url}`] : []),
+    ...(estimatedDelivery ? [`Estimated delivery: ${dayInWordsInTimeZone(estimatedDelivery, 'UTC')}`] : []),
     '',
     'Once it arrives, activate it from your account to start its subscription.',
     '',

@@ -33,6 +33,7 @@ const summaryColumns = {
   giftCard: orders.selectedGiftCard,
   cashbackAmount: orders.cashbackAmount,
   giftCardDelivered: orders.giftCardDelivered,
+  giftCardDeliveredAt: orders.giftCardDeliveredAt,
   requiresShipping: orders.requiresShipping,
 };
 
@@ -50,6 +51,7 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
     ...row,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    giftCardDeliveredAt: row.giftCardDeliveredAt?.toISOString() ?? null,
     deviceCount: Number(row.deviceCount),
   };
 }

@@ -32,7 +32,7 @@ export const SCHEDULED_POLICY = { retryLimit: 2, retryDelaySeconds: 30, concurre
 
 export interface SubscriptionsDeps {
   db: Db;
-  config: { XTREAM_SERVER_URL: string; PUBLIC_URL: string };
+  config: { XTREAM_SERVER_URL: string; PUBLIC_URL: string; STORE_TIME_ZONE: string };
   jobs: JobQueue;
   mail: Mail;
   provider: ProvisioningProvider;
@@ -94,7 +94,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider }: Subscr
     async updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> {
       return db.transaction(async (tx) => {
         const { shipment, shippedNow } = await updateShipment(tx, orderId, changes, actor);
-        const message = shippedNow ? await shippedMail(tx, orderId) : null;
+        const message = shippedNow ? await shippedMail(tx, orderId, config.STORE_TIME_ZONE) : null;
         if (message) await mail.queue(tx, message, { key: `shipment-shipped:${orderId}:${shipment.trackingNumber}` });
         return shipment;
       });

@@ -3,7 +3,7 @@ import type { AdminCustomerRecord } from '#contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
+import { adminDate, adminExpiry, dollars, shortOrderId } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { DetailField } from '../shared/DetailField';
 import { RecordCredentials } from './RecordCredentials';
@@ -64,7 +64,7 @@ export function CustomerRecordCard({ record }: { record: AdminCustomerRecord }) 
         <DetailField label="Payment Date">{adminDate(record.paymentDate, timeZone)}</DetailField>
         <DetailField label="Duration">{record.subscriptionLength}</DetailField>
         <DetailField label="Devices">{record.deviceCount}</DetailField>
-        <DetailField label="Expires">{adminDate(record.expirationDate, timeZone)}</DetailField>
+        <DetailField label="Expires">{adminExpiry(record, timeZone)}</DetailField>
         <DetailField label="Gift Card">{record.giftCardChoice ?? 'None'}</DetailField>
       </dl>
       <Collapsible className="mt-4">

@@ -1,6 +1,6 @@
 import type { AdminCustomerRecord } from '#contract/admin';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, dollars, shortOrderId } from '../shared/admin-view';
+import { adminDate, adminExpiry, dollars, shortOrderId } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { CredentialsDialog } from './CredentialsDialog';
 import { CellLine, DataTable, type DataColumn } from '../shared/DataTable';
@@ -35,7 +35,7 @@ export function CustomerTable({ records }: { records: readonly AdminCustomerReco
     { header: 'Amount', className: 'tabular whitespace-nowrap px-4 py-3 font-semibold', cell: (record) => dollars(record.totalAmount) },
     { header: 'Devices', className: 'tabular px-4 py-3', cell: (record) => record.deviceCount },
     { header: 'Status', className: 'px-4 py-3', cell: (record) => <AdminStatusBadge status={record.status} /> },
-    { header: 'Expires', className: 'tabular whitespace-nowrap px-4 py-3', cell: (record) => adminDate(record.expirationDate, timeZone) },
+    { header: 'Expires', className: 'tabular whitespace-nowrap px-4 py-3', cell: (record) => adminExpiry(record, timeZone) },
     { header: 'Credentials', unlabelled: true, pinned: true, className: 'px-4 py-3', cell: (record) => <CredentialsDialog record={record} /> },
   ];
   return (

@@ -1,17 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Gift, Loader2 } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import type { OwedGiftCard } from '#contract/admin-orders';
-import { Button } from '../../../components/ui/button';
 import type { Revalidated } from '../shared/revalidating-get';
 import { dollars, timeAgo } from '../shared/admin-view';
 import { DetailField } from '../shared/DetailField';
 import { PagedList } from '../shared/PagedList';
-import { useGiftCardDelivery } from './use-gift-card-delivery';
+import { MarkDeliveredButton } from './MarkDeliveredButton';
 import type { ListPaging } from '../shared/use-list-page';
 
 /** The /admin gift-card queue: paid orders still owed their cashback card, the longest waiting first. */
 export function GiftCardsTab({ owed, paging }: { owed: UseQueryResult<Revalidated<OwedGiftCard[]>>; paging: ListPaging }) {
-  const delivery = useGiftCardDelivery();
   return (
     <PagedList
       label="gift cards to send"
@@ -22,7 +20,6 @@ export function GiftCardsTab({ owed, paging }: { owed: UseQueryResult<Revalidate
       {(items) => (
         <ul className="grid gap-3" aria-label="Gift cards to send">
           {items.map((card) => {
-            const marking = delivery.isPending && delivery.variables?.orderId === card.orderId;
             return (
               <li key={card.orderId} className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="owed-gift-card">
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -42,15 +39,7 @@ export function GiftCardsTab({ owed, paging }: { owed: UseQueryResult<Revalidate
                     <span className="break-all">{card.customerEmail}</span>
                   </DetailField>
                 </dl>
-                <Button
-                  className="mt-3 w-full sm:w-auto"
-                  onClick={() => delivery.mutate({ orderId: card.orderId, delivered: true })}
-                  disabled={marking}
-                >
-                  {marking && <Loader2 className="animate-spin" aria-hidden="true" />}
-                  Mark Delivered
-                  <span className="sr-only">: gift card of order {card.orderId}</span>
-                </Button>
+                <MarkDeliveredButton card={card} />
               </li>
             );
           })}

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import type { AdminOrderDetail } from '#contract/admin-orders';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, adminDateTime, dollars } from '../shared/admin-view';
+import { adminDate, adminDateTime, adminExpiry, dollars } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { auditSentence } from '../shared/audit-sentence';
 import { DetailField } from '../shared/DetailField';
 import { giftCardState } from './gift-card-view';
+import { TrackingNumber } from '../../../components/TrackingNumber';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -126,7 +127,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
               </DetailField>
               <DetailField label="Devices">{subscription.deviceCount}</DetailField>
               <DetailField label="Started">{adminDate(subscription.startDate, timeZone)}</DetailField>
-              <DetailField label="Expires">{adminDate(subscription.expirationDate, timeZone)}</DetailField>
+              <DetailField label="Expires">{adminExpiry(subscription, timeZone)}</DetailField>
             </Fields>
             <Credentials credentials={subscription.credentials} />
           </>
@@ -142,7 +143,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
             </DetailField>
             <DetailField label="Carrier">{shipment.carrier}</DetailField>
             <DetailField label="Tracking number">
-              <span className="break-all font-mono">{shipment.trackingNumber ?? 'Not yet'}</span>
+              {shipment.trackingNumber ? <TrackingNumber value={shipment.trackingNumber} /> : 'Not yet'}
             </DetailField>
             {/* A day the admin picked, kept as its noon in UTC (use-shipment-update.ts): its date is UTC's, not the store's. */}
             <DetailField label="Estimated delivery">{adminDate(shipment.estimatedDelivery, 'UTC')}</DetailField>

@@ -10,6 +10,7 @@ import { PagedList } from '../shared/PagedList';
 import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
 import { useListPage } from '../shared/use-list-page';
 import { ShipmentDialog } from './ShipmentDialog';
+import { TrackingNumber } from '../../../components/TrackingNumber';
 
 const PAID_BOXES = { ...NO_ORDER_FILTERS, packageId: STREAMING_BOX_ID, paymentStatus: 'completed' };
 
@@ -43,7 +44,7 @@ export function ShipmentsTab() {
                   </DetailField>
                   <DetailField label="Shipment">
                     <span className="capitalize">{order.shipmentStatus ?? 'Not yet created'}</span>
-                    {order.trackingNumber ? <span className="block break-all font-mono text-xs">{order.trackingNumber}</span> : null}
+                    {order.trackingNumber ? <TrackingNumber value={order.trackingNumber} className="block text-xs" /> : null}
                   </DetailField>
                 </dl>
                 <Button variant="outline" size="sm" onClick={() => setEditing(order)}>

@@ -1,8 +1,16 @@
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
 
+interface FormDialogFooterProps {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  /** A second step's own action instead of submitting the form (a confirmation); its label may be long, so it wraps. */
+  onConfirm?: () => void;
+}
+
 /** Cancel, and the form's submit button, which shows its pending label and cannot be pressed twice. */
-export function FormDialogFooter({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+export function FormDialogFooter({ pending, label, pendingLabel, onConfirm }: FormDialogFooterProps) {
   return (
     <DialogFooter>
       <DialogClose asChild>
@@ -10,9 +18,15 @@ export function FormDialogFooter({ pending, label, pendingLabel }: { pending: bo
           Cancel
         </Button>
       </DialogClose>
-      <Button type="submit" disabled={pending}>
-        {pending ? pendingLabel : label}
-      </Button>
+      {onConfirm ? (
+        <Button type="button" variant="destructive" disabled={pending} onClick={onConfirm} className="h-auto min-h-10 whitespace-normal [overflow-wrap:anywhere]">
+          {pending ? pendingLabel : label}
+        </Button>
+      ) : (
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : label}
+        </Button>
+      )}
     </DialogFooter>
   );
 }

@@ -1,5 +1,6 @@
 import { formatDistance } from 'date-fns';
 import { dateTimeInTimeZone, dayInTimeZone } from '#domain/store-time';
+import { awaitsActivation, STARTS_ON_ACTIVATION } from '#domain/subscription-status';
 import type { BadgeProps } from '../../../components/ui/badge';
 
 /** What the admin pages show of a record's fields (spec sections 2, 4 and 9). */
@@ -31,6 +32,11 @@ export function adminDate(iso: string | null, timeZone: string): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? 'N/A' : dayInTimeZone(date, timeZone);
+}
+
+/** A subscription's expiry day, or 'Starts on activation' for a box not yet used, whose time has not begun. */
+export function adminExpiry(subscription: { status: string; expirationDate: string | null }, timeZone: string): string {
+  return awaitsActivation(subscription.status) ? STARTS_ON_ACTIVATION : adminDate(subscription.expirationDate, timeZone);
 }
 
 /** '5 minutes ago' as of `now`, for the notifications tab. */

@@ -1,0 +1,24 @@
+import { trackingLink } from '#domain/tracking';
+import { cn } from '../lib/utils';
+
+/**
+ * A box's tracking number: a link to its carrier's public tracking page when its shape names
+ * the carrier (domain/tracking.ts), else plain text. A new tab, so the store's page stays open;
+ * noopener, so the carrier's page cannot reach back into it.
+ */
+export function TrackingNumber({ value, className }: { value: string; className?: string }) {
+  const link = trackingLink(value);
+  if (!link) return <span className={cn('break-all font-mono', className)}>{value}</span>;
+  return (
+    <a
+      href={link.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      // Begins with the visible number, so speech input finds it by what it shows.
+      aria-label={`${value} (track with ${link.carrier}, opens in a new tab)`}
+      className={cn('break-all font-mono text-accent underline underline-offset-2 hover:brightness-110', className)}
+    >
+      {value}
+    </a>
+  );
+}
