@@ -249,7 +249,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(confirm.textContent).toContain('The order stays paid and its subscription goes on; $10.98 will be left to refund.');
     await user.type(within(confirm).getByLabelText('Note (optional)'), 'Two days without service');
     await user.click(within(confirm).getByRole('button', { name: 'Refund $6.00' }));
-    await waitFor(() => expect(toastText()).toBe(`Order Refunded|Refunded $6.00 of order ${order.id}; $10.98 is left|default`));
+    await waitFor(() => expect(toastText()).toBe(`Partly Refunded|Refunded $6.00 of order ${order.id}; $10.98 is left|default`));
     expect(bodyOf('POST', `/api/admin/orders/${order.id}/refund`)).toEqual({ amount: '6.00', note: 'Two days without service' });
     const key = new Headers(calls('POST', `/api/admin/orders/${order.id}/refund`)[0]!.init!.headers).get('idempotency-key');
     expect(key).toMatch(/^.{8,}$/);
@@ -532,7 +532,7 @@ describe('the Shipments tab', () => {
     expect(within(otherRow!).queryByRole('link')).toBeNull();
     expect(otherRow!.textContent).toContain('LC-42');
 
-    await user.click(screen.getByRole('tab', { name: /Orders/ }));
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
     const dialog = await openOrder(user, ups.id);
     const region = await within(dialog).findByRole('region', { name: 'Shipment' });
     expect(within(region).getByRole('link', { name: /^9400111899223197428490/ }).getAttribute('href')).toBe(
