@@ -80,7 +80,7 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
      * provider no more; an earlier refund left unsettled is settled before this one.
      */
     async refund(orderId: string, ask: RefundAsk, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction> {
-      // Two rounds at most: one may settle an earlier refund, the next makes this one.
+      // Each round settles one earlier refund left pending, or makes this one; past three, another admin is still refunding it.
       for (let round = 0; round < 3; round += 1) {
         const opened = await orders.openRefund(orderId, ask, actor);
         if (!opened) return { orderId, paymentStatus: 'refunded', message: adminOrderActionMessages.refunded(orderId) };
