@@ -251,7 +251,7 @@ describe('running the store from the admin pages', () => {
       await confirm.getByLabel('Note (optional)').fill('Two days without service, refunded as goodwill');
       await checkLayout(page, 'refund dialog with an amount and a note');
       await confirm.getByRole('button', { name: 'Refund $5.00' }).click();
-      await toast(page, 'Order Refunded').waitFor();
+      await toast(page, 'Partly Refunded').waitFor();
       await confirm.waitFor({ state: 'detached' });
       const refunds = detail.getByRole('list', { name: 'Refunds' });
       await expect.poll(() => refunds.textContent()).toContain('Two days without service');
