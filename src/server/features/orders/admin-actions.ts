@@ -16,8 +16,8 @@ import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider, type CardRefund } from '#server/providers/payments/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { giveBackCouponUse, takeCouponUseAtPayment } from './coupon-use';
-import { findOrder, type OrderRow } from './order-row';
-import { lockOrder, openRefundRow, refundByRequestKey, refundIdempotencyKey, settleRefundRow, unsettledRefund, type OrderRefundRow } from './refunds';
+import { findOrder, lockOrder, type OrderRow } from './order-row';
+import { openRefundRow, refundByRequestKey, refundIdempotencyKey, settleRefundRow, unsettledRefund, type OrderRefundRow } from './refunds';
 import { recordPurchaseNotification } from './purchase-notification';
 import { markOrderHonoured, markOrderRefunded } from './status-changes';
 

@@ -11,6 +11,7 @@ import { parseMoney } from '#domain/money';
 import { dayInTimeZone, sameDayInTimeZone } from '#domain/store-time';
 import type { Db } from '#server/db/connect';
 import { orders } from './schema';
+import { lockOrder } from './order-row';
 import { conflict, notFound } from '#server/http/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 
@@ -33,7 +34,7 @@ export interface GiftCardDeliveryChange {
 export async function setGiftCardDelivered(db: Db, orderId: string, change: GiftCardDeliveryChange, actor: AuditActor, timeZone: string): Promise<GiftCardDelivery> {
   const { delivered } = change;
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (order.paymentStatus !== 'completed') throw conflict(GIFT_CARD_ORDER_NOT_PAID);
     const earned = earnsGiftCard({ paymentStatus: order.paymentStatus, giftCard: order.selectedGiftCard, cashback: parseMoney(order.cashbackAmount), total: parseMoney(order.totalAmount) });

@@ -6,7 +6,7 @@ import type { MailMessage } from '#server/providers/mail/index';
 import type { CardRefund } from '#server/providers/payments/index';
 import type { AuditActor } from '#server/features/audit/index';
 import { orderRefunds, orders } from './schema';
-import type { OrderRow } from './order-row';
+import { lockOrder, type OrderRow } from './order-row';
 
 /**
  * The order's refunds, each its own row (decision 0036): opened as 'pending' with the order
@@ -18,12 +18,6 @@ export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 /** The provider's idempotency key of one refund row: a retry of the same row is the same refund at the provider. */
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`;
-
-/** The order, locked for the rest of the transaction: concurrent refunds of one order take turns. */
-export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return order ?? null;
-}
 
 export async function refundByRequestKey(tx: DbOrTx, orderId: string, requestKey: string): Promise<OrderRefundRow | null> {
   const [row] = await tx.select().from(orderRefunds).where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.requestKey, requestKey))).limit(1);

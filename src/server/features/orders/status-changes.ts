@@ -4,7 +4,7 @@ import { refusedTransition, statusesBefore, type OrderStatus } from '#domain/ord
 import type { DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
 import { conflict, notFound, type HttpError } from '#server/http/errors';
-import { findOrder, type OrderRow } from './order-row';
+import { findOrder, lockOrder, type OrderRow } from './order-row';
 
 /**
  * Every change of an order's status, here and nowhere else (ARCHITECTURE: the order's status
@@ -87,7 +87,7 @@ export function markOrderHonoured(tx: DbOrTx, orderId: string): Promise<OrderRow
  * "before"; the guard is the UPDATE's.
  */
 export async function markOrderRefunded(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
-  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const before = await lockOrder(tx, orderId);
   if (!before) return null;
   return (await changeOrderStatus(tx, orderId, { to: 'refunded' })) ? before : null;
 }
