@@ -13,6 +13,7 @@ import { createReports } from '#server/features/reports/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
 import { createJobQueue } from './jobs/queue';
+import { systemClock, type Clock } from './lib/clock';
 import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
@@ -36,6 +37,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Providers that tests replace; otherwise chosen from the configuration (D7). */
   providers?: { mail?: MailProvider; cardPayments?: CardPayments; crypto?: CryptoPaymentProvider; provisioning?: ProvisioningProvider };
+  /** The server's time; tests pass a settable one. The system clock when absent. */
+  clock?: Clock;
 }
 
 /** On a public demonstration store (DEMO_MODE=true) the demo providers take any payment for free. */
@@ -55,6 +58,7 @@ function costlessPaymentMethods(config: Config, card: CardPayments, crypto: Cryp
  */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
+  const clock = deps.clock ?? systemClock;
   const cardPayments = deps.providers?.cardPayments ?? selectCardPaymentProvider(deps.config, db);
   const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
   const jobs = createJobQueue(deps.database, { logger: deps.logger });
@@ -97,7 +101,8 @@ export function createServices(deps: AppDeps) {
     crypto,
     paidOrder,
     placeOrder,
-    expiryReminders: createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl: deps.config.PUBLIC_URL }),
+    clock,
+    expiryReminders: createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl: deps.config.PUBLIC_URL, clock }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment: createCardPaymentWorkflow({ payments, paidOrder }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),

@@ -8,6 +8,7 @@ import { createGeneratorProvisioning } from '../../src/server/providers/provisio
 import type { ProvisioningProvider } from '../../src/server/providers/provisioning/index';
 import { seededPackages } from '../support/checkout';
 import { orderPaidWithoutJobs, paidOrder } from '../support/paid-orders';
+import { settableClock } from '../../src/server/lib/clock';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 const HOUR = 3_600_000;
@@ -167,5 +168,23 @@ describe('a provider that fails for a while', () => {
     const provisioned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
     expect(provisioned).toHaveLength(1);
     expect(provisioned[0]).toMatchObject({ status: 'active', deviceCount: 1 });
+  });
+});
+
+describe('subscription lifecycle on a moved clock', () => {
+  const clock = settableClock();
+  const t = useTestApp({}, { clock });
+
+  it('sends the reminder when the server clock, not the data, reaches 3 days before expiry', async () => {
+    clock.set(new Date());
+    const { order, subscription } = await provisionedOrder(t);
+    const reminders = async () =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, order.customerEmail))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
+
+    clock.set(new Date(subscription.expirationDate.getTime() - 4 * DAY));
+    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(0);
+    clock.set(new Date(subscription.expirationDate.getTime() - 2 * DAY));
+    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(1);
+    expect(await reminders()).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeEach } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { parseEnv, type Config } from '../../src/server/config';
 import { seedIfEmpty } from '../../src/server/seed';
+import type { Clock } from '../../src/server/lib/clock';
 import type { AppDeps } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -29,7 +30,10 @@ export function useTestApp(
     providers,
     clientDir = null,
     logger,
+    clock,
   }: {
+    /** The server's time (a settable clock moves a subscription's life forward); the system clock when absent. */
+    clock?: Clock;
     /** Where the app logs (access log, errors); silent when absent. */
     logger?: FastifyBaseLogger;
     seed?: boolean;
@@ -52,6 +56,7 @@ export function useTestApp(
         clientDir,
         providers: await providers?.(context.database),
         logger,
+        clock,
       }, { logger });
       await context.app.ready();
     })();

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
 import type { Mail } from '#server/features/mail/index';
 import { expiryReminderMail, SCHEDULED_POLICY, type Subscriptions } from '#server/features/subscriptions/index';
@@ -13,6 +14,7 @@ export interface ExpiryRemindersDeps {
   mail: Pick<Mail, 'queue'>;
   subscriptions: Pick<Subscriptions, 'remindersDue' | 'reminderClaim'>;
   publicUrl: string;
+  clock: Clock;
 }
 
 /**
@@ -20,9 +22,9 @@ export interface ExpiryRemindersDeps {
  * subscription that expires within 3 days (the subscriptions feature says which are due,
  * the accounts feature whom to write to). A scheduled job, safe on any number of instances.
  */
-export function createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl }: ExpiryRemindersDeps) {
+export function createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl, clock }: ExpiryRemindersDeps) {
   /** Writes the due reminders; returns how many were written. */
-  async function sendExpiryReminders(now = new Date()): Promise<number> {
+  async function sendExpiryReminders(now = clock.now()): Promise<number> {
     let sent = 0;
     for (const subscription of await subscriptions.remindersDue(now)) {
       const customer = await findCustomer(db, subscription.customerId);
