@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
+import { prebuilt } from '#server/db/prebuilt';
 import { orders } from './schema';
 import type { OrderRow } from './order-row';
 
@@ -10,11 +11,48 @@ import type { OrderRow } from './order-row';
  * Changes of the order's status are status-changes.ts's.
  */
 
-export type NewOrder = typeof orders.$inferInsert;
+/** The columns a checkout writes; the others take their defaults. */
+const PLACED_ORDER_COLUMNS = [
+  'id',
+  'customerId',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'packageId',
+  'selectedGiftCard',
+  'paymentMethod',
+  'deviceCount',
+  'couponCode',
+  'couponDiscount',
+  'couponReserved',
+  'subtotalAmount',
+  'totalAmount',
+  'cashbackAmount',
+  'requiresShipping',
+  'shippingAddress',
+  'shippingCity',
+  'shippingState',
+  'shippingZip',
+  'shippingCountry',
+  'renewsSubscriptionId',
+  'checkoutKey',
+] as const;
+
+export type NewOrder = Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>;
+
+// Written by every checkout: built once (docs/decisions/0039), each column a placeholder.
+const insertPlacedOrder = prebuilt((db) =>
+  db
+    .insert(orders)
+    .values(Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as typeof orders.$inferInsert)
+    .onConflictDoNothing({ target: orders.checkoutKey })
+    .returning(),
+);
 
 /** The checkout's new order; null when its checkout key is already taken (a double submit, decision 0008). */
 export async function insertOrder(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
-  const [inserted] = await tx.insert(orders).values(values).onConflictDoNothing({ target: orders.checkoutKey }).returning();
+  // Checkout gives every column; one it leaves undefined (a phone not given) is written null.
+  const [inserted] = await insertPlacedOrder(tx, Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, values[column] ?? null])));
   return inserted ?? null;
 }
 
