@@ -53,7 +53,7 @@ describe('a prebuilt statement', () => {
           id: sql.placeholder('id'),
           name: sql.placeholder('name'),
           duration: '1 Month',
-          durationUnit: 'month',
+          durationUnit: 'months',
           durationValue: 1,
           price: sql.placeholder('price'),
           channels: '100+',
@@ -67,7 +67,7 @@ describe('a prebuilt statement', () => {
       { id: 'prebuilt-a', price: '9.99', features: ['HD', '4K'] },
     ]);
     expect(await addPackage(database.db, { id: 'prebuilt-b', name: 'B', price: '19.50', features: [] })).toEqual([{ id: 'prebuilt-b', price: '19.50', features: [] }]);
-    const [stored] = await database.db.execute(sql`select jsonb_typeof(features) as kind from packages where id = 'prebuilt-a'`).then((r) => ('rows' in r ? r.rows : r) as { kind: string }[]);
-    expect(stored).toEqual({ kind: 'array' });
+    const { rows } = await database.executeSql(`select jsonb_typeof(features) as kind from packages where id = 'prebuilt-a'`);
+    expect(rows).toEqual([{ kind: 'array' }]);
   });
 });

@@ -63,8 +63,16 @@ export async function releaseCheckoutKey(tx: DbOrTx, orderId: string, key: strin
 
 /** Remembers the order's card PaymentIntent; the first one attached stays. */
 export async function attachPaymentIntent(tx: DbOrTx, orderId: string, paymentIntentId: string): Promise<void> {
-  await tx.update(orders).set({ stripePaymentIntentId: paymentIntentId }).where(and(eq(orders.id, orderId), isNull(orders.stripePaymentIntentId)));
+  await attachIntent(tx, { orderId, paymentIntentId });
 }
+
+// Written by every card checkout: built once (docs/decisions/0039).
+const attachIntent = prebuilt((db) =>
+  db
+    .update(orders)
+    .set({ stripePaymentIntentId: sql`${sql.placeholder('paymentIntentId')}` })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders.stripePaymentIntentId))),
+);
 
 /** Remembers the order's crypto payment; false when a concurrent submit attached one first. */
 export async function attachCryptoPayment(tx: DbOrTx, orderId: string, paymentId: string): Promise<boolean> {
@@ -95,17 +103,22 @@ const PROVISIONING_FAILED = 'Provisioning failed';
  * provisioning failure's reason goes with it.
  */
 export async function markOrderFulfilled(tx: DbOrTx, orderId: string, at: Date): Promise<boolean> {
-  const claimed = await tx
-    .update(orders)
-    .set({
-      fulfilledAt: at,
-      failureReason: sql`case when ${orders.failureReason} like ${`${PROVISIONING_FAILED}%`} then null else ${orders.failureReason} end`,
-      updatedAt: at,
-    })
-    .where(and(eq(orders.id, orderId), isNull(orders.fulfilledAt), eq(orders.paymentStatus, 'completed')))
-    .returning({ id: orders.id });
+  const claimed = await claimFulfilment(tx, { orderId, at: at.toISOString() });
   return claimed.length === 1;
 }
+
+// Written for every paid order: built once (docs/decisions/0039).
+const claimFulfilment = prebuilt((db) =>
+  db
+    .update(orders)
+    .set({
+      fulfilledAt: sql`${sql.placeholder('at')}::timestamptz`,
+      failureReason: sql`case when ${orders.failureReason} like ${`${PROVISIONING_FAILED}%`} then null else ${orders.failureReason} end`,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders.fulfilledAt), eq(orders.paymentStatus, 'completed')))
+    .returning({ id: orders.id }),
+);
 
 /** Says why a paid order has no service yet, for the admin's list: its provisioning ran out of attempts. */
 export async function recordProvisioningFailure(tx: DbOrTx, orderId: string, attempts: number, error: string): Promise<void> {
