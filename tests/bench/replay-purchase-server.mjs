@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { compileScript, newPurchase, resolve } from './replay-script.mjs';
@@ -45,19 +45,39 @@ async function openDatabase() {
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
   const db = new PGlite(process.env.PGLITE_DIR, { extensions: { pg_trgm }, startParams });
   await db.waitReady;
-  // PGlite has one connection: a transaction holds it whole, as the store's embedded driver does.
-  const asText = (value) => (value instanceof Date ? value.toISOString() : value === null || typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value));
-  const run = async (runner, statement, purchase) => {
+  // As the store runs it (src/server/db/pglite-prepared-statements.ts): each text prepared
+  // once under a name, later runs sending only bind, describe, execute and sync in one call.
+  const { serialize } = protocol;
+  const run = (messages, syncToFs) => db.execProtocolStream(Buffer.concat(messages), { syncToFs });
+  const prepared = new Set();
+  const runStatement = async (statement, purchase, inTransaction) => {
     const values = statement.values?.map((source) => resolve(source, purchase));
-    if (/^\s*(begin|commit|rollback)\b/i.test(statement.text)) return;
-    const result = values ? await runner.query(statement.text, values, { rowMode: 'array' }) : await runner.exec(statement.text).then((all) => all.at(-1) ?? { rows: [] });
-    purchase.rows.set(statement.number, result.rows.map((row) => (Array.isArray(row) ? row : Object.values(row)).map(asText)));
+    if (!values) {
+      const results = await db.exec(statement.text);
+      return purchase.rows.set(statement.number, (results.at(-1)?.rows ?? []).map((row) => Object.values(row)));
+    }
+    const name = nameOf(statement.text);
+    if (!prepared.has(name)) {
+      await run([serialize.parse({ name, text: statement.text }), serialize.describe({ type: 'S', name }), serialize.sync()], false);
+      prepared.add(name);
+    }
+    // The values are the text PostgreSQL was sent; no parsers, so the rows stay text too.
+    const messages = await run([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()], !inTransaction);
+    purchase.rows.set(statement.number, parse.parseResults(messages, {}, { rowMode: 'array' })[0]?.rows ?? []);
   };
-  return async (unit, purchase) => {
-    if (!unit.transaction) return run(db, unit.statements[0], purchase);
-    await db.transaction(async (tx) => {
-      for (const statement of unit.statements) await run(tx, statement, purchase);
+  // PGlite has one connection: a unit holds it whole, as a transaction holds the store's embedded database.
+  let turn = Promise.resolve();
+  return (unit, purchase) => {
+    const mine = turn.then(async () => {
+      try {
+        for (const statement of unit.statements) await runStatement(statement, purchase, unit.transaction);
+      } catch (error) {
+        if (unit.transaction) await db.exec('rollback').catch(() => {});
+        throw error;
+      }
     });
+    turn = mine.catch(() => {});
+    return mine;
   };
 }
 
