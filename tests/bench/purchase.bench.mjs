@@ -131,7 +131,8 @@ function yardstickRows(section, buyers, yardstick) {
 }
 
 const sectionFor = (database) =>
-  `Purchase (checkout + card confirm + payment-success) on ${database}, ${SECONDS} s per point; limit = replay of the store's own statements (jobs included) by a bare process, recorded in this run`;
+  `Purchase (checkout + card confirm + payment-success) on ${database}, ${SECONDS} s per point; limit = replay of the store's own statements (jobs included) by a bare process, recorded in this run; ` +
+  "the old yardstick (bare Fastify, one statement per call) is kept as two rows: what the framework and one statement per call cost, against the replay's statements";
 
 /** On PGlite, the replay runs in the store's own data folder once the store has stopped, with the statements recorded on PostgreSQL. */
 async function benchPglite(scriptFile) {
