@@ -34,6 +34,8 @@ function toUnits(log) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 const ORDER_ID = /^SP-\d+-\d+$/;
+/** Uuids and order ids wherever they appear in a text. */
+const IDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|SP-\d+-\d+/gi;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]+$/i;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 /**
@@ -80,11 +82,23 @@ export function buildScript(log, calls, idleTexts, earlierLog) {
     for (const { value } of leaves(JSON.parse(call.body))) if (ownValue(value)) own.add(value);
     for (const { value } of leaves(JSON.parse(call.answer))) if (ownValue(value) && !TIME.test(value)) own.add(value);
   }
-  const touches = (unit) =>
-    unit.statements.some((s) => [...(s.values ?? []), ...s.rows.flat()].some((v) => typeof v === 'string' && [...own].some((o) => v.includes(o))));
-  // The jobs: what ran between and after the calls (the recording pauses between them) for this purchase.
+  const texts = (unit) => unit.statements.flatMap((s) => [...(s.values ?? []), ...s.rows.flat()]).filter((v) => typeof v === 'string');
+  // Ids inside any text (a job's JSON payload holds its job's id), the store's own left out.
+  const addIds = (unit) => {
+    for (const text of texts(unit)) for (const [id] of text.matchAll(IDS)) if (!storeValues.includes(id)) own.add(id);
+  };
+  for (const unit of callUnits.flat()) addIds(unit);
+  const touches = (unit) => texts(unit).some((v) => [...own].some((o) => v.includes(o)));
+  // The jobs: what ran between and after the calls (the recording pauses between them) for
+  // this purchase: what holds one of its ids, and then what holds an id that did (the job
+  // completed by the id its fetch returned).
   const inACall = new Set(callUnits.flat());
-  const jobs = units.filter((unit) => unit.at >= calls[0].startedAt && !inACall.has(unit) && touches(unit));
+  const jobs = [];
+  for (const unit of units) {
+    if (unit.at < calls[0].startedAt || inACall.has(unit) || !touches(unit)) continue;
+    jobs.push(unit);
+    addIds(unit);
+  }
   const strip = (unit) => ({ transaction: unit.transaction, statements: unit.statements });
   return {
     calls: calls.map((call, i) => ({ ...call, units: callUnits[i].map(strip) })),
