@@ -78,9 +78,9 @@ export const orders = pgTable(
     // and orders.csv walks the first one in batches by (created_at, id).
     index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
-    // The Shipments queue (paid orders of the box package) and the package filter page and count on it (decision 0039).
+    // The Shipments queue (paid orders of the box package) and the package filter page and count on it (decision 0041).
     index('orders_package_status_newest_idx').on(t.packageId, t.paymentStatus, t.createdAt.desc(), t.id.desc()),
-    // The Needs Review queue and its badge read only the orders waiting for a person: reports' waitsForAPerson, written the same way (decision 0039).
+    // The Needs Review queue and its badge read only the orders waiting for a person: reports' waitsForAPerson, written the same way (decision 0041).
     index('orders_waiting_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(

@@ -62,7 +62,7 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
  * attempts, whose reason it recorded (decision 0021). An admin honours, retries or refunds.
  * The navigation's count of them (work-waiting.ts) is this same predicate. It is the partial
  * index orders_waiting_newest_idx's predicate, written the same way (no parameters) so the
- * planner can use it (decision 0039).
+ * planner can use it (decision 0041).
  */
 export const waitsForAPerson = sql`(${orders.paymentStatus} = 'needs_review' or (${orders.paymentStatus} = 'completed' and ${orders.fulfilledAt} is null and ${orders.failureReason} is not null))`;
 
