@@ -3,8 +3,10 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, subscriptions } from '../../src/server/schema';
 import { XTREAM_PANEL_STATUS_TIMEOUT_MS } from '../../src/server/providers/provisioning/xtream-panel';
+import { seededPackages } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
 import { deviceCall, deviceNow, ownerWithDevices } from '../support/devices';
+import { paidOrder } from '../support/paid-orders';
 import { useTestApp } from '../support/test-app';
 import { usePanelStandIn } from '../support/xtream-panel-stand-in';
 
@@ -83,6 +85,21 @@ describe('a device in its owner hands', () => {
       expect(row).toMatchObject({ actorType: 'customer', customerId: owner.customer.id, adminId: null, adminUsername: owner.customer.email, targetType: 'order' });
       expect(row.after).toMatchObject({ deviceNumber: 1 });
     }
+  });
+
+  it('stays off through a renewal, which extends its line without turning it on', async () => {
+    const owner = await ownerWithDevices(t, 2);
+    const [off, on] = owner.devices.map((device) => stand.panel.lineOf(device.xtreamUsername)!);
+    await deviceCall(t, owner.cookies, owner.devices[0]!.id, 'disable');
+    const expiryBefore = off!.expDate;
+    const { oneMonth } = await seededPackages(t.app);
+    await paidOrder(t, { packageId: oneMonth.id, devices: 2, customerId: owner.customer.id, email: owner.customer.email, renewsSubscriptionId: owner.subscriptionId });
+    await t.app.services.jobs.drain();
+    expect(off!.enabled).toBe(false);
+    expect(off!.expDate).toBeGreaterThan(expiryBefore);
+    expect(off!.expDate).toBe(on!.expDate);
+    expect(on!.enabled).toBe(true);
+    expect(await deviceNow(t, owner.cookies, owner.devices[0]!.id)).toMatchObject({ enabled: false, isActive: true });
   });
 
   it('shows the live state: streams playing against the limit, last seen, enabled', async () => {
