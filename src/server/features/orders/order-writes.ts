@@ -36,6 +36,7 @@ const PLACED_ORDER_COLUMNS = [
   'shippingCountry',
   'renewsSubscriptionId',
   'checkoutKey',
+  'setTopBoxMacs',
 ] as const;
 
 export type NewOrder = Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>;
