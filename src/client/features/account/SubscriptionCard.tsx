@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
-import { DeviceCredentialList } from '../../components/DeviceCredentialList';
+import { DeviceCredentialList } from '../devices';
 import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';

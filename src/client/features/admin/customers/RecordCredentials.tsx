@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminCustomerRecord } from '#contract/admin';
-import { DeviceCredentialList } from '../../../components/DeviceCredentialList';
+import { DeviceCredentialList } from '../../devices';
 import { ServerAddress } from '../../../components/ServerAddress';
 
 /** A record's server URL and numbered device logins; `empty` is each page's words for none yet. */
