@@ -20,12 +20,25 @@ export const AUDIT_ACTIONS = [
   'coupon.create',
   'coupon.update',
   'package.update',
+  'device.rename',
+  'device.change_mac',
+  'device.new_password',
+  'device.isp_reset',
+  'device.disable',
+  'device.enable',
+  'subscription.disable_devices',
+  'subscription.enable_devices',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A customer acts on their own devices; every other change is an administrator's. */
+export const AUDIT_ACTOR_TYPES = ['admin', 'customer'] as const;
 
 /** One administrator's change (GET /api/admin/audit-log), newest first. */
 export const auditEntrySchema = z.object({
   id: z.string(),
+  /** Who acted: an administrator, or a customer on their own device (then adminUsername holds their email). */
+  actorType: z.enum(AUDIT_ACTOR_TYPES),
   adminUsername: z.string(),
   /** `<target>.<verb>`, e.g. package.update, order.gift_card; an older row may hold one no longer in AUDIT_ACTIONS. */
   action: z.string(),

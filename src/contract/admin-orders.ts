@@ -3,6 +3,7 @@ import { formatDollars, type Cents } from '#domain/money';
 import { ORDER_STATUSES } from '#domain/order-status';
 import { adminListQuerySchema } from './admin';
 import { dayRangeFields, dayRangeInOrder } from './day-range';
+import { DEVICE_KINDS } from './devices';
 import { moneyField, optionalText, plainText, requiredText } from './fields';
 
 /** The order an admin action names, in the path (/api/admin/orders/:orderId/...). */
@@ -126,7 +127,22 @@ export const adminOrderDetailSchema = z.object({
       startDate: z.string().nullable(),
       expirationDate: z.string(),
       deviceCount: z.number().int(),
-      credentials: z.array(z.object({ deviceNumber: z.number().int(), username: z.string(), password: z.string(), isActive: z.boolean() })),
+      /** Each device, with what the admin's device calls (adminApiRoutes.device...) need: its id and what it is. */
+      credentials: z.array(
+        z.object({
+          id: z.string(),
+          deviceNumber: z.number().int(),
+          username: z.string(),
+          password: z.string(),
+          isActive: z.boolean(),
+          enabled: z.boolean(),
+          label: z.string().nullable(),
+          kind: z.enum(DEVICE_KINDS),
+          mac: z.string().nullable(),
+        }),
+      ),
+      /** True while the owner has disabled every device of the subscription (abuse): the customer cannot turn them on. */
+      devicesSuspended: z.boolean(),
     })
     .nullable(),
   shipment: z

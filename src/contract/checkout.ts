@@ -11,6 +11,7 @@ import {
 import { parseMoney } from '#domain/money';
 import { couponCodeField, emailField, nameField, optionalCouponCodeField, optionalText, phoneField, requiredText } from './fields';
 import { moneyText } from './packages';
+import { BOXES_NOT_ON_RENEWAL, MORE_BOXES_THAN_DEVICES, SAME_MAC_TWICE, SET_TOP_BOXES_INVALID, setTopBoxSchema } from './devices';
 
 /**
  * Requests and responses of checkout, the coupon check, card payment confirmation and the
@@ -65,15 +66,33 @@ export const checkoutRequestSchema = z
       .transform((country) => country ?? DEFAULT_COUNTRY),
     /** Set by the account page's Renew: the order extends this subscription. */
     renewsSubscriptionId: z.uuid({ error: 'Invalid subscription id' }).nullish().transform((id) => id ?? null),
+    /** MAG / Enigma2 boxes by MAC address, each in the place of one of the devices; none when absent. */
+    setTopBoxes: z
+      .array(setTopBoxSchema, { error: SET_TOP_BOXES_INVALID })
+      .max(MAX_DEVICES, MORE_BOXES_THAN_DEVICES)
+      .nullish()
+      .transform((boxes) => boxes ?? []),
   })
   .superRefine((order, ctx) => {
     const needsShipping = canonicalPackageId(order.packageId) === STREAMING_BOX_ID;
     if (needsShipping && !hasShippingAddress(order)) {
       ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: SHIPPING_REQUIRED_MESSAGE });
     }
+    checkSetTopBoxes(order, ctx);
   });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
+
+/** The set-top boxes' rules across fields: no more boxes than devices, each MAC once, none on a renewal. */
+export function checkSetTopBoxes(
+  order: { setTopBoxes: { mac: string }[]; deviceCount: number; renewsSubscriptionId: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  const macs = order.setTopBoxes.map((box) => box.mac);
+  if (macs.length > order.deviceCount) ctx.addIssue({ code: 'custom', path: ['setTopBoxes'], message: MORE_BOXES_THAN_DEVICES });
+  if (new Set(macs).size < macs.length) ctx.addIssue({ code: 'custom', path: ['setTopBoxes'], message: SAME_MAC_TWICE });
+  if (macs.length > 0 && order.renewsSubscriptionId) ctx.addIssue({ code: 'custom', path: ['setTopBoxes'], message: BOXES_NOT_ON_RENEWAL });
+}
 
 export function hasShippingAddress(order: Pick<CheckoutInput, 'shippingAddress' | 'shippingCity' | 'shippingState' | 'shippingZip'>): boolean {
   return Boolean(order.shippingAddress && order.shippingCity && order.shippingState && order.shippingZip);

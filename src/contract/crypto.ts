@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalPackageId, STREAMING_BOX_ID } from '#domain/catalog';
-import { checkoutRequestSchema, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE } from './checkout';
+import { checkoutRequestSchema, checkSetTopBoxes, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE } from './checkout';
 
 /**
  * Requests and responses of the crypto checkout (spec sections 4 and 7). The create call
@@ -37,11 +37,13 @@ export const createCryptoPaymentRequestSchema = z
     shippingZip: checkoutField.shippingZip,
     shippingCountry: checkoutField.shippingCountry,
     renewsSubscriptionId: checkoutField.renewsSubscriptionId,
+    setTopBoxes: checkoutField.setTopBoxes,
   })
   .superRefine((order, ctx) => {
     if (canonicalPackageId(order.packageId) === STREAMING_BOX_ID && !hasShippingAddress(order)) {
       ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: SHIPPING_REQUIRED_MESSAGE });
     }
+    checkSetTopBoxes(order, ctx);
   });
 export type CreateCryptoPaymentRequest = z.input<typeof createCryptoPaymentRequestSchema>;
 export type CreateCryptoPaymentInput = z.output<typeof createCryptoPaymentRequestSchema>;

@@ -49,6 +49,18 @@ export const nameField = (label: string) =>
     .regex(NAME_CHARACTERS, `${label} may contain only letters, spaces, apostrophes, hyphens, dots, commas and quotes`)
     .refine((name) => !WEB_ADDRESS.test(name), `${label} must not contain a web address`);
 
+/** A person's name's characters, and digits: a device may be 'TV 2' or 'Bedroom 1'. */
+const LABEL_CHARACTERS = /^[\p{L}\p{M}\p{Nd}' ’.,"“”-]*$/u;
+
+/**
+ * A name a customer gives a thing of theirs, as a device's label: the rules of a person's
+ * name (no web address, '@' or markup), digits allowed, at most `max` characters.
+ */
+export const labelField = (label: string, max: number) =>
+  requiredText(label, max)
+    .regex(LABEL_CHARACTERS, `${label} may contain only letters, digits, spaces, apostrophes, hyphens, dots, commas and quotes`)
+    .refine((name) => !WEB_ADDRESS.test(name), `${label} must not contain a web address`);
+
 /** Trimmed and lower-cased, so that one address is one customer whatever its spelling. */
 export const emailField = z
   .string({ error: 'Invalid email address' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '#domain/subscription-status';
+import { DEVICE_KINDS } from './devices';
 import { requiredText } from './fields';
 
 /**
@@ -14,6 +15,18 @@ export const deviceCredentialSchema = z.object({
   isActive: z.boolean(),
   xtreamUsername: z.string(),
   xtreamPassword: z.string(),
+  /** The owner's name for the device, kept by the store alone; null until given. */
+  label: z.string().nullable(),
+  /** The XMLTV guide: `{server}/xmltv.php?username=...&password=...`. */
+  epgUrl: z.string(),
+  /** A line signs in with username and password; a MAG / Enigma2 box is known by its MAC and uses the portal. */
+  kind: z.enum(DEVICE_KINDS),
+  /** A box's MAC address, upper case with colons; null for a line. */
+  mac: z.string().nullable(),
+  /** The portal address to enter on a box; null for a line. */
+  portalUrl: z.string().nullable(),
+  /** False while the owner (or the store) turned the device off; isActive stays whether the subscription covers it. */
+  enabled: z.boolean(),
 });
 export type DeviceCredential = z.infer<typeof deviceCredentialSchema>;
 

@@ -248,6 +248,7 @@ describe('the Audit Log and Outbox tabs', () => {
   it('lists admin changes newest first as sentences, who and when beside them, the fields under Details, paged by the total', async () => {
     const entry: AuditEntry = {
       id: 'au1',
+      actorType: 'admin',
       adminUsername: 'store-owner',
       action: 'order.refund',
       targetType: 'order',
@@ -275,8 +276,8 @@ describe('the Audit Log and Outbox tabs', () => {
   it('shows a sign-in and an export by who and from where, with what was exported, and no arrows from nothing', async () => {
     const at = '2026-11-24T10:15:00Z';
     const entries: AuditEntry[] = [
-      { id: 'au3', adminUsername: 'store-owner', action: 'export.download', targetType: 'export', targetId: 'orders', before: {}, after: { address: '203.0.113.7', filters: { from: '2026-11-01', to: null } }, createdAt: at },
-      { id: 'au2', adminUsername: 'store-owner', action: 'admin.sign_in', targetType: 'admin', targetId: '3f0c9f8e-6a1e-4a8e-9f7e-2b1d7c3a9e10', before: {}, after: { address: '203.0.113.7' }, createdAt: at },
+      { id: 'au3', actorType: 'admin', adminUsername: 'store-owner', action: 'export.download', targetType: 'export', targetId: 'orders', before: {}, after: { address: '203.0.113.7', filters: { from: '2026-11-01', to: null } }, createdAt: at },
+      { id: 'au2', actorType: 'admin', adminUsername: 'store-owner', action: 'admin.sign_in', targetType: 'admin', targetId: '3f0c9f8e-6a1e-4a8e-9f7e-2b1d7c3a9e10', before: {}, after: { address: '203.0.113.7' }, createdAt: at },
     ];
     store({ 'GET /api/admin/audit-log': () => json(200, entries, { 'x-total-count': '2' }) });
     renderAt('/admin?tab=audit');

@@ -25,8 +25,8 @@ function record(overrides: Partial<AdminCustomerRecord> = {}): AdminCustomerReco
     expirationDate: '2025-07-10T12:00:00Z',
     xtreamServer: 'http://tv.example.com',
     deviceCredentials: [
-      { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_mary1', xtreamPassword: 'pw-one' },
-      { id: 'd2', deviceName: 'Device 2', deviceNumber: 2, isActive: false, xtreamUsername: 'sp_mary2', xtreamPassword: 'pw-two' },
+      { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_mary1', xtreamPassword: 'pw-one', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_mary1&password=pw-one', kind: 'line', mac: null, portalUrl: null, enabled: true },
+      { id: 'd2', deviceName: 'Device 2', deviceNumber: 2, isActive: false, xtreamUsername: 'sp_mary2', xtreamPassword: 'pw-two', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_mary2&password=pw-two', kind: 'line', mac: null, portalUrl: null, enabled: true },
     ],
     ...overrides,
   };

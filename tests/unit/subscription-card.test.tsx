@@ -30,8 +30,8 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     remainingHours: 720,
     package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' },
     deviceCredentials: [
-      { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_user1', xtreamPassword: 'pass1' },
-      { id: 'd2', deviceName: 'Device 2', deviceNumber: 2, isActive: false, xtreamUsername: 'sp_user2', xtreamPassword: 'pass2' },
+      { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_user1', xtreamPassword: 'pass1', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_user1&password=pass1', kind: 'line', mac: null, portalUrl: null, enabled: true },
+      { id: 'd2', deviceName: 'Device 2', deviceNumber: 2, isActive: false, xtreamUsername: 'sp_user2', xtreamPassword: 'pass2', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_user2&password=pass2', kind: 'line', mac: null, portalUrl: null, enabled: true },
     ],
     xtreamUrl: 'http://tv.example.com',
     shipment: null,

@@ -31,6 +31,13 @@ export const apiRoutes = {
   subscriptions: '/api/subscriptions',
   activateSubscription: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/activate`,
   customerOrders: '/api/customer/orders',
+  /** One device of the account's subscriptions: GET its live status, PATCH its label or MAC. */
+  deviceStatus: (deviceId: string) => `/api/devices/${segment(deviceId)}/status`,
+  device: (deviceId: string) => `/api/devices/${segment(deviceId)}`,
+  devicePassword: (deviceId: string) => `/api/devices/${segment(deviceId)}/password`,
+  deviceIspReset: (deviceId: string) => `/api/devices/${segment(deviceId)}/isp-reset`,
+  deviceDisable: (deviceId: string) => `/api/devices/${segment(deviceId)}/disable`,
+  deviceEnable: (deviceId: string) => `/api/devices/${segment(deviceId)}/enable`,
 } as const;
 
 /** The administrator's calls; the ones on one order are the contract's, shared with the server. */
@@ -52,4 +59,14 @@ export const adminApiRoutes = {
   revenue: '/api/admin/revenue',
   auditLog: '/api/admin/audit-log',
   outbox: '/api/admin/outbox',
+  /** Any customer's device, as the account page's calls on one device. */
+  deviceStatus: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/status`,
+  device: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}`,
+  devicePassword: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/password`,
+  deviceIspReset: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/isp-reset`,
+  deviceDisable: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/disable`,
+  deviceEnable: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/enable`,
+  /** Every device of one subscription off at once (abuse), and the customer kept from turning them on; enable lifts it. */
+  disableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/disable-devices`,
+  enableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/enable-devices`,
 } as const;

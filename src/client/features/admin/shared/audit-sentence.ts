@@ -24,6 +24,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'coupon.create': 'Coupon created',
   'coupon.update': 'Coupon change',
   'package.update': 'Package change',
+  'device.rename': 'Device renamed',
+  'device.change_mac': 'Set-top box MAC change',
+  'device.new_password': 'Device password changed',
+  'device.isp_reset': 'Device ISP lock reset',
+  'device.disable': 'Device turned off',
+  'device.enable': 'Device turned on',
+  'subscription.disable_devices': 'All devices of a subscription disabled',
+  'subscription.enable_devices': 'Devices of a subscription enabled again',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
