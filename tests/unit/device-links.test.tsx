@@ -1,30 +1,43 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeviceCredential } from '../../src/contract/subscriptions';
-import { DeviceCredentialList } from '../../src/client/features/devices';
+import { customerDevices, DeviceCredentialList } from '../../src/client/features/devices';
 import { setupGuides } from '../../src/client/features/devices/setup-guides';
-import { guideUrl } from '../../src/client/lib/playlist-url';
+import { json, serve, useAdminUi as setUpAdminUi } from '../support/admin-ui';
 
-const device: DeviceCredential = { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_user1', xtreamPassword: 'pass1' };
+const device: DeviceCredential = {
+  id: 'd1',
+  deviceName: 'Device 1',
+  deviceNumber: 1,
+  isActive: true,
+  xtreamUsername: 'sp_user1',
+  xtreamPassword: 'pass1',
+  label: null,
+  epgUrl: 'http://tv.example.com/xmltv.php?username=sp_user1&password=pass1',
+  kind: 'line',
+  mac: null,
+  portalUrl: null,
+  enabled: true,
+};
 
 function renderList(credentials: DeviceCredential[] = [device]) {
+  serve({ 'GET /api/devices/d1/status': () => json(200, { available: false, online: null, activeConnections: null, maxConnections: 1, enabled: true, lastSeenAt: null, demo: false }) });
   const user = userEvent.setup();
-  render(<DeviceCredentialList credentials={credentials} server="http://tv.example.com/" empty={<p>None yet</p>} />);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DeviceCredentialList credentials={credentials} server="http://tv.example.com/" empty={<p>None yet</p>} scope={customerDevices} />
+    </QueryClientProvider>,
+  );
   return { user };
 }
 
-describe('the XMLTV guide URL of a device', () => {
-  it('is the panel server with xmltv.php and the credentials, escaped', () => {
-    expect(guideUrl('http://tv.example.com', 'sp_ab12cd', 'Xy9kLm2P')).toBe('http://tv.example.com/xmltv.php?username=sp_ab12cd&password=Xy9kLm2P');
-    expect(guideUrl('http://tv.example.com/', 'a&b', 'p=q#1')).toBe('http://tv.example.com/xmltv.php?username=a%26b&password=p%3Dq%231');
-  });
-});
+// Not a React hook, whatever its name: it registers this file's vitest hooks (a fetch stub per test).
+setUpAdminUi();
 
 describe('the links and logins of a device', () => {
-  afterEach(cleanup);
-
   it("groups the Xtream Codes login (username, password, server) with a Copy button for each", async () => {
     const { user } = renderList();
     const login = screen.getByRole('group', { name: 'Xtream Codes login' });
@@ -42,6 +55,7 @@ describe('the links and logins of a device', () => {
   it('puts the XMLTV guide URL beside the M3U playlist URL, each with Copy and a QR code', async () => {
     const { user } = renderList();
     expect(screen.getByText('http://tv.example.com/get.php?username=sp_user1&password=pass1&type=m3u_plus&output=ts')).toBeTruthy();
+    // The guide link is the server's (deviceCredentials[].epgUrl), beside the M3U link built from the same login.
     expect(screen.getByText('http://tv.example.com/xmltv.php?username=sp_user1&password=pass1')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Copy TV guide URL' }));
     expect(await navigator.clipboard.readText()).toBe('http://tv.example.com/xmltv.php?username=sp_user1&password=pass1');
@@ -58,10 +72,10 @@ describe('the links and logins of a device', () => {
   });
 
   it("opens each device's setup guide: TiviMate, IPTV Smarters, VLC and Kodi, each a numbered list", async () => {
-    const { user } = renderList([device, { ...device, id: 'd2', deviceName: 'Device 2', deviceNumber: 2, xtreamUsername: 'sp_user2' }]);
+    const { user } = renderList([device, { ...device, id: 'd2', deviceName: 'Device 2', deviceNumber: 2, xtreamUsername: 'sp_user2', label: 'Bedroom TV' }]);
     expect(screen.getAllByRole('button', { name: 'Setup guide' })).toHaveLength(2);
     await user.click(screen.getAllByRole('button', { name: 'Setup guide' })[1]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Set up Device 2' });
+    const dialog = await screen.findByRole('dialog', { name: 'Set up Bedroom TV' });
     const apps = within(dialog).getByRole('group', { name: 'Apps' });
     expect(within(apps).getAllByRole('button').map((button) => button.textContent)).toEqual(['TiviMate', 'IPTV Smarters', 'VLC', 'Kodi']);
 

@@ -19,6 +19,7 @@ import { estimateOrder, placedOrderFigures } from './order-summary';
 import { OrderSummary } from './OrderSummary';
 import { CardDetailsIntro, CHECKOUT_FORM_ID, CryptoIntro, EditDetailsButton, FreeOrderIntro } from './PaymentActions';
 import { PaymentMethodSection } from './PaymentMethodSection';
+import { SetTopBoxSection } from './SetTopBoxSection';
 import { ShippingSection } from './ShippingSection';
 import type { CheckoutFlow } from './use-checkout-flow';
 import { useCoupon } from './use-coupon';
@@ -105,6 +106,8 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
           <CustomerInfoSection form={form} maxDevices={maxDevices} />
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}
+          {/* Boxes come with a new subscription: a renewal keeps the devices it has. */}
+          {!isTrial && !item.renewsSubscriptionId && <SetTopBoxSection form={form} deviceCount={deviceCount} />}
           {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
           {/* Nothing to discount on the free trial. */}
           {!isTrial && <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />}
