@@ -100,6 +100,7 @@ export const DEVICE_REFUSALS = {
   cancelled: 'This subscription was cancelled when its order was refunded, so its devices can no longer be changed.',
   suspended: 'The store has suspended the devices of this subscription. Please contact support.',
   pending_activation: 'This subscription starts when its streaming box is activated. Activate it to manage its devices.',
+  removed: 'This device is no longer part of the subscription. Renew with more devices to use it again.',
 } as const;
 
 /** The 429 of each limited device action, with the minutes until it is allowed again. */

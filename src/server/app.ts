@@ -8,7 +8,7 @@ import { catalogRoutes } from '#server/features/catalog/index';
 import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
-import { subscriptionRoutes } from '#server/features/subscriptions/index';
+import { deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
 import { installAccessLog } from './http/access-log';
 import { installErrorHandling } from './http/errors';
@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(stripeWebhookRoutes);
     await app.register(cryptoRoutes);
     await app.register(subscriptionRoutes);
+    await app.register(deviceRoutes);
     await app.register(adminRoutes);
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);

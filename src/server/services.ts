@@ -72,7 +72,7 @@ export function createServices(deps: AppDeps) {
   const mail = createMail({ db, provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger), jobs });
   const accounts = createAccounts({ db, config: deps.config, mail });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
-  const subscriptions = createSubscriptions({ db, config: deps.config, jobs, mail, provider: provisioning });
+  const subscriptions = createSubscriptions({ db, config: deps.config, jobs, mail, provider: provisioning, clock });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
     cardPayments,

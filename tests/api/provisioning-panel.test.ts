@@ -36,6 +36,9 @@ describe('the Xtream panel client', () => {
       expDate: unixSeconds(expiresAt),
       enabled: true,
       bouquets: ['3'],
+      activeConnections: 0,
+      lastActivity: null,
+      ispClears: 0,
     });
   });
 

@@ -47,6 +47,7 @@ import { sendRevalidated } from '#server/http/etag';
 import type { PageOf } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, endSession, getSession, startSession } from '#server/http/sessions';
+import { adminDeviceRoutes } from '#server/features/subscriptions/index';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
@@ -259,6 +260,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     guarded.post('/api/admin/orders/:orderId/retry-provisioning', { schema: orderAction }, async (request, reply) =>
       noStore(reply).send(await orderAdmin.retryProvisioning(request.params.orderId, await actingAdmin(request))),
     );
+
+    // Any customer's devices, and every device of a subscription off at once (decision 0039).
+    await guarded.register(adminDeviceRoutes(actingAdmin));
   };
   await app.register(adminOnly);
 };

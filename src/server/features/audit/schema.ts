@@ -11,9 +11,13 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    adminId: uuid('admin_id')
-      .notNull()
-      .references(() => admins.id),
+    /** admin | customer: a customer acting on their own devices (decision 0039). */
+    actorType: text('actor_type', { enum: ['admin', 'customer'] }).notNull().default('admin'),
+    /** The administrator who acted; null when a customer did. */
+    adminId: uuid('admin_id').references(() => admins.id),
+    /** The customer who acted on their own device; null when an administrator did. */
+    customerId: uuid('customer_id'),
+    /** The administrator's username, or the acting customer's email, as it was then. */
     adminUsername: text('admin_username').notNull(),
     /** What was done, as `<target>.<verb>`: package.update. */
     action: text('action').notNull(),

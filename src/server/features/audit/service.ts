@@ -36,6 +36,29 @@ export async function recordAdminAction(tx: DbOrTx, action: AdminAction): Promis
   });
 }
 
+/** A customer acting on their own device, as the audit log names them: by account id and email. */
+export interface CustomerActor {
+  id: string;
+  email: string;
+}
+
+/**
+ * Records a customer's change to their own device, in the change's transaction like an
+ * administrator's (decision 0039): the log shows who did what to which order, whoever it was.
+ */
+export async function recordCustomerAction(tx: DbOrTx, action: Omit<AdminAction, 'actor'> & { actor: CustomerActor }): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorType: 'customer',
+    customerId: action.actor.id,
+    adminUsername: action.actor.email,
+    action: action.action,
+    targetType: action.target.type,
+    targetId: action.target.id,
+    before: action.before,
+    after: action.after,
+  });
+}
+
 /** When an administrator last did this action to this target with an outcome holding these fields, or null if never. */
 export async function lastAdminAction(
   tx: DbOrTx,

@@ -92,7 +92,7 @@ function isReplayable(order: OrderRow, now = Date.now()): boolean {
 
 export interface CheckoutDeps {
   cardPayments: CardPaymentProvider;
-  subscriptions: Pick<Subscriptions, 'assertRenewable'>;
+  subscriptions: Pick<Subscriptions, 'assertRenewable' | 'devices'>;
   /**
    * Payment methods whose demo provider takes payments on a public store (DEMO_MODE=true):
    * an order paid that way costs nothing, so its emails are limited like a free order's.
@@ -142,6 +142,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         shippingZip: shipping ? input.shippingZip : null,
         shippingCountry: input.shippingCountry,
         renewsSubscriptionId: input.renewsSubscriptionId,
+        setTopBoxMacs: input.setTopBoxes.map((box) => box.mac),
         checkoutKey: key,
       });
       if (inserted) {
@@ -202,6 +203,8 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         if (!context.customerId) throw notFound(SUBSCRIPTION_NOT_FOUND);
         await deps.subscriptions.assertRenewable(context.customerId, input.renewsSubscriptionId);
       }
+      // A set-top box already on a running subscription cannot be bought for another (decision 0039).
+      if (input.setTopBoxes.length > 0) await deps.subscriptions.devices.assertMacsFree(input.setTopBoxes.map((box) => box.mac));
       const key = checkoutKey(input, context);
       const { order, hasPassword, isNew } = await db.transaction((tx) => recordOrder(tx, input, priced, context, key));
       const isFreeOrder = order.paymentMethod === 'free';

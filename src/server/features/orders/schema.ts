@@ -52,6 +52,8 @@ export const orders = pgTable(
     shippingState: text('shipping_state'),
     shippingZip: text('shipping_zip'),
     shippingCountry: text('shipping_country').notNull().default('US'),
+    /** The MAC addresses of the set-top boxes bought with the order, each in the place of one device; none for most orders. */
+    setTopBoxMacs: text('set_top_box_macs').array().notNull().default(sql`'{}'::text[]`),
     /** Set when the order renews an existing subscription instead of starting one. */
     renewsSubscriptionId: uuid('renews_subscription_id'),
     /** Identifies one checkout attempt so a double submit returns the same order. */

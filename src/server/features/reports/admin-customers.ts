@@ -6,6 +6,7 @@ import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
+import { deviceView } from '#server/features/subscriptions/index';
 import { newestFirst } from './newest-first';
 
 export interface Page {
@@ -75,24 +76,17 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
 
   const credentials = rows.length
     ? await db
-        .select({
-          subscriptionId: deviceCredentials.subscriptionId,
-          id: deviceCredentials.id,
-          deviceName: deviceCredentials.deviceName,
-          deviceNumber: deviceCredentials.deviceNumber,
-          isActive: deviceCredentials.isActive,
-          xtreamUsername: deviceCredentials.xtreamUsername,
-          xtreamPassword: deviceCredentials.xtreamPassword,
-        })
+        .select()
         .from(deviceCredentials)
         .where(inArray(deviceCredentials.subscriptionId, rows.map((row) => row.id)))
         .orderBy(asc(deviceCredentials.deviceNumber))
     : [];
   const bySubscription = new Map<string, AdminCustomerRecord['deviceCredentials']>();
-  for (const { subscriptionId, ...credential } of credentials) {
-    const list = bySubscription.get(subscriptionId) ?? [];
-    list.push(credential);
-    bySubscription.set(subscriptionId, list);
+  const serverOf = new Map(rows.map((row) => [row.id, row.xtreamServer]));
+  for (const credential of credentials) {
+    const list = bySubscription.get(credential.subscriptionId) ?? [];
+    list.push(deviceView(credential, serverOf.get(credential.subscriptionId)!));
+    bySubscription.set(credential.subscriptionId, list);
   }
 
   const items = rows.map((row) => ({

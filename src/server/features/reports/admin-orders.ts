@@ -131,7 +131,17 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
   const [sub] = subscription;
   const credentials = sub
     ? await db
-        .select({ deviceNumber: deviceCredentials.deviceNumber, username: deviceCredentials.xtreamUsername, password: deviceCredentials.xtreamPassword, isActive: deviceCredentials.isActive })
+        .select({
+          id: deviceCredentials.id,
+          deviceNumber: deviceCredentials.deviceNumber,
+          username: deviceCredentials.xtreamUsername,
+          password: deviceCredentials.xtreamPassword,
+          isActive: deviceCredentials.isActive,
+          enabled: deviceCredentials.enabled,
+          label: deviceCredentials.label,
+          kind: deviceCredentials.kind,
+          mac: deviceCredentials.mac,
+        })
         .from(deviceCredentials)
         .where(eq(deviceCredentials.subscriptionId, sub.id))
         .orderBy(asc(deviceCredentials.deviceNumber))
@@ -160,6 +170,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
           expirationDate: sub.expirationDate.toISOString(),
           deviceCount: sub.deviceCount,
           credentials,
+          devicesSuspended: sub.devicesSuspendedAt !== null,
         }
       : null,
     shipment: box

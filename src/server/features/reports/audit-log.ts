@@ -22,6 +22,7 @@ export async function auditLogPage(db: DbOrTx, query: AuditLogQuery): Promise<Pa
     db
       .select({
         id: auditLog.id,
+        actorType: auditLog.actorType,
         adminUsername: auditLog.adminUsername,
         action: auditLog.action,
         targetType: auditLog.targetType,

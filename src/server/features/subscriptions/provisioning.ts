@@ -47,6 +47,9 @@ interface NewLine {
   username: string;
   password: string;
   lineId: string | null;
+  /** A set-top box's MAC address and its id on the panel; null for a line. */
+  mac: string | null;
+  magId: string | null;
 }
 
 type PackageRow = typeof packages.$inferSelect;
@@ -72,24 +75,30 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
    */
   const inTurn = createTurns<string>();
 
-  /** One line on the provider; a username the panel already knows is drawn again. */
-  async function createLine(deviceNumber: number, expiresAt: Date): Promise<NewLine> {
+  /**
+   * One line on the provider, or a set-top box when given its MAC (decision 0039); a
+   * username the panel already knows is drawn again.
+   */
+  async function createLine(deviceNumber: number, expiresAt: Date, mac: string | null = null): Promise<NewLine> {
     for (let attempt = 1; ; attempt++) {
-      const line = { username: newLineUsername(), password: newLinePassword() };
+      const line = { username: newLineUsername(), password: newLinePassword(), maxConnections: CONNECTIONS_PER_LINE, expiresAt };
       try {
-        const { lineId } = await provider.createLine({ ...line, maxConnections: CONNECTIONS_PER_LINE, expiresAt });
-        return { deviceNumber, ...line, lineId };
+        const made = mac ? await provider.createBox({ ...line, mac }) : { ...(await provider.createLine(line)), magId: null };
+        return { deviceNumber, username: line.username, password: line.password, lineId: made.lineId, mac, magId: made.magId };
       } catch (error) {
         if (!(error instanceof LineUsernameTakenError) || attempt >= 3) throw error;
       }
     }
   }
 
-  /** Lines for devices first..last, made before their credentials are shown to anyone. */
-  async function createLines(first: number, last: number, expiresAt: Date): Promise<NewLine[]> {
+  /**
+   * Lines for devices first..last, made before their credentials are shown to anyone; the
+   * first devices are the order's set-top boxes, one per MAC in `boxMacs`.
+   */
+  async function createLines(first: number, last: number, expiresAt: Date, boxMacs: readonly string[] = []): Promise<NewLine[]> {
     const made: NewLine[] = [];
     try {
-      for (let n = first; n <= last; n++) made.push(await createLine(n, expiresAt));
+      for (let n = first; n <= last; n++) made.push(await createLine(n, expiresAt, boxMacs[n - 1] ?? null));
     } catch (error) {
       await discardLines(made);
       throw error;
@@ -99,7 +108,10 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
 
   /** Stops lines nobody will use (another run won the race); best effort, they expire anyway. */
   async function discardLines(lines: NewLine[]): Promise<void> {
-    for (const { lineId } of lines) if (lineId) await provider.disableLine(lineId).catch(() => {});
+    for (const line of lines) {
+      if (line.magId) await provider.setEnabled({ username: line.username, lineId: line.lineId, magId: line.magId }, false).catch(() => {});
+      else if (line.lineId) await provider.disableLine(line.lineId).catch(() => {});
+    }
   }
 
   /**
@@ -170,7 +182,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     // A box's clock starts at activation; until then this expiry is provisional.
     const expiresAt = addDuration(now, durationOf(pkg));
     const awaitsActivation = pkg.requiresShipping;
-    const lines = await createLines(1, devices, expiresAt);
+    const lines = await createLines(1, devices, expiresAt, order.setTopBoxMacs);
 
     /** The new subscription's id, null when another run applied the order first, or 'refunded'. */
     let createdId: string | null;
@@ -203,6 +215,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
             xtreamUsername: line.username,
             xtreamPassword: line.password,
             panelLineId: line.lineId,
+            ...(line.mac ? { kind: 'mag' as const, mac: line.mac, panelMagId: line.magId } : {}),
           })),
         );
         if (awaitsActivation) await createShipment(tx, order, created.id);

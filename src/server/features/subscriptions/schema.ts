@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '#server/db/columns';
 import { customers } from '../accounts/schema';
@@ -22,6 +23,8 @@ export const subscriptions = pgTable(
     expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
     activationKey: text('activation_key'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the store's owner disabled every device (abuse); the customer cannot turn them on until the owner lifts it. */
+    devicesSuspendedAt: timestamp('devices_suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,10 +44,24 @@ export const deviceCredentials = pgTable(
     xtreamPassword: text('xtream_password').notNull(),
     deviceName: text('device_name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** The reseller panel's id for this line, when a panel is configured. */
+    /** The reseller panel's id for this line, when a panel is configured; for a set-top box, the line under it. */
     panelLineId: text('panel_line_id'),
+    /** line | mag: a set-top box known by its MAC address (decision 0039). */
+    kind: text('kind', { enum: ['line', 'mag'] }).notNull().default('line'),
+    /** A set-top box's MAC address, upper case with colons. */
+    mac: text('mac'),
+    /** The panel's id of a set-top box (its MAG device), beside the line under it. */
+    panelMagId: text('panel_mag_id'),
+    /** The owner's name for the device, kept by the store alone. */
+    label: text('label'),
+    /** False while the owner or the store turned the device off; isActive says whether the subscription covers it. */
+    enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('device_credentials_device_idx').on(t.subscriptionId, t.deviceNumber)],
+  (t) => [
+    uniqueIndex('device_credentials_device_idx').on(t.subscriptionId, t.deviceNumber),
+    // Checkout looks up whether a MAC is already on a subscription.
+    index('device_credentials_mac_idx').on(t.mac).where(sql`${t.mac} is not null`),
+  ],
 );

@@ -14,6 +14,8 @@ import { conflict, notFound } from '#server/http/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Mail } from '#server/features/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
+import type { Clock } from '#server/lib/clock';
+import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
@@ -36,6 +38,7 @@ export interface SubscriptionsDeps {
   jobs: JobQueue;
   mail: Mail;
   provider: ProvisioningProvider;
+  clock: Clock;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,7 +47,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * app.services.subscriptions: provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock }: SubscriptionsDeps) {
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL });
   const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL });
 
@@ -122,6 +125,9 @@ export function createSubscriptions({ db, config, jobs, mail, provider }: Subscr
     async syncLinesAfterRefund(subscriptionId: string, orderId: string): Promise<void> {
       await jobs.send(SUBSCRIPTION_JOBS.syncLines, { subscriptionId }, { singletonKey: `refund:${orderId}`, requeueFailed: true });
     },
+
+    /** The devices in their owner's hands and the store owner's (decision 0039). */
+    devices: createDevices({ db, provider, clock }),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
     remindersDue: lifecycle.remindersDue,

@@ -4,6 +4,7 @@ import { remainingTime, type SubscriptionStatus } from '#domain/subscription-sta
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { shipmentsForReading as shipments } from '#server/features/orders/index';
+import { deviceView } from './device-view';
 import { deviceCredentials, subscriptions } from './schema';
 
 /** The account page's view of subscriptions (spec section 3 "Subscription (account page)"). */
@@ -48,14 +49,7 @@ export async function customerSubscriptions(db: DbOrTx, customerId: string, now:
       package: pkg,
       deviceCredentials: credentials
         .filter((credential) => credential.subscriptionId === subscription.id)
-        .map((credential) => ({
-          id: credential.id,
-          deviceName: credential.deviceName,
-          deviceNumber: credential.deviceNumber,
-          isActive: credential.isActive,
-          xtreamUsername: credential.xtreamUsername,
-          xtreamPassword: credential.xtreamPassword,
-        })),
+        .map((credential) => deviceView(credential, subscription.xtreamUrl)),
       xtreamUrl: subscription.xtreamUrl,
       shipment: shipment && {
         status: shipment.status,

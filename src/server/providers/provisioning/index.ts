@@ -3,8 +3,8 @@ import { createGeneratorProvisioning } from './generator';
 import type { ProvisioningProvider } from './provisioning-provider';
 import { createXtreamPanelProvisioning } from './xtream-panel';
 
-export type { ProvisioningProvider } from './provisioning-provider';
-export { LineUsernameTakenError } from './provisioning-provider';
+export type { PanelDevice, ProvisioningProvider } from './provisioning-provider';
+export { LineUsernameTakenError, MacTakenError } from './provisioning-provider';
 export { newLinePassword, newLineUsername } from './credentials';
 
 /** The reseller panel when XTREAM_PANEL_URL and XTREAM_PANEL_API_KEY are set, the generator otherwise. */

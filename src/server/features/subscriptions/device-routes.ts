@@ -1,0 +1,84 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSubscriptionParamsSchema,
+  deviceChangeRequestSchema,
+  deviceIdParamsSchema,
+  devicePasswordResponseSchema,
+  deviceStatusSchema,
+  subscriptionDevicesResponseSchema,
+} from '#contract/devices';
+import { errorBodySchema } from '#contract/errors';
+import { deviceCredentialSchema } from '#contract/subscriptions';
+import type { AuditActor } from '#server/features/audit/index';
+import { unauthorized } from '#server/http/errors';
+import { requireCustomerId } from '#server/http/sessions';
+import type { DeviceActor } from './devices';
+
+/** Answers that hold credentials or live state: never kept by a browser or proxy cache. */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+const failures = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
+const onDevice = { params: deviceIdParamsSchema };
+
+/**
+ * The same calls on one device for its owner (/api/devices/...) and for an administrator
+ * (/api/admin/devices/...); `actorOf` says who acts.
+ */
+function deviceCalls(prefix: string, actorOf: (request: FastifyRequest) => Promise<DeviceActor>): FastifyPluginAsyncZod {
+  return async (app) => {
+    const devices = app.services.subscriptions.devices;
+
+    app.get(`${prefix}/:deviceId/status`, { schema: { ...onDevice, response: { 200: deviceStatusSchema, ...failures } } }, async (request, reply) =>
+      noStore(reply).send(await devices.status(request.params.deviceId, await actorOf(request))),
+    );
+    app.patch(
+      `${prefix}/:deviceId`,
+      { schema: { ...onDevice, body: deviceChangeRequestSchema, response: { 200: deviceCredentialSchema, ...failures } } },
+      async (request, reply) => noStore(reply).send(await devices.change(request.params.deviceId, request.body, await actorOf(request))),
+    );
+    app.post(`${prefix}/:deviceId/password`, { schema: { ...onDevice, response: { 200: devicePasswordResponseSchema, ...failures } } }, async (request, reply) =>
+      noStore(reply).send(await devices.newPassword(request.params.deviceId, await actorOf(request))),
+    );
+    app.post(`${prefix}/:deviceId/isp-reset`, { schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
+      noStore(reply).send(await devices.ispReset(request.params.deviceId, await actorOf(request))),
+    );
+    for (const [verb, enabled] of [['disable', false], ['enable', true]] as const) {
+      app.post(`${prefix}/:deviceId/${verb}`, { schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
+        noStore(reply).send(await devices.setEnabled(request.params.deviceId, enabled, await actorOf(request))),
+      );
+    }
+  };
+}
+
+/** The signed-in customer's own devices (decision 0039); another customer's device answers 404 as a missing one does. */
+export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(
+    deviceCalls('/api/devices', async (request) => {
+      const customerId = await requireCustomerId(request);
+      const profile = await app.services.accounts.profile(customerId);
+      if (!profile) throw unauthorized();
+      return { kind: 'customer', customer: { id: customerId, email: profile.email } };
+    }),
+  );
+};
+
+/**
+ * Every customer's devices for an administrator, and "disable all devices of this
+ * subscription"; registered inside the admin routes' guarded scope, which refuses a
+ * request without an admin session first. `actingAdmin` names the admin for the audit log.
+ */
+export function adminDeviceRoutes(actingAdmin: (request: FastifyRequest) => Promise<AuditActor>): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(deviceCalls('/api/admin/devices', async (request) => ({ kind: 'admin', admin: await actingAdmin(request) })));
+    const devices = app.services.subscriptions.devices;
+    for (const [verb, suspended] of [['disable-devices', true], ['enable-devices', false]] as const) {
+      app.post(
+        `/api/admin/subscriptions/:subscriptionId/${verb}`,
+        { schema: { params: adminSubscriptionParamsSchema, response: { 200: subscriptionDevicesResponseSchema, ...failures } } },
+        async (request, reply) =>
+          noStore(reply).send(await devices.setSubscriptionSuspended(request.params.subscriptionId, suspended, await actingAdmin(request))),
+      );
+    }
+  };
+}

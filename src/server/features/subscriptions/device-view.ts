@@ -1,0 +1,23 @@
+import type { DeviceCredential } from '#contract/subscriptions';
+import { portalUrl, xmltvUrl } from '#domain/devices';
+import type { deviceCredentials } from './schema';
+
+export type DeviceRow = typeof deviceCredentials.$inferSelect;
+
+/** One device as the account page and the admin's customer records list it; `server` is its subscription's Xtream address. */
+export function deviceView(row: DeviceRow, server: string): DeviceCredential {
+  return {
+    id: row.id,
+    deviceName: row.deviceName,
+    deviceNumber: row.deviceNumber,
+    isActive: row.isActive,
+    xtreamUsername: row.xtreamUsername,
+    xtreamPassword: row.xtreamPassword,
+    label: row.label,
+    epgUrl: xmltvUrl(server, row.xtreamUsername, row.xtreamPassword),
+    kind: row.kind,
+    mac: row.mac,
+    portalUrl: row.kind === 'mag' ? portalUrl(server) : null,
+    enabled: row.enabled,
+  };
+}

@@ -1,0 +1,301 @@
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { AuditAction } from '#contract/admin-audit';
+import {
+  DEVICE_NOT_FOUND,
+  DEVICE_PANEL_FAILED,
+  DEVICE_REFUSALS,
+  deviceLimitMessage,
+  MAC_IN_USE,
+  NOT_A_SET_TOP_BOX,
+  type DeviceStatus,
+  type DevicePasswordResponse,
+  type SubscriptionDevicesResponse,
+} from '#contract/devices';
+import { SUBSCRIPTION_NOT_FOUND, type DeviceCredential } from '#contract/subscriptions';
+import { isExpired } from '#domain/subscription-status';
+import type { Db, DbOrTx } from '#server/db/connect';
+import { recordAdminAction, recordCustomerAction, type AuditActor, type CustomerActor } from '#server/features/audit/index';
+import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/http/attempt-limits';
+import { conflict, HttpError, notFound } from '#server/http/errors';
+import type { Clock } from '#server/lib/clock';
+import { createTurns } from '#server/lib/take-turns';
+import { MacTakenError, newLinePassword, type PanelDevice, type ProvisioningProvider } from '#server/providers/provisioning/index';
+import { deviceView, type DeviceRow } from './device-view';
+import { deviceCredentials, subscriptions } from './schema';
+
+/**
+ * The devices of a subscription in their owner's hands, and the store owner's (decision
+ * 0039): live status from the provider, rename, new password, ISP lock reset, off and on,
+ * a set-top box's MAC. Each change is made on the provider first, then recorded with its
+ * audit row in one transaction; a provider that fails changes nothing here.
+ */
+
+/** Who acts: the device's owner (their devices only, limited, refused on a suspended subscription) or an administrator. */
+export type DeviceActor = { kind: 'customer'; customer: CustomerActor } | { kind: 'admin'; admin: AuditActor };
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Each action's allowance per customer account a day; a real owner stays far below them. */
+const DEVICE_LIMITS = {
+  password: { max: 10, windowMs: DAY_MS, what: 'password changes' },
+  ispReset: { max: 10, windowMs: DAY_MS, what: 'ISP lock resets' },
+  power: { max: 30, windowMs: DAY_MS, what: 'devices turned off or on' },
+  rename: { max: 30, windowMs: DAY_MS, what: 'device changes' },
+} as const;
+type LimitName = keyof typeof DEVICE_LIMITS;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Each login plays on one device at a time (as provisioning makes them). */
+const CONNECTIONS_PER_LINE = 1;
+
+interface FoundDevice {
+  device: DeviceRow;
+  subscription: typeof subscriptions.$inferSelect;
+}
+
+const panelDevice = (device: DeviceRow): PanelDevice => ({ username: device.xtreamUsername, lineId: device.panelLineId, magId: device.panelMagId });
+
+/** The subscription states in which its devices cannot be changed, and why; null when they can. */
+function refusalOf(subscription: FoundDevice['subscription'], actor: DeviceActor, now: Date): string | null {
+  if (subscription.status === 'cancelled') return DEVICE_REFUSALS.cancelled;
+  if (subscription.status === 'pending_activation') return DEVICE_REFUSALS.pending_activation;
+  if (subscription.status === 'expired' || isExpired(subscription.expirationDate, now)) return DEVICE_REFUSALS.expired;
+  if (subscription.devicesSuspendedAt && actor.kind === 'customer') return DEVICE_REFUSALS.suspended;
+  return null;
+}
+
+export interface DevicesDeps {
+  db: Db;
+  provider: ProvisioningProvider;
+  clock: Clock;
+}
+
+export function createDevices({ db, provider, clock }: DevicesDeps) {
+  const demo = provider.kind === 'generator';
+  /** Changes to one device in this process go one at a time, so the provider and the row end up agreeing. */
+  const inTurn = createTurns<string>();
+
+  /** The device, if it exists and (for a customer) is theirs: 404 alike otherwise. */
+  async function findDevice(deviceId: string, actor: DeviceActor): Promise<FoundDevice> {
+    const owner = actor.kind === 'customer' ? eq(subscriptions.customerId, actor.customer.id) : undefined;
+    const [found] = UUID.test(deviceId)
+      ? await db
+          .select({ device: deviceCredentials, subscription: subscriptions })
+          .from(deviceCredentials)
+          .innerJoin(subscriptions, eq(subscriptions.id, deviceCredentials.subscriptionId))
+          .where(and(eq(deviceCredentials.id, deviceId), owner))
+          .limit(1)
+      : [];
+    if (!found) throw notFound(DEVICE_NOT_FOUND);
+    return found;
+  }
+
+  /** The device, refused (409) when its subscription is not running or no longer covers it. */
+  async function changeableDevice(deviceId: string, actor: DeviceActor): Promise<FoundDevice> {
+    const found = await findDevice(deviceId, actor);
+    const refusal = refusalOf(found.subscription, actor, clock.now());
+    if (refusal) throw conflict(refusal);
+    if (!found.device.isActive) throw conflict(DEVICE_REFUSALS.removed);
+    return found;
+  }
+
+  const limitKey = (name: LimitName, customerId: string) => `device-${name}:customer:${customerId}`;
+
+  /** Counts the customer's action against its limit (429 past it); an administrator is not limited. */
+  async function countAttempt(name: LimitName, actor: DeviceActor): Promise<AttemptLimit | null> {
+    if (actor.kind !== 'customer') return null;
+    const { what, ...window } = DEVICE_LIMITS[name];
+    const limit = { key: limitKey(name, actor.customer.id), ...window };
+    await enforceAttemptLimits(db, [limit], (minutes) => deviceLimitMessage(what, minutes));
+    return limit;
+  }
+
+  /** Calls the provider; a failure gives the attempt back and answers 502 (the provider's error kept as the cause, for the log). */
+  async function onProvider(limit: AttemptLimit | null, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (limit) await refundAttempt(db, limit.key);
+      if (error instanceof MacTakenError) throw conflict(MAC_IN_USE);
+      throw Object.assign(new HttpError(502, DEVICE_PANEL_FAILED), { cause: error });
+    }
+  }
+
+  async function audit(tx: DbOrTx, actor: DeviceActor, found: FoundDevice, action: AuditAction, before: Record<string, unknown>, after: Record<string, unknown>) {
+    // The device's changes are listed with its order's (the order's detail shows them); never a password.
+    const entry = {
+      action,
+      target: { type: 'order', id: found.subscription.orderId },
+      before: { deviceNumber: found.device.deviceNumber, ...before },
+      after: { deviceNumber: found.device.deviceNumber, ...after },
+    };
+    if (actor.kind === 'customer') await recordCustomerAction(tx, { ...entry, actor: actor.customer });
+    else await recordAdminAction(tx, { ...entry, actor: actor.admin });
+  }
+
+  async function updateDevice(tx: DbOrTx, deviceId: string, changes: Partial<Pick<DeviceRow, 'label' | 'mac' | 'enabled' | 'xtreamPassword'>>): Promise<DeviceRow> {
+    const [row] = await tx
+      .update(deviceCredentials)
+      .set({ ...changes, updatedAt: clock.now() })
+      .where(eq(deviceCredentials.id, deviceId))
+      .returning();
+    return row!;
+  }
+
+  /** A MAC already on a device of another subscription that is still running answers 409. */
+  async function assertMacFree(tx: DbOrTx, mac: string, exceptDeviceId: string | null): Promise<void> {
+    const [taken] = await tx
+      .select({ id: deviceCredentials.id })
+      .from(deviceCredentials)
+      .innerJoin(subscriptions, eq(subscriptions.id, deviceCredentials.subscriptionId))
+      .where(
+        and(
+          eq(deviceCredentials.mac, mac),
+          eq(deviceCredentials.isActive, true),
+          exceptDeviceId ? ne(deviceCredentials.id, exceptDeviceId) : undefined,
+          inArray(subscriptions.status, ['active', 'pending_activation']),
+          gt(subscriptions.expirationDate, clock.now()),
+        ),
+      )
+      .limit(1);
+    if (taken) throw conflict(MAC_IN_USE);
+  }
+
+  return {
+    /** GET .../status: the device as the provider sees it now; `available: false` when it did not answer in time. */
+    async status(deviceId: string, actor: DeviceActor): Promise<DeviceStatus> {
+      const { device } = await findDevice(deviceId, actor);
+      try {
+        const live = await provider.deviceStatus(panelDevice(device));
+        return {
+          available: true,
+          online: live.activeConnections > 0,
+          activeConnections: live.activeConnections,
+          maxConnections: live.maxConnections,
+          // The demo's memory starts afresh with the process; the store's row is what it knows for sure.
+          enabled: demo ? device.enabled : live.enabled,
+          lastSeenAt: live.lastSeenAt?.toISOString() ?? null,
+          demo,
+        };
+      } catch {
+        return { available: false, online: null, activeConnections: null, maxConnections: CONNECTIONS_PER_LINE, enabled: device.enabled, lastSeenAt: null, demo };
+      }
+    },
+
+    /** PATCH: a new label (the store's alone) and, for a set-top box, a new MAC address (edit_mag). */
+    async change(deviceId: string, changes: { label?: string | null; mac?: string }, actor: DeviceActor): Promise<DeviceCredential> {
+      return inTurn(deviceId, async () => {
+        const found = await changeableDevice(deviceId, actor);
+        const { device } = found;
+        const mac = changes.mac !== undefined && changes.mac !== device.mac ? changes.mac : undefined;
+        if (changes.mac !== undefined && device.kind !== 'mag') throw conflict(NOT_A_SET_TOP_BOX);
+        if (mac) await assertMacFree(db, mac, device.id);
+        const limit = await countAttempt('rename', actor);
+        if (mac) await onProvider(limit, () => provider.changeMac(panelDevice(device), mac));
+        const updated = await db.transaction(async (tx) => {
+          const label = changes.label === undefined ? device.label : changes.label;
+          const row = await updateDevice(tx, device.id, { label, mac: mac ?? device.mac });
+          if (label !== device.label) await audit(tx, actor, found, 'device.rename', { label: device.label }, { label });
+          if (mac) await audit(tx, actor, found, 'device.change_mac', { mac: device.mac }, { mac });
+          return row;
+        });
+        return deviceView(updated, found.subscription.xtreamUrl);
+      });
+    },
+
+    /** POST .../password: a new strong password made here and sent to the provider (edit_line); the old one stops working. */
+    async newPassword(deviceId: string, actor: DeviceActor): Promise<DevicePasswordResponse> {
+      return inTurn(deviceId, async () => {
+        const found = await changeableDevice(deviceId, actor);
+        const { device } = found;
+        const limit = await countAttempt('password', actor);
+        const password = newLinePassword();
+        await onProvider(limit, () => provider.changePassword(panelDevice(device), password));
+        await db.transaction(async (tx) => {
+          await updateDevice(tx, device.id, { xtreamPassword: password });
+          // The subscription keeps its first device's login too (the order's emails read it).
+          await tx
+            .update(subscriptions)
+            .set({ xtreamPassword: password, updatedAt: clock.now() })
+            .where(and(eq(subscriptions.id, found.subscription.id), eq(subscriptions.xtreamUsername, device.xtreamUsername)));
+          await audit(tx, actor, found, 'device.new_password', {}, { passwordChanged: true });
+        });
+        return { xtreamUsername: device.xtreamUsername, xtreamPassword: password };
+      });
+    },
+
+    /** POST .../isp-reset: the line plays from a new connection (edit_line isp_clear). */
+    async ispReset(deviceId: string, actor: DeviceActor): Promise<DeviceCredential> {
+      return inTurn(deviceId, async () => {
+        const found = await changeableDevice(deviceId, actor);
+        const limit = await countAttempt('ispReset', actor);
+        await onProvider(limit, () => provider.clearIspLock(panelDevice(found.device)));
+        await db.transaction((tx) => audit(tx, actor, found, 'device.isp_reset', {}, { ispLockCleared: true }));
+        return deviceView(found.device, found.subscription.xtreamUrl);
+      });
+    },
+
+    /** POST .../disable and .../enable: this device only; nothing is freed and nothing else stops. */
+    async setEnabled(deviceId: string, enabled: boolean, actor: DeviceActor): Promise<DeviceCredential> {
+      return inTurn(deviceId, async () => {
+        const found = await changeableDevice(deviceId, actor);
+        const limit = await countAttempt('power', actor);
+        await onProvider(limit, () => provider.setEnabled(panelDevice(found.device), enabled));
+        const updated = await db.transaction(async (tx) => {
+          const row = await updateDevice(tx, found.device.id, { enabled });
+          if (enabled !== found.device.enabled) {
+            await audit(tx, actor, found, enabled ? 'device.enable' : 'device.disable', { enabled: found.device.enabled }, { enabled });
+          }
+          return row;
+        });
+        return deviceView(updated, found.subscription.xtreamUrl);
+      });
+    },
+
+    /**
+     * The owner's "disable all devices of this subscription" (abuse), or lifting it: every
+     * device of it turned off (or on) on the provider, and while suspended its customer
+     * cannot turn them on. Safe to repeat: a run stopped by a failing provider is run again.
+     */
+    async setSubscriptionSuspended(subscriptionId: string, suspended: boolean, admin: AuditActor): Promise<SubscriptionDevicesResponse> {
+      const [subscription] = UUID.test(subscriptionId) ? await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)) : [];
+      if (!subscription) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      const devices = await db
+        .select()
+        .from(deviceCredentials)
+        .where(and(eq(deviceCredentials.subscriptionId, subscriptionId), eq(deviceCredentials.isActive, true)));
+      const changing = devices.filter((device) => device.enabled !== !suspended);
+      for (const device of changing) {
+        await inTurn(device.id, () => onProvider(null, () => provider.setEnabled(panelDevice(device), !suspended)));
+      }
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        if (changing.length > 0) {
+          await tx
+            .update(deviceCredentials)
+            .set({ enabled: !suspended, updatedAt: now })
+            .where(inArray(deviceCredentials.id, changing.map((device) => device.id)));
+        }
+        await tx
+          .update(subscriptions)
+          .set({ devicesSuspendedAt: suspended ? (subscription.devicesSuspendedAt ?? now) : null, updatedAt: now })
+          .where(eq(subscriptions.id, subscriptionId));
+        await recordAdminAction(tx, {
+          actor: admin,
+          action: suspended ? 'subscription.disable_devices' : 'subscription.enable_devices',
+          target: { type: 'order', id: subscription.orderId },
+          before: { devicesSuspended: subscription.devicesSuspendedAt !== null },
+          after: { devicesSuspended: suspended, devices: changing.map((device) => device.deviceNumber) },
+        });
+      });
+      return { subscriptionId, suspended, changed: changing.length };
+    },
+
+    /** For checkout: refuses (409) a MAC address already on a device of a running subscription. */
+    async assertMacsFree(macs: string[]): Promise<void> {
+      for (const mac of macs) await assertMacFree(db, mac, null);
+    },
+  };
+}
+
+export type Devices = ReturnType<typeof createDevices>;
