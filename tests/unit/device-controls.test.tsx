@@ -171,7 +171,7 @@ describe("a device's actions, each confirmed in a dialog", () => {
   it("resets the ISP lock once confirmed", async () => {
     const { user } = renderDevices([line], {
       'GET /api/devices/d1/status': () => json(200, status()),
-      'POST /api/devices/d1/isp-reset': () => json(200, { ok: true }),
+      'POST /api/devices/d1/isp-reset': () => json(200, line),
     });
     await user.click(within(actions()).getByRole('button', { name: 'Reset ISP lock' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset ISP lock' });
@@ -203,11 +203,11 @@ describe("a device's actions, each confirmed in a dialog", () => {
       'GET /api/devices/d1/status': () => json(200, status({ enabled })),
       'POST /api/devices/d1/disable': () => {
         enabled = false;
-        return json(200, { ok: true });
+        return json(200, line);
       },
       'POST /api/devices/d1/enable': () => {
         enabled = true;
-        return json(200, { ok: true });
+        return json(200, line);
       },
     });
     await screen.findByText('Offline, not seen yet');

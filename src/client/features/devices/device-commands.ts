@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { devicePasswordResponseSchema, type DevicePasswordResponse } from '#contract/devices';
+import { deviceCredentialSchema } from '#contract/subscriptions';
 import { api } from '../../lib/api';
 import type { DeviceScope } from './device-scope';
 
@@ -12,11 +12,11 @@ export type DeviceCommand =
   | { type: 'disable' }
   | { type: 'enable' };
 
-/**
- * The answer of a change that says nothing the page shows: the device is read again from
- * its list and its status, so only the new password's answer is parsed for its fields.
+/*
+ * A change answers the device as it left it (deviceCredentialSchema). The page reads it again
+ * from its list and its status (the admin's order view lists it in another shape), so only
+ * the new password's answer is kept.
  */
-const acknowledged = z.unknown();
 
 /** Sends one command; answers the new login for 'new-password', null for the others. */
 export async function runDeviceCommand(scope: DeviceScope, deviceId: string, command: DeviceCommand): Promise<DevicePasswordResponse | null> {
@@ -25,19 +25,19 @@ export async function runDeviceCommand(scope: DeviceScope, deviceId: string, com
     case 'new-password':
       return api(routes.devicePassword(deviceId), { method: 'POST', schema: devicePasswordResponseSchema });
     case 'rename':
-      await api(routes.device(deviceId), { method: 'PATCH', body: { label: command.label }, schema: acknowledged });
+      await api(routes.device(deviceId), { method: 'PATCH', body: { label: command.label }, schema: deviceCredentialSchema });
       return null;
     case 'change-mac':
-      await api(routes.device(deviceId), { method: 'PATCH', body: { mac: command.mac }, schema: acknowledged });
+      await api(routes.device(deviceId), { method: 'PATCH', body: { mac: command.mac }, schema: deviceCredentialSchema });
       return null;
     case 'isp-reset':
-      await api(routes.deviceIspReset(deviceId), { method: 'POST', schema: acknowledged });
+      await api(routes.deviceIspReset(deviceId), { method: 'POST', schema: deviceCredentialSchema });
       return null;
     case 'disable':
-      await api(routes.deviceDisable(deviceId), { method: 'POST', schema: acknowledged });
+      await api(routes.deviceDisable(deviceId), { method: 'POST', schema: deviceCredentialSchema });
       return null;
     case 'enable':
-      await api(routes.deviceEnable(deviceId), { method: 'POST', schema: acknowledged });
+      await api(routes.deviceEnable(deviceId), { method: 'POST', schema: deviceCredentialSchema });
       return null;
   }
 }
