@@ -117,7 +117,7 @@ describe("the devices of an order, in the admin's order view", () => {
     const lineActions = within(devices[0]!).getByRole('group', { name: 'Actions for Kitchen tablet' });
     expect(within(lineActions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Rename', 'New password', 'Reset ISP lock', 'Turn off']);
     const boxActions = within(devices[1]!).getByRole('group', { name: 'Actions for Device 2' });
-    expect(within(boxActions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Rename', 'Change MAC', 'Turn off']);
+    expect(within(boxActions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Rename', 'Change MAC', 'Reset ISP lock', 'Turn off']);
   });
 
   it("changes a device through the admin's calls: a new password, shown once", async () => {

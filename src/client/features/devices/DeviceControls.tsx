@@ -86,11 +86,10 @@ export function DeviceControls({ device, scope, extra }: { device: DeviceTarget;
         {box ? (
           <ActionButton icon={<Cpu aria-hidden="true" />} label="Change MAC" onClick={() => show('mac')} />
         ) : (
-          <>
-            <ActionButton icon={<KeyRound aria-hidden="true" />} label="New password" onClick={() => show('password')} />
-            <ActionButton icon={<RotateCcw aria-hidden="true" />} label="Reset ISP lock" onClick={() => show('isp')} />
-          </>
+          <ActionButton icon={<KeyRound aria-hidden="true" />} label="New password" onClick={() => show('password')} />
         )}
+        {/* A box that moved house meets the ISP lock as a line does. */}
+        <ActionButton icon={<RotateCcw aria-hidden="true" />} label="Reset ISP lock" onClick={() => show('isp')} />
         {enabled ? (
           <ActionButton icon={<PowerOff aria-hidden="true" />} label="Turn off" onClick={() => show('off')} />
         ) : (

@@ -1,4 +1,4 @@
-import { devicePasswordResponseSchema, type DevicePasswordResponse } from '#contract/devices';
+import { devicePasswordResponseSchema, type DeviceChangeRequest, type DevicePasswordResponse } from '#contract/devices';
 import { deviceCredentialSchema } from '#contract/subscriptions';
 import { api } from '../../lib/api';
 import type { DeviceScope } from './device-scope';
@@ -21,14 +21,15 @@ export type DeviceCommand =
 /** Sends one command; answers the new login for 'new-password', null for the others. */
 export async function runDeviceCommand(scope: DeviceScope, deviceId: string, command: DeviceCommand): Promise<DevicePasswordResponse | null> {
   const { routes } = scope;
+  const change = (body: DeviceChangeRequest) => api(routes.device(deviceId), { method: 'PATCH', body, schema: deviceCredentialSchema });
   switch (command.type) {
     case 'new-password':
       return api(routes.devicePassword(deviceId), { method: 'POST', schema: devicePasswordResponseSchema });
     case 'rename':
-      await api(routes.device(deviceId), { method: 'PATCH', body: { label: command.label }, schema: deviceCredentialSchema });
+      await change({ label: command.label });
       return null;
     case 'change-mac':
-      await api(routes.device(deviceId), { method: 'PATCH', body: { mac: command.mac }, schema: deviceCredentialSchema });
+      await change({ mac: command.mac });
       return null;
     case 'isp-reset':
       await api(routes.deviceIspReset(deviceId), { method: 'POST', schema: deviceCredentialSchema });
