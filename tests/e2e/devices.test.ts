@@ -69,7 +69,7 @@ async function buyBox(page: Page): Promise<{ mac: string; orderId: string }> {
   await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
   await pick(page, 'Number of Devices', '2 devices (+$5.99)');
   const mac = freshMac();
-  const boxes = page.getByRole('region', { name: 'Set-Top Boxes' });
+  const boxes = page.getByRole('group', { name: 'Set-top boxes' });
   await boxes.getByRole('button', { name: 'A MAG / Enigma2 box' }).click();
   await boxes.getByLabel('MAC address of box 1').fill(mac.toLowerCase());
   await expectFits(page, page.viewportSize()!.width);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutInput } from '../../src/contract/checkout';
 import { checkoutRequest, defaultFormValues, type CheckoutFormValues } from '../../src/client/features/checkout/checkout-form';
 import { checkoutResolver } from '../../src/client/features/checkout/checkout-validation';
-import { SetTopBoxSection } from '../../src/client/features/checkout/SetTopBoxSection';
+import { SetTopBoxFields } from '../../src/client/features/checkout/SetTopBoxFields';
 
 const item = {
   id: 'pkg-3m',
@@ -27,7 +27,7 @@ function Harness({ onValid }: { onValid: (order: CheckoutInput) => void }) {
   const form = useForm<CheckoutFormValues, unknown, CheckoutInput>({ resolver: checkoutResolver(true), defaultValues: defaultFormValues(item, buyer) });
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <SetTopBoxSection form={form} deviceCount={2} />
+      <SetTopBoxFields form={form} deviceCount={2} />
       <button type="submit">Place order</button>
     </form>
   );
@@ -44,7 +44,7 @@ describe('set-top boxes at checkout', () => {
 
   it("adds 'a MAG / Enigma2 box' by MAC, up to the order's devices, and sends it normalised as setTopBoxes", async () => {
     const { placed, user } = renderSection();
-    const section = screen.getByRole('region', { name: 'Set-Top Boxes' });
+    const section = screen.getByRole('group', { name: 'Set-top boxes' });
     const add = within(section).getByRole<HTMLButtonElement>('button', { name: 'A MAG / Enigma2 box' });
     await user.click(add);
     await user.click(add);
@@ -62,7 +62,7 @@ describe('set-top boxes at checkout', () => {
 
   it("refuses a MAC that is not six hex pairs under its field, and the same MAC twice, with the contract's words", async () => {
     const { placed, user } = renderSection();
-    const section = screen.getByRole('region', { name: 'Set-Top Boxes' });
+    const section = screen.getByRole('group', { name: 'Set-top boxes' });
     await user.click(within(section).getByRole('button', { name: 'A MAG / Enigma2 box' }));
     const first = within(section).getByLabelText('MAC address of box 1');
     await user.type(first, '00:1A:79:12:34');

@@ -1,5 +1,5 @@
-import { Activity, Cpu, KeyRound, Pencil, Power, PowerOff, RotateCcw } from 'lucide-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { cn } from '../../lib/utils';
 import type { DevicePasswordResponse, DeviceStatus } from '#contract/devices';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -24,7 +24,7 @@ function DeviceState({ status, loading, enabled }: { status: DeviceStatus | unde
           </>
         ) : (
           <>
-            <Activity className={online ? 'size-4 shrink-0 text-success' : 'size-4 shrink-0 text-muted-foreground'} aria-hidden="true" />
+            <span className={cn('size-2 shrink-0 rounded-full', online ? 'bg-success' : 'bg-muted-foreground')} aria-hidden="true" />
             <span className={text === UNAVAILABLE ? 'text-warning' : online ? 'text-success' : 'text-muted-foreground'} data-testid="live-status">
               {text}
             </span>
@@ -50,10 +50,10 @@ const DIALOGS: Record<DialogName, ComponentType<DeviceDialogProps>> = {
   on: TurnOnDialog,
 };
 
-function ActionButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
+/** Text buttons: a row of icons here would move the landing page's icons into a bigger shared chunk (decision 0024's budget). */
+function ActionButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <Button type="button" variant="outline" size="sm" onClick={onClick}>
-      {icon}
       {label}
     </Button>
   );
@@ -82,18 +82,18 @@ export function DeviceControls({ device, scope, extra }: { device: DeviceTarget;
     <div className="grid min-w-0 gap-2">
       <DeviceState status={status.data} loading={status.isPending} enabled={enabled} />
       <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${device.name}`}>
-        <ActionButton icon={<Pencil aria-hidden="true" />} label="Rename" onClick={() => show('rename')} />
+        <ActionButton label="Rename" onClick={() => show('rename')} />
         {box ? (
-          <ActionButton icon={<Cpu aria-hidden="true" />} label="Change MAC" onClick={() => show('mac')} />
+          <ActionButton label="Change MAC" onClick={() => show('mac')} />
         ) : (
-          <ActionButton icon={<KeyRound aria-hidden="true" />} label="New password" onClick={() => show('password')} />
+          <ActionButton label="New password" onClick={() => show('password')} />
         )}
         {/* A box that moved house meets the ISP lock as a line does. */}
-        <ActionButton icon={<RotateCcw aria-hidden="true" />} label="Reset ISP lock" onClick={() => show('isp')} />
+        <ActionButton label="Reset ISP lock" onClick={() => show('isp')} />
         {enabled ? (
-          <ActionButton icon={<PowerOff aria-hidden="true" />} label="Turn off" onClick={() => show('off')} />
+          <ActionButton label="Turn off" onClick={() => show('off')} />
         ) : (
-          <ActionButton icon={<Power aria-hidden="true" />} label="Turn on" onClick={() => show('on')} />
+          <ActionButton label="Turn on" onClick={() => show('on')} />
         )}
         {extra}
       </div>

@@ -1,4 +1,3 @@
-import { BookOpen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
@@ -30,7 +29,6 @@ export function SetupGuideDialog({ device, deviceName }: { device: GuideDevice; 
     <Dialog>
       <DialogTrigger asChild>
         <Button type="button" variant="outline" size="sm">
-          <BookOpen aria-hidden="true" />
           Setup guide
         </Button>
       </DialogTrigger>

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ShieldBan, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { subscriptionDevicesResponseSchema } from '#contract/devices';
 import { Button } from '../../components/ui/button';
@@ -50,7 +49,6 @@ export function SubscriptionDevicesSwitch({ subscriptionId, deviceIds, suspended
           setOpen(true);
         }}
       >
-        {suspended ? <ShieldCheck aria-hidden="true" /> : <ShieldBan aria-hidden="true" />}
         {label}
       </Button>
       {open && (
