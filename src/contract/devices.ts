@@ -10,7 +10,6 @@ import { labelField, requiredText } from './fields';
 
 /** What a device is: a streaming line signed into with a username and password, or a set-top box known by its MAC. */
 export const DEVICE_KINDS = ['line', 'mag'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 /** The first three pairs of every MAG box's MAC address (Infomir's). */
 export const MAG_MAC_PREFIX = '00:1A:79';

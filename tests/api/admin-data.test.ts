@@ -57,6 +57,12 @@ describe('the admin customer-subscription records', () => {
       isActive: true,
       xtreamUsername: expect.any(String),
       xtreamPassword: expect.any(String),
+      label: null,
+      epgUrl: expect.stringMatching(/^http:\/\/line\.streamplus\.tv\/xmltv\.php\?username=sp[a-z0-9]{10}&password=[A-Za-z0-9]{14}$/),
+      kind: 'line',
+      mac: null,
+      portalUrl: null,
+      enabled: true,
     });
   });
 

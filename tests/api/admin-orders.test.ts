@@ -182,7 +182,18 @@ describe("the admin's orders: the list and one order's detail", () => {
     expect(detail.refunds).toEqual([]);
     expect(detail.subscription).toMatchObject({ status: 'pending_activation', deviceCount: 2 });
     expect(detail.subscription.credentials.map((line: { deviceNumber: number }) => line.deviceNumber)).toEqual([1, 2]);
-    expect(detail.subscription.credentials[0]).toEqual({ deviceNumber: 1, username: expect.any(String), password: expect.any(String), isActive: true });
+    expect(detail.subscription.credentials[0]).toEqual({
+      id: expect.any(String),
+      deviceNumber: 1,
+      username: expect.any(String),
+      password: expect.any(String),
+      isActive: true,
+      enabled: true,
+      label: null,
+      kind: 'line',
+      mac: null,
+    });
+    expect(detail.subscription.devicesSuspended).toBe(false);
     expect(detail.shipment).toEqual({
       status: 'processing',
       carrier: 'UPS',

@@ -24,6 +24,7 @@ describe("the admin's audit log and outbox", () => {
     expect(page.json()).toEqual([
       {
         id: expect.any(String),
+        actorType: 'admin',
         adminUsername: TEST_ADMIN.username,
         action: 'order.gift_card',
         targetType: 'order',

@@ -343,6 +343,14 @@ describe('the Audit Log and Outbox tabs', () => {
       'Coupon created',
       'Coupon change',
       'Package change',
+      'Device renamed',
+      'Set-top box MAC change',
+      'Device password changed',
+      'Device ISP lock reset',
+      'Device turned off',
+      'Device turned on',
+      'All devices of a subscription disabled',
+      'Devices of a subscription enabled again',
     ]);
   });
 

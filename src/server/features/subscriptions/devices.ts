@@ -7,6 +7,7 @@ import {
   deviceLimitMessage,
   MAC_IN_USE,
   NOT_A_SET_TOP_BOX,
+  type DeviceChangeRequest,
   type DeviceStatus,
   type DevicePasswordResponse,
   type SubscriptionDevicesResponse,
@@ -183,7 +184,7 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
     },
 
     /** PATCH: a new label (the store's alone) and, for a set-top box, a new MAC address (edit_mag). */
-    async change(deviceId: string, changes: { label?: string | null; mac?: string }, actor: DeviceActor): Promise<DeviceCredential> {
+    async change(deviceId: string, changes: DeviceChangeRequest, actor: DeviceActor): Promise<DeviceCredential> {
       return inTurn(deviceId, async () => {
         const found = await changeableDevice(deviceId, actor);
         const { device } = found;
@@ -297,5 +298,3 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
     },
   };
 }
-
-export type Devices = ReturnType<typeof createDevices>;

@@ -131,7 +131,8 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     for (const credential of credentials) {
       const wanted = live && credential.isActive;
       if (credential.panelLineId) {
-        if (wanted) await provider.extendLine(credential.panelLineId, subscription.expirationDate);
+        // A line its owner turned off stays off; a box is turned off through its MAG device, so its line runs on.
+        if (wanted) await provider.extendLine(credential.panelLineId, subscription.expirationDate, { enable: credential.enabled || credential.kind === 'mag' });
         else await provider.disableLine(credential.panelLineId);
       } else if (wanted) {
         const { lineId } = await provider.createLine({

@@ -43,8 +43,11 @@ export interface ProvisioningProvider {
   createLine(line: LineRequest): Promise<{ lineId: string | null }>;
   /** Creates a set-top box (its line and its MAG device); their ids on the panel, or null when there is no panel. */
   createBox(box: BoxRequest): Promise<{ lineId: string | null; magId: string | null }>;
-  /** Sets the line's expiry and makes sure it is enabled (renewal, activation). */
-  extendLine(lineId: string, expiresAt: Date): Promise<void>;
+  /**
+   * Sets the line's expiry and makes sure it is enabled (renewal, activation); with
+   * `enable: false` only the expiry, for a line its owner turned off (decision 0039).
+   */
+  extendLine(lineId: string, expiresAt: Date, options?: { enable?: boolean }): Promise<void>;
   /** Stops the line (expiry, a device removed at renewal). */
   disableLine(lineId: string): Promise<void>;
 

@@ -153,9 +153,9 @@ export function createXtreamPanelProvisioning(options: XtreamPanelOptions): Prov
       return { magId, lineId: idIn(answer, 'user_id', 'line_id') };
     },
 
-    async extendLine(lineId: string, expiresAt: Date) {
+    async extendLine(lineId: string, expiresAt: Date, { enable = true } = {}) {
       await call('edit_line', { id: lineId, exp_date: unixSeconds(expiresAt) });
-      await call('enable_line', { id: lineId });
+      if (enable) await call('enable_line', { id: lineId });
     },
 
     async disableLine(lineId: string) {
