@@ -1,5 +1,6 @@
 import { formatDistance } from 'date-fns';
-import type { DeviceKind, DeviceStatus } from '#contract/devices';
+import type { DeviceStatus } from '#contract/devices';
+import type { DeviceCredential } from '#contract/subscriptions';
 
 /** What the controls of one device need to know of it, from the account's list or the admin's order. */
 export interface DeviceTarget {
@@ -7,7 +8,7 @@ export interface DeviceTarget {
   /** Its label, or the store's 'Device 2' until the owner gives one. */
   name: string;
   label: string | null;
-  kind: DeviceKind;
+  kind: DeviceCredential['kind'];
   mac: string | null;
   enabled: boolean;
   /** The server address, to show a new password's playlist link; null where the page does not know it. */
