@@ -38,6 +38,20 @@ describe('an audit entry as one sentence', () => {
     );
   });
 
+  it("says a device's changes, by its number on the order, and a subscription's devices disabled or enabled", () => {
+    expect(auditSentence(entry('device.rename', { deviceNumber: 1, label: 'Living room TV' }, { deviceNumber: 1, label: null }))).toBe('Renamed device 1 of SP-1700000000000-123 to Living room TV');
+    expect(auditSentence(entry('device.rename', { deviceNumber: 2, label: null }))).toBe('Took the name off device 2 of SP-1700000000000-123');
+    expect(auditSentence(entry('device.change_mac', { deviceNumber: 1, mac: '00:1A:79:AB:CD:EF' }, { deviceNumber: 1, mac: '00:1A:79:12:34:56' }))).toBe(
+      'Moved device 1 of SP-1700000000000-123 from MAC 00:1A:79:12:34:56 to 00:1A:79:AB:CD:EF',
+    );
+    expect(auditSentence(entry('device.new_password', { deviceNumber: 1, passwordChanged: true }))).toBe('Gave device 1 of SP-1700000000000-123 a new password');
+    expect(auditSentence(entry('device.isp_reset', { deviceNumber: 3, ispLockCleared: true }))).toBe('Reset the ISP lock of device 3 of SP-1700000000000-123');
+    expect(auditSentence(entry('device.disable', { deviceNumber: 1, enabled: false }))).toBe('Turned device 1 of SP-1700000000000-123 off');
+    expect(auditSentence(entry('device.enable', { deviceNumber: 1, enabled: true }))).toBe('Turned device 1 of SP-1700000000000-123 on');
+    expect(auditSentence(entry('subscription.disable_devices', { devicesSuspended: true, devices: [1, 2] }))).toBe('Disabled every device of SP-1700000000000-123');
+    expect(auditSentence(entry('subscription.enable_devices', { devicesSuspended: false, devices: [1, 2] }))).toBe('Enabled the devices again of SP-1700000000000-123');
+  });
+
   it('says what happened to a shipment', () => {
     expect(auditSentence(entry('shipment.update', { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784' }, { status: 'processing', carrier: 'UPS', trackingNumber: null }))).toBe(
       'Shipped SP-1700000000000-123, tracking FedEx 1Z999AA10123456784',

@@ -133,6 +133,25 @@ function accountSentence({ targetId: orderId, before, after }: Entry): string {
   return previousEmail ? `Moved ${orderId} from ${previousEmail} to ${email}` : `Gave ${orderId} to the account of ${email}`;
 }
 
+/** A device's change, on its order (decision 0039): "Renamed device 1 of SP-... to Living room TV". */
+function deviceSentence({ action, targetId: orderId, before, after }: Entry): string {
+  const device = `device ${text(after, 'deviceNumber') ?? '?'} of ${orderId}`;
+  switch (action) {
+    case 'device.rename': {
+      const label = text(after, 'label');
+      return label ? `Renamed ${device} to ${label}` : `Took the name off ${device}`;
+    }
+    case 'device.change_mac':
+      return `Moved ${device} from MAC ${text(before, 'mac') ?? 'none'} to ${text(after, 'mac') ?? 'none'}`;
+    case 'device.new_password':
+      return `Gave ${device} a new password`;
+    case 'device.isp_reset':
+      return `Reset the ISP lock of ${device}`;
+    default:
+      return `Turned ${device} ${action === 'device.enable' ? 'on' : 'off'}`;
+  }
+}
+
 /** Today's rendering, for an action this page does not know: what, on which record. */
 const fallback = ({ action, targetType, targetId }: Entry) => (targetType === 'admin' ? action : `${action} on ${targetType} ${targetId}`);
 
@@ -168,6 +187,16 @@ export function auditSentence(entry: Entry): string {
       return couponSentence(entry);
     case 'package.update':
       return packageSentence(entry);
+    case 'device.rename':
+    case 'device.change_mac':
+    case 'device.new_password':
+    case 'device.isp_reset':
+    case 'device.disable':
+    case 'device.enable':
+      return deviceSentence(entry);
+    case 'subscription.disable_devices':
+    case 'subscription.enable_devices':
+      return `${entry.action === 'subscription.disable_devices' ? 'Disabled every device' : 'Enabled the devices again'} of ${orderId}`;
     default:
       return fallback(entry);
   }

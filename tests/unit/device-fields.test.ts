@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { deviceChangeRequestSchema, macField } from '../../src/contract/devices';
+import { portalUrl, xmltvUrl } from '../../src/domain/devices';
+
+describe('a MAC address', () => {
+  it('takes six hex pairs with colons, dashes or nothing, answered upper case with colons', () => {
+    for (const written of ['00:1a:79:12:34:5f', '00-1A-79-12-34-5F', '001a7912345f', ' 00:1A:79:12:34:5F ']) {
+      expect(macField.parse(written)).toBe('00:1A:79:12:34:5F');
+    }
+    expect(macField.parse('d8:3b:bf:00:00:01')).toBe('D8:3B:BF:00:00:01');
+  });
+
+  it('refuses anything else with the message naming the form', () => {
+    for (const wrong of ['00:1A:79:12:34', '00:1A:79:12:34:56:78', '00:1A-79:12:34:56', '00:1A:79:12:34:5G', '00.1A.79.12.34.56']) {
+      expect(macField.safeParse(wrong).error?.issues[0]?.message, wrong).toBe('MAC address must be six pairs of hex digits, such as 00:1A:79:12:34:56');
+    }
+    expect(macField.safeParse('').error?.issues[0]?.message).toBe('MAC address is required');
+  });
+});
+
+describe("a device's label", () => {
+  const label = (value: unknown) => deviceChangeRequestSchema.safeParse({ label: value });
+  it('is 1-30 characters of a name, digits allowed, trimmed', () => {
+    expect(label(' Living room TV ').data).toEqual({ label: 'Living room TV' });
+    expect(label('Bedroom 2').success).toBe(true);
+    expect(label('A'.repeat(30)).success).toBe(true);
+    expect(label('A'.repeat(31)).error?.issues[0]?.message).toBe('Device name must be at most 30 characters');
+    expect(label('TV@home').success).toBe(false);
+    expect(label('<i>TV</i>').success).toBe(false);
+    expect(label('www.tv').error?.issues[0]?.message).toBe('Device name must not contain a web address');
+  });
+});
+
+describe("a device's addresses", () => {
+  it('are the XMLTV guide of its login and the portal of the server', () => {
+    expect(xmltvUrl('http://tv.example.com/', 'spabc', 'Pw1')).toBe('http://tv.example.com/xmltv.php?username=spabc&password=Pw1');
+    expect(portalUrl('http://tv.example.com')).toBe('http://tv.example.com/c/');
+  });
+});
