@@ -38,7 +38,7 @@ export const bodyOf = (method: string, path: string, index = 0) => JSON.parse(ca
 /** A toast's title or description as the tests compare it: the store's toasts carry plain text. */
 const textOf = (node: ReactNode) => (typeof node === 'string' ? node : '');
 
-function ToastProbe() {
+export function ToastProbe() {
   const toasts = useToasts().filter((toast) => toast.open);
   return <output data-testid="toast">{toasts.map((toast) => `${textOf(toast.title)}|${textOf(toast.description)}|${toast.variant ?? 'default'}`).join()}</output>;
 }

@@ -11,6 +11,7 @@ export const queryKeys = {
   setupLink: (token: string) => [apiRoutes.setupLink(token)],
   subscriptions: [apiRoutes.subscriptions],
   customerOrders: [apiRoutes.customerOrders],
+  deviceStatus: (deviceId: string) => [apiRoutes.deviceStatus(deviceId)],
 } as const;
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
@@ -69,6 +70,7 @@ export const adminKeys = {
   auditLogPage: (page: ListPage, filters: AuditFilters) => [adminApiRoutes.auditLog, page, filters] as const,
   outbox: [adminApiRoutes.outbox],
   outboxPage: (page: ListPage, filters: OutboxFilters) => [adminApiRoutes.outbox, page, filters] as const,
+  deviceStatus: (deviceId: string) => [adminApiRoutes.deviceStatus(deviceId)],
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

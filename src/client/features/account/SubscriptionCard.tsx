@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
-import { DeviceCredentialList } from '../../components/DeviceCredentialList';
+import { customerDevices, DeviceCredentialList } from '../devices';
 import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';
@@ -122,7 +122,7 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
             This subscription was cancelled after a refund; its credentials no longer work.
           </p>
         ) : (
-          <DeviceCredentialList credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} empty={<CredentialsGenerating />} />
+          <DeviceCredentialList credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} empty={<CredentialsGenerating />} scope={customerDevices} />
         )}
       </section>
 

@@ -19,6 +19,7 @@ import { estimateOrder, placedOrderFigures } from './order-summary';
 import { OrderSummary } from './OrderSummary';
 import { CardDetailsIntro, CHECKOUT_FORM_ID, CryptoIntro, EditDetailsButton, FreeOrderIntro } from './PaymentActions';
 import { PaymentMethodSection } from './PaymentMethodSection';
+import { SetTopBoxFields } from './SetTopBoxFields';
 import { ShippingSection } from './ShippingSection';
 import type { CheckoutFlow } from './use-checkout-flow';
 import { useCoupon } from './use-coupon';
@@ -103,7 +104,10 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     <Layout summary={summary}>
       <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={() => void validation.preload()} aria-label="Checkout">
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
-          <CustomerInfoSection form={form} maxDevices={maxDevices} />
+          <CustomerInfoSection form={form} maxDevices={maxDevices}>
+            {/* Boxes come with a new subscription: a renewal keeps the devices it has. */}
+            {!isTrial && !item.renewsSubscriptionId && <SetTopBoxFields form={form} deviceCount={deviceCount} />}
+          </CustomerInfoSection>
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}
           {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
           {/* Nothing to discount on the free trial. */}

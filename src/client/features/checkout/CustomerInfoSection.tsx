@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { FormSelect } from '../../components/ui/form-select';
@@ -6,8 +7,8 @@ import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 import { deviceOptionLabel } from '../../lib/device-options';
 
-/** Names, email, optional phone and the number of devices (spec section 2). */
-export function CustomerInfoSection({ form, maxDevices }: { form: CheckoutForm; maxDevices: number }) {
+/** Names, email, optional phone and the number of devices (spec section 2); `children` goes under the devices (the set-top boxes). */
+export function CustomerInfoSection({ form, maxDevices, children }: { form: CheckoutForm; maxDevices: number; children?: ReactNode }) {
   const { errors } = form.formState;
   const deviceOptions = Array.from({ length: maxDevices }, (_, i) => i + 1);
   return (
@@ -37,6 +38,7 @@ export function CustomerInfoSection({ form, maxDevices }: { form: CheckoutForm; 
           disabled={maxDevices === 1}
           hint={maxDevices === 1 ? 'This package includes 1 device.' : `1 device included, extra devices $5.99 each, up to ${maxDevices}. Each login works on one device at a time.`}
         />
+        {children && <div className="sm:col-span-2">{children}</div>}
       </div>
     </CheckoutSection>
   );

@@ -19,6 +19,8 @@ export interface CheckoutFormValues {
   shippingState: string;
   shippingZip: string;
   shippingCountry: ShippingCountry;
+  /** MAG / Enigma2 boxes by MAC address, each in the place of one of the devices. */
+  setTopBoxes: { mac: string }[];
 }
 
 export type CheckoutForm = UseFormReturn<CheckoutFormValues, unknown, CheckoutInput>;
@@ -45,6 +47,7 @@ export function defaultFormValues(item: CartItem, customer: Prefill | null): Che
     shippingState: '',
     shippingZip: '',
     shippingCountry: DEFAULT_COUNTRY,
+    setTopBoxes: [],
   };
 }
 

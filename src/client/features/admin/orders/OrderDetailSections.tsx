@@ -9,6 +9,7 @@ import { auditSentence } from '../shared/audit-sentence';
 import { DetailField } from '../shared/DetailField';
 import { giftCardState } from './gift-card-view';
 import { TrackingNumber } from '../../../components/TrackingNumber';
+import { adminDevices, DeviceControls, SubscriptionDevicesSwitch, type DeviceTarget } from '../../devices';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -23,32 +24,59 @@ const Fields = ({ children }: { children: ReactNode }) => <dl className="grid gr
 const giftCardLine = (giftCard: string, cashback: string, state: string | null) => `${giftCard}, ${dollars(cashback)}${state ? ` (${state})` : ''}`;
 const Muted = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted-foreground">{children}</p>;
 
-function Copyable({ value, what }: { value: string; what: 'Username' | 'Password' }) {
+function Copyable({ value, what }: { value: string; what: 'Username' | 'Password' | 'MAC address' }) {
   return (
     <span className="flex min-w-0 items-center gap-1">
       <span className="shrink-0 text-xs text-muted-foreground">{what}</span>
       <span className="min-w-0 truncate font-mono" title={value}>
         {value}
       </span>
-      <CopyButton value={value} label={`Copy ${what.toLowerCase()}`} what={what} />
+      <CopyButton value={value} label={`Copy ${what === 'MAC address' ? what : what.toLowerCase()}`} what={what} />
     </span>
   );
 }
 
-function Credentials({ credentials }: { credentials: NonNullable<AdminOrderDetail['subscription']>['credentials'] }) {
+type OrderSubscription = NonNullable<AdminOrderDetail['subscription']>;
+type OrderLogin = OrderSubscription['credentials'][number];
+
+/** What the device controls need of one of the order's logins; the order view knows no server address. */
+function deviceTarget(login: OrderLogin): DeviceTarget {
+  return { id: login.id, name: login.label ?? `Device ${login.deviceNumber}`, label: login.label, kind: login.kind, mac: login.mac, enabled: login.enabled, server: null, username: login.username };
+}
+
+/** Each device's login (a box: its MAC), its live state and the same controls the customer has, audited with the admin as actor. */
+function Credentials({ subscription }: { subscription: OrderSubscription }) {
+  const { credentials } = subscription;
   if (credentials.length === 0) return <Muted>No device logins yet: provisioning has not made them.</Muted>;
   return (
-    <ul className="mt-3 grid gap-2" aria-label="Device logins">
-      {credentials.map((login) => (
-        <li key={login.deviceNumber} className="grid min-w-0 gap-1 rounded-lg bg-muted/40 p-2 text-sm sm:grid-cols-[6rem_minmax(0,1fr)_minmax(0,1fr)]" data-testid="order-credential">
-          <span className="font-semibold">
-            Device {login.deviceNumber} <span className="text-xs font-normal text-muted-foreground">{login.isActive ? 'Active' : 'Inactive'}</span>
-          </span>
-          <Copyable value={login.username} what="Username" />
-          <Copyable value={login.password} what="Password" />
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" data-testid="devices-suspended">
+          {subscription.devicesSuspended ? 'All devices disabled by the store: the customer cannot turn them on.' : 'The customer controls these devices.'}
+        </p>
+        <SubscriptionDevicesSwitch subscriptionId={subscription.id} deviceIds={credentials.map((login) => login.id)} suspended={subscription.devicesSuspended} />
+      </div>
+      <ul className="mt-3 grid gap-2" aria-label="Device logins">
+        {credentials.map((login) => (
+          <li key={login.id} className="grid min-w-0 gap-2 rounded-lg bg-muted/40 p-2 text-sm" data-testid="order-credential">
+            <div className="grid min-w-0 gap-1 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)]">
+              <span className="min-w-0 break-words font-semibold">
+                {deviceTarget(login).name} <span className="text-xs font-normal text-muted-foreground">{login.isActive ? 'Active' : 'Inactive'}</span>
+              </span>
+              {login.kind === 'mag' ? (
+                <Copyable value={login.mac ?? ''} what="MAC address" />
+              ) : (
+                <>
+                  <Copyable value={login.username} what="Username" />
+                  <Copyable value={login.password} what="Password" />
+                </>
+              )}
+            </div>
+            <DeviceControls device={deviceTarget(login)} scope={adminDevices} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -129,7 +157,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
               <DetailField label="Started">{adminDate(subscription.startDate, timeZone)}</DetailField>
               <DetailField label="Expires">{adminExpiry(subscription, timeZone)}</DetailField>
             </Fields>
-            <Credentials credentials={subscription.credentials} />
+            <Credentials subscription={subscription} />
           </>
         ) : (
           <Muted>No subscription: the order is not paid, or provisioning has not run.</Muted>

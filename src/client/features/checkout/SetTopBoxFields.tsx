@@ -1,0 +1,56 @@
+import { X } from 'lucide-react';
+import { useFieldArray } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import type { CheckoutForm } from './checkout-form';
+
+/** A MAG box's MAC (its first three pairs are Infomir's, the contract's MAG_MAC_PREFIX), written here so the page loads no zod (decision 0024). */
+const MAC_EXAMPLE = '00:1A:79:12:34:56';
+
+/**
+ * "A MAG / Enigma2 box", under the number of devices: each box named by its MAC address takes
+ * the place of one of the order's devices and signs in at the portal address instead of with
+ * a username and password. The MACs are checked with the contract's rules when the form is
+ * validated. (No icon of its own: a new one here moved the landing page's icons into a
+ * bigger shared chunk, past its budget.)
+ */
+export function SetTopBoxFields({ form, deviceCount }: { form: CheckoutForm; deviceCount: number }) {
+  const boxes = useFieldArray({ control: form.control, name: 'setTopBoxes' });
+  const errors = form.formState.errors.setTopBoxes;
+  const listError = errors?.message ?? errors?.root?.message;
+  const full = boxes.fields.length >= deviceCount;
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-border p-3" aria-describedby="set-top-boxes-help">
+      <legend className="px-1 text-sm font-medium">Set-top boxes</legend>
+      <p id="set-top-boxes-help" className="text-sm text-muted-foreground">
+        Watching on a MAG or Enigma2 box? Add it by its MAC address (on the sticker under the box). Each box takes the place of one of your devices.
+      </p>
+      {boxes.fields.map((field, index) => {
+        const id = `setTopBoxes.${index}.mac`;
+        const error = errors?.[index]?.mac?.message;
+        return (
+          <div key={field.id} className="flex items-start gap-2">
+            <FormField id={id} label={`MAC address of box ${index + 1}`} error={error} className="min-w-0 flex-1">
+              <Input placeholder={MAC_EXAMPLE} autoComplete="off" spellCheck={false} className="font-mono" {...invalidProps(id, error)} {...form.register(`setTopBoxes.${index}.mac`)} />
+            </FormField>
+            <Button type="button" variant="ghost" size="icon" className="mt-6 shrink-0" aria-label={`Remove box ${index + 1}`} title={`Remove box ${index + 1}`} onClick={() => boxes.remove(index)}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+        );
+      })}
+      {listError && (
+        <p className="text-sm text-destructive" role="alert">
+          {listError}
+        </p>
+      )}
+      <div>
+        <Button type="button" variant="outline" size="sm" disabled={full} onClick={() => boxes.append({ mac: '' })}>
+          A MAG / Enigma2 box
+        </Button>
+        {full && <p className="mt-2 text-xs text-muted-foreground">Every device of this order is a box. Choose more devices to add another.</p>}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,139 @@
+import { MonitorSmartphone } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import type { DeviceCredential } from '#contract/subscriptions';
+import { LinkQrDialog } from '../../components/LinkQrDialog';
+import { Badge } from '../../components/ui/badge';
+import { playlistUrl } from '../../lib/playlist-url';
+import { CredentialLine } from './CredentialLine';
+import type { DeviceScope } from './device-scope';
+import type { DeviceTarget } from './device-view';
+import { DeviceControls } from './DeviceControls';
+import { SetupGuideDialog } from './SetupGuideDialog';
+
+/** The three values an app that signs in the Xtream Codes way asks for, in IPTV Smarters' order. */
+function XtreamLogin({ credential, server }: { credential: DeviceCredential; server: string }) {
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="rounded-lg border border-border/60 p-2">
+      <p id={headingId} className="mb-1.5 px-1 text-xs font-semibold text-muted-foreground">
+        Xtream Codes login
+      </p>
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <CredentialLine label="Username" value={credential.xtreamUsername} copyLabel="Copy username" what="Username" />
+        <CredentialLine label="Password" value={credential.xtreamPassword} copyLabel="Copy password" what="Password" />
+        <CredentialLine label="Server" value={server} copyLabel="Copy server" what="Server" className="sm:col-span-2" />
+      </dl>
+    </div>
+  );
+}
+
+/** The links TV apps load: the M3U playlist and the XMLTV guide, each with Copy and QR. */
+function PlayerLinks({ credential, server, name }: { credential: DeviceCredential; server: string; name: string }) {
+  const playlist = playlistUrl(server, credential.xtreamUsername, credential.xtreamPassword);
+  return (
+    <dl className="grid grid-cols-1 gap-2">
+      <CredentialLine label="M3U Playlist URL" value={playlist} copyLabel="Copy playlist URL" what="Playlist URL">
+        <LinkQrDialog url={playlist} deviceName={name} kind="playlist" />
+      </CredentialLine>
+      <CredentialLine label="XMLTV Guide URL" value={credential.epgUrl} copyLabel="Copy TV guide URL" what="TV guide URL">
+        <LinkQrDialog url={credential.epgUrl} deviceName={name} kind="guide" />
+      </CredentialLine>
+    </dl>
+  );
+}
+
+/** A set-top box signs in by its MAC at the portal address: no username or password to type. */
+function BoxLogin({ mac, portalUrl }: { mac: string; portalUrl: string }) {
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="rounded-lg border border-border/60 p-2">
+      <p id={headingId} className="mb-1.5 px-1 text-xs font-semibold text-muted-foreground">
+        MAG / Enigma2 box: enter the portal address on the box
+      </p>
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <CredentialLine label="MAC address" value={mac} copyLabel="Copy MAC address" what="MAC address" />
+        <CredentialLine label="Portal address" value={portalUrl} copyLabel="Copy portal address" what="Portal address" />
+      </dl>
+    </div>
+  );
+}
+
+/** What the controls need of a listed device. */
+function targetOf(credential: DeviceCredential, server: string): DeviceTarget {
+  return {
+    id: credential.id,
+    name: credential.label ?? credential.deviceName,
+    label: credential.label,
+    kind: credential.kind,
+    mac: credential.mac,
+    enabled: credential.enabled,
+    server,
+    username: credential.xtreamUsername,
+  };
+}
+
+function DeviceCard({ credential, server, showNumber, scope }: { credential: DeviceCredential; server: string; showNumber: boolean; scope: DeviceScope }) {
+  const device = targetOf(credential, server);
+  const portalUrl = credential.portalUrl ?? server;
+  return (
+    <li className="grid min-w-0 gap-2 rounded-xl border border-border bg-muted/40 p-3" data-testid="device-credential">
+      <div className="flex items-center justify-between gap-2">
+        <span className="flex min-w-0 items-center gap-2 font-semibold">
+          {showNumber ? (
+            <span className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-accent/15 text-xs text-accent" title="Device number">
+              <span className="sr-only">Device number </span>
+              {credential.deviceNumber}
+            </span>
+          ) : (
+            <MonitorSmartphone className="size-4 shrink-0 text-accent" aria-hidden="true" />
+          )}
+          <span className="truncate" data-testid="device-name">
+            {device.name}
+          </span>
+        </span>
+        <Badge variant={credential.isActive ? 'success' : 'secondary'}>{credential.isActive ? 'Active' : 'Inactive'}</Badge>
+      </div>
+      {credential.kind === 'mag' ? (
+        <BoxLogin mac={credential.mac ?? ''} portalUrl={portalUrl} />
+      ) : (
+        <>
+          <XtreamLogin credential={credential} server={server} />
+          <PlayerLinks credential={credential} server={server} name={device.name} />
+        </>
+      )}
+      <DeviceControls
+        device={device}
+        scope={scope}
+        extra={<SetupGuideDialog device={{ server, username: credential.xtreamUsername, portalUrl: credential.kind === 'mag' ? portalUrl : null }} deviceName={device.name} />}
+      />
+    </li>
+  );
+}
+
+/**
+ * Per-device logins with copy buttons, links, setup guide, live state and controls (the account
+ * page with `customerDevices`, both admin customer views with `adminDevices`); `empty` is what
+ * the caller says while there are none, since a customer and an admin need different words.
+ */
+export function DeviceCredentialList({
+  credentials,
+  server,
+  empty,
+  showNumber = false,
+  scope,
+}: {
+  credentials: readonly DeviceCredential[];
+  server: string;
+  empty: ReactNode;
+  showNumber?: boolean;
+  scope: DeviceScope;
+}) {
+  if (credentials.length === 0) return <>{empty}</>;
+  return (
+    <ul className="grid grid-cols-1 gap-3" aria-label="Device credentials">
+      {credentials.map((credential) => (
+        <DeviceCard key={credential.id} credential={credential} server={server} showNumber={showNumber} scope={scope} />
+      ))}
+    </ul>
+  );
+}
