@@ -53,18 +53,58 @@ function partsOf(date: Date, style: Style, timeZone: string): Record<Part, strin
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+const HOUR_MS = 3_600_000;
+
+/** The zone's offset from UTC at `date` in ms (seconds included, as old local mean times have them). */
+function offsetAt(date: Date, timeZone: string): number {
+  const p = partsOf(date, 'numeric', timeZone);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second), date.getUTCMilliseconds());
+  return wall - date.getTime();
+}
+
+// A CSV export writes two or three instants a row: Intl's formatToParts for each was a fifth
+// of its CPU and most of the garbage that grew its memory. No zone changes its offset twice
+// within an hour, so one whose offset is the same at both ends of a UTC hour keeps it through
+// the hour: looked up once per hour, the clock is worked out from it. An hour with a change
+// in it takes the slow way. Kept: the hours last looked up (an export runs hour after hour).
+const steadyOffsets = new Map<string, number | null>();
+const REMEMBERED_HOURS = 4096;
+function steadyOffset(date: Date, timeZone: string): number | null {
+  const hour = Math.floor(date.getTime() / HOUR_MS) * HOUR_MS;
+  const key = `${timeZone} ${hour}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const atStart = offsetAt(new Date(hour), timeZone);
+    offset = atStart === offsetAt(new Date(hour + HOUR_MS - 1), timeZone) ? atStart : null;
+    if (steadyOffsets.size >= REMEMBERED_HOURS) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
 /**
  * An instant as the store's clock shows it, with that clock's offset:
  * '2026-11-26T03:55:00.000+13:00' in Pacific/Auckland, '2026-11-25T14:55:00.000Z' in UTC.
  * ISO 8601 either way, so a spreadsheet still reads the instant.
  */
 export function isoInTimeZone(date: Date, timeZone: string): string {
-  const p = partsOf(date, 'numeric', timeZone);
   const millis = date.getUTCMilliseconds();
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second), millis);
-  const offset = Math.round((wall - date.getTime()) / 60_000);
+  const steady = steadyOffset(date, timeZone);
+  let clock: string;
+  let offsetMs: number;
+  const wall = steady === null ? null : new Date(date.getTime() + steady);
+  // Intl writes years outside 1000-9999 its own way (no padding, eras): those take the slow way too.
+  if (steady !== null && wall !== null && wall.getUTCFullYear() >= 1000 && wall.getUTCFullYear() <= 9999) {
+    offsetMs = steady;
+    clock = `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`;
+  } else {
+    const p = partsOf(date, 'numeric', timeZone);
+    offsetMs = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second), millis) - date.getTime();
+    clock = `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  }
+  const offset = Math.round(offsetMs / 60_000);
   const zone = offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${String(millis).padStart(3, '0')}${zone}`;
+  return `${clock}.${String(millis).padStart(3, '0')}${zone}`;
 }
 
 /** 'Nov 26, 2026': the day an instant falls on in the zone. */

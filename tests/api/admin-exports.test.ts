@@ -123,7 +123,7 @@ describe("the admin's CSV exports", () => {
       chunks += 1;
       body += String(chunk);
     }
-    // The header and 1,000-order batches: the reply went out in several pieces.
+    // The header and its batches of orders: the reply went out in several pieces.
     expect(chunks).toBeGreaterThanOrEqual(3);
     const records = recordsOf(body);
     expect(records).toHaveLength(3001);

@@ -1,5 +1,5 @@
 // The admin's CSV exports at 100,000 orders on PostgreSQL: rows, seconds and how much the
-// store's resident memory grew while it streamed them (it reads 1,000 rows at a time, so
+// store's resident memory grew while it streamed them (it reads 250 rows at a time, so
 // the growth must stay flat however long the table). `node tests/bench/export.bench.mjs`
 // alone, or in `npm run bench`; EXPORT_BENCH_ORDERS makes a smaller run.
 import { pathToFileURL } from 'node:url';

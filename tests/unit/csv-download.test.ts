@@ -1,11 +1,19 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendCsv } from '../../src/server/http/csv-download';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** V8's full collection, which a test may call once the flag is set (a new context then has `gc`). */
+function fullCollection(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
 
 describe('a streamed CSV download', () => {
   let app: FastifyInstance | null = null;
@@ -52,6 +60,45 @@ describe('a streamed CSV download', () => {
     request.destroy();
     for (let waited = 0; !finished && waited < 2000; waited += 20) await pause(20);
     expect(finished).toBe(true);
+  });
+
+  it('lets go of each batch once it is written, before the next one is read (decision 0041)', async () => {
+    const collect = fullCollection();
+    const handedOut: WeakRef<string[][]>[] = [];
+    let reads = 0;
+    let answerThirdRead = () => {};
+    // Two batches, then a third statement that takes its time: the download waits on it.
+    const slowTable: AsyncIterable<string[][]> = {
+      [Symbol.asyncIterator]: () => ({
+        next: async () => {
+          reads += 1;
+          if (reads === 3) await new Promise<void>((resolve) => (answerThirdRead = resolve));
+          if (reads >= 3) return { done: true, value: undefined };
+          const batch = Array.from({ length: 1000 }, (_, i) => [`row ${reads}-${i}`, 'x'.repeat(80)]);
+          handedOut.push(new WeakRef(batch));
+          return { done: false, value: batch };
+        },
+      }),
+    };
+    app = Fastify();
+    app.get('/export', (_request, reply) => sendCsv(reply, 'slow', '2030-01-01', { header: ['Name', 'Padding'], batches: slowTable }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    const request = http.get({ port, host: '127.0.0.1', path: '/export' });
+    const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+    let body = '';
+    response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    for (let waited = 0; reads < 3 && waited < 2000; waited += 20) await pause(20);
+    expect(reads).toBe(3);
+
+    // While the third batch is read, the two before it are text already and nothing holds them.
+    collect();
+    expect(handedOut.map((batch) => batch.deref() === undefined)).toEqual([true, true]);
+
+    answerThirdRead();
+    await once(response, 'end');
+    expect(body.split('\r\n')).toHaveLength(1 + 2000 + 1);
   });
 
   it('answers an error before the download starts when the first batch cannot be read', async () => {

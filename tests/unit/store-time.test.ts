@@ -19,6 +19,30 @@ describe("the store's time zone (decision 0034)", () => {
     expect(isoInTimeZone(new Date('2026-06-30T12:00:00Z'), 'Pacific/Auckland')).toBe('2026-07-01T00:00:00.000+12:00');
   });
 
+  it('writes the clock on both sides of a change of offset, half and quarter hours included', () => {
+    // New York springs forward at 2:00 (07:00 UTC), Auckland falls back at 3:00, Lord Howe by half an hour at 2:00.
+    expect(isoInTimeZone(new Date('2026-03-08T06:59:59.999Z'), 'America/New_York')).toBe('2026-03-08T01:59:59.999-05:00');
+    expect(isoInTimeZone(new Date('2026-03-08T07:00:00.000Z'), 'America/New_York')).toBe('2026-03-08T03:00:00.000-04:00');
+    expect(isoInTimeZone(new Date('2026-04-04T13:59:59.999Z'), 'Pacific/Auckland')).toBe('2026-04-05T02:59:59.999+13:00');
+    expect(isoInTimeZone(new Date('2026-04-04T14:00:00.000Z'), 'Pacific/Auckland')).toBe('2026-04-05T02:00:00.000+12:00');
+    expect(isoInTimeZone(new Date('2026-04-04T14:59:59.999Z'), 'Australia/Lord_Howe')).toBe('2026-04-05T01:59:59.999+11:00');
+    expect(isoInTimeZone(new Date('2026-04-04T15:00:00.000Z'), 'Australia/Lord_Howe')).toBe('2026-04-05T01:30:00.000+10:30');
+    expect(isoInTimeZone(new Date('2026-11-25T14:55:00.123Z'), 'Asia/Kathmandu')).toBe('2026-11-25T20:40:00.123+05:45');
+  });
+
+  it('gives the clock Intl reads for every instant of a year, as it did when it asked Intl each time', () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (const zone of ['UTC', 'America/New_York', 'Pacific/Auckland', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Europe/London']) {
+      const intl = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+      // Every 97 minutes and 13.5 seconds through 2026: every hour of the day, each change of offset passed.
+      for (let at = start; at < start + 366 * 86_400_000; at += 5_833_500) {
+        const date = new Date(at);
+        const p = Object.fromEntries(intl.formatToParts(date).map((part) => [part.type, part.value]));
+        expect(isoInTimeZone(date, zone).slice(0, 23), `${date.toISOString()} in ${zone}`).toBe(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${String(date.getUTCMilliseconds()).padStart(3, '0')}`);
+      }
+    }
+  });
+
   it('names the day and the time on the zone\'s clock', () => {
     const instant = new Date('2026-11-25T14:55:00Z');
     expect(dayInTimeZone(instant, 'UTC')).toBe('Nov 25, 2026');
