@@ -31,6 +31,9 @@ export const apiRoutes = {
   subscriptions: '/api/subscriptions',
   activateSubscription: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/activate`,
   customerOrders: '/api/customer/orders',
+  emailPreferences: '/api/customer/email-preferences',
+  unsubscribe: '/api/unsubscribe',
+  unsubscribeLink: (token: string) => `/api/unsubscribe?token=${segment(token)}`,
 } as const;
 
 /** The administrator's calls; the ones on one order are the contract's, shared with the server. */

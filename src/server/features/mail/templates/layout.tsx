@@ -32,7 +32,7 @@ export const UnsubscribeUrl = createContext<string | null>(null);
 const DARK_AND_PHONE_CSS = `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   @media (prefers-color-scheme: dark) {
-    .sp-page { background-color: ${BRAND.navy} !important; }
+    .sp-page, .sp-page > table > tbody > tr > td { background-color: ${BRAND.navy} !important; }
     .sp-card { background-color: ${BRAND.card} !important; border-color: #1f2a47 !important; }
     .sp-text, .sp-heading, .sp-fact-value { color: ${BRAND.foreground} !important; }
     .sp-muted, .sp-fact-label, .sp-footer { color: ${BRAND.muted} !important; }
