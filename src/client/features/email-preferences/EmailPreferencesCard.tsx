@@ -1,4 +1,4 @@
-import { BellRing } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
@@ -26,7 +26,7 @@ export function EmailPreferencesCard() {
     <Card data-testid="email-preferences">
       <CardHeader>
         <h2 className="flex items-center gap-2 text-lg font-bold leading-tight tracking-tight">
-          <BellRing className="size-5 text-accent" aria-hidden="true" />
+          <Mail className="size-5 text-accent" aria-hidden="true" />
           Email Preferences
         </h2>
       </CardHeader>

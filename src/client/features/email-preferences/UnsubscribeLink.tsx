@@ -2,18 +2,43 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { messageResponseSchema } from '#contract/accounts';
 import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeLinkSchema } from '#contract/mail';
-import { AuthShell } from '../../components/AuthShell';
+import type { ReactNode } from 'react';
+import { BrandLogo } from '../../components/BrandLogo';
+import { MAIN_ID } from '../../components/SkipLink';
 import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const toAccount = (
-  <Link href="/account" className="text-accent underline-offset-4 hover:underline">
+  <Link href="/account" className="text-accent underline underline-offset-4">
     your account&apos;s email preferences
   </Link>
 );
+
+/**
+ * The page's frame: the brand, one card, a way home. AuthShell's look without its icon, so
+ * this page adds no icon to the groups the landing page's chunks are made of (decision 0024).
+ */
+function UnsubscribeShell({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+      <BrandLogo className="mb-6 text-xl" />
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-bold leading-tight tracking-tight">{title}</h1>
+          {description && <CardDescription>{description}</CardDescription>}
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+      <Link href="/" className="mt-6 text-sm text-muted-foreground hover:text-foreground">
+        Back to home
+      </Link>
+    </main>
+  );
+}
 
 /**
  * /unsubscribe?token= (decision 0039), the link in a reminder email: the link is checked,
@@ -29,33 +54,33 @@ export function UnsubscribeLink({ token }: { token: string }) {
 
   if (invalid) {
     return (
-      <AuthShell title="Invalid unsubscribe link">
+      <UnsubscribeShell title="Invalid unsubscribe link">
         <p className="text-center text-sm text-muted-foreground" role="alert">
           {messageOr(check.error, INVALID_UNSUBSCRIBE_LINK)} To change which emails you receive, sign in and use {toAccount}.
         </p>
-      </AuthShell>
+      </UnsubscribeShell>
     );
   }
   if (check.isPending) {
     return (
-      <AuthShell title="Unsubscribe">
+      <UnsubscribeShell title="Unsubscribe">
         <p className="text-center text-sm text-muted-foreground" role="status">
           Checking your unsubscribe link...
         </p>
-      </AuthShell>
+      </UnsubscribeShell>
     );
   }
   if (done) {
     return (
-      <AuthShell title="You are unsubscribed">
+      <UnsubscribeShell title="You are unsubscribed">
         <p className="text-center text-sm text-muted-foreground" role="status">
           {UNSUBSCRIBED} Receipts, password links and refunds still arrive. You can turn reminders back on from {toAccount}.
         </p>
-      </AuthShell>
+      </UnsubscribeShell>
     );
   }
   return (
-    <AuthShell title="Unsubscribe from reminder emails" description="Stop renewal reminders and offers from StreamPlus? Receipts, password links and refunds still arrive.">
+    <UnsubscribeShell title="Unsubscribe from reminder emails" description="Stop renewal reminders and offers from StreamPlus? Receipts, password links and refunds still arrive.">
       <div className="grid gap-3">
         <Button type="button" size="lg" className="w-full" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
           {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
@@ -66,6 +91,6 @@ export function UnsubscribeLink({ token }: { token: string }) {
           </p>
         )}
       </div>
-    </AuthShell>
+    </UnsubscribeShell>
   );
 }
