@@ -4,7 +4,7 @@ import { mailOutbox, mailPreferences, subscriptions } from '../../src/server/sch
 import { settableClock } from '../../src/server/lib/clock';
 import { createSmtpMail } from '../../src/server/providers/mail/smtp-mail';
 import { seededPackages } from '../support/checkout';
-import { registerCustomer, type SignedIn } from '../support/customers';
+import { lastMailTo, registerCustomer, sessionCookieOf, setupTokenIn, type SignedIn } from '../support/customers';
 import { paidOrder } from '../support/paid-orders';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
 import { useTestApp, type TestApp } from '../support/test-app';
@@ -178,6 +178,46 @@ describe('branded emails and reminders one can unsubscribe from', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toEqual(expect.any(String));
     expect(await t.database.db.select().from(mailPreferences)).toEqual([]);
+  });
+});
+
+describe('a guest who unsubscribed, then proves the address to an account', () => {
+  const clock = settableClock();
+  const t = useTestApp({}, { clock });
+
+  it('keeps reminders off for the account, and the guest\'s old link still answers without error', async () => {
+    clock.set(new Date());
+    const email = `guest-${Date.now()}@example.com`;
+    const { oneMonth } = await seededPackages(t.app);
+    const order = await paidOrder(t, { packageId: oneMonth.id, email });
+    await t.app.services.jobs.drain();
+    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    clock.set(new Date(subscription!.expirationDate.getTime() - 2 * DAY));
+    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(1);
+    const [reminder] = (await mailsTo(t, email)).filter((mail) => mail.subject === REMINDER_SUBJECT);
+    const guestToken = tokenIn(reminder!.headers['List-Unsubscribe']!.slice(1, -1));
+    expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token: guestToken } })).statusCode).toBe(200);
+    expect(await preferenceOf(t, subscription!.customerId)).toMatchObject({ reminders: false });
+
+    const account = await registerCustomer(t.app, { email });
+    const claim = await lastMailTo(t.database.db, email);
+    expect(claim!.subject).toBe('Confirm your email to add your earlier orders');
+    const proven = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup-password',
+      payload: { token: setupTokenIn(claim!.text), password: 'analytical-engine-2', confirmPassword: 'analytical-engine-2' },
+    });
+    expect(proven.statusCode).toBe(200);
+    const [moved] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription!.id));
+    expect(moved!.customerId).toBe(account.customer.id);
+    expect(await preferenceOf(t, account.customer.id)).toMatchObject({ reminders: false, changedBy: 'unsubscribe-page' });
+    // Proving the address signs the account in afresh (its earlier sessions end).
+    expect((await t.app.inject({ method: 'GET', url: '/api/customer/email-preferences', cookies: sessionCookieOf(proven) })).json()).toEqual({ reminders: false });
+
+    // The guest row is gone: its old link changes nothing and answers as before.
+    const reused = await t.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token: guestToken } });
+    expect(reused.statusCode).toBe(200);
+    expect(reused.json()).toEqual({ message: UNSUBSCRIBED });
   });
 });
 
