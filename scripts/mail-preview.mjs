@@ -1,5 +1,5 @@
 // `npm run mail:preview -- <folder>`: writes one HTML file per email template, with sample
-// data, to <folder> (decision 0039). Runs the TypeScript source through Vite: no build needed.
+// data, to <folder> (decision 0040). Runs the TypeScript source through Vite: no build needed.
 import path from 'node:path';
 import { runnerImport } from 'vite';
 import { root } from './build-if-needed.mjs';

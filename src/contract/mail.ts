@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields';
 
-/** The customer's email preferences and the unsubscribe link of reminder emails (decision 0039). */
+/** The customer's email preferences and the unsubscribe link of reminder emails (decision 0040). */
 
 /** GET and PATCH /api/customer/email-preferences: reminder and offer emails on or off. */
 export const emailPreferencesSchema = z.object({ reminders: z.boolean({ error: 'reminders must be true or false' }) });

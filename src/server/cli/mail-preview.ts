@@ -7,7 +7,7 @@ const SAMPLE_STORE = 'http://localhost:5000';
 /**
  * `npm run mail:preview -- <folder>` (scripts/mail-preview.mjs): every email template drawn
  * with its sample data, one `<template>.html` per template, a reminder with its unsubscribe
- * link as mail.queue sends it (decision 0039). Returns the files written.
+ * link as mail.queue sends it (decision 0040). Returns the files written.
  */
 export async function writeMailPreviews(folder: string): Promise<string[]> {
   await mkdir(folder, { recursive: true });

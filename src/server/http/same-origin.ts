@@ -7,7 +7,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Routes called from outside the store's pages, each authorised by what it carries, never
  * by a cookie: the payment providers' notices, verified by signature, and a mail client's
  * one-click unsubscribe (RFC 8058), by the signed token in its address; a webmail may post
- * that one from its own page, with its own Origin (decision 0039).
+ * that one from its own page, with its own Origin (decision 0040).
  */
 const SERVER_TO_SERVER_ROUTES = new Set(['/api/stripe/webhook', '/api/crypto/ipn', '/unsubscribe']);
 /** The Vite dev server, which proxies the API in development. */

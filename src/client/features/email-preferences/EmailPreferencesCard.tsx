@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/use-toast';
 import { messageOr } from '../../lib/api';
 import { useEmailPreferences, useSaveEmailPreferences } from './use-email-preferences';
 
-/** The account's email preferences: reminder and offer emails on or off (decision 0039). */
+/** The account's email preferences: reminder and offer emails on or off (decision 0040). */
 export function EmailPreferencesCard() {
   const preferences = useEmailPreferences();
   const save = useSaveEmailPreferences();

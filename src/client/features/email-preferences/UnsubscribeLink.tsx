@@ -41,7 +41,7 @@ function UnsubscribeShell({ title, description, children }: { title: string; des
 }
 
 /**
- * /unsubscribe?token= (decision 0039), the link in a reminder email: the link is checked,
+ * /unsubscribe?token= (decision 0040), the link in a reminder email: the link is checked,
  * then one button turns reminder and offer emails off. No sign-in: the signed token is the
  * customer's word. A forged link says so and changes nothing.
  */

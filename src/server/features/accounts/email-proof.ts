@@ -42,7 +42,7 @@ async function moveGuestPurchases(tx: DbOrTx, guestId: string, accountId: string
   await moveCustomerOrders(tx, guestId, accountId);
   await moveCustomerSubscriptions(tx, guestId, accountId);
   await moveCustomerShipments(tx, guestId, accountId);
-  // An unsubscribe made from a reminder sent to the guest row holds for the account too (decision 0039).
+  // An unsubscribe made from a reminder sent to the guest row holds for the account too (decision 0040).
   await carryReminderChoice(tx, guestId, accountId);
   await tx.delete(customers).where(eq(customers.id, guestId));
 }

@@ -1,5 +1,5 @@
 // The mail feature's public face: every email is written here (docs/decisions/0028), drawn
-// from the templates of ./templates (decision 0039), and the customer's choice of reminders.
+// from the templates of ./templates (decision 0040), and the customer's choice of reminders.
 export { createMail, MAIL_JOBS, type Mail } from './service';
 export type { Email } from './email';
 export { mailRoutes } from './routes';

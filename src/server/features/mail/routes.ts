@@ -14,11 +14,11 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 /**
  * The POST path of the List-Unsubscribe header: a mail client's one-click unsubscribe
  * (RFC 8058) and the address of the unsubscribe page itself, whose GET the client app serves.
- * The same-origin guard lets this route through (http/same-origin.ts, decision 0039).
+ * The same-origin guard lets this route through (http/same-origin.ts, decision 0040).
  */
 const ONE_CLICK_UNSUBSCRIBE_ROUTE = '/unsubscribe';
 
-/** The customer's email preferences and the unsubscribe link of reminder emails (decision 0039). */
+/** The customer's email preferences and the unsubscribe link of reminder emails (decision 0040). */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const mail = app.services.mail;
 

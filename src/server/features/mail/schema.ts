@@ -18,7 +18,7 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /**
      * Header fields sent with it beyond From, To, Subject and Message-ID: a reminder's
-     * List-Unsubscribe and List-Unsubscribe-Post (RFC 8058, decision 0039); {} for the rest.
+     * List-Unsubscribe and List-Unsubscribe-Post (RFC 8058, decision 0040); {} for the rest.
      */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
@@ -44,7 +44,7 @@ export const mailOutbox = pgTable(
 
 /**
  * Whether a customer receives reminder and offer emails (features/mail, its only writer;
- * decision 0039). No row: they do. Set from the account page or an email's unsubscribe
+ * decision 0040). No row: they do. Set from the account page or an email's unsubscribe
  * link; transactional emails (receipts, links, refunds) are sent whatever it says.
  */
 export const mailPreferences = pgTable('mail_preferences', {

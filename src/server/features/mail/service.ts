@@ -40,7 +40,7 @@ interface QueueOptions {
   /** The email carries a password link: SMTP delivery removes it from the kept text. */
   secretLinks?: boolean;
   /**
-   * An email a customer may unsubscribe from (a reminder, a win-back offer; decision 0039):
+   * An email a customer may unsubscribe from (a reminder, a win-back offer; decision 0040):
    * it carries List-Unsubscribe with One-Click (RFC 8058) and a visible unsubscribe link,
    * and nothing is written when that customer turned reminder emails off. Transactional
    * emails (receipts, password links, refunds, renewal charged or failed) leave it out.

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The unsubscribe link of a reminder (decision 0039): `<customer id>.<HMAC-SHA256 of it>`,
+ * The unsubscribe link of a reminder (decision 0040): `<customer id>.<HMAC-SHA256 of it>`,
  * keyed by the session secret with a purpose of its own, so no other signature of the store
  * can stand in for it. Nothing is stored: the link of a customer is always the same, any
  * number of uses give the same result, and a forged or altered one names nobody.

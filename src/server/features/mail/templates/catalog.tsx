@@ -14,7 +14,7 @@ export interface TemplateSample {
 
 /**
  * Every email template with sample data, one entry per file `npm run mail:preview` writes
- * (decision 0039). A new template is added here; a test fails for one left out.
+ * (decision 0040). A new template is added here; a test fails for one left out.
  */
 export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'order-confirmation': { element: <OrderConfirmationEmail {...orderConfirmationSample} />, reminder: false },

@@ -8,7 +8,7 @@ export interface ExpiryReminderProps {
   expiresOn: string;
 }
 
-/** The reminder 3 days before a subscription expires: a reminder email, with its unsubscribe link (decision 0039). */
+/** The reminder 3 days before a subscription expires: a reminder email, with its unsubscribe link (decision 0040). */
 export function ExpiryReminderEmail({ firstName, packageName, expiresOn }: ExpiryReminderProps) {
   const account = useStoreLink('/account');
   return (

@@ -2,7 +2,7 @@ import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, T
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * The frame every email of the store is drawn in (decision 0039): the StreamPlus band, one
+ * The frame every email of the store is drawn in (decision 0040): the StreamPlus band, one
  * card with a heading, the facts in a small table and one button, and a footer. The
  * store's colours (UI.md, src/client/styles.css), light by default, navy in dark mode.
  * Inline styles for clients that drop <style>; the <style> block adds dark mode and
