@@ -1,7 +1,9 @@
-// The yardstick for a whole purchase: a bare Fastify process answering the purchase's three
-// calls at the store's paths, each with ONE small transaction on the same kind of database
-// (node-postgres on DATABASE_URL, else PGlite in a data folder in this process) and JSON
-// answers of the store's shape. What it costs is what the machine's limit for the work is.
+// The old yardstick for a whole purchase: a bare Fastify process answering the purchase's
+// three calls at the store's paths, each with ONE small transaction on the same kind of
+// database (node-postgres on DATABASE_URL, else PGlite in a data folder in this process) and
+// JSON answers of the store's shape. The limit is now the replay of the store's own
+// statements (replay-purchase-server.mjs); this stays beside it as what a framework and one
+// statement per call cost, so the distance between the two is what the statements cost.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,14 +1,20 @@
 // Whole purchases (checkout, demo card confirm, payment-success notice) by N concurrent
-// buyers, on PGlite and PostgreSQL, beside the machine's limit for the same three calls: a
-// bare Fastify process doing one small transaction per call on the same kind of database.
-// Also the statements the store sends PostgreSQL per purchase, and its RSS under load.
+// buyers, on PostgreSQL and PGlite, beside their limit: a bare process replaying the
+// statements the store sent for one purchase, recorded at the wire earlier in the same run
+// (replay-purchase-server.mjs), with each buyer's own values, its jobs' statements included.
+// Also the old yardstick (bare Fastify, one statement per call), the statements the store
+// sends PostgreSQL per purchase, and its RSS under load.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from '../../scripts/build-if-needed.mjs';
 import { openConnection, runLoops } from './http-connection.mjs';
 import { startStatementCounter } from './statement-counter.mjs';
-import { cpuMs, freePort, postgresCpuMs, residentMb, startAndTime, startStore, stopChild, withPostgresDatabase } from './support.mjs';
+import { buildScript } from './replay-script.mjs';
+import { cpuMs, fmt, freePort, postgresCpu, postgresCpuSince, residentMb, startAndTime, startStore, stopChild, withPostgresDatabase } from './support.mjs';
 
-const SECONDS = 6;
+/** Seconds per point; `npm run bench -- purchase --seconds 2` for a quick look. */
+let SECONDS = 6;
 const DEMO_CARD = JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
 const IDLE_MS = 4000;
 const COUNTED_PURCHASES = 10;
@@ -21,20 +27,35 @@ let purchases = 0;
  * loopback ones (127.x.y.z): without DEMO_MODE (which would make it free) the demo card is
  * taken only from this machine (http/demo-payment-guard.ts).
  */
-async function purchase(connection, packageId) {
+async function purchase(connection, packageId, trace) {
   const n = ++purchases;
   const headers = `content-type: application/json\r\nx-forwarded-for: 127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}\r\n`;
   const buyer = { firstName: 'Bench', lastName: 'Buyer', email: `bench-${process.pid}-${n}@example.com` };
   const order = { packageId, paymentMethod: 'card', deviceCount: '2', selectedGiftCard: 'Amazon' };
-  const checkout = JSON.parse(await post(connection, '/api/checkout', headers, { ...buyer, ...order }));
+  const checkout = JSON.parse(await post(connection, '/api/checkout', headers, { ...buyer, ...order }, trace));
   const paymentIntentId = checkout.clientSecret.split('_secret_')[0];
-  await post(connection, `/api/demo/payment-intents/${paymentIntentId}/confirm`, headers, DEMO_CARD);
-  await post(connection, '/api/webhook/payment-success', headers, { orderId: checkout.order.id, paymentIntentId });
+  await pauseWhenTraced(trace);
+  await post(connection, `/api/demo/payment-intents/${paymentIntentId}/confirm`, headers, DEMO_CARD, trace);
+  await pauseWhenTraced(trace);
+  await post(connection, '/api/webhook/payment-success', headers, { orderId: checkout.order.id, paymentIntentId }, trace);
 }
 
-async function post(connection, path, headers, body) {
-  const answer = await connection.send('POST', path, headers, typeof body === 'string' ? body : JSON.stringify(body));
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/**
+ * While a purchase is recorded for the replay, a second between its calls: the jobs a call
+ * sends start at once and would otherwise run while the next call is answered, and be taken
+ * for its statements. Told apart so, the replay runs them after the third answer.
+ */
+const pauseWhenTraced = (trace) => (trace ? wait(1000) : undefined);
+
+/** POSTs `body`; with `trace`, adds the exchange and when it began and ended (on the statement recorder's clock) to it. */
+async function post(connection, path, headers, body, trace) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const startedAt = now();
+  const answer = await connection.send('POST', path, headers, text);
   if (answer.status < 200 || answer.status > 299) throw new Error(`POST ${path}: ${answer.status} ${answer.body}`);
+  trace?.push({ method: 'POST', path, headers, body: text, status: answer.status, answer: answer.body, startedAt, endedAt: now() });
   return answer.body;
 }
 
@@ -48,30 +69,46 @@ async function paidPackageId(baseUrl) {
  * purchase of the serving process `pid` and of PostgreSQL's processes on this machine: on
  * two shared cores, closed-loop latency follows the CPU a purchase costs.
  */
-async function measure(baseUrl, packageId, buyers, pid) {
-  const before = { process: cpuMs(pid), postgres: postgresCpuMs() };
+async function measure(baseUrl, packageId, buyers, pid, database) {
+  const before = { process: cpuMs(pid), postgres: postgresCpu(database) };
   const result = await runLoops(baseUrl, { connections: buyers, seconds: SECONDS, iteration: (connection) => purchase(connection, packageId) });
   const perPurchase = (ms) => (result.completed > 0 ? ms / result.completed : null);
-  return { ...result, cpuProcess: perPurchase(cpuMs(pid) - before.process), cpuPostgres: perPurchase(postgresCpuMs() - before.postgres) };
+  return { ...result, cpuProcess: perPurchase(cpuMs(pid) - before.process), cpuPostgres: perPurchase(postgresCpuSince(before.postgres, postgresCpu(database))) };
 }
 
-/** The bare limit on the same database kind (DATABASE_URL or PGlite), measured at each buyer count. */
-async function measureLimit(buyerCounts, packageId, databaseUrl = '') {
+/** The database's name in a postgres:// URL, which its backends' process titles carry. */
+const databaseName = (url) => (url ? new URL(url).pathname.slice(1) : undefined);
+
+/**
+ * A limit process (`script` in tests/bench, on DATABASE_URL or PGLITE_DIR as `env` says), measured at each buyer
+ * count; `extra(baseUrl)` adds what the process tells of itself after the runs.
+ */
+async function measureLimit(script, buyerCounts, packageId, env, extra = async () => ({})) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const bare = await startAndTime(path.join(root, 'tests/bench/bare-purchase-server.mjs'), { PORT: String(port), DATABASE_URL: databaseUrl }, `${baseUrl}/`);
+  const bare = await startAndTime(path.join(root, 'tests/bench', script), { PORT: String(port), DATABASE_URL: '', ...env }, `${baseUrl}/`);
   const results = [];
-  for (const buyers of buyerCounts) results.push(await measure(baseUrl, packageId, buyers, bare.child.pid));
+  for (const buyers of buyerCounts) results.push(await measure(baseUrl, packageId, buyers, bare.child.pid, databaseName(env.DATABASE_URL)));
+  const told = await extra(baseUrl);
   await stopChild(bare.child);
-  return results;
+  return results.map((result) => ({ ...result, ...told }));
+}
+
+/** The replay limit on the recorded `scriptFile`; its rows carry the jobs that failed in it. */
+function measureReplay(scriptFile, buyerCounts, packageId, database) {
+  return measureLimit('replay-purchase-server.mjs', buyerCounts, packageId, { REPLAY_SCRIPT: scriptFile, ...database }, async (baseUrl) => {
+    await wait(IDLE_MS); // its last purchases' jobs
+    return (await fetch(`${baseUrl}/replay`)).json();
+  });
 }
 
 function rowsFor(section, buyers, store, limit, { p99Target, ratioTarget, cpu } = {}) {
   const who = `${buyers} buyer${buyers === 1 ? '' : 's'}`;
   const cpuRows = [
     { section, name: `${who}: CPU per purchase, serving process`, value: store.cpuProcess, unit: 'ms', limit: limit.cpuProcess },
+    { section, name: `${who}: CPU per purchase, serving process, store / limit`, value: store.cpuProcess / limit.cpuProcess, unit: 'x', target: ratioTarget },
     ...(cpu === 'postgres'
-      ? [{ section, name: `${who}: CPU per purchase, PostgreSQL`, value: store.cpuPostgres, unit: 'ms', limit: limit.cpuPostgres, note: 'its processes on this machine' }]
+      ? [{ section, name: `${who}: CPU per purchase, PostgreSQL`, value: store.cpuPostgres, unit: 'ms', limit: limit.cpuPostgres, note: "the database's backends on this machine" }]
       : []),
   ];
   return [
@@ -80,13 +117,25 @@ function rowsFor(section, buyers, store, limit, { p99Target, ratioTarget, cpu } 
     { section, name: `${who}: p99`, value: store.p99, unit: 'ms', limit: limit.p99, target: p99Target },
     { section, name: `${who}: p99, store / limit`, value: store.p99 / limit.p99, unit: 'x', target: ratioTarget },
     ...(cpu ? cpuRows : []),
-    { section, name: `${who}: errors (store + limit)`, value: store.errors + limit.errors, unit: '', target: '0' },
+    { section, name: `${who}: errors (store + limit)`, value: store.errors + limit.errors, unit: '', target: '0', note: `limit's failed jobs: ${limit.jobErrors}` },
   ];
 }
 
-const sectionFor = (database) => `Purchase (checkout + card confirm + payment-success) on ${database}, ${SECONDS} s per point; limit = bare Fastify, one transaction per call`;
+/** The old yardstick at the main buyer count: what the same three calls cost with one statement each. */
+function yardstickRows(section, buyers, yardstick) {
+  const who = `${buyers} buyers`;
+  return [
+    { section, name: `${who}: old yardstick (bare Fastify, 1 statement per call): p99`, value: yardstick.p99, unit: 'ms', note: `${fmt(yardstick.perSecond)}/s, errors ${yardstick.errors}` },
+    { section, name: `${who}: old yardstick: CPU per purchase, serving process`, value: yardstick.cpuProcess, unit: 'ms' },
+  ];
+}
 
-async function benchPglite() {
+const sectionFor = (database) =>
+  `Purchase (checkout + card confirm + payment-success) on ${database}, ${SECONDS} s per point; limit = replay of the store's own statements (jobs included) by a bare process, recorded in this run; ` +
+  "the old yardstick (bare Fastify, one statement per call) is kept as two rows: what the framework and one statement per call cost, against the replay's statements";
+
+/** On PGlite, the replay runs in the store's own data folder once the store has stopped, with the statements recorded on PostgreSQL. */
+async function benchPglite(scriptFile) {
   const section = sectionFor('PGlite');
   const counts = [1, 10, 20];
   const store = await startStore({ TRUST_PROXY: '1' });
@@ -95,9 +144,12 @@ async function benchPglite() {
   for (const buyers of counts) results.push(await measure(store.baseUrl, packageId, buyers, store.child.pid));
   const loadedRss = residentMb(store.child.pid);
   await store.stop();
-  const limits = await measureLimit(counts, packageId);
+  if (!scriptFile) return [{ section, name: 'all figures', value: null, unit: '', note: 'skipped: the replay is recorded on PostgreSQL, which was not there' }];
+  const limits = await measureReplay(scriptFile, counts, packageId, { PGLITE_DIR: path.join(store.dataDir, 'pglite') });
+  const [yardstick] = await measureLimit('bare-purchase-server.mjs', [10], packageId, {});
   return [
     ...counts.flatMap((buyers, i) => rowsFor(section, buyers, results[i], limits[i], buyers === 10 ? { p99Target: '< 500', cpu: 'process' } : {})),
+    ...yardstickRows(section, 10, yardstick),
     { section, name: 'store RSS right after 20 buyers', value: loadedRss, unit: 'MB' },
   ];
 }
@@ -109,16 +161,33 @@ async function benchPglite() {
  * cause, jobs included, beyond the idle polling rate, per purchase.
  */
 async function countStatements(databaseUrl, section) {
-  const counter = await startStatementCounter(databaseUrl);
+  const counter = await startStatementCounter(databaseUrl, { record: true });
   const store = await startStore({ DATABASE_URL: counter.url, TRUST_PROXY: '1' });
   const packageId = await paidPackageId(store.baseUrl);
   const connection = openConnection(store.baseUrl);
   await connection.ready;
   await purchase(connection, packageId); // the first purchase starts workers and caches
   await wait(IDLE_MS);
+  counter.clearRecord();
+  await purchase(connection, packageId); // what any purchase sends alike is the store's, not the buyer's
+  await wait(IDLE_MS);
+  const earlierLog = counter.recorded();
+  counter.clearRecord();
   let before = counter.total();
   await wait(IDLE_MS);
   const idlePerMs = (counter.total() - before) / IDLE_MS;
+  const idleTexts = new Set(counter.recorded().map((entry) => entry.text));
+
+  // The purchase the replay limit repeats: its three calls, then its jobs until quiet.
+  counter.clearRecord();
+  const trace = [];
+  await purchase(connection, packageId, trace);
+  await wait(IDLE_MS);
+  const script = buildScript(counter.recorded(), trace, idleTexts, earlierLog);
+  const scriptFile = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-replay-')), 'purchase.json');
+  writeFileSync(scriptFile, JSON.stringify(script));
+  const recordedStatements = (units) => units.reduce((sum, unit) => sum + unit.statements.length, 0);
+  const replayed = script.calls.map((call) => recordedStatements(call.units));
 
   const started = Date.now();
   const firstCount = counter.total();
@@ -133,8 +202,15 @@ async function countStatements(databaseUrl, section) {
   connection.close();
   await store.stop();
   await counter.close();
-  return [
+  const rows = [
     { section, name: 'statements, the three calls of one purchase', value: Math.min(...calls), unit: '', note: `Query + Execute messages; ${Math.max(...calls)} at most of ${COUNTED_PURCHASES}` },
+    {
+      section,
+      name: 'statements the replay limit sends per purchase',
+      value: recordedStatements(script.calls.flatMap((call) => call.units)) + recordedStatements(script.jobs),
+      unit: '',
+      note: `calls ${replayed.join(' + ')}, jobs ${recordedStatements(script.jobs)} (in ${script.jobs.length} transactions or statements)`,
+    },
     {
       section,
       name: 'statements caused by one purchase, jobs included',
@@ -143,24 +219,31 @@ async function countStatements(databaseUrl, section) {
       note: `in the ${IDLE_MS / 1000} s after ${COUNTED_PURCHASES} purchases, idle polling (${Math.round(idlePerMs * 1000)}/s) taken away`,
     },
   ];
+  return { rows, scriptFile };
 }
 
-async function benchPostgres() {
+/** Records the replay's script on the way (its file, or null without PostgreSQL) for the PGlite bench after it. */
+async function benchPostgres(recorded) {
   const section = sectionFor('PostgreSQL');
   return withPostgresDatabase('storefront_bench_purchase', section, async (databaseUrl) => {
     const statements = await countStatements(databaseUrl, section);
+    recorded.scriptFile = statements.scriptFile;
     const counts = [1, 20];
     const store = await startStore({ DATABASE_URL: databaseUrl, TRUST_PROXY: '1' });
     const packageId = await paidPackageId(store.baseUrl);
     const results = [];
-    for (const buyers of counts) results.push(await measure(store.baseUrl, packageId, buyers, store.child.pid));
+    for (const buyers of counts) results.push(await measure(store.baseUrl, packageId, buyers, store.child.pid, databaseName(databaseUrl)));
     await store.stop();
-    const limits = await measureLimit(counts, packageId, databaseUrl);
+    const limits = await measureReplay(statements.scriptFile, counts, packageId, { DATABASE_URL: databaseUrl });
+    const [yardstick] = await measureLimit('bare-purchase-server.mjs', [20], packageId, { DATABASE_URL: databaseUrl });
     const targets = (buyers) => (buyers === 20 ? { ratioTarget: '<= 1.50', cpu: 'postgres' } : {});
-    return [...counts.flatMap((buyers, i) => rowsFor(section, buyers, results[i], limits[i], targets(buyers))), ...statements];
+    return [...counts.flatMap((buyers, i) => rowsFor(section, buyers, results[i], limits[i], targets(buyers))), ...yardstickRows(section, 20, yardstick), ...statements.rows];
   });
 }
 
-export async function benchPurchase() {
-  return [...(await benchPglite()), ...(await benchPostgres())];
+export async function benchPurchase({ seconds } = {}) {
+  if (seconds) SECONDS = seconds;
+  const recorded = { scriptFile: null };
+  const postgres = await benchPostgres(recorded);
+  return [...(await benchPglite(recorded.scriptFile)), ...postgres];
 }

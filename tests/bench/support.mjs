@@ -125,17 +125,30 @@ export function cpuMs(pid) {
   }
 }
 
-/** CPU time of every PostgreSQL server process on this machine, in ms (0 when it runs elsewhere). */
-export function postgresCpuMs() {
-  let total = 0;
+/**
+ * CPU time of the PostgreSQL server processes on this machine, in ms, per process id (none
+ * when it runs elsewhere); with `database`, only the backends serving that database (named
+ * in their process title), as other work on a shared machine also runs PostgreSQL.
+ */
+export function postgresCpu(database) {
+  const byProcess = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += cpuMs(pid);
+      if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      if (database && !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      byProcess.set(pid, cpuMs(pid));
     } catch {
       // the process ended meanwhile
     }
   }
+  return byProcess;
+}
+
+/** The CPU time PostgreSQL spent between two postgresCpu() readings: a backend that ended meanwhile is not counted. */
+export function postgresCpuSince(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
+import { prebuilt } from '#server/db/prebuilt';
 import { canonicalMailbox } from '#domain/mailbox';
 import { rateLimits } from './schema';
 import { HttpError } from './errors';
@@ -28,12 +29,11 @@ export interface AttemptResult {
  * the guarded work, in one atomic statement, so concurrent attempts cannot all slip
  * under the limit; callers give back attempts that turn out not to count (a correct password).
  */
-export async function consumeAttempt(db: DbOrTx, limit: AttemptLimit): Promise<AttemptResult> {
-  const windowEnd = sql`now() + ${limit.windowMs}::integer * interval '1 millisecond'`;
-  const expired = sql.raw(`"rate_limits"."reset_at" <= now()`);
-  const [row] = await db
+const expired = sql.raw(`"rate_limits"."reset_at" <= now()`);
+const countAttempt = prebuilt((db) =>
+  db
     .insert(rateLimits)
-    .values({ key: limit.key, hits: 1, resetAt: windowEnd })
+    .values({ key: sql.placeholder('key'), hits: 1, resetAt: sql`now() + ${sql.placeholder('windowMs')}::integer * interval '1 millisecond'` })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -41,7 +41,11 @@ export async function consumeAttempt(db: DbOrTx, limit: AttemptLimit): Promise<A
         resetAt: sql`case when ${expired} then excluded.reset_at else "rate_limits"."reset_at" end`,
       },
     })
-    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }),
+);
+
+export async function consumeAttempt(db: DbOrTx, limit: AttemptLimit): Promise<AttemptResult> {
+  const [row] = await countAttempt(db, { key: limit.key, windowMs: limit.windowMs });
   return { allowed: row!.hits <= limit.max, hits: row!.hits, retryAfterMs: Math.max(0, row!.resetAt.getTime() - Date.now()) };
 }
 

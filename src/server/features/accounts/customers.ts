@@ -1,6 +1,7 @@
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { CustomerProfile } from '#contract/accounts';
 import { queryRows, type DbOrTx } from '#server/db/connect';
+import { prebuilt } from '#server/db/prebuilt';
 import { customers } from './schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -17,8 +18,10 @@ export function toCustomerProfile(row: CustomerRow): CustomerProfile {
   };
 }
 
+const customerById = prebuilt((db) => db.select().from(customers).where(eq(customers.id, sql.placeholder('id'))).limit(1));
+
 export async function findCustomer(db: DbOrTx, id: string): Promise<CustomerRow | null> {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  const [row] = await customerById(db, { id });
   return row ?? null;
 }
 

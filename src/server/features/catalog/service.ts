@@ -15,6 +15,7 @@ import {
 import type { Package } from '#contract/packages';
 import type { Database, DbOrTx } from '#server/db/connect';
 import type { ChannelListener } from '#server/db/notifications';
+import { prebuilt } from '#server/db/prebuilt';
 import { packages } from './schema';
 import { badRequest, notFound } from '#server/http/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
@@ -198,7 +199,9 @@ export function toAdminPackage(row: PackageRow): AdminPackage {
 
 
 /** Finds an active package by id or by the text ids the spec's client uses. */
+const packageById = prebuilt((db) => db.select().from(packages).where(eq(packages.id, sql.placeholder('id'))).limit(1));
+
 export async function findPackage(db: DbOrTx, id: string): Promise<PackageRow | null> {
-  const [row] = await db.select().from(packages).where(eq(packages.id, canonicalPackageId(id))).limit(1);
+  const [row] = await packageById(db, { id: canonicalPackageId(id) });
   return row && row.isActive ? row : null;
 }

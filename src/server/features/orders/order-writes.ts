@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
+import { prebuilt } from '#server/db/prebuilt';
 import { orders } from './schema';
 import type { OrderRow } from './order-row';
 
@@ -10,11 +11,48 @@ import type { OrderRow } from './order-row';
  * Changes of the order's status are status-changes.ts's.
  */
 
-export type NewOrder = typeof orders.$inferInsert;
+/** The columns a checkout writes; the others take their defaults. */
+const PLACED_ORDER_COLUMNS = [
+  'id',
+  'customerId',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'packageId',
+  'selectedGiftCard',
+  'paymentMethod',
+  'deviceCount',
+  'couponCode',
+  'couponDiscount',
+  'couponReserved',
+  'subtotalAmount',
+  'totalAmount',
+  'cashbackAmount',
+  'requiresShipping',
+  'shippingAddress',
+  'shippingCity',
+  'shippingState',
+  'shippingZip',
+  'shippingCountry',
+  'renewsSubscriptionId',
+  'checkoutKey',
+] as const;
+
+export type NewOrder = Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>;
+
+// Written by every checkout: built once (docs/decisions/0039), each column a placeholder.
+const insertPlacedOrder = prebuilt((db) =>
+  db
+    .insert(orders)
+    .values(Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as typeof orders.$inferInsert)
+    .onConflictDoNothing({ target: orders.checkoutKey })
+    .returning(),
+);
 
 /** The checkout's new order; null when its checkout key is already taken (a double submit, decision 0008). */
 export async function insertOrder(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
-  const [inserted] = await tx.insert(orders).values(values).onConflictDoNothing({ target: orders.checkoutKey }).returning();
+  // Checkout gives every column; one it leaves undefined (a phone not given) is written null.
+  const [inserted] = await insertPlacedOrder(tx, Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, values[column] ?? null])));
   return inserted ?? null;
 }
 
@@ -25,8 +63,16 @@ export async function releaseCheckoutKey(tx: DbOrTx, orderId: string, key: strin
 
 /** Remembers the order's card PaymentIntent; the first one attached stays. */
 export async function attachPaymentIntent(tx: DbOrTx, orderId: string, paymentIntentId: string): Promise<void> {
-  await tx.update(orders).set({ stripePaymentIntentId: paymentIntentId }).where(and(eq(orders.id, orderId), isNull(orders.stripePaymentIntentId)));
+  await attachIntent(tx, { orderId, paymentIntentId });
 }
+
+// Written by every card checkout: built once (docs/decisions/0039).
+const attachIntent = prebuilt((db) =>
+  db
+    .update(orders)
+    .set({ stripePaymentIntentId: sql`${sql.placeholder('paymentIntentId')}` })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders.stripePaymentIntentId))),
+);
 
 /** Remembers the order's crypto payment; false when a concurrent submit attached one first. */
 export async function attachCryptoPayment(tx: DbOrTx, orderId: string, paymentId: string): Promise<boolean> {
@@ -57,17 +103,22 @@ const PROVISIONING_FAILED = 'Provisioning failed';
  * provisioning failure's reason goes with it.
  */
 export async function markOrderFulfilled(tx: DbOrTx, orderId: string, at: Date): Promise<boolean> {
-  const claimed = await tx
-    .update(orders)
-    .set({
-      fulfilledAt: at,
-      failureReason: sql`case when ${orders.failureReason} like ${`${PROVISIONING_FAILED}%`} then null else ${orders.failureReason} end`,
-      updatedAt: at,
-    })
-    .where(and(eq(orders.id, orderId), isNull(orders.fulfilledAt), eq(orders.paymentStatus, 'completed')))
-    .returning({ id: orders.id });
+  const claimed = await claimFulfilment(tx, { orderId, at: at.toISOString() });
   return claimed.length === 1;
 }
+
+// Written for every paid order: built once (docs/decisions/0039).
+const claimFulfilment = prebuilt((db) =>
+  db
+    .update(orders)
+    .set({
+      fulfilledAt: sql`${sql.placeholder('at')}::timestamptz`,
+      failureReason: sql`case when ${orders.failureReason} like ${`${PROVISIONING_FAILED}%`} then null else ${orders.failureReason} end`,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), isNull(orders.fulfilledAt), eq(orders.paymentStatus, 'completed')))
+    .returning({ id: orders.id }),
+);
 
 /** Says why a paid order has no service yet, for the admin's list: its provisioning ran out of attempts. */
 export async function recordProvisioningFailure(tx: DbOrTx, orderId: string, attempts: number, error: string): Promise<void> {

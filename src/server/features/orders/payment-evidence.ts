@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { formatMoney, type Cents } from '#domain/money';
 import { orders } from './schema';
 import type { OrderRow } from './order-row';
@@ -44,7 +44,12 @@ export function isOrdersPayment(evidence: PaymentEvidence): SQL {
 /** The provider's amount checked in the completing UPDATE itself, so no read of the order precedes it. */
 export function paidInFull(evidence: PaymentEvidence): SQL | undefined {
   if (evidence.method !== 'card' || evidence.paidCents === undefined) return undefined;
-  return eq(orders.totalAmount, formatMoney(evidence.paidCents));
+  return paidAmountIs(formatMoney(evidence.paidCents));
+}
+
+/** The order's total is exactly the amount paid (a formatted amount, or its placeholder in a statement built once). */
+export function paidAmountIs(amount: string | Placeholder): SQL {
+  return eq(orders.totalAmount, amount);
 }
 
 /** The columns that keep the evidence on the order: the first payment of an order that had none stored. */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { purchaseNotifications } from './schema';
@@ -29,6 +29,12 @@ export async function recordPurchaseNotification(tx: DbOrTx, order: OrderRow): P
  * Returns the completed order, or nothing when the UPDATE's condition did not hold.
  */
 export async function completeAndNotify(tx: DbOrTx, orderId: string, completion: StatusChange): Promise<OrderRow | undefined> {
+  const [order] = await completeAndNotifyStatement(tx, orderId, completion);
+  return order;
+}
+
+/** completeAndNotify's statement, not yet run; the order's id may be a placeholder (a statement built once, docs/decisions/0039). */
+export function completeAndNotifyStatement(tx: DbOrTx, orderId: string | Placeholder, completion: StatusChange) {
   const completed = tx.$with('completed').as(statusUpdate(tx, orderId, completion));
   const noted = tx.$with('noted').as(
     tx
@@ -52,6 +58,5 @@ export async function completeAndNotify(tx: DbOrTx, orderId: string, completion:
       .onConflictDoNothing({ target: purchaseNotifications.orderId })
       .returning({ id: purchaseNotifications.id }),
   );
-  const [order] = await tx.with(completed, noted).select().from(completed);
-  return order;
+  return tx.with(completed, noted).select().from(completed);
 }

@@ -78,6 +78,14 @@ export const orders = pgTable(
     // and orders.csv walks the first one in batches by (created_at, id).
     index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
+    // The Shipments queue (paid orders of the box package) and the package filter page and count on it (decision 0041).
+    index('orders_package_status_newest_idx').on(t.packageId, t.paymentStatus, t.createdAt.desc(), t.id.desc()),
+    // The Needs Review queue and its badge read only the orders waiting for a person: reports' waitsForAPerson, written the same way (decision 0041).
+    index('orders_waiting_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(
+        sql`${t.paymentStatus} = 'needs_review' or (${t.paymentStatus} = 'completed' and ${t.fulfilledAt} is null and ${t.failureReason} is not null)`,
+      ),
     // The admin's customer list pages through subscriptions by their order's payment, newest first.
     index('orders_newest_payment_idx').on(t.paidAt.desc().nullsLast(), t.id.desc()),
     // Reservations of abandoned unpaid orders are given back by the minute (decision 0020).

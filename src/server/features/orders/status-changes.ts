@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { refusedTransition, statusesBefore, type OrderStatus } from '#domain/order-status';
 import type { DbOrTx } from '#server/db/connect';
@@ -33,7 +33,7 @@ function allowedFrom(change: StatusChange): OrderStatus[] {
  * statuses that may become to>) RETURNING *`, not yet run, so that a statement may embed it
  * (the completing CTE of purchase-notification.ts).
  */
-export function statusUpdate(db: DbOrTx, orderId: string, change: StatusChange) {
+export function statusUpdate(db: DbOrTx, orderId: string | Placeholder, change: StatusChange) {
   return db
     .update(orders)
     .set({ updatedAt: sql`now()`, ...change.set, paymentStatus: change.to })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, not, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
 import { formatMoney } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
@@ -60,12 +60,11 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
  * Orders waiting for a person: held for review (a short crypto payment, an amount that does
  * not match), or paid but still without their service after provisioning ran out of
  * attempts, whose reason it recorded (decision 0021). An admin honours, retries or refunds.
- * The navigation's count of them (work-waiting.ts) is this same predicate.
+ * The navigation's count of them (work-waiting.ts) is this same predicate. It is the partial
+ * index orders_waiting_newest_idx's predicate, written the same way (no parameters) so the
+ * planner can use it (decision 0041).
  */
-export const waitsForAPerson = or(
-  eq(orders.paymentStatus, 'needs_review'),
-  and(eq(orders.paymentStatus, 'completed'), isNull(orders.fulfilledAt), isNotNull(orders.failureReason)),
-)!;
+export const waitsForAPerson = sql`(${orders.paymentStatus} = 'needs_review' or (${orders.paymentStatus} = 'completed' and ${orders.fulfilledAt} is null and ${orders.failureReason} is not null))`;
 
 function filters(query: AdminOrderListQuery, timeZone: string): SQL | undefined {
   const conditions: SQL[] = [];

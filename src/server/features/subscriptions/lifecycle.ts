@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
+import { prebuilt } from '#server/db/prebuilt';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
 import { subscriptions } from './schema';
@@ -24,6 +25,16 @@ export interface LifecycleDeps {
   provisioning: Provisioning;
   publicUrl: string;
 }
+
+// Read for every confirmation: built once (docs/decisions/0039).
+const orderWithPackageName = prebuilt((db) =>
+  db
+    .select({ order: orders, pkg: { name: packages.name, duration: packages.duration } })
+    .from(orders)
+    .leftJoin(packages, eq(packages.id, orders.packageId))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1),
+);
 
 export function createLifecycle({ db, mail, provisioning, publicUrl }: LifecycleDeps) {
   /**
@@ -101,12 +112,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
    */
   async function sendOrderConfirmation(orderId: string): Promise<boolean> {
     // The order with its package's name and duration: one read (docs/decisions/0023).
-    const [found] = await db
-      .select({ order: orders, pkg: { name: packages.name, duration: packages.duration } })
-      .from(orders)
-      .leftJoin(packages, eq(packages.id, orders.packageId))
-      .where(eq(orders.id, orderId))
-      .limit(1);
+    const [found] = await orderWithPackageName(db, { orderId });
     const { order, pkg } = found ?? {};
     // A refund before the mail went out ends its job: the buyer is not told of a purchase undone (decision 0021).
     if (!order || order.paymentStatus === 'refunded') return false;

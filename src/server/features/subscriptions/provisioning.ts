@@ -8,6 +8,7 @@ import { ordersForReading as orders } from '#server/features/orders/index';
 import { deviceCredentials, subscriptions } from './schema';
 import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/index';
 import { createTurns } from '#server/lib/take-turns';
+import { prebuilt } from '#server/db/prebuilt';
 import {
   LineUsernameTakenError,
   newLinePassword,
@@ -62,6 +63,18 @@ function deviceCountOf(order: OrderRow): number {
   }
   return count;
 }
+
+// Read on every paid order: built once (docs/decisions/0039).
+const orderPackageAndSubscription = prebuilt((db) =>
+  db
+    .select({ order: orders, pkg: packages, subscriptionId: subscriptions.id })
+    .from(orders)
+    .leftJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1),
+);
+const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
 
 export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
@@ -148,7 +161,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
 
   /** Locks the order while its subscription is written; says whether it is still paid (a refund may have committed meanwhile). */
   async function lockPaidOrder(tx: DbOrTx, orderId: string): Promise<boolean> {
-    const [row] = await tx.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [row] = await lockedPaymentStatus(tx, { orderId });
     return row?.paymentStatus === 'completed';
   }
 
@@ -299,13 +312,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
 
   /** The order, its package and the subscription it started, if any: one read where three were (docs/decisions/0023). */
   async function orderToProvision(orderId: string) {
-    const [row] = await db
-      .select({ order: orders, pkg: packages, subscriptionId: subscriptions.id })
-      .from(orders)
-      .leftJoin(packages, eq(packages.id, orders.packageId))
-      .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
-      .where(eq(orders.id, orderId))
-      .limit(1);
+    const [row] = await orderPackageAndSubscription(db, { orderId });
     return row ?? null;
   }
 

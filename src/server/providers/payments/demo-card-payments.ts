@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lte, notInArray } from 'drizzle-orm';
+import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
 import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
+import { prebuilt } from '#server/db/prebuilt';
 import { demoPaymentIntents } from './schema';
 import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
 
@@ -36,20 +37,42 @@ const toState = (row: Row): PaymentIntentState => ({
   metadata: { orderId: row.orderId },
 });
 
+const intentById = prebuilt((db) => db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, sql.placeholder('id'))).limit(1));
+const chargeIntent = (outcome: { status: 'succeeded'; lastError: null } | { lastError: string }) =>
+  prebuilt((db) =>
+    db
+      .update(demoPaymentIntents)
+      .set({ ...outcome, updatedAt: sql`now()` })
+      .where(and(eq(demoPaymentIntents.id, sql.placeholder('id')), notInArray(demoPaymentIntents.status, SETTLED)))
+      .returning(),
+  );
+const chargeSucceeded = chargeIntent({ status: 'succeeded', lastError: null });
+const chargeDeclined = chargeIntent({ lastError: DECLINED_MESSAGE });
+const insertIntent = prebuilt((db) =>
+  db
+    .insert(demoPaymentIntents)
+    .values({
+      id: sql.placeholder('id'),
+      clientSecret: sql.placeholder('clientSecret'),
+      amount: sql.placeholder('amount'),
+      currency: sql.placeholder('currency'),
+      status: 'requires_payment_method',
+      orderId: sql.placeholder('orderId'),
+    })
+    .onConflictDoNothing({ target: demoPaymentIntents.id })
+    .returning({ id: demoPaymentIntents.id, clientSecret: demoPaymentIntents.clientSecret }),
+);
+
 /** PaymentIntents kept in the store's own database: real states, no real money (D7). */
 export function createDemoCardPayments(db: Db): DemoCardPayments {
   async function find(id: string): Promise<Row | null> {
-    const [row] = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id)).limit(1);
+    const [row] = await intentById(db, { id });
     return row ?? null;
   }
 
   /** Charges a test card to an intent still awaiting payment, in one conditional UPDATE; null when none awaits. */
   async function charge(id: string, succeeded: boolean): Promise<DemoConfirmResult | null> {
-    const [updated] = await db
-      .update(demoPaymentIntents)
-      .set(succeeded ? { status: 'succeeded', lastError: null, updatedAt: new Date() } : { lastError: DECLINED_MESSAGE, updatedAt: new Date() })
-      .where(and(eq(demoPaymentIntents.id, id), notInArray(demoPaymentIntents.status, SETTLED)))
-      .returning();
+    const [updated] = await (succeeded ? chargeSucceeded : chargeDeclined)(db, { id });
     if (!updated) return null;
     return succeeded
       ? { outcome: 'succeeded', intent: toState(updated) }
@@ -62,18 +85,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
     async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
       // The id follows from the idempotency key, so a repeated call finds the first intent.
       const id = `pi_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      const [created] = await db
-        .insert(demoPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-          amount: amountCents,
-          currency,
-          status: 'requires_payment_method',
-          orderId,
-        })
-        .onConflictDoNothing({ target: demoPaymentIntents.id })
-        .returning({ id: demoPaymentIntents.id, clientSecret: demoPaymentIntents.clientSecret });
+      const [created] = await insertIntent(db, { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`, amount: amountCents, currency, orderId });
       // Only a repeated call reads the first intent back.
       const row = created ?? (await find(id))!;
       return { id: row.id, clientSecret: row.clientSecret };

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_package_status_newest_idx" ON "orders" USING btree ("package_id","payment_status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_waiting_newest_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "orders"."payment_status" = 'needs_review' or ("orders"."payment_status" = 'completed' and "orders"."fulfilled_at" is null and "orders"."failure_reason" is not null);

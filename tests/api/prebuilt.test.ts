@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prebuilt } from '../../src/server/db/prebuilt';
+import { customers, packages } from '../../src/server/schema';
+import { createTestDatabase, type TestDatabase } from '../support/test-db';
+
+/** Statements built once (docs/decisions/0039), on the database kind of this project. */
+describe('a prebuilt statement', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it('is built once and then runs with each call’s values', async () => {
+    let builds = 0;
+    const customerByEmail = prebuilt((db) => {
+      builds++;
+      return db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.email, sql.placeholder('email')));
+    });
+    await database.db.insert(customers).values([
+      { email: 'ann@example.com', firstName: 'Ann', lastName: 'A' },
+      { email: 'bob@example.com', firstName: 'Bob', lastName: 'B' },
+    ]);
+
+    expect(await customerByEmail(database.db, { email: 'ann@example.com' })).toEqual([{ firstName: 'Ann' }]);
+    expect(await customerByEmail(database.db, { email: 'bob@example.com' })).toEqual([{ firstName: 'Bob' }]);
+    expect(await customerByEmail(database.db, { email: 'nobody@example.com' })).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('runs inside the transaction it is given, after being built outside it', async () => {
+    const customerNamed = prebuilt((db) => db.select({ email: customers.email }).from(customers).where(eq(customers.firstName, sql.placeholder('name'))));
+    expect(await customerNamed(database.db, { name: 'Cleo' })).toEqual([]);
+
+    const rolledBack = new Error('roll back');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(customers).values({ email: 'cleo@example.com', firstName: 'Cleo', lastName: 'C' });
+        // Only the transaction's own connection sees the row it has not committed.
+        expect(await customerNamed(tx, { name: 'Cleo' })).toEqual([{ email: 'cleo@example.com' }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await customerNamed(database.db, { name: 'Cleo' })).toEqual([]);
+  });
+
+  it('writes each value through its column, as the built query would (a JSON list stays a JSON list)', async () => {
+    const addPackage = prebuilt((db) =>
+      db
+        .insert(packages)
+        .values({
+          id: sql.placeholder('id'),
+          name: sql.placeholder('name'),
+          duration: '1 Month',
+          durationUnit: 'months',
+          durationValue: 1,
+          price: sql.placeholder('price'),
+          channels: '100+',
+          quality: 'HD',
+          vod: 'Yes',
+          features: sql.placeholder('features'),
+        })
+        .returning({ id: packages.id, price: packages.price, features: packages.features }),
+    );
+    expect(await addPackage(database.db, { id: 'prebuilt-a', name: 'A', price: '9.99', features: ['HD', '4K'] })).toEqual([
+      { id: 'prebuilt-a', price: '9.99', features: ['HD', '4K'] },
+    ]);
+    expect(await addPackage(database.db, { id: 'prebuilt-b', name: 'B', price: '19.50', features: [] })).toEqual([{ id: 'prebuilt-b', price: '19.50', features: [] }]);
+    const { rows } = await database.executeSql(`select jsonb_typeof(features) as kind from packages where id = 'prebuilt-a'`);
+    expect(rows).toEqual([{ kind: 'array' }]);
+  });
+});
