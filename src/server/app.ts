@@ -7,6 +7,7 @@ import { adminRoutes } from '#server/features/admin/index';
 import { catalogRoutes } from '#server/features/catalog/index';
 import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
+import { mailRoutes } from '#server/features/mail/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
 import { deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(cryptoRoutes);
     await app.register(subscriptionRoutes);
     await app.register(deviceRoutes);
+    await app.register(mailRoutes);
     await app.register(adminRoutes);
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);

@@ -69,7 +69,14 @@ export function createServices(deps: AppDeps) {
   jobs.schedule(HOUSEKEEPING_JOB, HOUSEKEEPING_CRON);
 
   // The features.
-  const mail = createMail({ db, provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger), jobs });
+  const mail = createMail({
+    db,
+    provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger),
+    jobs,
+    clock,
+    publicUrl: deps.config.PUBLIC_URL,
+    secret: deps.config.SESSION_SECRET,
+  });
   const accounts = createAccounts({ db, config: deps.config, mail });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
   const subscriptions = createSubscriptions({ db, config: deps.config, jobs, mail, provider: provisioning, clock });

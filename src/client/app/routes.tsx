@@ -23,6 +23,8 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/admin', lazy(() => import('../pages/AdminPage'))],
   ['/admin-login', lazy(() => import('../pages/AdminLoginPage'))],
   ['/admin-dashboard', lazy(() => import('../pages/AdminDashboardPage'))],
+  // Beyond the spec's table: the unsubscribe link of a reminder email (decision 0040).
+  ['/unsubscribe', lazy(() => import('../pages/UnsubscribePage'))],
 ];
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 

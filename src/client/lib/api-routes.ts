@@ -38,6 +38,9 @@ export const apiRoutes = {
   deviceIspReset: (deviceId: string) => `/api/devices/${segment(deviceId)}/isp-reset`,
   deviceDisable: (deviceId: string) => `/api/devices/${segment(deviceId)}/disable`,
   deviceEnable: (deviceId: string) => `/api/devices/${segment(deviceId)}/enable`,
+  emailPreferences: '/api/customer/email-preferences',
+  unsubscribe: '/api/unsubscribe',
+  unsubscribeLink: (token: string) => `/api/unsubscribe?token=${segment(token)}`,
 } as const;
 
 /** The administrator's calls; the ones on one order are the contract's, shared with the server. */

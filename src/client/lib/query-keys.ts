@@ -12,10 +12,12 @@ export const queryKeys = {
   subscriptions: [apiRoutes.subscriptions],
   customerOrders: [apiRoutes.customerOrders],
   deviceStatus: (deviceId: string) => [apiRoutes.deviceStatus(deviceId)],
+  emailPreferences: [apiRoutes.emailPreferences],
+  unsubscribeLink: (token: string) => [apiRoutes.unsubscribeLink(token)],
 } as const;
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
-export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders] as const;
+export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.emailPreferences] as const;
 
 /** One page of an admin list: `q` is the search ('' for none). */
 export interface ListPage {

@@ -1,6 +1,7 @@
 import { BrandLogo } from '../components/BrandLogo';
 import { MAIN_ID } from '../components/SkipLink';
 import { AccountGate, AccountHeader, AccountInfoCard, GiftCardsReceived, SubscriptionsSection } from '../features/account';
+import { EmailPreferencesCard } from '../features/email-preferences';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function AccountPage() {
@@ -23,8 +24,9 @@ export default function AccountPage() {
               <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
                 <SubscriptionsSection customer={customer} />
               </div>
-              <div className="lg:col-start-1 lg:row-start-2">
+              <div className="grid gap-6 lg:col-start-1 lg:row-start-2 lg:content-start">
                 <GiftCardsReceived />
+                <EmailPreferencesCard />
               </div>
             </div>
           </main>

@@ -19,6 +19,8 @@ const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
   [/^\/admin$/, 'AdminPage'],
   [/^\/admin-login$/, 'AdminLoginPage'],
   [/^\/admin-dashboard$/, 'AdminDashboardPage'],
+  // An email's unsubscribe link (decision 0040); its one-click POST is a route of features/mail.
+  [/^\/unsubscribe$/, 'UnsubscribePage'],
 ];
 
 function routeOf(pathname: string) {

@@ -3,8 +3,13 @@ import type { Config } from '#server/config';
 import { forbidden } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Routes called by payment providers' servers, which send no browser headers and are verified by signature. */
-const SERVER_TO_SERVER_ROUTES = new Set(['/api/stripe/webhook', '/api/crypto/ipn']);
+/**
+ * Routes called from outside the store's pages, each authorised by what it carries, never
+ * by a cookie: the payment providers' notices, verified by signature, and a mail client's
+ * one-click unsubscribe (RFC 8058), by the signed token in its address; a webmail may post
+ * that one from its own page, with its own Origin (decision 0040).
+ */
+const SERVER_TO_SERVER_ROUTES = new Set(['/api/stripe/webhook', '/api/crypto/ipn', '/unsubscribe']);
 /** The Vite dev server, which proxies the API in development. */
 const DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
@@ -25,7 +30,7 @@ function originOf(url: string): string | null {
  *
  * It judges the route the router matched, never the URL as sent: the router decodes the
  * path, so `/%61pi/...` runs the `/api/...` route (decision 0027). Every state-changing
- * request is judged, matched or not, the providers' webhooks excepted.
+ * request is judged, matched or not, the routes of SERVER_TO_SERVER_ROUTES excepted.
  */
 export function installSameOriginGuard(app: FastifyInstance, config: Config): void {
   const allowed = new Set([originOf(config.PUBLIC_URL), ...(config.NODE_ENV === 'development' ? DEV_ORIGINS : [])]);

@@ -32,7 +32,9 @@ export function createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl
       const message = expiryReminderMail({ to: customer.email, firstName: customer.firstName, ...subscription }, publicUrl);
       const key = `expiry-reminder:${subscription.id}:${subscription.expirationDate.toISOString()}`;
       // The claim and the email are one statement (docs/decisions/0028): two instances never both write it.
-      if (await mail.queue(db, message, { key, when: subscriptions.reminderClaim(subscription.id, now) })) sent++;
+      // A reminder: unsubscribe headers and link, and nothing written for a customer who turned reminders off (decision 0040).
+      const reminder = { customerId: subscription.customerId };
+      if (await mail.queue(db, message, { key, when: subscriptions.reminderClaim(subscription.id, now), reminder })) sent++;
     }
     return sent;
   }

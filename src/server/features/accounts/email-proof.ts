@@ -3,6 +3,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
 import { moveCustomerSubscriptions } from '#server/features/subscriptions/index';
 import { moveCustomerOrders, moveCustomerShipments } from '#server/features/orders/index';
+import { carryReminderChoice } from '#server/features/mail/index';
 import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } from './customers';
 
 /**
@@ -41,5 +42,7 @@ async function moveGuestPurchases(tx: DbOrTx, guestId: string, accountId: string
   await moveCustomerOrders(tx, guestId, accountId);
   await moveCustomerSubscriptions(tx, guestId, accountId);
   await moveCustomerShipments(tx, guestId, accountId);
+  // An unsubscribe made from a reminder sent to the guest row holds for the account too (decision 0040).
+  await carryReminderChoice(tx, guestId, accountId);
   await tx.delete(customers).where(eq(customers.id, guestId));
 }

@@ -1,4 +1,5 @@
-import type { MailMessage } from '#server/providers/mail/index';
+import { createElement } from 'react';
+import { PasswordLinkEmail, type Email } from '#server/features/mail/index';
 
 /** The emails that carry a password link; each link works once, for 48 hours. */
 export type LinkMailKind = 'setup' | 'claim' | 'reset';
@@ -19,11 +20,12 @@ const OPENINGS: Record<LinkMailKind, (orderId?: string | null) => string> = {
   reset: () => 'Someone asked to reset the password of your StreamPlus account. Choose a new password here:',
 };
 
-export function linkMail(kind: LinkMailKind, { to, firstName, link, orderId }: { to: string; firstName: string; link: string; orderId?: string | null }): MailMessage {
+export function linkMail(kind: LinkMailKind, { to, firstName, link, orderId }: { to: string; firstName: string; link: string; orderId?: string | null }): Email {
+  const opening = OPENINGS[kind](orderId);
   const text = [
     `Hello ${firstName},`,
     '',
-    OPENINGS[kind](orderId),
+    opening,
     '',
     link,
     '',
@@ -32,5 +34,5 @@ export function linkMail(kind: LinkMailKind, { to, firstName, link, orderId }: {
     '',
     'StreamPlus',
   ].join('\n');
-  return { to, subject: SUBJECTS[kind], text };
+  return { to, subject: SUBJECTS[kind], text, html: createElement(PasswordLinkEmail, { kind, firstName, opening, link }) };
 }

@@ -1,2 +1,13 @@
-// The mail feature's public face: every email is written here (docs/decisions/0028).
+// The mail feature's public face: every email is written here (docs/decisions/0028), drawn
+// from the templates of ./templates (decision 0040), and the customer's choice of reminders.
 export { createMail, MAIL_JOBS, type Mail } from './service';
+export type { Email } from './email';
+export { mailRoutes } from './routes';
+export { carryReminderChoice } from './preferences';
+export { renderEmailHtml } from './render';
+export { TEMPLATE_SAMPLES } from './templates/catalog';
+export { BoxShippedEmail } from './templates/box-shipped';
+export { ExpiryReminderEmail } from './templates/expiry-reminder';
+export { OrderConfirmationEmail } from './templates/order-confirmation';
+export { PasswordLinkEmail } from './templates/password-link';
+export { RefundEmail } from './templates/refund';

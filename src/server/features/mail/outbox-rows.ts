@@ -21,19 +21,22 @@ export interface NewOutboxRow {
    * row's INSERT, which writes the row only if it yielded one (docs/decisions/0023, 0028).
    */
   when?: SQLWrapper;
+  /** A condition the row is written under as well (a reminder: the customer has not turned reminders off). */
+  onlyIf?: SQLWrapper;
 }
 
 const column = (name: keyof typeof mailOutbox._.columns) => sql.identifier(mailOutbox[name].name);
 
 /** Writes one email; its id, or null when an email with its key exists or `when` yielded nothing. */
-export async function insertOutboxRow(tx: DbOrTx, message: MailMessage, { key, kept, secretLinks, when }: NewOutboxRow): Promise<string | null> {
+export async function insertOutboxRow(tx: DbOrTx, message: MailMessage, { key, kept, secretLinks, when, onlyIf }: NewOutboxRow): Promise<string | null> {
   const sentAt = kept ? sql`now()` : sql`null::timestamptz`;
   const written = await queryRows<{ id: string }>(
     tx,
     sql`${when ? sql`with cause as (${when.getSQL()}) ` : sql``}insert into ${mailOutbox}
-          (${column('to')}, ${column('subject')}, ${column('text')}, ${column('html')}, ${column('dedupeKey')}, ${column('sentAt')}, ${column('secretLinks')})
-        select ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${key}, ${sentAt}, ${secretLinks}::boolean
+          (${column('to')}, ${column('subject')}, ${column('text')}, ${column('html')}, ${column('headers')}, ${column('dedupeKey')}, ${column('sentAt')}, ${column('secretLinks')})
+        select ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${JSON.stringify(message.headers ?? {})}::jsonb, ${key}, ${sentAt}, ${secretLinks}::boolean
         ${when ? sql`from (select 1 from cause limit 1) as applied ` : sql``}
+        ${onlyIf ? sql`where ${onlyIf.getSQL()} ` : sql``}
         on conflict (${column('dedupeKey')}) do nothing
         returning ${column('id')}`,
   );

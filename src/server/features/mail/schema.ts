@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '#server/db/columns';
+import { customers } from '../accounts/schema';
 
 /**
  * Every email the store sends, written in the transaction of the change that causes it
@@ -15,6 +16,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /**
+     * Header fields sent with it beyond From, To, Subject and Message-ID: a reminder's
+     * List-Unsubscribe and List-Unsubscribe-Post (RFC 8058, decision 0040); {} for the rest.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     /** What this email is, e.g. order-confirmation:<order id>: the same email is never written twice. */
     dedupeKey: text('dedupe_key').notNull().unique(),
@@ -35,3 +41,18 @@ export const mailOutbox = pgTable(
     index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );
+
+/**
+ * Whether a customer receives reminder and offer emails (features/mail, its only writer;
+ * decision 0040). No row: they do. Set from the account page or an email's unsubscribe
+ * link; transactional emails (receipts, links, refunds) are sent whatever it says.
+ */
+export const mailPreferences = pgTable('mail_preferences', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  reminders: boolean('reminders').notNull(),
+  /** Where the last change came from: the account page's switch, the unsubscribe page or a mail client's one-click POST. */
+  changedBy: text('changed_by', { enum: ['account', 'unsubscribe-page', 'one-click'] }).notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});

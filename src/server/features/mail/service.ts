@@ -2,8 +2,13 @@ import type { SQLWrapper } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
 import type { MailMessage, MailProvider } from '#server/providers/mail/index';
+import type { Email } from './email';
 import { findOutboxRow, insertOutboxRow, markDelivered, recordDeliveryFailure, undeliveredRows } from './outbox-rows';
+import { remindersNotOff, remindersOn, setReminders, type PreferenceSource } from './preferences';
+import { renderEmailHtml } from './render';
+import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from './unsubscribe-link';
 
 /** The durable jobs of mail (D10). */
 export const MAIL_JOBS = {
@@ -34,6 +39,24 @@ interface QueueOptions {
   when?: SQLWrapper;
   /** The email carries a password link: SMTP delivery removes it from the kept text. */
   secretLinks?: boolean;
+  /**
+   * An email a customer may unsubscribe from (a reminder, a win-back offer; decision 0040):
+   * it carries List-Unsubscribe with One-Click (RFC 8058) and a visible unsubscribe link,
+   * and nothing is written when that customer turned reminder emails off. Transactional
+   * emails (receipts, password links, refunds, renewal charged or failed) leave it out.
+   */
+  reminder?: { customerId: string };
+}
+
+export interface MailDeps {
+  db: Db;
+  provider: MailProvider;
+  jobs: JobQueue;
+  clock: Clock;
+  /** The store's address (PUBLIC_URL): its links and the unsubscribe page's. */
+  publicUrl: string;
+  /** The key of the unsubscribe links' signatures (SESSION_SECRET). */
+  secret: string;
 }
 
 /** Runs `work` in the caller's transaction, or in a new one when given the database itself. */
@@ -49,7 +72,25 @@ function inTransaction<T>(db: Db, tx: DbOrTx, work: (tx: DbOrTx) => Promise<T>):
  * after the SMTP server took an email and before its row is marked sends it again, with
  * the same Message-ID.
  */
-export function createMail({ db, provider, jobs }: { db: Db; provider: MailProvider; jobs: JobQueue }) {
+export function createMail({ db, provider, jobs, clock, publicUrl, secret }: MailDeps) {
+  const storeUrl = publicUrl.replace(/\/+$/, '');
+  const unsubscribePage = (customerId: string) => `${storeUrl}/unsubscribe?token=${unsubscribeToken(secret, customerId)}`;
+
+  /** The email as it is kept and sent: its HTML drawn, and a reminder's unsubscribe link in both parts and in its header. */
+  async function compose(email: Email, reminder: QueueOptions['reminder']): Promise<MailMessage> {
+    const unsubscribeUrl = reminder ? unsubscribePage(reminder.customerId) : null;
+    return {
+      to: email.to,
+      subject: email.subject,
+      text: unsubscribeUrl ? `${email.text}\n\nUnsubscribe from reminder and offer emails: ${unsubscribeUrl}` : email.text,
+      ...(email.html ? { html: await renderEmailHtml(email.html, { storeUrl, unsubscribeUrl }) } : {}),
+      headers: unsubscribeUrl ? listUnsubscribeHeaders(unsubscribeUrl) : {},
+    };
+  }
+
+  /** Turns a customer's reminder emails on or off, as of the server's clock (one statement, outside any transaction: see setReminders). */
+  const chooseReminders = (customerId: string, reminders: boolean, source: PreferenceSource) => setReminders(db, customerId, reminders, source, clock.now());
+
   // The demo outbox: the row is the kept email, with no delivery to make (no job, no statement).
   const keptAsWritten = provider.kind === 'outbox';
 
@@ -57,7 +98,7 @@ export function createMail({ db, provider, jobs }: { db: Db; provider: MailProvi
     const row = await findOutboxRow(db, mailId);
     if (!row || row.sentAt) return;
     try {
-      await provider.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) }, row.id);
+      await provider.send({ to: row.to, subject: row.subject, text: row.text, headers: row.headers, ...(row.html ? { html: row.html } : {}) }, row.id);
     } catch (error) {
       await recordDeliveryFailure(db, mailId, error instanceof Error ? error.message : String(error));
       throw error;
@@ -86,18 +127,41 @@ export function createMail({ db, provider, jobs }: { db: Db; provider: MailProvi
      * the database), and with SMTP its delivery job in the same transaction. True when it
      * was written; false when its key was taken or `when` did not apply.
      */
-    async queue(tx: DbOrTx, message: MailMessage, { key, when, secretLinks = false }: QueueOptions): Promise<boolean> {
+    async queue(tx: DbOrTx, email: Email, { key, when, secretLinks = false, reminder }: QueueOptions): Promise<boolean> {
+      const message = await compose(email, reminder);
+      const onlyIf = reminder ? remindersNotOff(reminder.customerId) : undefined;
       if (keptAsWritten) {
-        const id = await insertOutboxRow(tx, message, { key, when, secretLinks, kept: true });
+        const id = await insertOutboxRow(tx, message, { key, when, secretLinks, onlyIf, kept: true });
         // Logs its links, as the demo always has (before a caller's commit, which is rarely undone).
         if (id) await provider.send(message, id);
         return id !== null;
       }
       return inTransaction(db, tx, async (inTx) => {
-        const id = await insertOutboxRow(inTx, message, { key, when, secretLinks, kept: false });
+        const id = await insertOutboxRow(inTx, message, { key, when, secretLinks, onlyIf, kept: false });
         if (id) await jobs.sendInTransaction(inTx, [{ name: MAIL_JOBS.deliver, data: { mailId: id }, singletonKey: id }]);
         return id !== null;
       });
+    },
+
+    /** Whether the customer receives reminder and offer emails (the account page's switch). */
+    remindersOn: (customerId: string) => remindersOn(db, customerId),
+
+    /** The account page's switch: reminder and offer emails on or off. */
+    setReminders: (customerId: string, reminders: boolean) => chooseReminders(customerId, reminders, 'account'),
+
+    /** The customer an unsubscribe link was made for; null for a forged one. */
+    customerOfUnsubscribeToken: (token: string) => customerOfUnsubscribeToken(secret, token),
+
+    /**
+     * An unsubscribe link was used, from its page or by a mail client's one-click POST:
+     * reminders off for its customer. True when the link is genuine; a forged one changes
+     * nothing. Used again, it changes nothing more.
+     */
+    async unsubscribe(token: string, source: Exclude<PreferenceSource, 'account'>): Promise<boolean> {
+      const customerId = customerOfUnsubscribeToken(secret, token);
+      if (!customerId) return false;
+      if (await remindersOn(db, customerId)) await chooseReminders(customerId, false, source);
+      return true;
     },
 
     /** At start-up: with SMTP, the job queue is installed before any transaction adds a delivery. */

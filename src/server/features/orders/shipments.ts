@@ -5,7 +5,8 @@ import { trackingLink } from '#domain/tracking';
 import type { DbOrTx } from '#server/db/connect';
 import { orders, shipments } from './schema';
 import { badRequest, notFound } from '#server/http/errors';
-import type { MailMessage } from '#server/providers/mail/index';
+import { createElement } from 'react';
+import { BoxShippedEmail, type Email } from '#server/features/mail/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 
 /**
@@ -107,7 +108,7 @@ export async function updateShipment(tx: DbOrTx, orderId: string, changes: Shipm
  * day it shipped on the store's clock (decision 0034), the expected day as the admin picked
  * it (kept as its noon in UTC). Null without a shipped box.
  */
-export async function shippedMail(db: DbOrTx, orderId: string, timeZone: string): Promise<MailMessage | null> {
+export async function shippedMail(db: DbOrTx, orderId: string, timeZone: string): Promise<Email | null> {
   const [row] = await db
     .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName })
     .from(shipments)
@@ -116,19 +117,30 @@ export async function shippedMail(db: DbOrTx, orderId: string, timeZone: string)
   if (!row || row.shipment.status !== 'shipped' || !row.shipment.trackingNumber) return null;
   const { carrier, trackingNumber, estimatedDelivery, updatedAt } = row.shipment;
   const tracking = trackingLink(trackingNumber);
+  const shippedOn = dayInWordsInTimeZone(updatedAt, timeZone);
+  const expected = estimatedDelivery ? dayInWordsInTimeZone(estimatedDelivery, 'UTC') : null;
   const text = [
     `Hello ${row.name},`,
     '',
     `Your StreamPlus streaming box (order ${orderId}) is on its way.`,
-    `Shipped on ${dayInWordsInTimeZone(updatedAt, timeZone)}`,
+    `Shipped on ${shippedOn}`,
     `Carrier: ${carrier}`,
     `Tracking number: ${trackingNumber}`,
     ...(tracking ? [`Track it with ${tracking.carrier}: ${tracking.url}`] : []),
-    ...(estimatedDelivery ? [`Estimated delivery: ${dayInWordsInTimeZone(estimatedDelivery, 'UTC')}`] : []),
+    ...(expected ? [`Estimated delivery: ${expected}`] : []),
     '',
     'Once it arrives, activate it from your account to start its subscription.',
     '',
     'StreamPlus',
   ].join('\n');
-  return { to: row.email, subject: `Your streaming box has shipped - ${orderId}`, text };
+  const html = createElement(BoxShippedEmail, {
+    customerName: row.name,
+    orderId,
+    shippedOn,
+    carrier,
+    trackingNumber,
+    tracking: tracking ? { carrier: tracking.carrier, url: tracking.url } : null,
+    estimatedDelivery: expected,
+  });
+  return { to: row.email, subject: `Your streaming box has shipped - ${orderId}`, text, html };
 }

@@ -1,5 +1,6 @@
+import { createElement } from 'react';
 import { formatDollars, parseMoney } from '#domain/money';
-import type { MailMessage } from '#server/providers/mail/index';
+import { ExpiryReminderEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
 
 /** The texts of the emails about an order and a subscription (spec section 9 for the times). */
 
@@ -39,43 +40,55 @@ function activationLine(details: ConfirmationDetails): string {
   return 'Service activation: within 24 hours of your card payment.';
 }
 
-export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: string): MailMessage {
+/** The order's facts, as the text writes each line (`Package: ...`) and the HTML's table its rows. */
+function confirmationFacts(details: ConfirmationDetails): Array<[string, string]> {
   const cashback = parseMoney(details.cashbackAmount);
   const discount = parseMoney(details.couponDiscount);
+  return [
+    ['Package', `${details.packageName} (${details.packageDuration})`],
+    ['Devices', String(details.deviceCount)],
+    ...(details.couponCode && discount > 0 ? [['Coupon', `${details.couponCode} (-${formatDollars(discount)})`] as [string, string]] : []),
+    ['Total', formatDollars(parseMoney(details.totalAmount))],
+    ...(details.giftCard && cashback > 0
+      ? [['Gift card', `${details.giftCard}, ${formatDollars(cashback)} cashback, emailed to you within 1-2 hours.`] as [string, string]]
+      : []),
+    ...(details.shipsTo ? [['Shipping to', `the address in ${details.shipsTo} you entered at checkout.`] as [string, string]] : []),
+  ];
+}
+
+export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: string): Email {
+  const facts = confirmationFacts(details);
+  const activation = activationLine(details);
   const lines = [
     `Hello ${details.customerName},`,
     '',
     details.isRenewal ? 'Thank you for renewing your subscription. Your device credentials stay the same.' : 'Thank you for your order!',
     '',
     `Order ID: ${details.orderId}`,
-    `Package: ${details.packageName} (${details.packageDuration})`,
-    `Devices: ${details.deviceCount}`,
-    ...(details.couponCode && discount > 0 ? [`Coupon: ${details.couponCode} (-${formatDollars(discount)})`] : []),
-    `Total: ${formatDollars(parseMoney(details.totalAmount))}`,
-    ...(details.giftCard && cashback > 0
-      ? [`Gift card: ${details.giftCard}, ${formatDollars(cashback)} cashback, emailed to you within 1-2 hours.`]
-      : []),
-    ...(details.shipsTo ? [`Shipping to: the address in ${details.shipsTo} you entered at checkout.`] : []),
+    ...facts.map(([term, value]) => `${term}: ${value}`),
     '',
-    activationLine(details),
+    activation,
     `Your subscription and the credentials of each device are in your account: ${accountLink(publicUrl)}`,
     '',
     'StreamPlus',
   ];
-  return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n') };
+  const html = createElement(OrderConfirmationEmail, { customerName: details.customerName, orderId: details.orderId, isRenewal: details.isRenewal, facts, activation });
+  return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n'), html };
 }
 
 export function expiryReminderMail(
   details: { to: string; firstName: string; packageName: string; expirationDate: Date },
   publicUrl: string,
-): MailMessage {
+): Email {
+  const expiresOn = formatDate(details.expirationDate);
   const text = [
     `Hello ${details.firstName},`,
     '',
-    `Your ${details.packageName} subscription expires on ${formatDate(details.expirationDate)}.`,
+    `Your ${details.packageName} subscription expires on ${expiresOn}.`,
     `Renew it from your account to keep watching with the same credentials: ${accountLink(publicUrl)}`,
     '',
     'StreamPlus',
   ].join('\n');
-  return { to: details.to, subject: 'Your StreamPlus subscription expires in 3 days', text };
+  const html = createElement(ExpiryReminderEmail, { firstName: details.firstName, packageName: details.packageName, expiresOn });
+  return { to: details.to, subject: 'Your StreamPlus subscription expires in 3 days', text, html };
 }

@@ -2,8 +2,11 @@
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text alternative; every email has one. */
   text: string;
   html?: string;
+  /** More header fields: a reminder's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailProvider {

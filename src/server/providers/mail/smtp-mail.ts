@@ -25,7 +25,9 @@ export function createSmtpMail(smtpUrl: string, from: string, timeoutsMs = SMTP_
     kind: 'smtp',
     async send(message: MailMessage, id?: string) {
       const messageId = id ? `<${id}@${domainOf(from)}>` : undefined;
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId });
+      const { to, subject, text, html, headers } = message;
+      // With html, nodemailer sends multipart/alternative: the text part first, as RFC 2046 orders them.
+      await transport.sendMail({ from, to, subject, text, html, headers, messageId });
     },
     close: () => transport.close(),
   };

@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react';
+import { BoxShippedEmail, boxShippedSample } from './box-shipped';
+import { ExpiryReminderEmail, expiryReminderSample } from './expiry-reminder';
+import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
+import { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './password-link';
+import { RefundEmail, refundSample } from './refund';
+
+export interface TemplateSample {
+  /** The template drawn with its sample data. */
+  element: ReactElement;
+  /** A reminder or offer: drawn with an unsubscribe link, as mail.queue sends it with `reminder`. */
+  reminder: boolean;
+}
+
+/**
+ * Every email template with sample data, one entry per file `npm run mail:preview` writes
+ * (decision 0040). A new template is added here; a test fails for one left out.
+ */
+export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
+  'order-confirmation': { element: <OrderConfirmationEmail {...orderConfirmationSample} />, reminder: false },
+  'order-confirmation-renewal': { element: <OrderConfirmationEmail {...orderConfirmationSample} isRenewal />, reminder: false },
+  'setup-link': { element: <PasswordLinkEmail {...passwordLinkSample} />, reminder: false },
+  'claim-link': { element: <PasswordLinkEmail {...claimLinkSample} />, reminder: false },
+  'password-reset': { element: <PasswordLinkEmail {...passwordResetSample} />, reminder: false },
+  'box-shipped': { element: <BoxShippedEmail {...boxShippedSample} />, reminder: false },
+  refund: { element: <RefundEmail {...refundSample} />, reminder: false },
+  'expiry-reminder': { element: <ExpiryReminderEmail {...expiryReminderSample} />, reminder: true },
+};

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEMPLATE_SAMPLES } from '../../src/server/features/mail/index';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const templatesDir = path.join(root, 'src', 'server', 'features', 'mail', 'templates');
+/** The files of the templates folder that are not templates: the frame, the catalog, the store's address. */
+const NOT_TEMPLATES = new Set(['layout.tsx', 'catalog.tsx', 'store-address.ts']);
+/** The script starts Node and Vite: seconds, more on a busy machine. */
+const SCRIPT_TIMEOUT_MS = 60_000;
+
+describe('npm run mail:preview', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'mail-preview-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('writes one HTML file per template, with sample data', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'mail:preview', '--', folder], { cwd: root, encoding: 'utf8', timeout: SCRIPT_TIMEOUT_MS });
+    expect(run.status, run.stderr).toBe(0);
+    const files = readdirSync(folder).sort();
+    expect(files).toEqual(Object.keys(TEMPLATE_SAMPLES).map((name) => `${name}.html`).sort());
+    expect(files).toContain('order-confirmation.html');
+    expect(files).toContain('expiry-reminder.html');
+    for (const file of files) {
+      const html = readFileSync(path.join(folder, file), 'utf8');
+      expect(html, file).toMatch(/^<!DOCTYPE html/);
+      expect(html, file).toContain('class="sp-button"');
+    }
+    expect(readFileSync(path.join(folder, 'order-confirmation.html'), 'utf8')).toContain('SP-1732000000000-123456');
+    expect(readFileSync(path.join(folder, 'expiry-reminder.html'), 'utf8')).toContain('http://localhost:5000/unsubscribe?token=sample-token');
+    expect(readFileSync(path.join(folder, 'refund.html'), 'utf8')).not.toContain('unsubscribe');
+  }, SCRIPT_TIMEOUT_MS);
+
+  it('fails with its usage when no folder is given', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'mail:preview'], { cwd: root, encoding: 'utf8', timeout: SCRIPT_TIMEOUT_MS });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Usage: npm run mail:preview -- <folder>');
+  }, SCRIPT_TIMEOUT_MS);
+
+  it('has every template of the templates folder in the catalog it previews', () => {
+    const catalog = readFileSync(path.join(templatesDir, 'catalog.tsx'), 'utf8');
+    const templates = readdirSync(templatesDir).filter((file) => !NOT_TEMPLATES.has(file));
+    expect(templates.length).toBeGreaterThanOrEqual(5);
+    for (const file of templates) expect(catalog, file).toContain(`from './${file.replace(/\.tsx?$/, '')}'`);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { linkMail } from '../../src/server/features/accounts/link-mail';
+import { renderEmailHtml } from '../../src/server/features/mail/index';
+import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
+import type { OrderRow } from '../../src/server/features/orders/order-row';
+import { refundMail } from '../../src/server/features/orders/refunds';
+import { expiryReminderMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/subscriptions/mails';
+
+const STORE = 'https://shop.example';
+
+async function htmlOf(email: { html?: Parameters<typeof renderEmailHtml>[0] }, unsubscribeUrl: string | null = null) {
+  expect(email.html).toBeDefined();
+  return renderEmailHtml(email.html!, { storeUrl: STORE, unsubscribeUrl });
+}
+
+/** How often the email has a button (React Email's Button is a link drawn as one). */
+const buttonsIn = (html: string) => html.match(/class="sp-button"/g)?.length ?? 0;
+
+const confirmation: ConfirmationDetails = {
+  orderId: 'SP-1732000000000-123456',
+  to: 'mona@example.com',
+  customerName: 'Mona Lisa',
+  packageName: '3 Months Premium',
+  packageDuration: '3 months',
+  deviceCount: 2,
+  paymentMethod: 'card',
+  totalAmount: '40.47',
+  couponCode: 'SAVE10',
+  couponDiscount: '4.50',
+  giftCard: 'Amazon',
+  cashbackAmount: '5.00',
+  isRenewal: false,
+  shipsTo: null,
+};
+
+describe('the email templates', () => {
+  it('draws the order confirmation with its facts, one button to the account, and keeps the text as it was', async () => {
+    const email = orderConfirmationMail(confirmation, STORE);
+    expect(email.subject).toBe('Order Confirmation - SP-1732000000000-123456');
+    expect(email.text).toContain('Order ID: SP-1732000000000-123456\nPackage: 3 Months Premium (3 months)\nDevices: 2\nCoupon: SAVE10 (-$4.50)\nTotal: $40.47');
+    expect(email.text).toContain('Service activation: within 24 hours of your card payment.');
+    const html = await htmlOf(email);
+    for (const fact of ['SP-1732000000000-123456', '3 Months Premium (3 months)', 'SAVE10 (-$4.50)', '$40.47', 'Amazon, $5.00 cashback, emailed to you within 1-2 hours.']) {
+      expect(html).toContain(fact);
+    }
+    expect(html).toContain('Service activation: within 24 hours of your card payment.');
+    expect(html).toContain(`href="${STORE}/account"`);
+    expect(buttonsIn(html)).toBe(1);
+    expect(html).not.toMatch(/unsubscribe/i);
+  });
+
+  it('draws a password reset with its link as the button', async () => {
+    const link = `${STORE}/setup/abcDEF123`;
+    const email = linkMail('reset', { to: 'mona@example.com', firstName: 'Mona', link });
+    expect(email.subject).toBe('Reset your StreamPlus password');
+    expect(email.text).toContain(link);
+    const html = await htmlOf(email);
+    expect(html).toContain(`href="${link}"`);
+    expect(html).toContain('Choose a new password');
+    expect(html).toContain('The link works once and expires in 48 hours.');
+    expect(buttonsIn(html)).toBe(1);
+  });
+
+  it('draws a refund with the amounts', async () => {
+    const order = {
+      id: 'SP-1-000001',
+      customerName: 'Mona Lisa',
+      customerEmail: 'mona@example.com',
+      totalAmount: '40.47',
+      refundedAmount: '10.00',
+      paymentMethod: 'card',
+      paymentStatus: 'completed',
+    } as OrderRow;
+    const email = refundMail(order, 1000, { full: false, serviceEnded: false });
+    expect(email.subject).toBe('Refund of $10.00 for order SP-1-000001');
+    expect(email.text).toContain('Refunded so far: $10.00 of $40.47.');
+    const html = await htmlOf(email);
+    expect(html).toContain('$10.00 of $40.47');
+    expect(html).toContain('Your subscription continues; $30.47 of the order remains paid.');
+    expect(html).toContain('A card refund usually reaches your statement within 5 to 10 business days.');
+    expect(buttonsIn(html)).toBe(1);
+  });
+
+  it('draws the expiry reminder with a Renew now button, and its unsubscribe link when mail gives one', async () => {
+    const email = expiryReminderMail({ to: 'mona@example.com', firstName: 'Mona', packageName: '1 Month Premium', expirationDate: new Date('2026-12-01T09:00:00Z') }, STORE);
+    expect(email.text).toContain('Your 1 Month Premium subscription expires on December 1, 2026 at 9:00 AM UTC.');
+    const unsubscribe = `${STORE}/unsubscribe?token=t.s`;
+    const html = await htmlOf(email, unsubscribe);
+    expect(html).toContain('December 1, 2026 at 9:00 AM UTC');
+    expect(html).toContain('Renew now');
+    expect(html).toContain(`href="${STORE}/account"`);
+    expect(html).toContain(`href="${unsubscribe}"`);
+    expect(html).toContain('Unsubscribe from reminder and offer emails');
+    expect(buttonsIn(html)).toBe(1);
+    expect(await htmlOf(email)).not.toContain('Unsubscribe');
+  });
+
+  it('is ready for dark mode and a 320 px screen', async () => {
+    const html = await htmlOf(orderConfirmationMail(confirmation, STORE));
+    expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(html).toContain('@media (prefers-color-scheme: dark)');
+    expect(html).toContain('@media only screen and (max-width: 480px)');
+    expect(html).toContain('max-width:600px;width:100%');
+  });
+});
+
+describe('the unsubscribe link', () => {
+  const secret = 'test-session-secret-of-at-least-32-chars!!';
+  const customerId = '0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11';
+  const other = '9d1c2f1e-0000-4000-8000-000000000001';
+
+  it('names its customer, and a forged or altered one names nobody', () => {
+    const token = unsubscribeToken(secret, customerId);
+    expect(customerOfUnsubscribeToken(secret, token)).toBe(customerId);
+    const [, signature] = token.split('.');
+    expect(customerOfUnsubscribeToken(secret, `${other}.${signature}`)).toBeNull();
+    expect(customerOfUnsubscribeToken('another-secret-of-at-least-32-characters', token)).toBeNull();
+    expect(customerOfUnsubscribeToken(secret, `${token}A`)).toBeNull();
+    expect(customerOfUnsubscribeToken(secret, `${token}.x`)).toBeNull();
+    expect(customerOfUnsubscribeToken(secret, customerId)).toBeNull();
+    expect(customerOfUnsubscribeToken(secret, '')).toBeNull();
+  });
+
+  it('is the header pair of RFC 8058', () => {
+    expect(listUnsubscribeHeaders('https://shop.example/unsubscribe?token=a.b')).toEqual({
+      'List-Unsubscribe': '<https://shop.example/unsubscribe?token=a.b>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+});
