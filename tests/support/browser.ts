@@ -36,12 +36,16 @@ function reportCspViolations() {
  */
 export function useBrowser({ viewport = { width: 1280, height: 900 } } = {}): BrowserSession {
   const session = { baseUrl: inject('e2eBaseUrl') } as BrowserSession;
+  // Each suite is a visitor of its own: every file shares one store, whose per-address limits
+  // (20 sign-ups an hour) would otherwise count the whole suite as one visitor. The store
+  // trusts the loopback proxy (TRUST_PROXY in e2e-global.ts); 127.x stays this machine's.
+  const address = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
   });
   beforeEach(async () => {
-    session.context = await browser.newContext({ baseURL: session.baseUrl, viewport });
+    session.context = await browser.newContext({ baseURL: session.baseUrl, viewport, extraHTTPHeaders: { 'x-forwarded-for': address } });
     session.cspViolations = [];
     await session.context.addInitScript(reportCspViolations);
     session.context.on('console', (message) => {

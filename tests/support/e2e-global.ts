@@ -50,7 +50,7 @@ export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl' |
   let output = '';
   const child = spawn(process.execPath, [builtServer], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'info', DATABASE_URL: '', NODE_ENV: 'production', ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'info', DATABASE_URL: '', NODE_ENV: 'production', ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, TRUST_PROXY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The log is kept in a file: tests read emailed links from it (the demo mail logs them).
