@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { AdminOrderSummary } from '../../src/contract/admin-orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -94,4 +95,42 @@ export function useAdminUi() {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
+}
+
+/** The overview's figures of an empty store. */
+export const EMPTY_STATS = {
+  subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
+  revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
+  notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
+  revenueByDay: [],
+  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 },
+};
+
+/** A paid card order as the admin's list shows it; tests change what they need. */
+export function orderSummary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary {
+  return {
+    id: 'SP-1712345678901-123',
+    createdAt: '2026-11-20T10:00:00Z',
+    paidAt: '2026-11-20T10:01:00Z',
+    customerName: 'Mary Jackson',
+    customerEmail: 'mary@example.com',
+    packageId: 'pkg-1m',
+    packageName: '1 Month Premium',
+    deviceCount: 2,
+    paymentMethod: 'card',
+    paymentStatus: 'completed',
+    reason: null,
+    totalAmount: '21.98',
+    refundedAmount: '0.00',
+    receivedAmount: null,
+    couponCode: null,
+    giftCard: 'Chewy',
+    cashbackAmount: '10.00',
+    giftCardDelivered: false,
+    requiresShipping: false,
+    shipmentStatus: null,
+    trackingNumber: null,
+    giftCardDeliveredAt: null,
+    ...overrides,
+  };
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCustomerRecord } from '../../src/contract/admin';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../src/contract/admin-orders';
 import type { DeviceStatus } from '../../src/contract/devices';
-import { ADMIN_SESSION, bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, bodyOf, calls, EMPTY_STATS, json, orderSummary, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -12,38 +12,8 @@ beforeAll(async () => {
   await import('../../src/client/features/admin/orders/OrdersTab');
 });
 
-const EMPTY_STATS = {
-  subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
-  revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
-  notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
-  revenueByDay: [],
-  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 },
-};
 
-const order: AdminOrderSummary = {
-  id: 'SP-1712345678901-123',
-  createdAt: '2026-11-20T10:00:00Z',
-  paidAt: '2026-11-20T10:01:00Z',
-  customerName: 'Mary Jackson',
-  customerEmail: 'mary@example.com',
-  packageId: 'pkg-1m',
-  packageName: '1 Month Premium',
-  deviceCount: 2,
-  paymentMethod: 'card',
-  paymentStatus: 'completed',
-  reason: null,
-  totalAmount: '21.98',
-  refundedAmount: '0.00',
-  receivedAmount: null,
-  couponCode: null,
-  giftCard: 'Chewy',
-  cashbackAmount: '10.00',
-  giftCardDelivered: true,
-  requiresShipping: false,
-  shipmentStatus: null,
-  trackingNumber: null,
-  giftCardDeliveredAt: null,
-};
+const order: AdminOrderSummary = orderSummary({ giftCardDelivered: true });
 
 function detail(devicesSuspended = false): AdminOrderDetail {
   return {

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../src/contract/admin-orders';
-import { ADMIN_SESSION, bodyOf, calls, json, renderAt, renderInBrowserHistory, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { ADMIN_SESSION, bodyOf, calls, EMPTY_STATS, json, orderSummary, renderAt, renderInBrowserHistory, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -11,41 +11,7 @@ beforeAll(async () => {
   await Promise.all([import('../../src/client/features/admin/orders/OrdersTab'), import('../../src/client/features/admin/orders/NeedsReviewTab'), import('../../src/client/features/admin/orders/ShipmentsTab')]);
 });
 
-const EMPTY_STATS = {
-  subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
-  revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
-  notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
-  revenueByDay: [],
-  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 },
-};
 
-function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary {
-  return {
-    id: 'SP-1712345678901-123',
-    createdAt: '2026-11-20T10:00:00Z',
-    paidAt: '2026-11-20T10:01:00Z',
-    customerName: 'Mary Jackson',
-    customerEmail: 'mary@example.com',
-    packageId: 'pkg-1m',
-    packageName: '1 Month Premium',
-    deviceCount: 2,
-    paymentMethod: 'card',
-    paymentStatus: 'completed',
-    reason: null,
-    totalAmount: '21.98',
-    refundedAmount: '0.00',
-    receivedAmount: null,
-    couponCode: null,
-    giftCard: 'Chewy',
-    cashbackAmount: '10.00',
-    giftCardDelivered: false,
-    requiresShipping: false,
-    shipmentStatus: null,
-    trackingNumber: null,
-    giftCardDeliveredAt: null,
-    ...overrides,
-  };
-}
 
 function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   return {
@@ -115,7 +81,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(await screen.findByRole('link', { name: 'Orders', current: 'page' })).toBeTruthy();
     await waitFor(() => expect(calls('GET', '/api/admin/orders')).toHaveLength(1));
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
-    answer(json(200, [summary(), summary({ id: 'SP-1712345678900-001', paymentStatus: 'refunded', giftCard: null })], { 'x-total-count': '2' }));
+    answer(json(200, [orderSummary(), orderSummary({ id: 'SP-1712345678900-001', paymentStatus: 'refunded', giftCard: null })], { 'x-total-count': '2' }));
     const rows = await screen.findAllByTestId('order-row');
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['SP-1712345678901-123', 'SP-1712345678900-001']);
     for (const text of ['Mary Jackson', 'mary@example.com', '1 Month Premium', '$21.98', 'card', 'Chewy (owed)']) expect(rows[0]!.textContent).toContain(text);
@@ -138,7 +104,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('sends each filter and the search to the server, starting again at the first page', async () => {
-    store([summary()]);
+    store([orderSummary()]);
     const { user } = renderAt('/admin?tab=orders');
     await screen.findByTestId('order-row');
     await user.click(screen.getByRole('checkbox', { name: 'Needs review only' }));
@@ -164,7 +130,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('opens an order in a dialog: customer, payment, subscription with its logins, emails and audit entries', async () => {
-    const order = summary({ couponCode: 'SPRING25' });
+    const order = orderSummary({ couponCode: 'SPRING25' });
     store([order], {
       [order.id]: detail(order, { renewsSubscriptionId: 's1', payment: { subtotalAmount: '29.31', couponDiscount: '7.33', totalAmount: '21.98', cashbackAmount: '10.00', providerReference: 'pi_demo_1', refundedAmount: '0.00', receivedAmount: null, refundableAmount: '21.98' } }),
     });
@@ -190,7 +156,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it("shows a box's subscription waiting for activation as 'Starts on activation', not its stored expiry", async () => {
-    const order = summary({ packageName: 'Streaming Box', requiresShipping: true });
+    const order = orderSummary({ packageName: 'Streaming Box', requiresShipping: true });
     const waiting = detail(order, { subscription: { ...detail(order).subscription!, status: 'pending_activation', startDate: null } });
     store([order], { [order.id]: waiting });
     const { user } = renderAt('/admin?tab=orders');
@@ -201,7 +167,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('asks before a refund: Cancel changes nothing; confirming refunds, says so and asks the list again', async () => {
-    const order = summary();
+    const order = orderSummary();
     store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'refunded', 'Order refunded: $21.98 back to the card') });
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
@@ -226,7 +192,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('refunds part of an order: the amount typed, a note, a button that says how much, the Idempotency-Key sent', async () => {
-    const order = summary({ refundedAmount: '5.00' });
+    const order = orderSummary({ refundedAmount: '5.00' });
     store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'completed', `Refunded $6.00 of order ${order.id}; $10.98 is left`) });
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
@@ -257,7 +223,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it("shows the server's refusal in the dialog word for word", async () => {
-    const order = summary();
+    const order = orderSummary();
     store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: () => json(409, { message: `At most $3.00 is left to refund on ${order.id}` }) });
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
@@ -268,7 +234,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('offers only what a part-paid crypto order received, and lists the refunds in the order detail', async () => {
-    const order = summary({ paymentMethod: 'crypto', paymentStatus: 'needs_review', totalAmount: '15.99', receivedAmount: '8.00', reason: 'Crypto payment 42 partially paid: received $8.00 of $15.99, 8 of 15.99 USDC' });
+    const order = orderSummary({ paymentMethod: 'crypto', paymentStatus: 'needs_review', totalAmount: '15.99', receivedAmount: '8.00', reason: 'Crypto payment 42 partially paid: received $8.00 of $15.99, 8 of 15.99 USDC' });
     const refunds = [{ amount: '2.00', note: 'Fee for the wait', status: 'manual', adminUsername: 'store-owner', createdAt: '2026-11-21T09:00:00Z' }];
     store([order], { [order.id]: detail({ ...order, refundedAmount: '2.00' }, { refunds, payment: { ...detail(order).payment, totalAmount: '15.99', refundedAmount: '2.00', receivedAmount: '8.00', refundableAmount: '6.00' } }) });
     const { user } = renderAt('/admin?tab=orders');
@@ -289,7 +255,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('shows a pending label and refuses a second press while the refund runs', async () => {
-    const order = summary();
+    const order = orderSummary();
     let answer!: (response: Response) => void;
     store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { user } = renderAt('/admin?tab=orders');
@@ -307,7 +273,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('asks for a note before refunding a crypto order, and sends it', async () => {
-    const order = summary({ paymentMethod: 'crypto' });
+    const order = orderSummary({ paymentMethod: 'crypto' });
     store([order], { [order.id]: detail(order) }, { [`POST /api/admin/orders/${order.id}/refund`]: action(order.id, 'refunded', 'Order marked refunded') });
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
@@ -327,7 +293,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('retries provisioning of a paid order without logins, and marks its gift card delivered, each with a toast', async () => {
-    const order = summary();
+    const order = orderSummary();
     store([order], { [order.id]: detail(order, { subscription: null }) }, {
       [`POST /api/admin/orders/${order.id}/retry-provisioning`]: action(order.id, 'completed', 'Provisioning queued again'),
       [`POST /api/admin/orders/${order.id}/gift-card`]: () => json(200, { orderId: order.id, giftCardDelivered: true, message: 'Gift card marked delivered' }),
@@ -343,8 +309,8 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it('offers to undo a gift card delivery on the store day it was marked, and not on a later day', async () => {
-    const today = summary({ giftCardDelivered: true, giftCardDeliveredAt: new Date().toISOString() });
-    const earlier = summary({ id: 'SP-1712345678900-004', giftCardDelivered: true, giftCardDeliveredAt: '2020-01-01T12:00:00Z' });
+    const today = orderSummary({ giftCardDelivered: true, giftCardDeliveredAt: new Date().toISOString() });
+    const earlier = orderSummary({ id: 'SP-1712345678900-004', giftCardDelivered: true, giftCardDeliveredAt: '2020-01-01T12:00:00Z' });
     store([today, earlier], { [today.id]: detail(today), [earlier.id]: detail(earlier) }, {
       [`POST /api/admin/orders/${today.id}/gift-card`]: () =>
         json(200, { orderId: today.id, giftCardDelivered: false, message: `Gift card delivery of order ${today.id} undone: it is owed again` }),
@@ -381,9 +347,9 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it("says '(owed)' only for a gift card still owed: a refunded or failed order shows its card and amount without it", async () => {
-    const owed = summary();
-    const refunded = summary({ id: 'SP-1712345678900-002', paymentStatus: 'refunded', giftCard: 'Amazon', cashbackAmount: '2.00' });
-    const failed = summary({ id: 'SP-1712345678900-003', paymentStatus: 'failed', paidAt: null, giftCard: 'Target' });
+    const owed = orderSummary();
+    const refunded = orderSummary({ id: 'SP-1712345678900-002', paymentStatus: 'refunded', giftCard: 'Amazon', cashbackAmount: '2.00' });
+    const failed = orderSummary({ id: 'SP-1712345678900-003', paymentStatus: 'failed', paidAt: null, giftCard: 'Target' });
     store([owed, refunded, failed], { [refunded.id]: detail(refunded), [failed.id]: detail(failed, { subscription: null }) });
     const { user } = renderAt('/admin?tab=orders');
     const rows = await screen.findAllByTestId('order-row');
@@ -405,7 +371,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
   });
 
   it("says the server's message when an order cannot be loaded", async () => {
-    const order = summary();
+    const order = orderSummary();
     store([order], {}, { [`GET /api/admin/orders/${order.id}`]: () => json(404, { message: 'Order not found' }) });
     const { user } = renderAt('/admin?tab=orders');
     const dialog = await openOrder(user, order.id);
@@ -418,7 +384,7 @@ const currentSection = () => within(screen.getByRole('navigation', { name: 'Stor
 
 describe('sections and list filters in the address', () => {
   it("opens the orders with the address's status, search and page, and puts each change in the address", async () => {
-    store([summary({ paymentStatus: 'failed', giftCard: null })], {}, { 'GET /api/admin/orders': () => json(200, [summary({ paymentStatus: 'failed', giftCard: null })], { 'x-total-count': '60' }) });
+    store([orderSummary({ paymentStatus: 'failed', giftCard: null })], {}, { 'GET /api/admin/orders': () => json(200, [orderSummary({ paymentStatus: 'failed', giftCard: null })], { 'x-total-count': '60' }) });
     const { user, location } = renderAt('/admin?tab=orders&status=failed&q=mary&page=2');
     await screen.findByTestId('order-row');
     expect(lastOrdersQuery()).toEqual({ limit: '25', offset: '25', q: 'mary', paymentStatus: 'failed' });
@@ -438,7 +404,7 @@ describe('sections and list filters in the address', () => {
   });
 
   it("keeps the section and the orders' filters through the browser's back button", { timeout: 20_000 }, async () => {
-    store([summary({ paymentStatus: 'failed', giftCard: null })], {}, { 'GET /api/admin/orders': () => json(200, [summary({ paymentStatus: 'failed', giftCard: null })], { 'x-total-count': '60' }) });
+    store([orderSummary({ paymentStatus: 'failed', giftCard: null })], {}, { 'GET /api/admin/orders': () => json(200, [orderSummary({ paymentStatus: 'failed', giftCard: null })], { 'x-total-count': '60' }) });
     const { user } = renderInBrowserHistory('/admin');
     await screen.findByText('No Customer Subscriptions');
     await user.click(screen.getByRole('link', { name: 'Orders' }));
@@ -468,7 +434,7 @@ describe('sections and list filters in the address', () => {
 
 describe('the Needs Review tab', () => {
   it('lists the held orders with their reason; honour completes one and says so', async () => {
-    const held = summary({ paymentStatus: 'needs_review', reason: 'Coupon SPRING25 reached its limit after payment', paymentMethod: 'crypto' });
+    const held = orderSummary({ paymentStatus: 'needs_review', reason: 'Coupon SPRING25 reached its limit after payment', paymentMethod: 'crypto' });
     store([held], {}, { [`POST /api/admin/orders/${held.id}/honour`]: action(held.id, 'completed', 'Order completed; provisioning started') });
     const { user } = renderAt('/admin?tab=review');
     const card = await screen.findByTestId('review-order');
@@ -492,7 +458,7 @@ describe('the Needs Review tab', () => {
 
 describe('the Shipments tab', () => {
   it("lists paid box orders and saves a box's tracking number, saying what it saved", async () => {
-    const box = summary({ id: 'SP-1712345678902-777', packageId: 'streaming-box', packageName: 'Streaming Box', requiresShipping: true, shipmentStatus: 'processing' });
+    const box = orderSummary({ id: 'SP-1712345678902-777', packageId: 'streaming-box', packageName: 'Streaming Box', requiresShipping: true, shipmentStatus: 'processing' });
     const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St, Austin, TX 73301, US', estimatedDelivery: null, actualDelivery: null };
     store([box], { [box.id]: detail(box, { shipment }) }, {
       [`PATCH /api/admin/shipments/${box.id}`]: () =>
@@ -520,8 +486,8 @@ describe('the Shipments tab', () => {
   });
 
   it("links a tracking number to its carrier's page in the list and the order's detail, and leaves an unknown one as text", async () => {
-    const ups = summary({ id: 'SP-1712345678902-701', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: '1Z999AA10123456784' });
-    const other = summary({ id: 'SP-1712345678902-702', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: 'LC-42' });
+    const ups = orderSummary({ id: 'SP-1712345678902-701', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: '1Z999AA10123456784' });
+    const other = orderSummary({ id: 'SP-1712345678902-702', packageId: 'streaming-box', requiresShipping: true, shipmentStatus: 'shipped', trackingNumber: 'LC-42' });
     const shipment = { status: 'shipped', carrier: 'UPS', trackingNumber: '9400111899223197428490', address: '1 Main St', estimatedDelivery: null, actualDelivery: null };
     store([ups, other], { [ups.id]: detail(ups, { shipment }) });
     const { user } = renderAt('/admin?tab=shipments');
@@ -542,7 +508,7 @@ describe('the Shipments tab', () => {
   });
 
   it("keeps the form and shows the server's words when it refuses", async () => {
-    const box = summary({ packageId: 'streaming-box', requiresShipping: true });
+    const box = orderSummary({ packageId: 'streaming-box', requiresShipping: true });
     const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St', estimatedDelivery: null, actualDelivery: null };
     store([box], { [box.id]: detail(box, { shipment }) }, { [`PATCH /api/admin/shipments/${box.id}`]: () => json(400, { message: 'A shipped box needs its tracking number' }) });
     const { user } = renderAt('/admin?tab=shipments');
@@ -554,7 +520,7 @@ describe('the Shipments tab', () => {
   });
 
   it("waits for a just-paid box's shipment, which provisioning creates a moment later, then opens its form", async () => {
-    const box = summary({ packageId: 'streaming-box', requiresShipping: true });
+    const box = orderSummary({ packageId: 'streaming-box', requiresShipping: true });
     const shipment = { status: 'processing', carrier: 'UPS', trackingNumber: null, address: '1 Main St', estimatedDelivery: null, actualDelivery: null };
     const answers = [detail(box, { shipment: null }), detail(box, { shipment })];
     store([box], {}, { [`GET /api/admin/orders/${box.id}`]: () => json(200, answers.length > 1 ? answers.shift()! : answers[0]!) });
