@@ -49,6 +49,13 @@ describe('the email templates', () => {
     expect(html).not.toMatch(/unsubscribe/i);
   });
 
+  it('writes the doctype email clients expect and none of React\'s comment markers between words (decision 0043)', async () => {
+    const html = await htmlOf(orderConfirmationMail(confirmation, STORE));
+    expect(html.startsWith('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html')).toBe(true);
+    expect(html).toContain('Hello Mona Lisa,');
+    expect(html).not.toMatch(/<!--( |\$|\/\$|html|head|body)-->/);
+  });
+
   it('draws a password reset with its link as the button', async () => {
     const link = `${STORE}/setup/abcDEF123`;
     const email = linkMail('reset', { to: 'mona@example.com', firstName: 'Mona', link });
