@@ -25,6 +25,8 @@ import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { createRenewalAdmin } from './workflows/renewal-admin';
+import { createRenewalCharges } from './workflows/renewal-charges';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
@@ -93,6 +95,8 @@ export function createServices(deps: AppDeps) {
   const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
+  const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
+  const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, logger: deps.logger });
 
   return {
     catalog: createCatalog(deps.database, { logger: deps.logger }),
@@ -111,7 +115,9 @@ export function createServices(deps: AppDeps) {
     clock,
     expiryReminders: createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl: deps.config.PUBLIC_URL, clock }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
-    cardPayment: createCardPaymentWorkflow({ payments, paidOrder }),
+    cardPayment,
+    renewalCharges,
+    renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
   };

@@ -14,6 +14,7 @@ export const queryKeys = {
   deviceStatus: (deviceId: string) => [apiRoutes.deviceStatus(deviceId)],
   emailPreferences: [apiRoutes.emailPreferences],
   unsubscribeLink: (token: string) => [apiRoutes.unsubscribeLink(token)],
+  renewal: (renewalId: string, token: string) => [apiRoutes.renewal(renewalId, token)],
 } as const;
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
@@ -73,6 +74,9 @@ export const adminKeys = {
   outbox: [adminApiRoutes.outbox],
   outboxPage: (page: ListPage, filters: OutboxFilters) => [adminApiRoutes.outbox, page, filters] as const,
   deviceStatus: (deviceId: string) => [adminApiRoutes.deviceStatus(deviceId)],
+  renewals: [adminApiRoutes.renewals],
+  autoRenewingSubscriptions: [adminApiRoutes.autoRenewingSubscriptions],
+  autoRenewingPage: (page: ListPage) => [adminApiRoutes.autoRenewingSubscriptions, page] as const,
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

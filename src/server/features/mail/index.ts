@@ -11,3 +11,5 @@ export { ExpiryReminderEmail } from './templates/expiry-reminder';
 export { OrderConfirmationEmail } from './templates/order-confirmation';
 export { PasswordLinkEmail } from './templates/password-link';
 export { RefundEmail } from './templates/refund';
+export { RenewalConfirmEmail } from './templates/renewal-confirm';
+export { RenewalFailedEmail } from './templates/renewal-failed';

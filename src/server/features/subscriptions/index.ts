@@ -6,3 +6,4 @@ export { deviceView } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { expiryReminderMail } from './mails';
+export { subscriptionsForReading } from './read-only';

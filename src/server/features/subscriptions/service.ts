@@ -20,6 +20,7 @@ import { createLifecycle } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions } from './views';
+import { turnOffAutoRenew } from './auto-renew-off';
 
 /** The durable jobs of this capability (D10), with their schedules. */
 export const SUBSCRIPTION_JOBS = {
@@ -48,13 +49,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
 export function createSubscriptions({ db, config, jobs, mail, provider, clock }: SubscriptionsDeps) {
-  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL });
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock });
   const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
     await provisioning.syncLines(subscriptionId);
   });
-  jobs.work(SUBSCRIPTION_JOBS.expireSubscriptions, async () => void (await lifecycle.expireSubscriptions()), SCHEDULED_POLICY);
+  jobs.work(SUBSCRIPTION_JOBS.expireSubscriptions, async () => void (await lifecycle.expireSubscriptions(clock.now())), SCHEDULED_POLICY);
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
@@ -74,7 +75,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock }:
     sendOrderConfirmation: lifecycle.sendOrderConfirmation,
 
     /** The session customer's subscriptions for the account page, newest first. */
-    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, new Date()),
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now()),
 
     /** The owner starts a delivered streaming box's subscription (POST /api/subscriptions/:id/activate). */
     async activateForCustomer(customerId: string, subscriptionId: string): Promise<Subscription> {
@@ -128,6 +129,9 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock }:
 
     /** The devices in their owner's hands and the store owner's (decision 0042). */
     devices: createDevices({ db, provider, clock }),
+
+    /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
+    turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string) => turnOffAutoRenew(tx, subscriptionId, clock.now()),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
     remindersDue: lifecycle.remindersDue,

@@ -4,6 +4,8 @@ import { ExpiryReminderEmail, expiryReminderSample } from './expiry-reminder';
 import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
 import { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './password-link';
 import { RefundEmail, refundSample } from './refund';
+import { RenewalConfirmEmail, renewalConfirmSample } from './renewal-confirm';
+import { RenewalFailedEmail, renewalFailedSample, renewalSkippedSample } from './renewal-failed';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */
@@ -25,4 +27,7 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'box-shipped': { element: <BoxShippedEmail {...boxShippedSample} />, reminder: false },
   refund: { element: <RefundEmail {...refundSample} />, reminder: false },
   'expiry-reminder': { element: <ExpiryReminderEmail {...expiryReminderSample} />, reminder: true },
+  'renewal-failed': { element: <RenewalFailedEmail {...renewalFailedSample} />, reminder: false },
+  'renewal-skipped': { element: <RenewalFailedEmail {...renewalSkippedSample} />, reminder: false },
+  'renewal-confirm': { element: <RenewalConfirmEmail {...renewalConfirmSample} />, reminder: false },
 };
