@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { AutoRenewOffEmail, autoRenewOffSample } from './auto-renew-off';
 import { BoxShippedEmail, boxShippedSample } from './box-shipped';
 import { ExpiryReminderEmail, expiryReminderSample } from './expiry-reminder';
 import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
@@ -25,4 +26,5 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'box-shipped': { element: <BoxShippedEmail {...boxShippedSample} />, reminder: false },
   refund: { element: <RefundEmail {...refundSample} />, reminder: false },
   'expiry-reminder': { element: <ExpiryReminderEmail {...expiryReminderSample} />, reminder: true },
+  'auto-renew-off': { element: <AutoRenewOffEmail {...autoRenewOffSample} />, reminder: false },
 };
