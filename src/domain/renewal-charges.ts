@@ -16,9 +16,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RENEWAL_CHARGE_STATUSES = ['scheduled', 'charging', 'succeeded', 'failed', 'requires_action', 'cancelled', 'skipped'] as const;
 export type RenewalChargeStatus = (typeof RENEWAL_CHARGE_STATUSES)[number];
 
-/** An auto-renewing subscription's saved card is charged this many days before it expires. */
-export const RENEWAL_CHARGE_DAYS_BEFORE = 3;
-
 /** A declined card is tried again this many days after its first decline, then no more (Stripe Billing's smart retries, simplified). */
 export const RENEWAL_RETRY_DAYS_AFTER_FIRST_DECLINE = [1, 3] as const;
 

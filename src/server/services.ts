@@ -8,7 +8,7 @@ import { createCheckout } from '#server/features/checkout/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
 import { createMail } from '#server/features/mail/index';
 import { createOrders } from '#server/features/orders/index';
-import { createCryptoPayments, createPayments } from '#server/features/payments/index';
+import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { createReports } from '#server/features/reports/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
@@ -27,6 +27,7 @@ import { schedulePaymentReconciliation } from './workflows/payment-reconciliatio
 import { createPlaceOrderWorkflow } from './workflows/place-order';
 import { createRenewalAdmin } from './workflows/renewal-admin';
 import { createRenewalCharges } from './workflows/renewal-charges';
+import { createSavedCardWorkflow } from './workflows/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
@@ -79,20 +80,30 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.PUBLIC_URL,
     secret: deps.config.SESSION_SECRET,
   });
-  const accounts = createAccounts({ db, config: deps.config, mail });
+  const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
-  const subscriptions = createSubscriptions({ db, config: deps.config, jobs, mail, provider: provisioning, clock });
+  const subscriptions = createSubscriptions({
+    db,
+    config: deps.config,
+    jobs,
+    mail,
+    provider: provisioning,
+    clock,
+    savedCards: (ids) => savedCardSummaries(db, ids),
+  });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
     cardPayments,
     subscriptions,
+    cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
   const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts });
+  const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
@@ -112,6 +123,7 @@ export function createServices(deps: AppDeps) {
     crypto,
     paidOrder,
     placeOrder,
+    savedCards,
     clock,
     expiryReminders: createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl: deps.config.PUBLIC_URL, clock }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),

@@ -31,6 +31,11 @@ export const apiRoutes = {
   forgotPassword: '/api/forgot-password',
   subscriptions: '/api/subscriptions',
   activateSubscription: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/activate`,
+  /** Automatic renewal of one subscription (issue 21): PATCH on or off, a card setup, and the card it saved. */
+  autoRenew: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/auto-renew`,
+  cardSetup: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/card-setup`,
+  subscriptionCard: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/card`,
+  demoConfirmSetup: (setupIntentId: string) => `/api/demo/setup-intents/${segment(setupIntentId)}/confirm`,
   customerOrders: '/api/customer/orders',
   /** One device of the account's subscriptions: GET its live status, PATCH its label or MAC. */
   deviceStatus: (deviceId: string) => `/api/devices/${segment(deviceId)}/status`,

@@ -10,6 +10,8 @@ export const queryKeys = {
   currentCustomer: [apiRoutes.currentCustomer],
   setupLink: (token: string) => [apiRoutes.setupLink(token)],
   subscriptions: [apiRoutes.subscriptions],
+  /** One "Update card" attempt's SetupIntent: apart from the subscriptions, whose refreshes must not open another. */
+  cardSetup: (subscriptionId: string) => [apiRoutes.cardSetup(subscriptionId)],
   customerOrders: [apiRoutes.customerOrders],
   deviceStatus: (deviceId: string) => [apiRoutes.deviceStatus(deviceId)],
   emailPreferences: [apiRoutes.emailPreferences],

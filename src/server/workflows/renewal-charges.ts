@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { RenewalConfirmation, RenewalConfirmationState } from '#contract/renewals';
 import { formatMoney, parseMoney } from '#domain/money';
-import { canStillConfirm, RENEWAL_CHARGE_DAYS_BEFORE, renewalChargeKey } from '#domain/renewal-charges';
+import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
+import { canStillConfirm, renewalChargeKey } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
 import { notFound } from '#server/http/errors';
 import type { JobQueue } from '#server/jobs/queue';
@@ -11,7 +12,7 @@ import { findCustomer } from '#server/features/accounts/index';
 import { placeRenewalOrder } from '#server/features/checkout/index';
 import type { Mail } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
-import { findSavedCard } from '#server/features/payments/index';
+import { findSavedCard, type SavedCard } from '#server/features/payments/index';
 import {
   chargeWithSubscription,
   claimCharge,
@@ -32,7 +33,7 @@ import {
   type ClaimedCharge,
   type RenewalMailFacts,
 } from '#server/features/renewals/index';
-import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
+import { ORDER_CURRENCY, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from './card-payment';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
@@ -67,6 +68,9 @@ const RENEWED_OTHERWISE = { code: 'renewed_otherwise', message: 'The subscriptio
 const NO_SAVED_CARD = { code: 'no_saved_card', message: 'The saved card is gone.' };
 const PACKAGE_UNAVAILABLE = { code: 'package_unavailable', message: 'The package is no longer sold.' };
 
+/** A saved card as emails and the page name it ('Visa ending 4242'); the provider may not have told its brand. */
+const cardSummary = (card: SavedCard | null) => card && { brand: card.brand ?? 'card', last4: card.last4 ?? '????' };
+
 /**
  * Automatic renewal by card (issue 21 points 1 and 2): three days before a subscription
  * expires, its saved card is charged off-session for the same package and devices at
@@ -89,7 +93,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       packageName,
       deviceCount: subscription.deviceCount,
       amountCents,
-      card: card && { brand: card.brand, last4: card.last4 },
+      card: cardSummary(card),
       expiresAt: charge.periodEnd,
     };
   }
@@ -186,7 +190,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
     });
     if (placed.outcome === 'package_unavailable') return skipGonePackage(claimed, placed.packageName, now);
     const { order } = placed;
-    await recordAttempt(db, charge.id, { orderId: order.id, amountCents: parseMoney(order.totalAmount), cardLast4: card.last4 }, now);
+    await recordAttempt(db, charge.id, { orderId: order.id, amountCents: parseMoney(order.totalAmount), cardLast4: card.last4 ?? '????' }, now);
     return chargeOrder(claimed, order, placed.packageName, card, now);
   }
 
@@ -239,6 +243,13 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
     }
   }
 
+  /** The demo bank's 3-D Secure: the customer passes it on the page; the intent as it then stands. */
+  async function demoBankConfirms(intentId: string): Promise<PaymentIntentState | null> {
+    if (cardPayments.kind !== 'demo') return null;
+    const result = await cardPayments.confirmAuthentication(intentId);
+    return result.outcome === 'succeeded' || result.outcome === 'declined' ? result.intent : null;
+  }
+
   async function confirmationOf(found: ClaimedCharge & { packageName: string }, now: Date): Promise<RenewalConfirmation> {
     const { charge, subscription } = found;
     const state = stateOf(found, now);
@@ -251,7 +262,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       deviceCount: subscription.deviceCount,
       amount: charge.amountCents === null ? null : formatMoney(charge.amountCents),
       expirationDate: subscription.expirationDate.toISOString(),
-      card: card && { brand: card.brand, last4: card.last4 },
+      card: cardSummary(card),
       cardProvider: cardPayments.kind,
       clientSecret: onStripe ? charge.clientSecret : null,
       stripePublishableKey: onStripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
@@ -280,7 +291,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       const now = clock.now();
       const intentId = found.charge.paymentIntentId;
       if (stateOf(found, now) === 'awaiting_confirmation' && intentId) {
-        const intent = cardPayments.kind === 'demo' ? await cardPayments.confirmAuthentication(intentId) : await cardPayments.retrieve(intentId);
+        const intent = cardPayments.kind === 'demo' ? await demoBankConfirms(intentId) : await cardPayments.retrieve(intentId);
         if (intent?.status === 'succeeded') {
           await cardPayment.completePaidIntent(intent, log);
           await markChargeSucceeded(db, id, intent.id, now);

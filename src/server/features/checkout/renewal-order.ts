@@ -74,6 +74,8 @@ export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest
     shippingZip: null,
     shippingCountry: 'US',
     renewsSubscriptionId: request.subscriptionId,
+    // The card that pays is saved already: the renewal saves none (issue 21).
+    autoRenew: false,
     setTopBoxMacs: [],
     checkoutKey: request.key,
   });

@@ -6,6 +6,7 @@ export { mailRoutes } from './routes';
 export { carryReminderChoice } from './preferences';
 export { renderEmailHtml } from './render';
 export { TEMPLATE_SAMPLES } from './templates/catalog';
+export { AutoRenewOffEmail } from './templates/auto-renew-off';
 export { BoxShippedEmail } from './templates/box-shipped';
 export { ExpiryReminderEmail } from './templates/expiry-reminder';
 export { OrderConfirmationEmail } from './templates/order-confirmation';

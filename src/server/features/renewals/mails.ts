@@ -45,9 +45,8 @@ const storeLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+
 
 /** Declined on every attempt: update the card or pay by hand (issue 21 point 2). */
 export function renewalFailedMail(facts: RenewalMailFacts, declineMessage: string, publicUrl: string): Email {
-  const amount = facts.amountCents === null ? '' : `${formatDollars(facts.amountCents)} `;
-  const card = facts.card ? ` to your ${cardLabel(facts.card)}` : '';
-  const reason = `We could not charge ${amount}${card} for your ${facts.packageName} renewal: ${declineMessage}`;
+  const what = [facts.amountCents === null ? 'your card' : formatDollars(facts.amountCents), ...(facts.card ? [`to your ${cardLabel(facts.card)}`] : [])].join(' ');
+  const reason = `We could not charge ${what} for your ${facts.packageName} renewal: ${declineMessage}`;
   const next = 'We tried 3 times and will not try again. Update your card or renew by hand from your account before your subscription expires.';
   const button = { label: 'Update card or pay by hand', path: '/account' };
   return {

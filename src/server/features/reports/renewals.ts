@@ -7,7 +7,7 @@ import {
 } from '#contract/admin-renewals';
 import { EXTRA_DEVICE_FEE_CENTS } from '#domain/catalog';
 import { formatMoney } from '#domain/money';
-import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal-charges';
+import { renewalChargeAt } from '#domain/renewal';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
@@ -122,7 +122,7 @@ export async function autoRenewingSubscriptions(db: DbOrTx, query: Page & { q?: 
     deviceCount: row.deviceCount,
     status: row.status as AdminAutoRenewingSubscription['status'],
     expirationDate: row.expirationDate.toISOString(),
-    nextChargeAt: new Date(row.expirationDate.getTime() - RENEWAL_CHARGE_DAYS_BEFORE * DAY_MS).toISOString(),
+    nextChargeAt: renewalChargeAt(row.expirationDate).toISOString(),
     renewal: row.renewalId && row.renewalStatus ? { id: row.renewalId, status: row.renewalStatus, attempts: row.renewalAttempts ?? 0, reason: row.renewalReason } : null,
     card:
       row.brand !== null && row.last4 !== null && row.expMonth !== null && row.expYear !== null

@@ -37,7 +37,14 @@ export interface ProvisioningDeps {
 
 export type ProvisionResult =
   /** `appliedNow`: this call created or extended the subscription (not an earlier one). */
-  | { outcome: 'provisioned'; subscriptionId: string; customerId: string; appliedNow: boolean }
+  | {
+      outcome: 'provisioned';
+      subscriptionId: string;
+      customerId: string;
+      appliedNow: boolean;
+      /** The buyer asked for automatic renewal: the paying card is to be saved for this subscription (issue 21). */
+      autoRenew: boolean;
+    }
   | { outcome: 'order_not_found' }
   /** Refunded before it was applied: it gets no service (decision 0021). */
   | { outcome: 'order_refunded' };
@@ -191,7 +198,7 @@ export function createProvisioning({ db, provider, xtreamUrl, clock }: Provision
    * `existingId` is the order's subscription when it was read, if it had one.
    */
   async function startSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, existingId: string | null): Promise<ProvisionResult> {
-    const done = { outcome: 'provisioned' as const, customerId: order.customerId };
+    const done = { outcome: 'provisioned' as const, customerId: order.customerId, autoRenew: order.autoRenew };
     if (existingId) return { ...done, subscriptionId: existingId, appliedNow: false };
 
     const devices = deviceCountOf(order);
@@ -259,7 +266,7 @@ export function createProvisioning({ db, provider, xtreamUrl, clock }: Provision
    * those beyond the new device count.
    */
   async function renewSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, subscriptionId: string): Promise<ProvisionResult> {
-    const done = { outcome: 'provisioned' as const, customerId: order.customerId, subscriptionId };
+    const done = { outcome: 'provisioned' as const, customerId: order.customerId, subscriptionId, autoRenew: order.autoRenew };
     if (order.fulfilledAt) {
       await syncLines(subscriptionId);
       return { ...done, appliedNow: false };

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { AutoRenewOffEmail, autoRenewOffSample } from './auto-renew-off';
 import { BoxShippedEmail, boxShippedSample } from './box-shipped';
 import { ExpiryReminderEmail, expiryReminderSample } from './expiry-reminder';
 import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
@@ -30,4 +31,5 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'renewal-failed': { element: <RenewalFailedEmail {...renewalFailedSample} />, reminder: false },
   'renewal-skipped': { element: <RenewalFailedEmail {...renewalSkippedSample} />, reminder: false },
   'renewal-confirm': { element: <RenewalConfirmEmail {...renewalConfirmSample} />, reminder: false },
+  'auto-renew-off': { element: <AutoRenewOffEmail {...autoRenewOffSample} />, reminder: false },
 };
