@@ -142,7 +142,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
     }
     if (result.outcome === 'succeeded') {
       await cardPayment.completePaidIntent(result.intent, log);
-      await markChargeSucceeded(db, charge.id, result.intent.id, now);
+      await markChargeSucceeded(db, charge.id, result.intent.id, now, { attempted: true });
       return 'succeeded';
     }
     const facts = await mailFacts(claimed, packageName, amountCents);

@@ -155,11 +155,18 @@ export async function releaseAfterOutage(db: DbOrTx, id: string, message: string
     .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, 'charging')));
 }
 
-/** The provider charged the card. */
-export async function markChargeSucceeded(db: DbOrTx, id: string, paymentIntentId: string, now: Date): Promise<void> {
+/** The provider charged the card: by an attempt of a pass (`attempted`), or as the customer confirmed an earlier one. */
+export async function markChargeSucceeded(db: DbOrTx, id: string, paymentIntentId: string, now: Date, { attempted = false } = {}): Promise<void> {
   await db
     .update(renewalCharges)
-    .set({ status: 'succeeded', paymentIntentId, lastErrorCode: null, lastErrorMessage: null, updatedAt: now })
+    .set({
+      status: 'succeeded',
+      paymentIntentId,
+      ...(attempted ? { attempts: sql`${renewalCharges.attempts} + 1` } : {}),
+      lastErrorCode: null,
+      lastErrorMessage: null,
+      updatedAt: now,
+    })
     .where(and(eq(renewalCharges.id, id), inArray(renewalCharges.status, ['charging', 'requires_action', 'scheduled', 'failed'])));
 }
 
