@@ -9,15 +9,6 @@ import { moneyText } from './packages';
  * subscription with its card. Amounts are the server's (today's prices); dates ISO 8601.
  */
 
-const segment = encodeURIComponent;
-
-export const adminRenewalPaths = {
-  overview: '/api/admin/renewals',
-  subscriptions: '/api/admin/renewals/subscriptions',
-  retry: (renewalId: string) => `/api/admin/renewals/${segment(renewalId)}/retry`,
-  cancelAutoRenew: (subscriptionId: string) => `/api/admin/renewals/subscriptions/${segment(subscriptionId)}/cancel-auto-renew`,
-} as const;
-
 /** The windows of the forecast, in days from now. */
 export const RENEWAL_FORECAST_DAYS = [7, 30] as const;
 

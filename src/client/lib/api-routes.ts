@@ -1,5 +1,5 @@
 import { adminOrderPaths } from '#contract/admin-order-paths';
-import { adminRenewalPaths } from '#contract/admin-renewals';
+import { adminRenewalPaths } from '#contract/admin-renewal-paths';
 
 /**
  * Every path of the store's API the client calls, as spec section 7 writes them; a path

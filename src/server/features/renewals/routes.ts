@@ -4,11 +4,11 @@ import {
   adminAutoRenewingListSchema,
   adminRenewalActionSchema,
   adminRenewalOverviewSchema,
-  adminRenewalPaths,
   renewalIdParamsSchema,
   renewalSubscriptionParamsSchema,
 } from '#contract/admin-renewals';
 import { TOTAL_COUNT_HEADER, adminListQuerySchema } from '#contract/admin';
+import { adminRenewalPaths } from '#contract/admin-renewal-paths';
 import { errorBodySchema } from '#contract/errors';
 import { renewalConfirmationSchema, renewalConfirmRequestSchema, renewalParamsSchema, renewalQuerySchema } from '#contract/renewals';
 import type { AuditActor } from '#server/features/audit/index';
