@@ -1,4 +1,4 @@
-import { AlertCircle, CalendarDays, CreditCard, RefreshCw } from 'lucide-react';
+import { AlertCircle, CalendarDays, RefreshCw } from 'lucide-react';
 import type { AdminAutoRenewingSubscription, AdminFailedRenewal } from '#contract/admin-renewals';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -137,7 +137,7 @@ export function RenewalsTab() {
           label="auto-renewing subscriptions"
           paging={paging}
           query={subscriptions}
-          empty={{ icon: <CreditCard aria-hidden="true" />, title: 'No Auto-Renewing Subscriptions', hint: 'A card buyer who ticks "Renew automatically" at checkout appears here.' }}
+          empty={{ icon: <RefreshCw aria-hidden="true" />, title: 'No Auto-Renewing Subscriptions', hint: 'A card buyer who ticks "Renew automatically" at checkout appears here.' }}
         >
           {(items) => (
             <ul className="grid gap-3" aria-label="Auto-renewing subscriptions">
