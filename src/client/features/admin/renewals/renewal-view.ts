@@ -1,12 +1,13 @@
 import type { RenewalChargeStatus } from '#domain/renewal-charges';
 
-type Tone = 'success' | 'warning' | 'destructive' | 'secondary';
+type Tone = 'success' | 'warning' | 'secondary';
 
 const STATE_LABELS: Record<RenewalChargeStatus, { label: string; variant: Tone }> = {
   scheduled: { label: 'Charge scheduled', variant: 'secondary' },
   charging: { label: 'Charging', variant: 'secondary' },
   succeeded: { label: 'Renewed', variant: 'success' },
-  failed: { label: 'Declined', variant: 'destructive' },
+  // Not the destructive tone: its red on a card fails the contrast of small text (axe); the word says it.
+  failed: { label: 'Declined', variant: 'warning' },
   requires_action: { label: 'Awaiting customer confirmation', variant: 'warning' },
   cancelled: { label: 'Cancelled', variant: 'secondary' },
   skipped: { label: 'Package no longer sold', variant: 'warning' },
