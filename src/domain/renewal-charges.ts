@@ -19,9 +19,6 @@ export type RenewalChargeStatus = (typeof RENEWAL_CHARGE_STATUSES)[number];
 /** A declined card is tried again this many days after its first decline, then no more (Stripe Billing's smart retries, simplified). */
 export const RENEWAL_RETRY_DAYS_AFTER_FIRST_DECLINE = [1, 3] as const;
 
-/** Every charge of a period, the first and its retries. */
-export const RENEWAL_MAX_ATTEMPTS = RENEWAL_RETRY_DAYS_AFTER_FIRST_DECLINE.length + 1;
-
 /** A charge waiting for 3-D Secure can be confirmed until this many days after the period it renews ended. */
 export const RENEWAL_CONFIRM_DAYS_AFTER_EXPIRY = 7;
 

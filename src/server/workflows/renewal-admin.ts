@@ -71,5 +71,3 @@ export function createRenewalAdmin({ db, clock, renewalCharges, subscriptions }:
     },
   };
 }
-
-export type RenewalAdmin = ReturnType<typeof createRenewalAdmin>;

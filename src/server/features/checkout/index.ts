@@ -3,4 +3,4 @@ export { createCheckout, priceCheckout, type Checkout, type CheckoutContext } fr
 export { checkoutRoutes } from './routes';
 export { orderAttemptLimit } from './order-limit';
 export { freeTrialRefusal } from './trial-claims';
-export { placeRenewalOrder, type RenewalOrderResult } from './renewal-order';
+export { placeRenewalOrder } from './renewal-order';

@@ -14,8 +14,7 @@ export {
   scheduleDueCharges,
   settlePaidConfirmations,
   type ClaimedCharge,
-  type RenewalChargeRow,
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
-export { cardLabel, renewalConfirmMail, renewalFailedMail, renewalSkippedMail, RENEWAL_MAIL_SUBJECTS, type RenewalMailFacts } from './mails';
+export { renewalConfirmMail, renewalFailedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
 export { adminRenewalRoutes, renewalRoutes } from './routes';

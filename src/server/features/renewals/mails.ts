@@ -16,7 +16,7 @@ export interface RenewalMailFacts {
   expiresAt: Date;
 }
 
-export const RENEWAL_MAIL_SUBJECTS = {
+const RENEWAL_MAIL_SUBJECTS = {
   failed: 'Renewal payment failed',
   skipped: 'Your package is no longer sold',
   confirm: 'Confirm your renewal payment',
@@ -25,7 +25,7 @@ export const RENEWAL_MAIL_SUBJECTS = {
 const formatDate = (date: Date) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 /** 'Visa ending 4242', as the account page names a saved card. */
-export const cardLabel = (card: { brand: string; last4: string }) => `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}`;
+const cardLabel = (card: { brand: string; last4: string }) => `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}`;
 
 function factsOf(facts: RenewalMailFacts): Array<[string, string]> {
   return [
