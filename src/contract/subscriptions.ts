@@ -105,7 +105,6 @@ export const NOT_RENEWABLE = 'This subscription can be renewed once its streamin
 export const autoRenewRequestSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });
-export type AutoRenewRequest = z.infer<typeof autoRenewRequestSchema>;
 
 /** POST /api/subscriptions/:id/card-setup: what the browser needs to save a card with the provider. */
 export const cardSetupResponseSchema = z.object({

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../src/contract/subscriptions';
+import { findSavedCard, type SavedCard } from '../../src/server/features/payments/index';
 import { mailOutbox, savedCards, subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
-import { registerCustomer } from '../support/customers';
+import { registerCustomer, sessionCookieOf, setupTokenIn } from '../support/customers';
 import { buyWithAutoRenew } from '../support/saved-cards';
 import { useTestApp, type TestApp } from '../support/test-app';
 
@@ -63,6 +64,19 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
     expect(cards).toHaveLength(1);
     expect(cards[0]!.id).toBe(row!.savedCardId);
     expect(cards[0]).toMatchObject({ provider: 'demo', last4: '4242', providerCustomerId: expect.stringMatching(/^cus_demo_/), providerPaymentMethodId: expect.stringMatching(/^pm_demo_/) });
+    // What the renewal job reads to charge it.
+    const saved: SavedCard | null = await findSavedCard(t.database.db, row!.savedCardId!);
+    expect(saved).toEqual({
+      id: row!.savedCardId,
+      customerId: bought.customerId,
+      provider: 'demo',
+      customerRef: cards[0]!.providerCustomerId,
+      paymentMethodRef: cards[0]!.providerPaymentMethodId,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
   });
 
   it('leaves a purchase without the box as it was: no card, no automatic renewal, no next charge', async () => {
@@ -84,6 +98,24 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
     expect(row).toMatchObject({ autoRenew: true, customerId: bought.customerId });
     const [card] = await t.database.db.select().from(savedCards).where(eq(savedCards.id, row!.savedCardId!));
     expect(card).toMatchObject({ last4: '3184', customerId: bought.customerId });
+  });
+});
+
+describe('a guest who bought with automatic renewal joins their account', () => {
+  const t = useTestApp();
+
+  it('keeps the saved card on the subscription once the proven address merges the guest into the account', async () => {
+    const { customer } = await registerCustomer(t.app, { email: 'merging@example.com' });
+    const bought = await buyWithAutoRenew(t.app, { guest: true, email: 'merging@example.com' });
+    expect(bought.customerId).not.toBe(customer.id);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'merging@example.com'));
+    const token = setupTokenIn(mails.find((mail) => mail.text.includes('/setup/'))!.text);
+    const proven = await t.app.inject({ method: 'POST', url: '/api/setup-password', payload: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' } });
+    expect(proven.statusCode).toBe(200);
+    const [subscription] = await subscriptionsOf(t, sessionCookieOf(proven));
+    expect(subscription).toMatchObject({ id: bought.subscriptionId, autoRenew: true, savedCard: { last4: '4242' } });
+    const cards = await t.database.db.select().from(savedCards);
+    expect(cards.map((card) => card.customerId)).toEqual([customer.id]);
   });
 });
 

@@ -12,6 +12,8 @@ export interface AutoRenewPurchaseOptions {
   card?: string;
   /** Buy as a guest (no account, no session); a newly registered, signed-in customer otherwise. */
   guest?: boolean;
+  /** A guest's email; a fresh one when absent. */
+  email?: string;
   /** The package bought; 1 Month Premium when absent. */
   packageId?: string;
   devices?: number;
@@ -43,6 +45,7 @@ export async function buyWithAutoRenew(app: App, options: AutoRenewPurchaseOptio
     autoRenew: true,
     deviceCount: String(options.devices ?? 1),
     ...(buyer ? { email: buyer.customer.email, firstName: buyer.customer.firstName } : {}),
+    ...(!buyer && options.email ? { email: options.email } : {}),
   });
   const placed = await app.inject({ method: 'POST', url: '/api/checkout', payload: form, cookies: buyer?.cookies ?? {}, headers });
   if (placed.statusCode !== 200) throw new Error(`checkout with autoRenew failed: ${placed.statusCode} ${placed.body}`);

@@ -95,5 +95,3 @@ export function createAutoRenew({ db, mail, clock, publicUrl }: { db: Db; mail: 
     },
   };
 }
-
-export type AutoRenew = ReturnType<typeof createAutoRenew>;

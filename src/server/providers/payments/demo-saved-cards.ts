@@ -37,7 +37,7 @@ export interface DemoExpiry {
 const DEFAULT_EXPIRY: DemoExpiry = { month: 12, year: 2034 };
 
 /** Ids that follow from a seed, so a repeated call (same key, same intent) finds the first object. */
-export const demoId = (prefix: string, seed: string) => `${prefix}_demo_${createHash('sha256').update(seed).digest('hex').slice(0, 24)}`;
+const demoId = (prefix: string, seed: string) => `${prefix}_demo_${createHash('sha256').update(seed).digest('hex').slice(0, 24)}`;
 
 type IntentRow = typeof demoPaymentIntents.$inferSelect;
 type MethodRow = typeof demoPaymentMethods.$inferSelect;
@@ -60,7 +60,7 @@ const savedCard = (method: MethodRow): ProviderSavedCard => ({
 });
 
 /** Keeps a test card for a customer under an id that follows from `seed` (the intent that saved it): saving twice keeps one. */
-export async function keepCard(db: DbOrTx, seed: string, customerId: string, cardNumber: string, expiry: DemoExpiry = DEFAULT_EXPIRY): Promise<string> {
+async function keepCard(db: DbOrTx, seed: string, customerId: string, cardNumber: string, expiry: DemoExpiry = DEFAULT_EXPIRY): Promise<string> {
   const id = demoId('pm', seed);
   await db
     .insert(demoPaymentMethods)
@@ -121,13 +121,13 @@ export function createDemoSavedCards(db: Db) {
   }
 
   return {
-    async createCustomer({ email, idempotencyKey }: { email: string; idempotencyKey: string }): Promise<string> {
+    createCustomer: async ({ email, idempotencyKey }: { email: string; idempotencyKey: string }): Promise<string> => {
       const id = demoId('cus', idempotencyKey);
       await db.insert(demoCustomers).values({ id, email }).onConflictDoNothing({ target: demoCustomers.id });
       return id;
     },
 
-    async savedCardOf(paymentIntentId: string): Promise<ProviderSavedCard | null> {
+    savedCardOf: async (paymentIntentId: string): Promise<ProviderSavedCard | null> => {
       const [row] = await db
         .select({ method: demoPaymentMethods })
         .from(demoPaymentIntents)
@@ -138,13 +138,13 @@ export function createDemoSavedCards(db: Db) {
     },
 
     /** Called by confirm when a card paid an intent that was to keep it. */
-    async keepPayingCard(intent: IntentRow, cardNumber: string, expiry?: DemoExpiry): Promise<void> {
+    keepPayingCard: async (intent: IntentRow, cardNumber: string, expiry?: DemoExpiry): Promise<void> => {
       if (intent.setupFutureUsage !== 'off_session' || !intent.customerId || intent.paymentMethodId) return;
       const methodId = await keepCard(db, intent.id, intent.customerId, cardNumber, expiry);
       await db.update(demoPaymentIntents).set({ paymentMethodId: methodId, updatedAt: sql`now()` }).where(eq(demoPaymentIntents.id, intent.id));
     },
 
-    async chargeOffSession({ orderId, amountCents, currency, customerRef, paymentMethodRef, idempotencyKey }: OffSessionCharge): Promise<OffSessionResult> {
+    chargeOffSession: async ({ orderId, amountCents, currency, customerRef, paymentMethodRef, idempotencyKey }: OffSessionCharge): Promise<OffSessionResult> => {
       const id = demoId('pi', idempotencyKey);
       const [method] = await db
         .select()
@@ -169,7 +169,7 @@ export function createDemoSavedCards(db: Db) {
       return offSessionResult(row!);
     },
 
-    async createSetupIntent({ customerRef, idempotencyKey }: { customerRef: string; idempotencyKey: string }) {
+    createSetupIntent: async ({ customerRef, idempotencyKey }: { customerRef: string; idempotencyKey: string }) => {
       const id = demoId('seti', idempotencyKey);
       await db
         .insert(demoSetupIntents)
@@ -179,13 +179,13 @@ export function createDemoSavedCards(db: Db) {
       return { id: row.id, clientSecret: row.clientSecret };
     },
 
-    async retrieveSetupIntent(id: string): Promise<SetupIntentState | null> {
+    retrieveSetupIntent: async (id: string): Promise<SetupIntentState | null> => {
       const row = await findSetupIntent(id);
       return row ? setupIntentState(row) : null;
     },
 
     /** Plays the browser's confirmation of a SetupIntent with a test card: saveable cards are kept, the decline card is refused. */
-    async confirmSetup(id: string, cardNumber: string, expiry?: DemoExpiry): Promise<DemoSetupResult> {
+    confirmSetup: async (id: string, cardNumber: string, expiry?: DemoExpiry): Promise<DemoSetupResult> => {
       const row = await findSetupIntent(id);
       if (!row) return { outcome: 'not_found' };
       if (row.status === 'succeeded') return { outcome: 'succeeded', setupIntent: await setupIntentState(row) };
