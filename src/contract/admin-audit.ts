@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'device.enable',
   'subscription.disable_devices',
   'subscription.enable_devices',
+  'renewal.retry',
+  'renewal.cancel_auto_renew',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

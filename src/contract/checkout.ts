@@ -21,6 +21,10 @@ import { BOXES_NOT_ON_RENEWAL, MORE_BOXES_THAN_DEVICES, SAME_MAC_TWICE, SET_TOP_
 
 export const SHIPPING_REQUIRED_MESSAGE = 'Shipping information is required for streaming box orders';
 export const GIFT_CARD_REQUIRED_MESSAGE = 'Gift card selection is required';
+/** Automatic renewal charges a saved card (issue 21): crypto payments and orders without a payment have none. */
+export const AUTO_RENEW_CARD_ONLY_MESSAGE = 'Automatic renewal is only available when paying by card';
+export const AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE = 'The free trial does not renew automatically';
+export const AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE = 'Automatic renewal needs a card payment, and this order costs nothing';
 const DEVICE_COUNT_REQUIRED = 'Device count is required';
 const DEVICE_COUNT_RANGE = `Device count must be a whole number from ${MIN_DEVICES} to ${MAX_DEVICES}`;
 
@@ -66,6 +70,11 @@ export const checkoutRequestSchema = z
       .transform((country) => country ?? DEFAULT_COUNTRY),
     /** Set by the account page's Renew: the order extends this subscription. */
     renewsSubscriptionId: z.uuid({ error: 'Invalid subscription id' }).nullish().transform((id) => id ?? null),
+    /** "Renew automatically" (issue 21): keep the paying card and charge it before each expiry; card orders only. */
+    autoRenew: z
+      .boolean({ error: 'autoRenew must be true or false' })
+      .nullish()
+      .transform((autoRenew) => autoRenew ?? false),
     /** MAG / Enigma2 boxes by MAC address, each in the place of one of the devices; none when absent. */
     setTopBoxes: z
       .array(setTopBoxSchema, { error: SET_TOP_BOXES_INVALID })
@@ -79,6 +88,7 @@ export const checkoutRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: SHIPPING_REQUIRED_MESSAGE });
     }
     checkSetTopBoxes(order, ctx);
+    if (order.autoRenew && order.paymentMethod !== 'card') ctx.addIssue({ code: 'custom', path: ['autoRenew'], message: AUTO_RENEW_CARD_ONLY_MESSAGE });
   });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
@@ -194,6 +204,10 @@ function passesLuhn(digits: string): boolean {
 
 export const DEMO_CARD_SUCCESS = '4242424242424242';
 export const DEMO_CARD_DECLINED = '4000000000000002';
+/** Pays and can be saved; charged with its owner absent, it asks for authentication (3-D Secure), as Stripe's test card does. */
+export const DEMO_CARD_AUTHENTICATION_REQUIRED = '4000002760003184';
+/** Pays and can be saved; charged with its owner absent, it is declined for insufficient funds. */
+export const DEMO_CARD_INSUFFICIENT_FUNDS = '4000000000009995';
 
 /** The demo card form; expiry 'MM/YY' must not be in the past. */
 export const demoCardSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalPackageId, STREAMING_BOX_ID } from '#domain/catalog';
-import { checkoutRequestSchema, checkSetTopBoxes, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE } from './checkout';
+import { AUTO_RENEW_CARD_ONLY_MESSAGE, checkoutRequestSchema, checkSetTopBoxes, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE } from './checkout';
 
 /**
  * Requests and responses of the crypto checkout (spec sections 4 and 7). The create call
@@ -38,8 +38,11 @@ export const createCryptoPaymentRequestSchema = z
     shippingCountry: checkoutField.shippingCountry,
     renewsSubscriptionId: checkoutField.renewsSubscriptionId,
     setTopBoxes: checkoutField.setTopBoxes,
+    /** Taken so that it can be refused: a crypto payment keeps no card to renew with (issue 21). */
+    autoRenew: checkoutField.autoRenew,
   })
   .superRefine((order, ctx) => {
+    if (order.autoRenew) ctx.addIssue({ code: 'custom', path: ['autoRenew'], message: AUTO_RENEW_CARD_ONLY_MESSAGE });
     if (canonicalPackageId(order.packageId) === STREAMING_BOX_ID && !hasShippingAddress(order)) {
       ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: SHIPPING_REQUIRED_MESSAGE });
     }

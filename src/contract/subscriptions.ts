@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '#domain/subscription-status';
 import { DEVICE_KINDS } from './devices';
 import { requiredText } from './fields';
+import { moneyText } from './packages';
 
 /**
  * The account page's subscriptions (spec section 3 "Subscription (account page)") and the
@@ -40,6 +41,15 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
+/** A card as its owner recognises it: Stripe's lower-case brand ('visa'), last four digits, expiry. */
+export const savedCardSchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+export type SavedCardSummary = z.infer<typeof savedCardSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -64,6 +74,14 @@ export const subscriptionSchema = z.object({
   shipment: shipmentSchema.nullable(),
   /** True when the owner may activate now: a box waiting for activation that was delivered. */
   canActivate: z.boolean(),
+  /** The saved card is charged before each expiry (issue 21). */
+  autoRenew: z.boolean(),
+  /** The card renewals charge; null when none is saved for it. */
+  savedCard: savedCardSchema.nullable(),
+  /** When the saved card is next charged (ISO): expiry minus RENEWAL_CHARGE_DAYS_BEFORE, for an active auto-renewing subscription with a card; null otherwise. */
+  nextChargeAt: z.string().nullable(),
+  /** What that charge takes, as the server prices a renewal today ('15.00'); null when there is none. */
+  nextChargeAmount: moneyText.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -77,6 +95,32 @@ export const subscriptionIdParamsSchema = z.object({
 });
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
+export const AUTO_RENEW_NEEDS_CARD = 'Add a card to this subscription before turning on automatic renewal';
+export const AUTO_RENEW_NOT_POSSIBLE = 'This subscription was cancelled and cannot renew automatically';
 export const NOT_AWAITING_ACTIVATION = 'Only a streaming box subscription waiting for activation can be activated';
 export const BOX_NOT_DELIVERED = 'Your streaming box has not been delivered yet. You can activate it once it arrives.';
 export const NOT_RENEWABLE = 'This subscription can be renewed once its streaming box is activated';
+
+/** PATCH /api/subscriptions/:id/auto-renew */
+export const autoRenewRequestSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+/** POST /api/subscriptions/:id/card-setup: what the browser needs to save a card with the provider. */
+export const cardSetupResponseSchema = z.object({
+  provider: z.enum(['stripe', 'demo']),
+  clientSecret: z.string(),
+  setupIntentId: z.string(),
+});
+export type CardSetupResponse = z.infer<typeof cardSetupResponseSchema>;
+
+/** Stripe's and the demo's SetupIntent ids: seti_ then letters, digits, underscores. */
+export const setupIntentIdSchema = z
+  .string({ error: 'Setup intent id is required' })
+  .regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'Invalid setup intent id');
+
+/** POST /api/subscriptions/:id/card: the confirmed SetupIntent whose card renewals charge from now on. */
+export const updateCardRequestSchema = z.object({ setupIntentId: setupIntentIdSchema });
+
+export const CARD_SETUP_NOT_FOUND = 'Card setup not found';
+export const CARD_NOT_SAVED = 'Your card was not saved. Please try another card.';

@@ -9,7 +9,8 @@ import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
 import { mailRoutes } from '#server/features/mail/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
-import { deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
+import { renewalRoutes } from '#server/features/renewals/index';
+import { autoRenewRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
 import { installAccessLog } from './http/access-log';
 import { installErrorHandling } from './http/errors';
@@ -98,8 +99,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(stripeWebhookRoutes);
     await app.register(cryptoRoutes);
     await app.register(subscriptionRoutes);
+    await app.register(autoRenewRoutes);
     await app.register(deviceRoutes);
     await app.register(mailRoutes);
+    await app.register(renewalRoutes);
     await app.register(adminRoutes);
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);

@@ -17,3 +17,4 @@ export * from './providers/payments/schema';
 export * from './providers/crypto/schema';
 export * from './features/mail/schema';
 export * from './features/audit/schema';
+export * from './features/renewals/schema';

@@ -8,7 +8,7 @@ import { createCheckout } from '#server/features/checkout/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
 import { createMail } from '#server/features/mail/index';
 import { createOrders } from '#server/features/orders/index';
-import { createCryptoPayments, createPayments } from '#server/features/payments/index';
+import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { createReports } from '#server/features/reports/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
@@ -25,6 +25,9 @@ import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { createRenewalAdmin } from './workflows/renewal-admin';
+import { createRenewalCharges } from './workflows/renewal-charges';
+import { createSavedCardWorkflow } from './workflows/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
@@ -77,22 +80,34 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.PUBLIC_URL,
     secret: deps.config.SESSION_SECRET,
   });
-  const accounts = createAccounts({ db, config: deps.config, mail });
+  const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
-  const subscriptions = createSubscriptions({ db, config: deps.config, jobs, mail, provider: provisioning, clock });
+  const subscriptions = createSubscriptions({
+    db,
+    config: deps.config,
+    jobs,
+    mail,
+    provider: provisioning,
+    clock,
+    savedCards: (ids) => savedCardSummaries(db, ids),
+  });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
     cardPayments,
     subscriptions,
+    cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
   const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts });
+  const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
+  const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
+  const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, logger: deps.logger });
 
   return {
     catalog: createCatalog(deps.database, { logger: deps.logger }),
@@ -108,10 +123,13 @@ export function createServices(deps: AppDeps) {
     crypto,
     paidOrder,
     placeOrder,
+    savedCards,
     clock,
     expiryReminders: createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl: deps.config.PUBLIC_URL, clock }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
-    cardPayment: createCardPaymentWorkflow({ payments, paidOrder }),
+    cardPayment,
+    renewalCharges,
+    renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
   };

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import { createStripeCardPayments } from '../../src/server/providers/payments/stripe-card-payments';
 import { outageSwitch, type Outage } from './outage';
+import { newStandInIntent, standInSavedCards } from './stripe-stand-in-saved-cards';
 
 export interface StandInIntent {
   id: string;
@@ -16,6 +17,10 @@ export interface StandInIntent {
   metadata: Record<string, string>;
   last_payment_error: { message: string; code: string } | null;
   livemode: false;
+  /** The Customer a card is kept for, with setup_future_usage (issue 21). */
+  customer?: string | null;
+  payment_method?: string | null;
+  setup_future_usage?: string | null;
 }
 
 export interface StandInRefund {
@@ -42,7 +47,8 @@ export const STRIPE_TEST_SETTINGS = {
 
 /**
  * A local stand-in of Stripe's PaymentIntents API (create with Idempotency-Key, retrieve)
- * and Refunds API (create with Idempotency-Key and an amount, partial refunds up to the charge; list by intent)
+ * and Refunds API (create with Idempotency-Key and an amount, partial refunds up to the charge; list by intent),
+ * with saved cards (Customers, SetupIntents, PaymentMethods, off-session charges: stripe-stand-in-saved-cards.ts),
  * on a real HTTP server that the official SDK talks to, plus signed webhook events made
  * the way Stripe's own test helpers make them.
  */
@@ -54,6 +60,7 @@ export async function startStripeStandIn() {
   const refundByIdempotencyKey = new Map<string, string>();
   const requests: StripeRequest[] = [];
   const outage = outageSwitch({ error: { type: 'api_error', message: 'An unknown error occurred' } });
+  const savedCards = standInSavedCards(intents);
 
   // A stand-in that fails answers 500 with why, so the store's handling of it shows in the test.
   const server = createServer((req, res) => {
@@ -73,30 +80,20 @@ export async function startStripeStandIn() {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     if (outage.intercept(res)) return;
+    const metadata = Object.fromEntries(
+      Object.entries(form)
+        .filter(([name]) => name.startsWith('metadata['))
+        .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+    );
+    if (savedCards.answer(req.method ?? '', path, form, req.headers['idempotency-key'] as string | undefined, metadata, send)) return;
 
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const key = req.headers['idempotency-key'] as string | undefined;
       const known = key ? byIdempotencyKey.get(key) : undefined;
       if (known) return send(200, intents.get(known));
-      const id = `pi_${randomBytes(12).toString('hex')}`;
-      const metadata = Object.fromEntries(
-        Object.entries(form)
-          .filter(([name]) => name.startsWith('metadata['))
-          .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
-      );
-      const intent: StandInIntent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.amount),
-        currency: form.currency!,
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-        metadata,
-        last_payment_error: null,
-        livemode: false,
-      };
-      intents.set(id, intent);
-      if (key) byIdempotencyKey.set(key, id);
+      const intent = newStandInIntent(form, metadata);
+      intents.set(intent.id, intent);
+      if (key) byIdempotencyKey.set(key, intent.id);
       return send(200, intent);
     }
 
@@ -162,6 +159,15 @@ export async function startStripeStandIn() {
     intents,
     refunds,
     requests,
+    customers: savedCards.customers,
+    paymentMethods: savedCards.paymentMethods,
+    setupIntents: savedCards.setupIntents,
+    /** The browser paying an intent with a test card; a card is kept when the intent asked to keep it. */
+    payWithCard: savedCards.payWithCard,
+    /** The customer's 3-D Secure confirmation of an off-session charge that asked for it. */
+    authenticate: savedCards.authenticate,
+    /** The browser confirming a SetupIntent ("Update card") with a test card. */
+    confirmSetup: savedCards.confirmSetup,
     /** Changes an intent as a card payment would: 'succeeded', or a decline. */
     settle(id: string, status: 'succeeded' | 'requires_payment_method', lastError?: string) {
       const intent = intents.get(id)!;

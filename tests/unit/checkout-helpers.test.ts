@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCardNumber, formatCvc, formatExpiry } from '../../src/client/features/checkout/card-format';
+import { formatCardNumber, formatCvc, formatExpiry } from '../../src/client/lib/card-format';
 import { checkoutRequest, cryptoPaymentRequest, defaultFormValues } from '../../src/client/features/checkout/checkout-form';
 import { checkoutFormSchema } from '../../src/client/features/checkout/checkout-validation';
 import { cryptoOutcome } from '../../src/client/features/checkout/crypto-polling';
@@ -87,6 +87,16 @@ describe('the checkout form schema', () => {
     });
     expect(crypto).not.toHaveProperty('paymentMethod');
     expect(crypto).not.toHaveProperty('email');
+  });
+
+  it('carries "Renew automatically" with a card payment only', () => {
+    const address = { shippingAddress: '1 Main St', shippingCity: 'Austin', shippingState: 'TX', shippingZip: '73301' };
+    expect(defaultFormValues(box, null).autoRenew).toBe(false);
+    const card = checkoutFormSchema(true).parse({ ...valid, ...address, autoRenew: true });
+    expect(checkoutRequest(card, { couponCode: null }).autoRenew).toBe(true);
+    expect(cryptoPaymentRequest(card, { couponCode: null })).not.toHaveProperty('autoRenew');
+    const crypto = checkoutFormSchema(true).safeParse({ ...valid, ...address, paymentMethod: 'crypto', autoRenew: true });
+    expect(crypto.error!.issues.map((issue) => issue.message)).toEqual(['Automatic renewal is only available when paying by card']);
   });
 
   it('starts from a renewal: its devices and gift card', () => {

@@ -4,7 +4,7 @@ import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
 import type { OrderRow } from '../../src/server/features/orders/order-row';
 import { refundMail } from '../../src/server/features/orders/refunds';
-import { expiryReminderMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/subscriptions/mails';
+import { autoRenewOffMail, expiryReminderMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/subscriptions/mails';
 
 const STORE = 'https://shop.example';
 
@@ -34,6 +34,21 @@ const confirmation: ConfirmationDetails = {
 };
 
 describe('the email templates', () => {
+  it('confirms that automatic renewal was turned off, with the facts and one button to the account, and no unsubscribe link', async () => {
+    const email = autoRenewOffMail(
+      { to: 'mona@example.com', firstName: 'Mona', packageName: '1 Month Premium', deviceCount: 2, expirationDate: new Date('2026-12-01T09:00:00Z') },
+      STORE,
+    );
+    expect(email.subject).toBe('Automatic renewal turned off');
+    expect(email.text).toContain('Automatic renewal of your 1 Month Premium subscription is off: your saved card will not be charged.');
+    expect(email.text).toContain('Devices: 2\nExpires: December 1, 2026 at 9:00 AM UTC');
+    const html = await htmlOf(email);
+    for (const fact of ['Automatic renewal turned off', '1 Month Premium', 'December 1, 2026 at 9:00 AM UTC']) expect(html).toContain(fact);
+    expect(html).toContain(`href="${STORE}/account"`);
+    expect(buttonsIn(html)).toBe(1);
+    expect(html).not.toMatch(/unsubscribe/i);
+  });
+
   it('draws the order confirmation with its facts, one button to the account, and keeps the text as it was', async () => {
     const email = orderConfirmationMail(confirmation, STORE);
     expect(email.subject).toBe('Order Confirmation - SP-1732000000000-123456');

@@ -36,6 +36,10 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     xtreamUrl: 'http://tv.example.com',
     shipment: null,
     canActivate: false,
+    autoRenew: false,
+    savedCard: null,
+    nextChargeAt: null,
+    nextChargeAmount: null,
     ...overrides,
   };
 }

@@ -25,6 +25,8 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/admin-dashboard', lazy(() => import('../pages/AdminDashboardPage'))],
   // Beyond the spec's table: the unsubscribe link of a reminder email (decision 0040).
   ['/unsubscribe', lazy(() => import('../pages/UnsubscribePage'))],
+  // The link of an automatic renewal's "Confirm your renewal payment" email (3-D Secure).
+  ['/renewals/:id/confirm', lazy(() => import('../pages/RenewalConfirmPage'))],
 ];
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 

@@ -1,4 +1,5 @@
 import { adminOrderPaths } from '#contract/admin-order-paths';
+import { adminRenewalPaths } from '#contract/admin-renewal-paths';
 
 /**
  * Every path of the store's API the client calls, as spec section 7 writes them; a path
@@ -30,6 +31,11 @@ export const apiRoutes = {
   forgotPassword: '/api/forgot-password',
   subscriptions: '/api/subscriptions',
   activateSubscription: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/activate`,
+  /** Automatic renewal of one subscription (issue 21): PATCH on or off, a card setup, and the card it saved. */
+  autoRenew: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/auto-renew`,
+  cardSetup: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/card-setup`,
+  subscriptionCard: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/card`,
+  demoConfirmSetup: (setupIntentId: string) => `/api/demo/setup-intents/${segment(setupIntentId)}/confirm`,
   customerOrders: '/api/customer/orders',
   /** One device of the account's subscriptions: GET its live status, PATCH its label or MAC. */
   deviceStatus: (deviceId: string) => `/api/devices/${segment(deviceId)}/status`,
@@ -41,6 +47,9 @@ export const apiRoutes = {
   emailPreferences: '/api/customer/email-preferences',
   unsubscribe: '/api/unsubscribe',
   unsubscribeLink: (token: string) => `/api/unsubscribe?token=${segment(token)}`,
+  /** An automatic renewal's charge the bank wants confirmed (3-D Secure): its page's data, with the emailed link's token, and the confirmation. */
+  renewal: (renewalId: string, token: string) => `/api/renewals/${segment(renewalId)}${token ? `?token=${segment(token)}` : ''}`,
+  confirmRenewal: (renewalId: string) => `/api/renewals/${segment(renewalId)}/confirm`,
 } as const;
 
 /** The administrator's calls; the ones on one order are the contract's, shared with the server. */
@@ -72,4 +81,9 @@ export const adminApiRoutes = {
   /** Every device of one subscription off at once (abuse), and the customer kept from turning them on; enable lifts it. */
   disableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/disable-devices`,
   enableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/enable-devices`,
+  /** Automatic renewals: the forecast and failures, every auto-renewing subscription, and the actions on them. */
+  renewals: adminRenewalPaths.overview,
+  autoRenewingSubscriptions: adminRenewalPaths.subscriptions,
+  retryRenewal: adminRenewalPaths.retry,
+  cancelAutoRenew: adminRenewalPaths.cancelAutoRenew,
 } as const;

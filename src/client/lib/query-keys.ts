@@ -10,10 +10,13 @@ export const queryKeys = {
   currentCustomer: [apiRoutes.currentCustomer],
   setupLink: (token: string) => [apiRoutes.setupLink(token)],
   subscriptions: [apiRoutes.subscriptions],
+  /** One "Update card" attempt's SetupIntent: apart from the subscriptions, whose refreshes must not open another. */
+  cardSetup: (subscriptionId: string) => [apiRoutes.cardSetup(subscriptionId)],
   customerOrders: [apiRoutes.customerOrders],
   deviceStatus: (deviceId: string) => [apiRoutes.deviceStatus(deviceId)],
   emailPreferences: [apiRoutes.emailPreferences],
   unsubscribeLink: (token: string) => [apiRoutes.unsubscribeLink(token)],
+  renewal: (renewalId: string, token: string) => [apiRoutes.renewal(renewalId, token)],
 } as const;
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
@@ -73,6 +76,9 @@ export const adminKeys = {
   outbox: [adminApiRoutes.outbox],
   outboxPage: (page: ListPage, filters: OutboxFilters) => [adminApiRoutes.outbox, page, filters] as const,
   deviceStatus: (deviceId: string) => [adminApiRoutes.deviceStatus(deviceId)],
+  renewals: [adminApiRoutes.renewals],
+  autoRenewingSubscriptions: [adminApiRoutes.autoRenewingSubscriptions],
+  autoRenewingPage: (page: ListPage) => [adminApiRoutes.autoRenewingSubscriptions, page] as const,
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

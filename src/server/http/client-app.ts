@@ -21,6 +21,8 @@ const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
   [/^\/admin-dashboard$/, 'AdminDashboardPage'],
   // An email's unsubscribe link (decision 0040); its one-click POST is a route of features/mail.
   [/^\/unsubscribe$/, 'UnsubscribePage'],
+  // An automatic renewal's confirmation link (3-D Secure); its calls are routes of features/renewals.
+  [/^\/renewals\/[^/]+\/confirm$/, 'RenewalConfirmPage'],
 ];
 
 function routeOf(pathname: string) {

@@ -31,3 +31,5 @@ export function createCardPaymentWorkflow({ payments, paidOrder }: { payments: P
     },
   };
 }
+
+export type CardPaymentWorkflow = ReturnType<typeof createCardPaymentWorkflow>;

@@ -3,6 +3,7 @@ import { DEFAULT_JOB_POLICY, type JobQueue } from '#server/jobs/queue';
 import type { Accounts } from '#server/features/accounts/index';
 import { recordProvisioningFailure, SWEEP_GRACE_MS, type CompletionResult, type ErrorLog, type Orders, type PaymentEvidence, type PaymentLog } from '#server/features/orders/index';
 import { SCHEDULED_POLICY, type ProvisionResult, type Subscriptions } from '#server/features/subscriptions/index';
+import type { SavedCardWorkflow } from './saved-cards';
 
 /**
  * What follows a payment, for every way an order becomes paid (card, crypto, a free order,
@@ -29,11 +30,13 @@ export interface PaidOrderDeps {
   orders: Pick<Orders, 'completeOrder' | 'unfinishedPaidOrders' | 'recentlyUnfinishedPaidOrders'>;
   subscriptions: Pick<Subscriptions, 'provisionOrder' | 'sendOrderConfirmation'>;
   accounts: Pick<Accounts, 'sendSetupLink'>;
+  /** Keeps the card of a purchase with "Renew automatically" for its new subscription (issue 21). */
+  savedCards?: Pick<SavedCardWorkflow, 'saveCardOfPaidOrder'>;
 }
 
 type UnfinishedOrder = { id: string; fulfilledAt: Date | null; confirmationSentAt: Date | null };
 
-export function createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts }: PaidOrderDeps) {
+export function createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards }: PaidOrderDeps) {
   const jobsOf = (order: UnfinishedOrder) => [
     ...(order.fulfilledAt ? [] : [{ name: PAID_ORDER_JOBS.provisionOrder, data: { orderId: order.id }, singletonKey: order.id }]),
     ...(order.confirmationSentAt ? [] : [{ name: PAID_ORDER_JOBS.orderConfirmationMail, data: { orderId: order.id }, singletonKey: order.id }]),
@@ -59,6 +62,8 @@ export function createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accou
     if (result.outcome === 'provisioned' && (result.appliedNow || isRetry)) {
       await accounts.sendSetupLink({ customerId: result.customerId, orderId, onlyWithoutPassword: true });
     }
+    // Every run, as it is idempotent: a run that failed after provisioning saves the card on its retry.
+    if (result.outcome === 'provisioned' && result.autoRenew) await savedCards?.saveCardOfPaidOrder(orderId, result.subscriptionId);
     return result;
   }
 

@@ -15,6 +15,8 @@ import { customerDevices, DeviceCredentialList } from '../devices';
 import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';
+import { AutoRenewBlock } from './AutoRenewBlock';
+import { offersAutoRenew } from './auto-renew-view';
 import { TrackingNumber } from '../../components/TrackingNumber';
 import {
   formatSubscriptionDate,
@@ -142,6 +144,8 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
           <span data-testid="time-remaining">{awaitsActivation ? 'Not started' : timeRemainingText(subscription, now)}</span>
         </Detail>
       </dl>
+
+      {offersAutoRenew(subscription) && <AutoRenewBlock subscription={subscription} />}
 
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <ul className="flex flex-wrap gap-2" aria-label="Included">

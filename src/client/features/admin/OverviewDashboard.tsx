@@ -26,6 +26,7 @@ const RevenueTab = lazy(() => import('./operations/RevenueTab').then((module) =>
 const ExportsTab = lazy(() => import('./operations/ExportsTab').then((module) => ({ default: module.ExportsTab })));
 const AuditLogTab = lazy(() => import('./operations/AuditLogTab').then((module) => ({ default: module.AuditLogTab })));
 const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => ({ default: module.OutboxTab })));
+const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) => ({ default: module.RenewalsTab })));
 
 const loadingTab = (
   <div className="grid gap-3" role="status" aria-label="Loading">
@@ -81,6 +82,7 @@ export function OverviewDashboard() {
     coupons: <CouponsTab coupons={coupons} paging={couponPaging} />,
     packages: <PackagesTab />,
     revenue: <RevenueTab />,
+    renewals: <RenewalsTab />,
     exports: <ExportsTab />,
     audit: <AuditLogTab />,
     outbox: <OutboxTab />,

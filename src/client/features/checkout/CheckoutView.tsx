@@ -83,9 +83,10 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const locked = stage.kind !== 'details' || flow.submitting;
   const payByCrypto = isPaid && paymentMethod === 'crypto';
 
+  // "Renew automatically" goes with a card payment only: a crypto or free order never carries it.
   const onValid = (order: CheckoutInput) =>
     flow.submit(
-      order,
+      { ...order, autoRenew: order.autoRenew && isPaid && !payByCrypto && !isTrial },
       { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId },
       { crypto: payByCrypto, isTrial, signedIn: Boolean(customer.data) },
     );
@@ -112,7 +113,13 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
           {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
           {/* Nothing to discount on the free trial. */}
           {!isTrial && <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />}
-          {isPaid && <PaymentMethodSection form={form} disabled={locked} />}
+          {isPaid && (
+            <PaymentMethodSection
+              form={form}
+              disabled={locked}
+              renewal={isTrial ? null : { amount: priceOrder(parseMoney(item.price), deviceCount).subtotal, duration: item.duration }}
+            />
+          )}
         </fieldset>
       </form>
 

@@ -1,5 +1,7 @@
 import { Bitcoin, CreditCard, Wallet } from 'lucide-react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import type { Cents } from '#domain/money';
+import { AutoRenewChoice } from './AutoRenewChoice';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { cn } from '../../lib/utils';
 import type { CheckoutForm } from './checkout-form';
@@ -10,8 +12,21 @@ const METHODS = [
   { value: 'crypto', label: 'Cryptocurrency', detail: 'USDC on Ethereum (ERC-20), activated within 1 hour', icon: Bitcoin },
 ] as const;
 
-/** Card or cryptocurrency; the page shows this only when there is something to pay (spec section 2). */
-export function PaymentMethodSection({ form, disabled }: { form: CheckoutForm; disabled: boolean }) {
+/**
+ * Card or cryptocurrency; the page shows this only when there is something to pay (spec
+ * section 2). With a card, a package that renews offers "Renew automatically" (issue 21).
+ */
+export function PaymentMethodSection({
+  form,
+  disabled,
+  renewal,
+}: {
+  form: CheckoutForm;
+  disabled: boolean;
+  /** What a renewal would charge and for how long; null when the package cannot renew by itself (the trial). */
+  renewal: { amount: Cents; duration: string } | null;
+}) {
+  const method = useWatch({ control: form.control, name: 'paymentMethod' });
   return (
     <CheckoutSection id="payment-method" icon={Wallet} title="Payment Method">
       <Controller
@@ -51,6 +66,11 @@ export function PaymentMethodSection({ form, disabled }: { form: CheckoutForm; d
           </RadioGroup>
         )}
       />
+      {renewal && method === 'card' && (
+        <div className="mt-4">
+          <AutoRenewChoice form={form} amount={renewal.amount} duration={renewal.duration} />
+        </div>
+      )}
     </CheckoutSection>
   );
 }

@@ -1,25 +1,12 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
+import { stripeAppearance, stripeFor } from '../../lib/stripe';
 import type { CardPaymentProps } from './card-payment-props';
 import { paymentError, paymentFailed, type PaymentFailure } from './payment-errors';
 import { PaymentFailureNote } from './PaymentFailureNote';
-
-/** Stripe.js is loaded once per key, and only when a card payment is about to be taken. */
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripeByKey.get(publishableKey);
-  if (!stripe) stripeByKey.set(publishableKey, (stripe = loadStripe(publishableKey)));
-  return stripe;
-}
-
-const appearance: Appearance = {
-  theme: 'night',
-  variables: { colorPrimary: '#8b5cf6', colorBackground: '#0b1122', colorText: '#e6e9f5', borderRadius: '8px' },
-};
 
 /** Where Stripe sends the buyer back after a redirect-based payment method; see useStripeReturn. */
 function stripeReturnUrl(orderId: string): string {
@@ -78,7 +65,7 @@ function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps
 /** Stripe's Payment Element for the order's PaymentIntent (issue 3 point 5). */
 export default function StripeCardForm({ publishableKey, clientSecret, ...props }: CardPaymentProps & { publishableKey: string }) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance }}>
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: stripeAppearance }}>
       <PaymentForm {...props} />
     </Elements>
   );

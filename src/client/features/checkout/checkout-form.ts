@@ -21,6 +21,8 @@ export interface CheckoutFormValues {
   shippingCountry: ShippingCountry;
   /** MAG / Enigma2 boxes by MAC address, each in the place of one of the devices. */
   setTopBoxes: { mac: string }[];
+  /** "Renew automatically" (issue 21): unticked until the buyer ticks it. */
+  autoRenew: boolean;
 }
 
 export type CheckoutForm = UseFormReturn<CheckoutFormValues, unknown, CheckoutInput>;
@@ -48,6 +50,7 @@ export function defaultFormValues(item: CartItem, customer: Prefill | null): Che
     shippingZip: '',
     shippingCountry: DEFAULT_COUNTRY,
     setTopBoxes: [],
+    autoRenew: false,
   };
 }
 
@@ -64,7 +67,7 @@ export function checkoutRequest(order: CheckoutInput, extras: OrderExtras): Chec
 
 /** POST /api/create-crypto-payment's body: the spec's fields plus devices, coupon, gift card and shipping. */
 export function cryptoPaymentRequest(order: CheckoutInput, extras: OrderExtras): CreateCryptoPaymentRequest {
-  // The payment method is destructured only to leave it out: this call is crypto.
-  const { firstName, lastName, email, phone, paymentMethod, ...rest } = checkoutRequest(order, extras);
+  // The payment method and automatic renewal are destructured only to leave them out: this call is crypto.
+  const { firstName, lastName, email, phone, paymentMethod, autoRenew, ...rest } = checkoutRequest(order, extras);
   return { ...rest, customerData: { firstName, lastName, email, phone }, paymentCurrency: 'usdc' };
 }

@@ -16,6 +16,8 @@ export function checkoutFormSchema(needsGiftCard: boolean) {
   }) as unknown as z.ZodType<CheckoutInput, CheckoutFormValues>;
 }
 
+/** "Renew automatically" left ticked before the buyer chose crypto is not theirs to fix: the box is gone, so is its choice. */
 export function checkoutResolver(needsGiftCard: boolean): Resolver<CheckoutFormValues, unknown, CheckoutInput> {
-  return zodResolver(checkoutFormSchema(needsGiftCard));
+  const resolve = zodResolver(checkoutFormSchema(needsGiftCard));
+  return (values, context, options) => resolve({ ...values, autoRenew: values.paymentMethod === 'card' && values.autoRenew }, context, options);
 }

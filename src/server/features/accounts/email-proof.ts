@@ -12,7 +12,12 @@ import { findAccountByEmail, findCustomer, findGuestByEmail, type CustomerRow } 
  * password and is marked proven, and everything bought as a guest with the address
  * moves to it (docs/decisions: guest orders and accounts). Run inside a transaction.
  */
-export async function completeEmailProof(tx: DbOrTx, customerId: string, passwordHash: string): Promise<CustomerRow> {
+export async function completeEmailProof(
+  tx: DbOrTx,
+  customerId: string,
+  passwordHash: string,
+  moveSavedCards?: (tx: DbOrTx, fromCustomerId: string, toCustomerId: string) => Promise<void>,
+): Promise<CustomerRow> {
   const linked = await findCustomer(tx, customerId);
   if (!linked) throw new Error(`customer ${customerId} of a setup link is missing`);
   // Guest row first, then account: the order registration locks them in too.
@@ -28,7 +33,11 @@ export async function completeEmailProof(tx: DbOrTx, customerId: string, passwor
       .returning();
     return made!;
   }
-  if (guest) await moveGuestPurchases(tx, guest.id, account.id);
+  if (guest) {
+    // Before the guest row goes: its saved cards refer to it (issue 21).
+    await moveSavedCards?.(tx, guest.id, account.id);
+    await moveGuestPurchases(tx, guest.id, account.id);
+  }
   const [updated] = await tx.update(customers).set(proven).where(eq(customers.id, account.id)).returning();
   return updated!;
 }

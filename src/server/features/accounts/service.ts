@@ -56,7 +56,14 @@ function isUniqueViolation(error: unknown): boolean {
  * Customer accounts: sign-up, sign-in, password links, and the customer's own orders.
  * Sessions themselves are HTTP matters (./session.ts); this service says who may sign in.
  */
-export function createAccounts({ db, config, mail }: { db: Db; config: Config; mail: Mail }) {
+/**
+ * Re-homes the rows other features keep under a guest customer that joins an account: the
+ * payments feature's saved cards (issue 21), given by the wiring, as payments reaches this
+ * feature through checkout.
+ */
+type MoveCustomerRows = (tx: DbOrTx, fromCustomerId: string, toCustomerId: string) => Promise<void>;
+
+export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; config: Config; mail: Mail; moveSavedCards?: MoveCustomerRows }) {
   /**
    * Emails a password link: its token and its email are written by one statement in `tx`
    * (docs/decisions/0028), so a crash leaves both or neither. With `onlyWithoutPassword`,
@@ -172,7 +179,7 @@ export function createAccounts({ db, config, mail }: { db: Db; config: Config; m
       const account = await db.transaction(async (tx) => {
         const used = await consumeToken(tx, token);
         if (!used) throw badRequest(INVALID_SETUP_LINK);
-        const account = await completeEmailProof(tx, used.customerId, passwordHash);
+        const account = await completeEmailProof(tx, used.customerId, passwordHash, moveSavedCards);
         await revokeTokens(tx, account.id);
         await endCustomerSessions(tx, account.id);
         return account;

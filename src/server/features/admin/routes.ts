@@ -48,6 +48,7 @@ import type { PageOf } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, endSession, getSession, startSession } from '#server/http/sessions';
 import { adminDeviceRoutes } from '#server/features/subscriptions/index';
+import { adminRenewalRoutes } from '#server/features/renewals/index';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
@@ -263,6 +264,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     // Any customer's devices, and every device of a subscription off at once (decision 0042).
     await guarded.register(adminDeviceRoutes(actingAdmin));
+    // Automatic renewals: the forecast, the failures and every auto-renewing subscription (issue 21 point 8).
+    await guarded.register(adminRenewalRoutes(actingAdmin));
   };
   await app.register(adminOnly);
 };

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { GIFT_CARD_REQUIRED_MESSAGE, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE, type CheckoutInput } from '#contract/checkout';
+import {
+  AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE,
+  AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE,
+  GIFT_CARD_REQUIRED_MESSAGE,
+  hasShippingAddress,
+  SHIPPING_REQUIRED_MESSAGE,
+  type CheckoutInput,
+} from '#contract/checkout';
 import { FREE_PRICE } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { newOrderId } from '#domain/order-id';
@@ -94,6 +101,11 @@ export interface CheckoutDeps {
   cardPayments: CardPaymentProvider;
   subscriptions: Pick<Subscriptions, 'assertRenewable' | 'devices'>;
   /**
+   * The card provider's customer for a store customer, made on first use (the payments
+   * feature's): a card kept for renewals hangs under it (issue 21).
+   */
+  cardProviderCustomerFor: (customer: { id: string; email: string; name: string }) => Promise<string>;
+  /**
    * Payment methods whose demo provider takes payments on a public store (DEMO_MODE=true):
    * an order paid that way costs nothing, so its emails are limited like a free order's.
    */
@@ -142,6 +154,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         shippingZip: shipping ? input.shippingZip : null,
         shippingCountry: input.shippingCountry,
         renewsSubscriptionId: input.renewsSubscriptionId,
+        autoRenew: input.autoRenew,
         setTopBoxMacs: input.setTopBoxes.map((box) => box.mac),
         checkoutKey: key,
       });
@@ -166,11 +179,17 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
   /** The card provider's PaymentIntent for the order: one per order, however often asked. */
   async function paymentIntentFor(order: OrderRow): Promise<string> {
     try {
+      // "Renew automatically": the payment keeps its card for the buyer's provider customer (issue 21).
+      const saveCardFor =
+        order.autoRenew && order.customerId
+          ? await deps.cardProviderCustomerFor({ id: order.customerId, email: order.customerEmail, name: order.customerName })
+          : undefined;
       const intent = await deps.cardPayments.createIntent({
         orderId: order.id,
         amountCents: parseMoney(order.totalAmount),
         currency: ORDER_CURRENCY,
         idempotencyKey: `order-${order.id}`,
+        ...(saveCardFor ? { saveCardFor } : {}),
       });
       if (order.stripePaymentIntentId !== intent.id) {
         await attachPaymentIntent(db, order.id, intent.id);
@@ -190,6 +209,8 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
      */
     async placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<PlacedOrder> {
       const priced = await priceCheckout(db, input);
+      if (input.autoRenew && priced.isTrial) throw badRequest(AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE);
+      if (input.autoRenew && priced.pricing.isFree) throw badRequest(AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE);
       // A guest's order that costs nothing emails whatever address was typed, so it counts
       // against that mailbox's store emails like a password reset does (no mail relay).
       const costsNothing = priced.pricing.isFree || (deps.costlessPaymentMethods?.has(input.paymentMethod) ?? false);

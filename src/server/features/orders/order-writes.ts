@@ -35,6 +35,7 @@ const PLACED_ORDER_COLUMNS = [
   'shippingZip',
   'shippingCountry',
   'renewsSubscriptionId',
+  'autoRenew',
   'checkoutKey',
   'setTopBoxMacs',
 ] as const;

@@ -56,6 +56,8 @@ export const orders = pgTable(
     setTopBoxMacs: text('set_top_box_macs').array().notNull().default(sql`'{}'::text[]`),
     /** Set when the order renews an existing subscription instead of starting one. */
     renewsSubscriptionId: uuid('renews_subscription_id'),
+    /** The buyer ticked "Renew automatically": once paid, the card is saved and the subscription renews by itself (issue 21). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
     /** Identifies one checkout attempt so a double submit returns the same order. */
     checkoutKey: text('checkout_key').unique(),
     failureReason: text('failure_reason'),

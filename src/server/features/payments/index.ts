@@ -4,3 +4,4 @@ export { paymentRoutes } from './card/routes';
 export { stripeWebhookRoutes } from './card/stripe-webhook-routes';
 export { createCryptoPayments, type CryptoPayments } from './crypto/service';
 export { cryptoRoutes } from './crypto/routes';
+export { cardProviderCustomerFor, findSavedCard, knownCardProviderCustomer, moveCustomerCards, recordSavedCard, savedCardSummaries, type SavedCard } from './saved-cards';

@@ -1,5 +1,6 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '#server/db/columns';
+import { integer, pgTable, primaryKey, text, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '#server/db/columns';
+import { customers } from '../accounts/schema';
 
 /** Provider events already handled (Stripe event ids, crypto IPN ids): a replay is ignored. */
 export const processedEvents = pgTable('processed_events', {
@@ -7,3 +8,49 @@ export const processedEvents = pgTable('processed_events', {
   provider: text('provider').notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * A customer's record at the card provider (Stripe's cus_..., the demo's cus_demo_...), made
+ * the first time they buy with automatic renewal and reused by every later purchase, so all
+ * their saved cards hang under one provider customer (issue 21).
+ */
+export const cardProviderCustomers = pgTable(
+  'card_provider_customers',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.provider] })],
+);
+
+/**
+ * A card the provider keeps for charges with the customer absent (renewals, issue 21). The
+ * store holds only the provider's references and what a person needs to recognise the card.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One row per provider card, so saving the same card again (a repeated notice) finds it.
+    uniqueIndex('saved_cards_provider_method_idx').on(t.provider, t.providerPaymentMethodId),
+    index('saved_cards_customer_idx').on(t.customerId),
+  ],
+);

@@ -12,6 +12,7 @@ import { notificationPage } from './notifications';
 import { outboxPage } from './outbox';
 import { owedGiftCardPage } from './owed-gift-cards';
 import { revenueByDay } from './revenue';
+import { autoRenewingSubscriptions, renewalOverview } from './renewals';
 
 export type { Page, PageOf } from './admin-customers';
 
@@ -32,6 +33,8 @@ export function createReports(db: DbOrTx, { timeZone }: { timeZone: string }) {
     orderDetail: (orderId: string) => orderDetail(db, orderId),
     orderExport: (range?: DayRange, batchSize?: number) => orderExport(db, timeZone, range, batchSize),
     customerExport: (range?: DayRange, batchSize?: number) => customerExport(db, timeZone, range, batchSize),
+    renewalOverview: (now: Date) => renewalOverview(db, now),
+    autoRenewingSubscriptions: (query: Page & { q?: string | undefined }) => autoRenewingSubscriptions(db, query),
   };
 }
 

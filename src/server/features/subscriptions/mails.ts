@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { formatDollars, parseMoney } from '#domain/money';
-import { ExpiryReminderEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
+import { AutoRenewOffEmail, ExpiryReminderEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
 
 /** The texts of the emails about an order and a subscription (spec section 9 for the times). */
 
@@ -91,4 +91,26 @@ export function expiryReminderMail(
   ].join('\n');
   const html = createElement(ExpiryReminderEmail, { firstName: details.firstName, packageName: details.packageName, expiresOn });
   return { to: details.to, subject: 'Your StreamPlus subscription expires in 3 days', text, html };
+}
+
+/** The confirmation that automatic renewal was turned off (issue 21): transactional, so no unsubscribe link. */
+export function autoRenewOffMail(
+  details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date },
+  publicUrl: string,
+): Email {
+  const expiresOn = formatDate(details.expirationDate);
+  const { firstName, packageName, deviceCount } = details;
+  const text = [
+    `Hello ${firstName},`,
+    '',
+    `Automatic renewal of your ${packageName} subscription is off: your saved card will not be charged.`,
+    `Package: ${packageName}`,
+    `Devices: ${deviceCount}`,
+    `Expires: ${expiresOn}`,
+    '',
+    `You can turn automatic renewal back on, or renew by hand, in your account: ${accountLink(publicUrl)}`,
+    '',
+    'StreamPlus',
+  ].join('\n');
+  return { to: details.to, subject: 'Automatic renewal turned off', text, html: createElement(AutoRenewOffEmail, { firstName, packageName, deviceCount, expiresOn }) };
 }

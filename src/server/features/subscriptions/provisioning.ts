@@ -7,6 +7,7 @@ import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
 import { deviceCredentials, subscriptions } from './schema';
 import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/index';
+import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
 import { prebuilt } from '#server/db/prebuilt';
 import {
@@ -30,11 +31,20 @@ export interface ProvisioningDeps {
   provider: ProvisioningProvider;
   /** The server address shown with the credentials (XTREAM_SERVER_URL). */
   xtreamUrl: string;
+  /** The server's time: a subscription starts and runs on from it (a test's clock moves a whole year). */
+  clock: Clock;
 }
 
 export type ProvisionResult =
   /** `appliedNow`: this call created or extended the subscription (not an earlier one). */
-  | { outcome: 'provisioned'; subscriptionId: string; customerId: string; appliedNow: boolean }
+  | {
+      outcome: 'provisioned';
+      subscriptionId: string;
+      customerId: string;
+      appliedNow: boolean;
+      /** The buyer asked for automatic renewal: the paying card is to be saved for this subscription (issue 21). */
+      autoRenew: boolean;
+    }
   | { outcome: 'order_not_found' }
   /** Refunded before it was applied: it gets no service (decision 0021). */
   | { outcome: 'order_refunded' };
@@ -79,7 +89,7 @@ const orderPackageAndSubscription = prebuilt((db) =>
 );
 const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
 
-export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps) {
+export function createProvisioning({ db, provider, xtreamUrl, clock }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
   /**
    * Runs of one order in this process take turns, so the later one finds the order applied
@@ -188,11 +198,11 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
    * `existingId` is the order's subscription when it was read, if it had one.
    */
   async function startSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, existingId: string | null): Promise<ProvisionResult> {
-    const done = { outcome: 'provisioned' as const, customerId: order.customerId };
+    const done = { outcome: 'provisioned' as const, customerId: order.customerId, autoRenew: order.autoRenew };
     if (existingId) return { ...done, subscriptionId: existingId, appliedNow: false };
 
     const devices = deviceCountOf(order);
-    const now = new Date();
+    const now = clock.now();
     // A box's clock starts at activation; until then this expiry is provisional.
     const expiresAt = addDuration(now, durationOf(pkg));
     const awaitsActivation = pkg.requiresShipping;
@@ -256,7 +266,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
    * those beyond the new device count.
    */
   async function renewSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, subscriptionId: string): Promise<ProvisionResult> {
-    const done = { outcome: 'provisioned' as const, customerId: order.customerId, subscriptionId };
+    const done = { outcome: 'provisioned' as const, customerId: order.customerId, subscriptionId, autoRenew: order.autoRenew };
     if (order.fulfilledAt) {
       await syncLines(subscriptionId);
       return { ...done, appliedNow: false };
@@ -269,7 +279,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     if (current.customerId !== order.customerId) throw new Error(`Order ${order.id} renews a subscription of another customer`);
 
     const devices = deviceCountOf(order);
-    const now = new Date();
+    const now = clock.now();
     const [{ count: known }] = (await db
       .select({ count: sql<number>`count(*)::int` })
       .from(deviceCredentials)
@@ -364,7 +374,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
         .innerJoin(packages, eq(packages.id, subscriptions.packageId))
         .where(eq(subscriptions.id, subscriptionId));
       if (!row) return false;
-      const now = new Date();
+      const now = clock.now();
       const activated = await db
         .update(subscriptions)
         .set({ status: 'active', startDate: now, expirationDate: addDuration(now, row), reminderSentAt: null, updatedAt: now })

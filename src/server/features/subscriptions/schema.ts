@@ -4,6 +4,7 @@ import { createdAt, updatedAt } from '#server/db/columns';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
+import { savedCards } from '../payments/schema';
 
 export const subscriptions = pgTable(
   'subscriptions',
@@ -25,12 +26,18 @@ export const subscriptions = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** When the store's owner disabled every device (abuse); the customer cannot turn them on until the owner lifts it. */
     devicesSuspendedAt: timestamp('devices_suspended_at', { withTimezone: true }),
+    /** The customer asked that the saved card below be charged before each expiry (issue 21). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** The card renewals charge; null until one is saved for this subscription. */
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('subscriptions_customer_idx').on(t.customerId),
     index('subscriptions_expiry_idx').on(t.status, t.expirationDate),
+    // The renewal pass and the admin's Renewals section read only the subscriptions a saved card renews, by expiry.
+    index('subscriptions_auto_renew_expiry_idx').on(t.expirationDate).where(sql`${t.autoRenew} and ${t.savedCardId} is not null`),
   ],
 );
 

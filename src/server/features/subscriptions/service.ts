@@ -19,7 +19,9 @@ import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
-import { customerSubscriptions } from './views';
+import { customerSubscriptions, type SavedCardSummaries } from './views';
+import { createAutoRenew } from './auto-renew';
+import { turnOffAutoRenew } from './auto-renew-off';
 
 /** The durable jobs of this capability (D10), with their schedules. */
 export const SUBSCRIPTION_JOBS = {
@@ -39,6 +41,8 @@ export interface SubscriptionsDeps {
   mail: Mail;
   provider: ProvisioningProvider;
   clock: Clock;
+  /** The saved cards' summaries for the account page (issue 21); none shown when absent. */
+  savedCards?: SavedCardSummaries;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,18 +51,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * app.services.subscriptions: provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock }: SubscriptionsDeps) {
-  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL });
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards }: SubscriptionsDeps) {
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock });
   const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
     await provisioning.syncLines(subscriptionId);
   });
-  jobs.work(SUBSCRIPTION_JOBS.expireSubscriptions, async () => void (await lifecycle.expireSubscriptions()), SCHEDULED_POLICY);
+  jobs.work(SUBSCRIPTION_JOBS.expireSubscriptions, async () => void (await lifecycle.expireSubscriptions(clock.now())), SCHEDULED_POLICY);
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
-    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, new Date(), subscriptionId) : [];
+    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { onlyId: subscriptionId, savedCards }) : [];
     if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return view;
   }
@@ -74,7 +78,13 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock }:
     sendOrderConfirmation: lifecycle.sendOrderConfirmation,
 
     /** The session customer's subscriptions for the account page, newest first. */
-    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, new Date()),
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { savedCards }),
+
+    /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
+    viewOwned: ownedSubscription,
+
+    /** Automatic renewal's settings: on or off, and the card that pays (issue 21). */
+    autoRenew: createAutoRenew({ db, mail, clock, publicUrl: config.PUBLIC_URL }),
 
     /** The owner starts a delivered streaming box's subscription (POST /api/subscriptions/:id/activate). */
     async activateForCustomer(customerId: string, subscriptionId: string): Promise<Subscription> {
@@ -128,6 +138,9 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock }:
 
     /** The devices in their owner's hands and the store owner's (decision 0042). */
     devices: createDevices({ db, provider, clock }),
+
+    /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
+    turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string) => turnOffAutoRenew(tx, subscriptionId, clock.now()),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
     remindersDue: lifecycle.remindersDue,

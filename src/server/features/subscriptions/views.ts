@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Subscription } from '#contract/subscriptions';
+import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
+import { formatMoney, parseMoney } from '#domain/money';
+import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
@@ -11,12 +13,37 @@ import { deviceCredentials, subscriptions } from './schema';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * The summaries of saved cards by id: the payments feature's table, read through a function
+ * the wiring gives (payments reaches this feature through checkout, so it cannot be imported).
+ */
+export type SavedCardSummaries = (savedCardIds: string[]) => Promise<Map<string, SavedCardSummary>>;
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The renewal facts of the account page (issue 21): a next charge only for an active subscription that renews with a card. */
+function renewalView(subscription: SubscriptionRow, price: string, card: SavedCardSummary | null) {
+  const charges = subscription.autoRenew && card !== null && subscription.status === 'active';
+  return {
+    autoRenew: subscription.autoRenew,
+    savedCard: card,
+    nextChargeAt: charges ? renewalChargeAt(subscription.expirationDate).toISOString() : null,
+    nextChargeAmount: charges ? formatMoney(renewalChargeCents(parseMoney(price), subscription.deviceCount)) : null,
+  };
+}
+
 /** A customer's subscriptions, newest first; `onlyId` narrows it to one of them. */
-export async function customerSubscriptions(db: DbOrTx, customerId: string, now: Date, onlyId?: string): Promise<Subscription[]> {
+export async function customerSubscriptions(
+  db: DbOrTx,
+  customerId: string,
+  now: Date,
+  { onlyId, savedCards }: { onlyId?: string; savedCards?: SavedCardSummaries } = {},
+): Promise<Subscription[]> {
   const rows = await db
     .select({
       subscription: subscriptions,
       pkg: { id: packages.id, name: packages.name, duration: packages.duration },
+      price: packages.price,
     })
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
@@ -25,16 +52,19 @@ export async function customerSubscriptions(db: DbOrTx, customerId: string, now:
   if (rows.length === 0) return [];
 
   const ids = rows.map((row) => row.subscription.id);
-  const [credentials, boxes] = await Promise.all([
+  const cardIds = rows.flatMap(({ subscription }) => (subscription.savedCardId ? [subscription.savedCardId] : []));
+  const [credentials, boxes, cards] = await Promise.all([
     db
       .select()
       .from(deviceCredentials)
       .where(inArray(deviceCredentials.subscriptionId, ids))
       .orderBy(asc(deviceCredentials.deviceNumber)),
     db.select().from(shipments).where(inArray(shipments.subscriptionId, ids)),
+    // Only customers with a saved card pay for this read.
+    cardIds.length > 0 && savedCards ? savedCards(cardIds) : new Map<string, SavedCardSummary>(),
   ]);
 
-  return rows.map(({ subscription, pkg }) => {
+  return rows.map(({ subscription, pkg, price }) => {
     const shipment = boxes.find((box) => box.subscriptionId === subscription.id) ?? null;
     const { days, hours } = remainingTime(subscription.expirationDate, now);
     return {
@@ -59,6 +89,7 @@ export async function customerSubscriptions(db: DbOrTx, customerId: string, now:
         actualDelivery: iso(shipment.actualDelivery),
       },
       canActivate: subscription.status === 'pending_activation' && shipment?.status === 'delivered',
+      ...renewalView(subscription, price, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null),
     };
   });
 }

@@ -7,6 +7,11 @@ export interface NewPaymentIntent {
   currency: string;
   /** Repeating a call with the same key returns the same PaymentIntent, never a second one. */
   idempotencyKey: string;
+  /**
+   * The provider customer (customerRef) to keep the paying card for, to be charged later
+   * with the customer absent (Stripe's `customer` and `setup_future_usage: 'off_session'`).
+   */
+  saveCardFor?: string;
 }
 
 export interface PaymentIntentRef {
@@ -46,6 +51,54 @@ export interface CardRefund {
   status: string;
 }
 
+/** A card as a person recognises it: Stripe's lower-case brand ('visa'), the last four digits and the expiry. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A card the provider keeps for one of its customers, usable with the customer absent. */
+export interface ProviderSavedCard extends CardSummary {
+  /** The provider's customer: Stripe's cus_..., the demo's cus_demo_... */
+  customerRef: string;
+  /** The provider's payment method: pm_... */
+  paymentMethodRef: string;
+}
+
+/** A card saved without a payment ("Update card"): Stripe's SetupIntent. */
+export interface SetupIntentRef {
+  id: string;
+  clientSecret: string;
+}
+
+export interface SetupIntentState {
+  id: string;
+  /** Stripe's statuses: requires_payment_method, requires_action, succeeded, canceled ... */
+  status: string;
+  customerRef: string | null;
+  /** The card it saved, once it succeeded. */
+  card: ProviderSavedCard | null;
+}
+
+/** A charge of a saved card with its owner absent: a renewal (issue 21). */
+export interface OffSessionCharge {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  customerRef: string;
+  paymentMethodRef: string;
+  idempotencyKey: string;
+}
+
+export type OffSessionResult =
+  | { outcome: 'succeeded'; intent: PaymentIntentState }
+  /** code: 'insufficient_funds' | 'card_declined' | 'expired_card' ... (Stripe's decline code, else its error code). */
+  | { outcome: 'declined'; intent: PaymentIntentState | null; code: string; message: string }
+  /** The bank wants its customer (3-D Secure): the intent's client secret lets them confirm it on session. */
+  | { outcome: 'authentication_required'; intent: PaymentIntentState; clientSecret: string };
+
 export interface CardPaymentProvider {
   readonly kind: 'stripe' | 'demo';
   createIntent(intent: NewPaymentIntent): Promise<PaymentIntentRef>;
@@ -59,6 +112,16 @@ export interface CardPaymentProvider {
    * refunded in full (by any means) answers its latest refund, never a second.
    */
   refund(paymentIntentId: string, options: { amountCents: number; idempotencyKey: string }): Promise<CardRefund>;
+  /** Charges a saved card with the customer absent (a renewal). Same key => same PaymentIntent, never a second charge. A provider that is down or times out throws. */
+  chargeOffSession(input: OffSessionCharge): Promise<OffSessionResult>;
+  /** The provider's customer for one of the store's; the same key finds the same customer. Returns its customerRef. */
+  createCustomer(input: { email: string; name: string; idempotencyKey: string }): Promise<string>;
+  /** The card a paid PaymentIntent kept for its customer (saveCardFor); null when it kept none, or there is no such intent. */
+  savedCardOf(paymentIntentId: string): Promise<ProviderSavedCard | null>;
+  /** Opens the saving of a card for the customer, to be charged off session; the browser confirms it. */
+  createSetupIntent(input: { customerRef: string; idempotencyKey: string }): Promise<SetupIntentRef>;
+  /** null when the provider has no such SetupIntent. */
+  retrieveSetupIntent(id: string): Promise<SetupIntentState | null>;
 }
 
 export const ORDER_CURRENCY = 'usd';

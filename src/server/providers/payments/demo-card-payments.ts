@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
-import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { demoPaymentIntents } from './schema';
 import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
+import { createDemoSavedCards, DECLINED_MESSAGE, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
 
-export const DECLINED_MESSAGE = 'Your card was declined.';
 export const UNKNOWN_DEMO_CARD_MESSAGE =
   'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined)';
 
@@ -20,22 +19,21 @@ export type DemoConfirmResult =
 
 export interface DemoCardPayments extends CardPaymentProvider {
   readonly kind: 'demo';
-  /** Plays the card network: the test card succeeds, the decline card is declined. */
-  confirm(id: string, cardNumber: string): Promise<DemoConfirmResult>;
+  /**
+   * Plays the card network: the test cards succeed, the decline card is declined. An intent
+   * opened to keep its card (saveCardFor) keeps the paying card, with the form's expiry.
+   */
+  confirm(id: string, cardNumber: string, expiry?: DemoExpiry): Promise<DemoConfirmResult>;
+  /** The customer's on-session confirmation (3-D Secure) of an off-session charge that asked for it. */
+  confirmAuthentication(id: string): Promise<DemoConfirmResult>;
+  /** Plays the browser's confirmation of a SetupIntent ("Update card") with a test card. */
+  confirmSetup(id: string, cardNumber: string, expiry?: DemoExpiry): Promise<DemoSetupResult>;
 }
 
 type Row = typeof demoPaymentIntents.$inferSelect;
 
 /** Statuses a card can no longer be charged to. */
 const SETTLED = ['succeeded', 'canceled', 'refunded'];
-
-const toState = (row: Row): PaymentIntentState => ({
-  id: row.id,
-  status: row.status,
-  amount: row.amount,
-  currency: row.currency,
-  metadata: { orderId: row.orderId },
-});
 
 const intentById = prebuilt((db) => db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, sql.placeholder('id'))).limit(1));
 const chargeIntent = (outcome: { status: 'succeeded'; lastError: null } | { lastError: string }) =>
@@ -58,6 +56,8 @@ const insertIntent = prebuilt((db) =>
       currency: sql.placeholder('currency'),
       status: 'requires_payment_method',
       orderId: sql.placeholder('orderId'),
+      customerId: sql.placeholder('customerId'),
+      setupFutureUsage: sql.placeholder('setupFutureUsage'),
     })
     .onConflictDoNothing({ target: demoPaymentIntents.id })
     .returning({ id: demoPaymentIntents.id, clientSecret: demoPaymentIntents.clientSecret }),
@@ -65,27 +65,48 @@ const insertIntent = prebuilt((db) =>
 
 /** PaymentIntents kept in the store's own database: real states, no real money (D7). */
 export function createDemoCardPayments(db: Db): DemoCardPayments {
+  const savedCards = createDemoSavedCards(db);
+
   async function find(id: string): Promise<Row | null> {
     const [row] = await intentById(db, { id });
     return row ?? null;
   }
 
   /** Charges a test card to an intent still awaiting payment, in one conditional UPDATE; null when none awaits. */
-  async function charge(id: string, succeeded: boolean): Promise<DemoConfirmResult | null> {
+  async function charge(id: string, succeeded: boolean): Promise<{ result: DemoConfirmResult; row: Row } | null> {
     const [updated] = await (succeeded ? chargeSucceeded : chargeDeclined)(db, { id });
     if (!updated) return null;
-    return succeeded
+    const result: DemoConfirmResult = succeeded
       ? { outcome: 'succeeded', intent: toState(updated) }
       : { outcome: 'declined', intent: toState(updated), message: DECLINED_MESSAGE };
+    return { result, row: updated };
+  }
+
+  /** What became of an intent no card was charged to now: missing, settled, or still waiting. */
+  async function settledOutcome(id: string): Promise<DemoConfirmResult | null> {
+    const row = await find(id);
+    if (!row) return { outcome: 'not_found' };
+    if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toState(row) };
+    if (row.status === 'canceled') return { outcome: 'canceled' };
+    if (row.status === 'refunded') return { outcome: 'refunded' };
+    return null;
   }
 
   return {
     kind: 'demo',
 
-    async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
+    async createIntent({ orderId, amountCents, currency, idempotencyKey, saveCardFor }) {
       // The id follows from the idempotency key, so a repeated call finds the first intent.
       const id = `pi_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      const [created] = await insertIntent(db, { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`, amount: amountCents, currency, orderId });
+      const [created] = await insertIntent(db, {
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        amount: amountCents,
+        currency,
+        orderId,
+        customerId: saveCardFor ?? null,
+        setupFutureUsage: saveCardFor ? 'off_session' : null,
+      });
       // Only a repeated call reads the first intent back.
       const row = created ?? (await find(id))!;
       return { id: row.id, clientSecret: row.clientSecret };
@@ -116,17 +137,36 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
       return { id: `re_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`, amount: amountCents, status: 'succeeded' };
     },
 
-    async confirm(id, cardNumber) {
-      const known = cardNumber === DEMO_CARD_SUCCESS || cardNumber === DEMO_CARD_DECLINED;
-      const charged = known ? await charge(id, cardNumber === DEMO_CARD_SUCCESS) : null;
-      if (charged) return charged;
+    async confirm(id, cardNumber, expiry) {
+      const outcome = onSessionOutcome(cardNumber);
+      const charged = outcome === 'unknown' ? null : await charge(id, outcome === 'succeeds');
+      if (charged) {
+        // Only an intent opened to keep its card costs statements more (docs/decisions/0023).
+        if (charged.result.outcome === 'succeeded' && charged.row.setupFutureUsage) await savedCards.keepPayingCard(charged.row, cardNumber, expiry);
+        return charged.result;
+      }
       // Not charged: the intent is missing or settled, or the card is not a test card.
-      const row = await find(id);
-      if (!row) return { outcome: 'not_found' };
-      if (row.status === 'succeeded') return { outcome: 'succeeded', intent: toState(row) };
-      if (row.status === 'canceled') return { outcome: 'canceled' };
-      if (row.status === 'refunded') return { outcome: 'refunded' };
-      return { outcome: 'unknown_card' };
+      return (await settledOutcome(id)) ?? { outcome: 'unknown_card' };
     },
+
+    async confirmAuthentication(id) {
+      const [updated] = await db
+        .update(demoPaymentIntents)
+        .set({ status: 'succeeded', lastError: null, lastErrorCode: null, updatedAt: sql`now()` })
+        .where(and(eq(demoPaymentIntents.id, id), eq(demoPaymentIntents.status, 'requires_action')))
+        .returning();
+      if (updated) return { outcome: 'succeeded', intent: toState(updated) };
+      const row = await find(id);
+      // Only a charge that asked for its customer can be authenticated; a declined one stays declined.
+      if (row && row.status === 'requires_payment_method') return { outcome: 'declined', intent: toState(row), message: row.lastError ?? DECLINED_MESSAGE };
+      return (await settledOutcome(id)) ?? { outcome: 'not_found' };
+    },
+
+    chargeOffSession: savedCards.chargeOffSession,
+    createCustomer: savedCards.createCustomer,
+    savedCardOf: savedCards.savedCardOf,
+    createSetupIntent: savedCards.createSetupIntent,
+    retrieveSetupIntent: savedCards.retrieveSetupIntent,
+    confirmSetup: savedCards.confirmSetup,
   };
 }

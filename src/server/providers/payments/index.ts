@@ -3,7 +3,7 @@ import type { Db } from '#server/db/connect';
 import { createDemoCardPayments, type DemoCardPayments } from './demo-card-payments';
 import { createStripeCardPayments, type StripeCardPayments } from './stripe-card-payments';
 
-export type { CardPaymentEvent, CardPaymentProvider, CardRefund, PaymentIntentState } from './card-payment-provider';
+export type { CardPaymentEvent, CardPaymentProvider, CardRefund, PaymentIntentState, ProviderSavedCard } from './card-payment-provider';
 export { CARD_PROVIDER_UNAVAILABLE_MESSAGE, InvalidWebhookError, ORDER_CURRENCY } from './card-payment-provider';
 export { UNKNOWN_DEMO_CARD_MESSAGE, type DemoCardPayments } from './demo-card-payments';
 export type { StripeCardPayments } from './stripe-card-payments';

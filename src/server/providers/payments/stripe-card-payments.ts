@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
-import { InvalidWebhookError, type CardPaymentEvent, type CardPaymentProvider, type CardRefund, type PaymentIntentState } from './card-payment-provider';
+import { InvalidWebhookError, type CardPaymentEvent, type CardPaymentProvider, type CardRefund } from './card-payment-provider';
+import { stripeSavedCards } from './stripe-saved-cards';
+import { toState } from './stripe-intent-state';
 
 export interface StripeCardPayments extends CardPaymentProvider {
   readonly kind: 'stripe';
@@ -28,9 +30,11 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
   return {
     kind: 'stripe',
 
-    async createIntent({ orderId, amountCents, currency, idempotencyKey }) {
+    async createIntent({ orderId, amountCents, currency, idempotencyKey, saveCardFor }) {
+      // A card to be charged at renewals is kept for the customer by the payment itself (issue 21).
+      const keepCard = saveCardFor ? { customer: saveCardFor, setup_future_usage: 'off_session' as const } : {};
       const intent = await stripe.paymentIntents.create(
-        { amount: amountCents, currency, metadata: { orderId }, automatic_payment_methods: { enabled: true } },
+        { amount: amountCents, currency, metadata: { orderId }, automatic_payment_methods: { enabled: true }, ...keepCard },
         { idempotencyKey },
       );
       if (!intent.client_secret) throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`);
@@ -69,16 +73,8 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
         return toRefund(data[0]);
       }
     },
-  };
-}
 
-function toState(intent: Stripe.PaymentIntent): PaymentIntentState {
-  return {
-    id: intent.id,
-    status: intent.status,
-    amount: intent.amount,
-    currency: intent.currency,
-    metadata: { orderId: intent.metadata?.orderId ?? null },
+    ...stripeSavedCards(stripe),
   };
 }
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, Bell, Download, Gift, Mail, Package, Receipt, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
+import { AlertTriangle, Bell, Download, Gift, Mail, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 
@@ -28,6 +28,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       { value: 'review', label: 'Needs Review', icon: <AlertTriangle aria-hidden="true" />, waiting: 'needsReview' },
       { value: 'notifications', label: 'Purchase Notifications', icon: <Bell aria-hidden="true" /> },
       { value: 'revenue', label: 'Revenue', icon: <TrendingUp aria-hidden="true" /> },
+      { value: 'renewals', label: 'Renewals', icon: <RefreshCw aria-hidden="true" /> },
     ],
   },
   {

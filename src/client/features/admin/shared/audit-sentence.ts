@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'device.enable': 'Device turned on',
   'subscription.disable_devices': 'All devices of a subscription disabled',
   'subscription.enable_devices': 'Devices of a subscription enabled again',
+  'renewal.retry': 'Automatic renewal retried',
+  'renewal.cancel_auto_renew': 'Automatic renewal turned off',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
@@ -197,6 +199,10 @@ export function auditSentence(entry: Entry): string {
     case 'subscription.disable_devices':
     case 'subscription.enable_devices':
       return `${entry.action === 'subscription.disable_devices' ? 'Disabled every device' : 'Enabled the devices again'} of ${orderId}`;
+    case 'renewal.retry':
+      return `Retried the automatic renewal charge of ${orderId}`;
+    case 'renewal.cancel_auto_renew':
+      return `Turned off the automatic renewal of ${orderId}`;
     default:
       return fallback(entry);
   }

@@ -1,9 +1,12 @@
 import type { ReactElement } from 'react';
+import { AutoRenewOffEmail, autoRenewOffSample } from './auto-renew-off';
 import { BoxShippedEmail, boxShippedSample } from './box-shipped';
 import { ExpiryReminderEmail, expiryReminderSample } from './expiry-reminder';
 import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
 import { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './password-link';
 import { RefundEmail, refundSample } from './refund';
+import { RenewalConfirmEmail, renewalConfirmSample } from './renewal-confirm';
+import { RenewalFailedEmail, renewalFailedSample, renewalSkippedSample } from './renewal-failed';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */
@@ -25,4 +28,8 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'box-shipped': { element: <BoxShippedEmail {...boxShippedSample} />, reminder: false },
   refund: { element: <RefundEmail {...refundSample} />, reminder: false },
   'expiry-reminder': { element: <ExpiryReminderEmail {...expiryReminderSample} />, reminder: true },
+  'renewal-failed': { element: <RenewalFailedEmail {...renewalFailedSample} />, reminder: false },
+  'renewal-skipped': { element: <RenewalFailedEmail {...renewalSkippedSample} />, reminder: false },
+  'renewal-confirm': { element: <RenewalConfirmEmail {...renewalConfirmSample} />, reminder: false },
+  'auto-renew-off': { element: <AutoRenewOffEmail {...autoRenewOffSample} />, reminder: false },
 };

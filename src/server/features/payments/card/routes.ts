@@ -8,10 +8,17 @@ import {
   paymentSuccessResponseSchema,
   storeConfigSchema,
 } from '#contract/checkout';
+import { setupIntentIdSchema } from '#contract/subscriptions';
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
 import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/index';
 import { paymentCheckLimit } from '../payment-check-limit';
+
+/** The demo form's 'MM/YY', as the month and year a saved card shows. */
+function expiryOf(text: string): { month: number; year: number } {
+  const [month, year] = text.split('/').map((part) => Number(part.trim())) as [number, number];
+  return { month, year: 2000 + year };
+}
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardPayments, crypto, cardPayment, orders } = app.services;
@@ -45,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: demoPaymentsFromThisMachine(config),
     },
     async (request) => {
-      const result = await cardPayments.confirm(request.params.id, request.body.cardNumber);
+      const result = await cardPayments.confirm(request.params.id, request.body.cardNumber, expiryOf(request.body.expiry));
       switch (result.outcome) {
         case 'not_found':
           throw notFound('Payment not found');
@@ -68,6 +75,28 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             .completePaidIntent(result.intent, request.log)
             .catch((err: unknown) => request.log.warn({ err, paymentIntentId: result.intent.id }, 'demo card paid, order not completed'));
           return { id: result.intent.id, status: 'succeeded' as const };
+      }
+    },
+  );
+
+  // "Update card" in demo mode: the demo network saves the test card, or declines it (issue 21).
+  app.post(
+    '/api/demo/setup-intents/:id/confirm',
+    {
+      schema: { params: z.object({ id: setupIntentIdSchema }), body: demoCardSchema, response: { 200: z.object({ id: z.string(), status: z.literal('succeeded') }) } },
+      preHandler: demoPaymentsFromThisMachine(config),
+    },
+    async (request) => {
+      const result = await cardPayments.confirmSetup(request.params.id, request.body.cardNumber, expiryOf(request.body.expiry));
+      switch (result.outcome) {
+        case 'not_found':
+          throw notFound('Card setup not found');
+        case 'unknown_card':
+          throw badRequest(UNKNOWN_DEMO_CARD_MESSAGE);
+        case 'declined':
+          throw new HttpError(402, result.message);
+        case 'succeeded':
+          return { id: result.setupIntent.id, status: 'succeeded' as const };
       }
     },
   );

@@ -1,0 +1,97 @@
+import { FlaskConical } from 'lucide-react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { demoCardSchema } from '#contract/checkout';
+import { formatCardNumber, formatCvc, formatExpiry } from '../lib/card-format';
+import { FormField, invalidProps } from './ui/form-field';
+import { Input } from './ui/input';
+
+export type DemoCardForm = UseFormReturn<z.input<typeof demoCardSchema>, unknown, z.output<typeof demoCardSchema>>;
+
+/** A test card of the demo card network, and what it does. */
+export interface TestCard {
+  number: string;
+  outcome: string;
+}
+
+/**
+ * The demo card network's note and fields (D7): its test cards, a click fills one in, then
+ * card number, expiry and CVC, each formatted as typed. Checkout pays with them; the account
+ * saves a card with them ("Update card").
+ */
+export function DemoCardFields({ form, idPrefix, title, intro, testCards }: { form: DemoCardForm; idPrefix: string; title: string; intro?: string; testCards: readonly TestCard[] }) {
+  const { errors } = form.formState;
+  const cardNumber = form.register('cardNumber');
+  const expiry = form.register('expiry');
+  const cvc = form.register('cvc');
+  const ids = { number: `${idPrefix}-number`, expiry: `${idPrefix}-expiry`, cvc: `${idPrefix}-cvc` };
+  return (
+    <>
+      <div role="note" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm sm:p-4">
+        <FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
+        <div>
+          <p className="font-semibold text-warning">{title}</p>
+          {intro && <p className="mt-1 text-muted-foreground">{intro}</p>}
+          <ul className="mt-2 grid gap-1">
+            {testCards.map((card) => (
+              <li key={card.number}>
+                <button
+                  type="button"
+                  className="tabular font-mono text-foreground underline decoration-dotted underline-offset-4 hover:text-accent"
+                  onClick={() => form.setValue('cardNumber', card.number, { shouldValidate: form.formState.isSubmitted })}
+                >
+                  {card.number}
+                </button>{' '}
+                <span className="text-muted-foreground">{card.outcome}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <FormField id={ids.number} label="Card number" error={errors.cardNumber?.message}>
+        <Input
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          className="tabular font-mono"
+          {...invalidProps(ids.number, errors.cardNumber?.message)}
+          {...cardNumber}
+          onChange={(event) => {
+            event.target.value = formatCardNumber(event.target.value);
+            void cardNumber.onChange(event);
+          }}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField id={ids.expiry} label="Expiry" error={errors.expiry?.message}>
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            className="tabular font-mono"
+            {...invalidProps(ids.expiry, errors.expiry?.message)}
+            {...expiry}
+            onChange={(event) => {
+              event.target.value = formatExpiry(event.target.value);
+              void expiry.onChange(event);
+            }}
+          />
+        </FormField>
+        <FormField id={ids.cvc} label="CVC" error={errors.cvc?.message}>
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            className="tabular font-mono"
+            {...invalidProps(ids.cvc, errors.cvc?.message)}
+            {...cvc}
+            onChange={(event) => {
+              event.target.value = formatCvc(event.target.value);
+              void cvc.onChange(event);
+            }}
+          />
+        </FormField>
+      </div>
+    </>
+  );
+}

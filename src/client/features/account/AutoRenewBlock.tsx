@@ -1,0 +1,99 @@
+import { CreditCard, Repeat } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import type { Subscription } from '#contract/subscriptions';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Switch } from '../../components/ui/switch';
+import { autoRenewStatusText, savedCardText } from './auto-renew-view';
+import { formatSubscriptionDate } from './subscription-view';
+import { useAutoRenewSwitch } from './use-auto-renew';
+
+// The card forms (and Stripe.js with them) load only when the customer opens "Update card".
+const UpdateCardDialog = lazy(() => import('./UpdateCardDialog'));
+
+/** Turning automatic renewal off, asked once more: it takes effect at once. */
+function TurnOffDialog({ subscription, open, onOpenChange, onConfirm, pending }: { subscription: Subscription; open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void; pending: boolean }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Turn off automatic renewal?</DialogTitle>
+          <DialogDescription>
+            Your card will not be charged. {subscription.package.name} then ends on {formatSubscriptionDate(subscription.expirationDate)} unless you renew it by hand.
+            You can turn it back on any time.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Keep it on</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {pending ? 'Turning off...' : 'Turn off'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Automatic renewal" of one subscription (issue 21): the switch, the saved card, "Update card" and the next charge. */
+export function AutoRenewBlock({ subscription }: { subscription: Subscription }) {
+  const labelId = useId();
+  const [confirmOff, setConfirmOff] = useState(false);
+  const [updating, setUpdating] = useState(false);
+  const toggle = useAutoRenewSwitch(subscription);
+  const canTurnOn = subscription.savedCard !== null;
+
+  const onSwitch = () => {
+    if (subscription.autoRenew) setConfirmOff(true);
+    else toggle.mutate(true);
+  };
+
+  return (
+    <section className="mt-4 rounded-xl border border-border bg-muted/30 p-3 sm:p-4" aria-labelledby={`${labelId}-title`} data-testid="auto-renew">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h4 id={`${labelId}-title`} className="flex items-center gap-2 text-sm font-semibold">
+          <Repeat className="size-4 text-accent" aria-hidden="true" />
+          <span id={labelId}>Automatic renewal</span>
+        </h4>
+        <Switch
+          checked={subscription.autoRenew}
+          aria-labelledby={labelId}
+          aria-describedby={`${labelId}-status`}
+          aria-busy={toggle.isPending}
+          disabled={toggle.isPending || (!subscription.autoRenew && !canTurnOn)}
+          onClick={onSwitch}
+        />
+      </div>
+      <p id={`${labelId}-status`} className="mt-2 text-sm text-muted-foreground" data-testid="auto-renew-status">
+        {autoRenewStatusText(subscription)}
+      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="flex min-w-0 items-center gap-2 text-sm" data-testid="saved-card">
+          <CreditCard className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="min-w-0 break-words">{subscription.savedCard ? savedCardText(subscription.savedCard) : 'No saved card'}</span>
+        </p>
+        <Button variant="outline" size="sm" onClick={() => setUpdating(true)}>
+          {subscription.savedCard ? 'Update card' : 'Add card'}
+        </Button>
+      </div>
+      {toggle.isError && (
+        <p role="alert" className="mt-2 text-sm text-destructive">
+          Automatic renewal was not changed. Please try again.
+        </p>
+      )}
+      <TurnOffDialog
+        subscription={subscription}
+        open={confirmOff}
+        onOpenChange={setConfirmOff}
+        pending={toggle.isPending}
+        onConfirm={() => toggle.mutate(false, { onSettled: () => setConfirmOff(false) })}
+      />
+      {updating && (
+        <Suspense fallback={null}>
+          <UpdateCardDialog subscription={subscription} open onOpenChange={setUpdating} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { format } from 'date-fns';
+import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
+import { formatDollars, parseMoney } from '#domain/money';
+import { isCancelled, isTrialPackage } from './subscription-view';
+
+/** What the account page's "Automatic renewal" block says of a subscription (issue 21). */
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** Stripe's lower-case brand as people write it: 'visa' -> 'Visa'. */
+export function brandName(brand: string): string {
+  return BRANDS[brand.toLowerCase()] ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
+}
+
+/** 'Visa ending 4242, expires 12/2030' */
+export function savedCardText(card: SavedCardSummary): string {
+  return `${brandName(card.brand)} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+}
+
+/** 'Next charge: $15.99 on 3 Jan 2027', or null when no charge is coming. */
+export function nextChargeText(subscription: Pick<Subscription, 'nextChargeAt' | 'nextChargeAmount'>): string | null {
+  if (!subscription.nextChargeAt || !subscription.nextChargeAmount) return null;
+  return `Next charge: ${formatDollars(parseMoney(subscription.nextChargeAmount))} on ${format(new Date(subscription.nextChargeAt), 'd MMM yyyy')}`;
+}
+
+/** The block belongs to subscriptions that can renew: not the free trial, not a refunded (cancelled) one. */
+export function offersAutoRenew(subscription: Pick<Subscription, 'status' | 'package'>): boolean {
+  return !isTrialPackage(subscription.package.id) && !isCancelled(subscription);
+}
+
+/** The line under the switch: what happens at the expiry. */
+export function autoRenewStatusText(subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount'>): string {
+  if (!subscription.savedCard) return 'No card saved. Add a card to renew automatically.';
+  if (!subscription.autoRenew) return 'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.';
+  return nextChargeText(subscription) ?? 'On: your saved card is charged before the expiry.';
+}

@@ -1,0 +1,153 @@
+import { AlertCircle, CalendarDays, RefreshCw } from 'lucide-react';
+import type { AdminAutoRenewingSubscription, AdminFailedRenewal } from '#contract/admin-renewals';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { adminDate, adminDateTime, count, dollars } from '../shared/admin-view';
+import { AdminStatusBadge } from '../shared/AdminStatusBadge';
+import { DetailField } from '../shared/DetailField';
+import { EmptyState } from '../shared/EmptyState';
+import { PagedList } from '../shared/PagedList';
+import { StatGrid } from '../shared/StatGrid';
+import { useStoreTimeZone } from '../shared/store-time-zone';
+import { useListPage } from '../shared/use-list-page';
+import { renewalStateLabel, savedCardLabel } from './renewal-view';
+import { useAutoRenewingSubscriptions, useRenewalAction, useRenewalOverview, type RenewalAction } from './renewal-queries';
+
+function FailedRenewalCard({ renewal, action }: { renewal: AdminFailedRenewal; action: RenewalAction }) {
+  const timeZone = useStoreTimeZone();
+  const { label, variant } = renewalStateLabel(renewal.status);
+  const busy = action.isPending;
+  return (
+    <li className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="failed-renewal">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 break-all font-semibold">{renewal.customerEmail}</p>
+        <Badge variant={variant}>{label}</Badge>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+        <DetailField label="Package">{renewal.packageName}</DetailField>
+        <DetailField label="Amount">{renewal.amount ? dollars(renewal.amount) : 'Not charged'}</DetailField>
+        <DetailField label="Expires">{adminDateTime(renewal.periodEnd, timeZone)}</DetailField>
+        <DetailField label="Attempts">{count(renewal.attempts)}</DetailField>
+      </dl>
+      {renewal.reason && <p className="mt-3 break-words text-sm text-muted-foreground">Reason: {renewal.reason}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {renewal.status !== 'skipped' && renewal.autoRenew && (
+          <Button size="sm" disabled={busy} onClick={() => action.mutate({ kind: 'retry', renewalId: renewal.id })}>
+            Retry now
+          </Button>
+        )}
+        {renewal.autoRenew && (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => action.mutate({ kind: 'cancel', subscriptionId: renewal.subscriptionId })}>
+            Cancel auto-renew
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function AutoRenewingCard({ subscription, action }: { subscription: AdminAutoRenewingSubscription; action: RenewalAction }) {
+  const timeZone = useStoreTimeZone();
+  const state = subscription.renewal ? renewalStateLabel(subscription.renewal.status) : null;
+  return (
+    <li className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="auto-renewing-subscription">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 break-all font-semibold">{subscription.customerEmail}</p>
+        <span className="flex flex-wrap gap-2">
+          <AdminStatusBadge status={subscription.status} />
+          {state && <Badge variant={state.variant}>{state.label}</Badge>}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+        <DetailField label="Package">
+          {subscription.packageName}, {subscription.deviceCount} {subscription.deviceCount === 1 ? 'device' : 'devices'}
+        </DetailField>
+        <DetailField label="Expires">{adminDate(subscription.expirationDate, timeZone)}</DetailField>
+        <DetailField label="Next charge">{adminDate(subscription.nextChargeAt, timeZone)}</DetailField>
+        <DetailField label="Card">{savedCardLabel(subscription.card)}</DetailField>
+      </dl>
+      <div className="mt-3">
+        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => action.mutate({ kind: 'cancel', subscriptionId: subscription.subscriptionId })}>
+          Cancel auto-renew
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Automatic renewals (issue 21 point 8): the next 7 and 30 days' renewals with the revenue
+ * they should bring at today's prices, the renewals that charged nothing with their reason
+ * and 'Retry now' / 'Cancel auto-renew', then every auto-renewing subscription with its card.
+ */
+export function RenewalsTab() {
+  const overview = useRenewalOverview();
+  const paging = useListPage();
+  const subscriptions = useAutoRenewingSubscriptions(paging.page);
+  const action = useRenewalAction();
+  const figures = overview.data?.data;
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      {overview.isError && !figures ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-destructive/40 bg-destructive/10 p-4 text-sm" role="alert">
+          <p className="flex items-center gap-2">
+            <AlertCircle className="size-4 text-destructive" aria-hidden="true" />
+            The renewals could not be loaded.
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void overview.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <StatGrid
+          label="Upcoming renewals"
+          stats={figures?.upcoming.flatMap((window) => [
+            { label: `Renewals, next ${window.days} days`, value: window.count, icon: <CalendarDays /> },
+            { label: `Expected revenue, next ${window.days} days`, value: dollars(window.expectedRevenue), icon: <RefreshCw /> },
+          ])}
+        />
+      )}
+
+      <section className="grid min-w-0 gap-3" aria-labelledby="failed-renewals-heading">
+        <h2 id="failed-renewals-heading" className="text-lg font-semibold">
+          Failed renewals
+        </h2>
+        {!figures ? (
+          !overview.isError && <Skeleton className="h-24 rounded-2xl" role="status" aria-label="Loading" />
+        ) : figures.failed.length === 0 ? (
+          <EmptyState icon={<RefreshCw aria-hidden="true" />} title="No Failed Renewals">
+            Every automatic renewal so far was charged, or is waiting for its day.
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-3" aria-label="Failed renewals">
+            {figures.failed.map((renewal) => (
+              <FailedRenewalCard key={renewal.id} renewal={renewal} action={action} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="grid min-w-0 gap-3" aria-labelledby="auto-renewing-heading">
+        <h2 id="auto-renewing-heading" className="text-lg font-semibold">
+          Auto-renewing subscriptions
+        </h2>
+        <PagedList
+          label="auto-renewing subscriptions"
+          paging={paging}
+          query={subscriptions}
+          empty={{ icon: <RefreshCw aria-hidden="true" />, title: 'No Auto-Renewing Subscriptions', hint: 'A card buyer who ticks "Renew automatically" at checkout appears here.' }}
+        >
+          {(items) => (
+            <ul className="grid gap-3" aria-label="Auto-renewing subscriptions">
+              {items.map((subscription) => (
+                <AutoRenewingCard key={subscription.subscriptionId} subscription={subscription} action={action} />
+              ))}
+            </ul>
+          )}
+        </PagedList>
+      </section>
+    </div>
+  );
+}

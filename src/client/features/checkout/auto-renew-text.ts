@@ -1,0 +1,11 @@
+import { formatDollars, type Cents } from '#domain/money';
+
+/** '1 Month' -> '1 month', '12 Months' -> '12 months': the period a renewal covers. */
+export function renewalPeriod(duration: string): string {
+  return duration.trim().toLowerCase();
+}
+
+/** The "Renew automatically" box's words (issue 21): the price, the period, and that it can be turned off any time. */
+export function autoRenewText(amount: Cents, duration: string): string {
+  return `Renew automatically: ${formatDollars(amount)} every ${renewalPeriod(duration)} with this card. Turn it off any time in your account.`;
+}

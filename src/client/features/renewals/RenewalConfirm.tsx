@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { formatDollars, parseMoney } from '#domain/money';
+import { RENEWAL_NOT_FOUND, RENEWAL_STATE_MESSAGES, renewalConfirmationSchema, type RenewalConfirmation } from '#contract/renewals';
+import { AuthShell } from '../../components/AuthShell';
+import { Button } from '../../components/ui/button';
+import { api, getQueryFn, messageOr } from '../../lib/api';
+import { apiRoutes } from '../../lib/api-routes';
+import { queryKeys } from '../../lib/query-keys';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { renewalFacts } from './renewal-facts';
+
+const toAccount = (
+  <Button asChild size="lg" variant="outline" className="w-full">
+    <Link href="/account">Open your account</Link>
+  </Button>
+);
+
+function Facts({ renewal }: { renewal: RenewalConfirmation }) {
+  return (
+    <dl className="grid gap-2 rounded-xl border border-border p-4 text-sm">
+      {renewalFacts(renewal).map(([term, value]) => (
+        <div key={term} className="flex flex-wrap justify-between gap-x-4">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * /renewals/:id/confirm?token=, the link of the "Confirm your renewal payment" email
+ * (issue 21 point 2): the renewal's package, amount and card, and one 'Confirm payment'.
+ * With Stripe the bank's challenge opens in Stripe's window, loaded on the press; with the
+ * demo provider the demo bank confirms at once. The server decides on the provider's record
+ * (D8). Every other state says why nothing can be done here and leads to the account.
+ */
+export function RenewalConfirm({ renewalId, token }: { renewalId: string; token: string }) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.renewal(renewalId, token);
+  const renewal = useQuery({ queryKey: key, queryFn: getQueryFn({ schema: renewalConfirmationSchema }), retry: false });
+  const [stripeError, setStripeError] = useState<string | null>(null);
+  const confirm = useMutation({
+    mutationFn: async (current: RenewalConfirmation) => {
+      setStripeError(null);
+      if (current.cardProvider === 'stripe' && current.clientSecret && current.stripePublishableKey) {
+        const { confirmWithStripe } = await import('./stripe-confirm');
+        const refused = await confirmWithStripe(current.stripePublishableKey, current.clientSecret);
+        if (refused) {
+          setStripeError(refused);
+          return current;
+        }
+      }
+      return api(apiRoutes.confirmRenewal(renewalId), { method: 'POST', body: token ? { token } : {}, schema: renewalConfirmationSchema });
+    },
+    onSuccess: (updated) => queryClient.setQueryData(key, updated),
+  });
+  const data = renewal.data;
+  useDocumentTitle(data?.state === 'paid' ? 'Renewal Paid' : 'Confirm Your Renewal');
+
+  if (renewal.isError) {
+    return (
+      <AuthShell title={RENEWAL_NOT_FOUND}>
+        <div className="grid gap-4">
+          <p className="text-center text-sm text-muted-foreground" role="alert">
+            {messageOr(renewal.error, RENEWAL_NOT_FOUND)}. This link is not valid, or the renewal belongs to another account. Sign in to see your subscriptions.
+          </p>
+          {toAccount}
+        </div>
+      </AuthShell>
+    );
+  }
+  if (!data) {
+    return (
+      <AuthShell title="Confirm your renewal">
+        <p className="text-center text-sm text-muted-foreground" role="status">
+          Checking your renewal...
+        </p>
+      </AuthShell>
+    );
+  }
+  if (data.state !== 'awaiting_confirmation') {
+    return (
+      <AuthShell title={data.state === 'paid' ? 'Your renewal is paid' : 'Nothing to confirm'}>
+        <div className="grid gap-4">
+          <p className="text-center text-sm text-muted-foreground" role="status">
+            {RENEWAL_STATE_MESSAGES[data.state]}
+          </p>
+          <Facts renewal={data} />
+          {toAccount}
+        </div>
+      </AuthShell>
+    );
+  }
+  const amount = data.amount ? formatDollars(parseMoney(data.amount)) : '';
+  const failure = stripeError ?? (confirm.isError ? messageOr(confirm.error, 'The payment could not be confirmed. Please try again.') : null);
+  return (
+    <AuthShell title="Confirm your renewal" description={`Your bank asks you to confirm the ${amount} charge that renews your ${data.packageName} subscription.`}>
+      <div className="grid gap-4">
+        <Facts renewal={data} />
+        {failure && (
+          <p className="text-center text-sm text-destructive" role="alert">
+            {failure}
+          </p>
+        )}
+        <Button type="button" size="lg" className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(data)}>
+          {confirm.isPending ? 'Confirming...' : 'Confirm payment'}
+        </Button>
+        {data.cardProvider === 'demo' && <p className="text-center text-xs text-muted-foreground">Demo mode: the demo bank confirms the payment; no real money moves.</p>}
+        {toAccount}
+      </div>
+    </AuthShell>
+  );
+}

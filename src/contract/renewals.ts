@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { moneyText } from './packages';
+
+/**
+ * The confirmation page of an automatic renewal's charge that the bank wants the customer
+ * to confirm (3-D Secure; issue 21 point 2): GET /api/renewals/:id and
+ * POST /api/renewals/:id/confirm, opened by the signed-in owner or with the emailed link's token.
+ */
+
+export const RENEWAL_NOT_FOUND = 'Renewal not found';
+
+/** What the page can do: confirm, or say why not and lead to the account. */
+export const RENEWAL_CONFIRMATION_STATES = ['awaiting_confirmation', 'paid', 'processing', 'failed', 'expired', 'cancelled'] as const;
+export type RenewalConfirmationState = (typeof RENEWAL_CONFIRMATION_STATES)[number];
+
+/** What the page says in each state but the one it can act in. */
+export const RENEWAL_STATE_MESSAGES: Record<Exclude<RenewalConfirmationState, 'awaiting_confirmation'>, string> = {
+  paid: 'This renewal is paid. Your subscription runs on with the same credentials.',
+  processing: 'This renewal is being charged. Your account shows when it is done.',
+  failed: 'This renewal could not be charged. Update your card or renew by hand from your account.',
+  expired: 'This confirmation link has expired. Renew by hand from your account to keep watching.',
+  cancelled: 'This renewal is no longer due: automatic renewal was turned off, or the subscription was renewed otherwise.',
+};
+
+export const renewalParamsSchema = z.object({ id: z.uuid({ error: RENEWAL_NOT_FOUND }) });
+
+const tokenField = z.string().trim().max(200, 'token is too long').optional();
+export const renewalQuerySchema = z.looseObject({ token: tokenField });
+export const renewalConfirmRequestSchema = z.object({ token: tokenField }).nullish();
+
+export const renewalConfirmationSchema = z.object({
+  id: z.string(),
+  state: z.enum(RENEWAL_CONFIRMATION_STATES),
+  packageName: z.string(),
+  deviceCount: z.number().int(),
+  /** The charge's amount; null before it was priced. */
+  amount: moneyText.nullable(),
+  /** The subscription's expiry as it now stands. */
+  expirationDate: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  cardProvider: z.enum(['stripe', 'demo']),
+  /** Stripe.js confirms the PaymentIntent with these; null unless the charge awaits confirmation on Stripe. */
+  clientSecret: z.string().nullable(),
+  stripePublishableKey: z.string().nullable(),
+});
+export type RenewalConfirmation = z.infer<typeof renewalConfirmationSchema>;

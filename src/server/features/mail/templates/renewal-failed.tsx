@@ -1,0 +1,60 @@
+import { EmailButton, EmailLayout, Facts, Paragraph } from './layout';
+import { useStoreLink } from './store-address';
+
+export interface RenewalFailedProps {
+  firstName: string;
+  heading: string;
+  /** What happened, in one sentence: the card was declined on every attempt, or the package is no longer sold. */
+  reason: string;
+  /** What the customer can do now. */
+  next: string;
+  /** The subscription's facts: package, devices, amount, card, expiry. */
+  facts: ReadonlyArray<readonly [string, string]>;
+  /** The one button, to the account page or the store's packages. */
+  button: { label: string; path: string };
+}
+
+/**
+ * An automatic renewal that charged nothing (renewals feature): the card was declined on
+ * every attempt, or the package is no longer sold. Transactional: no unsubscribe link.
+ */
+export function RenewalFailedEmail({ firstName, heading, reason, next, facts, button }: RenewalFailedProps) {
+  const href = useStoreLink(button.path);
+  return (
+    <EmailLayout preview={reason} heading={heading}>
+      <Paragraph>Hello {firstName},</Paragraph>
+      <Paragraph>{reason}</Paragraph>
+      <Facts rows={facts} />
+      <Paragraph>{next}</Paragraph>
+      <EmailButton href={href}>{button.label}</EmailButton>
+    </EmailLayout>
+  );
+}
+
+export const renewalFailedSample: RenewalFailedProps = {
+  firstName: 'Mona',
+  heading: 'Renewal payment failed',
+  reason: 'We could not charge $15.00 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.',
+  next: 'We tried 3 times and will not try again. Update your card or renew by hand from your account before your subscription expires.',
+  facts: [
+    ['Package', '1 Month Premium'],
+    ['Devices', '1'],
+    ['Amount', '$15.00'],
+    ['Card', 'Visa ending 9995'],
+    ['Expires', 'January 1, 2027 at 9:00 AM UTC'],
+  ],
+  button: { label: 'Update card or pay by hand', path: '/account' },
+};
+
+export const renewalSkippedSample: RenewalFailedProps = {
+  firstName: 'Mona',
+  heading: 'Your package is no longer sold',
+  reason: 'Your 1 Month Premium subscription renews automatically, but the package is no longer sold, so we have not charged your card.',
+  next: 'Choose another package to keep watching; your subscription runs until it expires.',
+  facts: [
+    ['Package', '1 Month Premium'],
+    ['Devices', '1'],
+    ['Expires', 'January 1, 2027 at 9:00 AM UTC'],
+  ],
+  button: { label: 'Choose a package', path: '/#packages' },
+};

@@ -1,0 +1,252 @@
+import { and, asc, eq, exists, gt, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { nextAttemptAfterDecline, type RenewalChargeStatus } from '#domain/renewal-charges';
+import type { DbOrTx } from '#server/db/connect';
+import { packagesForReading as packages } from '#server/features/catalog/index';
+import { ordersForReading as orders } from '#server/features/orders/index';
+import { subscriptionsForReading as subscriptions } from '#server/features/subscriptions/index';
+import { renewalCharges } from './schema';
+
+/**
+ * Every read and write of `renewal_charges`, each taking the caller's transaction or the
+ * database: the renewals feature is the table's one owner. Every change of a charge's status
+ * is one conditional UPDATE, so of two instances (or two runs) only one moves a charge on.
+ */
+
+export type RenewalChargeRow = typeof renewalCharges.$inferSelect;
+
+/** How long an instance holds a charge it claimed: a crash leaves it to the next pass after this. */
+const CLAIM_LEASE_MS = 10 * 60 * 1000;
+/** Charges looked at per pass; the next pass, 5 minutes later, takes the rest. */
+const BATCH = 100;
+
+/** Charges an instance may claim: due ones, and ones whose holder's lease ran out. */
+const CLAIMABLE: RenewalChargeStatus[] = ['scheduled', 'charging'];
+/** Charges an admin may try again now. */
+const RETRYABLE: RenewalChargeStatus[] = ['scheduled', 'failed', 'requires_action'];
+/** Charges turning auto-renew off ends. */
+const OPEN: RenewalChargeStatus[] = ['scheduled', 'failed', 'requires_action'];
+
+/** A claimed charge with its subscription as it stands now. */
+export interface ClaimedCharge {
+  charge: RenewalChargeRow;
+  subscription: {
+    customerId: string;
+    packageId: string;
+    orderId: string;
+    deviceCount: number;
+    status: string;
+    expirationDate: Date;
+    autoRenew: boolean;
+    savedCardId: string | null;
+  };
+}
+
+/**
+ * A charge row for each auto-renewing subscription with a saved card whose expiry falls in
+ * (now, horizon] and has none for that expiry yet: one indexed read of the few due, one
+ * insert that a concurrent pass's rows leave alone. Returns how many were added.
+ */
+export async function scheduleDueCharges(db: DbOrTx, now: Date, horizon: Date): Promise<number> {
+  const due = await db
+    .select({ subscriptionId: subscriptions.id, periodEnd: subscriptions.expirationDate })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.autoRenew, true),
+        isNotNull(subscriptions.savedCardId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.expirationDate, now),
+        lte(subscriptions.expirationDate, horizon),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(renewalCharges)
+            .where(and(eq(renewalCharges.subscriptionId, subscriptions.id), eq(renewalCharges.periodEnd, subscriptions.expirationDate))),
+        ),
+      ),
+    )
+    .limit(BATCH);
+  if (due.length === 0) return 0;
+  const added = await db
+    .insert(renewalCharges)
+    .values(due.map((row) => ({ ...row, status: 'scheduled' as const, nextAttemptAt: now, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: renewalCharges.id });
+  return added.length;
+}
+
+const subscriptionFields = {
+  customerId: subscriptions.customerId,
+  packageId: subscriptions.packageId,
+  orderId: subscriptions.orderId,
+  deviceCount: subscriptions.deviceCount,
+  status: subscriptions.status,
+  expirationDate: subscriptions.expirationDate,
+  autoRenew: subscriptions.autoRenew,
+  savedCardId: subscriptions.savedCardId,
+};
+
+/**
+ * Claims one charge for this instance: a conditional UPDATE that only one of any number of
+ * concurrent claims passes (D9), holding it for CLAIM_LEASE_MS. Null when it is not due, or
+ * someone else holds it.
+ */
+export async function claimCharge(db: DbOrTx, id: string, now: Date): Promise<ClaimedCharge | null> {
+  const [charge] = await db
+    .update(renewalCharges)
+    .set({ status: 'charging', nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), updatedAt: now })
+    .where(and(eq(renewalCharges.id, id), inArray(renewalCharges.status, CLAIMABLE), lte(renewalCharges.nextAttemptAt, now)))
+    .returning();
+  if (!charge) return null;
+  const [subscription] = await db.select(subscriptionFields).from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId));
+  return subscription ? { charge, subscription } : null;
+}
+
+/** The charges due now (or left by a holder that went away), oldest due first. */
+export async function dueChargeIds(db: DbOrTx, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: renewalCharges.id })
+    .from(renewalCharges)
+    .where(and(inArray(renewalCharges.status, CLAIMABLE), lte(renewalCharges.nextAttemptAt, now)))
+    .orderBy(asc(renewalCharges.nextAttemptAt))
+    .limit(BATCH);
+  return rows.map((row) => row.id);
+}
+
+export async function findCharge(db: DbOrTx, id: string): Promise<RenewalChargeRow | null> {
+  const [row] = await db.select().from(renewalCharges).where(eq(renewalCharges.id, id));
+  return row ?? null;
+}
+
+/** The charge with its subscription and its package's name, for its confirmation page. */
+export async function chargeWithSubscription(db: DbOrTx, id: string): Promise<(ClaimedCharge & { packageName: string }) | null> {
+  const [row] = await db
+    .select({ charge: renewalCharges, subscription: subscriptionFields, packageName: packages.name })
+    .from(renewalCharges)
+    .innerJoin(subscriptions, eq(subscriptions.id, renewalCharges.subscriptionId))
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(eq(renewalCharges.id, id));
+  return row ?? null;
+}
+
+/** What a held charge's attempt is about to charge: the renewal order, its amount and the card. */
+export async function recordAttempt(db: DbOrTx, id: string, attempt: { orderId: string; amountCents: number; cardLast4: string }, now: Date): Promise<void> {
+  await db
+    .update(renewalCharges)
+    .set({ ...attempt, updatedAt: now })
+    .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, 'charging')));
+}
+
+/** A held charge that ends without a charge: auto-renew off, renewed otherwise, package gone. */
+export async function endCharge(db: DbOrTx, id: string, status: 'cancelled' | 'skipped', reason: { code: string; message: string }, now: Date): Promise<boolean> {
+  const ended = await db
+    .update(renewalCharges)
+    .set({ status, lastErrorCode: reason.code, lastErrorMessage: reason.message, updatedAt: now })
+    .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, 'charging')))
+    .returning({ id: renewalCharges.id });
+  return ended.length === 1;
+}
+
+/** The provider did not answer: the charge is due again at once (the next pass), under the same key, so no attempt is counted. */
+export async function releaseAfterOutage(db: DbOrTx, id: string, message: string, now: Date): Promise<void> {
+  await db
+    .update(renewalCharges)
+    .set({ status: 'scheduled', nextAttemptAt: now, lastErrorCode: 'provider_unavailable', lastErrorMessage: message, updatedAt: now })
+    .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, 'charging')));
+}
+
+/** The provider charged the card: by an attempt of a pass (`attempted`), or as the customer confirmed an earlier one. */
+export async function markChargeSucceeded(db: DbOrTx, id: string, paymentIntentId: string, now: Date, { attempted = false } = {}): Promise<void> {
+  await db
+    .update(renewalCharges)
+    .set({
+      status: 'succeeded',
+      paymentIntentId,
+      ...(attempted ? { attempts: sql`${renewalCharges.attempts} + 1` } : {}),
+      lastErrorCode: null,
+      lastErrorMessage: null,
+      updatedAt: now,
+    })
+    .where(and(eq(renewalCharges.id, id), inArray(renewalCharges.status, ['charging', 'requires_action', 'scheduled', 'failed'])));
+}
+
+/**
+ * The card was declined: counted as an attempt, and due again after the retry schedule from
+ * the first decline, or failed when none is left. Says whether it is final.
+ */
+export async function recordDecline(db: DbOrTx, charge: RenewalChargeRow, reason: { code: string; message: string }, now: Date): Promise<{ final: boolean }> {
+  const firstDeclinedAt = charge.firstDeclinedAt ?? now;
+  const declines = charge.firstDeclinedAt ? charge.attempts + 1 : 1;
+  const next = nextAttemptAfterDecline(firstDeclinedAt, declines);
+  await db
+    .update(renewalCharges)
+    .set({
+      status: next ? 'scheduled' : 'failed',
+      attempts: charge.attempts + 1,
+      firstDeclinedAt,
+      nextAttemptAt: next ?? now,
+      lastErrorCode: reason.code,
+      lastErrorMessage: reason.message,
+      updatedAt: now,
+    })
+    .where(and(eq(renewalCharges.id, charge.id), eq(renewalCharges.status, 'charging')));
+  return { final: next === null };
+}
+
+/** The bank asks the customer to confirm on-session (3-D Secure): no more off-session attempts for this period. */
+export async function markRequiresAction(db: DbOrTx, charge: RenewalChargeRow, intent: { id: string; clientSecret: string }, now: Date): Promise<boolean> {
+  const marked = await db
+    .update(renewalCharges)
+    .set({
+      status: 'requires_action',
+      attempts: charge.attempts + 1,
+      paymentIntentId: intent.id,
+      clientSecret: intent.clientSecret,
+      lastErrorCode: 'authentication_required',
+      lastErrorMessage: 'The bank asks the customer to confirm the payment.',
+      updatedAt: now,
+    })
+    .where(and(eq(renewalCharges.id, charge.id), eq(renewalCharges.status, 'charging')))
+    .returning({ id: renewalCharges.id });
+  return marked.length === 1;
+}
+
+/**
+ * Charges waiting for the customer whose renewal order got paid meanwhile (Stripe's webhook
+ * after the customer confirmed): they succeeded. Returns how many.
+ */
+export async function settlePaidConfirmations(db: DbOrTx, now: Date): Promise<number> {
+  const settled = await db
+    .update(renewalCharges)
+    .set({ status: 'succeeded', lastErrorCode: null, lastErrorMessage: null, updatedAt: now })
+    .where(
+      and(
+        eq(renewalCharges.status, 'requires_action'),
+        exists(db.select({ one: sql`1` }).from(orders).where(and(eq(orders.id, renewalCharges.orderId), eq(orders.paymentStatus, 'completed')))),
+      ),
+    )
+    .returning({ id: renewalCharges.id });
+  return settled.length;
+}
+
+/** An admin's retry: the charge is due now. The charge as it was and is, or null when it cannot be retried. */
+export async function rescheduleNow(db: DbOrTx, id: string, now: Date): Promise<{ before: RenewalChargeRow; after: RenewalChargeRow } | null> {
+  const before = await findCharge(db, id);
+  if (!before || !RETRYABLE.includes(before.status)) return null;
+  const [after] = await db
+    .update(renewalCharges)
+    .set({ status: 'scheduled', nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, before.status)))
+    .returning();
+  return after ? { before, after } : null;
+}
+
+/** Auto-renew turned off: every open charge of the subscription ends. Returns the ids ended. */
+export async function cancelOpenCharges(db: DbOrTx, subscriptionId: string, now: Date): Promise<string[]> {
+  const cancelled = await db
+    .update(renewalCharges)
+    .set({ status: 'cancelled', lastErrorCode: 'auto_renew_off', lastErrorMessage: 'Automatic renewal was turned off.', updatedAt: now })
+    .where(and(eq(renewalCharges.subscriptionId, subscriptionId), inArray(renewalCharges.status, OPEN)))
+    .returning({ id: renewalCharges.id });
+  return cancelled.map((row) => row.id);
+}

@@ -1,0 +1,20 @@
+// The renewals feature's face: the automatic renewals' charge rows (one per subscription and period), their emails and confirmation links.
+export {
+  cancelOpenCharges,
+  chargeWithSubscription,
+  claimCharge,
+  dueChargeIds,
+  endCharge,
+  markChargeSucceeded,
+  markRequiresAction,
+  recordAttempt,
+  recordDecline,
+  releaseAfterOutage,
+  rescheduleNow,
+  scheduleDueCharges,
+  settlePaidConfirmations,
+  type ClaimedCharge,
+} from './charges';
+export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
+export { renewalConfirmMail, renewalFailedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
+export { adminRenewalRoutes, renewalRoutes } from './routes';

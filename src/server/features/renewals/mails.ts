@@ -1,0 +1,86 @@
+import { createElement } from 'react';
+import { formatDollars } from '#domain/money';
+import { RenewalConfirmEmail, RenewalFailedEmail, type Email } from '#server/features/mail/index';
+
+/** The texts of an automatic renewal's emails when it charged nothing; a charge that succeeded is the order's confirmation. */
+
+export interface RenewalMailFacts {
+  to: string;
+  firstName: string;
+  packageName: string;
+  deviceCount: number;
+  /** Null when nothing was priced (the package is gone). */
+  amountCents: number | null;
+  card: { brand: string; last4: string } | null;
+  /** The expiry the charge would have renewed. */
+  expiresAt: Date;
+}
+
+const RENEWAL_MAIL_SUBJECTS = {
+  failed: 'Renewal payment failed',
+  skipped: 'Your package is no longer sold',
+  confirm: 'Confirm your renewal payment',
+} as const;
+
+const formatDate = (date: Date) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+
+/** 'Visa ending 4242', as the account page names a saved card. */
+const cardLabel = (card: { brand: string; last4: string }) => `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}`;
+
+function factsOf(facts: RenewalMailFacts): Array<[string, string]> {
+  return [
+    ['Package', facts.packageName],
+    ['Devices', String(facts.deviceCount)],
+    ...(facts.amountCents === null ? [] : [['Amount', formatDollars(facts.amountCents)] as [string, string]]),
+    ...(facts.card ? [['Card', cardLabel(facts.card)] as [string, string]] : []),
+    ['Expires', formatDate(facts.expiresAt)],
+  ];
+}
+
+function textOf(facts: RenewalMailFacts, paragraphs: string[], link: string): string {
+  return [`Hello ${facts.firstName},`, '', ...paragraphs, '', ...factsOf(facts).map(([term, value]) => `${term}: ${value}`), '', link, '', 'StreamPlus'].join('\n');
+}
+
+const storeLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+
+/** Declined on every attempt: update the card or pay by hand (issue 21 point 2). */
+export function renewalFailedMail(facts: RenewalMailFacts, declineMessage: string, publicUrl: string): Email {
+  const what = [facts.amountCents === null ? 'your card' : formatDollars(facts.amountCents), ...(facts.card ? [`to your ${cardLabel(facts.card)}`] : [])].join(' ');
+  const reason = `We could not charge ${what} for your ${facts.packageName} renewal: ${declineMessage}`;
+  const next = 'We tried 3 times and will not try again. Update your card or renew by hand from your account before your subscription expires.';
+  const button = { label: 'Update card or pay by hand', path: '/account' };
+  return {
+    to: facts.to,
+    subject: RENEWAL_MAIL_SUBJECTS.failed,
+    text: textOf(facts, [reason, next], `Update your card or renew by hand: ${storeLink(publicUrl, button.path)}`),
+    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading: RENEWAL_MAIL_SUBJECTS.failed, reason, next, facts: factsOf(facts), button }),
+  };
+}
+
+/** The package was deactivated since: nothing charged (issue 21, "Bad input and faults"). */
+export function renewalSkippedMail(facts: RenewalMailFacts, publicUrl: string): Email {
+  const reason = `Your ${facts.packageName} subscription renews automatically, but the package is no longer sold, so we have not charged your card.`;
+  const next = 'Choose another package to keep watching; your subscription runs until it expires.';
+  const button = { label: 'Choose a package', path: '/#packages' };
+  return {
+    to: facts.to,
+    subject: RENEWAL_MAIL_SUBJECTS.skipped,
+    text: textOf(facts, [reason, next], `Choose a package: ${storeLink(publicUrl, button.path)}`),
+    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading: RENEWAL_MAIL_SUBJECTS.skipped, reason, next, facts: factsOf(facts), button }),
+  };
+}
+
+/** The bank asks for 3-D Secure: a link to confirm the payment on-session (issue 21 point 2). */
+export function renewalConfirmMail(facts: RenewalMailFacts & { amountCents: number }, confirmUrl: string): Email {
+  const amount = formatDollars(facts.amountCents);
+  return {
+    to: facts.to,
+    subject: RENEWAL_MAIL_SUBJECTS.confirm,
+    text: textOf(
+      facts,
+      [`Your bank asks you to confirm the ${amount} charge that renews your ${facts.packageName} subscription. Nothing has been charged yet.`],
+      `Confirm the payment: ${confirmUrl}`,
+    ),
+    html: createElement(RenewalConfirmEmail, { firstName: facts.firstName, packageName: facts.packageName, amount, confirmUrl, facts: factsOf(facts) }),
+  };
+}

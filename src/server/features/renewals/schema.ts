@@ -1,0 +1,45 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { RENEWAL_CHARGE_STATUSES } from '#domain/renewal-charges';
+import { createdAt, updatedAt } from '#server/db/columns';
+import { orders } from '../orders/schema';
+import { subscriptions } from '../subscriptions/schema';
+
+/**
+ * One row per automatic renewal of a subscription's period (issue 21): the unique
+ * (subscription, period end) is the claim that lets one instance, once, charge the period;
+ * its attempts, the next one's time and the last refusal are the retries' memory.
+ */
+export const renewalCharges = pgTable(
+  'renewal_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    /** The expiry this charge renews. */
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** The renewal order, placed at the first attempt at that day's price. */
+    orderId: text('order_id').references(() => orders.id),
+    status: text('status', { enum: RENEWAL_CHARGE_STATUSES }).notNull().default('scheduled'),
+    /** Attempts the provider answered (a decline, a success, a request for 3-D Secure); an outage is not one. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a scheduled charge is due; for one being charged, when its holder's lease runs out. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    firstDeclinedAt: timestamp('first_declined_at', { withTimezone: true }),
+    lastErrorCode: text('last_error_code'),
+    lastErrorMessage: text('last_error_message'),
+    amountCents: integer('amount_cents'),
+    /** The last 4 digits of the saved card the latest attempt charged: what the customer's statement and emails name. */
+    cardLast4: text('card_last4'),
+    /** The PaymentIntent the customer confirms on-session when the bank asks for 3-D Secure. */
+    paymentIntentId: text('payment_intent_id'),
+    clientSecret: text('client_secret'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('renewal_charges_period_idx').on(t.subscriptionId, t.periodEnd),
+    // Each pass reads only the charges due now.
+    index('renewal_charges_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

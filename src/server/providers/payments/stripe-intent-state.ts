@@ -1,0 +1,13 @@
+import type Stripe from 'stripe';
+import type { PaymentIntentState } from './card-payment-provider';
+
+/** Stripe's PaymentIntent in the store's words. */
+export function toState(intent: Stripe.PaymentIntent): PaymentIntentState {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    metadata: { orderId: intent.metadata?.orderId ?? null },
+  };
+}

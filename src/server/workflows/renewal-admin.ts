@@ -1,0 +1,73 @@
+import { AUTO_RENEW_ALREADY_OFF, AUTO_RENEW_CANCELLED, RENEWAL_NOT_RETRYABLE, RENEWAL_RETRY_MESSAGES } from '#contract/admin-renewals';
+import type { Db, DbOrTx } from '#server/db/connect';
+import { conflict, notFound } from '#server/http/errors';
+import type { Clock } from '#server/lib/clock';
+import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { cancelOpenCharges, chargeWithSubscription, rescheduleNow } from '#server/features/renewals/index';
+import type { RenewalCharges } from './renewal-charges';
+
+/** The subscriptions feature's switch of auto-renew, as the admin's cancel needs it. */
+export interface AutoRenewSwitch {
+  /** Turns auto-renew off in the caller's transaction: the subscription's first order id and whether it was on; null for an unknown one. */
+  turnOffAutoRenew(tx: DbOrTx, subscriptionId: string): Promise<{ orderId: string; turnedOff: boolean } | null>;
+}
+
+export interface RenewalAdminDeps {
+  db: Db;
+  clock: Clock;
+  renewalCharges: Pick<RenewalCharges, 'chargeNow'>;
+  subscriptions: AutoRenewSwitch;
+}
+
+/**
+ * The admin's actions in the Renewals section (issue 21 point 8): try a renewal's charge
+ * again now, or turn a subscription's automatic renewal off. Each writes its audit row, naming
+ * the admin, in the transaction of its change; the charge itself follows the commit, as a
+ * pass would run it.
+ */
+export function createRenewalAdmin({ db, clock, renewalCharges, subscriptions }: RenewalAdminDeps) {
+  return {
+    /** POST /api/admin/renewals/:renewalId/retry: due now, then charged under a new attempt's key. */
+    async retry(renewalId: string, actor: AuditActor): Promise<{ message: string }> {
+      const found = await chargeWithSubscription(db, renewalId);
+      if (!found) throw notFound('Renewal not found');
+      const now = clock.now();
+      const rescheduled = await db.transaction(async (tx) => {
+        const changed = await rescheduleNow(tx, renewalId, now);
+        if (!changed) return false;
+        await recordAdminAction(tx, {
+          actor,
+          action: 'renewal.retry',
+          target: { type: 'order', id: found.subscription.orderId },
+          before: { renewalStatus: changed.before.status, attempts: changed.before.attempts },
+          after: { renewalStatus: changed.after.status, renewalId, periodEnd: changed.after.periodEnd.toISOString() },
+        });
+        return true;
+      });
+      if (!rescheduled) throw conflict(RENEWAL_NOT_RETRYABLE);
+      const outcome = await renewalCharges.chargeNow(renewalId);
+      return { message: RENEWAL_RETRY_MESSAGES[outcome ?? 'busy']! };
+    },
+
+    /** POST /api/admin/renewals/subscriptions/:subscriptionId/cancel-auto-renew: off at once, its open charges ended. */
+    async cancelAutoRenew(subscriptionId: string, actor: AuditActor): Promise<{ message: string }> {
+      const now = clock.now();
+      const switched = await db.transaction(async (tx) => {
+        const result = await subscriptions.turnOffAutoRenew(tx, subscriptionId);
+        if (!result?.turnedOff) return result;
+        const ended = await cancelOpenCharges(tx, subscriptionId, now);
+        await recordAdminAction(tx, {
+          actor,
+          action: 'renewal.cancel_auto_renew',
+          target: { type: 'order', id: result.orderId },
+          before: { autoRenew: true },
+          after: { autoRenew: false, subscriptionId, cancelledRenewals: ended },
+        });
+        return result;
+      });
+      if (!switched) throw notFound('Subscription not found');
+      if (!switched.turnedOff) throw conflict(AUTO_RENEW_ALREADY_OFF);
+      return { message: AUTO_RENEW_CANCELLED };
+    },
+  };
+}

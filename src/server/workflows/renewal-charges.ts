@@ -1,0 +1,308 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { RenewalConfirmation, RenewalConfirmationState } from '#contract/renewals';
+import { formatMoney, parseMoney } from '#domain/money';
+import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
+import { canStillConfirm, renewalChargeKey } from '#domain/renewal-charges';
+import type { Db } from '#server/db/connect';
+import { notFound } from '#server/http/errors';
+import type { JobQueue } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
+import { findCustomer } from '#server/features/accounts/index';
+import { placeRenewalOrder } from '#server/features/checkout/index';
+import type { Mail } from '#server/features/mail/index';
+import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
+import { findSavedCard, type SavedCard } from '#server/features/payments/index';
+import {
+  chargeWithSubscription,
+  claimCharge,
+  dueChargeIds,
+  endCharge,
+  isRenewalConfirmToken,
+  markChargeSucceeded,
+  markRequiresAction,
+  recordAttempt,
+  recordDecline,
+  releaseAfterOutage,
+  renewalConfirmMail,
+  renewalConfirmUrl,
+  renewalFailedMail,
+  renewalSkippedMail,
+  scheduleDueCharges,
+  settlePaidConfirmations,
+  type ClaimedCharge,
+  type RenewalMailFacts,
+} from '#server/features/renewals/index';
+import { ORDER_CURRENCY, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
+import type { CardPaymentWorkflow } from './card-payment';
+
+export const RENEWAL_CHARGES_JOB = 'renewal-charges';
+/** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (issue 21). */
+const RENEWAL_CHARGES_CRON = '*/5 * * * *';
+const AFTER_START_SECONDS = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What became of one claimed charge in a pass. */
+export type ChargeOutcome = 'succeeded' | 'declined' | 'failed' | 'requires_action' | 'provider_unavailable' | 'cancelled' | 'skipped';
+
+export interface RenewalChargesDeps {
+  db: Db;
+  jobs: JobQueue;
+  clock: Clock;
+  config: { PUBLIC_URL: string; SESSION_SECRET: string; STRIPE_PUBLISHABLE_KEY?: string | undefined };
+  cardPayments: CardPayments;
+  cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
+  orders: Pick<Orders, 'markOrderPaymentFailed'>;
+  mail: Pick<Mail, 'queue'>;
+  logger?: FastifyBaseLogger | undefined;
+}
+
+/** Who opens a charge's confirmation page: its signed-in owner, or the emailed link's token. */
+export interface ConfirmationAccess {
+  customerId: string | null;
+  token: string | undefined;
+}
+
+const AUTO_RENEW_OFF = { code: 'auto_renew_off', message: 'Automatic renewal was turned off.' };
+const RENEWED_OTHERWISE = { code: 'renewed_otherwise', message: 'The subscription was renewed otherwise.' };
+const NO_SAVED_CARD = { code: 'no_saved_card', message: 'The saved card is gone.' };
+const PACKAGE_UNAVAILABLE = { code: 'package_unavailable', message: 'The package is no longer sold.' };
+
+/** A saved card as emails and the page name it ('Visa ending 4242'); the provider may not have told its brand. */
+const cardSummary = (card: SavedCard | null) => card && { brand: card.brand ?? 'card', last4: card.last4 ?? '????' };
+
+/**
+ * Automatic renewal by card (issue 21 points 1 and 2): three days before a subscription
+ * expires, its saved card is charged off-session for the same package and devices at
+ * today's price, and the paid renewal order goes the way of any paid order (the same
+ * subscription extended, its confirmation email, the order in the admin). One charge per
+ * period whatever runs it: the period's row is claimed by one conditional UPDATE, and every
+ * attempt carries the period's idempotency key. A decline is tried again after 1 and 3 days,
+ * then the customer is told; 3-D Secure sends them a link to confirm on-session.
+ */
+export function createRenewalCharges({ db, jobs, clock, config, cardPayments, cardPayment, orders, mail, logger }: RenewalChargesDeps) {
+  const log = logger ?? pino({ level: 'silent' });
+
+  async function mailFacts({ charge, subscription }: ClaimedCharge, packageName: string, amountCents: number | null): Promise<RenewalMailFacts | null> {
+    const customer = await findCustomer(db, subscription.customerId);
+    if (!customer) return null;
+    const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
+    return {
+      to: customer.email,
+      firstName: customer.firstName,
+      packageName,
+      deviceCount: subscription.deviceCount,
+      amountCents,
+      card: cardSummary(card),
+      expiresAt: charge.periodEnd,
+    };
+  }
+
+  /** The period was renewed since the charge was scheduled: by this charge's own order (a run cut short), or otherwise. */
+  async function settleRenewedPeriod({ charge }: ClaimedCharge, now: Date): Promise<ChargeOutcome> {
+    const order = charge.orderId ? await findOrder(db, charge.orderId) : null;
+    if (order?.paymentStatus === 'completed' && order.stripePaymentIntentId) {
+      await markChargeSucceeded(db, charge.id, order.stripePaymentIntentId, now);
+      return 'succeeded';
+    }
+    await endCharge(db, charge.id, 'cancelled', RENEWED_OTHERWISE, now);
+    return 'cancelled';
+  }
+
+  async function skipGonePackage(claimed: ClaimedCharge, packageName: string, now: Date): Promise<ChargeOutcome> {
+    const facts = await mailFacts(claimed, packageName, null);
+    await db.transaction(async (tx) => {
+      const ended = await endCharge(tx, claimed.charge.id, 'skipped', PACKAGE_UNAVAILABLE, now);
+      if (ended && facts) await mail.queue(tx, renewalSkippedMail(facts, config.PUBLIC_URL), { key: `renewal-skipped:${claimed.charge.id}` });
+    });
+    return 'skipped';
+  }
+
+  /** Charges the card for the order; every answer of the provider is recorded with its email in one transaction. */
+  async function chargeOrder(claimed: ClaimedCharge, order: OrderRow, packageName: string, card: { customerRef: string; paymentMethodRef: string }, now: Date): Promise<ChargeOutcome> {
+    const { charge } = claimed;
+    const amountCents = parseMoney(order.totalAmount);
+    const attempt = charge.attempts + 1;
+    let result: Awaited<ReturnType<CardPayments['chargeOffSession']>>;
+    try {
+      result = await cardPayments.chargeOffSession({
+        orderId: order.id,
+        amountCents,
+        currency: ORDER_CURRENCY,
+        customerRef: card.customerRef,
+        paymentMethodRef: card.paymentMethodRef,
+        idempotencyKey: renewalChargeKey(charge.subscriptionId, charge.periodEnd, attempt),
+      });
+    } catch (error) {
+      // Unknown whether the card was charged: the next pass asks again under the same key, so it is charged at most once.
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn({ err: error, renewalChargeId: charge.id }, 'the card provider did not answer a renewal charge; the next pass tries again');
+      await releaseAfterOutage(db, charge.id, message, now);
+      return 'provider_unavailable';
+    }
+    if (result.outcome === 'succeeded') {
+      await cardPayment.completePaidIntent(result.intent, log);
+      await markChargeSucceeded(db, charge.id, result.intent.id, now, { attempted: true });
+      return 'succeeded';
+    }
+    const facts = await mailFacts(claimed, packageName, amountCents);
+    if (result.outcome === 'authentication_required') {
+      const intent = { id: result.intent.id, clientSecret: result.clientSecret };
+      await db.transaction(async (tx) => {
+        const marked = await markRequiresAction(tx, charge, intent, now);
+        const link = renewalConfirmUrl(config.PUBLIC_URL, config.SESSION_SECRET, charge.id);
+        if (marked && facts) await mail.queue(tx, renewalConfirmMail({ ...facts, amountCents }, link), { key: `renewal-confirm:${charge.id}:${attempt}` });
+      });
+      return 'requires_action';
+    }
+    const reason = { code: result.code, message: result.message };
+    const { final } = await db.transaction(async (tx) => {
+      const recorded = await recordDecline(tx, charge, reason, now);
+      if (recorded.final && facts) await mail.queue(tx, renewalFailedMail(facts, result.message, config.PUBLIC_URL), { key: `renewal-failed:${charge.id}` });
+      return recorded;
+    });
+    // The order can no longer be paid by this renewal: the admin's order list says why.
+    if (final) await orders.markOrderPaymentFailed(order.id, result.message);
+    return final ? 'failed' : 'declined';
+  }
+
+  /** One claimed charge: the checks that end it without a charge, the order, then the charge. */
+  async function chargeClaimed(claimed: ClaimedCharge, now: Date): Promise<ChargeOutcome> {
+    const { charge, subscription } = claimed;
+    if (!subscription.autoRenew || subscription.status === 'cancelled') {
+      await endCharge(db, charge.id, 'cancelled', AUTO_RENEW_OFF, now);
+      return 'cancelled';
+    }
+    if (subscription.expirationDate.getTime() !== charge.periodEnd.getTime()) return settleRenewedPeriod(claimed, now);
+    const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
+    if (!card) {
+      await endCharge(db, charge.id, 'cancelled', NO_SAVED_CARD, now);
+      return 'cancelled';
+    }
+    const placed = await placeRenewalOrder(db, {
+      key: renewalChargeKey(charge.subscriptionId, charge.periodEnd, 1),
+      subscriptionId: charge.subscriptionId,
+      customerId: subscription.customerId,
+      packageId: subscription.packageId,
+      deviceCount: subscription.deviceCount,
+      firstOrderId: subscription.orderId,
+      now,
+    });
+    if (placed.outcome === 'package_unavailable') return skipGonePackage(claimed, placed.packageName, now);
+    const { order } = placed;
+    await recordAttempt(db, charge.id, { orderId: order.id, amountCents: parseMoney(order.totalAmount), cardLast4: card.last4 ?? '????' }, now);
+    return chargeOrder(claimed, order, placed.packageName, card, now);
+  }
+
+  /** Claims the charge and charges it; null when another run holds it or it is not due. */
+  async function chargeIfClaimed(id: string, now: Date): Promise<ChargeOutcome | null> {
+    const claimed = await claimCharge(db, id, now);
+    return claimed ? chargeClaimed(claimed, now) : null;
+  }
+
+  /**
+   * One pass: the periods due get their charge row, confirmations paid meanwhile settle, and
+   * every charge due is claimed and charged. Safe on any number of instances at once.
+   * Returns what became of each charge this pass claimed.
+   */
+  async function runPass(now = clock.now()): Promise<ChargeOutcome[]> {
+    await scheduleDueCharges(db, now, new Date(now.getTime() + RENEWAL_CHARGE_DAYS_BEFORE * DAY_MS));
+    await settlePaidConfirmations(db, now);
+    const outcomes: ChargeOutcome[] = [];
+    for (const id of await dueChargeIds(db, now)) {
+      const outcome = await chargeIfClaimed(id, now);
+      if (outcome) outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
+  /** The charge with what its page may show, once the caller may see it; 404 otherwise, as for a missing one. */
+  async function accessibleCharge(id: string, access: ConfirmationAccess): Promise<ClaimedCharge & { packageName: string }> {
+    const found = await chargeWithSubscription(db, id);
+    const owner = found && access.customerId === found.subscription.customerId;
+    const linked = found && access.token !== undefined && isRenewalConfirmToken(config.SESSION_SECRET, id, access.token);
+    if (!found || !(owner || linked)) throw notFound('Renewal not found');
+    return found;
+  }
+
+  function stateOf({ charge, subscription }: ClaimedCharge, now: Date): RenewalConfirmationState {
+    switch (charge.status) {
+      case 'succeeded':
+        return 'paid';
+      case 'failed':
+        return 'failed';
+      case 'cancelled':
+      case 'skipped':
+        return 'cancelled';
+      case 'scheduled':
+      case 'charging':
+        return 'processing';
+      case 'requires_action':
+        if (subscription.expirationDate.getTime() !== charge.periodEnd.getTime()) return 'cancelled';
+        return canStillConfirm(charge.periodEnd, now) ? 'awaiting_confirmation' : 'expired';
+    }
+  }
+
+  /** The demo bank's 3-D Secure: the customer passes it on the page; the intent as it then stands. */
+  async function demoBankConfirms(intentId: string): Promise<PaymentIntentState | null> {
+    if (cardPayments.kind !== 'demo') return null;
+    const result = await cardPayments.confirmAuthentication(intentId);
+    return result.outcome === 'succeeded' || result.outcome === 'declined' ? result.intent : null;
+  }
+
+  async function confirmationOf(found: ClaimedCharge & { packageName: string }, now: Date): Promise<RenewalConfirmation> {
+    const { charge, subscription } = found;
+    const state = stateOf(found, now);
+    const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
+    const onStripe = cardPayments.kind === 'stripe' && state === 'awaiting_confirmation';
+    return {
+      id: charge.id,
+      state,
+      packageName: found.packageName,
+      deviceCount: subscription.deviceCount,
+      amount: charge.amountCents === null ? null : formatMoney(charge.amountCents),
+      expirationDate: subscription.expirationDate.toISOString(),
+      card: cardSummary(card),
+      cardProvider: cardPayments.kind,
+      clientSecret: onStripe ? charge.clientSecret : null,
+      stripePublishableKey: onStripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    };
+  }
+
+  jobs.work(RENEWAL_CHARGES_JOB, async () => void (await runPass()), { retryLimit: 0, concurrency: 1 });
+  jobs.schedule(RENEWAL_CHARGES_JOB, RENEWAL_CHARGES_CRON, { afterStartSeconds: AFTER_START_SECONDS });
+
+  return {
+    runPass,
+
+    /** GET /api/renewals/:id: the charge as its confirmation page shows it. */
+    async confirmation(id: string, access: ConfirmationAccess): Promise<RenewalConfirmation> {
+      return confirmationOf(await accessibleCharge(id, access), clock.now());
+    },
+
+    /**
+     * POST /api/renewals/:id/confirm: the customer confirms the payment on-session. The demo
+     * bank takes the confirmation here; with Stripe the browser confirmed it with Stripe.js
+     * and the server only asks Stripe (D8). A paid intent completes the renewal order the way
+     * any card payment does; any other state is answered as it stands.
+     */
+    async confirm(id: string, access: ConfirmationAccess, log: FastifyBaseLogger): Promise<RenewalConfirmation> {
+      const found = await accessibleCharge(id, access);
+      const now = clock.now();
+      const intentId = found.charge.paymentIntentId;
+      if (stateOf(found, now) === 'awaiting_confirmation' && intentId) {
+        const intent = cardPayments.kind === 'demo' ? await demoBankConfirms(intentId) : await cardPayments.retrieve(intentId);
+        if (intent?.status === 'succeeded') {
+          await cardPayment.completePaidIntent(intent, log);
+          await markChargeSucceeded(db, id, intent.id, now);
+        }
+      }
+      return confirmationOf(await accessibleCharge(id, access), now);
+    },
+
+    /** Charges one charge now, as a pass would (an admin's retry, after it was made due). */
+    chargeNow: (id: string) => chargeIfClaimed(id, clock.now()),
+  };
+}
+
+export type RenewalCharges = ReturnType<typeof createRenewalCharges>;

@@ -1,0 +1,102 @@
+import { CARD_NOT_SAVED, CARD_SETUP_NOT_FOUND, type CardSetupResponse, type Subscription } from '#contract/subscriptions';
+import type { Db } from '#server/db/connect';
+import { badRequest, HttpError } from '#server/http/errors';
+import type { Clock } from '#server/lib/clock';
+import { findCustomer } from '#server/features/accounts/index';
+import { findOrder, type ErrorLog } from '#server/features/orders/index';
+import { cardProviderCustomerFor, knownCardProviderCustomer, recordSavedCard } from '#server/features/payments/index';
+import type { Subscriptions } from '#server/features/subscriptions/index';
+import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider } from '#server/providers/payments/index';
+
+/**
+ * Saved cards across features (issue 21): the payments feature keeps the cards, the
+ * subscriptions feature says which card renews which subscription, the accounts feature
+ * whom to write to. Automatic renewal's charges are another workflow's.
+ */
+
+export interface SavedCardDeps {
+  db: Db;
+  clock: Clock;
+  cardPayments: CardPaymentProvider;
+  subscriptions: Pick<Subscriptions, 'autoRenew' | 'viewOwned'>;
+  /** Where a paid purchase that kept no card is reported. */
+  logger?: ErrorLog;
+}
+
+/** A provider that fails or does not answer: 502, the customer may try again (decision 0016). */
+async function askProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
+  }
+}
+
+export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger }: SavedCardDeps) {
+  async function owner(customerId: string) {
+    const customer = await findCustomer(db, customerId);
+    if (!customer) throw badRequest('Customer not found');
+    return customer;
+  }
+
+  return {
+    /**
+     * After a purchase with "Renew automatically" was provisioned (the paid-order job, on
+     * every path a payment arrives by): the card the payment kept is recorded and the new
+     * subscription renews with it. Idempotent: the card row is unique per provider card and
+     * the subscription takes the first card only, so a repeated notice or job saves nothing twice.
+     * Throws while the provider fails, so the job tries again.
+     */
+    async saveCardOfPaidOrder(orderId: string, subscriptionId: string): Promise<void> {
+      const order = await findOrder(db, orderId);
+      if (!order?.autoRenew || order.paymentMethod !== 'card' || !order.stripePaymentIntentId || !order.customerId) return;
+      const card = await cardPayments.savedCardOf(order.stripePaymentIntentId);
+      if (!card) {
+        // Paid with a method the provider cannot keep: the subscription simply does not renew by itself.
+        logger?.error({ orderId, paymentIntentId: order.stripePaymentIntentId }, 'the payment kept no card; automatic renewal stays off');
+        return;
+      }
+      const saved = await recordSavedCard(db, order.customerId, cardPayments.kind, card, clock.now());
+      await subscriptions.autoRenew.attachCardOfPurchase(subscriptionId, saved.id);
+    },
+
+    /** PATCH /api/subscriptions/:id/auto-renew: the subscription as the account page shows it afterwards. */
+    async setAutoRenew(customerId: string, subscriptionId: string, enabled: boolean): Promise<Subscription> {
+      await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
+      const customer = await owner(customerId);
+      await subscriptions.autoRenew.setAutoRenew(customerId, subscriptionId, enabled, { email: customer.email, firstName: customer.firstName });
+      return subscriptions.viewOwned(customerId, subscriptionId);
+    },
+
+    /** POST /api/subscriptions/:id/card-setup: a SetupIntent for the customer's provider customer, for the browser to confirm. */
+    async openCardSetup(customerId: string, subscriptionId: string): Promise<CardSetupResponse> {
+      await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
+      const customer = await owner(customerId);
+      const name = `${customer.firstName} ${customer.lastName}`;
+      const customerRef = await askProvider(() => cardProviderCustomerFor(db, cardPayments, { id: customer.id, email: customer.email, name }));
+      // Each "Update card" is its own attempt: its key names the moment it began.
+      const idempotencyKey = `card-setup-${subscriptionId}-${clock.now().getTime()}`;
+      const setup = await askProvider(() => cardPayments.createSetupIntent({ customerRef, idempotencyKey }));
+      return { provider: cardPayments.kind, clientSecret: setup.clientSecret, setupIntentId: setup.id };
+    },
+
+    /**
+     * POST /api/subscriptions/:id/card: never on the browser's word. The provider's record of
+     * the SetupIntent must say it succeeded, for this customer's provider customer; then the
+     * card is recorded and the subscription's renewals charge it. A declined card changes nothing.
+     */
+    async useSetupCard(customerId: string, subscriptionId: string, setupIntentId: string): Promise<Subscription> {
+      await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
+      const setup = await askProvider(() => cardPayments.retrieveSetupIntent(setupIntentId));
+      const mine = await knownCardProviderCustomer(db, customerId, cardPayments.kind);
+      // Another customer's setup looks like a missing one: whose it is stays unknown.
+      if (!setup || !mine || setup.customerRef !== mine) throw badRequest(CARD_SETUP_NOT_FOUND);
+      if (setup.status !== 'succeeded' || !setup.card) throw new HttpError(402, CARD_NOT_SAVED);
+      const saved = await recordSavedCard(db, customerId, cardPayments.kind, setup.card, clock.now());
+      await subscriptions.autoRenew.useCard(customerId, subscriptionId, saved.id);
+      return subscriptions.viewOwned(customerId, subscriptionId);
+    },
+  };
+}
+
+export type SavedCardWorkflow = ReturnType<typeof createSavedCardWorkflow>;

@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { packages } from '../../src/server/schema';
+import { settableClock } from '../../src/server/lib/clock';
+import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
+import { signInAdmin } from '../support/admins';
+import { buyWithAutoRenew } from '../support/saved-cards';
+import { chargesOf, credentialsOf, DAY, demoIntentsOf, mailsTo, renewalOrdersOf, renewalPass, subjectsTo, subscriptionRow } from '../support/renewals';
+import { useTestApp, type TestApp } from '../support/test-app';
+
+const START = '2027-01-05T09:00:00.000Z';
+/** A month of the 1 Month package from START. */
+const EXPIRY = '2027-02-05T09:00:00.000Z';
+const at = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * DAY);
+
+const CARD_INSUFFICIENT_FUNDS = '4000000000009995';
+const CARD_NEEDS_AUTHENTICATION = '4000002760003184';
+
+async function autoRenewing(t: TestApp, clock: ReturnType<typeof settableClock>, card?: string) {
+  clock.set(START);
+  const bought = await buyWithAutoRenew(t.app, card ? { card } : {});
+  await t.app.services.jobs.drain();
+  const subscription = await subscriptionRow(t, bought.subscriptionId);
+  expect(subscription.expirationDate.toISOString()).toBe(EXPIRY);
+  expect(subscription.autoRenew).toBe(true);
+  return { ...bought, subscription, cookies: bought.cookies! };
+}
+
+describe('automatic renewal by card', () => {
+  const clock = settableClock(START);
+  const t = useTestApp({}, { clock });
+  beforeEach(() => clock.set(START));
+
+  it('charges the saved card once, 3 days before expiry, and extends the same subscription', async () => {
+    const bought = await autoRenewing(t, clock);
+    const credentials = await credentialsOf(t, bought.subscriptionId);
+
+    clock.set(at(EXPIRY, -3.5));
+    expect(await renewalPass(t)).toEqual([]);
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['succeeded']);
+
+    // Run again, and twice at once: the period is charged already.
+    expect(await renewalPass(t)).toEqual([]);
+    expect((await Promise.all([t.app.services.renewalCharges.runPass(), t.app.services.renewalCharges.runPass()])).flat()).toEqual([]);
+
+    const renewed = await subscriptionRow(t, bought.subscriptionId);
+    expect(renewed.id).toBe(bought.subscriptionId);
+    expect(renewed.expirationDate.toISOString()).toBe('2027-03-05T09:00:00.000Z');
+    expect(renewed.status).toBe('active');
+    expect(await credentialsOf(t, bought.subscriptionId)).toEqual(credentials);
+
+    const [order, ...others] = await renewalOrdersOf(t, bought.subscriptionId);
+    expect(others).toEqual([]);
+    expect(order).toMatchObject({ paymentStatus: 'completed', paymentMethod: 'card', totalAmount: '15.99', deviceCount: '1' });
+    const intents = await demoIntentsOf(t, order!.id);
+    expect(intents.map((intent) => [intent.amount, intent.status])).toEqual([[1599, 'succeeded']]);
+    const [charge] = await chargesOf(t, bought.subscriptionId);
+    expect(charge).toMatchObject({ status: 'succeeded', attempts: 1, orderId: order!.id, amountCents: 1599 });
+
+    const mails = await mailsTo(t, bought.email);
+    const confirmation = mails.find((mail) => mail.subject === `Order Confirmation - ${order!.id}`);
+    expect(confirmation?.text).toContain('Thank you for renewing your subscription. Your device credentials stay the same.');
+    expect(confirmation?.headers).toEqual({});
+
+    // The renewal order is in the admin's list like any other.
+    const admin = await signInAdmin(t);
+    const list = await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${order!.id}`, cookies: admin });
+    expect(list.json<Array<{ id: string; paymentStatus: string }>>().map((row) => [row.id, row.paymentStatus])).toEqual([[order!.id, 'completed']]);
+
+    // The next period is charged 3 days before the new expiry.
+    clock.set(at('2027-03-05T09:00:00.000Z', -3));
+    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe('2027-04-05T09:00:00.000Z');
+  });
+
+  it('charges today\'s price when the owner changed it since the purchase', async () => {
+    const bought = await autoRenewing(t, clock);
+    await t.database.db.update(packages).set({ price: '17.49' }).where(eq(packages.id, bought.subscription.packageId));
+    t.app.services.catalog.invalidate();
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['succeeded']);
+    const [order] = await renewalOrdersOf(t, bought.subscriptionId);
+    expect(order!.totalAmount).toBe('17.49');
+    expect((await demoIntentsOf(t, order!.id)).map((intent) => intent.amount)).toEqual([1749]);
+  });
+
+  it('charges nothing for a package the owner deactivated, and tells the customer', async () => {
+    const bought = await autoRenewing(t, clock);
+    await t.database.db.update(packages).set({ isActive: false }).where(eq(packages.id, bought.subscription.packageId));
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['skipped']);
+    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalOrdersOf(t, bought.subscriptionId)).toEqual([]);
+    expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe(EXPIRY);
+    const skipped = (await mailsTo(t, bought.email)).filter((mail) => mail.subject === 'Your package is no longer sold');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.text).toContain('the package is no longer sold, so we have not charged your card.');
+    expect(skipped[0]!.headers).toEqual({});
+  });
+
+  it('tries a declined card again after 1 and 3 days, then stops and emails the customer', async () => {
+    const bought = await autoRenewing(t, clock, CARD_INSUFFICIENT_FUNDS);
+    const failedMails = async () => (await subjectsTo(t, bought.email)).filter((subject) => subject === 'Renewal payment failed');
+
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['declined']);
+    clock.set(at(EXPIRY, -2.5));
+    expect(await renewalPass(t)).toEqual([]);
+    clock.set(at(EXPIRY, -2));
+    expect(await renewalPass(t)).toEqual(['declined']);
+    clock.set(at(EXPIRY, -1));
+    expect(await renewalPass(t)).toEqual([]);
+    expect(await failedMails()).toEqual([]);
+    clock.set(at(EXPIRY, 0));
+    expect(await renewalPass(t)).toEqual(['failed']);
+    clock.set(at(EXPIRY, 2));
+    expect(await renewalPass(t)).toEqual([]);
+
+    const [charge] = await chargesOf(t, bought.subscriptionId);
+    expect(charge).toMatchObject({ status: 'failed', attempts: 3, lastErrorCode: 'insufficient_funds', lastErrorMessage: 'Your card has insufficient funds.' });
+    const [order] = await renewalOrdersOf(t, bought.subscriptionId);
+    // One PaymentIntent per attempt, each declined: nothing was charged.
+    expect((await demoIntentsOf(t, order!.id)).map((intent) => intent.status).sort()).toEqual(['requires_payment_method', 'requires_payment_method', 'requires_payment_method']);
+    expect(order!.paymentStatus).toBe('failed');
+    expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe(EXPIRY);
+    expect(await failedMails()).toEqual(['Renewal payment failed']);
+    const mail = (await mailsTo(t, bought.email)).find((row) => row.subject === 'Renewal payment failed')!;
+    expect(mail.text).toContain('Your card has insufficient funds.');
+    expect(mail.text).toContain('Update your card or renew by hand: http://localhost:5000/account');
+    expect(mail.html).toContain('Update card or pay by hand');
+    expect(mail.headers).toEqual({});
+  });
+
+  it('stops trying once the customer turns auto-renew off', async () => {
+    const bought = await autoRenewing(t, clock, CARD_INSUFFICIENT_FUNDS);
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['declined']);
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies });
+    expect(off.statusCode).toBe(200);
+    clock.set(at(EXPIRY, -2));
+    expect(await renewalPass(t)).toEqual(['cancelled']);
+    clock.set(at(EXPIRY, 0));
+    expect(await renewalPass(t)).toEqual([]);
+    const [order] = await renewalOrdersOf(t, bought.subscriptionId);
+    expect(await demoIntentsOf(t, order!.id)).toHaveLength(1);
+    expect(await subjectsTo(t, bought.email)).not.toContain('Renewal payment failed');
+  });
+
+  it('emails a link when the bank asks for 3-D Secure, and the confirmed payment extends the subscription', async () => {
+    const bought = await autoRenewing(t, clock, CARD_NEEDS_AUTHENTICATION);
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['requires_action']);
+    expect(await renewalPass(t)).toEqual([]);
+    const [charge] = await chargesOf(t, bought.subscriptionId);
+    const mail = (await mailsTo(t, bought.email)).find((row) => row.subject === 'Confirm your renewal payment')!;
+    const token = renewalConfirmToken(t.config.SESSION_SECRET, charge!.id);
+    const link = `http://localhost:5000/renewals/${charge!.id}/confirm?token=${token}`;
+    expect(mail.text).toContain(`Confirm the payment: ${link}`);
+    expect(mail.html).toContain('Confirm payment');
+    expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe(EXPIRY);
+
+    // The page, opened from the email without signing in.
+    const page = await t.app.inject({ method: 'GET', url: `/api/renewals/${charge!.id}?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ state: 'awaiting_confirmation', packageName: '1 Month Premium', amount: '15.99', deviceCount: 1, cardProvider: 'demo', card: { last4: '3184' } });
+    // A forged token, or no token and no session, finds nothing.
+    for (const url of [`/api/renewals/${charge!.id}?token=${token.slice(0, -2)}xx`, `/api/renewals/${charge!.id}`]) {
+      const refused = await t.app.inject({ method: 'GET', url });
+      expect([refused.statusCode, refused.json()]).toEqual([404, { message: 'Renewal not found' }]);
+    }
+    // Its owner, signed in, needs no token.
+    const owned = await t.app.inject({ method: 'GET', url: `/api/renewals/${charge!.id}`, cookies: bought.cookies });
+    expect(owned.json()).toMatchObject({ state: 'awaiting_confirmation' });
+
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/renewals/${charge!.id}/confirm`, payload: { token } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ state: 'paid' });
+    // The paid order's jobs extend the subscription, as after any payment.
+    await t.app.services.jobs.drain();
+    // Confirming again changes nothing.
+    const again = await t.app.inject({ method: 'POST', url: `/api/renewals/${charge!.id}/confirm`, payload: { token } });
+    expect(again.json()).toMatchObject({ state: 'paid', expirationDate: '2027-03-05T09:00:00.000Z' });
+
+    const [order] = await renewalOrdersOf(t, bought.subscriptionId);
+    expect(order!.paymentStatus).toBe('completed');
+    expect((await demoIntentsOf(t, order!.id)).map((intent) => intent.status)).toEqual(['succeeded']);
+    expect(await subjectsTo(t, bought.email)).toContain(`Order Confirmation - ${order!.id}`);
+    expect((await chargesOf(t, bought.subscriptionId))[0]).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('says a confirmation link has expired a week after the period it would renew', async () => {
+    const bought = await autoRenewing(t, clock, CARD_NEEDS_AUTHENTICATION);
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['requires_action']);
+    const [charge] = await chargesOf(t, bought.subscriptionId);
+    clock.set(at(EXPIRY, 8));
+    const token = renewalConfirmToken(t.config.SESSION_SECRET, charge!.id);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/renewals/${charge!.id}/confirm`, payload: { token } });
+    expect(confirmed.json()).toMatchObject({ state: 'expired', clientSecret: null });
+    expect((await renewalOrdersOf(t, bought.subscriptionId))[0]!.paymentStatus).toBe('pending');
+  });
+});

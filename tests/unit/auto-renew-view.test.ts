@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { autoRenewStatusText, brandName, nextChargeText, offersAutoRenew, savedCardText } from '../../src/client/features/account/auto-renew-view';
+import { autoRenewText } from '../../src/client/features/checkout/auto-renew-text';
+import { RENEWAL_CHARGE_DAYS_BEFORE, renewalChargeAt, renewalChargeCents } from '../../src/domain/renewal';
+
+const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+
+describe('automatic renewal as the account page and checkout say it', () => {
+  it('names the saved card as people read it', () => {
+    expect(savedCardText(card)).toBe('Visa ending 4242, expires 12/2030');
+    expect(savedCardText({ brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2031 })).toBe('Mastercard ending 4444, expires 03/2031');
+    expect(brandName('amex')).toBe('American Express');
+    expect(brandName('newbrand')).toBe('Newbrand');
+  });
+
+  it('gives the next charge with its amount and day, and none without one', () => {
+    expect(nextChargeText({ nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '15.00' })).toBe('Next charge: $15.00 on 3 Jan 2027');
+    expect(nextChargeText({ nextChargeAt: null, nextChargeAmount: null })).toBeNull();
+  });
+
+  it('says what happens at the expiry: charged, off, or no card', () => {
+    const on = { autoRenew: true, savedCard: card, nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '21.98' };
+    expect(autoRenewStatusText(on)).toBe('Next charge: $21.98 on 3 Jan 2027');
+    expect(autoRenewStatusText({ ...on, autoRenew: false, nextChargeAt: null, nextChargeAmount: null })).toBe(
+      'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.',
+    );
+    expect(autoRenewStatusText({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null })).toBe('No card saved. Add a card to renew automatically.');
+  });
+
+  it('offers automatic renewal on paid subscriptions only, not the trial nor a cancelled one', () => {
+    expect(offersAutoRenew({ status: 'active', package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' } })).toBe(true);
+    expect(offersAutoRenew({ status: 'expired', package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' } })).toBe(true);
+    expect(offersAutoRenew({ status: 'active', package: { id: 'trial-36h', name: 'Free Trial', duration: '36 Hours' } })).toBe(false);
+    expect(offersAutoRenew({ status: 'cancelled', package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' } })).toBe(false);
+  });
+
+  it("states the checkout box's price, period and that it can be turned off", () => {
+    expect(autoRenewText(1500, '1 Month')).toBe('Renew automatically: $15.00 every 1 month with this card. Turn it off any time in your account.');
+    expect(autoRenewText(11999, '12 Months')).toBe('Renew automatically: $119.99 every 12 months with this card. Turn it off any time in your account.');
+  });
+
+  it('charges 3 days before the expiry, at the package price with the device fee', () => {
+    expect(RENEWAL_CHARGE_DAYS_BEFORE).toBe(3);
+    expect(renewalChargeAt(new Date('2027-01-06T12:00:00.000Z')).toISOString()).toBe('2027-01-03T12:00:00.000Z');
+    expect(renewalChargeCents(1599, 1)).toBe(1599);
+    expect(renewalChargeCents(1599, 2)).toBe(2198);
+  });
+});

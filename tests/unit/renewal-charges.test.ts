@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { canStillConfirm, nextAttemptAfterDecline, renewalChargeKey } from '../../src/domain/renewal-charges';
+import { renewalStateLabel, savedCardLabel } from '../../src/client/features/admin/renewals/renewal-view';
+import { renewalFacts } from '../../src/client/features/renewals/renewal-facts';
+import { renderEmailHtml } from '../../src/server/features/mail/index';
+import { renewalConfirmMail, renewalFailedMail, renewalSkippedMail } from '../../src/server/features/renewals/mails';
+
+const firstDecline = new Date('2027-02-02T09:00:00Z');
+
+describe('the renewal charge rules', () => {
+  it('tries a declined card again 1 and 3 days after the first decline, then stops', () => {
+    expect(nextAttemptAfterDecline(firstDecline, 1)?.toISOString()).toBe('2027-02-03T09:00:00.000Z');
+    expect(nextAttemptAfterDecline(firstDecline, 2)?.toISOString()).toBe('2027-02-05T09:00:00.000Z');
+    expect(nextAttemptAfterDecline(firstDecline, 3)).toBeNull();
+  });
+
+  it('keys each attempt by the subscription and the period, a retry by its number', () => {
+    const periodEnd = new Date('2027-02-05T09:00:00Z');
+    expect(renewalChargeKey('sub-1', periodEnd, 1)).toBe('renewal:sub-1:2027-02-05T09:00:00.000Z');
+    expect(renewalChargeKey('sub-1', periodEnd, 3)).toBe('renewal:sub-1:2027-02-05T09:00:00.000Z:attempt-3');
+  });
+
+  it('lets a 3-D Secure charge be confirmed until a week after the period it renews', () => {
+    const periodEnd = new Date('2027-02-05T09:00:00Z');
+    expect(canStillConfirm(periodEnd, new Date('2027-02-12T08:59:59Z'))).toBe(true);
+    expect(canStillConfirm(periodEnd, new Date('2027-02-12T09:00:00Z'))).toBe(false);
+  });
+});
+
+describe('the renewal views', () => {
+  it('names a renewal state and a saved card as the admin reads them', () => {
+    expect(renewalStateLabel('requires_action')).toEqual({ label: 'Awaiting customer confirmation', variant: 'warning' });
+    expect(savedCardLabel({ brand: 'visa', last4: '4242', expMonth: 3, expYear: 2030 })).toBe('Visa ending 4242, expires 03/2030');
+    expect(savedCardLabel(null)).toBe('No saved card');
+  });
+
+  it('lists the confirmation page\'s facts', () => {
+    const facts = renewalFacts({
+      id: 'r',
+      state: 'awaiting_confirmation',
+      packageName: '1 Month Premium',
+      deviceCount: 2,
+      amount: '21.98',
+      expirationDate: '2027-02-05T09:00:00.000Z',
+      card: { brand: 'visa', last4: '3184' },
+      cardProvider: 'demo',
+      clientSecret: null,
+      stripePublishableKey: null,
+    });
+    expect(facts).toEqual([
+      ['Package', '1 Month Premium'],
+      ['Devices', '2'],
+      ['Amount', '$21.98'],
+      ['Card', 'Visa ending 3184'],
+      ['Expires', 'February 5, 2027'],
+    ]);
+  });
+});
+
+describe('the renewal emails', () => {
+  const facts = {
+    to: 'mona@example.com',
+    firstName: 'Mona',
+    packageName: '1 Month Premium',
+    deviceCount: 1,
+    amountCents: 1599,
+    card: { brand: 'visa', last4: '9995' },
+    expiresAt: new Date('2027-02-05T09:00:00Z'),
+  };
+  const STORE = 'https://shop.example';
+
+  it('says a declined renewal failed, with one button to the account and no unsubscribe link', async () => {
+    const email = renewalFailedMail(facts, 'Your card has insufficient funds.', STORE);
+    expect(email.subject).toBe('Renewal payment failed');
+    expect(email.text).toContain('We could not charge $15.99 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.');
+    const html = await renderEmailHtml(email.html!, { storeUrl: STORE, unsubscribeUrl: null });
+    expect(html).toContain(`href="${STORE}/account"`);
+    expect(html.match(/class="sp-button"/g)).toHaveLength(1);
+    expect(html).not.toMatch(/unsubscribe/i);
+  });
+
+  it('links the 3-D Secure confirmation page, and says when a package is no longer sold', async () => {
+    const link = `${STORE}/renewals/abc/confirm?token=t`;
+    const confirm = renewalConfirmMail(facts, link);
+    expect(confirm.subject).toBe('Confirm your renewal payment');
+    expect(await renderEmailHtml(confirm.html!, { storeUrl: STORE, unsubscribeUrl: null })).toContain(`href="${link}"`);
+    const skipped = renewalSkippedMail({ ...facts, amountCents: null }, STORE);
+    expect(skipped.subject).toBe('Your package is no longer sold');
+    expect(skipped.text).not.toContain('Amount');
+  });
+});
