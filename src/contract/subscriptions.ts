@@ -64,6 +64,10 @@ export const subscriptionSchema = z.object({
   shipment: shipmentSchema.nullable(),
   /** True when the owner may activate now: a box waiting for activation that was delivered. */
   canActivate: z.boolean(),
+  /** An expired subscription whose lines still run: the end of its grace period (issue 21 point 6); null otherwise. */
+  graceEndsAt: z.string().nullable(),
+  /** An expired subscription whose lines the store turned off after its grace period; a renewal turns them on. */
+  suspended: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

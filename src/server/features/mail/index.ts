@@ -7,7 +7,7 @@ export { carryReminderChoice } from './preferences';
 export { renderEmailHtml } from './render';
 export { TEMPLATE_SAMPLES } from './templates/catalog';
 export { BoxShippedEmail } from './templates/box-shipped';
-export { ExpiryReminderEmail } from './templates/expiry-reminder';
+export { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
 export { OrderConfirmationEmail } from './templates/order-confirmation';
 export { PasswordLinkEmail } from './templates/password-link';
 export { RefundEmail } from './templates/refund';

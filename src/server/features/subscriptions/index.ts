@@ -1,8 +1,9 @@
 // The subscriptions feature's face: provisioning, the lifecycle, the account's subscriptions and devices.
 export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './service';
+export type { DueMilestone } from './milestones';
 export { subscriptionRoutes } from './routes';
 export { adminDeviceRoutes, deviceRoutes } from './device-routes';
 export { deviceView } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
-export { expiryReminderMail } from './mails';
+export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';

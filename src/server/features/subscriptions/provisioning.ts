@@ -9,6 +9,8 @@ import { deviceCredentials, subscriptions } from './schema';
 import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/index';
 import { createTurns } from '#server/lib/take-turns';
 import { prebuilt } from '#server/db/prebuilt';
+import type { Clock } from '#server/lib/clock';
+import { graceEnd } from '#domain/renewal-milestones';
 import {
   LineUsernameTakenError,
   newLinePassword,
@@ -30,6 +32,9 @@ export interface ProvisioningDeps {
   provider: ProvisioningProvider;
   /** The server address shown with the credentials (XTREAM_SERVER_URL). */
   xtreamUrl: string;
+  clock: Clock;
+  /** GRACE_DAYS: how long a lapsed paid subscription's lines run on (issue 21 point 6). */
+  graceDays: number;
 }
 
 export type ProvisionResult =
@@ -79,7 +84,7 @@ const orderPackageAndSubscription = prebuilt((db) =>
 );
 const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
 
-export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps) {
+export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
   /**
    * Runs of one order in this process take turns, so the later one finds the order applied
@@ -128,6 +133,18 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
   }
 
   /**
+   * Until when the panel runs a subscription's lines, null when it must not: its expiry
+   * while it runs, the end of its grace period once lapsed (issue 21 point 6), never once
+   * suspended, refunded or cancelled.
+   */
+  function panelExpiryOf(subscription: { status: string; expirationDate: Date; graceSuspendedAt: Date | null }): Date | null {
+    if (subscription.status === SUBSCRIPTION_CANCELLED) return null;
+    if (subscription.status !== 'expired') return subscription.expirationDate;
+    const until = graceEnd(subscription.expirationDate, graceDays);
+    return subscription.graceSuspendedAt === null && until.getTime() > clock.now().getTime() ? until : null;
+  }
+
+  /**
    * Brings the panel in line with the database: active devices of a live subscription are
    * enabled until its expiry, every other line is disabled, and an active device without a
    * line (made before a panel was configured) gets one. Safe to repeat.
@@ -135,29 +152,41 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
   async function syncLines(subscriptionId: string): Promise<void> {
     if (!usesPanel) return;
     const [subscription] = await db
-      .select({ status: subscriptions.status, expirationDate: subscriptions.expirationDate })
+      .select({ status: subscriptions.status, expirationDate: subscriptions.expirationDate, graceSuspendedAt: subscriptions.graceSuspendedAt })
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId));
     if (!subscription) return;
-    const live = subscription.status !== 'expired' && subscription.status !== SUBSCRIPTION_CANCELLED;
+    const linesUntil = panelExpiryOf(subscription);
+    const live = linesUntil !== null;
     const credentials = await db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscriptionId));
     for (const credential of credentials) {
       const wanted = live && credential.isActive;
       if (credential.panelLineId) {
         // A line its owner turned off stays off; a box is turned off through its MAG device, so its line runs on.
-        if (wanted) await provider.extendLine(credential.panelLineId, subscription.expirationDate, { enable: credential.enabled || credential.kind === 'mag' });
+        if (wanted) await provider.extendLine(credential.panelLineId, linesUntil, { enable: credential.enabled || credential.kind === 'mag' });
         else await provider.disableLine(credential.panelLineId);
       } else if (wanted) {
         const { lineId } = await provider.createLine({
           username: credential.xtreamUsername,
           password: credential.xtreamPassword,
           maxConnections: CONNECTIONS_PER_LINE,
-          expiresAt: subscription.expirationDate,
+          expiresAt: linesUntil,
         });
         await db
           .update(deviceCredentials)
           .set({ panelLineId: lineId, updatedAt: sql`now()` })
           .where(and(eq(deviceCredentials.id, credential.id), isNull(deviceCredentials.panelLineId)));
+      }
+    }
+  }
+
+  /** Runs the subscription's wanted lines on to `until` (the end of its grace period); safe to repeat. */
+  async function extendLinesUntil(subscriptionId: string, until: Date): Promise<void> {
+    if (!usesPanel) return;
+    const credentials = await db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscriptionId));
+    for (const credential of credentials) {
+      if (credential.panelLineId && credential.isActive) {
+        await provider.extendLine(credential.panelLineId, until, { enable: credential.enabled || credential.kind === 'mag' });
       }
     }
   }
@@ -192,7 +221,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     if (existingId) return { ...done, subscriptionId: existingId, appliedNow: false };
 
     const devices = deviceCountOf(order);
-    const now = new Date();
+    const now = clock.now();
     // A box's clock starts at activation; until then this expiry is provisional.
     const expiresAt = addDuration(now, durationOf(pkg));
     const awaitsActivation = pkg.requiresShipping;
@@ -269,7 +298,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
     if (current.customerId !== order.customerId) throw new Error(`Order ${order.id} renews a subscription of another customer`);
 
     const devices = deviceCountOf(order);
-    const now = new Date();
+    const now = clock.now();
     const [{ count: known }] = (await db
       .select({ count: sql<number>`count(*)::int` })
       .from(deviceCredentials)
@@ -291,7 +320,9 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
             startDate: subscription!.startDate ?? now,
             expirationDate: renewedExpiry(subscription!.expirationDate, now, durationOf(pkg)),
             deviceCount: devices,
-            reminderSentAt: null,
+            // A renewal lifts the grace suspension, not the owner's (devicesSuspendedAt); syncLines below turns the lines on.
+            graceSuspendedAt: null,
+            graceLinesOffAt: null,
             updatedAt: now,
           })
           .where(eq(subscriptions.id, subscriptionId));
@@ -345,6 +376,7 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
   return {
     syncLines,
     disableLines,
+    extendLinesUntil,
 
     /**
      * Provisions a paid order; repeated and concurrent calls give one result. Throws
@@ -364,10 +396,10 @@ export function createProvisioning({ db, provider, xtreamUrl }: ProvisioningDeps
         .innerJoin(packages, eq(packages.id, subscriptions.packageId))
         .where(eq(subscriptions.id, subscriptionId));
       if (!row) return false;
-      const now = new Date();
+      const now = clock.now();
       const activated = await db
         .update(subscriptions)
-        .set({ status: 'active', startDate: now, expirationDate: addDuration(now, row), reminderSentAt: null, updatedAt: now })
+        .set({ status: 'active', startDate: now, expirationDate: addDuration(now, row), updatedAt: now })
         .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'pending_activation')))
         .returning({ id: subscriptions.id });
       if (activated.length === 0) return false;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Subscription } from '#contract/subscriptions';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
+import { graceState } from '#domain/renewal-milestones';
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { shipmentsForReading as shipments } from '#server/features/orders/index';
@@ -12,11 +13,11 @@ import { deviceCredentials, subscriptions } from './schema';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** A customer's subscriptions, newest first; `onlyId` narrows it to one of them. */
-export async function customerSubscriptions(db: DbOrTx, customerId: string, now: Date, onlyId?: string): Promise<Subscription[]> {
+export async function customerSubscriptions(db: DbOrTx, customerId: string, now: Date, graceDays: number, onlyId?: string): Promise<Subscription[]> {
   const rows = await db
     .select({
       subscription: subscriptions,
-      pkg: { id: packages.id, name: packages.name, duration: packages.duration },
+      pkg: { id: packages.id, name: packages.name, duration: packages.duration, durationUnit: packages.durationUnit },
     })
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
@@ -46,7 +47,8 @@ export async function customerSubscriptions(db: DbOrTx, customerId: string, now:
       deviceCount: subscription.deviceCount,
       remainingDays: days,
       remainingHours: hours,
-      package: pkg,
+      package: { id: pkg.id, name: pkg.name, duration: pkg.duration },
+      ...graceState(subscription, pkg.durationUnit === 'hours' ? 0 : graceDays, now),
       deviceCredentials: credentials
         .filter((credential) => credential.subscriptionId === subscription.id)
         .map((credential) => deviceView(credential, subscription.xtreamUrl)),

@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { BoxShippedEmail, boxShippedSample } from './box-shipped';
-import { ExpiryReminderEmail, expiryReminderSample } from './expiry-reminder';
 import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
 import { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './password-link';
 import { RefundEmail, refundSample } from './refund';
+import { autoRenewalReminderSample, RenewalReminderEmail, renewalReminderSample, winBackSample } from './renewal-reminder';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */
@@ -24,5 +24,7 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'password-reset': { element: <PasswordLinkEmail {...passwordResetSample} />, reminder: false },
   'box-shipped': { element: <BoxShippedEmail {...boxShippedSample} />, reminder: false },
   refund: { element: <RefundEmail {...refundSample} />, reminder: false },
-  'expiry-reminder': { element: <ExpiryReminderEmail {...expiryReminderSample} />, reminder: true },
+  'renewal-reminder': { element: <RenewalReminderEmail {...renewalReminderSample} />, reminder: true },
+  'renewal-reminder-auto-renew': { element: <RenewalReminderEmail {...autoRenewalReminderSample} />, reminder: true },
+  'win-back': { element: <RenewalReminderEmail {...winBackSample} />, reminder: true },
 };
