@@ -68,7 +68,7 @@ afterAll(() => standIn.close());
 describe('crypto renewal invoices with NOWPayments', () => {
   const clock = settableClock(START);
   const t = useTestApp(
-    { NOWPAYMENTS_API_KEY: API_KEY, NOWPAYMENTS_IPN_SECRET: IPN_SECRET, NOWPAYMENTS_API_URL: standIn.url, PUBLIC_URL: 'https://shop.example.com' },
+    { NOWPAYMENTS_API_KEY: API_KEY, NOWPAYMENTS_IPN_SECRET: IPN_SECRET, NOWPAYMENTS_API_URL: standIn.url },
     { clock, providers: () => ({ crypto: createNowPayments({ apiUrl: standIn.url, apiKey: API_KEY, ipnSecret: IPN_SECRET, timeoutMs: 1_500 }) }) },
   );
   beforeEach(() => standIn.reset());
@@ -91,7 +91,7 @@ describe('crypto renewal invoices with NOWPayments', () => {
     expect(more).toEqual([]);
     const [invoice, ...otherInvoices] = standIn.invoices();
     expect(otherInvoices).toEqual([]);
-    expect(invoice).toMatchObject({ order_id: renewal!.id, price_amount: 15.99, price_currency: 'usd', pay_currency: 'usdc', ipn_callback_url: 'https://shop.example.com/api/crypto/ipn' });
+    expect(invoice).toMatchObject({ order_id: renewal!.id, price_amount: 15.99, price_currency: 'usd', pay_currency: 'usdc', ipn_callback_url: 'http://localhost:5000/api/crypto/ipn' });
     const [reminder] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === THREE_DAYS);
     expect(reminder!.html).toContain(`href="${invoice!.invoice_url}"`);
 
