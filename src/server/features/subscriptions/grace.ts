@@ -63,5 +63,3 @@ export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
     graceEndOf: (expirationDate: Date) => graceEnd(expirationDate, graceDays),
   };
 }
-
-export type Grace = ReturnType<typeof createGrace>;
