@@ -33,7 +33,7 @@ describe('crypto renewal invoices with the demo provider (issue 21 point 4)', ()
     expect(renewal).toMatchObject({ paymentMethod: 'crypto', paymentStatus: 'pending', packageId: customer.subscription.packageId, deviceCount: '2', totalAmount: '21.98' });
     const invoices = await t.database.db.select().from(cryptoRenewalInvoices);
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ subscriptionId: id, orderId: renewal!.id, invoiceUrl: `http://localhost:5000/pay/crypto/${renewal!.cryptoPaymentId}` });
+    expect(invoices[0]).toMatchObject({ subscriptionId: id, orderId: renewal!.id, invoiceUrl: `http://localhost:5000/checkout?invoice=${renewal!.cryptoPaymentId}` });
 
     const reminders = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === THREE_DAYS);
     expect(reminders).toHaveLength(1);

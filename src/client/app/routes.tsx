@@ -25,8 +25,6 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/admin-dashboard', lazy(() => import('../pages/AdminDashboardPage'))],
   // Beyond the spec's table: the unsubscribe link of a reminder email (decision 0040).
   ['/unsubscribe', lazy(() => import('../pages/UnsubscribePage'))],
-  // Beyond it too: a crypto renewal invoice of the demo provider, the link of its reminder (issue 21 point 4).
-  ['/pay/crypto/:paymentId', lazy(() => import('../pages/CryptoInvoicePage'))],
 ];
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 

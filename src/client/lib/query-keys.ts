@@ -62,7 +62,6 @@ export const adminKeys = {
   owedGiftCardPage: (page: ListPage) => [adminApiRoutes.owedGiftCards, page] as const,
   coupons: [adminApiRoutes.coupons],
   couponPage: (page: ListPage) => [adminApiRoutes.coupons, page] as const,
-  winBackCoupon: [adminApiRoutes.winBackCoupon],
   orders: [adminApiRoutes.list],
   orderPage: (page: ListPage, filters: OrderFilters) => [adminApiRoutes.list, page, filters] as const,
   order: (orderId: string) => [adminApiRoutes.list, 'detail', orderId] as const,

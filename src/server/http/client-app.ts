@@ -21,8 +21,6 @@ const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
   [/^\/admin-dashboard$/, 'AdminDashboardPage'],
   // An email's unsubscribe link (decision 0040); its one-click POST is a route of features/mail.
   [/^\/unsubscribe$/, 'UnsubscribePage'],
-  // A crypto renewal invoice of the demo provider, the link of its reminder (issue 21 point 4).
-  [/^\/pay\/crypto\/[^/]+$/, 'CryptoInvoicePage'],
 ];
 
 function routeOf(pathname: string) {

@@ -6,13 +6,15 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { MAIN_ID } from '../../components/SkipLink';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { api, messageOr } from '../../lib/api';
-import { apiRoutes } from '../../lib/api-routes';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { useStoreConfig } from './use-store-config';
 
+// Here, not in the shared route list, which the landing page's bundle carries (its budget, decision 0024).
+const invoiceRoute = (paymentId: string) => `/api/crypto-invoices/${encodeURIComponent(paymentId)}`;
+
 /**
- * /pay/crypto/:paymentId: a crypto subscription's renewal invoice as the demo provider makes
+ * /checkout?invoice=<payment id>: a crypto subscription's renewal invoice as the demo provider makes
  * it (issue 21 point 4), the link of its renewal reminder. The checkout's payment panel,
  * paid the same way; NOWPayments' invoices are on its own page instead.
  */
@@ -21,8 +23,8 @@ export function CryptoInvoiceView({ paymentId }: { paymentId: string }) {
   const [, navigate] = useLocation();
   const [outcome, setOutcome] = useState<'open' | 'paid' | { failed: string }>('open');
   const invoice = useQuery({
-    queryKey: [apiRoutes.cryptoInvoice(paymentId)],
-    queryFn: () => api(apiRoutes.cryptoInvoice(paymentId), { schema: cryptoPaymentSchema }),
+    queryKey: [invoiceRoute(paymentId)],
+    queryFn: () => api(invoiceRoute(paymentId), { schema: cryptoPaymentSchema }),
     retry: false,
   });
   useDocumentTitle('Renewal Invoice');

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import { graceEnd } from '#domain/renewal-milestones';
 import type { Db } from '#server/db/connect';
 import type { Provisioning } from './provisioning';
 import { subscriptions } from './schema';
@@ -57,9 +56,5 @@ export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
     return suspended;
   }
 
-  return {
-    suspendAfterGrace,
-    /** Until when a lapsed subscription's lines run on. */
-    graceEndOf: (expirationDate: Date) => graceEnd(expirationDate, graceDays),
-  };
+  return { suspendAfterGrace };
 }

@@ -4,17 +4,18 @@ import { winBackCouponSchema } from '#contract/admin-coupons';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys } from '../../../lib/query-keys';
 
 const NONE = '';
+// Here, not in the shared route and key lists, which the landing page's bundle carries (its budget, decision 0024).
+const WIN_BACK_COUPON = '/api/admin/win-back-coupon';
+const WIN_BACK_KEY = [WIN_BACK_COUPON];
 
 /**
  * The win-back coupon (issue 21 point 5): the coupon the emails 7 and 30 days after a
  * subscription lapsed offer, or none. `codes` are the coupons listed on the tab.
  */
 export function WinBackCouponSetting({ codes }: { codes: readonly string[] }) {
-  const chosen = useQuery({ queryKey: adminKeys.winBackCoupon, queryFn: () => api(adminApiRoutes.winBackCoupon, { schema: winBackCouponSchema }), staleTime: 0 });
+  const chosen = useQuery({ queryKey: WIN_BACK_KEY, queryFn: () => api(WIN_BACK_COUPON, { schema: winBackCouponSchema }), staleTime: 0 });
   const current = chosen.data?.code ?? NONE;
   // Drawn again from the saved choice whenever it changes.
   return <WinBackCouponForm key={current} current={current} codes={codes} loading={chosen.isPending} />;
@@ -24,10 +25,10 @@ function WinBackCouponForm({ current, codes, loading }: { current: string; codes
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState(current);
   const save = useMutation({
-    mutationFn: (code: string | null) => api(adminApiRoutes.winBackCoupon, { method: 'PATCH', body: { code }, schema: winBackCouponSchema }),
+    mutationFn: (code: string | null) => api(WIN_BACK_COUPON, { method: 'PATCH', body: { code }, schema: winBackCouponSchema }),
     onSuccess: ({ code }) => {
       toast({ title: 'Win-back Coupon Saved', description: code ? `The win-back emails offer ${code}.` : 'The win-back emails offer no coupon.' });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.winBackCoupon });
+      void queryClient.invalidateQueries({ queryKey: WIN_BACK_KEY });
     },
     onError: (error) => toast({ title: 'Win-back Coupon Not Saved', description: messageOr(error, 'The choice could not be saved. Please try again.'), variant: 'destructive' }),
   });

@@ -151,7 +151,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
         successUrl: `${publicUrl}/account`,
       });
       if (invoice.paymentId) await attachCryptoPayment(db, order.id, invoice.paymentId);
-      const invoiceUrl = invoice.invoiceUrl ?? `${publicUrl}/pay/crypto/${encodeURIComponent(invoice.paymentId ?? invoice.invoiceId)}`;
+      const invoiceUrl = invoice.invoiceUrl ?? `${publicUrl}/checkout?invoice=${encodeURIComponent(invoice.paymentId ?? invoice.invoiceId)}`;
       await recordOpenedInvoice(db, claim, { invoiceId: invoice.invoiceId, invoiceUrl });
       return { invoiceUrl };
     } catch (error) {
