@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'shipment.update',
   'coupon.create',
   'coupon.update',
+  'coupon.win_back',
   'package.update',
   'device.rename',
   'device.change_mac',

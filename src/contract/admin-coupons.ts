@@ -95,3 +95,16 @@ export const adminCouponSchema = z.object({
 });
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 export const adminCouponListSchema = z.array(adminCouponSchema);
+
+/**
+ * The win-back coupon (GET/PATCH /api/admin/win-back-coupon, issue 21 point 5): one of the
+ * store's coupons that the win-back emails (7 and 30 days after a subscription lapsed)
+ * offer, or none.
+ */
+export const winBackCouponSchema = z.object({ code: z.string().nullable() });
+export type WinBackCoupon = z.infer<typeof winBackCouponSchema>;
+export const winBackCouponChangeSchema = z.strictObject(
+  { code: couponCodeField.nullable() },
+  { error: 'Send { "code": "<a coupon code>" } to choose the win-back coupon, or { "code": null } for none' },
+);
+export const WIN_BACK_COUPON_UNKNOWN = 'No coupon has this code: choose one of the store\'s coupons';

@@ -143,6 +143,10 @@ export const adminOrderDetailSchema = z.object({
       ),
       /** True while the owner has disabled every device of the subscription (abuse): the customer cannot turn them on. */
       devicesSuspended: z.boolean(),
+      /** An expired paid subscription whose lines still run: the end of its grace period (issue 21 point 6). */
+      graceEndsAt: z.string().nullable(),
+      /** An expired subscription whose lines are off ("Suspended (expired)"); a renewal turns them on. */
+      graceSuspended: z.boolean(),
     })
     .nullable(),
   shipment: z

@@ -54,6 +54,10 @@ export const adminCustomerRecordSchema = z.object({
   /** active | expired | pending_activation (shown with underscores as spaces). */
   status: z.string(),
   expirationDate: z.string(),
+  /** An expired paid subscription whose lines still run: the end of its grace period (issue 21 point 6). */
+  graceEndsAt: z.string().nullable(),
+  /** An expired subscription whose lines are off ("Suspended (expired)"); a renewal turns them on. */
+  graceSuspended: z.boolean(),
   xtreamServer: z.string(),
   deviceCredentials: z.array(deviceCredentialSchema),
 });

@@ -82,6 +82,10 @@ export const subscriptionSchema = z.object({
   nextChargeAt: z.string().nullable(),
   /** What that charge takes, as the server prices a renewal today ('15.00'); null when there is none. */
   nextChargeAmount: moneyText.nullable(),
+  /** An expired subscription whose lines still run: the end of its grace period (issue 21 point 6); null otherwise. */
+  graceEndsAt: z.string().nullable(),
+  /** An expired subscription whose lines the store turned off after its grace period; a renewal turns them on. */
+  suspended: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -20,7 +20,7 @@ import { selectCardPaymentProvider, type CardPayments } from './providers/paymen
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
-import { createExpiryReminders } from './workflows/expiry-reminders';
+import { createRenewalPass } from './workflows/renewal-reminders';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
@@ -115,7 +115,7 @@ export function createServices(deps: AppDeps) {
     accounts,
     admins: createAdmins(db),
     couponAdmin: createCouponAdmin(db),
-    reports: createReports(db, { timeZone: deps.config.STORE_TIME_ZONE }),
+    reports: createReports(db, { timeZone: deps.config.STORE_TIME_ZONE, graceDays: deps.config.GRACE_DAYS, clock }),
     jobs,
     subscriptions,
     cardPayments,
@@ -125,7 +125,7 @@ export function createServices(deps: AppDeps) {
     placeOrder,
     savedCards,
     clock,
-    expiryReminders: createExpiryReminders({ db, jobs, mail, subscriptions, publicUrl: deps.config.PUBLIC_URL, clock }),
+    renewalPass: createRenewalPass({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,

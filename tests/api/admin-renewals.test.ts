@@ -4,7 +4,7 @@ import { auditLog } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { signInAdmin } from '../support/admins';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { chargesOf, DAY, renewalPass, subscriptionRow } from '../support/renewals';
+import { chargesOf, DAY, renewalPass, subscriptionRow } from '../support/renewal-charges';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/lib/clock';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { chargesOf, DAY, mailsTo, renewalOrdersOf, subscriptionRow } from '../support/renewals';
+import { chargesOf, DAY, mailsTo, renewalOrdersOf, subscriptionRow } from '../support/renewal-charges';
 import { switchSavedCard } from '../support/renewal-cards';
 import { useTestApp, type TestApp } from '../support/test-app';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/lib/clock';
 import { createDemoCardPayments } from '../../src/server/providers/payments/demo-card-payments';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { chargesOf, DAY, demoIntentsOf, renewalOrdersOf, renewalPass, subscriptionRow } from '../support/renewals';
+import { chargesOf, DAY, demoIntentsOf, renewalOrdersOf, renewalPass, subscriptionRow } from '../support/renewal-charges';
 import { useTestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';

@@ -5,7 +5,7 @@ import { settableClock } from '../../src/server/lib/clock';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
-import { chargesOf, DAY, renewalOrdersOf, renewalPass, subscriptionRow } from '../support/renewals';
+import { chargesOf, DAY, renewalOrdersOf, renewalPass, subscriptionRow } from '../support/renewal-charges';
 import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
 

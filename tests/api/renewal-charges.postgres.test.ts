@@ -6,7 +6,7 @@ import { settableClock } from '../../src/server/lib/clock';
 import { demoPaymentIntents, orders, subscriptions } from '../../src/server/schema';
 import { seedIfEmpty } from '../../src/server/seed';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { DAY } from '../support/renewals';
+import { DAY } from '../support/renewal-charges';
 import { newPostgresDatabase } from '../support/test-db';
 import { testConfig } from '../support/test-app';
 

@@ -5,7 +5,7 @@ import { settableClock } from '../../src/server/lib/clock';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
 import { signInAdmin } from '../support/admins';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { chargesOf, credentialsOf, DAY, demoIntentsOf, mailsTo, renewalOrdersOf, renewalPass, subjectsTo, subscriptionRow } from '../support/renewals';
+import { chargesOf, credentialsOf, DAY, demoIntentsOf, mailsTo, renewalOrdersOf, renewalPass, subjectsTo, subscriptionRow } from '../support/renewal-charges';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';

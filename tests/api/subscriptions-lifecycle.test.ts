@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { SUBSCRIPTION_JOBS } from '../../src/server/features/subscriptions/service';
-import { EXPIRY_REMINDERS_JOB } from '../../src/server/workflows/expiry-reminders';
+import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewal-reminders';
 import { PAID_ORDER_JOBS } from '../../src/server/workflows/paid-order';
 import { createGeneratorProvisioning } from '../../src/server/providers/provisioning/generator';
 import type { ProvisioningProvider } from '../../src/server/providers/provisioning/index';
@@ -51,7 +51,7 @@ describe('subscription lifecycle jobs', () => {
     expect(await t.app.services.subscriptions.expireSubscriptions()).toBe(0);
   });
 
-  it('emails one reminder 3 days before expiry, none to the trial, and again after a renewal', async () => {
+  it('emails one 3-day reminder, none to the trial, and again after a renewal', async () => {
     const due = await provisionedOrder(t);
     const later = await provisionedOrder(t);
     const trial = await paidOrder(t, { packageId: 'trial-36h', paymentMethod: 'free' });
@@ -61,9 +61,9 @@ describe('subscription lifecycle jobs', () => {
     const remindersTo = async (to: string) =>
       (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
 
-    await t.app.services.jobs.send(EXPIRY_REMINDERS_JOB, {});
+    await t.app.services.jobs.send(RENEWAL_PASS_JOB, {});
     await t.app.services.jobs.drain();
-    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(0);
+    expect((await t.app.services.renewalPass.runPass()).emails).toBe(0);
 
     const [reminder, ...more] = await remindersTo(due.order.customerEmail);
     expect(more).toEqual([]);
@@ -76,8 +76,8 @@ describe('subscription lifecycle jobs', () => {
     const { oneMonth } = await seededPackages(t.app);
     await paidOrder(t, { packageId: oneMonth.id, customerId: due.subscription.customerId, renewsSubscriptionId: due.subscription.id });
     await t.app.services.jobs.drain();
-    await setPeriod(t, due.subscription.id, 58 * DAY, DAY);
-    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(1);
+    await setPeriod(t, due.subscription.id, 58 * DAY, 2 * DAY);
+    expect((await t.app.services.renewalPass.runPass()).emails).toBe(1);
     expect(await remindersTo(due.order.customerEmail)).toHaveLength(2);
   });
 
@@ -175,16 +175,16 @@ describe('subscription lifecycle on a moved clock', () => {
   const clock = settableClock();
   const t = useTestApp({}, { clock });
 
-  it('sends the reminder when the server clock, not the data, reaches 3 days before expiry', async () => {
+  it('sends the 3-day reminder when the server clock, not the data, reaches 3 days before expiry', async () => {
     clock.set(new Date());
     const { order, subscription } = await provisionedOrder(t);
     const reminders = async () =>
       (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, order.customerEmail))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
 
-    clock.set(new Date(subscription.expirationDate.getTime() - 4 * DAY));
-    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(0);
+    clock.set(new Date(subscription.expirationDate.getTime() - 8 * DAY));
+    expect((await t.app.services.renewalPass.runPass()).emails).toBe(0);
     clock.set(new Date(subscription.expirationDate.getTime() - 2 * DAY));
-    expect(await t.app.services.expiryReminders.sendExpiryReminders()).toBe(1);
+    expect((await t.app.services.renewalPass.runPass()).emails).toBe(1);
     expect(await reminders()).toHaveLength(1);
   });
 });

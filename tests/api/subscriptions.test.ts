@@ -54,6 +54,8 @@ describe('provisioning a paid order', () => {
       xtreamUrl: 'http://line.streamplus.tv',
       shipment: null,
       canActivate: false,
+      graceEndsAt: null,
+      suspended: false,
     });
     const start = new Date(subscription!.startDate!);
     expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -292,7 +294,7 @@ describe('renewal', () => {
     const { cookies, customer, subscription } = await provisioned(3);
     await t.database.db
       .update(subscriptions)
-      .set({ status: 'expired', expirationDate: new Date(Date.now() - 10 * 24 * HOUR), reminderSentAt: new Date() })
+      .set({ status: 'expired', expirationDate: new Date(Date.now() - 10 * 24 * HOUR), graceSuspendedAt: new Date(), graceLinesOffAt: new Date() })
       .where(eq(subscriptions.id, subscription.id));
     const { oneMonth } = await seededPackages(t.app);
     const before = new Date();
@@ -309,7 +311,8 @@ describe('renewal', () => {
       subscription.deviceCredentials.map((c) => [c.xtreamUsername, c.deviceNumber === 1]),
     );
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
-    expect(row!.reminderSentAt).toBeNull();
+    // The renewal lifts the grace suspension (issue 21 point 6).
+    expect(row).toMatchObject({ graceSuspendedAt: null, graceLinesOffAt: null });
 
     // Handing the same renewal over again changes nothing.
     await t.app.services.paidOrder.start(renewal.id, log);

@@ -7,10 +7,11 @@ import { benchAdmin } from './admin.bench.mjs';
 import { benchExport } from './export.bench.mjs';
 import { benchPages } from './pages.bench.mjs';
 import { benchPurchase } from './purchase.bench.mjs';
+import { benchReminders } from './reminders.bench.mjs';
 import { printTable, writeResults } from './results-table.mjs';
 import { benchStorefront } from './storefront.bench.mjs';
 
-const benches = { storefront: benchStorefront, purchase: benchPurchase, admin: benchAdmin, export: benchExport, pages: benchPages };
+const benches = { storefront: benchStorefront, purchase: benchPurchase, admin: benchAdmin, export: benchExport, pages: benchPages, reminders: benchReminders };
 const { values: options, positionals } = parseArgs({ options: { orders: { type: 'string' }, seconds: { type: 'string' } }, allowPositionals: true });
 const chosen = positionals.length > 0 ? positionals : Object.keys(benches);
 // For a quicker run while developing: --orders N, the admin bench's PostgreSQL order count

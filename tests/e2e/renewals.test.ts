@@ -13,7 +13,7 @@ import { adminSignIn, E2E_ADMIN, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
 import { freePort } from '../support/free-port';
-import { chargesOf, DAY } from '../support/renewals';
+import { chargesOf, DAY } from '../support/renewal-charges';
 import { buyWithAutoRenew } from '../support/saved-cards';
 import { testConfig, type TestApp } from '../support/test-app';
 import type { TestDatabase } from '../support/test-db';

@@ -24,14 +24,32 @@ export interface StandInPayment {
   updated_at: string;
 }
 
+export interface StandInInvoice {
+  id: string;
+  order_id: string;
+  order_description: string;
+  price_amount: number;
+  price_currency: string;
+  pay_currency: string | null;
+  ipn_callback_url: string;
+  invoice_url: string;
+  success_url: string;
+  cancel_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
- * A local stand-in of the NOWPayments payment API (POST /v1/payment, GET /v1/payment/:id)
+ * A local stand-in of the NOWPayments payment API (POST /v1/payment, GET /v1/payment/:id,
+ * POST /v1/invoice)
  * on a real HTTP server, answering as NOWPayments does and recording every request.
  */
 export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
   const requests: RecordedRequest[] = [];
   const payments = new Map<string, StandInPayment>();
+  const invoices = new Map<string, StandInInvoice>();
   let nextId = 5_077_125_000;
+  let nextInvoiceId = 4_522_625_000;
   let failure: { status: number; body: unknown } | null = null;
   const outage = outageSwitch({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' });
 
@@ -79,6 +97,26 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
       // NOWPayments spells the id as text when creating and as a number when reading.
       return send(201, { ...payment, payment_id: String(payment.payment_id), ipn_callback_url: body!.ipn_callback_url });
     }
+    if (req.method === 'POST' && path === '/v1/invoice') {
+      const now = new Date().toISOString();
+      const id = String(nextInvoiceId++);
+      const invoice: StandInInvoice = {
+        id,
+        order_id: body!.order_id as string,
+        order_description: body!.order_description as string,
+        price_amount: body!.price_amount as number,
+        price_currency: body!.price_currency as string,
+        pay_currency: (body!.pay_currency as string | undefined) ?? null,
+        ipn_callback_url: body!.ipn_callback_url as string,
+        invoice_url: `https://nowpayments.io/payment/?iid=${id}`,
+        success_url: body!.success_url as string,
+        cancel_url: body!.cancel_url as string,
+        created_at: now,
+        updated_at: now,
+      };
+      invoices.set(id, invoice);
+      return send(200, invoice);
+    }
     const match = /^\/v1\/payment\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && match) {
       const payment = payments.get(decodeURIComponent(match[1]!));
@@ -98,6 +136,33 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
       if (!payment) throw new Error(`stand-in has no payment ${paymentId}`);
       return payment;
     },
+    invoice(invoiceId: string): StandInInvoice {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) throw new Error(`stand-in has no invoice ${invoiceId}`);
+      return invoice;
+    },
+    invoices: () => [...invoices.values()],
+    /** The buyer pays an invoice on NOWPayments' page: a payment of its own, finished; the IPN's body follows from it. */
+    payInvoice(invoiceId: string): StandInPayment & { invoice_id: number } {
+      const invoice = this.invoice(invoiceId);
+      const now = new Date().toISOString();
+      const payment: StandInPayment = {
+        payment_id: nextId++,
+        payment_status: 'finished',
+        pay_address: `0x${'cd34'.repeat(10)}`,
+        price_amount: invoice.price_amount,
+        price_currency: invoice.price_currency,
+        pay_amount: invoice.price_amount,
+        actually_paid: invoice.price_amount,
+        pay_currency: invoice.pay_currency ?? 'usdc',
+        order_id: invoice.order_id,
+        order_description: invoice.order_description,
+        created_at: now,
+        updated_at: now,
+      };
+      payments.set(String(payment.payment_id), payment);
+      return { ...payment, invoice_id: Number(invoiceId) };
+    },
     /** Changes a payment as the blockchain and NOWPayments would. */
     update(paymentId: string, changes: Partial<StandInPayment>): StandInPayment {
       const payment = Object.assign(this.payment(paymentId), changes, { updated_at: new Date().toISOString() });
@@ -113,6 +178,7 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
     reset(): void {
       requests.length = 0;
       payments.clear();
+      invoices.clear();
       failure = null;
       outage.end();
     },

@@ -28,6 +28,8 @@ function detail(devicesSuspended = false): AdminOrderDetail {
       startDate: '2026-11-20T10:02:00Z',
       expirationDate: '2026-12-20T10:02:00Z',
       deviceCount: 2,
+      graceEndsAt: null,
+      graceSuspended: false,
       credentials: [
         { id: 'd1', deviceNumber: 1, username: 'sp_mary1', password: 'pw-one', isActive: true, enabled: !devicesSuspended, label: 'Kitchen tablet', kind: 'line', mac: null },
         { id: 'd2', deviceNumber: 2, username: 'mag_1', password: 'unused', isActive: true, enabled: !devicesSuspended, label: null, kind: 'mag', mac: '00:1A:79:12:34:56' },
@@ -157,6 +159,8 @@ describe("the devices of a customer record (the admin's customer view)", () => {
     deviceCount: 1,
     status: 'active',
     expirationDate: '2026-12-20T10:02:00Z',
+    graceEndsAt: null,
+    graceSuspended: false,
     xtreamServer: 'http://tv.example.com',
     deviceCredentials: [
       { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_mary1', xtreamPassword: 'pw-one', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_mary1&password=pw-one', kind: 'line', mac: null, portalUrl: null, enabled: true },

@@ -37,6 +37,8 @@ function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> =
       deviceCount: 2,
       credentials: [{ id: 'd1', deviceNumber: 1, username: 'sp_mary1', password: 'pw-one', isActive: true, enabled: true, label: null, kind: 'line', mac: null }],
       devicesSuspended: false,
+      graceEndsAt: null,
+      graceSuspended: false,
     },
     shipment: null,
     emails: { orderConfirmationSentAt: '2026-11-20T10:01:30Z', outbox: [{ subject: 'Your StreamPlus order', createdAt: '2026-11-20T10:01:30Z' }] },
@@ -164,6 +166,24 @@ describe('the Orders section (/admin?tab=orders)', () => {
     const region = await within(dialog).findByRole('region', { name: 'Subscription' });
     expect(within(region).getByText('Expires').nextSibling?.textContent).toBe('Starts on activation');
     expect(region.textContent).not.toContain('Dec 20, 2026');
+  });
+
+  it("shows a lapsed subscription's grace period, then its suspension, beside its expired badge (issue 21 point 6)", async () => {
+    const order = orderSummary();
+    const lapsed = { ...detail(order).subscription!, status: 'expired' };
+    store([order], { [order.id]: detail(order, { subscription: { ...lapsed, graceEndsAt: '2026-12-23T10:02:00Z' } }) });
+    const { user } = renderAt('/admin?tab=orders');
+    const region = await within(await openOrder(user, order.id)).findByRole('region', { name: 'Subscription' });
+    expect(within(region).getByTestId('subscription-lapse').textContent).toMatch(/^Grace period until Dec 23, 2026/);
+  });
+
+  it("shows a suspended lapsed subscription as 'Suspended (expired)'", async () => {
+    const order = orderSummary();
+    const lapsed = { ...detail(order).subscription!, status: 'expired', graceSuspended: true };
+    store([order], { [order.id]: detail(order, { subscription: lapsed }) });
+    const { user } = renderAt('/admin?tab=orders');
+    const region = await within(await openOrder(user, order.id)).findByRole('region', { name: 'Subscription' });
+    expect(within(region).getByTestId('subscription-lapse').textContent).toBe('Suspended (expired)');
   });
 
   it('asks before a refund: Cancel changes nothing; confirming refunds, says so and asks the list again', async () => {

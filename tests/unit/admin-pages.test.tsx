@@ -23,6 +23,8 @@ function record(overrides: Partial<AdminCustomerRecord> = {}): AdminCustomerReco
     deviceCount: 2,
     status: 'active',
     expirationDate: '2025-07-10T12:00:00Z',
+    graceEndsAt: null,
+    graceSuspended: false,
     xtreamServer: 'http://tv.example.com',
     deviceCredentials: [
       { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_mary1', xtreamPassword: 'pw-one', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_mary1&password=pw-one', kind: 'line', mac: null, portalUrl: null, enabled: true },

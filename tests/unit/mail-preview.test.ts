@@ -22,14 +22,15 @@ describe('npm run mail:preview', () => {
     const files = readdirSync(folder).sort();
     expect(files).toEqual(Object.keys(TEMPLATE_SAMPLES).map((name) => `${name}.html`).sort());
     expect(files).toContain('order-confirmation.html');
-    expect(files).toContain('expiry-reminder.html');
+    expect(files).toContain('renewal-reminder.html');
+    expect(files).toContain('win-back.html');
     for (const file of files) {
       const html = readFileSync(path.join(folder, file), 'utf8');
       expect(html, file).toMatch(/^<!DOCTYPE html/);
       expect(html, file).toContain('class="sp-button"');
     }
     expect(readFileSync(path.join(folder, 'order-confirmation.html'), 'utf8')).toContain('SP-1732000000000-123456');
-    expect(readFileSync(path.join(folder, 'expiry-reminder.html'), 'utf8')).toContain('http://localhost:5000/unsubscribe?token=sample-token');
+    expect(readFileSync(path.join(folder, 'renewal-reminder.html'), 'utf8')).toContain('http://localhost:5000/unsubscribe?token=sample-token');
     expect(readFileSync(path.join(folder, 'refund.html'), 'utf8')).not.toContain('unsubscribe');
   }, SCRIPT_TIMEOUT_MS);
 

@@ -4,7 +4,8 @@ import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
 import type { OrderRow } from '../../src/server/features/orders/order-row';
 import { refundMail } from '../../src/server/features/orders/refunds';
-import { autoRenewOffMail, expiryReminderMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/subscriptions/mails';
+import { autoRenewOffMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/subscriptions/mails';
+import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/subscriptions/milestone-mails';
 
 const STORE = 'https://shop.example';
 
@@ -103,18 +104,63 @@ describe('the email templates', () => {
     expect(buttonsIn(html)).toBe(1);
   });
 
-  it('draws the expiry reminder with a Renew now button, and its unsubscribe link when mail gives one', async () => {
-    const email = expiryReminderMail({ to: 'mona@example.com', firstName: 'Mona', packageName: '1 Month Premium', expirationDate: new Date('2026-12-01T09:00:00Z') }, STORE);
+  const reminderDetails: MilestoneMailDetails = {
+    to: 'mona@example.com',
+    firstName: 'Mona',
+    milestone: '7d',
+    packageName: '1 Month Premium',
+    packageDuration: '1 Month',
+    deviceCount: 2,
+    expirationDate: new Date('2026-12-01T09:00:00Z'),
+    renewalCents: 2198,
+    autoCharge: null,
+    invoiceUrl: null,
+    graceEndsAt: null,
+    winBackCoupon: null,
+  };
+
+  it("draws the 7-day reminder with the facts, today's price, a Renew now button, and its unsubscribe link when mail gives one", async () => {
+    const email = renewalMilestoneMail(reminderDetails, STORE);
+    expect(email.subject).toBe('Your StreamPlus subscription expires in 7 days');
     expect(email.text).toContain('Your 1 Month Premium subscription expires on December 1, 2026 at 9:00 AM UTC.');
+    expect(email.text).toContain('Renewing costs $21.98 today. A renewal is charged at the price of the day you pay.');
+    expect(email.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: December 1, 2026 at 9:00 AM UTC');
     const unsubscribe = `${STORE}/unsubscribe?token=t.s`;
     const html = await htmlOf(email, unsubscribe);
     expect(html).toContain('December 1, 2026 at 9:00 AM UTC');
+    expect(html).toContain('Renewing costs $21.98 today.');
     expect(html).toContain('Renew now');
     expect(html).toContain(`href="${STORE}/account"`);
     expect(html).toContain(`href="${unsubscribe}"`);
     expect(html).toContain('Unsubscribe from reminder and offer emails');
     expect(buttonsIn(html)).toBe(1);
     expect(await htmlOf(email)).not.toContain('Unsubscribe');
+  });
+
+  it('says "We will charge" with the card and day for an auto-renewing subscription, and links a crypto invoice otherwise', async () => {
+    const auto = renewalMilestoneMail({ ...reminderDetails, autoCharge: { amountCents: 2198, last4: '4242', on: new Date('2026-11-28T09:00:00Z') } }, STORE);
+    expect(auto.subject).toBe('Your StreamPlus subscription renews in 7 days');
+    expect(auto.text).toContain('We will charge $21.98 to your card ending 4242 on November 28, 2026 at 9:00 AM UTC.');
+    expect(auto.text).toContain('If the price changes before then, we charge the price of that day.');
+    const autoHtml = await htmlOf(auto);
+    expect(autoHtml).not.toContain('Renew now');
+    expect(autoHtml).toContain('Manage your renewal');
+
+    const invoiceUrl = 'https://nowpayments.io/payment/?iid=4522625000';
+    const crypto = renewalMilestoneMail({ ...reminderDetails, milestone: '3d', invoiceUrl }, STORE);
+    expect(crypto.subject).toBe('Your StreamPlus subscription expires in 3 days');
+    const cryptoHtml = await htmlOf(crypto);
+    expect(cryptoHtml).toContain(`href="${invoiceUrl.replaceAll('&', '&amp;')}"`);
+    expect(buttonsIn(cryptoHtml)).toBe(1);
+  });
+
+  it('draws the grace notice with its end, and the win-back with the coupon code', async () => {
+    const grace = renewalMilestoneMail({ ...reminderDetails, milestone: 'grace', graceEndsAt: new Date('2026-12-04T09:00:00Z') }, STORE);
+    expect(grace.text).toContain('Your devices keep working until December 4, 2026 at 9:00 AM UTC; renew before then and nothing stops.');
+    const winBack = renewalMilestoneMail({ ...reminderDetails, milestone: 'win-back-7d', winBackCoupon: 'COMEBACK10' }, STORE);
+    expect(winBack.subject).toBe('We miss you at StreamPlus');
+    expect(winBack.text).toContain('Your code: COMEBACK10');
+    expect(await htmlOf(winBack)).toContain('COMEBACK10');
   });
 
   it('is ready for dark mode and a 320 px screen', async () => {

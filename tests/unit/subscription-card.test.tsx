@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomerProfile } from '../../src/contract/accounts';
 import type { Subscription } from '../../src/contract/subscriptions';
 import { SubscriptionCard } from '../../src/client/features/account/SubscriptionCard';
+import { subscriptionView } from '../support/subscription-views';
 
 const now = new Date('2025-06-10T12:00:00Z');
 const DAY = 24 * 3600_000;
@@ -19,29 +20,7 @@ const customer: CustomerProfile = {
 };
 
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    id: 's1',
-    orderId: 'SP-1-1',
-    status: 'active',
-    startDate: new Date(now.getTime() - DAY).toISOString(),
-    expirationDate: new Date(now.getTime() + 30 * DAY).toISOString(),
-    deviceCount: 2,
-    remainingDays: 30,
-    remainingHours: 720,
-    package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' },
-    deviceCredentials: [
-      { id: 'd1', deviceName: 'Device 1', deviceNumber: 1, isActive: true, xtreamUsername: 'sp_user1', xtreamPassword: 'pass1', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_user1&password=pass1', kind: 'line', mac: null, portalUrl: null, enabled: true },
-      { id: 'd2', deviceName: 'Device 2', deviceNumber: 2, isActive: false, xtreamUsername: 'sp_user2', xtreamPassword: 'pass2', label: null, epgUrl: 'http://tv.example.com/xmltv.php?username=sp_user2&password=pass2', kind: 'line', mac: null, portalUrl: null, enabled: true },
-    ],
-    xtreamUrl: 'http://tv.example.com',
-    shipment: null,
-    canActivate: false,
-    autoRenew: false,
-    savedCard: null,
-    nextChargeAt: null,
-    nextChargeAmount: null,
-    ...overrides,
-  };
+  return subscriptionView({ startDate: new Date(now.getTime() - DAY).toISOString(), expirationDate: new Date(now.getTime() + 30 * DAY).toISOString(), ...overrides });
 }
 
 function renderCard(value: Subscription) {
@@ -85,6 +64,18 @@ describe('a subscription card on the account page', () => {
     cleanup();
     renderCard(subscription({ expirationDate: new Date(now.getTime() + 3 * DAY).toISOString() }));
     expect(screen.getByText('Expiring Soon')).toBeTruthy();
+  });
+
+  it('shows the grace period of an expired subscription under the red Expired badge, then its suspension', () => {
+    const expired = { status: 'expired' as const, expirationDate: new Date(now.getTime() - DAY).toISOString() };
+    renderCard(subscription({ ...expired, graceEndsAt: '2026-12-04T09:00:00.000Z' }));
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Expired');
+    expect(screen.getByTestId('grace-period').textContent).toMatch(/^Expired, grace period until Dec 4, 2026, \d{1,2}:00 [AP]M\. Your devices keep working until then; renew to keep watching\.$/);
+    expect(screen.queryByTestId('grace-suspended')).toBeNull();
+    cleanup();
+    renderCard(subscription({ ...expired, suspended: true }));
+    expect(screen.getByTestId('grace-suspended').textContent).toBe('Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Reactivate' }).disabled).toBe(false);
   });
 
   it('shows the trial time in hours', () => {

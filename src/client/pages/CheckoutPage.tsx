@@ -1,7 +1,18 @@
-import { CheckoutFrame, CheckoutHeader, CheckoutSkeleton, CheckoutView, OrderConfirmedDialog, TrialOrCartChoice, useCheckoutFlow, useCheckoutItem } from '../features/checkout';
+import { useSearch } from 'wouter';
+import { CheckoutFrame, CheckoutHeader, CheckoutSkeleton, CheckoutView, CryptoInvoiceView, OrderConfirmedDialog, TrialOrCartChoice, useCheckoutFlow, useCheckoutItem } from '../features/checkout';
 import { useDocumentTitle } from '../lib/use-document-title';
 
+/**
+ * /checkout, and /checkout?invoice=<payment id>: a crypto renewal invoice of the demo provider,
+ * the link of its reminder (issue 21 point 4), paid on the checkout's payment panel. Here
+ * rather than on a route of its own, which would grow the landing page's route table (its budget, decision 0024).
+ */
 export default function CheckoutPage() {
+  const invoice = new URLSearchParams(useSearch()).get('invoice');
+  return invoice ? <CryptoInvoiceView paymentId={invoice} /> : <CheckoutFlowPage />;
+}
+
+function CheckoutFlowPage() {
   useDocumentTitle('Checkout');
   const flow = useCheckoutFlow();
   const checkout = useCheckoutItem(flow.finished);

@@ -107,6 +107,17 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
         </div>
       </header>
 
+      {subscription.graceEndsAt && (
+        <p className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="grace-period">
+          Expired, grace period until {formatSubscriptionDate(subscription.graceEndsAt, true)}. Your devices keep working until then; renew to keep watching.
+        </p>
+      )}
+      {subscription.suspended && (
+        <p className="mt-3 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="grace-suspended">
+          Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.
+        </p>
+      )}
+
       {subscription.shipment && (
         <div className="mt-4">
           <ShipmentLine shipment={subscription.shipment} />

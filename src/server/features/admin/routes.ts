@@ -35,7 +35,7 @@ import {
 } from '#contract/admin-orders';
 import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
 import { auditEntryListSchema, auditLogQuerySchema } from '#contract/admin-audit';
-import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema } from '#contract/admin-coupons';
+import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema, winBackCouponChangeSchema, winBackCouponSchema } from '#contract/admin-coupons';
 import { exportQuerySchema } from '#contract/admin-exports';
 import type { DayRange } from '#contract/day-range';
 import { outboxMailListSchema, outboxQuerySchema } from '#contract/admin-outbox';
@@ -186,6 +186,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/admin/coupons/:code',
       { schema: { params: couponCodeParamsSchema, body: couponChangesSchema, response: { 200: adminCouponSchema, ...failures } } },
       async (request, reply) => noStore(reply).send(await couponAdmin.update(request.params.code, request.body, await actingAdmin(request))),
+    );
+
+    guarded.get('/api/admin/win-back-coupon', { schema: { response: { 200: winBackCouponSchema, ...failures } } }, async (_request, reply) =>
+      noStore(reply).send(await couponAdmin.winBack()),
+    );
+
+    guarded.patch(
+      '/api/admin/win-back-coupon',
+      { schema: { body: winBackCouponChangeSchema, response: { 200: winBackCouponSchema, ...failures } } },
+      async (request, reply) => noStore(reply).send(await couponAdmin.chooseWinBack(request.body.code, await actingAdmin(request))),
     );
 
     guarded.get(

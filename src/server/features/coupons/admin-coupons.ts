@@ -16,6 +16,7 @@ import { coupons } from './schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import type { CouponRow } from './service';
+import { chooseWinBackCoupon, chosenWinBackCoupon } from './win-back';
 
 type CouponTerms = Pick<CouponRow, 'type' | 'value' | 'validFrom' | 'validTo'>;
 
@@ -99,5 +100,8 @@ export function createCouponAdmin(db: Db) {
     page: (page: { limit: number; offset: number }) => couponPage(db, page),
     create: (coupon: NewCoupon, actor: AuditActor) => createCoupon(db, coupon, actor),
     update: (code: string, changes: CouponChanges, actor: AuditActor) => updateCoupon(db, code, changes, actor),
+    /** The win-back emails' coupon (issue 21 point 5). */
+    winBack: () => chosenWinBackCoupon(db),
+    chooseWinBack: (code: string | null, actor: AuditActor) => chooseWinBackCoupon(db, code, actor),
   };
 }

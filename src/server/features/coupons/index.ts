@@ -3,3 +3,4 @@ export { checkCoupon, COUPON_LIMIT_MESSAGE, countCouponUse, countCouponUsePastLi
 export { createCouponAdmin } from './admin-coupons';
 export { couponRoutes } from './routes';
 export { seedCoupons } from './seed';
+export { winBackCouponOffered } from './win-back';

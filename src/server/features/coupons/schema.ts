@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { money, createdAt, updatedAt } from '#server/db/columns';
 
 export const coupons = pgTable('coupons', {
@@ -19,3 +20,17 @@ export const coupons = pgTable('coupons', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The store's one win-back coupon (issue 21 point 5): the row exists once a choice was
+ * made; its coupon is null for "none". One row, held so by its key.
+ */
+export const winBackCoupon = pgTable(
+  'win_back_coupon',
+  {
+    only: boolean('only').primaryKey().default(true),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('win_back_coupon_one_row', sql`${t.only}`)],
+);

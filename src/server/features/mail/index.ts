@@ -8,7 +8,7 @@ export { renderEmailHtml } from './render';
 export { TEMPLATE_SAMPLES } from './templates/catalog';
 export { AutoRenewOffEmail } from './templates/auto-renew-off';
 export { BoxShippedEmail } from './templates/box-shipped';
-export { ExpiryReminderEmail } from './templates/expiry-reminder';
+export { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
 export { OrderConfirmationEmail } from './templates/order-confirmation';
 export { PasswordLinkEmail } from './templates/password-link';
 export { RefundEmail } from './templates/refund';

@@ -8,6 +8,7 @@ import { orders } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { deviceView } from '#server/features/subscriptions/index';
 import { newestFirst } from './newest-first';
+import { lapseOf, type Lapse } from './lapse';
 
 export interface Page {
   limit: number;
@@ -32,7 +33,7 @@ const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastNa
  * the customer's or the order's name, or the order id. Two statements for the page (rows,
  * then their credentials) and one for the total.
  */
-export async function customerRecords(db: DbOrTx, page: Page & { q?: string | undefined }): Promise<PageOf<AdminCustomerRecord>> {
+export async function customerRecords(db: DbOrTx, page: Page & { q?: string | undefined }, lapse: Lapse): Promise<PageOf<AdminCustomerRecord>> {
   let filter: SQL | undefined;
   if (page.q) {
     // Each table is searched on its own trigram indexes (drizzle/0002) and the matches are
@@ -61,6 +62,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
         deviceCount: subscriptions.deviceCount,
         status: subscriptions.status,
         expirationDate: subscriptions.expirationDate,
+        graceSuspendedAt: subscriptions.graceSuspendedAt,
         xtreamServer: subscriptions.xtreamUrl,
       })
       .from(subscriptions)
@@ -89,10 +91,11 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
     bySubscription.set(credential.subscriptionId, list);
   }
 
-  const items = rows.map((row) => ({
+  const items = rows.map(({ graceSuspendedAt, ...row }) => ({
     ...row,
     paymentDate: row.paymentDate?.toISOString() ?? null,
     expirationDate: row.expirationDate.toISOString(),
+    ...lapseOf({ ...row, graceSuspendedAt }, lapse),
     deviceCredentials: bySubscription.get(row.id) ?? [],
   }));
   return { items, total: total!.total };

@@ -11,6 +11,7 @@ import { orderRefunds, orders, shipments } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { containsPattern, type PageOf } from './admin-customers';
 import { newestFirst } from './newest-first';
+import { lapseOf, type Lapse } from './lapse';
 import { postalAddress } from './postal-address';
 import { withinDays } from './store-days';
 
@@ -95,7 +96,7 @@ export async function orderPage(db: DbOrTx, query: AdminOrderListQuery, timeZone
 }
 
 /** One order with its customer, payment, subscription and credentials, shipment, emails and audit trail; null when unknown. */
-export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrderDetail | null> {
+export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Promise<AdminOrderDetail | null> {
   const [[summary], [order]] = await Promise.all([
     selectSummaries(db).where(eq(orders.id, orderId)),
     db.select().from(orders).where(eq(orders.id, orderId)),
@@ -170,6 +171,7 @@ export async function orderDetail(db: DbOrTx, orderId: string): Promise<AdminOrd
           deviceCount: sub.deviceCount,
           credentials,
           devicesSuspended: sub.devicesSuspendedAt !== null,
+          ...lapseOf(sub, lapse),
         }
       : null,
     shipment: box

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '#server/db/connect';
+import type { Clock } from '#server/lib/clock';
 import type { AdminOrderListQuery } from '#contract/admin-orders';
 import type { AuditLogQuery } from '#contract/admin-audit';
 import type { DayRange } from '#contract/day-range';
@@ -20,9 +21,10 @@ export type { Page, PageOf } from './admin-customers';
  * Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages,
  * never whole tables. Days, months and the CSV's dates are the store's time zone's (decision 0034).
  */
-export function createReports(db: DbOrTx, { timeZone }: { timeZone: string }) {
+export function createReports(db: DbOrTx, { timeZone, graceDays, clock }: { timeZone: string; graceDays: number; clock: Clock }) {
+  const lapse = () => ({ graceDays, now: clock.now() });
   return {
-    customerRecords: (page: Page & { q?: string | undefined }) => customerRecords(db, page),
+    customerRecords: (page: Page & { q?: string | undefined }) => customerRecords(db, page, lapse()),
     notifications: (page: Page) => notificationPage(db, page),
     stats: () => adminStats(db, timeZone),
     owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
@@ -30,7 +32,7 @@ export function createReports(db: DbOrTx, { timeZone }: { timeZone: string }) {
     outbox: (query: OutboxQuery) => outboxPage(db, query),
     revenueByDay: (days: number) => revenueByDay(db, days, timeZone),
     orderPage: (query: AdminOrderListQuery) => orderPage(db, query, timeZone),
-    orderDetail: (orderId: string) => orderDetail(db, orderId),
+    orderDetail: (orderId: string) => orderDetail(db, orderId, lapse()),
     orderExport: (range?: DayRange, batchSize?: number) => orderExport(db, timeZone, range, batchSize),
     customerExport: (range?: DayRange, batchSize?: number) => customerExport(db, timeZone, range, batchSize),
     renewalOverview: (now: Date) => renewalOverview(db, now),

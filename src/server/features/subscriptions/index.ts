@@ -1,5 +1,6 @@
 // The subscriptions feature's face: provisioning, the lifecycle, the account's subscriptions and devices.
 export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './service';
+export type { DueMilestone } from './milestones';
 export { subscriptionRoutes } from './routes';
 export { autoRenewRoutes } from './auto-renew-routes';
 export { adminDeviceRoutes, deviceRoutes } from './device-routes';
@@ -8,3 +9,4 @@ export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { expiryReminderMail } from './mails';
 export { subscriptionsForReading } from './read-only';
+export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';

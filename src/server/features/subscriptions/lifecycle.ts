@@ -1,4 +1,6 @@
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { graceEnd } from '#domain/renewal-milestones';
+import type { Clock } from '#server/lib/clock';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { packagesForReading as packages } from '#server/features/catalog/index';
@@ -15,8 +17,6 @@ import type { Provisioning } from './provisioning';
  * number of instances at once.
  */
 
-export const REMINDER_DAYS_BEFORE_EXPIRY = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
 export interface LifecycleDeps {
@@ -24,6 +24,8 @@ export interface LifecycleDeps {
   mail: Mail;
   provisioning: Provisioning;
   publicUrl: string;
+  clock: Clock;
+  graceDays: number;
 }
 
 // Read for every confirmation: built once (docs/decisions/0039).
@@ -36,31 +38,37 @@ const orderWithPackageName = prebuilt((db) =>
     .limit(1),
 );
 
-export function createLifecycle({ db, mail, provisioning, publicUrl }: LifecycleDeps) {
+export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays }: LifecycleDeps) {
   /**
-   * Marks active subscriptions past their expiry as expired, disabling their panel lines
-   * first: if the panel fails, the subscription stays due and the next run tries again.
-   * Returns how many expired.
+   * Marks active subscriptions past their expiry as expired. A paid one's lines run on for
+   * the grace period (issue 21 point 6): the panel is told their new end first, so a panel
+   * that fails leaves the subscription due and the next run tries again; without a grace
+   * period (GRACE_DAYS=0, or the hour-long trial) the lines are disabled first, as they
+   * always were. Returns how many expired.
    */
-  async function expireSubscriptions(now = new Date()): Promise<number> {
+  async function expireSubscriptions(now = clock.now()): Promise<number> {
     const due = await db
-      .select({ id: subscriptions.id })
+      .select({ id: subscriptions.id, expirationDate: subscriptions.expirationDate, durationUnit: packages.durationUnit })
       .from(subscriptions)
+      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
       .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.expirationDate, now)))
       .orderBy(asc(subscriptions.expirationDate))
       .limit(BATCH);
     let expired = 0;
     let failure: unknown = null;
-    for (const { id } of due) {
+    for (const { id, expirationDate, durationUnit } of due) {
+      // The trial has no grace: it is a taste, not a paid line that lapsed (decision 0043).
+      const graceful = graceDays > 0 && durationUnit !== 'hours';
       try {
-        await provisioning.disableLines(id);
+        if (graceful) await provisioning.extendLinesUntil(id, graceEnd(expirationDate, graceDays));
+        else await provisioning.disableLines(id);
         const marked = await db
           .update(subscriptions)
-          .set({ status: 'expired', updatedAt: now })
+          .set({ status: 'expired', updatedAt: now, ...(graceful ? {} : { graceSuspendedAt: now, graceLinesOffAt: now }) })
           .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active'), lte(subscriptions.expirationDate, now)))
           .returning({ id: subscriptions.id });
         if (marked.length === 1) expired++;
-        // Renewed meanwhile: its lines must run again.
+        // Renewed meanwhile: its lines must run to the new expiry.
         else await provisioning.syncLines(id);
       } catch (error) {
         failure ??= error;
@@ -70,41 +78,6 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
     if (failure) throw failure instanceof Error ? failure : new Error('Expiring subscriptions failed', { cause: failure });
     return expired;
   }
-
-  /**
-   * Active subscriptions that expire within 3 days and have had no reminder this period,
-   * with their package's name. Subscriptions no longer than that (the trial) get none.
-   */
-  async function remindersDue(now = new Date()) {
-    const horizon = new Date(now.getTime() + REMINDER_DAYS_BEFORE_EXPIRY * DAY_MS);
-    return db
-      .select({
-        id: subscriptions.id,
-        customerId: subscriptions.customerId,
-        expirationDate: subscriptions.expirationDate,
-        packageName: packages.name,
-      })
-      .from(subscriptions)
-      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-      .where(
-        and(
-          eq(subscriptions.status, 'active'),
-          isNull(subscriptions.reminderSentAt),
-          gt(subscriptions.expirationDate, now),
-          lte(subscriptions.expirationDate, horizon),
-          sql`${subscriptions.expirationDate} - ${subscriptions.startDate} > make_interval(days => ${REMINDER_DAYS_BEFORE_EXPIRY})`,
-        ),
-      )
-      .limit(BATCH);
-  }
-
-  /** The reminder's claim on its subscription, for the email's own statement (docs/decisions/0028): two instances never both write it. */
-  const reminderClaim = (subscriptionId: string, now: Date) =>
-    db
-      .update(subscriptions)
-      .set({ reminderSentAt: now })
-      .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.reminderSentAt)))
-      .returning({ id: subscriptions.id });
 
   /**
    * Writes the order confirmation once, with its claim on the order in one statement
@@ -140,6 +113,6 @@ export function createLifecycle({ db, mail, provisioning, publicUrl }: Lifecycle
     return mail.queue(db, message, { key: `order-confirmation:${orderId}`, when: orderConfirmationClaim(db, orderId) });
   }
 
-  return { expireSubscriptions, remindersDue, reminderClaim, sendOrderConfirmation };
+  return { expireSubscriptions, sendOrderConfirmation };
 }
 

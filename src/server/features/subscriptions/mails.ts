@@ -1,13 +1,13 @@
 import { createElement } from 'react';
 import { formatDollars, parseMoney } from '#domain/money';
-import { AutoRenewOffEmail, ExpiryReminderEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
+import { AutoRenewOffEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
 
 /** The texts of the emails about an order and a subscription (spec section 9 for the times). */
 
-const formatDate = (date: Date) =>
+export const formatDate = (date: Date) =>
   `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
-const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
+export const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
 
 export interface ConfirmationDetails {
   orderId: string;
@@ -74,23 +74,6 @@ export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: s
   ];
   const html = createElement(OrderConfirmationEmail, { customerName: details.customerName, orderId: details.orderId, isRenewal: details.isRenewal, facts, activation });
   return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n'), html };
-}
-
-export function expiryReminderMail(
-  details: { to: string; firstName: string; packageName: string; expirationDate: Date },
-  publicUrl: string,
-): Email {
-  const expiresOn = formatDate(details.expirationDate);
-  const text = [
-    `Hello ${details.firstName},`,
-    '',
-    `Your ${details.packageName} subscription expires on ${expiresOn}.`,
-    `Renew it from your account to keep watching with the same credentials: ${accountLink(publicUrl)}`,
-    '',
-    'StreamPlus',
-  ].join('\n');
-  const html = createElement(ExpiryReminderEmail, { firstName: details.firstName, packageName: details.packageName, expiresOn });
-  return { to: details.to, subject: 'Your StreamPlus subscription expires in 3 days', text, html };
 }
 
 /** The confirmation that automatic renewal was turned off (issue 21): transactional, so no unsubscribe link. */

@@ -10,6 +10,8 @@ import { createShipment, markOrderFulfilled, type OrderRow } from '#server/featu
 import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
 import { prebuilt } from '#server/db/prebuilt';
+import type { Clock } from '#server/lib/clock';
+import { graceEnd } from '#domain/renewal-milestones';
 import {
   LineUsernameTakenError,
   newLinePassword,
@@ -31,8 +33,9 @@ export interface ProvisioningDeps {
   provider: ProvisioningProvider;
   /** The server address shown with the credentials (XTREAM_SERVER_URL). */
   xtreamUrl: string;
-  /** The server's time: a subscription starts and runs on from it (a test's clock moves a whole year). */
   clock: Clock;
+  /** GRACE_DAYS: how long a lapsed paid subscription's lines run on (issue 21 point 6). */
+  graceDays: number;
 }
 
 export type ProvisionResult =
@@ -89,7 +92,7 @@ const orderPackageAndSubscription = prebuilt((db) =>
 );
 const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
 
-export function createProvisioning({ db, provider, xtreamUrl, clock }: ProvisioningDeps) {
+export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
   /**
    * Runs of one order in this process take turns, so the later one finds the order applied
@@ -138,6 +141,18 @@ export function createProvisioning({ db, provider, xtreamUrl, clock }: Provision
   }
 
   /**
+   * Until when the panel runs a subscription's lines, null when it must not: its expiry
+   * while it runs, the end of its grace period once lapsed (issue 21 point 6), never once
+   * suspended, refunded or cancelled.
+   */
+  function panelExpiryOf(subscription: { status: string; expirationDate: Date; graceSuspendedAt: Date | null }): Date | null {
+    if (subscription.status === SUBSCRIPTION_CANCELLED) return null;
+    if (subscription.status !== 'expired') return subscription.expirationDate;
+    const until = graceEnd(subscription.expirationDate, graceDays);
+    return subscription.graceSuspendedAt === null && until.getTime() > clock.now().getTime() ? until : null;
+  }
+
+  /**
    * Brings the panel in line with the database: active devices of a live subscription are
    * enabled until its expiry, every other line is disabled, and an active device without a
    * line (made before a panel was configured) gets one. Safe to repeat.
@@ -145,29 +160,41 @@ export function createProvisioning({ db, provider, xtreamUrl, clock }: Provision
   async function syncLines(subscriptionId: string): Promise<void> {
     if (!usesPanel) return;
     const [subscription] = await db
-      .select({ status: subscriptions.status, expirationDate: subscriptions.expirationDate })
+      .select({ status: subscriptions.status, expirationDate: subscriptions.expirationDate, graceSuspendedAt: subscriptions.graceSuspendedAt })
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId));
     if (!subscription) return;
-    const live = subscription.status !== 'expired' && subscription.status !== SUBSCRIPTION_CANCELLED;
+    const linesUntil = panelExpiryOf(subscription);
+    const live = linesUntil !== null;
     const credentials = await db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscriptionId));
     for (const credential of credentials) {
       const wanted = live && credential.isActive;
       if (credential.panelLineId) {
         // A line its owner turned off stays off; a box is turned off through its MAG device, so its line runs on.
-        if (wanted) await provider.extendLine(credential.panelLineId, subscription.expirationDate, { enable: credential.enabled || credential.kind === 'mag' });
+        if (wanted) await provider.extendLine(credential.panelLineId, linesUntil, { enable: credential.enabled || credential.kind === 'mag' });
         else await provider.disableLine(credential.panelLineId);
       } else if (wanted) {
         const { lineId } = await provider.createLine({
           username: credential.xtreamUsername,
           password: credential.xtreamPassword,
           maxConnections: CONNECTIONS_PER_LINE,
-          expiresAt: subscription.expirationDate,
+          expiresAt: linesUntil,
         });
         await db
           .update(deviceCredentials)
           .set({ panelLineId: lineId, updatedAt: sql`now()` })
           .where(and(eq(deviceCredentials.id, credential.id), isNull(deviceCredentials.panelLineId)));
+      }
+    }
+  }
+
+  /** Runs the subscription's wanted lines on to `until` (the end of its grace period); safe to repeat. */
+  async function extendLinesUntil(subscriptionId: string, until: Date): Promise<void> {
+    if (!usesPanel) return;
+    const credentials = await db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscriptionId));
+    for (const credential of credentials) {
+      if (credential.panelLineId && credential.isActive) {
+        await provider.extendLine(credential.panelLineId, until, { enable: credential.enabled || credential.kind === 'mag' });
       }
     }
   }
@@ -301,7 +328,9 @@ export function createProvisioning({ db, provider, xtreamUrl, clock }: Provision
             startDate: subscription!.startDate ?? now,
             expirationDate: renewedExpiry(subscription!.expirationDate, now, durationOf(pkg)),
             deviceCount: devices,
-            reminderSentAt: null,
+            // A renewal lifts the grace suspension, not the owner's (devicesSuspendedAt); syncLines below turns the lines on.
+            graceSuspendedAt: null,
+            graceLinesOffAt: null,
             updatedAt: now,
           })
           .where(eq(subscriptions.id, subscriptionId));
@@ -355,6 +384,7 @@ export function createProvisioning({ db, provider, xtreamUrl, clock }: Provision
   return {
     syncLines,
     disableLines,
+    extendLinesUntil,
 
     /**
      * Provisions a paid order; repeated and concurrent calls give one result. Throws
@@ -377,7 +407,7 @@ export function createProvisioning({ db, provider, xtreamUrl, clock }: Provision
       const now = clock.now();
       const activated = await db
         .update(subscriptions)
-        .set({ status: 'active', startDate: now, expirationDate: addDuration(now, row), reminderSentAt: null, updatedAt: now })
+        .set({ status: 'active', startDate: now, expirationDate: addDuration(now, row), updatedAt: now })
         .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'pending_activation')))
         .returning({ id: subscriptions.id });
       if (activated.length === 0) return false;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '#server/db/columns';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
@@ -23,7 +23,14 @@ export const subscriptions = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }),
     expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
     activationKey: text('activation_key'),
-    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * When the renewal pass suspended it after its grace period (issue 21 point 6): the store
+     * says so from then on, before the panel is told. Not the owner's abuse suspension
+     * (devicesSuspendedAt): each is lifted by its own cause.
+     */
+    graceSuspendedAt: timestamp('grace_suspended_at', { withTimezone: true }),
+    /** When the panel confirmed the grace suspension's lines off; null while it is still to be done (retried by the next pass). */
+    graceLinesOffAt: timestamp('grace_lines_off_at', { withTimezone: true }),
     /** When the store's owner disabled every device (abuse); the customer cannot turn them on until the owner lifts it. */
     devicesSuspendedAt: timestamp('devices_suspended_at', { withTimezone: true }),
     /** The customer asked that the saved card below be charged before each expiry (issue 21). */
@@ -38,7 +45,30 @@ export const subscriptions = pgTable(
     index('subscriptions_expiry_idx').on(t.status, t.expirationDate),
     // The renewal pass and the admin's Renewals section read only the subscriptions a saved card renews, by expiry.
     index('subscriptions_auto_renew_expiry_idx').on(t.expirationDate).where(sql`${t.autoRenew} and ${t.savedCardId} is not null`),
+    // The renewal pass's suspensions still to do: a short list however many subscriptions expired long ago.
+    index('subscriptions_grace_due_idx')
+      .on(t.expirationDate)
+      .where(sql`${t.status} = 'expired' and ${t.graceLinesOffAt} is null`),
   ],
+);
+
+/**
+ * The renewal schedule's emails (issue 21 point 5), one row per subscription, period and
+ * milestone: the row is the claim written in the email's own statement, so a milestone is
+ * sent once however many instances run the pass. A renewal moves the expiry, which starts
+ * a new period with milestones of its own.
+ */
+export const subscriptionMilestones = pgTable(
+  'subscription_milestones',
+  {
+    subscriptionId: uuid('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** The expiry of the period the milestone belongs to. */
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** 7d | 3d | 1d | 0d | trial-12h | trial-1h | grace | win-back-7d | win-back-30d */
+    milestone: text('milestone').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.periodEnd, t.milestone] })],
 );
 
 export const deviceCredentials = pgTable(

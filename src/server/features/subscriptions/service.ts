@@ -17,6 +17,9 @@ import type { ProvisioningProvider } from '#server/providers/provisioning/index'
 import type { Clock } from '#server/lib/clock';
 import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
+import { createGrace } from './grace';
+import { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim } from './milestones';
+import type { Milestone, MilestoneName } from '#domain/renewal-milestones';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions, type SavedCardSummaries } from './views';
@@ -36,7 +39,7 @@ export const SCHEDULED_POLICY = { retryLimit: 2, retryDelaySeconds: 30, concurre
 
 export interface SubscriptionsDeps {
   db: Db;
-  config: { XTREAM_SERVER_URL: string; PUBLIC_URL: string; STORE_TIME_ZONE: string };
+  config: { XTREAM_SERVER_URL: string; PUBLIC_URL: string; STORE_TIME_ZONE: string; GRACE_DAYS: number };
   jobs: JobQueue;
   mail: Mail;
   provider: ProvisioningProvider;
@@ -52,8 +55,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
 export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards }: SubscriptionsDeps) {
-  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock });
-  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL });
+  const graceDays = config.GRACE_DAYS;
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
+  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays });
+  const grace = createGrace({ db, provisioning, graceDays });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
     await provisioning.syncLines(subscriptionId);
@@ -62,7 +67,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
-    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { onlyId: subscriptionId, savedCards }) : [];
+    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, savedCards }) : [];
     if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return view;
   }
@@ -78,7 +83,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     sendOrderConfirmation: lifecycle.sendOrderConfirmation,
 
     /** The session customer's subscriptions for the account page, newest first. */
-    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { savedCards }),
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, savedCards }),
 
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,
@@ -122,11 +127,11 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
      */
     async assertRenewable(customerId: string, subscriptionId: string): Promise<void> {
       const view = await ownedSubscription(customerId, subscriptionId);
-      if (!canRenew({ status: view.status, expirationDate: new Date(view.expirationDate) }, new Date())) throw conflict(NOT_RENEWABLE);
+      if (!canRenew({ status: view.status, expirationDate: new Date(view.expirationDate) }, clock.now())) throw conflict(NOT_RENEWABLE);
     },
 
     /** Inside a refund's transaction: cancels the order's subscription, or takes a renewal's time back (decision 0021). */
-    endServiceOfRefund: (tx: DbOrTx, order: RefundedOrder) => endServiceOfRefund(tx, order, new Date()),
+    endServiceOfRefund: (tx: DbOrTx, order: RefundedOrder) => endServiceOfRefund(tx, order, clock.now()),
 
     /**
      * After a refund's commit: disables (or shortens) the subscription's panel lines through
@@ -143,9 +148,31 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string) => turnOffAutoRenew(tx, subscriptionId, clock.now()),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
-    remindersDue: lifecycle.remindersDue,
-    reminderClaim: lifecycle.reminderClaim,
+
+    // The renewal pass's parts (issue 21 points 5 and 6; workflows/renewal-reminders.ts).
+    /** Subscriptions whose milestone is due at `now` and not yet sent this period. */
+    dueMilestones: (milestone: Milestone, now: Date, limit: number) => dueMilestones(db, milestone, now, limit),
+    /** The milestone's claim, as the `when` of its email's statement. */
+    milestoneClaim: (subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date) => milestoneClaim(db, subscriptionId, periodEnd, milestone, now),
+    /** A milestone claimed without an email (a crypto renewal invoice's turn); true for the one caller that got it. */
+    claimMilestone: (subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date) => claimMilestone(db, subscriptionId, periodEnd, milestone, now),
+    /** The subscription's last paid order: how it was paid, and the buyer's gift card and phone. */
+    lastPaidOrder: (subscriptionId: string) => lastPaidOrder(db, subscriptionId),
+    /**
+     * What a reminder says the renewal will be: `autoCharge` when the subscription renews
+     * itself from a saved card. The one place the saved-card work (issue 21 points 1 and 3)
+     * plugs in; until then no subscription renews itself.
+     */
+    renewalTermsOf: (_subscriptionId: string): Promise<RenewalTerms> => Promise.resolve({ autoCharge: null }),
+    /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */
+    suspendAfterGrace: (now: Date) => grace.suspendAfterGrace(now),
   };
 }
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
+
+/** What a reminder says of the renewal ahead (issue 21 point 5). */
+export interface RenewalTerms {
+  /** The saved card's charge: its amount, card and day; null when the customer renews by hand. */
+  autoCharge: { amountCents: number; last4: string; on: Date } | null;
+}

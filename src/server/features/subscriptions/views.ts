@@ -3,6 +3,7 @@ import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
 import { formatMoney, parseMoney } from '#domain/money';
 import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
+import { graceState } from '#domain/renewal-milestones';
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { shipmentsForReading as shipments } from '#server/features/orders/index';
@@ -37,12 +38,12 @@ export async function customerSubscriptions(
   db: DbOrTx,
   customerId: string,
   now: Date,
-  { onlyId, savedCards }: { onlyId?: string; savedCards?: SavedCardSummaries } = {},
+  { graceDays, onlyId, savedCards }: { graceDays: number; onlyId?: string; savedCards?: SavedCardSummaries },
 ): Promise<Subscription[]> {
   const rows = await db
     .select({
       subscription: subscriptions,
-      pkg: { id: packages.id, name: packages.name, duration: packages.duration },
+      pkg: { id: packages.id, name: packages.name, duration: packages.duration, durationUnit: packages.durationUnit },
       price: packages.price,
     })
     .from(subscriptions)
@@ -76,7 +77,8 @@ export async function customerSubscriptions(
       deviceCount: subscription.deviceCount,
       remainingDays: days,
       remainingHours: hours,
-      package: pkg,
+      package: { id: pkg.id, name: pkg.name, duration: pkg.duration },
+      ...graceState(subscription, pkg.durationUnit === 'hours' ? 0 : graceDays, now),
       deviceCredentials: credentials
         .filter((credential) => credential.subscriptionId === subscription.id)
         .map((credential) => deviceView(credential, subscription.xtreamUrl)),

@@ -53,9 +53,20 @@ export class InvalidNoticeError extends Error {}
 /** This store takes no notices from this provider: no notice secret is configured. */
 export class NoticesNotAcceptedError extends Error {}
 
+/** An invoice: a page of the provider's where the buyer chooses how to pay (issue 21 point 4). */
+export interface CreatedCryptoInvoice {
+  invoiceId: string;
+  /** The provider's payment page; null when the store shows the payment itself (the demo). */
+  invoiceUrl: string | null;
+  /** The payment the invoice is paid by, when known now (the demo); NOWPayments makes it when the buyer pays. */
+  paymentId: string | null;
+}
+
 export interface CryptoPaymentProvider {
   readonly kind: 'nowpayments' | 'demo';
   createPayment(input: CreateCryptoPaymentInput): Promise<CreatedCryptoPayment>;
+  /** Opens an invoice for an order (a crypto renewal); its payment's notices carry the order's id. */
+  createInvoice(input: CreateCryptoPaymentInput & { successUrl: string }): Promise<CreatedCryptoInvoice>;
   getPaymentStatus(paymentId: string): Promise<CryptoPaymentState>;
   /** Verifies a notice (its parsed JSON body) against its headers and reads it; throws InvalidNoticeError or NoticesNotAcceptedError. */
   parseNotice(raw: unknown, headers: Record<string, string | string[] | undefined>): CryptoPaymentNotice;

@@ -8,6 +8,7 @@ import {
   CryptoProviderError,
   PAY_CURRENCY,
   type CreateCryptoPaymentInput,
+  type CreatedCryptoInvoice,
   type CreatedCryptoPayment,
   type CryptoPaymentNotice,
   type CryptoPaymentProvider,
@@ -67,24 +68,31 @@ export function createDemoCrypto(db: Db, { ipnSecret }: { ipnSecret?: string | u
     return updated.length > 0;
   }
 
+  async function createPayment(input: CreateCryptoPaymentInput): Promise<CreatedCryptoPayment> {
+    const amount = formatMoney(input.priceAmountCents);
+    const [row] = await db
+      .insert(demoCryptoPayments)
+      .values({
+        paymentId: `demo-${randomInt(1_000_000_000, 10_000_000_000)}`,
+        orderId: input.orderId,
+        priceAmount: amount,
+        payAmount: amount,
+        payCurrency: PAY_CURRENCY,
+        payAddress: `0x${randomBytes(20).toString('hex')}`,
+      })
+      .returning();
+    const { paymentId, payAmount, payCurrency, payAddress, paymentStatus } = row!;
+    return { paymentId, payAmount, payCurrency, payAddress, paymentStatus };
+  }
+
   return {
     kind: 'demo',
+    createPayment,
 
-    async createPayment(input: CreateCryptoPaymentInput): Promise<CreatedCryptoPayment> {
-      const amount = formatMoney(input.priceAmountCents);
-      const [row] = await db
-        .insert(demoCryptoPayments)
-        .values({
-          paymentId: `demo-${randomInt(1_000_000_000, 10_000_000_000)}`,
-          orderId: input.orderId,
-          priceAmount: amount,
-          payAmount: amount,
-          payCurrency: PAY_CURRENCY,
-          payAddress: `0x${randomBytes(20).toString('hex')}`,
-        })
-        .returning();
-      const { paymentId, payAmount, payCurrency, payAddress, paymentStatus } = row!;
-      return { paymentId, payAmount, payCurrency, payAddress, paymentStatus };
+    /** The demo's invoice is a payment of its own, shown and paid on the store's invoice page. */
+    async createInvoice(input): Promise<CreatedCryptoInvoice> {
+      const { paymentId } = await createPayment(input);
+      return { invoiceId: paymentId, invoiceUrl: null, paymentId };
     },
 
     getPaymentStatus,

@@ -4,6 +4,7 @@ import {
   CryptoProviderError,
   PAY_CURRENCY,
   type CreateCryptoPaymentInput,
+  type CreatedCryptoInvoice,
   type CreatedCryptoPayment,
   type CryptoPaymentProvider,
   type CryptoPaymentState,
@@ -28,6 +29,8 @@ const createdPaymentSchema = z.object({
   pay_currency: z.string(),
 });
 
+const createdInvoiceSchema = z.object({ id: idText, invoice_url: z.url() });
+
 const paymentStateSchema = createdPaymentSchema.extend({
   order_id: z.string(),
   price_amount: amountText,
@@ -42,6 +45,19 @@ export interface NowPaymentsOptions {
   ipnSecret?: string | undefined;
   /** NOWPAYMENTS_REQUEST_TIMEOUT_MS unless given (tests wait less). */
   timeoutMs?: number;
+}
+
+/** What a payment and an invoice both say of the order they are for. */
+function orderFields(input: CreateCryptoPaymentInput) {
+  return {
+    // A decimal number of dollars, as NOWPayments expects it; exact for whole cents.
+    price_amount: Number(formatMoney(input.priceAmountCents)),
+    price_currency: 'usd',
+    pay_currency: PAY_CURRENCY,
+    order_id: input.orderId,
+    order_description: input.description,
+    ipn_callback_url: input.ipnCallbackUrl,
+  };
 }
 
 /** The NOWPayments payment API (https://documenter.getpostman.com/view/7907941/S1a32n38). */
@@ -94,15 +110,7 @@ export function createNowPayments({ apiUrl, apiKey, ipnSecret, timeoutMs = NOWPA
     kind: 'nowpayments',
 
     async createPayment(input: CreateCryptoPaymentInput): Promise<CreatedCryptoPayment> {
-      const json = await call('POST', '/v1/payment', {
-        // A decimal number of dollars, as NOWPayments expects it; exact for whole cents.
-        price_amount: Number(formatMoney(input.priceAmountCents)),
-        price_currency: 'usd',
-        pay_currency: PAY_CURRENCY,
-        order_id: input.orderId,
-        order_description: input.description,
-        ipn_callback_url: input.ipnCallbackUrl,
-      });
+      const json = await call('POST', '/v1/payment', orderFields(input));
       const payment = parse(createdPaymentSchema, json);
       return {
         paymentId: payment.payment_id,
@@ -111,6 +119,12 @@ export function createNowPayments({ apiUrl, apiKey, ipnSecret, timeoutMs = NOWPA
         payAddress: payment.pay_address,
         paymentStatus: payment.payment_status,
       };
+    },
+
+    async createInvoice(input): Promise<CreatedCryptoInvoice> {
+      const json = await call('POST', '/v1/invoice', { ...orderFields(input), success_url: input.successUrl, cancel_url: input.successUrl });
+      const invoice = parse(createdInvoiceSchema, json);
+      return { invoiceId: invoice.id, invoiceUrl: invoice.invoice_url, paymentId: null };
     },
 
     async getPaymentStatus(paymentId: string): Promise<CryptoPaymentState> {

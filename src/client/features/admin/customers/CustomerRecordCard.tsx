@@ -3,7 +3,7 @@ import type { AdminCustomerRecord } from '#contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, adminExpiry, dollars, shortOrderId } from '../shared/admin-view';
+import { adminDate, adminExpiry, adminLapse, dollars, shortOrderId } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { DetailField } from '../shared/DetailField';
 import { RecordCredentials } from './RecordCredentials';
@@ -67,6 +67,11 @@ export function CustomerRecordCard({ record }: { record: AdminCustomerRecord }) 
         <DetailField label="Expires">{adminExpiry(record, timeZone)}</DetailField>
         <DetailField label="Gift Card">{record.giftCardChoice ?? 'None'}</DetailField>
       </dl>
+      {adminLapse(record, timeZone) && (
+        <p className="mt-2 text-sm font-medium text-warning" data-testid="subscription-lapse">
+          {adminLapse(record, timeZone)}
+        </p>
+      )}
       <Collapsible className="mt-4">
         <CollapsibleTrigger asChild>
           <Button variant="outline" size="sm" className="group">

@@ -9,6 +9,7 @@ import { couponState, couponTerms, couponUses } from './coupon-form';
 import { DetailField } from '../shared/DetailField';
 import { EditCouponDialog } from './EditCouponDialog';
 import { NewCouponDialog } from './NewCouponDialog';
+import { WinBackCouponSetting } from './WinBackCouponSetting';
 import { PagedList } from '../shared/PagedList';
 import { useCouponChanges } from './use-coupon-changes';
 import type { ListPaging } from '../shared/use-list-page';
@@ -23,7 +24,8 @@ export function CouponsTab({ coupons, paging }: { coupons: UseQueryResult<Revali
   const now = new Date(coupons.dataUpdatedAt);
   return (
     <div className="grid min-w-0 gap-4">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <WinBackCouponSetting codes={coupons.data?.data.map((coupon) => coupon.code) ?? []} />
         <NewCouponDialog create={create} />
       </div>
       <PagedList

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdminOrderDetail } from '#contract/admin-orders';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, adminDateTime, adminExpiry, dollars } from '../shared/admin-view';
+import { adminDate, adminDateTime, adminExpiry, adminLapse, dollars } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { auditSentence } from '../shared/audit-sentence';
@@ -157,6 +157,11 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
               <DetailField label="Started">{adminDate(subscription.startDate, timeZone)}</DetailField>
               <DetailField label="Expires">{adminExpiry(subscription, timeZone)}</DetailField>
             </Fields>
+            {adminLapse(subscription, timeZone) && (
+              <p className="mt-2 text-sm font-medium text-warning" data-testid="subscription-lapse">
+                {adminLapse(subscription, timeZone)}
+              </p>
+            )}
             <Credentials subscription={subscription} />
           </>
         ) : (

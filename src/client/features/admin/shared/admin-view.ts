@@ -39,6 +39,15 @@ export function adminExpiry(subscription: { status: string; expirationDate: stri
   return awaitsActivation(subscription.status) ? STARTS_ON_ACTIVATION : adminDate(subscription.expirationDate, timeZone);
 }
 
+/**
+ * A lapsed subscription's state beside its 'expired' badge (issue 21 point 6): still
+ * running through its grace period, or suspended; null for any other.
+ */
+export function adminLapse(subscription: { graceEndsAt: string | null; graceSuspended: boolean }, timeZone: string): string | null {
+  if (subscription.graceEndsAt) return `Grace period until ${adminDateTime(subscription.graceEndsAt, timeZone)}`;
+  return subscription.graceSuspended ? 'Suspended (expired)' : null;
+}
+
 /** '5 minutes ago' as of `now`, for the notifications tab. */
 export const timeAgo = (iso: string, now: number) => formatDistance(new Date(iso), new Date(now), { addSuffix: true });
 

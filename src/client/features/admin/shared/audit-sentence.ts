@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'shipment.update': 'Shipment change',
   'coupon.create': 'Coupon created',
   'coupon.update': 'Coupon change',
+  'coupon.win_back': 'Win-back coupon chosen',
   'package.update': 'Package change',
   'device.rename': 'Device renamed',
   'device.change_mac': 'Set-top box MAC change',
@@ -187,6 +188,11 @@ export function auditSentence(entry: Entry): string {
     case 'coupon.create':
     case 'coupon.update':
       return couponSentence(entry);
+    case 'coupon.win_back':
+    {
+      const code = text(after, 'winBack');
+      return code ? `Chose ${code} as the win-back coupon` : 'Chose no win-back coupon';
+    }
     case 'package.update':
       return packageSentence(entry);
     case 'device.rename':

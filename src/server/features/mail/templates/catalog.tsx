@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
 import { AutoRenewOffEmail, autoRenewOffSample } from './auto-renew-off';
 import { BoxShippedEmail, boxShippedSample } from './box-shipped';
-import { ExpiryReminderEmail, expiryReminderSample } from './expiry-reminder';
 import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
 import { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './password-link';
 import { RefundEmail, refundSample } from './refund';
 import { RenewalConfirmEmail, renewalConfirmSample } from './renewal-confirm';
 import { RenewalFailedEmail, renewalFailedSample, renewalSkippedSample } from './renewal-failed';
+import { autoRenewalReminderSample, RenewalReminderEmail, renewalReminderSample, winBackSample } from './renewal-reminder';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */
@@ -27,9 +27,11 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'password-reset': { element: <PasswordLinkEmail {...passwordResetSample} />, reminder: false },
   'box-shipped': { element: <BoxShippedEmail {...boxShippedSample} />, reminder: false },
   refund: { element: <RefundEmail {...refundSample} />, reminder: false },
-  'expiry-reminder': { element: <ExpiryReminderEmail {...expiryReminderSample} />, reminder: true },
   'renewal-failed': { element: <RenewalFailedEmail {...renewalFailedSample} />, reminder: false },
   'renewal-skipped': { element: <RenewalFailedEmail {...renewalSkippedSample} />, reminder: false },
   'renewal-confirm': { element: <RenewalConfirmEmail {...renewalConfirmSample} />, reminder: false },
   'auto-renew-off': { element: <AutoRenewOffEmail {...autoRenewOffSample} />, reminder: false },
+  'renewal-reminder': { element: <RenewalReminderEmail {...renewalReminderSample} />, reminder: true },
+  'renewal-reminder-auto-renew': { element: <RenewalReminderEmail {...autoRenewalReminderSample} />, reminder: true },
+  'win-back': { element: <RenewalReminderEmail {...winBackSample} />, reminder: true },
 };

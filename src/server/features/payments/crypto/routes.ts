@@ -44,6 +44,16 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A crypto renewal invoice of the demo provider, shown on the store's own page (issue 21 point 4).
+  app.get(
+    '/api/crypto-invoices/:paymentId',
+    {
+      schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoPaymentSchema, ...failures } },
+      preHandler: paymentCheckLimit(app.deps.database.db),
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await crypto.describeInvoicePayment(request.params.paymentId)),
+  );
+
   // The body stays as sent: the signature covers every key, including ones this store does not read.
   app.post(
     '/api/crypto/ipn',

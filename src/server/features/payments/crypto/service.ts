@@ -18,12 +18,21 @@ import {
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
 import { priceCheckout, type Checkout, type CheckoutContext } from '#server/features/checkout/index';
-import { attachCryptoPayment, type OrderRow, type Orders } from '#server/features/orders/index';
+import { attachCryptoPayment, findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
+import {
+  claimRenewalInvoice,
+  isInvoicedOrder,
+  openedRenewalInvoice,
+  recordOpenedInvoice,
+  recordRenewalOrder,
+  releaseRenewalInvoice,
+} from './renewal-invoices';
 import { handleNoticeOnce } from '../processed-events';
 import type { Reconciled } from '../reconciled';
 
 export const FREE_ORDER_MESSAGE = 'This order is free: no crypto payment is needed. Place it through the checkout.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Crypto payment not found';
+export const INVOICE_NOT_FOUND_MESSAGE = 'Renewal invoice not found';
 export const IPN_DISABLED_MESSAGE = 'Crypto payment notifications are not enabled on this store';
 export const DEMO_DISABLED_MESSAGE = 'Demo crypto payments are not available: a real crypto provider is configured';
 
@@ -35,9 +44,19 @@ export interface CryptoPaymentsDeps {
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
 }
 
+export interface RenewalInvoiceRequest {
+  subscriptionId: string;
+  /** The expiry the renewal runs from: one invoice per subscription and period. */
+  periodEnd: Date;
+  now: Date;
+  /** Places the renewal order, as checkout does, at today's price. */
+  placeOrder: () => Promise<OrderRow>;
+}
+
 /** app.services.crypto: crypto checkout, status polling, IPNs and the demo's simulator (issue 3 point 7). */
 export function createCryptoPayments({ db, config, provider, checkout, orders: orderTransitions }: CryptoPaymentsDeps) {
-  const ipnCallbackUrl = `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/crypto/ipn`;
+  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+  const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
   async function findOrderByPayment(paymentId: string): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.cryptoPaymentId, paymentId)).limit(1);
@@ -65,7 +84,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
     const ignored = { changed: false, paidNow: false };
     if (state.outcome === 'no_change') return ignored;
     const details = { paymentId: state.paymentId, paymentStatus: state.paymentStatus, orderId: state.orderId };
-    const order = await findOrderByPayment(state.paymentId);
+    const order = (await findOrderByPayment(state.paymentId)) ?? (await invoicePaymentOrder(state));
     if (!order || order.id !== state.orderId) {
       log.warn(details, 'crypto payment does not belong to that order: ignored');
       return ignored;
@@ -98,6 +117,50 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
   }
 
   /**
+   * A renewal invoice's payment (issue 21 point 4): the provider made it when the buyer paid,
+   * so the store first hears of it in its notice, which names the invoiced order. The order
+   * takes that payment as its own, once; any other payment of an order is still ignored.
+   */
+  async function invoicePaymentOrder(state: CryptoPaymentState): Promise<OrderRow | null> {
+    if (!(await isInvoicedOrder(db, state.orderId))) return null;
+    await attachCryptoPayment(db, state.orderId, state.paymentId);
+    return findOrderByPayment(state.paymentId);
+  }
+
+  /**
+   * Opens the renewal invoice of a subscription paid by crypto, once per period however many
+   * instances ask (issue 21 point 4): the period's row is claimed, then the renewal order is
+   * placed (`placeOrder`, at today's price), then the provider's invoice is opened. Its
+   * address, or 'pending' while another instance is opening it. A provider failure throws,
+   * and the next pass opens it.
+   */
+  async function openRenewalInvoice({ subscriptionId, periodEnd, now, placeOrder }: RenewalInvoiceRequest): Promise<{ invoiceUrl: string } | 'pending'> {
+    const opened = await openedRenewalInvoice(db, subscriptionId, periodEnd);
+    if (opened) return { invoiceUrl: opened.invoiceUrl! };
+    const claim = await claimRenewalInvoice(db, subscriptionId, periodEnd, now);
+    if (!claim) return 'pending';
+    try {
+      const order = (claim.orderId ? await findOrder(db, claim.orderId) : null) ?? (await placeOrder());
+      if (claim.orderId !== order.id) await recordRenewalOrder(db, claim, order.id);
+      const devices = Number(order.deviceCount);
+      const invoice = await provider.createInvoice({
+        orderId: order.id,
+        priceAmountCents: parseMoney(order.totalAmount),
+        ipnCallbackUrl,
+        description: `Renewal, ${devices} device${devices === 1 ? '' : 's'}, order ${order.id}`,
+        successUrl: `${publicUrl}/account`,
+      });
+      if (invoice.paymentId) await attachCryptoPayment(db, order.id, invoice.paymentId);
+      const invoiceUrl = invoice.invoiceUrl ?? `${publicUrl}/checkout?invoice=${encodeURIComponent(invoice.paymentId ?? invoice.invoiceId)}`;
+      await recordOpenedInvoice(db, claim, { invoiceId: invoice.invoiceId, invoiceUrl });
+      return { invoiceUrl };
+    } catch (error) {
+      await releaseRenewalInvoice(db, claim);
+      throw error;
+    }
+  }
+
+  /**
    * A provider's notice, handled once per payment and status (an ignored one is not
    * recorded, so a later correct one counts). Returns the id of the order it completed, if it did.
    */
@@ -124,6 +187,14 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
 
   return {
     kind: provider.kind,
+    openRenewalInvoice,
+
+    /** GET /api/crypto-invoices/:paymentId: what to pay for a renewal invoice's payment; 404 for any other payment. */
+    async describeInvoicePayment(paymentId: string): Promise<CryptoPayment> {
+      const order = await findOrderByPayment(paymentId);
+      if (!order || !(await isInvoicedOrder(db, order.id))) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
+      return describeExisting(paymentId, order.id);
+    },
 
     /**
      * POST /api/create-crypto-payment: places the order (priced by the server) and opens

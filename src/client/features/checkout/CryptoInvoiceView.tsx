@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { cryptoPaymentSchema } from '#contract/crypto';
+import { BrandLogo } from '../../components/BrandLogo';
+import { MAIN_ID } from '../../components/SkipLink';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { api, messageOr } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { CryptoPaymentPanel } from './CryptoPaymentPanel';
+import { useStoreConfig } from './use-store-config';
+
+// Here, not in the shared route list, which the landing page's bundle carries (its budget, decision 0024).
+const invoiceRoute = (paymentId: string) => `/api/crypto-invoices/${encodeURIComponent(paymentId)}`;
+
+/**
+ * /checkout?invoice=<payment id>: a crypto subscription's renewal invoice as the demo provider makes
+ * it (issue 21 point 4), the link of its renewal reminder. The checkout's payment panel,
+ * paid the same way; NOWPayments' invoices are on its own page instead.
+ */
+export function CryptoInvoiceView({ paymentId }: { paymentId: string }) {
+  const config = useStoreConfig();
+  const [, navigate] = useLocation();
+  const [outcome, setOutcome] = useState<'open' | 'paid' | { failed: string }>('open');
+  const invoice = useQuery({
+    queryKey: [invoiceRoute(paymentId)],
+    queryFn: () => api(invoiceRoute(paymentId), { schema: cryptoPaymentSchema }),
+    retry: false,
+  });
+  useDocumentTitle('Renewal Invoice');
+  return (
+    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen flex-col items-center px-4 py-10">
+      <BrandLogo className="mb-6 text-xl" />
+      <Card className="w-full max-w-2xl">
+        <CardHeader>
+          <h1 className="text-2xl font-bold leading-tight tracking-tight">Renewal invoice</h1>
+        </CardHeader>
+        <CardContent>
+          {invoice.isPending && (
+            <p className="text-sm text-muted-foreground" role="status">
+              Loading your invoice...
+            </p>
+          )}
+          {invoice.isError && (
+            <p className="text-sm text-muted-foreground" role="alert">
+              {messageOr(invoice.error, 'This invoice could not be found.')}
+            </p>
+          )}
+          {invoice.data && outcome === 'paid' && (
+            <p className="text-sm" role="status">
+              Payment received: your subscription is renewed with the same credentials.
+            </p>
+          )}
+          {invoice.data && typeof outcome === 'object' && (
+            <p className="text-sm text-muted-foreground" role="alert">
+              {outcome.failed}
+            </p>
+          )}
+          {invoice.data && outcome === 'open' && (
+            <CryptoPaymentPanel
+              payment={invoice.data}
+              demo={config.data?.cryptoProvider === 'demo'}
+              onCompleted={() => setOutcome('paid')}
+              onBack={() => navigate('/account')}
+              onFailed={({ description }) => setOutcome({ failed: description })}
+            />
+          )}
+        </CardContent>
+      </Card>
+      <Link href="/account" className="mt-6 text-sm text-muted-foreground hover:text-foreground">
+        Go to your account
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { WIN_BACK_COUPON_UNKNOWN, type WinBackCoupon } from '#contract/admin-coupons';
+import type { Db } from '#server/db/connect';
+import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { badRequest } from '#server/http/errors';
+import { coupons, winBackCoupon } from './schema';
+
+/** The owner's win-back coupon (issue 21 point 5): chosen in the admin, offered by the win-back emails. */
+
+/** The admin's view: the chosen coupon's code, or null for none. */
+export async function chosenWinBackCoupon(db: Db): Promise<WinBackCoupon> {
+  const [row] = await db.select({ code: coupons.code }).from(winBackCoupon).innerJoin(coupons, eq(coupons.id, winBackCoupon.couponId));
+  return { code: row?.code ?? null };
+}
+
+/** Chooses the win-back coupon (a 400 for an unknown code), audited in the same transaction. */
+export async function chooseWinBackCoupon(db: Db, code: string | null, actor: AuditActor): Promise<WinBackCoupon> {
+  return db.transaction(async (tx) => {
+    const [coupon] = code ? await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code)) : [];
+    if (code && !coupon) throw badRequest(WIN_BACK_COUPON_UNKNOWN);
+    const [before] = await tx
+      .select({ code: coupons.code })
+      .from(winBackCoupon)
+      .innerJoin(coupons, eq(coupons.id, winBackCoupon.couponId))
+      .for('update', { of: winBackCoupon });
+    const previous = before?.code ?? null;
+    if (previous === code) return { code };
+    const couponId = coupon?.id ?? null;
+    await tx.insert(winBackCoupon).values({ only: true, couponId }).onConflictDoUpdate({ target: winBackCoupon.only, set: { couponId, updatedAt: new Date() } });
+    await recordAdminAction(tx, { actor, action: 'coupon.win_back', target: { type: 'coupon', id: code ?? previous ?? 'none' }, before: { winBack: previous }, after: { winBack: code } });
+    return { code };
+  });
+}
+
+/**
+ * The code a win-back email offers at `now`: the chosen coupon while a customer can use it
+ * (active, within its dates, uses left), else none, so no email promises a dead code.
+ */
+export async function winBackCouponOffered(db: Db, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ code: coupons.code, usageLimit: coupons.usageLimit, usageCount: coupons.usageCount })
+    .from(winBackCoupon)
+    .innerJoin(coupons, eq(coupons.id, winBackCoupon.couponId))
+    .where(
+      and(
+        eq(coupons.isActive, true),
+        or(isNull(coupons.validFrom), lte(coupons.validFrom, now)),
+        or(isNull(coupons.validTo), gt(coupons.validTo, now)),
+      ),
+    );
+  if (!row || (row.usageLimit !== null && row.usageCount >= row.usageLimit)) return null;
+  return row.code;
+}

@@ -1,0 +1,72 @@
+import { EmailButton, EmailLayout, Facts, Paragraph } from './layout';
+
+export interface RenewalReminderProps {
+  /** The heading, also the preview's start. */
+  heading: string;
+  firstName: string;
+  /** What the email says, paragraph by paragraph, as its text version does. */
+  paragraphs: readonly string[];
+  /** The subscription's facts: package, devices, expiry. */
+  facts: ReadonlyArray<readonly [term: string, value: string]>;
+  /** A win-back offer's coupon code, shown large; null without one. */
+  couponCode: string | null;
+  /** The one button: "Renew now" to the account or the crypto invoice. */
+  button: { label: string; href: string };
+  /** A muted closing line. */
+  footnote: string | null;
+}
+
+/**
+ * Every email of the renewal schedule (issue 21 point 5, decision 0043): the reminders
+ * before expiry, the trial's, the grace notice, the win-back offers and the notice that a
+ * package is no longer sold. Reminder emails, with their unsubscribe link (decision 0040).
+ */
+export function RenewalReminderEmail({ heading, firstName, paragraphs, facts, couponCode, button, footnote }: RenewalReminderProps) {
+  return (
+    <EmailLayout preview={`${heading}. ${paragraphs[0] ?? ''}`} heading={heading}>
+      <Paragraph>Hello {firstName},</Paragraph>
+      {paragraphs.map((paragraph) => (
+        <Paragraph key={paragraph}>{paragraph}</Paragraph>
+      ))}
+      <Facts rows={facts} />
+      {couponCode && (
+        <Paragraph>
+          Your code: <strong style={{ fontSize: '20px', letterSpacing: '2px' }}>{couponCode}</strong>
+        </Paragraph>
+      )}
+      <EmailButton href={button.href}>{button.label}</EmailButton>
+      {footnote && <Paragraph muted>{footnote}</Paragraph>}
+    </EmailLayout>
+  );
+}
+
+const sampleFacts = [
+  ['Package', '1 Month Premium (1 month)'],
+  ['Devices', '2'],
+  ['Expires', 'December 9, 2026 at 9:00 AM UTC'],
+] as const;
+
+export const renewalReminderSample: RenewalReminderProps = {
+  heading: 'Your subscription expires in 7 days',
+  firstName: 'Mona',
+  paragraphs: ['Your 1 Month Premium subscription expires on December 9, 2026 at 9:00 AM UTC.', 'Renewing costs $17.98 today. A renewal is charged at the price of the day you pay.'],
+  facts: sampleFacts,
+  couponCode: null,
+  button: { label: 'Renew now', href: 'http://localhost:5000/account' },
+  footnote: 'Renew from your account to keep watching with the same credentials.',
+};
+
+/** A variant of the sample: its heading, words and button, as the milestone chooses them. */
+const variant = (heading: string, paragraphs: string[], changes: Partial<RenewalReminderProps> = {}): RenewalReminderProps => ({ ...renewalReminderSample, heading, paragraphs, ...changes });
+
+export const autoRenewalReminderSample = variant(
+  'Your subscription renews in 7 days',
+  ['We will charge $17.98 to your card ending 4242 on December 6, 2026.', 'If the price changes before then, we charge the price of that day.'],
+  { button: { label: 'Manage your renewal', href: 'http://localhost:5000/account' }, footnote: 'You can turn automatic renewal off in your account at any time.' },
+);
+
+export const winBackSample = variant(
+  'Come back to StreamPlus',
+  ['Your 1 Month Premium subscription ended on December 9, 2026 at 9:00 AM UTC.', 'Renew with this code at checkout and keep your credentials.'],
+  { couponCode: 'COMEBACK10' },
+);

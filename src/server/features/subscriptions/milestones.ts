@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, gt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { dueExpiryRange, type Milestone, type MilestoneName } from '#domain/renewal-milestones';
+import type { Db } from '#server/db/connect';
+import { packagesForReading as packages } from '#server/features/catalog/index';
+import { ordersForReading as orders } from '#server/features/orders/index';
+import { subscriptionMilestones, subscriptions } from './schema';
+
+/**
+ * Which subscriptions have a milestone of the renewal schedule due (issue 21 point 5), and
+ * the claim that sends each once. Each milestone is one range of the (status, expiry)
+ * index anti-joined with the milestones' primary key: a pass reads the subscriptions near
+ * a milestone, never all of them (tests/bench/reminders.bench.mjs).
+ */
+
+export interface DueMilestone {
+  id: string;
+  customerId: string;
+  expirationDate: Date;
+  deviceCount: number;
+  packageId: string;
+  packageName: string;
+  packageDuration: string;
+  /** Today's catalog price of the package, a money text; what a renewal costs now (with the device fee). */
+  packagePrice: string;
+  /** False once the owner stopped selling it: no renewal is offered (issue 21 "Bad input"). */
+  packageOnSale: boolean;
+}
+
+const milestoneSent = (milestone: MilestoneName) =>
+  notExists(
+    sql`(select 1 from ${subscriptionMilestones} where ${and(
+      eq(subscriptionMilestones.subscriptionId, subscriptions.id),
+      eq(subscriptionMilestones.periodEnd, subscriptions.expirationDate),
+      eq(subscriptionMilestones.milestone, milestone),
+    )})`,
+  );
+
+const audienceFilter = (milestone: Milestone) =>
+  milestone.audience === 'trial' ? eq(packages.durationUnit, 'hours') : milestone.audience === 'paid' ? ne(packages.durationUnit, 'hours') : undefined;
+
+/** Up to `limit` subscriptions whose `milestone` is due at `now` and not sent this period, soonest expiry first. */
+export function dueMilestones(db: Db, milestone: Milestone, now: Date, limit: number): Promise<DueMilestone[]> {
+  const { after, upTo } = dueExpiryRange(milestone, now);
+  return db
+    .select({
+      id: subscriptions.id,
+      customerId: subscriptions.customerId,
+      expirationDate: subscriptions.expirationDate,
+      deviceCount: subscriptions.deviceCount,
+      packageId: packages.id,
+      packageName: packages.name,
+      packageDuration: packages.duration,
+      packagePrice: packages.price,
+      packageOnSale: packages.isActive,
+    })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(
+      and(
+        eq(subscriptions.status, milestone.status),
+        gt(subscriptions.expirationDate, after),
+        lte(subscriptions.expirationDate, upTo),
+        audienceFilter(milestone),
+        milestoneSent(milestone.name),
+      ),
+    )
+    .orderBy(asc(subscriptions.expirationDate))
+    .limit(limit);
+}
+
+/**
+ * The milestone's claim, for the email's own statement (docs/decisions/0028): the row is
+ * written once per subscription, period and milestone, so two instances never both send it.
+ * It also holds while the customer turned reminders off (the claim runs, the email is not
+ * written), so such a subscription is not found due again.
+ */
+export const milestoneClaim = (db: Db, subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date) =>
+  db
+    .insert(subscriptionMilestones)
+    .values({ subscriptionId, periodEnd, milestone, sentAt: now })
+    .onConflictDoNothing()
+    .returning({ subscriptionId: subscriptionMilestones.subscriptionId });
+
+/** Claims a milestone that sends no email of its own (a crypto invoice's turn); true for the one caller that got it. */
+export async function claimMilestone(db: Db, subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date): Promise<boolean> {
+  return (await milestoneClaim(db, subscriptionId, periodEnd, milestone, now)).length === 1;
+}
+
+/** How the subscription was last paid for: 'crypto' gets a renewal invoice (issue 21 point 4), on the buyer's last choices. */
+export async function lastPaidOrder(db: Db, subscriptionId: string) {
+  const [row] = await db
+    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone })
+    .from(orders)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionId))
+    .where(
+      and(
+        eq(orders.customerId, subscriptions.customerId),
+        eq(orders.paymentStatus, 'completed'),
+        or(eq(orders.id, subscriptions.orderId), eq(orders.renewsSubscriptionId, subscriptionId)),
+      ),
+    )
+    .orderBy(desc(orders.paidAt))
+    .limit(1);
+  return row ?? null;
+}

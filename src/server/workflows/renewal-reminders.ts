@@ -1,0 +1,177 @@
+import { GIFT_CARDS } from '#domain/catalog';
+import { parseMoney } from '#domain/money';
+import { priceOrder } from '#domain/pricing';
+import { graceEnd, MILESTONES, type Milestone } from '#domain/renewal-milestones';
+import type { CheckoutInput } from '#contract/checkout';
+import type { Db } from '#server/db/connect';
+import type { JobLogger, JobQueue } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
+import { findCustomer } from '#server/features/accounts/index';
+import type { Checkout } from '#server/features/checkout/index';
+import { winBackCouponOffered } from '#server/features/coupons/index';
+import type { Mail } from '#server/features/mail/index';
+import type { CryptoPayments } from '#server/features/payments/index';
+import {
+  packageRetiredMail,
+  renewalMilestoneMail,
+  SCHEDULED_POLICY,
+  type DueMilestone,
+  type Subscriptions,
+} from '#server/features/subscriptions/index';
+
+export const RENEWAL_PASS_JOB = 'renewal-pass';
+/** Every 5 minutes, and once at start-up (issue 21 "The interface"). */
+const RENEWAL_PASS_CRON = '*/5 * * * *';
+const AFTER_START_SECONDS = 1;
+/** Subscriptions per milestone in one pass; the next pass takes the rest. */
+const BATCH = 500;
+/** The milestones at which a crypto subscription's renewal invoice is opened and linked (issue 21 point 4). */
+const INVOICE_MILESTONES = new Set(['3d', '1d', '0d']);
+
+export interface RenewalPassDeps {
+  db: Db;
+  jobs: JobQueue;
+  mail: Pick<Mail, 'queue'>;
+  subscriptions: Pick<
+    Subscriptions,
+    'expireSubscriptions' | 'suspendAfterGrace' | 'dueMilestones' | 'milestoneClaim' | 'renewalTermsOf' | 'lastPaidOrder'
+  >;
+  checkout: Pick<Checkout, 'placeOrder'>;
+  crypto: Pick<CryptoPayments, 'openRenewalInvoice'>;
+  config: { PUBLIC_URL: string; GRACE_DAYS: number };
+  clock: Clock;
+  logger?: JobLogger | undefined;
+}
+
+export interface PassResult {
+  /** Subscriptions that ran past their expiry in this pass. */
+  expired: number;
+  /** Subscriptions whose lines this pass turned off after their grace period. */
+  suspended: string[];
+  /** Emails written. */
+  emails: number;
+}
+
+type Customer = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
+
+/**
+ * The renewal pass (issue 21 points 4, 5 and 6; decision 0043): expiry, the suspension of
+ * lines whose grace ended, and the renewal schedule's emails, each milestone once per
+ * subscription and period. A crypto subscription's reminders from 3 days before expiry
+ * carry its renewal invoice. Runs at start-up and every 5 minutes on every instance: each
+ * email's claim is written in its own statement, so instances never send one twice.
+ */
+export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, crypto, config, clock, logger }: RenewalPassDeps) {
+  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+
+  /** The renewal order of a crypto subscription, placed as its owner's checkout would: same package and devices, today's price. */
+  async function placeRenewalOrder(due: DueMilestone, customer: Customer, last: { selectedGiftCard: string | null; customerPhone: string | null }) {
+    const input: CheckoutInput = {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+      phone: last.customerPhone ?? '',
+      packageId: due.packageId,
+      paymentMethod: 'crypto',
+      deviceCount: due.deviceCount,
+      couponCode: null,
+      // The gift card the buyer chose last time (checkout asks for one on every paid order).
+      selectedGiftCard: GIFT_CARDS.find((card) => card === last.selectedGiftCard) ?? GIFT_CARDS[0],
+      shippingAddress: null,
+      shippingCity: null,
+      shippingState: null,
+      shippingZip: null,
+      shippingCountry: 'US',
+      renewsSubscriptionId: due.id,
+      setTopBoxes: [],
+    };
+    const context = { customerId: due.customerId, browserId: `renewal-invoice:${due.id}`, ip: '127.0.0.1', log: logger ?? { error() {} } };
+    return (await checkout.placeOrder(input, context)).order;
+  }
+
+  /** The invoice a crypto subscription's reminder links to; null for other subscriptions, 'pending' while another instance opens it. */
+  async function invoiceFor(milestone: Milestone, due: DueMilestone, customer: Customer, now: Date) {
+    if (!INVOICE_MILESTONES.has(milestone.name)) return null;
+    const last = await subscriptions.lastPaidOrder(due.id);
+    if (last?.paymentMethod !== 'crypto') return null;
+    const opened = await crypto.openRenewalInvoice({
+      subscriptionId: due.id,
+      periodEnd: due.expirationDate,
+      now,
+      placeOrder: () => placeRenewalOrder(due, customer, last),
+    });
+    return opened === 'pending' ? 'pending' : opened.invoiceUrl;
+  }
+
+  /** Writes one milestone's email with its claim; true when written. */
+  async function sendMilestone(milestone: Milestone, due: DueMilestone, now: Date): Promise<boolean> {
+    const customer = await findCustomer(db, due.customerId);
+    if (!customer) return false;
+    const periodEnd = due.expirationDate;
+    const when = subscriptions.milestoneClaim(due.id, periodEnd, milestone.name, now);
+    // A reminder: unsubscribe headers and link, nothing written for a customer who turned reminders off (decision 0040).
+    const reminder = { customerId: due.customerId };
+    const facts = { to: customer.email, firstName: customer.firstName, ...due };
+    if (milestone.status === 'active' && !due.packageOnSale) {
+      // No longer sold: nothing to renew as it is, so one notice a period, whichever reminder comes first.
+      const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;
+      return mail.queue(db, packageRetiredMail(facts, publicUrl), { key, when, reminder });
+    }
+    const terms = await subscriptions.renewalTermsOf(due.id);
+    const invoiceUrl = terms.autoCharge ? null : await invoiceFor(milestone, due, customer, now);
+    if (invoiceUrl === 'pending') return false;
+    const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);
+    const message = renewalMilestoneMail(
+      {
+        ...facts,
+        milestone: milestone.name,
+        renewalCents: priceOrder(parseMoney(due.packagePrice), due.deviceCount).total,
+        autoCharge: terms.autoCharge,
+        invoiceUrl,
+        graceEndsAt: graceEndsAt.getTime() > now.getTime() ? graceEndsAt : null,
+        winBackCoupon: milestone.name.startsWith('win-back') ? await winBackCouponOffered(db, now) : null,
+      },
+      publicUrl,
+    );
+    return mail.queue(db, message, { key: `renewal-${milestone.name}:${due.id}:${periodEnd.toISOString()}`, when, reminder });
+  }
+
+  /** One pass at `now`. A failure (the panel, the crypto provider) is retried by the next pass; the rest of the pass goes on. */
+  async function runPass(now = clock.now()): Promise<PassResult> {
+    let failure: unknown = null;
+    const fail = (error: unknown, details: object) => {
+      failure ??= error;
+      logger?.warn({ ...details, err: error }, 'renewal pass step failed; the next pass tries again');
+    };
+    const started = performance.now();
+    const result: PassResult = { expired: 0, suspended: [], emails: 0 };
+    try {
+      result.expired = await subscriptions.expireSubscriptions(now);
+    } catch (error) {
+      fail(error, { step: 'expire' });
+    }
+    try {
+      result.suspended = await subscriptions.suspendAfterGrace(now);
+    } catch (error) {
+      fail(error, { step: 'suspend' });
+    }
+    for (const milestone of MILESTONES) {
+      for (const due of await subscriptions.dueMilestones(milestone, now, BATCH)) {
+        try {
+          if (await sendMilestone(milestone, due, now)) result.emails++;
+        } catch (error) {
+          fail(error, { step: 'milestone', milestone: milestone.name, subscriptionId: due.id });
+        }
+      }
+    }
+    // The bench reads this line (tests/bench/reminders.bench.mjs).
+    logger?.info({ ms: Math.round(performance.now() - started), expired: result.expired, suspended: result.suspended.length, emails: result.emails }, 'renewal pass done');
+    if (failure) throw failure instanceof Error ? failure : new Error('The renewal pass failed', { cause: failure });
+    return result;
+  }
+
+  jobs.work(RENEWAL_PASS_JOB, async () => void (await runPass()), SCHEDULED_POLICY);
+  jobs.schedule(RENEWAL_PASS_JOB, RENEWAL_PASS_CRON, { afterStartSeconds: AFTER_START_SECONDS });
+
+  return { runPass };
+}

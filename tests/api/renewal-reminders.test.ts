@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, packages, subscriptionMilestones } from '../../src/server/schema';
+import { settableClock } from '../../src/server/lib/clock';
+import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewal-reminders';
+import { signInAdmin } from '../support/admins';
+import { seededPackages } from '../support/checkout';
+import { paidOrder } from '../support/paid-orders';
+import { DAY, HOUR, mailsTo, subjectsTo, subscriber } from '../support/renewal-schedule';
+import { useTestApp } from '../support/test-app';
+
+const START = '2026-03-02T09:00:00.000Z';
+
+describe('the renewal schedule (issue 21 point 5)', () => {
+  const clock = settableClock(START);
+  const t = useTestApp({}, { clock });
+
+  /** Moves the clock from now to `until` in steps, running the pass twice at each (and twice at once on every fourth). */
+  async function walk(until: Date, stepMs = 12 * HOUR) {
+    let step = 0;
+    while (clock.now().getTime() + stepMs <= until.getTime()) {
+      clock.advance(stepMs);
+      if (++step % 4 === 0) await Promise.all([t.app.services.renewalPass.runPass(), t.app.services.renewalPass.runPass()]);
+      else await t.app.services.renewalPass.runPass();
+      await t.app.services.renewalPass.runPass();
+    }
+  }
+
+  it('sends a paid subscription each milestone once: 7, 3 and 1 days before, on the day, the grace notice and two win-backs', async () => {
+    clock.set(START);
+    const customer = await subscriber(t);
+    const expiry = customer.subscription.expirationDate;
+    expect(expiry.toISOString()).toBe('2026-04-02T09:00:00.000Z');
+
+    await walk(new Date(expiry.getTime() + 40 * DAY));
+
+    expect((await subjectsTo(t, customer.customer.email)).filter((subject) => !subject.startsWith('Order Confirmation'))).toEqual([
+      'Your StreamPlus subscription expires in 7 days',
+      'Your StreamPlus subscription expires in 3 days',
+      'Your StreamPlus subscription expires tomorrow',
+      'Your StreamPlus subscription expires today',
+      'Your StreamPlus subscription has expired',
+      'We miss you at StreamPlus',
+      'Come back to StreamPlus',
+    ]);
+    const claims = await t.database.db.select().from(subscriptionMilestones).where(eq(subscriptionMilestones.subscriptionId, customer.subscription.id));
+    expect(claims.map((claim) => claim.milestone).sort()).toEqual(['0d', '1d', '3d', '7d', 'grace', 'win-back-30d', 'win-back-7d']);
+    // Reminders carry the unsubscribe headers (decision 0040).
+    const reminders = (await mailsTo(t, customer.customer.email)).filter((mail) => !mail.subject.startsWith('Order Confirmation'));
+    for (const reminder of reminders) expect(reminder.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it("states the facts and today's price in the 7-day email, and a price changed since then in the next", async () => {
+    clock.set(START);
+    const customer = await subscriber(t, { devices: 2 });
+    const expiry = customer.subscription.expirationDate;
+    clock.set(new Date(expiry.getTime() - 6 * DAY));
+    await t.app.services.renewalPass.runPass();
+    const [sevenDays] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Your StreamPlus subscription expires in 7 days');
+    // 1 Month Premium at $15.99 with a second device at $5.99.
+    expect(sevenDays!.text).toContain('Renewing costs $21.98 today. A renewal is charged at the price of the day you pay.');
+    expect(sevenDays!.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: April 2, 2026 at 9:00 AM UTC');
+    expect(sevenDays!.html).toContain('Renew now');
+    expect(sevenDays!.html).toContain('href="http://localhost:5000/account"');
+
+    await t.database.db.update(packages).set({ price: '17.99' }).where(eq(packages.id, customer.subscription.packageId));
+    clock.set(new Date(expiry.getTime() - 2 * DAY));
+    await t.app.services.renewalPass.runPass();
+    const [threeDays] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Your StreamPlus subscription expires in 3 days');
+    expect(threeDays!.text).toContain('Renewing costs $23.98 today.');
+  });
+
+  it('starts a new period after a renewal, whose milestones are sent again', async () => {
+    clock.set(START);
+    const customer = await subscriber(t);
+    const { oneMonth } = await seededPackages(t.app);
+    clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
+    await t.app.services.renewalPass.runPass();
+    await paidOrder(t, { packageId: oneMonth.id, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: customer.subscription.id });
+    await t.app.services.jobs.drain();
+    // Renewed from its expiry: 2026-05-02. Two days before it, the 3-day email of the new period.
+    clock.set('2026-04-30T09:00:00.000Z');
+    expect((await t.app.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await subjectsTo(t, customer.customer.email)).filter((subject) => subject === 'Your StreamPlus subscription expires in 3 days')).toHaveLength(2);
+  });
+
+  it('sends the trial its 12-hour and 1-hour reminders and no grace notice', async () => {
+    clock.set(START);
+    const trial = await subscriber(t, { packageId: 'trial-36h', paymentMethod: 'free' });
+    await walk(trial.subscription.expirationDate, HOUR);
+    await walk(new Date(trial.subscription.expirationDate.getTime() + 8 * DAY));
+    expect((await subjectsTo(t, trial.customer.email)).filter((subject) => !subject.startsWith('Order Confirmation'))).toEqual([
+      'Your StreamPlus trial ends in 12 hours',
+      'Your StreamPlus trial ends in 1 hour',
+      'We miss you at StreamPlus',
+    ]);
+  });
+
+  it('writes no reminder to a customer who turned them off, and their receipts still', async () => {
+    clock.set(START);
+    const customer = await subscriber(t);
+    await t.app.services.mail.setReminders(customer.customer.id, false);
+    const expiry = customer.subscription.expirationDate;
+    await walk(new Date(expiry.getTime() + 2 * DAY));
+    const { oneMonth } = await seededPackages(t.app);
+    const renewal = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: customer.subscription.id });
+    await t.app.services.jobs.drain();
+    expect(await subjectsTo(t, customer.customer.email)).toEqual([`Order Confirmation - ${customer.order.id}`, `Order Confirmation - ${renewal.id}`]);
+    // The milestones were claimed all the same: none is found due again.
+    const claims = await t.database.db.select().from(subscriptionMilestones).where(eq(subscriptionMilestones.subscriptionId, customer.subscription.id));
+    expect(claims.map((claim) => claim.milestone).sort()).toEqual(['0d', '1d', '3d', '7d', 'grace']);
+  });
+
+  it('tells the customer once that a package is no longer sold, and opens no renewal', async () => {
+    clock.set(START);
+    const customer = await subscriber(t, { paymentMethod: 'crypto' });
+    await t.database.db.update(packages).set({ isActive: false }).where(eq(packages.id, customer.subscription.packageId));
+    await walk(customer.subscription.expirationDate);
+    const retired = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Your StreamPlus package is no longer sold');
+    expect(retired).toHaveLength(1);
+    expect(retired[0]!.text).toContain('We no longer sell 1 Month Premium, so it cannot be renewed as it is; nothing was charged.');
+    expect(retired[0]!.html).toContain('Choose a package');
+    const renewals = await t.database.db.select().from(orders).where(eq(orders.renewsSubscriptionId, customer.subscription.id));
+    expect(renewals).toEqual([]);
+  });
+
+  it('offers the win-back coupon the owner chose, audited, and none once it is cleared', async () => {
+    clock.set(START);
+    const admin = await signInAdmin(t);
+    const choose = (code: string | null) => t.app.inject({ method: 'PATCH', url: '/api/admin/win-back-coupon', cookies: admin, payload: { code } });
+    expect((await choose('nosuchcode')).json()).toEqual({ message: "No coupon has this code: choose one of the store's coupons" });
+    expect((await choose('welcome10')).json()).toEqual({ code: 'WELCOME10' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/win-back-coupon', cookies: admin })).json()).toEqual({ code: 'WELCOME10' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/win-back-coupon' })).statusCode).toBe(401);
+    const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?action=coupon.win_back', cookies: admin })).json();
+    expect(audit).toMatchObject([{ action: 'coupon.win_back', adminUsername: 'owner', before: { winBack: null }, after: { winBack: 'WELCOME10' } }]);
+
+    const customer = await subscriber(t);
+    clock.set(new Date(customer.subscription.expirationDate.getTime() + 8 * DAY));
+    await t.app.services.renewalPass.runPass();
+    const [winBack] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'We miss you at StreamPlus');
+    expect(winBack!.text).toContain('Come back with the code WELCOME10 at checkout; your credentials are kept.');
+    expect(winBack!.html).toContain('WELCOME10');
+
+    expect((await choose(null)).json()).toEqual({ code: null });
+    clock.set(new Date(customer.subscription.expirationDate.getTime() + 31 * DAY));
+    await t.app.services.renewalPass.runPass();
+    const [last] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Come back to StreamPlus');
+    expect(last!.text).not.toContain('WELCOME10');
+    expect(last!.text).toContain('Renew from your account for $15.99 and your credentials are kept.');
+  });
+
+  it('runs as a scheduled job', async () => {
+    clock.set(START);
+    const customer = await subscriber(t);
+    clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
+    await t.app.services.jobs.send(RENEWAL_PASS_JOB, {});
+    await t.app.services.jobs.drain();
+    expect(await subjectsTo(t, customer.customer.email)).toContain('Your StreamPlus subscription expires in 3 days');
+  });
+});
