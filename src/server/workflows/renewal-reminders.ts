@@ -84,6 +84,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       shippingCountry: 'US',
       renewsSubscriptionId: due.id,
       setTopBoxes: [],
+      autoRenew: false,
     };
     const context = { customerId: due.customerId, browserId: `renewal-invoice:${due.id}`, ip: '127.0.0.1', log: logger ?? { error() {} } };
     return (await checkout.placeOrder(input, context)).order;
@@ -117,7 +118,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;
       return mail.queue(db, packageRetiredMail(facts, publicUrl), { key, when, reminder });
     }
-    const terms = await subscriptions.renewalTermsOf(due.id);
+    const terms = await subscriptions.renewalTermsOf(due.id, now);
     const invoiceUrl = terms.autoCharge ? null : await invoiceFor(milestone, due, customer, now);
     if (invoiceUrl === 'pending') return false;
     const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);

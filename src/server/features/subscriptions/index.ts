@@ -7,6 +7,5 @@ export { adminDeviceRoutes, deviceRoutes } from './device-routes';
 export { deviceView } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
-export { expiryReminderMail } from './mails';
 export { subscriptionsForReading } from './read-only';
 export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';

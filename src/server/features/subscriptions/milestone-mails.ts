@@ -3,7 +3,7 @@ import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
 import { accountLink, formatDate } from './mails';
-import type { RenewalTerms } from './service';
+import type { RenewalTerms } from './views';
 
 /**
  * The texts of the renewal schedule's emails (issue 21 point 5, decision 0043): one

@@ -10,7 +10,6 @@ import { createShipment, markOrderFulfilled, type OrderRow } from '#server/featu
 import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
 import { prebuilt } from '#server/db/prebuilt';
-import type { Clock } from '#server/lib/clock';
 import { graceEnd } from '#domain/renewal-milestones';
 import {
   LineUsernameTakenError,

@@ -22,7 +22,7 @@ import { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim } from './
 import type { Milestone, MilestoneName } from '#domain/renewal-milestones';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
-import { customerSubscriptions, type SavedCardSummaries } from './views';
+import { customerSubscriptions, renewalTerms, type RenewalTerms, type SavedCardSummaries } from './views';
 import { createAutoRenew } from './auto-renew';
 import { turnOffAutoRenew } from './auto-renew-off';
 
@@ -158,12 +158,8 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     claimMilestone: (subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date) => claimMilestone(db, subscriptionId, periodEnd, milestone, now),
     /** The subscription's last paid order: how it was paid, and the buyer's gift card and phone. */
     lastPaidOrder: (subscriptionId: string) => lastPaidOrder(db, subscriptionId),
-    /**
-     * What a reminder says the renewal will be: `autoCharge` when the subscription renews
-     * itself from a saved card. The one place the saved-card work (issue 21 points 1 and 3)
-     * plugs in; until then no subscription renews itself.
-     */
-    renewalTermsOf: (_subscriptionId: string): Promise<RenewalTerms> => Promise.resolve({ autoCharge: null }),
+    /** What a reminder says the renewal will be: `autoCharge` when the subscription renews itself from a saved card. */
+    renewalTermsOf: (subscriptionId: string, now: Date): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, now, savedCards),
     /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */
     suspendAfterGrace: (now: Date) => grace.suspendAfterGrace(now),
   };
@@ -171,8 +167,3 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
 
-/** What a reminder says of the renewal ahead (issue 21 point 5). */
-export interface RenewalTerms {
-  /** The saved card's charge: its amount, card and day; null when the customer renews by hand. */
-  autoCharge: { amountCents: number; last4: string; on: Date } | null;
-}

@@ -33,6 +33,32 @@ function renewalView(subscription: SubscriptionRow, price: string, card: SavedCa
   };
 }
 
+/** What a reminder says of the renewal ahead (issue 21 point 5). */
+export interface RenewalTerms {
+  /** The saved card's charge: its amount, card and day; null when the customer renews by hand. */
+  autoCharge: { amountCents: number; last4: string; on: Date } | null;
+}
+
+/**
+ * The renewal a reminder announces: the saved card's charge when the subscription renews
+ * itself and that charge is still ahead at `now` (a charge that failed leaves the customer
+ * to renew by hand, as the reminder then says).
+ */
+export async function renewalTerms(db: DbOrTx, subscriptionId: string, now: Date, savedCards: SavedCardSummaries | undefined): Promise<RenewalTerms> {
+  const [row] = await db
+    .select({ subscription: subscriptions, price: packages.price })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(eq(subscriptions.id, subscriptionId))
+    .limit(1);
+  const cardId = row?.subscription.savedCardId;
+  if (!row || !cardId || !savedCards) return { autoCharge: null };
+  const card = (await savedCards([cardId])).get(cardId) ?? null;
+  const { nextChargeAt } = renewalView(row.subscription, row.price, card);
+  if (!card || !nextChargeAt || new Date(nextChargeAt) < now) return { autoCharge: null };
+  return { autoCharge: { amountCents: renewalChargeCents(parseMoney(row.price), row.subscription.deviceCount), last4: card.last4, on: new Date(nextChargeAt) } };
+}
+
 /** A customer's subscriptions, newest first; `onlyId` narrows it to one of them. */
 export async function customerSubscriptions(
   db: DbOrTx,

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { settableClock } from '../../src/server/lib/clock';
+import { DAY, HOUR, mailsTo } from '../support/renewal-schedule';
+import { buyWithAutoRenew } from '../support/saved-cards';
+import { useTestApp } from '../support/test-app';
+
+const START = '2026-03-02T09:00:00.000Z';
+
+/** The reminders of a subscription that renews itself say what the saved card will be charged, and when (issue 21 point 5). */
+describe('reminders of an auto-renewing subscription', () => {
+  const clock = settableClock(START);
+  const t = useTestApp({}, { clock });
+
+  async function sevenDayReminder(email: string) {
+    return (await mailsTo(t, email)).find((mail) => /in 7 days$/.test(mail.subject));
+  }
+
+  it('announce the charge to the saved card 3 days before expiry, at the price of the day', async () => {
+    clock.set(START);
+    const bought = await buyWithAutoRenew(t.app);
+    clock.set(new Date(Date.parse('2026-04-02T09:00:00.000Z') - 7 * DAY + HOUR));
+    await t.app.services.renewalPass.runPass();
+
+    const reminder = await sevenDayReminder(bought.email);
+    expect(reminder?.subject).toBe('Your StreamPlus subscription renews in 7 days');
+    expect(reminder?.text).toContain('We will charge $15.99 to your card ending 4242 on March 30, 2026 at 9:00 AM UTC.');
+    expect(reminder?.text).toContain('If the price changes before then, we charge the price of that day.');
+    expect(reminder?.text).not.toContain('Renew now');
+  });
+
+  it('ask to renew by hand once automatic renewal is turned off', async () => {
+    clock.set(START);
+    const bought = await buyWithAutoRenew(t.app);
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies! });
+    expect(off.statusCode).toBe(200);
+    clock.set(new Date(Date.parse('2026-04-02T09:00:00.000Z') - 7 * DAY + HOUR));
+    await t.app.services.renewalPass.runPass();
+
+    const reminder = await sevenDayReminder(bought.email);
+    expect(reminder?.subject).toBe('Your StreamPlus subscription expires in 7 days');
+    expect(reminder?.text).not.toContain('We will charge');
+    expect(reminder?.text).toContain('Renewing costs $15.99 today.');
+  });
+});
