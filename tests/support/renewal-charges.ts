@@ -1,21 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
-import { deviceCredentials, demoPaymentIntents, mailOutbox, orders, renewalCharges, subscriptions } from '../../src/server/schema';
+import { deviceCredentials, demoPaymentIntents, orders, renewalCharges } from '../../src/server/schema';
 import type { TestApp } from './test-app';
 
-/** Helpers of the automatic renewal tests: a pass as the job runs it, and the rows a test looks at. */
+export { DAY, mailsTo, subjectsTo, subscriptionRow } from './renewal-schedule';
 
-export const DAY = 24 * 60 * 60 * 1000;
+/** Helpers of the automatic renewal tests: a pass as the job runs it, and the rows a test looks at. */
 
 /** One renewal pass, then every job it started (provisioning, the confirmation email): what a pass and the workers do in a few seconds. */
 export async function renewalPass(t: TestApp) {
   const outcomes = await t.app.services.renewalCharges.runPass();
   await t.app.services.jobs.drain();
   return outcomes;
-}
-
-export async function subscriptionRow(t: TestApp, subscriptionId: string) {
-  const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-  return row!;
 }
 
 /** The credentials of each device, as the customer's players know them. */
@@ -41,10 +36,3 @@ export async function renewalOrdersOf(t: TestApp, subscriptionId: string) {
 export async function demoIntentsOf(t: TestApp, orderId: string) {
   return t.database.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.orderId, orderId));
 }
-
-/** Every email written to the address, oldest first. */
-export async function mailsTo(t: TestApp, to: string) {
-  return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
-}
-
-export const subjectsTo = async (t: TestApp, to: string) => (await mailsTo(t, to)).map((mail) => mail.subject);
