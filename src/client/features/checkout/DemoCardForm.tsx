@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
+import { FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { demoCardSchema, demoConfirmResponseSchema } from '#contract/checkout';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
-import { DemoCardFields } from '../../components/DemoCardFields';
+import { DemoCardFields } from '../demo-card';
 import { api } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import type { CardPaymentProps } from './card-payment-props';
@@ -20,6 +20,9 @@ type DemoCard = z.output<typeof demoCardSchema>;
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  // Both pay now; saved with "Renew automatically", they show a renewal's failures (issue 21).
+  { number: '4000 0027 6000 3184', outcome: 'succeeds, asks for authentication at renewal' },
+  { number: '4000 0000 0000 9995', outcome: 'succeeds, lacks funds at renewal' },
 ];
 
 /** The demo card network's form (D7): the test cards only, no real charge. */
@@ -53,6 +56,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
       <DemoCardFields
         form={form}
         idPrefix="card"
+        icon={<FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />}
         title="Demo mode: no real charge"
         intro="This store runs without a card processor. Use a test card with any future expiry and any CVC:"
         testCards={TEST_CARDS}
