@@ -128,3 +128,6 @@ export const updateCardRequestSchema = z.object({ setupIntentId: setupIntentIdSc
 
 export const CARD_SETUP_NOT_FOUND = 'Card setup not found';
 export const CARD_NOT_SAVED = 'Your card was not saved. Please try another card.';
+/** More "Update card" attempts in a day than CARD_SETUPS_PER_DAY. */
+export const cardSetupLimitMessage = (minutes: number) =>
+  `Too many card updates on this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

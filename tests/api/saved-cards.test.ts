@@ -5,6 +5,7 @@ import { findSavedCard, type SavedCard } from '../../src/server/features/payment
 import { mailOutbox, savedCards, subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
+import { signInAdmin } from '../support/admins';
 import { registerCustomer, sessionCookieOf, setupTokenIn } from '../support/customers';
 import { buyWithAutoRenew } from '../support/saved-cards';
 import { useTestApp, type TestApp } from '../support/test-app';
@@ -136,6 +137,20 @@ describe('a guest who bought with automatic renewal joins their account', () => 
   });
 });
 
+describe('an order the admin moves to another address', () => {
+  const t = useTestApp();
+
+  it("stops renewing from the first buyer's card: the new owner adds their own", async () => {
+    const bought = await buyWithAutoRenew(t.app, { guest: true, email: 'mona.lisa@example.com' });
+    const cookies = await signInAdmin(t);
+    const form = { firstName: 'Mary', lastName: 'Jackson', email: 'mary.jackson@example.com', phone: '', orderId: bought.orderId, confirmMove: true };
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/create-customer', cookies, payload: form })).statusCode).toBe(201);
+    const [moved] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.subscriptionId));
+    expect(moved).toMatchObject({ autoRenew: false, savedCardId: null });
+    expect(moved!.customerId).not.toBe(bought.customerId);
+  });
+});
+
 describe('PATCH /api/subscriptions/:id/auto-renew', () => {
   const t = useTestApp();
 
@@ -222,6 +237,14 @@ describe('"Update card" with the demo card form', () => {
     expect(refused.statusCode).toBe(402);
     const [subscription] = await subscriptionsOf(t, bought.cookies!);
     expect(subscription).toMatchObject({ savedCard: { last4: '4242' } });
+  });
+
+  it('opens at most 10 card setups a day per account, then answers 429 with a clear message', async () => {
+    const bought = await buyWithAutoRenew(t.app);
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await openSetup(bought.cookies!, bought.subscriptionId)).statusCode).toBe(200);
+    const refused = await openSetup(bought.cookies!, bought.subscriptionId);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many card updates on this account\. Please try again in \d+ minutes?\.$/);
   });
 
   it("refuses another customer's subscription and another customer's card setup", async () => {

@@ -1,5 +1,6 @@
-import { CARD_NOT_SAVED, CARD_SETUP_NOT_FOUND, type CardSetupResponse, type Subscription } from '#contract/subscriptions';
+import { CARD_NOT_SAVED, CARD_SETUP_NOT_FOUND, cardSetupLimitMessage, type CardSetupResponse, type Subscription } from '#contract/subscriptions';
 import type { Db } from '#server/db/connect';
+import { enforceAttemptLimits } from '#server/http/attempt-limits';
 import { badRequest, HttpError } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
@@ -7,6 +8,13 @@ import { findOrder, type ErrorLog } from '#server/features/orders/index';
 import { cardProviderCustomerFor, knownCardProviderCustomer, recordSavedCard } from '#server/features/payments/index';
 import type { Subscriptions } from '#server/features/subscriptions/index';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider } from '#server/providers/payments/index';
+
+/**
+ * "Update card" opens a SetupIntent at the card provider each time: 10 a day per account is
+ * far above an owner's need and keeps the form from serving to test stolen cards.
+ */
+const CARD_SETUPS_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Saved cards across features (issue 21): the payments feature keeps the cards, the
@@ -71,6 +79,8 @@ export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions
     /** POST /api/subscriptions/:id/card-setup: a SetupIntent for the customer's provider customer, for the browser to confirm. */
     async openCardSetup(customerId: string, subscriptionId: string): Promise<CardSetupResponse> {
       await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
+      const limit = { key: `card-setup:customer:${customerId}`, max: CARD_SETUPS_PER_DAY, windowMs: DAY_MS };
+      await enforceAttemptLimits(db, [limit], cardSetupLimitMessage);
       const customer = await owner(customerId);
       const name = `${customer.firstName} ${customer.lastName}`;
       const customerRef = await askProvider(() => cardProviderCustomerFor(db, cardPayments, { id: customer.id, email: customer.email, name }));

@@ -9,7 +9,7 @@ import {
 } from '#contract/subscriptions';
 import { requireCustomerId } from '#server/http/sessions';
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+const refusals = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
 /**
  * Automatic renewal on the account page (issue 21): on or off, and "Update card". Each is

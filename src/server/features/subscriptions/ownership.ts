@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { subscriptions } from './schema';
 
@@ -10,6 +10,13 @@ export async function moveCustomerSubscriptions(tx: DbOrTx, fromCustomerId: stri
   await tx.update(subscriptions).set({ customerId: toCustomerId }).where(eq(subscriptions.customerId, fromCustomerId));
 }
 
+/**
+ * The admin gives one order to another address (decision 0037). Its saved card stays with the
+ * customer who saved it, so automatic renewal stops: the new owner adds a card of their own.
+ */
 export async function moveOrderSubscription(tx: DbOrTx, orderId: string, customerId: string): Promise<void> {
-  await tx.update(subscriptions).set({ customerId, updatedAt: sql`now()` }).where(eq(subscriptions.orderId, orderId));
+  await tx
+    .update(subscriptions)
+    .set({ customerId, autoRenew: false, savedCardId: null, updatedAt: sql`now()` })
+    .where(and(eq(subscriptions.orderId, orderId), ne(subscriptions.customerId, customerId)));
 }
