@@ -3,9 +3,11 @@
  * reminder, grace notice and win-back email is due. Pure: the pass turns each milestone
  * into one indexed range of expiry dates.
  *
- * A milestone is due from `dueMs` after the expiry (negative: before it) until the next
- * milestone of the same subscription is due (`untilMs`): a pass that missed a day sends
- * only the latest milestone, never the 7-day email a day before expiry.
+ * A milestone is due from `dueMs` after the expiry (negative: before it) until `untilMs`:
+ * the next milestone of the same subscription, or two days of catching up, whichever comes
+ * first. So a pass that missed a day sends only the latest milestone, never the 7-day
+ * email a day before expiry, and each pass reads only the subscriptions near a milestone
+ * (11 days of expiries in all; tests/bench/reminders.bench.mjs).
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,17 +29,16 @@ export interface Milestone {
 }
 
 export const MILESTONES: readonly Milestone[] = [
-  { name: '7d', audience: 'paid', status: 'active', dueMs: -7 * DAY_MS, untilMs: -3 * DAY_MS, label: '7 days before expiry' },
+  { name: '7d', audience: 'paid', status: 'active', dueMs: -7 * DAY_MS, untilMs: -5 * DAY_MS, label: '7 days before expiry' },
   { name: '3d', audience: 'paid', status: 'active', dueMs: -3 * DAY_MS, untilMs: -DAY_MS, label: '3 days before expiry' },
   { name: '1d', audience: 'paid', status: 'active', dueMs: -DAY_MS, untilMs: -12 * HOUR_MS, label: '1 day before expiry' },
   // "On the day": the last 12 hours, so a pass a day that steps past the expiry instant still sends it.
   { name: '0d', audience: 'paid', status: 'active', dueMs: -12 * HOUR_MS, untilMs: 0, label: 'expiry day' },
   { name: 'trial-12h', audience: 'trial', status: 'active', dueMs: -12 * HOUR_MS, untilMs: -HOUR_MS, label: 'trial ends in 12 hours' },
   { name: 'trial-1h', audience: 'trial', status: 'active', dueMs: -HOUR_MS, untilMs: 0, label: 'trial ends in 1 hour' },
-  { name: 'grace', audience: 'paid', status: 'expired', dueMs: DAY_MS, untilMs: 7 * DAY_MS, label: 'grace notice' },
-  { name: 'win-back-7d', audience: 'any', status: 'expired', dueMs: 7 * DAY_MS, untilMs: 30 * DAY_MS, label: 'win-back, 7 days after expiry' },
-  // The last one stays due a week, for a store that was down when it fell due.
-  { name: 'win-back-30d', audience: 'any', status: 'expired', dueMs: 30 * DAY_MS, untilMs: 37 * DAY_MS, label: 'win-back, 30 days after expiry' },
+  { name: 'grace', audience: 'paid', status: 'expired', dueMs: DAY_MS, untilMs: 3 * DAY_MS, label: 'grace notice' },
+  { name: 'win-back-7d', audience: 'any', status: 'expired', dueMs: 7 * DAY_MS, untilMs: 9 * DAY_MS, label: 'win-back, 7 days after expiry' },
+  { name: 'win-back-30d', audience: 'any', status: 'expired', dueMs: 30 * DAY_MS, untilMs: 32 * DAY_MS, label: 'win-back, 30 days after expiry' },
 ];
 
 /** The expiry dates for which `milestone` is due at `now`: expiry in (after, upTo]. */

@@ -24,6 +24,14 @@ async function accountView(t: TestApp, cookies: Record<string, string>) {
   return { status: view!.status, graceEndsAt: view!.graceEndsAt, suspended: view!.suspended };
 }
 
+/** What the admin's order view and customer records say of the subscription's lapse. */
+async function adminLapse(t: TestApp, admin: { asid: string }, orderId: string, email: string) {
+  const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, cookies: admin })).json<{ subscription: Record<string, unknown> }>();
+  const [record] = (await t.app.inject({ method: 'GET', url: `/api/admin/customers?q=${encodeURIComponent(email)}`, cookies: admin })).json<Array<Record<string, unknown>>>();
+  const pick = ({ status, graceEndsAt, graceSuspended }: Record<string, unknown>) => ({ status, graceEndsAt, graceSuspended });
+  return { order: pick(detail.subscription), record: pick(record!) };
+}
+
 describe('grace, suspension and restore on the panel (issue 21 point 6)', () => {
   const clock = settableClock(START);
   const t = useTestApp(stand.env, { clock });
@@ -39,10 +47,19 @@ describe('grace, suspension and restore on the panel (issue 21 point 6)', () => 
     await t.app.services.renewalPass.runPass();
     expect(await accountView(t, customer.cookies)).toEqual({ status: 'expired', graceEndsAt: '2026-04-05T09:00:00.000Z', suspended: false });
     for (const line of await linesOf(t, id)) expect(line).toMatchObject({ enabled: true, expDate: unixSeconds(graceEnd) });
+    const admin = await signInAdmin(t);
+    expect(await adminLapse(t, admin, customer.order.id, customer.customer.email)).toEqual({
+      order: { status: 'expired', graceEndsAt: '2026-04-05T09:00:00.000Z', graceSuspended: false },
+      record: { status: 'expired', graceEndsAt: '2026-04-05T09:00:00.000Z', graceSuspended: false },
+    });
 
     clock.set(new Date(graceEnd.getTime() + HOUR));
     expect((await t.app.services.renewalPass.runPass()).suspended).toEqual([id]);
     expect(await accountView(t, customer.cookies)).toEqual({ status: 'expired', graceEndsAt: null, suspended: true });
+    expect(await adminLapse(t, admin, customer.order.id, customer.customer.email)).toEqual({
+      order: { status: 'expired', graceEndsAt: null, graceSuspended: true },
+      record: { status: 'expired', graceEndsAt: null, graceSuspended: true },
+    });
     for (const line of await linesOf(t, id)) expect(line.enabled).toBe(false);
     // A second pass finds nothing more to do.
     expect((await t.app.services.renewalPass.runPass()).suspended).toEqual([]);

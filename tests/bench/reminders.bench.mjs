@@ -17,17 +17,17 @@ const SUBSCRIPTIONS = Number(process.env.REMINDERS_BENCH_SUBSCRIPTIONS ?? 1_000_
 const CUSTOMERS = Math.ceil(SUBSCRIPTIONS / 4);
 /** Each milestone's due range, as src/domain/renewal-milestones.ts has them (from, until after expiry). */
 const MILESTONES = [
-  ['7d', '-7 days', '-3 days', 'paid'],
+  ['7d', '-7 days', '-5 days', 'paid'],
   ['3d', '-3 days', '-1 day', 'paid'],
   ['1d', '-1 day', '-12 hours', 'paid'],
   ['0d', '-12 hours', '0', 'paid'],
-  ['grace', '1 day', '7 days', 'paid'],
-  ['win-back-7d', '7 days', '30 days', 'any'],
-  ['win-back-30d', '30 days', '37 days', 'any'],
+  ['grace', '1 day', '3 days', 'paid'],
+  ['win-back-7d', '7 days', '9 days', 'any'],
+  ['win-back-30d', '30 days', '32 days', 'any'],
 ];
 
 /** Customers, one paid order and one subscription each (ending within 400 days either side of now), and the milestones already sent. */
-async function seed(client) {
+export async function seed(client) {
   const { rows } = await client.query(`select id from packages where price > 0 and not requires_shipping order by price`);
   const packageIds = rows.map((row) => row.id);
   await client.query(

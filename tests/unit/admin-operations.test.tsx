@@ -342,6 +342,7 @@ describe('the Audit Log and Outbox tabs', () => {
       'Shipment change',
       'Coupon created',
       'Coupon change',
+      'Win-back coupon chosen',
       'Package change',
       'Device renamed',
       'Set-top box MAC change',

@@ -68,6 +68,8 @@ describe('an audit entry as one sentence', () => {
     expect(auditSentence(entry('coupon.create', { code: 'SPRING', type: 'percentage', value: '10.00' }, {}, coupon))).toBe('Created coupon SPRING: 10% off');
     expect(auditSentence(entry('coupon.create', { code: 'SPRING', type: 'fixed', value: '5.00' }, {}, coupon))).toBe('Created coupon SPRING: $5.00 off');
     expect(auditSentence(entry('coupon.update', { isActive: false }, { isActive: true }, coupon))).toBe('Turned coupon SPRING off');
+    expect(auditSentence(entry('coupon.win_back', { winBack: 'SPRING' }, { winBack: null }, coupon))).toBe('Chose SPRING as the win-back coupon');
+    expect(auditSentence(entry('coupon.win_back', { winBack: null }, { winBack: 'SPRING' }, coupon))).toBe('Chose no win-back coupon');
     expect(auditSentence(entry('coupon.update', { isActive: true }, { isActive: false }, coupon))).toBe('Turned coupon SPRING on');
     expect(auditSentence(entry('coupon.update', { value: '15.00', usageLimit: 50, validTo: '2030-01-01T00:00:00.000Z' }, { value: '10.00', usageLimit: null, validTo: null }, coupon))).toBe(
       'Changed the value, usage limit and end date of coupon SPRING',

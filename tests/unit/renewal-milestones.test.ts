@@ -8,16 +8,16 @@ const range = (name: string) => {
 };
 
 describe('the renewal schedule (issue 21 point 5)', () => {
-  it('makes each milestone due from its day until the next one of the subscription is', () => {
-    expect(range('7d')).toEqual(['2026-12-05T09:00:00.000Z', '2026-12-09T09:00:00.000Z']);
+  it('makes each milestone due from its day until the next one of the subscription is, or two days later', () => {
+    expect(range('7d')).toEqual(['2026-12-07T09:00:00.000Z', '2026-12-09T09:00:00.000Z']);
     expect(range('3d')).toEqual(['2026-12-03T09:00:00.000Z', '2026-12-05T09:00:00.000Z']);
     expect(range('1d')).toEqual(['2026-12-02T21:00:00.000Z', '2026-12-03T09:00:00.000Z']);
     expect(range('0d')).toEqual(['2026-12-02T09:00:00.000Z', '2026-12-02T21:00:00.000Z']);
     expect(range('trial-12h')).toEqual(['2026-12-02T10:00:00.000Z', '2026-12-02T21:00:00.000Z']);
     expect(range('trial-1h')).toEqual(['2026-12-02T09:00:00.000Z', '2026-12-02T10:00:00.000Z']);
-    expect(range('grace')).toEqual(['2026-11-25T09:00:00.000Z', '2026-12-01T09:00:00.000Z']);
-    expect(range('win-back-7d')).toEqual(['2026-11-02T09:00:00.000Z', '2026-11-25T09:00:00.000Z']);
-    expect(range('win-back-30d')).toEqual(['2026-10-26T09:00:00.000Z', '2026-11-02T09:00:00.000Z']);
+    expect(range('grace')).toEqual(['2026-11-29T09:00:00.000Z', '2026-12-01T09:00:00.000Z']);
+    expect(range('win-back-7d')).toEqual(['2026-11-23T09:00:00.000Z', '2026-11-25T09:00:00.000Z']);
+    expect(range('win-back-30d')).toEqual(['2026-10-31T09:00:00.000Z', '2026-11-02T09:00:00.000Z']);
   });
 
   it('keeps a lapsed subscription in grace for its days unless suspended, and says nothing of a running one', () => {

@@ -10,7 +10,8 @@ const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2.5 py
       outline: 'border border-border text-foreground',
       success: 'bg-success/15 text-success border border-success/30',
       warning: 'bg-warning/15 text-warning border border-warning/30',
-      destructive: 'bg-destructive/15 text-destructive border border-destructive/30',
+      // A lighter red than --color-destructive for the words: on its tinted navy, #ef4444 is under 4.5:1 (axe, the account's red 'Expired').
+      destructive: 'bg-destructive/15 text-red-300 border border-destructive/30',
     },
   },
   defaultVariants: { variant: 'default' },
