@@ -55,7 +55,7 @@ export interface PassResult {
 type Customer = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
 
 /**
- * The renewal pass (issue 21 points 4, 5 and 6; decision 0043): expiry, the suspension of
+ * The renewal pass (issue 21 points 4, 5 and 6; decision 0046): expiry, the suspension of
  * lines whose grace ended, and the renewal schedule's emails, each milestone once per
  * subscription and period. A crypto subscription's reminders from 3 days before expiry
  * carry its renewal invoice. Runs at start-up and every 5 minutes on every instance: each

@@ -57,7 +57,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl, clock, grac
     let expired = 0;
     let failure: unknown = null;
     for (const { id, expirationDate, durationUnit } of due) {
-      // The trial has no grace: it is a taste, not a paid line that lapsed (decision 0043).
+      // The trial has no grace: it is a taste, not a paid line that lapsed (decision 0046).
       const graceful = graceDays > 0 && durationUnit !== 'hours';
       try {
         if (graceful) await provisioning.extendLinesUntil(id, graceEnd(expirationDate, graceDays));

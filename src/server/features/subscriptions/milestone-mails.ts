@@ -6,7 +6,7 @@ import { accountLink, formatDate } from './mails';
 import type { RenewalTerms } from './views';
 
 /**
- * The texts of the renewal schedule's emails (issue 21 point 5, decision 0043): one
+ * The texts of the renewal schedule's emails (issue 21 point 5, decision 0046): one
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
