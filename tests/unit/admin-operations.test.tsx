@@ -73,6 +73,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Needs Review', '/admin?tab=review'],
       ['Purchase Notifications', '/admin?tab=notifications'],
       ['Revenue', '/admin?tab=revenue'],
+      ['Renewals', '/admin?tab=renewals'],
     ]);
     expect(linksOf('Fulfilment')).toEqual([
       ['Gift Cards', '/admin?tab=gift-cards'],
@@ -351,6 +352,8 @@ describe('the Audit Log and Outbox tabs', () => {
       'Device turned on',
       'All devices of a subscription disabled',
       'Devices of a subscription enabled again',
+      'Automatic renewal retried',
+      'Automatic renewal turned off',
     ]);
   });
 
