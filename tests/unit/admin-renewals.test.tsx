@@ -2,12 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAutoRenewingSubscription, AdminFailedRenewal } from '../../src/contract/admin-renewals';
-import { ADMIN_SESSION, calls, EMPTY_STATS, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { calls, EMPTY_ADMIN, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
 beforeAll(async () => {
-  await import('../../src/client/features/admin/renewals/RenewalsTab.tsx');
+  await import('../../src/client/features/admin/renewals/RenewalsTab');
 });
 
 const FORECAST = [
@@ -45,17 +45,7 @@ const subscription: AdminAutoRenewingSubscription = {
   card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
 };
 
-function store(extra: Record<string, Handler>) {
-  serve({
-    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
-    'GET /api/admin/stats': () => json(200, EMPTY_STATS),
-    'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/admin/gift-cards/pending': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/admin/coupons': () => json(200, [], { 'x-total-count': '0' }),
-    ...extra,
-  });
-}
+const store = (extra: Record<string, Handler>) => serve({ ...EMPTY_ADMIN, ...extra });
 
 describe('the Renewals section', () => {
   it('shows the forecast, a failed renewal with its reason and its actions, and each auto-renewing subscription with its card', async () => {
