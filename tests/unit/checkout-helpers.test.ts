@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCardNumber, formatCvc, formatExpiry } from '../../src/client/lib/card-format';
+import { formatCardNumber, formatCvc, formatExpiry } from '../../src/client/features/demo-card/card-format';
 import { checkoutRequest, cryptoPaymentRequest, defaultFormValues } from '../../src/client/features/checkout/checkout-form';
 import { checkoutFormSchema } from '../../src/client/features/checkout/checkout-validation';
 import { cryptoOutcome } from '../../src/client/features/checkout/crypto-polling';

@@ -119,4 +119,27 @@ describe('a subscription card on the account page', () => {
     expect(screen.getByTestId('time-remaining').textContent).toBe('Cancelled');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Renew' }).disabled).toBe(true);
   });
+
+  it('shows automatic renewal: the switch, the saved card, the next charge and Update card', () => {
+    const savedCard = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+    renderCard(subscription({ autoRenew: true, savedCard, nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '15.99' }));
+    const block = screen.getByTestId('auto-renew');
+    expect(within(block).getByRole('switch', { name: 'Automatic renewal' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(block).getByText('Visa ending 4242, expires 12/2030')).toBeTruthy();
+    expect(within(block).getByText('Next charge: $15.99 on 3 Jan 2027')).toBeTruthy();
+    expect(within(block).getByRole('button', { name: 'Update card' })).toBeTruthy();
+  });
+
+  it('offers to add a card where none is saved, with the switch off until then; none for the trial', () => {
+    renderCard(subscription());
+    const block = screen.getByTestId('auto-renew');
+    const toggle = within(block).getByRole<HTMLButtonElement>('switch', { name: 'Automatic renewal' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.disabled).toBe(true);
+    expect(within(block).getByText('No card saved. Add a card to renew automatically.')).toBeTruthy();
+    expect(within(block).getByRole('button', { name: 'Add card' })).toBeTruthy();
+    cleanup();
+    renderCard(subscription({ package: { id: 'trial-36h', name: 'Free Trial', duration: '36 Hours' } }));
+    expect(screen.queryByTestId('auto-renew')).toBeNull();
+  });
 });

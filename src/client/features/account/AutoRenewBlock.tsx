@@ -1,4 +1,4 @@
-import { CreditCard, Repeat } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { Subscription } from '#contract/subscriptions';
 import { Button } from '../../components/ui/button';
@@ -53,7 +53,7 @@ export function AutoRenewBlock({ subscription }: { subscription: Subscription })
     <section className="mt-4 rounded-xl border border-border bg-muted/30 p-3 sm:p-4" aria-labelledby={`${labelId}-title`} data-testid="auto-renew">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h4 id={`${labelId}-title`} className="flex items-center gap-2 text-sm font-semibold">
-          <Repeat className="size-4 text-accent" aria-hidden="true" />
+          <RefreshCw className="size-4 text-accent" aria-hidden="true" />
           <span id={labelId}>Automatic renewal</span>
         </h4>
         <Switch
@@ -69,9 +69,8 @@ export function AutoRenewBlock({ subscription }: { subscription: Subscription })
         {autoRenewStatusText(subscription)}
       </p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="flex min-w-0 items-center gap-2 text-sm" data-testid="saved-card">
-          <CreditCard className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="min-w-0 break-words">{subscription.savedCard ? savedCardText(subscription.savedCard) : 'No saved card'}</span>
+        <p className="min-w-0 text-sm" data-testid="saved-card">
+          <span className="break-words">{subscription.savedCard ? savedCardText(subscription.savedCard) : 'No saved card'}</span>
         </p>
         <Button variant="outline" size="sm" onClick={() => setUpdating(true)}>
           {subscription.savedCard ? 'Update card' : 'Add card'}

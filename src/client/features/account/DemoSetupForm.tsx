@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { demoCardSchema } from '#contract/checkout';
 import { Button } from '../../components/ui/button';
-import { DemoCardFields } from '../../components/DemoCardFields';
+import { DemoCardFields } from '../demo-card';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
+import { FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { demoCardSchema, demoConfirmResponseSchema } from '#contract/checkout';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
-import { DemoCardFields } from '../../components/DemoCardFields';
+import { DemoCardFields } from '../demo-card';
 import { api } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import type { CardPaymentProps } from './card-payment-props';
@@ -53,6 +53,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
       <DemoCardFields
         form={form}
         idPrefix="card"
+        icon={<FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />}
         title="Demo mode: no real charge"
         intro="This store runs without a card processor. Use a test card with any future expiry and any CVC:"
         testCards={TEST_CARDS}

@@ -1,15 +1,15 @@
-import { FlaskConical } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { demoCardSchema } from '#contract/checkout';
-import { formatCardNumber, formatCvc, formatExpiry } from '../lib/card-format';
-import { FormField, invalidProps } from './ui/form-field';
-import { Input } from './ui/input';
+import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
+import { FormField, invalidProps } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
 
-export type DemoCardForm = UseFormReturn<z.input<typeof demoCardSchema>, unknown, z.output<typeof demoCardSchema>>;
+type DemoCardForm = UseFormReturn<z.input<typeof demoCardSchema>, unknown, z.output<typeof demoCardSchema>>;
 
 /** A test card of the demo card network, and what it does. */
-export interface TestCard {
+interface TestCard {
   number: string;
   outcome: string;
 }
@@ -19,7 +19,22 @@ export interface TestCard {
  * card number, expiry and CVC, each formatted as typed. Checkout pays with them; the account
  * saves a card with them ("Update card").
  */
-export function DemoCardFields({ form, idPrefix, title, intro, testCards }: { form: DemoCardForm; idPrefix: string; title: string; intro?: string; testCards: readonly TestCard[] }) {
+export function DemoCardFields({
+  form,
+  idPrefix,
+  title,
+  intro,
+  icon,
+  testCards,
+}: {
+  form: DemoCardForm;
+  idPrefix: string;
+  title: string;
+  intro?: string;
+  /** The note's icon, given by the page (an icon imported here would join every page's icon chunk). */
+  icon?: ReactNode;
+  testCards: readonly TestCard[];
+}) {
   const { errors } = form.formState;
   const cardNumber = form.register('cardNumber');
   const expiry = form.register('expiry');
@@ -28,7 +43,7 @@ export function DemoCardFields({ form, idPrefix, title, intro, testCards }: { fo
   return (
     <>
       <div role="note" className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-sm sm:p-4">
-        <FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
+        {icon}
         <div>
           <p className="font-semibold text-warning">{title}</p>
           {intro && <p className="mt-1 text-muted-foreground">{intro}</p>}

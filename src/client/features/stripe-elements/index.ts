@@ -1,0 +1,2 @@
+// Stripe.js for the card forms (checkout's payment, the account's "Update card"): a feature of its own so that only their lazy chunks load it.
+export { stripeAppearance, stripeFor } from './stripe';
