@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { demoPaymentIntents, orders, subscriptions } from '../../src/server/schema';
+import { demoPaymentIntents, orders, savedCards, subscriptions } from '../../src/server/schema';
 import { RECONCILIATION_JOBS } from '../../src/server/workflows/payment-reconciliation';
 import { createDemoCrypto } from '../../src/server/providers/crypto/demo-crypto';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
@@ -40,6 +40,20 @@ describe('payment reconciliation', () => {
   }
 
   const subscriptionsOf = (orderId: string) => t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+
+  it('saves the card of a purchase with "Renew automatically" that reconciliation completed (issue 21)', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const response = await postCheckout(t.app, checkoutForm(oneMonth.id, { autoRenew: true }));
+    const paid = { orderId: response.json().order.id as string, intentId: intentIdOf(response.json().clientSecret) };
+    await paidSilently(paid.intentId);
+    await placedAgo(paid.orderId, 2 * MINUTE);
+
+    await runReconciliation();
+    await runReconciliation();
+    const [subscription] = await subscriptionsOf(paid.orderId);
+    expect(subscription).toMatchObject({ autoRenew: true, savedCardId: expect.any(String) });
+    expect(await t.database.db.select().from(savedCards)).toHaveLength(1);
+  });
 
   it('completes a card order paid at the provider a minute ago, once, with its subscription', async () => {
     const paid = await cardOrder();

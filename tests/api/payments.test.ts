@@ -69,7 +69,7 @@ describe('card payments with the demo provider', () => {
       [{ ...GOOD_CARD, expiry: '01/20' }, "Your card's expiration date is in the past."],
       [{ ...GOOD_CARD, cvc: '12' }, "Your card's security code is incomplete."],
       [{ cardNumber: GOOD_CARD.cardNumber }, "Your card's expiration date is incomplete."],
-      [{ ...GOOD_CARD, cardNumber: '5555 5555 5555 4444' }, 'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined)'],
+      [{ ...GOOD_CARD, cardNumber: '5555 5555 5555 4444' }, 'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined), and for automatic renewal 4000 0027 6000 3184 and 4000 0000 0000 9995'],
     ];
     for (const [card, message] of cases) {
       const response = await confirm(intentId, card);

@@ -92,6 +92,23 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
     expect(await t.database.db.select().from(savedCards)).toHaveLength(0);
   });
 
+  it('turns automatic renewal on with the new card when a renewal is bought by hand with the box ticked', async () => {
+    const bought = await buyWithAutoRenew(t.app);
+    expect((await setAutoRenew(t, bought.cookies!, bought.subscriptionId, false)).statusCode).toBe(200);
+    const { oneMonth } = await seededPackages(t.app);
+    const renewal = await postCheckout(t.app, checkoutForm(oneMonth.id, { email: bought.email, autoRenew: true, renewsSubscriptionId: bought.subscriptionId }), bought.cookies!);
+    expect(renewal.statusCode).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/demo/payment-intents/${intentIdOf(renewal.json().clientSecret)}/confirm`,
+      payload: { ...GOOD_CARD, cardNumber: '4000 0000 0000 9995' },
+    });
+    expect(paid.statusCode).toBe(200);
+    await t.app.services.jobs.drain();
+    const [subscription] = await subscriptionsOf(t, bought.cookies!);
+    expect(subscription).toMatchObject({ id: bought.subscriptionId, autoRenew: true, savedCard: { last4: '9995' } });
+  });
+
   it('gives a guest who bought with automatic renewal a subscription that renews with the card', async () => {
     const bought = await buyWithAutoRenew(t.app, { guest: true, card: '4000002760003184' });
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.subscriptionId));

@@ -57,7 +57,7 @@ export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions
         return;
       }
       const saved = await recordSavedCard(db, order.customerId, cardPayments.kind, card, clock.now());
-      await subscriptions.autoRenew.attachCardOfPurchase(subscriptionId, saved.id);
+      await subscriptions.autoRenew.attachCardOfPurchase(subscriptionId, saved.id, { replacesCard: order.renewsSubscriptionId !== null });
     },
 
     /** PATCH /api/subscriptions/:id/auto-renew: the subscription as the account page shows it afterwards. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { AUTO_RENEW_NEEDS_CARD, AUTO_RENEW_NOT_POSSIBLE, SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { Db } from '#server/db/connect';
 import { conflict, notFound } from '#server/http/errors';
@@ -40,15 +40,18 @@ export function createAutoRenew({ db, mail, clock, publicUrl }: { db: Db; mail: 
     ownSettings,
 
     /**
-     * After a purchase with "Renew automatically" was paid: the new subscription renews with
-     * the card that paid. Only the first time: a repeated notice or job changes nothing, nor
-     * undoes the customer's later choice (off, another card). True when this call set it.
+     * After a purchase with "Renew automatically" was paid: the subscription renews with the
+     * card that paid. A new subscription takes its first card only: a repeated notice or job
+     * changes nothing, nor undoes the customer's later choice (off, another card). A renewal
+     * bought by hand with the box ticked (`replacesCard`) takes its own card, each payment's
+     * card being a new one at the provider. True when this call set it.
      */
-    async attachCardOfPurchase(subscriptionId: string, savedCardId: string): Promise<boolean> {
+    async attachCardOfPurchase(subscriptionId: string, savedCardId: string, { replacesCard = false } = {}): Promise<boolean> {
+      const untouched = replacesCard ? or(isNull(subscriptions.savedCardId), ne(subscriptions.savedCardId, savedCardId)) : isNull(subscriptions.savedCardId);
       const set = await db
         .update(subscriptions)
         .set({ autoRenew: true, savedCardId, updatedAt: clock.now() })
-        .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.savedCardId)))
+        .where(and(eq(subscriptions.id, subscriptionId), untouched))
         .returning({ id: subscriptions.id });
       return set.length > 0;
     },

@@ -7,7 +7,7 @@ import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState 
 import { createDemoSavedCards, DECLINED_MESSAGE, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
 
 export const UNKNOWN_DEMO_CARD_MESSAGE =
-  'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined)';
+  'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined), and for automatic renewal 4000 0027 6000 3184 and 4000 0000 0000 9995';
 
 export type DemoConfirmResult =
   | { outcome: 'succeeded'; intent: PaymentIntentState }
