@@ -27,6 +27,7 @@ import { schedulePaymentReconciliation } from './workflows/payment-reconciliatio
 import { createPlaceOrderWorkflow } from './workflows/place-order';
 import { createRenewalAdmin } from './workflows/renewal-admin';
 import { createRenewalCharges } from './workflows/renewal-charges';
+import { createRenewalConfirmation } from './workflows/renewal-confirmation';
 import { createSavedCardWorkflow } from './workflows/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 
@@ -129,6 +130,7 @@ export function createServices(deps: AppDeps) {
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,
+    renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),

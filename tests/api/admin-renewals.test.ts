@@ -4,7 +4,7 @@ import { auditLog } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { signInAdmin } from '../support/admins';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { chargesOf, DAY, renewalPass, subscriptionRow } from '../support/renewal-charges';
+import { chargesOf, DAY, renewalPass, subjectsTo, subscriptionRow } from '../support/renewal-charges';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';
@@ -81,6 +81,7 @@ describe('the admin Renewals section', () => {
     expect([cancelled.statusCode, cancelled.json()]).toEqual([200, { message: 'Automatic renewal turned off' }]);
     expect((await subscriptionRow(t, bought.subscriptionId)).autoRenew).toBe(false);
     expect((await chargesOf(t, bought.subscriptionId))[0]).toMatchObject({ status: 'cancelled' });
+    expect(await subjectsTo(t, bought.email)).toContain('Automatic renewal turned off');
     const [cancelAudit] = await auditRows(t, 'renewal.cancel_auto_renew');
     expect(cancelAudit).toMatchObject({ adminUsername: 'owner', targetId: bought.orderId, before: { autoRenew: true }, after: { autoRenew: false } });
 

@@ -33,6 +33,16 @@ export function serve(handlers: Record<string, Handler>) {
     return handler ? handler(init, url) : json(404, { message: `not stubbed: ${method} ${url.pathname}` });
   });
 }
+/** A signed-in admin's /admin with its own lists and figures empty: a test of one section adds that section's handlers. */
+export const EMPTY_ADMIN: Record<string, Handler> = {
+  'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
+  'GET /api/admin/stats': () => json(200, EMPTY_STATS),
+  'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
+  'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),
+  'GET /api/admin/gift-cards/pending': () => json(200, [], { 'x-total-count': '0' }),
+  'GET /api/admin/coupons': () => json(200, [], { 'x-total-count': '0' }),
+};
+
 export const calls = (method: string, path: string) => requests.filter((request) => request.method === method && request.url.pathname === path);
 export const bodyOf = (method: string, path: string, index = 0) => JSON.parse(calls(method, path)[index]!.init!.body as string) as unknown;
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/contract/admin-audit';
 import type { OutboxMail } from '../../src/contract/admin-outbox';
 import type { AdminPackage } from '../../src/contract/admin-packages';
-import { ADMIN_SESSION, bodyOf, calls, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { bodyOf, calls, EMPTY_ADMIN, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -47,15 +47,7 @@ const revenueDays = (days: number) =>
   Array.from({ length: days }, (_, index) => ({ date: new Date(Date.now() - (days - 1 - index) * DAY).toISOString().slice(0, 10), revenue: index === days - 1 ? '43.96' : '0.00', orders: index === days - 1 ? 2 : 0 }));
 
 function store(extra: Record<string, Handler> = {}) {
-  serve({
-    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
-    'GET /api/admin/stats': () => json(200, STATS),
-    'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/admin/gift-cards/pending': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/admin/coupons': () => json(200, [], { 'x-total-count': '0' }),
-    ...extra,
-  });
+  serve({ ...EMPTY_ADMIN, 'GET /api/admin/stats': () => json(200, STATS), ...extra });
 }
 
 describe('one admin navigation for both admin pages', () => {
@@ -73,6 +65,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Needs Review', '/admin?tab=review'],
       ['Purchase Notifications', '/admin?tab=notifications'],
       ['Revenue', '/admin?tab=revenue'],
+      ['Renewals', '/admin?tab=renewals'],
     ]);
     expect(linksOf('Fulfilment')).toEqual([
       ['Gift Cards', '/admin?tab=gift-cards'],
@@ -352,6 +345,8 @@ describe('the Audit Log and Outbox tabs', () => {
       'Device turned on',
       'All devices of a subscription disabled',
       'Devices of a subscription enabled again',
+      'Automatic renewal retried',
+      'Automatic renewal turned off',
     ]);
   });
 

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../src/contract/admin-orders';
-import { ADMIN_SESSION, bodyOf, calls, EMPTY_STATS, json, orderSummary, renderAt, renderInBrowserHistory, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+import { bodyOf, calls, EMPTY_ADMIN, json, orderSummary, renderAt, renderInBrowserHistory, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 // Not a React hook, whatever its name: it registers this file's vitest hooks.
 setUpAdminUi();
@@ -55,12 +55,7 @@ const PACKAGES = [
 /** A signed-in admin on /admin with these orders (and their details); /admin's own lists empty. */
 function store(orders: AdminOrderSummary[], details: Record<string, AdminOrderDetail> = {}, extra: Record<string, Handler> = {}) {
   serve({
-    'GET /api/admin/auth': () => json(200, ADMIN_SESSION),
-    'GET /api/admin/stats': () => json(200, EMPTY_STATS),
-    'GET /api/admin/customers': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/admin/gift-cards/pending': () => json(200, [], { 'x-total-count': '0' }),
-    'GET /api/admin/coupons': () => json(200, [], { 'x-total-count': '0' }),
+    ...EMPTY_ADMIN,
     'GET /api/admin/packages': () => json(200, PACKAGES),
     'GET /api/admin/orders': () => json(200, orders, { 'x-total-count': String(orders.length) }),
     ...Object.fromEntries(Object.entries(details).map(([id, body]) => [`GET /api/admin/orders/${id}`, () => json(200, body)])),

@@ -2,14 +2,22 @@ import { AUTO_RENEW_ALREADY_OFF, AUTO_RENEW_CANCELLED, RENEWAL_NOT_RETRYABLE, RE
 import type { Db, DbOrTx } from '#server/db/connect';
 import { conflict, notFound } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
+import { findCustomer } from '#server/features/accounts/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { cancelOpenCharges, chargeWithSubscription, rescheduleNow } from '#server/features/renewals/index';
 import type { RenewalCharges } from './renewal-charges';
 
 /** The subscriptions feature's switch of auto-renew, as the admin's cancel needs it. */
 export interface AutoRenewSwitch {
-  /** Turns auto-renew off in the caller's transaction: the subscription's first order id and whether it was on; null for an unknown one. */
-  turnOffAutoRenew(tx: DbOrTx, subscriptionId: string): Promise<{ orderId: string; turnedOff: boolean } | null>;
+  /**
+   * Turns auto-renew off in the caller's transaction, emailing its owner (found with `ownerOf`):
+   * the subscription's first order id and whether it was on; null for an unknown one.
+   */
+  turnOffAutoRenew(
+    tx: DbOrTx,
+    subscriptionId: string,
+    ownerOf: (customerId: string) => Promise<{ email: string; firstName: string } | null>,
+  ): Promise<{ orderId: string; turnedOff: boolean } | null>;
 }
 
 export interface RenewalAdminDeps {
@@ -49,11 +57,11 @@ export function createRenewalAdmin({ db, clock, renewalCharges, subscriptions }:
       return { message: RENEWAL_RETRY_MESSAGES[outcome ?? 'busy']! };
     },
 
-    /** POST /api/admin/renewals/subscriptions/:subscriptionId/cancel-auto-renew: off at once, its open charges ended. */
+    /** POST /api/admin/renewals/subscriptions/:subscriptionId/cancel-auto-renew: off at once, its open charges ended, the customer told. */
     async cancelAutoRenew(subscriptionId: string, actor: AuditActor): Promise<{ message: string }> {
       const now = clock.now();
       const switched = await db.transaction(async (tx) => {
-        const result = await subscriptions.turnOffAutoRenew(tx, subscriptionId);
+        const result = await subscriptions.turnOffAutoRenew(tx, subscriptionId, (customerId) => findCustomer(tx, customerId));
         if (!result?.turnedOff) return result;
         const ended = await cancelOpenCharges(tx, subscriptionId, now);
         await recordAdminAction(tx, {

@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { RenewalConfirmation, RenewalConfirmationState } from '#contract/renewals';
-import { formatMoney, parseMoney } from '#domain/money';
+import { parseMoney } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
-import { canStillConfirm, renewalChargeKey } from '#domain/renewal-charges';
+import { renewalChargeKey } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
-import { notFound } from '#server/http/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
@@ -14,16 +12,15 @@ import type { Mail } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
 import { findSavedCard, type SavedCard } from '#server/features/payments/index';
 import {
-  chargeWithSubscription,
   claimCharge,
   dueChargeIds,
   endCharge,
-  isRenewalConfirmToken,
   markChargeSucceeded,
   markRequiresAction,
   recordAttempt,
   recordDecline,
   releaseAfterOutage,
+  RENEWAL_BATCH,
   renewalConfirmMail,
   renewalConfirmUrl,
   renewalFailedMail,
@@ -33,13 +30,15 @@ import {
   type ClaimedCharge,
   type RenewalMailFacts,
 } from '#server/features/renewals/index';
-import { ORDER_CURRENCY, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
+import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from './card-payment';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
 /** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (issue 21). */
 const RENEWAL_CHARGES_CRON = '*/5 * * * *';
 const AFTER_START_SECONDS = 5;
+/** A pass stops taking new batches after this long, within its job's 5-minute limit; the next pass takes the rest. */
+const PASS_TIME_MS = 4 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What became of one claimed charge in a pass. */
@@ -49,7 +48,7 @@ export interface RenewalChargesDeps {
   db: Db;
   jobs: JobQueue;
   clock: Clock;
-  config: { PUBLIC_URL: string; SESSION_SECRET: string; STRIPE_PUBLISHABLE_KEY?: string | undefined };
+  config: { PUBLIC_URL: string; SESSION_SECRET: string };
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
   orders: Pick<Orders, 'markOrderPaymentFailed'>;
@@ -57,19 +56,13 @@ export interface RenewalChargesDeps {
   logger?: FastifyBaseLogger | undefined;
 }
 
-/** Who opens a charge's confirmation page: its signed-in owner, or the emailed link's token. */
-export interface ConfirmationAccess {
-  customerId: string | null;
-  token: string | undefined;
-}
-
 const AUTO_RENEW_OFF = { code: 'auto_renew_off', message: 'Automatic renewal was turned off.' };
 const RENEWED_OTHERWISE = { code: 'renewed_otherwise', message: 'The subscription was renewed otherwise.' };
 const NO_SAVED_CARD = { code: 'no_saved_card', message: 'The saved card is gone.' };
 const PACKAGE_UNAVAILABLE = { code: 'package_unavailable', message: 'The package is no longer sold.' };
 
-/** A saved card as emails and the page name it ('Visa ending 4242'); the provider may not have told its brand. */
-const cardSummary = (card: SavedCard | null) => card && { brand: card.brand ?? 'card', last4: card.last4 ?? '????' };
+/** A saved card as emails and the confirmation page name it ('Visa ending 4242'); the provider may not have told its brand. */
+export const cardSummary = (card: SavedCard | null) => card && { brand: card.brand ?? 'card', last4: card.last4 ?? '????' };
 
 /**
  * Automatic renewal by card (issue 21 points 1 and 2): three days before a subscription
@@ -202,71 +195,29 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
 
   /**
    * One pass: the periods due get their charge row, confirmations paid meanwhile settle, and
-   * every charge due is claimed and charged. Safe on any number of instances at once.
-   * Returns what became of each charge this pass claimed.
+   * every charge due is claimed and charged, a batch at a time until none is left or the
+   * pass's time is up (at a million subscriptions some 30,000 renew a day: more than a
+   * batch per 5 minutes). Safe on any number of instances at once: a charge another holds, or
+   * one this pass already answered, is no longer due. Returns what became of each charge this pass claimed.
    */
   async function runPass(now = clock.now()): Promise<ChargeOutcome[]> {
-    await scheduleDueCharges(db, now, new Date(now.getTime() + RENEWAL_CHARGE_DAYS_BEFORE * DAY_MS));
+    const horizon = new Date(now.getTime() + RENEWAL_CHARGE_DAYS_BEFORE * DAY_MS);
+    const started = performance.now();
+    const timeLeft = () => performance.now() - started < PASS_TIME_MS;
+    let scheduled: number;
+    do scheduled = await scheduleDueCharges(db, now, horizon);
+    while (scheduled === RENEWAL_BATCH && timeLeft());
     await settlePaidConfirmations(db, now);
     const outcomes: ChargeOutcome[] = [];
-    for (const id of await dueChargeIds(db, now)) {
-      const outcome = await chargeIfClaimed(id, now);
-      if (outcome) outcomes.push(outcome);
-    }
+    let due: string[];
+    do {
+      due = await dueChargeIds(db, now);
+      for (const id of due) {
+        const outcome = await chargeIfClaimed(id, now);
+        if (outcome) outcomes.push(outcome);
+      }
+    } while (due.length === RENEWAL_BATCH && timeLeft());
     return outcomes;
-  }
-
-  /** The charge with what its page may show, once the caller may see it; 404 otherwise, as for a missing one. */
-  async function accessibleCharge(id: string, access: ConfirmationAccess): Promise<ClaimedCharge & { packageName: string }> {
-    const found = await chargeWithSubscription(db, id);
-    const owner = found && access.customerId === found.subscription.customerId;
-    const linked = found && access.token !== undefined && isRenewalConfirmToken(config.SESSION_SECRET, id, access.token);
-    if (!found || !(owner || linked)) throw notFound('Renewal not found');
-    return found;
-  }
-
-  function stateOf({ charge, subscription }: ClaimedCharge, now: Date): RenewalConfirmationState {
-    switch (charge.status) {
-      case 'succeeded':
-        return 'paid';
-      case 'failed':
-        return 'failed';
-      case 'cancelled':
-      case 'skipped':
-        return 'cancelled';
-      case 'scheduled':
-      case 'charging':
-        return 'processing';
-      case 'requires_action':
-        if (subscription.expirationDate.getTime() !== charge.periodEnd.getTime()) return 'cancelled';
-        return canStillConfirm(charge.periodEnd, now) ? 'awaiting_confirmation' : 'expired';
-    }
-  }
-
-  /** The demo bank's 3-D Secure: the customer passes it on the page; the intent as it then stands. */
-  async function demoBankConfirms(intentId: string): Promise<PaymentIntentState | null> {
-    if (cardPayments.kind !== 'demo') return null;
-    const result = await cardPayments.confirmAuthentication(intentId);
-    return result.outcome === 'succeeded' || result.outcome === 'declined' ? result.intent : null;
-  }
-
-  async function confirmationOf(found: ClaimedCharge & { packageName: string }, now: Date): Promise<RenewalConfirmation> {
-    const { charge, subscription } = found;
-    const state = stateOf(found, now);
-    const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
-    const onStripe = cardPayments.kind === 'stripe' && state === 'awaiting_confirmation';
-    return {
-      id: charge.id,
-      state,
-      packageName: found.packageName,
-      deviceCount: subscription.deviceCount,
-      amount: charge.amountCents === null ? null : formatMoney(charge.amountCents),
-      expirationDate: subscription.expirationDate.toISOString(),
-      card: cardSummary(card),
-      cardProvider: cardPayments.kind,
-      clientSecret: onStripe ? charge.clientSecret : null,
-      stripePublishableKey: onStripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    };
   }
 
   jobs.work(RENEWAL_CHARGES_JOB, async () => void (await runPass()), { retryLimit: 0, concurrency: 1 });
@@ -274,31 +225,6 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
 
   return {
     runPass,
-
-    /** GET /api/renewals/:id: the charge as its confirmation page shows it. */
-    async confirmation(id: string, access: ConfirmationAccess): Promise<RenewalConfirmation> {
-      return confirmationOf(await accessibleCharge(id, access), clock.now());
-    },
-
-    /**
-     * POST /api/renewals/:id/confirm: the customer confirms the payment on-session. The demo
-     * bank takes the confirmation here; with Stripe the browser confirmed it with Stripe.js
-     * and the server only asks Stripe (D8). A paid intent completes the renewal order the way
-     * any card payment does; any other state is answered as it stands.
-     */
-    async confirm(id: string, access: ConfirmationAccess, log: FastifyBaseLogger): Promise<RenewalConfirmation> {
-      const found = await accessibleCharge(id, access);
-      const now = clock.now();
-      const intentId = found.charge.paymentIntentId;
-      if (stateOf(found, now) === 'awaiting_confirmation' && intentId) {
-        const intent = cardPayments.kind === 'demo' ? await demoBankConfirms(intentId) : await cardPayments.retrieve(intentId);
-        if (intent?.status === 'succeeded') {
-          await cardPayment.completePaidIntent(intent, log);
-          await markChargeSucceeded(db, id, intent.id, now);
-        }
-      }
-      return confirmationOf(await accessibleCharge(id, access), now);
-    },
 
     /** Charges one charge now, as a pass would (an admin's retry, after it was made due). */
     chargeNow: (id: string) => chargeIfClaimed(id, clock.now()),

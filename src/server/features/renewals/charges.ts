@@ -16,8 +16,10 @@ export type RenewalChargeRow = typeof renewalCharges.$inferSelect;
 
 /** How long an instance holds a charge it claimed: a crash leaves it to the next pass after this. */
 const CLAIM_LEASE_MS = 10 * 60 * 1000;
-/** Charges looked at per pass; the next pass, 5 minutes later, takes the rest. */
-const BATCH = 100;
+/** Rows written or read per statement; a pass repeats them until none is left (or its time is up). */
+export const RENEWAL_BATCH = 100;
+/** After an outage a charge waits this long, so the pass that met the outage does not ask again at once. */
+const OUTAGE_PAUSE_MS = 60 * 1000;
 
 /** Charges an instance may claim: due ones, and ones whose holder's lease ran out. */
 const CLAIMABLE: RenewalChargeStatus[] = ['scheduled', 'charging'];
@@ -65,7 +67,7 @@ export async function scheduleDueCharges(db: DbOrTx, now: Date, horizon: Date): 
         ),
       ),
     )
-    .limit(BATCH);
+    .limit(RENEWAL_BATCH);
   if (due.length === 0) return 0;
   const added = await db
     .insert(renewalCharges)
@@ -109,7 +111,7 @@ export async function dueChargeIds(db: DbOrTx, now: Date): Promise<string[]> {
     .from(renewalCharges)
     .where(and(inArray(renewalCharges.status, CLAIMABLE), lte(renewalCharges.nextAttemptAt, now)))
     .orderBy(asc(renewalCharges.nextAttemptAt))
-    .limit(BATCH);
+    .limit(RENEWAL_BATCH);
   return rows.map((row) => row.id);
 }
 
@@ -147,11 +149,11 @@ export async function endCharge(db: DbOrTx, id: string, status: 'cancelled' | 's
   return ended.length === 1;
 }
 
-/** The provider did not answer: the charge is due again at once (the next pass), under the same key, so no attempt is counted. */
+/** The provider did not answer: the charge is due again at the next pass, under the same key, so no attempt is counted. */
 export async function releaseAfterOutage(db: DbOrTx, id: string, message: string, now: Date): Promise<void> {
   await db
     .update(renewalCharges)
-    .set({ status: 'scheduled', nextAttemptAt: now, lastErrorCode: 'provider_unavailable', lastErrorMessage: message, updatedAt: now })
+    .set({ status: 'scheduled', nextAttemptAt: new Date(now.getTime() + OUTAGE_PAUSE_MS), lastErrorCode: 'provider_unavailable', lastErrorMessage: message, updatedAt: now })
     .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, 'charging')));
 }
 

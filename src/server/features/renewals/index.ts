@@ -11,6 +11,7 @@ export {
   recordDecline,
   releaseAfterOutage,
   rescheduleNow,
+  RENEWAL_BATCH,
   scheduleDueCharges,
   settlePaidConfirmations,
   type ClaimedCharge,

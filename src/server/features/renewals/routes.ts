@@ -25,19 +25,19 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
  * signed in, or anyone holding the emailed link's token; anyone else meets a 404.
  */
 export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { renewalCharges } = app.services;
+  const { renewalConfirmation } = app.services;
   const accessOf = async (request: FastifyRequest, token: string | undefined) => ({ customerId: await getSessionCustomerId(request), token });
 
   app.get(
     '/api/renewals/:id',
     { schema: { params: renewalParamsSchema, querystring: renewalQuerySchema, response: { 200: renewalConfirmationSchema, ...failures } } },
-    async (request, reply) => noStore(reply).send(await renewalCharges.confirmation(request.params.id, await accessOf(request, request.query.token))),
+    async (request, reply) => noStore(reply).send(await renewalConfirmation.confirmation(request.params.id, await accessOf(request, request.query.token))),
   );
 
   app.post(
     '/api/renewals/:id/confirm',
     { schema: { params: renewalParamsSchema, body: renewalConfirmRequestSchema, response: { 200: renewalConfirmationSchema, ...failures } } },
-    async (request, reply) => noStore(reply).send(await renewalCharges.confirm(request.params.id, await accessOf(request, request.body?.token), request.log)),
+    async (request, reply) => noStore(reply).send(await renewalConfirmation.confirm(request.params.id, await accessOf(request, request.body?.token), request.log)),
   );
 };
 

@@ -24,7 +24,7 @@ import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions, renewalTerms, type RenewalTerms, type SavedCardSummaries } from './views';
 import { createAutoRenew } from './auto-renew';
-import { turnOffAutoRenew } from './auto-renew-off';
+import { turnOffAutoRenew, type OwnerOf } from './auto-renew-off';
 
 /** The durable jobs of this capability (D10), with their schedules. */
 export const SUBSCRIPTION_JOBS = {
@@ -145,7 +145,8 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     devices: createDevices({ db, provider, clock }),
 
     /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
-    turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string) => turnOffAutoRenew(tx, subscriptionId, clock.now()),
+    turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string, ownerOf: OwnerOf) =>
+      turnOffAutoRenew(tx, subscriptionId, { now: clock.now(), mail, publicUrl: config.PUBLIC_URL, ownerOf }),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
 

@@ -1,4 +1,4 @@
-import { AlertCircle, CalendarDays, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import type { AdminAutoRenewingSubscription, AdminFailedRenewal } from '#contract/admin-renewals';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -92,10 +92,8 @@ export function RenewalsTab() {
     <div className="grid min-w-0 gap-6">
       {overview.isError && !figures ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-destructive/40 bg-destructive/10 p-4 text-sm" role="alert">
-          <p className="flex items-center gap-2">
-            <AlertCircle className="size-4 text-destructive" aria-hidden="true" />
-            The renewals could not be loaded.
-          </p>
+          {/* One icon only in this section: each more regrouped the shared icon chunks into the landing page's (decision 0024). */}
+          <p>The renewals could not be loaded.</p>
           <Button variant="outline" size="sm" onClick={() => void overview.refetch()}>
             Try Again
           </Button>
@@ -104,7 +102,7 @@ export function RenewalsTab() {
         <StatGrid
           label="Upcoming renewals"
           stats={figures?.upcoming.flatMap((window) => [
-            { label: `Renewals, next ${window.days} days`, value: window.count, icon: <CalendarDays /> },
+            { label: `Renewals, next ${window.days} days`, value: window.count, icon: <RefreshCw /> },
             { label: `Expected revenue, next ${window.days} days`, value: dollars(window.expectedRevenue), icon: <RefreshCw /> },
           ])}
         />

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminAutoRenewingSubscription, AdminFailedRenewal } from '../../src/contract/admin-renewals';
+import { calls, EMPTY_ADMIN, json, renderAt, serve, toastText, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
+
+// Not a React hook, whatever its name: it registers this file's vitest hooks.
+setUpAdminUi();
+beforeAll(async () => {
+  await import('../../src/client/features/admin/renewals/RenewalsTab');
+});
+
+const FORECAST = [
+  { days: 7, count: 1, expectedRevenue: '15.99' },
+  { days: 30, count: 3, expectedRevenue: '61.97' },
+];
+
+const failed: AdminFailedRenewal = {
+  id: '0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11',
+  subscriptionId: '9d1c2f1e-0000-4000-8000-000000000001',
+  orderId: 'SP-1-000001',
+  customerEmail: 'mona@example.com',
+  customerName: 'Mona Lisa',
+  packageName: '1 Month Premium',
+  periodEnd: '2027-02-05T09:00:00.000Z',
+  amount: '15.99',
+  status: 'failed',
+  attempts: 3,
+  reason: 'Your card has insufficient funds.',
+  autoRenew: true,
+  updatedAt: '2027-02-05T09:00:00.000Z',
+};
+
+const subscription: AdminAutoRenewingSubscription = {
+  subscriptionId: '9d1c2f1e-0000-4000-8000-000000000001',
+  orderId: 'SP-1-000001',
+  customerEmail: 'mona@example.com',
+  customerName: 'Mona Lisa',
+  packageName: '1 Month Premium',
+  deviceCount: 2,
+  status: 'active',
+  expirationDate: '2027-02-05T09:00:00.000Z',
+  nextChargeAt: '2027-02-02T09:00:00.000Z',
+  renewal: null,
+  card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+};
+
+const store = (extra: Record<string, Handler>) => serve({ ...EMPTY_ADMIN, ...extra });
+
+describe('the Renewals section', () => {
+  it('shows the forecast, a failed renewal with its reason and its actions, and each auto-renewing subscription with its card', async () => {
+    store({
+      'GET /api/admin/renewals': () => json(200, { upcoming: FORECAST, failed: [failed] }),
+      'GET /api/admin/renewals/subscriptions': () => json(200, [subscription], { 'x-total-count': '1' }),
+      'POST /api/admin/renewals/0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11/retry': () => json(200, { message: 'The card was declined again; no attempt is left' }),
+    });
+    const { user } = renderAt('/admin?tab=renewals');
+    const figures = await screen.findByRole('region', { name: 'Upcoming renewals' });
+    await waitFor(() => expect(within(figures).getAllByRole('definition').map((value) => value.textContent)).toEqual(['1', '$15.99', '3', '$61.97']));
+    const card = await screen.findByTestId('failed-renewal');
+    expect(within(card).getByText('Declined')).toBeTruthy();
+    expect(within(card).getByText('Reason: Your card has insufficient funds.')).toBeTruthy();
+    expect((await screen.findByTestId('auto-renewing-subscription')).textContent).toContain('Visa ending 4242, expires 12/2030');
+
+    await user.click(within(card).getByRole('button', { name: 'Retry now' }));
+    await waitFor(() => expect(toastText()).toContain('The card was declined again; no attempt is left'));
+    expect(calls('POST', '/api/admin/renewals/0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11/retry')).toHaveLength(1);
+  });
+
+  it('says when nothing failed and no subscription renews by itself, and offers a retry when the figures fail', async () => {
+    store({
+      'GET /api/admin/renewals': () => json(500, { message: 'Internal Server Error' }),
+      'GET /api/admin/renewals/subscriptions': () => json(200, [], { 'x-total-count': '0' }),
+    });
+    const { user } = renderAt('/admin?tab=renewals');
+    expect((await screen.findByRole('alert')).textContent).toContain('The renewals could not be loaded.');
+    expect(await screen.findByText('No Auto-Renewing Subscriptions')).toBeTruthy();
+
+    store({
+      'GET /api/admin/renewals': () => json(200, { upcoming: FORECAST, failed: [] }),
+      'GET /api/admin/renewals/subscriptions': () => json(200, [], { 'x-total-count': '0' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No Failed Renewals')).toBeTruthy();
+  });
+});
