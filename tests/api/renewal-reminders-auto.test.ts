@@ -41,4 +41,17 @@ describe('reminders of an auto-renewing subscription', () => {
     expect(reminder?.text).not.toContain('We will charge');
     expect(reminder?.text).toContain('Renewing costs $15.99 today.');
   });
+
+  it('show the next charge on the account page only while its day is ahead', async () => {
+    clock.set(START);
+    const bought = await buyWithAutoRenew(t.app);
+    const nextCharge = async () => {
+      const [subscription] = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: bought.cookies! })).json();
+      return { nextChargeAt: subscription.nextChargeAt, nextChargeAmount: subscription.nextChargeAmount };
+    };
+    expect(await nextCharge()).toEqual({ nextChargeAt: '2026-03-30T09:00:00.000Z', nextChargeAmount: '15.99' });
+    // Past the charge day with no charge made (a decline, or the pass not yet run): no date in the past.
+    clock.set('2026-03-31T09:00:00.000Z');
+    expect(await nextCharge()).toEqual({ nextChargeAt: null, nextChargeAmount: null });
+  });
 });

@@ -16,8 +16,10 @@ import {
   renewalMilestoneMail,
   SCHEDULED_POLICY,
   type DueMilestone,
+  type RenewalTerms,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
+import { chargeOfPeriod } from '#server/features/renewals/index';
 
 export const RENEWAL_PASS_JOB = 'renewal-pass';
 /** Every 5 minutes, and once at start-up (issue 21 "The interface"). */
@@ -104,6 +106,22 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     return opened === 'pending' ? 'pending' : opened.invoiceUrl;
   }
 
+  /**
+   * The saved card's charge a reminder may promise (issue 21 point 5): one the renewals
+   * feature has not yet tried, or is retrying (then on its next attempt). A charge that was
+   * declined for good, awaits 3-D Secure or was called off leaves the customer to renew by
+   * hand, and the reminder says so; a period already charged needs no reminder ('charged').
+   */
+  async function chargeStillAhead(subscriptionId: string, periodEnd: Date, now: Date): Promise<RenewalTerms['autoCharge'] | 'charged'> {
+    const { autoCharge } = await subscriptions.renewalTermsOf(subscriptionId);
+    if (!autoCharge) return null;
+    const charge = await chargeOfPeriod(db, subscriptionId, periodEnd);
+    if (!charge) return { ...autoCharge, on: new Date(Math.max(autoCharge.on.getTime(), now.getTime())) };
+    if (charge.status === 'succeeded') return 'charged';
+    if (charge.status !== 'scheduled' && charge.status !== 'charging') return null;
+    return { ...autoCharge, on: new Date(Math.max(charge.nextAttemptAt.getTime(), now.getTime())) };
+  }
+
   /** Writes one milestone's email with its claim; true when written. */
   async function sendMilestone(milestone: Milestone, due: DueMilestone, now: Date): Promise<boolean> {
     const customer = await findCustomer(db, due.customerId);
@@ -118,8 +136,9 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;
       return mail.queue(db, packageRetiredMail(facts, publicUrl), { key, when, reminder });
     }
-    const terms = await subscriptions.renewalTermsOf(due.id, now);
-    const invoiceUrl = terms.autoCharge ? null : await invoiceFor(milestone, due, customer, now);
+    const autoCharge = await chargeStillAhead(due.id, periodEnd, now);
+    if (autoCharge === 'charged') return false;
+    const invoiceUrl = autoCharge ? null : await invoiceFor(milestone, due, customer, now);
     if (invoiceUrl === 'pending') return false;
     const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);
     const message = renewalMilestoneMail(
@@ -127,7 +146,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
         ...facts,
         milestone: milestone.name,
         renewalCents: priceOrder(parseMoney(due.packagePrice), due.deviceCount).total,
-        autoCharge: terms.autoCharge,
+        autoCharge,
         invoiceUrl,
         graceEndsAt: graceEndsAt.getTime() > now.getTime() ? graceEndsAt : null,
         winBackCoupon: milestone.name.startsWith('win-back') ? await winBackCouponOffered(db, now) : null,

@@ -120,6 +120,16 @@ export async function findCharge(db: DbOrTx, id: string): Promise<RenewalChargeR
   return row ?? null;
 }
 
+/** The automatic charge of one subscription's period, if one was scheduled: what a reminder of that period may promise. */
+export async function chargeOfPeriod(db: DbOrTx, subscriptionId: string, periodEnd: Date): Promise<Pick<RenewalChargeRow, 'status' | 'nextAttemptAt'> | null> {
+  const [row] = await db
+    .select({ status: renewalCharges.status, nextAttemptAt: renewalCharges.nextAttemptAt })
+    .from(renewalCharges)
+    .where(and(eq(renewalCharges.subscriptionId, subscriptionId), eq(renewalCharges.periodEnd, periodEnd)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The charge with its subscription and its package's name, for its confirmation page. */
 export async function chargeWithSubscription(db: DbOrTx, id: string): Promise<(ClaimedCharge & { packageName: string }) | null> {
   const [row] = await db

@@ -1,6 +1,7 @@
 // The renewals feature's face: the automatic renewals' charge rows (one per subscription and period), their emails and confirmation links.
 export {
   cancelOpenCharges,
+  chargeOfPeriod,
   chargeWithSubscription,
   claimCharge,
   dueChargeIds,

@@ -1,6 +1,7 @@
 // The subscriptions feature's face: provisioning, the lifecycle, the account's subscriptions and devices.
 export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './service';
 export type { DueMilestone } from './milestones';
+export type { RenewalTerms } from './views';
 export { subscriptionRoutes } from './routes';
 export { autoRenewRoutes } from './auto-renew-routes';
 export { adminDeviceRoutes, deviceRoutes } from './device-routes';

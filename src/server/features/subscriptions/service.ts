@@ -160,7 +160,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     /** The subscription's last paid order: how it was paid, and the buyer's gift card and phone. */
     lastPaidOrder: (subscriptionId: string) => lastPaidOrder(db, subscriptionId),
     /** What a reminder says the renewal will be: `autoCharge` when the subscription renews itself from a saved card. */
-    renewalTermsOf: (subscriptionId: string, now: Date): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, now, savedCards),
+    renewalTermsOf: (subscriptionId: string): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, savedCards),
     /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */
     suspendAfterGrace: (now: Date) => grace.suspendAfterGrace(now),
   };

@@ -22,13 +22,18 @@ export type SavedCardSummaries = (savedCardIds: string[]) => Promise<Map<string,
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** The renewal facts of the account page (issue 21): a next charge only for an active subscription that renews with a card. */
-function renewalView(subscription: SubscriptionRow, price: string, card: SavedCardSummary | null) {
-  const charges = subscription.autoRenew && card !== null && subscription.status === 'active';
+/**
+ * The renewal facts of the account page (issue 21): a next charge only for an active
+ * subscription that renews with a card, while its day is ahead (`now` absent: whatever the
+ * day). A charge whose day passed is being tried or was declined: the page shows no date then.
+ */
+function renewalView(subscription: SubscriptionRow, price: string, card: SavedCardSummary | null, now: Date | null) {
+  const chargeAt = renewalChargeAt(subscription.expirationDate);
+  const charges = subscription.autoRenew && card !== null && subscription.status === 'active' && (now === null || chargeAt >= now);
   return {
     autoRenew: subscription.autoRenew,
     savedCard: card,
-    nextChargeAt: charges ? renewalChargeAt(subscription.expirationDate).toISOString() : null,
+    nextChargeAt: charges ? chargeAt.toISOString() : null,
     nextChargeAmount: charges ? formatMoney(renewalChargeCents(parseMoney(price), subscription.deviceCount)) : null,
   };
 }
@@ -41,10 +46,9 @@ export interface RenewalTerms {
 
 /**
  * The renewal a reminder announces: the saved card's charge when the subscription renews
- * itself and that charge is still ahead at `now` (a charge that failed leaves the customer
- * to renew by hand, as the reminder then says).
+ * itself (the renewal pass asks the renewals feature whether that charge is still to come).
  */
-export async function renewalTerms(db: DbOrTx, subscriptionId: string, now: Date, savedCards: SavedCardSummaries | undefined): Promise<RenewalTerms> {
+export async function renewalTerms(db: DbOrTx, subscriptionId: string, savedCards: SavedCardSummaries | undefined): Promise<RenewalTerms> {
   const [row] = await db
     .select({ subscription: subscriptions, price: packages.price })
     .from(subscriptions)
@@ -54,8 +58,8 @@ export async function renewalTerms(db: DbOrTx, subscriptionId: string, now: Date
   const cardId = row?.subscription.savedCardId;
   if (!row || !cardId || !savedCards) return { autoCharge: null };
   const card = (await savedCards([cardId])).get(cardId) ?? null;
-  const { nextChargeAt } = renewalView(row.subscription, row.price, card);
-  if (!card || !nextChargeAt || new Date(nextChargeAt) < now) return { autoCharge: null };
+  const { nextChargeAt } = renewalView(row.subscription, row.price, card, null);
+  if (!card || !nextChargeAt) return { autoCharge: null };
   return { autoCharge: { amountCents: renewalChargeCents(parseMoney(row.price), row.subscription.deviceCount), last4: card.last4, on: new Date(nextChargeAt) } };
 }
 
@@ -117,7 +121,7 @@ export async function customerSubscriptions(
         actualDelivery: iso(shipment.actualDelivery),
       },
       canActivate: subscription.status === 'pending_activation' && shipment?.status === 'delivered',
-      ...renewalView(subscription, price, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null),
+      ...renewalView(subscription, price, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null, now),
     };
   });
 }
