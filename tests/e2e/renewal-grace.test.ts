@@ -1,52 +1,67 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
-import { subscriptionView } from '../support/subscription-views';
+import { subscriber } from '../support/renewal-schedule';
+import { startStoreWithClock, type StoreWithClock } from '../support/store-with-clock';
 
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** A lapsed 1-month subscription as GET /api/subscriptions answers it (issue 21 point 6), in grace or suspended. */
-const lapsed = (state: { graceEndsAt: string | null; suspended: boolean }) =>
-  subscriptionView({ status: 'expired', expirationDate: '2026-11-05T09:00:00.000Z', remainingDays: 0, remainingHours: 0, ...state });
+const START = '2026-11-01T09:00:00.000Z';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
-for (const width of [390, 1280]) {
-  describe(`the account's grace period at ${width} px`, () => {
-    const b = useBrowser({ viewport: { width, height: 900 } });
+describe("the account's grace period and suspension, on a store whose clock the test moves", () => {
+  const b = useBrowser();
+  let store: StoreWithClock;
 
-    it('shows "Expired, grace period until" under the red Expired badge, then the suspension', async () => {
-      const { page } = b;
-      await page.goto('/');
-      const email = uniqueEmail(`grace-${width}`);
-      const signUp = await page.request.post('/api/register', {
-        data: { signupType: 'account', firstName: 'Grace', lastName: 'Period', email, password: 'secret-pass', confirmPassword: 'secret-pass' },
-      });
-      expect(signUp.status()).toBe(201);
-      // The store's answer for a lapsed subscription, drawn by the page (the API tests make it for real).
-      let answer = lapsed({ graceEndsAt: '2026-11-08T09:00:00.000Z', suspended: false });
-      await page.route('**/api/subscriptions*', (route) => route.fulfill({ json: [answer] }));
-
-      await page.goto('/account');
-      const grace = page.getByTestId('grace-period');
-      await grace.waitFor();
-      expect(await grace.textContent()).toMatch(/^Expired, grace period until Nov 8, 2026, /);
-      expect(await page.getByTestId('subscription-status').textContent()).toBe('Expired');
-      expect(await page.getByRole('button', { name: 'Reactivate' }).isEnabled()).toBe(true);
-      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      answer = lapsed({ graceEndsAt: null, suspended: true });
-      await page.reload();
-      await page.getByTestId('grace-suspended').waitFor();
-      expect(await page.getByTestId('grace-suspended').textContent()).toBe('Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.');
-      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
+  beforeAll(async () => {
+    store = await startStoreWithClock(START);
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
   });
 
+  for (const width of [390, 1280]) {
+    it(`shows "Expired, grace period until" under the red Expired badge, then the suspension, at ${width} px`, async () => {
+      store.clock.set(START);
+      const customer = await subscriber(store.t);
+      const expiry = customer.subscription.expirationDate;
+      expect(expiry.toISOString()).toBe('2026-12-01T09:00:00.000Z');
+      const context = await b.context.browser()!.newContext({ baseURL: store.baseUrl, viewport: { width, height: 900 } });
+      try {
+        await context.addCookies([{ name: 'sid', value: customer.cookies.sid, url: store.baseUrl }]);
+        const page = await context.newPage();
+
+        // An hour after expiry: the renewal pass expires it, and its lines run on for GRACE_DAYS (3).
+        store.clock.set(new Date(expiry.getTime() + HOUR));
+        await store.app.services.renewalPass.runPass();
+        await page.goto('/account');
+        const grace = page.getByTestId('grace-period');
+        await grace.waitFor();
+        expect(await grace.textContent()).toMatch(/^Expired, grace period until Dec 4, 2026, /);
+        expect(await page.getByTestId('subscription-status').textContent()).toBe('Expired');
+        expect(await page.getByRole('button', { name: 'Reactivate' }).isEnabled()).toBe(true);
+        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+
+        // After the grace period the pass turns its lines off.
+        store.clock.set(new Date(expiry.getTime() + 3 * DAY + HOUR));
+        await store.app.services.renewalPass.runPass();
+        await page.reload();
+        await page.getByTestId('grace-suspended').waitFor();
+        expect(await page.getByTestId('grace-suspended').textContent()).toBe('Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.');
+        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+for (const width of [390, 1280]) {
   describe(`the admin's win-back coupon at ${width} px`, () => {
     const b = useBrowser({ viewport: { width, height: 900 } });
 

@@ -1,24 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
-import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
-import { setAdminPassword } from '../../src/server/features/admin/service';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
-import { settableClock } from '../../src/server/lib/clock';
-import { seedIfEmpty } from '../../src/server/seed';
-import { adminSignIn, E2E_ADMIN, toast } from '../support/admin';
+import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
-import { freePort } from '../support/free-port';
 import { chargesOf, DAY } from '../support/renewal-charges';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { testConfig, type TestApp } from '../support/test-app';
-import type { TestDatabase } from '../support/test-db';
-// @ts-expect-error: a plain ESM script shared with `npm start`
-import { root } from '../../scripts/build-if-needed.mjs';
+import { startStoreWithClock, type StoreWithClock } from '../support/store-with-clock';
 
 /**
  * The admin's Renewals section and the 3-D Secure confirmation page, at 390 and 1280 px with
@@ -30,30 +18,14 @@ import { root } from '../../scripts/build-if-needed.mjs';
 const START = '2027-01-05T09:00:00.000Z';
 const EXPIRY = new Date('2027-02-05T09:00:00.000Z');
 
-interface Store {
-  app: App;
-  baseUrl: string;
-  /** The shape the API tests' helpers take. */
-  t: TestApp;
+interface Store extends StoreWithClock {
   confirmLink: string;
-  close(): Promise<void>;
 }
 
 /** A store with three auto-renewing customers on their expiry day: one renewed, one declined on every attempt, one waiting for 3-D Secure. */
 async function storeWithRenewals(): Promise<Store> {
-  const clock = settableClock(START);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-renewals-e2e-'));
-  const database: Database = await openDatabase({ dataDir });
-  await runMigrations(database);
-  await seedIfEmpty(database.db);
-  await setAdminPassword(database.db, E2E_ADMIN.username, E2E_ADMIN.password);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = testConfig({ PUBLIC_URL: baseUrl });
-  const app = await buildApp({ config, database, clientDir: path.join(root as string, 'dist', 'client'), clock });
-  await app.listen({ port, host: '127.0.0.1' });
-  const t = { app, config, database: database as TestDatabase };
-
+  const store = await startStoreWithClock(START);
+  const { app, clock, t } = store;
   await buyWithAutoRenew(app, {});
   await buyWithAutoRenew(app, { card: '4000000000009995' });
   const waiting = await buyWithAutoRenew(app, { card: '4000002760003184' });
@@ -65,18 +37,8 @@ async function storeWithRenewals(): Promise<Store> {
     await app.services.jobs.drain();
   }
   const [charge] = await chargesOf(t, waiting.subscriptionId);
-  const confirmLink = `/renewals/${charge!.id}/confirm?token=${renewalConfirmToken(config.SESSION_SECRET, charge!.id)}`;
-  return {
-    app,
-    baseUrl,
-    t,
-    confirmLink,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const confirmLink = `/renewals/${charge!.id}/confirm?token=${renewalConfirmToken(t.config.SESSION_SECRET, charge!.id)}`;
+  return { ...store, confirmLink };
 }
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
