@@ -153,6 +153,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // idle toaster fetch the select and the form libraries.
                 { name: 'toaster', test: /node_modules[\\/]@radix-ui[\\/]react-toast[\\/]|src[\\/]client[\\/]components[\\/]ui[\\/]toaster\./, priority: 4 },
                 // Icons by the pages that use them, before the groups below would take them along as dependencies.
+                // The landing page's own icons in one chunk of their own: left to the grouping by
+                // pages below, any page that starts or stops using one of them regrouped the icon
+                // chunks and put other pages' icons in the landing page's preloads.
+                {
+                  name: 'shared',
+                  test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|bitcoin|check|circle-check|circle-play|circle-question-mark|clock|credit-card|gift|headphones|lock|log-out|mail|mail-check|menu|monitor-smartphone|package|refresh-cw|rotate-cw|shield-check|shopping-cart|sparkles|star|trash|trash-2|tv|undo-2|user-round|x|zap)\.mjs$/,
+                  priority: 4,
+                },
                 { name: 'shared', test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 12_000, priority: 3 },
                 // The form libraries and the select (with its floating-ui positioning) are used by the
                 // pages with forms, never by the landing page: groups of their own, so the merging of
