@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
 import { subscriber } from '../support/renewal-schedule';
-import { startStoreWithClock, type StoreWithClock } from '../support/store-with-clock';
+import { useStoreWithClock } from '../support/store-with-clock';
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -14,17 +14,11 @@ const DAY = 24 * HOUR;
 
 describe("the account's grace period and suspension, on a store whose clock the test moves", () => {
   const b = useBrowser();
-  let store: StoreWithClock;
-
-  beforeAll(async () => {
-    store = await startStoreWithClock(START);
-  }, 120_000);
-  afterAll(async () => {
-    await store?.close();
-  });
+  const own = useStoreWithClock(START);
 
   for (const width of [390, 1280]) {
     it(`shows "Expired, grace period until" under the red Expired badge, then the suspension, at ${width} px`, async () => {
+      const { store } = own;
       store.clock.set(START);
       const customer = await subscriber(store.t);
       const expiry = customer.subscription.expirationDate;

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cryptoRenewalInvoices } from '../../src/server/schema';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
 import { DAY, subscriber, subscriptionRow } from '../support/renewal-schedule';
-import { startStoreWithClock, type StoreWithClock } from '../support/store-with-clock';
+import { useStoreWithClock } from '../support/store-with-clock';
 
 /**
  * A crypto subscription's renewal invoice (issue 21 point 4), opened from its 3-day
@@ -17,17 +17,11 @@ const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElem
 
 describe("a crypto subscription's renewal invoice", () => {
   const b = useBrowser();
-  let store: StoreWithClock;
-
-  beforeAll(async () => {
-    store = await startStoreWithClock(START);
-  }, 120_000);
-  afterAll(async () => {
-    await store?.close();
-  });
+  const own = useStoreWithClock(START);
 
   for (const width of [390, 1280]) {
     it(`shows the amount and address, and paying it renews the subscription, at ${width} px`, async () => {
+      const { store } = own;
       store.clock.set(START);
       const customer = await subscriber(store.t, { paymentMethod: 'crypto' });
       const expiry = customer.subscription.expirationDate;

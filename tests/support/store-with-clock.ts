@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
 import { setAdminPassword } from '../../src/server/features/admin/service';
@@ -50,4 +51,19 @@ export async function startStoreWithClock(start: string): Promise<StoreWithClock
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The store of a describe block's own, started before its tests and closed after them:
+ * `holder.store` once the tests run.
+ */
+export function useStoreWithClock(start: string) {
+  const holder = {} as { store: StoreWithClock };
+  beforeAll(async () => {
+    holder.store = await startStoreWithClock(start);
+  }, 120_000);
+  afterAll(async () => {
+    await holder.store?.close();
+  });
+  return holder;
 }
