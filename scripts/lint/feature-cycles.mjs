@@ -1,9 +1,8 @@
 // "No folder cycle between features" (ARCHITECTURE.md; decisions 0031, 0032) on the server:
 // a feature may use another's face, but never one that, through any chain of features,
-// uses it back; a flow that needs both directions is a workflow. dependency-cruiser's folder-scope cycle rule cannot leave out
-// an edge, and one kind of edge is no call at all: a schema.ts naming another feature's
-// table for a foreign key (orders.customer_id -> customers) states a fact of the database,
-// so it is left out here; every other import counts.
+// uses it back; a flow that needs both directions is a workflow. Every import counts, schema.ts
+// files' included: a foreign key between two features' tables is written in a migration, so no
+// schema.ts names another feature's table (decision 0047).
 import { cruise } from 'dependency-cruiser';
 import { createRequire } from 'node:module';
 
@@ -11,7 +10,6 @@ const require = createRequire(import.meta.url);
 const { options } = require('../../.dependency-cruiser.cjs');
 
 const FEATURE = /^src\/server\/features\/([^/]+)\//;
-const SCHEMA = /\/schema\.ts$/;
 
 /** The feature a file belongs to ("orders"), or null outside the features. */
 function featureOf(file) {
@@ -27,7 +25,6 @@ function featureGraph(modules) {
     for (const dependency of module.dependencies) {
       const to = featureOf(dependency.resolved);
       if (!to || to === from) continue;
-      if (SCHEMA.test(module.source) && SCHEMA.test(dependency.resolved)) continue;
       if (!graph.has(from)) graph.set(from, new Map());
       if (!graph.get(from).has(to)) graph.get(from).set(to, `${module.source} -> ${dependency.resolved}`);
     }

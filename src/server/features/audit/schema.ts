@@ -1,6 +1,5 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '#server/db/columns';
-import { admins } from '../admin/schema';
 
 /**
  * What administrators changed: one row per state change, written in the change's own
@@ -13,8 +12,8 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** admin | customer: a customer acting on their own devices (decision 0042). */
     actorType: text('actor_type', { enum: ['admin', 'customer'] }).notNull().default('admin'),
-    /** The administrator who acted; null when a customer did. */
-    adminId: uuid('admin_id').references(() => admins.id),
+    /** The administrator who acted; null when a customer did. Refers to admins(id): a foreign key kept in the migrations (decision 0047). */
+    adminId: uuid('admin_id'),
     /** The customer who acted on their own device; null when an administrator did. */
     customerId: uuid('customer_id'),
     /** The administrator's username, or the acting customer's email, as it was then. */

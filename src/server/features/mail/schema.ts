@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '#server/db/columns';
-import { customers } from '../accounts/schema';
 
 /**
  * Every email the store sends, written in the transaction of the change that causes it
@@ -48,9 +47,8 @@ export const mailOutbox = pgTable(
  * link; transactional emails (receipts, links, refunds) are sent whatever it says.
  */
 export const mailPreferences = pgTable('mail_preferences', {
-  customerId: uuid('customer_id')
-    .primaryKey()
-    .references(() => customers.id, { onDelete: 'cascade' }),
+  /** Refers to customers(id) on delete cascade: a foreign key kept in the migrations (decision 0047). */
+  customerId: uuid('customer_id').primaryKey(),
   reminders: boolean('reminders').notNull(),
   /** Where the last change came from: the account page's switch, the unsubscribe page or a mail client's one-click POST. */
   changedBy: text('changed_by', { enum: ['account', 'unsubscribe-page', 'one-click'] }).notNull(),

@@ -1,6 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '#server/db/columns';
-import { customers } from '../accounts/schema';
 
 /** Provider events already handled (Stripe event ids, crypto IPN ids): a replay is ignored. */
 export const processedEvents = pgTable('processed_events', {
@@ -12,14 +11,13 @@ export const processedEvents = pgTable('processed_events', {
 /**
  * A customer's record at the card provider (Stripe's cus_..., the demo's cus_demo_...), made
  * the first time they buy with automatic renewal and reused by every later purchase, so all
- * their saved cards hang under one provider customer (issue 21).
+ * their saved cards hang under one provider customer (decision 0045).
  */
 export const cardProviderCustomers = pgTable(
   'card_provider_customers',
   {
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    /** Refers to customers(id): a foreign key kept in the migrations (decision 0047). */
+    customerId: uuid('customer_id').notNull(),
     provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
     providerCustomerId: text('provider_customer_id').notNull(),
     createdAt: createdAt(),
@@ -35,9 +33,8 @@ export const savedCards = pgTable(
   'saved_cards',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    /** Refers to customers(id): a foreign key kept in the migrations (decision 0047). */
+    customerId: uuid('customer_id').notNull(),
     provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
     providerCustomerId: text('provider_customer_id').notNull(),
     providerPaymentMethodId: text('provider_payment_method_id').notNull(),

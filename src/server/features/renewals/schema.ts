@@ -1,11 +1,9 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { RENEWAL_CHARGE_STATUSES } from '#domain/renewal-charges';
 import { createdAt, updatedAt } from '#server/db/columns';
-import { orders } from '../orders/schema';
-import { subscriptions } from '../subscriptions/schema';
 
 /**
- * One row per automatic renewal of a subscription's period (issue 21): the unique
+ * One row per automatic renewal of a subscription's period (decision 0045): the unique
  * (subscription, period end) is the claim that lets one instance, once, charge the period;
  * its attempts, the next one's time and the last refusal are the retries' memory.
  */
@@ -13,13 +11,15 @@ export const renewalCharges = pgTable(
   'renewal_charges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id),
+    /** Refers to subscriptions(id): a foreign key kept in the migrations (decision 0047). */
+    subscriptionId: uuid('subscription_id').notNull(),
     /** The expiry this charge renews. */
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
-    /** The renewal order, placed at the first attempt at that day's price. */
-    orderId: text('order_id').references(() => orders.id),
+    /**
+     * The renewal order, placed at the first attempt at that day's price.
+     * Refers to orders(id): a foreign key kept in the migrations (decision 0047).
+     */
+    orderId: text('order_id'),
     status: text('status', { enum: RENEWAL_CHARGE_STATUSES }).notNull().default('scheduled'),
     /** Attempts the provider answered (a decline, a success, a request for 3-D Secure); an outage is not one. */
     attempts: integer('attempts').notNull().default(0),

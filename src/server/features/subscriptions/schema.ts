@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '#server/db/columns';
-import { customers } from '../accounts/schema';
-import { packages } from '../catalog/schema';
-import { orders } from '../orders/schema';
-import { savedCards } from '../payments/schema';
 
 export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
-    packageId: text('package_id').notNull().references(() => packages.id),
-    /** The order that created it; unique so that one paid order gives one subscription. */
-    orderId: text('order_id').notNull().unique().references(() => orders.id),
+    /** Refers to customers(id): a foreign key kept in the migrations (decision 0047). */
+    customerId: uuid('customer_id').notNull(),
+    /** Refers to packages(id): a foreign key kept in the migrations (decision 0047). */
+    packageId: text('package_id').notNull(),
+    /**
+     * The order that created it; unique so that one paid order gives one subscription.
+     * Refers to orders(id): a foreign key kept in the migrations (decision 0047).
+     */
+    orderId: text('order_id').notNull().unique(),
     xtreamUsername: text('xtream_username'),
     xtreamPassword: text('xtream_password'),
     xtreamUrl: text('xtream_url').notNull().default('http://line.streamplus.tv'),
@@ -33,10 +34,13 @@ export const subscriptions = pgTable(
     graceLinesOffAt: timestamp('grace_lines_off_at', { withTimezone: true }),
     /** When the store's owner disabled every device (abuse); the customer cannot turn them on until the owner lifts it. */
     devicesSuspendedAt: timestamp('devices_suspended_at', { withTimezone: true }),
-    /** The customer asked that the saved card below be charged before each expiry (issue 21). */
+    /** The customer asked that the saved card below be charged before each expiry (decision 0045). */
     autoRenew: boolean('auto_renew').notNull().default(false),
-    /** The card renewals charge; null until one is saved for this subscription. */
-    savedCardId: uuid('saved_card_id').references(() => savedCards.id),
+    /**
+     * The card renewals charge; null until one is saved for this subscription.
+     * Refers to saved_cards(id): a foreign key kept in the migrations (decision 0047).
+     */
+    savedCardId: uuid('saved_card_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
