@@ -17,6 +17,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/support/unit-setup.ts'],
+          // A whole admin tab driven by user-event takes 3-5 s on a loaded 2-core machine; a
+          // hang still fails, three times later.
+          testTimeout: 15_000,
         },
       },
       {

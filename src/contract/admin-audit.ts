@@ -29,18 +29,19 @@ export const AUDIT_ACTIONS = [
   'device.enable',
   'subscription.disable_devices',
   'subscription.enable_devices',
+  'subscription.suspend_after_grace',
   'renewal.retry',
   'renewal.cancel_auto_renew',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** A customer acts on their own devices; every other change is an administrator's. */
-export const AUDIT_ACTOR_TYPES = ['admin', 'customer'] as const;
+/** A customer acts on their own devices, the store by itself on its schedule (a line suspended after its grace period); every other change is an administrator's. */
+export const AUDIT_ACTOR_TYPES = ['admin', 'customer', 'system'] as const;
 
 /** One administrator's change (GET /api/admin/audit-log), newest first. */
 export const auditEntrySchema = z.object({
   id: z.string(),
-  /** Who acted: an administrator, or a customer on their own device (then adminUsername holds their email). */
+  /** Who acted: an administrator, a customer on their own device (then adminUsername holds their email), or the store itself ('the store'). */
   actorType: z.enum(AUDIT_ACTOR_TYPES),
   adminUsername: z.string(),
   /** `<target>.<verb>`, e.g. package.update, order.gift_card; an older row may hold one no longer in AUDIT_ACTIONS. */

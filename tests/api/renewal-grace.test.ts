@@ -32,6 +32,13 @@ async function adminLapse(t: TestApp, admin: { asid: string }, orderId: string, 
   return { order: pick(detail.subscription), record: pick(record!) };
 }
 
+/** The audit log's rows of the store suspending this order's lines after its grace period. */
+async function graceSuspensionsLogged(t: TestApp, admin: { asid: string }, orderId: string) {
+  const page = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log?action=subscription.suspend_after_grace&orderId=${orderId}`, cookies: admin });
+  expect(page.statusCode).toBe(200);
+  return page.json<Array<Record<string, unknown>>>().map(({ actorType, adminUsername, targetId, before, after }) => ({ actorType, adminUsername, targetId, before, after }));
+}
+
 describe('grace, suspension and restore on the panel (issue 21 point 6)', () => {
   const clock = settableClock(START);
   const t = useTestApp(stand.env, { clock });
@@ -61,8 +68,17 @@ describe('grace, suspension and restore on the panel (issue 21 point 6)', () => 
       record: { status: 'expired', graceEndsAt: null, graceSuspended: true },
     });
     for (const line of await linesOf(t, id)) expect(line.enabled).toBe(false);
-    // A second pass finds nothing more to do.
+    // A second pass finds nothing more to do, and logs nothing more.
     expect((await t.app.services.renewalPass.runPass()).suspended).toEqual([]);
+    expect(await graceSuspensionsLogged(t, admin, customer.order.id)).toEqual([
+      {
+        actorType: 'system',
+        adminUsername: 'the store',
+        targetId: customer.order.id,
+        before: { linesRunning: true },
+        after: { linesRunning: false, expiredAt: expiry.toISOString(), graceDays: 3 },
+      },
+    ]);
 
     const { oneMonth } = await seededPackages(t.app);
     await paidOrder(t, { packageId: oneMonth.id, devices: 2, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: id });
@@ -88,11 +104,15 @@ describe('grace, suspension and restore on the panel (issue 21 point 6)', () => 
     expect(during.graceSuspendedAt).not.toBeNull();
     expect(during.graceLinesOffAt).toBeNull();
     expect(await accountView(t, customer.cookies)).toEqual({ status: 'expired', graceEndsAt: null, suspended: true });
+    // Logged when the panel has done it, not before.
+    const admin = await signInAdmin(t);
+    expect(await graceSuspensionsLogged(t, admin, customer.order.id)).toEqual([]);
 
     stand.panel.recover();
     expect((await t.app.services.renewalPass.runPass()).suspended).toEqual([id]);
     expect((await subscriptionRow(t, id)).graceLinesOffAt).not.toBeNull();
     for (const line of await linesOf(t, id)) expect(line.enabled).toBe(false);
+    expect(await graceSuspensionsLogged(t, admin, customer.order.id)).toHaveLength(1);
   });
 
   it("leaves the owner's abuse suspension in place when a renewal lifts the grace suspension", async () => {

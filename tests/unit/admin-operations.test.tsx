@@ -345,6 +345,7 @@ describe('the Audit Log and Outbox tabs', () => {
       'Device turned on',
       'All devices of a subscription disabled',
       'Devices of a subscription enabled again',
+      'Lines suspended after the grace period',
       'Automatic renewal retried',
       'Automatic renewal turned off',
     ]);

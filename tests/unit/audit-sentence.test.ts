@@ -52,6 +52,13 @@ describe('an audit entry as one sentence', () => {
     expect(auditSentence(entry('subscription.enable_devices', { devicesSuspended: false, devices: [1, 2] }))).toBe('Enabled the devices again of SP-1700000000000-123');
   });
 
+  it("says the store's own suspension of a subscription's lines when its grace period ended", () => {
+    expect(auditSentence(entry('subscription.suspend_after_grace', { linesRunning: false, expiredAt: '2026-04-02T09:00:00.000Z', graceDays: 3 }, { linesRunning: true }))).toBe(
+      'Suspended the lines of SP-1700000000000-123: its grace period ended',
+    );
+    expect(AUDIT_ACTION_LABELS['subscription.suspend_after_grace']).toBe('Lines suspended after the grace period');
+  });
+
   it('says what happened to a shipment', () => {
     expect(auditSentence(entry('shipment.update', { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784' }, { status: 'processing', carrier: 'UPS', trackingNumber: null }))).toBe(
       'Shipped SP-1700000000000-123, tracking FedEx 1Z999AA10123456784',

@@ -10,13 +10,13 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** admin | customer: a customer acting on their own devices (decision 0042). */
-    actorType: text('actor_type', { enum: ['admin', 'customer'] }).notNull().default('admin'),
+    /** admin | customer: a customer acting on their own devices (decision 0042) | system: the store on its schedule (decision 0046). */
+    actorType: text('actor_type', { enum: ['admin', 'customer', 'system'] }).notNull().default('admin'),
     /** The administrator who acted; null when a customer did. Refers to admins(id): a foreign key kept in the migrations (decision 0047). */
     adminId: uuid('admin_id'),
     /** The customer who acted on their own device; null when an administrator did. */
     customerId: uuid('customer_id'),
-    /** The administrator's username, or the acting customer's email, as it was then. */
+    /** The administrator's username, or the acting customer's email, as it was then; 'the store' for the system. */
     adminUsername: text('admin_username').notNull(),
     /** What was done, as `<target>.<verb>`: package.update. */
     action: text('action').notNull(),

@@ -59,6 +59,26 @@ export async function recordCustomerAction(tx: DbOrTx, action: Omit<AdminAction,
   });
 }
 
+/** How the audit log names the store when it acts by itself (the renewal pass). */
+export const STORE_ACTOR_NAME = 'the store';
+
+/**
+ * Records a change the store made by itself, on its schedule (decision 0046: a line suspended
+ * when its grace period ended), in the change's transaction like a person's, so an owner
+ * asking why a line stopped finds the answer in the same log.
+ */
+export async function recordStoreAction(tx: DbOrTx, action: Omit<AdminAction, 'actor'>): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorType: 'system',
+    adminUsername: STORE_ACTOR_NAME,
+    action: action.action,
+    targetType: action.target.type,
+    targetId: action.target.id,
+    before: action.before,
+    after: action.after,
+  });
+}
+
 /** When an administrator last did this action to this target with an outcome holding these fields, or null if never. */
 export async function lastAdminAction(
   tx: DbOrTx,

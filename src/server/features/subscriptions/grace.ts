@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
+import { recordStoreAction } from '#server/features/audit/index';
 import type { Provisioning } from './provisioning';
 import { subscriptions } from './schema';
 
@@ -11,6 +12,8 @@ import { subscriptions } from './schema';
  * so the next pass tries again, and the store never says "running" of a line the panel
  * stopped. A renewal (provisioning's renewSubscription) clears both columns and turns the
  * lines on again; the owner's abuse suspension (devicesSuspendedAt) is apart and untouched.
+ * The audit log shows each suspension once, by the store, written with the panel's
+ * confirmation (decision 0046).
  */
 
 const BATCH = 200;
@@ -26,14 +29,14 @@ export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
   async function suspendAfterGrace(now: Date): Promise<string[]> {
     const graceStartedBy = new Date(now.getTime() - graceDays * 24 * 60 * 60 * 1000);
     const due = await db
-      .select({ id: subscriptions.id, expirationDate: subscriptions.expirationDate })
+      .select({ id: subscriptions.id, orderId: subscriptions.orderId, expirationDate: subscriptions.expirationDate })
       .from(subscriptions)
       .where(and(eq(subscriptions.status, 'expired'), isNull(subscriptions.graceLinesOffAt), lte(subscriptions.expirationDate, graceStartedBy)))
       .orderBy(asc(subscriptions.expirationDate))
       .limit(BATCH);
     const suspended: string[] = [];
     let failure: unknown = null;
-    for (const { id, expirationDate } of due) {
+    for (const { id, orderId, expirationDate } of due) {
       const stillLapsed = and(eq(subscriptions.id, id), eq(subscriptions.status, 'expired'), eq(subscriptions.expirationDate, expirationDate));
       try {
         const marked = await db
@@ -43,9 +46,25 @@ export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
           .returning({ id: subscriptions.id });
         if (marked.length === 0) continue;
         await provisioning.disableLines(id);
-        const confirmed = await db.update(subscriptions).set({ graceLinesOffAt: now }).where(stillLapsed).returning({ id: subscriptions.id });
+        const confirmed = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(subscriptions)
+            .set({ graceLinesOffAt: sql`coalesce(${subscriptions.graceLinesOffAt}, ${now.toISOString()}::timestamptz)` })
+            .where(stillLapsed)
+            .returning({ confirmedNow: sql<boolean>`${subscriptions.graceLinesOffAt} = ${now.toISOString()}::timestamptz` });
+          // Another instance's pass may have confirmed it first: its row, not a second one.
+          if (row?.confirmedNow) {
+            await recordStoreAction(tx, {
+              action: 'subscription.suspend_after_grace',
+              target: { type: 'order', id: orderId },
+              before: { linesRunning: true },
+              after: { linesRunning: false, expiredAt: expirationDate.toISOString(), graceDays },
+            });
+          }
+          return row !== undefined;
+        });
         // Renewed while the panel was being told: its lines must run again.
-        if (confirmed.length === 0) await provisioning.syncLines(id);
+        if (!confirmed) await provisioning.syncLines(id);
         else suspended.push(id);
       } catch (error) {
         failure ??= error;

@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'device.enable': 'Device turned on',
   'subscription.disable_devices': 'All devices of a subscription disabled',
   'subscription.enable_devices': 'Devices of a subscription enabled again',
+  'subscription.suspend_after_grace': 'Lines suspended after the grace period',
   'renewal.retry': 'Automatic renewal retried',
   'renewal.cancel_auto_renew': 'Automatic renewal turned off',
 };
@@ -205,6 +206,8 @@ export function auditSentence(entry: Entry): string {
     case 'subscription.disable_devices':
     case 'subscription.enable_devices':
       return `${entry.action === 'subscription.disable_devices' ? 'Disabled every device' : 'Enabled the devices again'} of ${orderId}`;
+    case 'subscription.suspend_after_grace':
+      return `Suspended the lines of ${orderId}: its grace period ended`;
     case 'renewal.retry':
       return `Retried the automatic renewal charge of ${orderId}`;
     case 'renewal.cancel_auto_renew':
