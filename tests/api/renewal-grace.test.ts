@@ -32,7 +32,7 @@ async function adminLapse(t: TestApp, admin: { asid: string }, orderId: string, 
   return { order: pick(detail.subscription), record: pick(record!) };
 }
 
-describe('grace, suspension and restore on the panel (issue 21 point 6)', () => {
+describe('grace, suspension and restore on the panel', () => {
   const clock = settableClock(START);
   const t = useTestApp(stand.env, { clock });
 
