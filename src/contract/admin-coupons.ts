@@ -97,8 +97,8 @@ export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 export const adminCouponListSchema = z.array(adminCouponSchema);
 
 /**
- * The win-back coupon (GET/PATCH /api/admin/win-back-coupon, issue 21 point 5): one of the
- * store's coupons that the win-back emails (7 and 30 days after a subscription lapsed)
+ * The win-back coupon (GET/PATCH /api/admin/win-back-coupon): one of the store's coupons
+ * that the win-back emails (7 and 30 days after a subscription lapsed; decision 0046)
  * offer, or none.
  */
 export const winBackCouponSchema = z.object({ code: z.string().nullable() });

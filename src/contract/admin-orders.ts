@@ -143,7 +143,7 @@ export const adminOrderDetailSchema = z.object({
       ),
       /** True while the owner has disabled every device of the subscription (abuse): the customer cannot turn them on. */
       devicesSuspended: z.boolean(),
-      /** An expired paid subscription whose lines still run: the end of its grace period (issue 21 point 6). */
+      /** An expired paid subscription whose lines still run: the end of its grace period (decision 0046). */
       graceEndsAt: z.string().nullable(),
       /** An expired subscription whose lines are off ("Suspended (expired)"); a renewal turns them on. */
       graceSuspended: z.boolean(),

@@ -4,7 +4,7 @@ import { SUBSCRIPTION_STATUSES } from '#domain/subscription-status';
 import { moneyText } from './packages';
 
 /**
- * The admin's Renewals section (issue 21 point 8): the automatic renewals to come with
+ * The admin's Renewals section (decision 0045): the automatic renewals to come with
  * their expected revenue, the ones that failed with their reason, and every auto-renewing
  * subscription with its card. Amounts are the server's (today's prices); dates ISO 8601.
  */

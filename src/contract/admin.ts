@@ -54,7 +54,7 @@ export const adminCustomerRecordSchema = z.object({
   /** active | expired | pending_activation (shown with underscores as spaces). */
   status: z.string(),
   expirationDate: z.string(),
-  /** An expired paid subscription whose lines still run: the end of its grace period (issue 21 point 6). */
+  /** An expired paid subscription whose lines still run: the end of its grace period (decision 0046). */
   graceEndsAt: z.string().nullable(),
   /** An expired subscription whose lines are off ("Suspended (expired)"); a renewal turns them on. */
   graceSuspended: z.boolean(),

@@ -21,7 +21,7 @@ import { BOXES_NOT_ON_RENEWAL, MORE_BOXES_THAN_DEVICES, SAME_MAC_TWICE, SET_TOP_
 
 export const SHIPPING_REQUIRED_MESSAGE = 'Shipping information is required for streaming box orders';
 export const GIFT_CARD_REQUIRED_MESSAGE = 'Gift card selection is required';
-/** Automatic renewal charges a saved card (issue 21): crypto payments and orders without a payment have none. */
+/** Automatic renewal charges a saved card (decision 0044): crypto payments and orders without a payment have none. */
 export const AUTO_RENEW_CARD_ONLY_MESSAGE = 'Automatic renewal is only available when paying by card';
 export const AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE = 'The free trial does not renew automatically';
 export const AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE = 'Automatic renewal needs a card payment, and this order costs nothing';
@@ -70,7 +70,7 @@ export const checkoutRequestSchema = z
       .transform((country) => country ?? DEFAULT_COUNTRY),
     /** Set by the account page's Renew: the order extends this subscription. */
     renewsSubscriptionId: z.uuid({ error: 'Invalid subscription id' }).nullish().transform((id) => id ?? null),
-    /** "Renew automatically" (issue 21): keep the paying card and charge it before each expiry; card orders only. */
+    /** "Renew automatically" (decision 0044): keep the paying card and charge it before each expiry; card orders only. */
     autoRenew: z
       .boolean({ error: 'autoRenew must be true or false' })
       .nullish()

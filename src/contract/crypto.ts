@@ -38,7 +38,7 @@ export const createCryptoPaymentRequestSchema = z
     shippingCountry: checkoutField.shippingCountry,
     renewsSubscriptionId: checkoutField.renewsSubscriptionId,
     setTopBoxes: checkoutField.setTopBoxes,
-    /** Taken so that it can be refused: a crypto payment keeps no card to renew with (issue 21). */
+    /** Taken so that it can be refused: a crypto payment keeps no card to renew with. */
     autoRenew: checkoutField.autoRenew,
   })
   .superRefine((order, ctx) => {

@@ -3,7 +3,7 @@ import { moneyText } from './packages';
 
 /**
  * The confirmation page of an automatic renewal's charge that the bank wants the customer
- * to confirm (3-D Secure; issue 21 point 2): GET /api/renewals/:id and
+ * to confirm (3-D Secure; decision 0045): GET /api/renewals/:id and
  * POST /api/renewals/:id/confirm, opened by the signed-in owner or with the emailed link's token.
  */
 

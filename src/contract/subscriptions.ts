@@ -74,7 +74,7 @@ export const subscriptionSchema = z.object({
   shipment: shipmentSchema.nullable(),
   /** True when the owner may activate now: a box waiting for activation that was delivered. */
   canActivate: z.boolean(),
-  /** The saved card is charged before each expiry (issue 21). */
+  /** The saved card is charged before each expiry (decision 0044). */
   autoRenew: z.boolean(),
   /** The card renewals charge; null when none is saved for it. */
   savedCard: savedCardSchema.nullable(),
@@ -82,7 +82,7 @@ export const subscriptionSchema = z.object({
   nextChargeAt: z.string().nullable(),
   /** What that charge takes, as the server prices a renewal today ('15.00'); null when there is none. */
   nextChargeAmount: moneyText.nullable(),
-  /** An expired subscription whose lines still run: the end of its grace period (issue 21 point 6); null otherwise. */
+  /** An expired subscription whose lines still run: the end of its grace period (decision 0046); null otherwise. */
   graceEndsAt: z.string().nullable(),
   /** An expired subscription whose lines the store turned off after its grace period; a renewal turns them on. */
   suspended: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * The rules of an automatic renewal's charge (issue 21 points 1 and 2): when a declined
+ * The rules of an automatic renewal's charge (decision 0045): when a declined
  * card is tried again, which idempotency key each attempt carries, and how long a charge
  * waiting for the customer's 3-D Secure confirmation can still be confirmed. Pure: the
  * caller passes `now`.

@@ -1,5 +1,5 @@
 /**
- * The renewal schedule (issue 21 point 5): when, relative to a subscription's expiry, each
+ * The renewal schedule (decision 0046): when, relative to a subscription's expiry, each
  * reminder, grace notice and win-back email is due. Pure: the pass turns each milestone
  * into one indexed range of expiry dates.
  *
@@ -52,7 +52,7 @@ export function graceEnd(expirationDate: Date, graceDays: number): Date {
 }
 
 /**
- * A lapsed subscription's grace (issue 21 point 6), as the account and the admin show it:
+ * A lapsed subscription's grace (decision 0046), as the account and the admin show it:
  * until when its lines still run, or whether the renewal pass suspended it. `graceDays` is
  * 0 for the trial, which has none.
  */

@@ -2,7 +2,7 @@ import type { Cents } from './money';
 import { priceOrder } from './pricing';
 
 /**
- * Automatic renewal's rules (issue 21): a saved card is charged this many days before the
+ * Automatic renewal's rules (decision 0044): a saved card is charged this many days before the
  * subscription expires, for the same package and device count at today's price, so a
  * failed charge still has days to be retried or paid by hand before the line stops.
  */

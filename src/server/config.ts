@@ -131,7 +131,7 @@ const envSchema = z.object({
         return z.NEVER;
       }),
   ),
-  /** Days a lapsed paid subscription's lines keep working before the renewal pass suspends them (issue 21 point 6). */
+  /** Days a lapsed paid subscription's lines keep working before the renewal pass suspends them (decision 0046). */
   GRACE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).default(3)),
   /** The administrator made or updated at start-up; both or neither. */
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),

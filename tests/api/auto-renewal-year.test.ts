@@ -7,7 +7,7 @@ import { switchSavedCard } from '../support/renewal-cards';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 /**
- * One simulated year of a card subscription with automatic renewal (issue 21 point 9): the
+ * One simulated year of a card subscription with automatic renewal (decision 0045): the
  * clock moves a day at a time, each day the renewal pass and the expiry job run as the
  * store's schedule would, and every charge, email and change of the line is written down
  * with its day. One month the card is declined and the customer updates it before the

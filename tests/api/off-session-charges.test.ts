@@ -9,7 +9,7 @@ import { startStripeStandIn, STRIPE_TEST_SETTINGS, type StripeStandIn } from '..
 import { useTestApp } from '../support/test-app';
 
 /**
- * chargeOffSession on both card providers (issue 21): each test card's answer when charged
+ * chargeOffSession on both card providers (decision 0044): each test card's answer when charged
  * with its owner absent, one charge per idempotency key, and a provider that is down throws.
  */
 

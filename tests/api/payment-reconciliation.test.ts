@@ -41,7 +41,7 @@ describe('payment reconciliation', () => {
 
   const subscriptionsOf = (orderId: string) => t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
 
-  it('saves the card of a purchase with "Renew automatically" that reconciliation completed (issue 21)', async () => {
+  it('saves the card of a purchase with "Renew automatically" that reconciliation completed', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const response = await postCheckout(t.app, checkoutForm(oneMonth.id, { autoRenew: true }));
     const paid = { orderId: response.json().order.id as string, intentId: intentIdOf(response.json().clientSecret) };

@@ -12,7 +12,7 @@ import { testConfig } from '../support/test-app';
 
 /**
  * Two app instances on one PostgreSQL database run the renewal pass at the same moment
- * (issue 21 point 1): each period is charged once, by one of them, and each subscription
+ * (decision 0045): each period is charged once, by one of them, and each subscription
  * extended once. PostgreSQL only: the file name keeps it out of the PGlite project.
  */
 const START = '2027-01-05T09:00:00.000Z';

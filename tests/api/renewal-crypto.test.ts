@@ -15,7 +15,7 @@ async function renewalOrdersOf(t: TestApp, subscriptionId: string) {
   return t.database.db.select().from(orders).where(eq(orders.renewsSubscriptionId, subscriptionId));
 }
 
-describe('crypto renewal invoices with the demo provider (issue 21 point 4)', () => {
+describe('crypto renewal invoices with the demo provider', () => {
   const clock = settableClock(START);
   const t = useTestApp({}, { clock });
 

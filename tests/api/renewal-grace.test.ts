@@ -39,7 +39,7 @@ async function graceSuspensionsLogged(t: TestApp, admin: { asid: string }, order
   return page.json<Array<Record<string, unknown>>>().map(({ actorType, adminUsername, targetId, before, after }) => ({ actorType, adminUsername, targetId, before, after }));
 }
 
-describe('grace, suspension and restore on the panel (issue 21 point 6)', () => {
+describe('grace, suspension and restore on the panel', () => {
   const clock = settableClock(START);
   const t = useTestApp(stand.env, { clock });
 

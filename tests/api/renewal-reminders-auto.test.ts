@@ -6,7 +6,7 @@ import { useTestApp } from '../support/test-app';
 
 const START = '2026-03-02T09:00:00.000Z';
 
-/** The reminders of a subscription that renews itself say what the saved card will be charged, and when (issue 21 point 5). */
+/** The reminders of a subscription that renews itself say what the saved card will be charged, and when (decision 0046). */
 describe('reminders of an auto-renewing subscription', () => {
   const clock = settableClock(START);
   const t = useTestApp({}, { clock });

@@ -9,7 +9,7 @@ import { useTestApp } from '../support/test-app';
 const START = '2026-03-02T09:00:00.000Z';
 const THREE_DAYS = 'Your StreamPlus subscription expires in 3 days';
 
-describe('the renewal pass on two instances of one PostgreSQL database (issue 21 point 5)', () => {
+describe('the renewal pass on two instances of one PostgreSQL database', () => {
   const clock = settableClock(START);
   const t = useTestApp({}, { clock });
 

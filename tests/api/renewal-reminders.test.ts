@@ -11,7 +11,7 @@ import { useTestApp } from '../support/test-app';
 
 const START = '2026-03-02T09:00:00.000Z';
 
-describe('the renewal schedule (issue 21 point 5)', () => {
+describe('the renewal schedule', () => {
   const clock = settableClock(START);
   const t = useTestApp({}, { clock });
 

@@ -10,9 +10,8 @@ import { DAY, dayOf, HOUR, mailsTo, subscriptionOfOrder, subscriptionRow } from 
 import { useTestApp, type TestApp } from '../support/test-app';
 
 /**
- * One simulated year of a subscription on each payment path (issue 21 point 9 and "Done
- * when"): the clock moves half a day at a time, the renewal pass runs at each step, and
- * the test writes down the emails, charges and line states with their dates.
+ * One simulated year of a subscription on each payment path: the clock moves half a day
+ * at a time, the renewal pass runs at each step, and the test writes down the emails, charges and line states with their dates.
  */
 
 const START = '2026-01-05T09:00:00.000Z';

@@ -311,7 +311,7 @@ describe('renewal', () => {
       subscription.deviceCredentials.map((c) => [c.xtreamUsername, c.deviceNumber === 1]),
     );
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
-    // The renewal lifts the grace suspension (issue 21 point 6).
+    // The renewal lifts the grace suspension (decision 0046).
     expect(row).toMatchObject({ graceSuspendedAt: null, graceLinesOffAt: null });
 
     // Handing the same renewal over again changes nothing.

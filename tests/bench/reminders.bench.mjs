@@ -1,4 +1,4 @@
-// The renewal pass (issue 21 point 5) at 1,000,000 subscriptions on PostgreSQL: the pass
+// The renewal pass (decision 0046) at 1,000,000 subscriptions on PostgreSQL: the pass
 // the built store runs at start-up, timed by its own log line. Subscriptions end evenly
 // over 800 days around today; every milestone already due has been sent but one in 1,000
 // (the steady state of a store whose pass runs every 5 minutes), so a pass finds those

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
 
-/** Issue 21 in the browser: "Renew automatically" at checkout, then the account's automatic renewal block. */
+/** Automatic renewal in the browser (decision 0044): "Renew automatically" at checkout, then the account's automatic renewal block. */
 
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;

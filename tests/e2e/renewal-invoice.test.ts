@@ -7,7 +7,7 @@ import { DAY, subscriber, subscriptionRow } from '../support/renewal-schedule';
 import { useStoreWithClock } from '../support/store-with-clock';
 
 /**
- * A crypto subscription's renewal invoice (issue 21 point 4), opened from its 3-day
+ * A crypto subscription's renewal invoice (decision 0046), opened from its 3-day
  * reminder and paid with the demo provider, at 390 and 1280 px with axe, on a store whose
  * clock the test moves to three days before the expiry.
  */

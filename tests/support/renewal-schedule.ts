@@ -5,7 +5,7 @@ import { registerCustomer } from './customers';
 import { paidOrder, type TestOrderOptions } from './paid-orders';
 import type { TestApp } from './test-app';
 
-/** Helpers of the renewal tests (issue 21): a subscriber, the pass run as time moves, the emails it wrote. */
+/** Helpers of the renewal tests: a subscriber, the pass run as time moves, the emails it wrote. */
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;

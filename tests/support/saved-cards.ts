@@ -5,7 +5,7 @@ import { subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, seededPackages } from './checkout';
 import { registerCustomer } from './customers';
 
-/** Purchases with "Renew automatically" (issue 21), paid with a demo test card, as API tests need them. */
+/** Purchases with "Renew automatically" (decision 0044), paid with a demo test card, as API tests need them. */
 
 export interface AutoRenewPurchaseOptions {
   /** The demo card that pays and is saved: DEMO_CARD_SUCCESS (default), DEMO_CARD_AUTHENTICATION_REQUIRED or DEMO_CARD_INSUFFICIENT_FUNDS. */

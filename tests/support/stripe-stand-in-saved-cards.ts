@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StandInIntent } from './stripe-stand-in';
 
 /**
- * The Stripe stand-in's saved cards (issue 21): Customers, PaymentMethods kept for them,
+ * The Stripe stand-in's saved cards (decision 0044): Customers, PaymentMethods kept for them,
  * SetupIntents, and PaymentIntents confirmed off session with a saved card, with the
  * behaviour of Stripe's test cards. Only the calls the store makes are here.
  */

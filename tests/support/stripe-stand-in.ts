@@ -17,7 +17,7 @@ export interface StandInIntent {
   metadata: Record<string, string>;
   last_payment_error: { message: string; code: string } | null;
   livemode: false;
-  /** The Customer a card is kept for, with setup_future_usage (issue 21). */
+  /** The Customer a card is kept for, with setup_future_usage (decision 0044). */
   customer?: string | null;
   payment_method?: string | null;
   setup_future_usage?: string | null;

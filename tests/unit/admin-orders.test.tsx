@@ -163,7 +163,7 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(region.textContent).not.toContain('Dec 20, 2026');
   });
 
-  it("shows a lapsed subscription's grace period, then its suspension, beside its expired badge (issue 21 point 6)", async () => {
+  it("shows a lapsed subscription's grace period, then its suspension, beside its expired badge", async () => {
     const order = orderSummary();
     const lapsed = { ...detail(order).subscription!, status: 'expired' };
     store([order], { [order.id]: detail(order, { subscription: { ...lapsed, graceEndsAt: '2026-12-23T10:02:00Z' } }) });

@@ -9,7 +9,7 @@ import { TrialOrCartChoice } from '../../src/client/features/checkout/TrialOrCar
 import { ApiError } from '../../src/client/lib/api';
 import { useErrorToast } from '../../src/client/lib/use-error-toast';
 
-describe('what the buyer is told (issue 10)', () => {
+describe('what the buyer is told', () => {
   afterEach(cleanup);
 
   it('names the cart button with its item count', () => {

@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from '../../src/domain/order-status';
 
 const paid: GiftCardFacts = { paymentStatus: 'completed', giftCard: 'Amazon', cashback: 1000, total: 2197, delivered: false };
 
-describe('whether an order is owed its gift card (issue 20, point 3)', () => {
+describe('whether an order is owed its gift card', () => {
   it('is owed when the order is paid, cost something, carries cashback with a chosen card, and the card is not sent yet', () => {
     expect(giftCardOwed(paid)).toBe(true);
     expect(earnsGiftCard(paid)).toBe(true);

@@ -7,7 +7,7 @@ const range = (name: string) => {
   return [after.toISOString(), upTo.toISOString()];
 };
 
-describe('the renewal schedule (issue 21 point 5)', () => {
+describe('the renewal schedule', () => {
   it('makes each milestone due from its day until the next one of the subscription is, or two days later', () => {
     expect(range('7d')).toEqual(['2026-12-07T09:00:00.000Z', '2026-12-09T09:00:00.000Z']);
     expect(range('3d')).toEqual(['2026-12-03T09:00:00.000Z', '2026-12-05T09:00:00.000Z']);

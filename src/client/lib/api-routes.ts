@@ -31,7 +31,7 @@ export const apiRoutes = {
   forgotPassword: '/api/forgot-password',
   subscriptions: '/api/subscriptions',
   activateSubscription: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/activate`,
-  /** Automatic renewal of one subscription (issue 21): PATCH on or off, a card setup, and the card it saved. */
+  /** Automatic renewal of one subscription (decision 0044): PATCH on or off, a card setup, and the card it saved. */
   autoRenew: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/auto-renew`,
   cardSetup: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/card-setup`,
   subscriptionCard: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/card`,

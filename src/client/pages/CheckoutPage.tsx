@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
  * /checkout, and /checkout?invoice=<payment id>: a crypto renewal invoice of the demo provider,
- * the link of its reminder (issue 21 point 4), paid on the checkout's payment panel. Here
+ * the link of its reminder (decision 0046), paid on the checkout's payment panel. Here
  * rather than on a route of its own, which would grow the landing page's route table (its budget, decision 0024).
  */
 export default function CheckoutPage() {

@@ -30,7 +30,7 @@ export interface PaidOrderDeps {
   orders: Pick<Orders, 'completeOrder' | 'unfinishedPaidOrders' | 'recentlyUnfinishedPaidOrders'>;
   subscriptions: Pick<Subscriptions, 'provisionOrder' | 'sendOrderConfirmation'>;
   accounts: Pick<Accounts, 'sendSetupLink'>;
-  /** Keeps the card of a purchase with "Renew automatically" for its new subscription (issue 21). */
+  /** Keeps the card of a purchase with "Renew automatically" for its new subscription (decision 0044). */
   savedCards?: Pick<SavedCardWorkflow, 'saveCardOfPaidOrder'>;
 }
 

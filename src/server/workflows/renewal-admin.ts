@@ -28,7 +28,7 @@ export interface RenewalAdminDeps {
 }
 
 /**
- * The admin's actions in the Renewals section (issue 21 point 8): try a renewal's charge
+ * The admin's actions in the Renewals section (decision 0045): try a renewal's charge
  * again now, or turn a subscription's automatic renewal off. Each writes its audit row, naming
  * the admin, in the transaction of its change; the charge itself follows the commit, as a
  * pass would run it.

@@ -34,7 +34,7 @@ import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/in
 import type { CardPaymentWorkflow } from './card-payment';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
-/** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (issue 21). */
+/** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (decision 0045). */
 const RENEWAL_CHARGES_CRON = '*/5 * * * *';
 const AFTER_START_SECONDS = 5;
 /** A pass stops taking new batches after this long, within its job's 5-minute limit; the next pass takes the rest. */
@@ -65,7 +65,7 @@ const PACKAGE_UNAVAILABLE = { code: 'package_unavailable', message: 'The package
 export const cardSummary = (card: SavedCard | null) => card && { brand: card.brand ?? 'card', last4: card.last4 ?? '????' };
 
 /**
- * Automatic renewal by card (issue 21 points 1 and 2): three days before a subscription
+ * Automatic renewal by card (decision 0045): three days before a subscription
  * expires, its saved card is charged off-session for the same package and devices at
  * today's price, and the paid renewal order goes the way of any paid order (the same
  * subscription extended, its confirmation email, the order in the admin). One charge per

@@ -48,7 +48,7 @@ function stateOf({ charge, subscription }: ClaimedCharge, now: Date): RenewalCon
 
 /**
  * The confirmation page of an automatic renewal the bank wants the customer to confirm
- * (3-D Secure, issue 21 point 2; decision 0044): what it shows, and the customer's
+ * (3-D Secure; decision 0045): what it shows, and the customer's
  * confirmation, completed only on the provider's record (D8) through the card payment path.
  */
 export function createRenewalConfirmation({ db, clock, config, cardPayments, cardPayment }: RenewalConfirmationDeps) {

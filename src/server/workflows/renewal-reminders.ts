@@ -22,12 +22,12 @@ import {
 import { chargeOfPeriod } from '#server/features/renewals/index';
 
 export const RENEWAL_PASS_JOB = 'renewal-pass';
-/** Every 5 minutes, and once at start-up (issue 21 "The interface"). */
+/** Every 5 minutes, and once at start-up (decision 0046). */
 const RENEWAL_PASS_CRON = '*/5 * * * *';
 const AFTER_START_SECONDS = 1;
 /** Subscriptions per milestone in one pass; the next pass takes the rest. */
 const BATCH = 500;
-/** The milestones at which a crypto subscription's renewal invoice is opened and linked (issue 21 point 4). */
+/** The milestones at which a crypto subscription's renewal invoice is opened and linked (decision 0046). */
 const INVOICE_MILESTONES = new Set(['3d', '1d', '0d']);
 
 export interface RenewalPassDeps {
@@ -57,7 +57,7 @@ export interface PassResult {
 type Customer = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
 
 /**
- * The renewal pass (issue 21 points 4, 5 and 6; decision 0046): expiry, the suspension of
+ * The renewal pass (decision 0046): expiry, the suspension of
  * lines whose grace ended, and the renewal schedule's emails, each milestone once per
  * subscription and period. A crypto subscription's reminders from 3 days before expiry
  * carry its renewal invoice. Runs at start-up and every 5 minutes on every instance: each
@@ -107,7 +107,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
   }
 
   /**
-   * The saved card's charge a reminder may promise (issue 21 point 5): one the renewals
+   * The saved card's charge a reminder may promise (decisions 0045 and 0046): one the renewals
    * feature has not yet tried, or is retrying (then on its next attempt). A charge that was
    * declined for good, awaits 3-D Secure or was called off leaves the customer to renew by
    * hand, and the reminder says so; a period already charged needs no reminder ('charged').

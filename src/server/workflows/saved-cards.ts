@@ -17,7 +17,7 @@ const CARD_SETUPS_PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * Saved cards across features (issue 21): the payments feature keeps the cards, the
+ * Saved cards across features (decision 0044): the payments feature keeps the cards, the
  * subscriptions feature says which card renews which subscription, the accounts feature
  * whom to write to. Automatic renewal's charges are another workflow's.
  */

@@ -36,7 +36,7 @@ function TurnOffDialog({ subscription, open, onOpenChange, onConfirm, pending }:
   );
 }
 
-/** "Automatic renewal" of one subscription (issue 21): the switch, the saved card, "Update card" and the next charge. */
+/** "Automatic renewal" of one subscription (decision 0044): the switch, the saved card, "Update card" and the next charge. */
 export function AutoRenewBlock({ subscription }: { subscription: Subscription }) {
   const labelId = useId();
   const [confirmOff, setConfirmOff] = useState(false);

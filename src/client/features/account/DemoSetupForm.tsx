@@ -12,7 +12,7 @@ type DemoCard = z.output<typeof demoCardSchema>;
 
 const confirmedSchema = z.object({ id: z.string(), status: z.literal('succeeded') });
 
-/** The test cards a saved card can be, with what each does at a renewal (the demo provider's, issue 21). */
+/** The test cards a saved card can be, with what each does at a renewal (the demo provider's, as decision 0044 lists them). */
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'renews' },
   { number: '4000 0027 6000 3184', outcome: 'asks for authentication at renewal' },

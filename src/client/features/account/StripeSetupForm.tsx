@@ -45,7 +45,7 @@ function SetupForm({ onSaved }: SetupProps) {
   );
 }
 
-/** Stripe's Payment Element for a SetupIntent: the card is saved for renewals, nothing charged (issue 21). */
+/** Stripe's Payment Element for a SetupIntent: the card is saved for renewals, nothing charged (decision 0044). */
 export default function StripeSetupForm({ publishableKey, clientSecret, onSaved }: SetupProps & { publishableKey: string; clientSecret: string }) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: stripeAppearance }}>

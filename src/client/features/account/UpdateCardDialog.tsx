@@ -24,7 +24,7 @@ function FormSkeleton() {
 }
 
 /**
- * "Update card" (issue 21): the provider saves a card for the customer (Stripe's Elements
+ * "Update card" (decision 0044): the provider saves a card for the customer (Stripe's Elements
  * with a SetupIntent, or the demo form); the server then checks the saved card with the
  * provider itself before the subscription's renewals charge it.
  */

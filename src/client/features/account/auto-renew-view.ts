@@ -3,7 +3,7 @@ import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
 import { formatDollars, parseMoney } from '#domain/money';
 import { isCancelled, isTrialPackage } from './subscription-view';
 
-/** What the account page's "Automatic renewal" block says of a subscription (issue 21). */
+/** What the account page's "Automatic renewal" block says of a subscription (decision 0044). */
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',

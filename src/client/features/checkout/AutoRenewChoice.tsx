@@ -3,7 +3,7 @@ import type { CheckoutForm } from './checkout-form';
 import { autoRenewText } from './auto-renew-text';
 
 /**
- * "Renew automatically", unticked by default (issue 21): the card that pays is kept, and
+ * "Renew automatically", unticked by default (decision 0044): the card that pays is kept, and
  * charged at today's price before each expiry. Card orders only.
  */
 export function AutoRenewChoice({ form, amount, duration }: { form: CheckoutForm; amount: Cents; duration: string }) {

@@ -15,7 +15,7 @@ const invoiceRoute = (paymentId: string) => `/api/crypto-invoices/${encodeURICom
 
 /**
  * /checkout?invoice=<payment id>: a crypto subscription's renewal invoice as the demo provider makes
- * it (issue 21 point 4), the link of its renewal reminder. The checkout's payment panel,
+ * it (decision 0046), the link of its renewal reminder. The checkout's payment panel,
  * paid the same way; NOWPayments' invoices are on its own page instead.
  */
 export function CryptoInvoiceView({ paymentId }: { paymentId: string }) {

@@ -20,7 +20,7 @@ type DemoCard = z.output<typeof demoCardSchema>;
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  // Both pay now; saved with "Renew automatically", they show a renewal's failures (issue 21).
+  // Both pay now; saved with "Renew automatically", they show a renewal's failures (decision 0044).
   { number: '4000 0027 6000 3184', outcome: 'succeeds, asks for authentication at renewal' },
   { number: '4000 0000 0000 9995', outcome: 'succeeds, lacks funds at renewal' },
 ];

@@ -14,7 +14,7 @@ const METHODS = [
 
 /**
  * Card or cryptocurrency; the page shows this only when there is something to pay (spec
- * section 2). With a card, a package that renews offers "Renew automatically" (issue 21).
+ * section 2). With a card, a package that renews offers "Renew automatically" (decision 0044).
  */
 export function PaymentMethodSection({
   form,

@@ -62,7 +62,7 @@ function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps
   );
 }
 
-/** Stripe's Payment Element for the order's PaymentIntent (issue 3 point 5). */
+/** Stripe's Payment Element for the order's PaymentIntent (decision 0010). */
 export default function StripeCardForm({ publishableKey, clientSecret, ...props }: CardPaymentProps & { publishableKey: string }) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: stripeAppearance }}>

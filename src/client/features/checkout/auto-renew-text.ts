@@ -5,7 +5,7 @@ export function renewalPeriod(duration: string): string {
   return duration.trim().toLowerCase();
 }
 
-/** The "Renew automatically" box's words (issue 21): the price, the period, and that it can be turned off any time. */
+/** The "Renew automatically" box's words (decision 0044): the price, the period, and that it can be turned off any time. */
 export function autoRenewText(amount: Cents, duration: string): string {
   return `Renew automatically: ${formatDollars(amount)} every ${renewalPeriod(duration)} with this card. Turn it off any time in your account.`;
 }

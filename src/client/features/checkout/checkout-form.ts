@@ -21,7 +21,7 @@ export interface CheckoutFormValues {
   shippingCountry: ShippingCountry;
   /** MAG / Enigma2 boxes by MAC address, each in the place of one of the devices. */
   setTopBoxes: { mac: string }[];
-  /** "Renew automatically" (issue 21): unticked until the buyer ticks it. */
+  /** "Renew automatically" (decision 0044): unticked until the buyer ticks it. */
   autoRenew: boolean;
 }
 

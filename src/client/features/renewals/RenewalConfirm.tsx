@@ -32,7 +32,7 @@ function Facts({ renewal }: { renewal: RenewalConfirmation }) {
 
 /**
  * /renewals/:id/confirm?token=, the link of the "Confirm your renewal payment" email
- * (issue 21 point 2): the renewal's package, amount and card, and one 'Confirm payment'.
+ * (decision 0045): the renewal's package, amount and card, and one 'Confirm payment'.
  * With Stripe the bank's challenge opens in Stripe's window, loaded on the press; with the
  * demo provider the demo bank confirms at once. The server decides on the provider's record
  * (D8). Every other state says why nothing can be done here and leads to the account.

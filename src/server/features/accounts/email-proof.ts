@@ -34,7 +34,7 @@ export async function completeEmailProof(
     return made!;
   }
   if (guest) {
-    // Before the guest row goes: its saved cards refer to it (issue 21).
+    // Before the guest row goes: its saved cards refer to it.
     await moveSavedCards?.(tx, guest.id, account.id);
     await moveGuestPurchases(tx, guest.id, account.id);
   }

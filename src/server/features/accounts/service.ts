@@ -57,9 +57,9 @@ function isUniqueViolation(error: unknown): boolean {
  * Sessions themselves are HTTP matters (./session.ts); this service says who may sign in.
  */
 /**
- * Re-homes the rows other features keep under a guest customer that joins an account: the
- * payments feature's saved cards (issue 21), given by the wiring, as payments reaches this
- * feature through checkout.
+ * Re-homes the rows other features keep under a guest customer that joins an account
+ * (decision 0005): the payments feature's saved cards, given by the wiring, as payments
+ * reaches this feature through checkout.
  */
 type MoveCustomerRows = (tx: DbOrTx, fromCustomerId: string, toCustomerId: string) => Promise<void>;
 

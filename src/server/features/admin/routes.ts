@@ -274,7 +274,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     // Any customer's devices, and every device of a subscription off at once (decision 0042).
     await guarded.register(adminDeviceRoutes(actingAdmin));
-    // Automatic renewals: the forecast, the failures and every auto-renewing subscription (issue 21 point 8).
+    // Automatic renewals: the forecast, the failures and every auto-renewing subscription (decision 0045).
     await guarded.register(adminRenewalRoutes(actingAdmin));
   };
   await app.register(adminOnly);

@@ -16,7 +16,7 @@ const paidFeatures = (months: string) => [
   '24/7 customer support',
 ];
 
-/** The catalog a new store opens with (issue 2): a trial, four durations, the box. */
+/** The catalog a new store opens with: a trial, four durations, the box. */
 export const SEED_PACKAGES: NewPackage[] = [
   {
     id: TRIAL_PACKAGE_ID,

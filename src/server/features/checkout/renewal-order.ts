@@ -33,7 +33,7 @@ async function orderOfKey(db: DbOrTx, key: string): Promise<OrderRow | null> {
 }
 
 /**
- * The order of an automatic renewal (issue 21 point 1): the same package and device count at
+ * The order of an automatic renewal (decision 0045): the same package and device count at
  * the catalog's price today, priced on the server as every checkout is (D5), renewing the
  * subscription (renewsSubscriptionId). Written once per period: its checkout key is the
  * renewal's key, so a repeated or concurrent call returns the same order.
@@ -74,7 +74,7 @@ export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest
     shippingZip: null,
     shippingCountry: 'US',
     renewsSubscriptionId: request.subscriptionId,
-    // The card that pays is saved already: the renewal saves none (issue 21).
+    // The card that pays is saved already: the renewal saves none.
     autoRenew: false,
     setTopBoxMacs: [],
     checkoutKey: request.key,

@@ -102,7 +102,7 @@ export interface CheckoutDeps {
   subscriptions: Pick<Subscriptions, 'assertRenewable' | 'devices'>;
   /**
    * The card provider's customer for a store customer, made on first use (the payments
-   * feature's): a card kept for renewals hangs under it (issue 21).
+   * feature's): a card kept for renewals hangs under it (decision 0044).
    */
   cardProviderCustomerFor: (customer: { id: string; email: string; name: string }) => Promise<string>;
   /**
@@ -179,7 +179,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
   /** The card provider's PaymentIntent for the order: one per order, however often asked. */
   async function paymentIntentFor(order: OrderRow): Promise<string> {
     try {
-      // "Renew automatically": the payment keeps its card for the buyer's provider customer (issue 21).
+      // "Renew automatically": the payment keeps its card for the buyer's provider customer (decision 0044).
       const saveCardFor =
         order.autoRenew && order.customerId
           ? await deps.cardProviderCustomerFor({ id: order.customerId, email: order.customerEmail, name: order.customerName })

@@ -100,7 +100,7 @@ export function createCouponAdmin(db: Db) {
     page: (page: { limit: number; offset: number }) => couponPage(db, page),
     create: (coupon: NewCoupon, actor: AuditActor) => createCoupon(db, coupon, actor),
     update: (code: string, changes: CouponChanges, actor: AuditActor) => updateCoupon(db, code, changes, actor),
-    /** The win-back emails' coupon (issue 21 point 5). */
+    /** The coupon the renewal schedule's win-back emails offer (decision 0046). */
     winBack: () => chosenWinBackCoupon(db),
     chooseWinBack: (code: string | null, actor: AuditActor) => chooseWinBackCoupon(db, code, actor),
   };

@@ -22,8 +22,9 @@ export const coupons = pgTable('coupons', {
 });
 
 /**
- * The store's one win-back coupon (issue 21 point 5): the row exists once a choice was
- * made; its coupon is null for "none". One row, held so by its key.
+ * The store's one win-back coupon, offered by the renewal schedule's win-back emails
+ * (decision 0046): the row exists once a choice was made; its coupon is null for "none".
+ * One row, held so by its key.
  */
 export const winBackCoupon = pgTable(
   'win_back_coupon',

@@ -5,7 +5,7 @@ import { recordAdminAction, type AuditActor } from '#server/features/audit/index
 import { badRequest } from '#server/http/errors';
 import { coupons, winBackCoupon } from './schema';
 
-/** The owner's win-back coupon (issue 21 point 5): chosen in the admin, offered by the win-back emails. */
+/** The owner's win-back coupon: chosen in the admin, offered by the win-back emails (decision 0046). */
 
 /** The admin's view: the chosen coupon's code, or null for none. */
 export async function chosenWinBackCoupon(db: Db): Promise<WinBackCoupon> {

@@ -4,7 +4,7 @@ import type { CardPaymentProvider, ProviderSavedCard } from '#server/providers/p
 import { cardProviderCustomers, savedCards } from './schema';
 
 /**
- * The cards customers keep with the card provider for renewals (issue 21). The store holds
+ * The cards customers keep with the card provider for renewals (decision 0044). The store holds
  * the provider's references and the card's summary; the provider holds the card.
  */
 

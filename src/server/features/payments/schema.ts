@@ -26,7 +26,7 @@ export const cardProviderCustomers = pgTable(
 );
 
 /**
- * A card the provider keeps for charges with the customer absent (renewals, issue 21). The
+ * A card the provider keeps for charges with the customer absent (renewals; decision 0044). The
  * store holds only the provider's references and what a person needs to recognise the card.
  */
 export const savedCards = pgTable(
@@ -53,7 +53,7 @@ export const savedCards = pgTable(
 );
 
 /**
- * A crypto subscription's renewal invoice (issue 21 point 4): one per subscription and
+ * A crypto subscription's renewal invoice (decision 0046): one per subscription and
  * period, whichever instance opens it. The row is claimed before anything else is done;
  * then the renewal order and the provider's invoice are written into it.
  */

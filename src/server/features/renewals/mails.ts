@@ -43,7 +43,7 @@ function textOf(facts: RenewalMailFacts, paragraphs: string[], link: string): st
 
 const storeLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
-/** Declined on every attempt: update the card or pay by hand (issue 21 point 2). */
+/** Declined on every attempt: update the card or pay by hand (decision 0045). */
 export function renewalFailedMail(facts: RenewalMailFacts, declineMessage: string, publicUrl: string): Email {
   const what = [facts.amountCents === null ? 'your card' : formatDollars(facts.amountCents), ...(facts.card ? [`to your ${cardLabel(facts.card)}`] : [])].join(' ');
   const reason = `We could not charge ${what} for your ${facts.packageName} renewal: ${declineMessage}`;
@@ -57,7 +57,7 @@ export function renewalFailedMail(facts: RenewalMailFacts, declineMessage: strin
   };
 }
 
-/** The package was deactivated since: nothing charged (issue 21, "Bad input and faults"). */
+/** The package was deactivated since: nothing charged (decision 0045). */
 export function renewalSkippedMail(facts: RenewalMailFacts, publicUrl: string): Email {
   const reason = `Your ${facts.packageName} subscription renews automatically, but the package is no longer sold, so we have not charged your card.`;
   const next = 'Choose another package to keep watching; your subscription runs until it expires.';
@@ -70,7 +70,7 @@ export function renewalSkippedMail(facts: RenewalMailFacts, publicUrl: string): 
   };
 }
 
-/** The bank asks for 3-D Secure: a link to confirm the payment on-session (issue 21 point 2). */
+/** The bank asks for 3-D Secure: a link to confirm the payment on-session (decision 0045). */
 export function renewalConfirmMail(facts: RenewalMailFacts & { amountCents: number }, confirmUrl: string): Email {
   const amount = formatDollars(facts.amountCents);
   return {

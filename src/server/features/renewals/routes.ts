@@ -42,7 +42,7 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * The admin's Renewals section (issue 21 point 8), registered inside the admin scope, whose
+ * The admin's Renewals section (decision 0045), registered inside the admin scope, whose
  * hook refuses a request without an admin session; every action names its admin in the audit log.
  */
 export function adminRenewalRoutes(actingAdmin: (request: FastifyRequest) => Promise<AuditActor>): FastifyPluginAsyncZod {

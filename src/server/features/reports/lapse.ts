@@ -1,6 +1,6 @@
 import { graceState } from '#domain/renewal-milestones';
 
-/** What the admin reads of a lapsed subscription (issue 21 point 6): its grace period, or its suspension. */
+/** What the admin reads of a lapsed subscription (decision 0046): its grace period, or its suspension. */
 
 export interface Lapse {
   graceDays: number;

@@ -12,7 +12,7 @@ import { requireCustomerId } from '#server/http/sessions';
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
 /**
- * Automatic renewal on the account page (issue 21): on or off, and "Update card". Each is
+ * Automatic renewal on the account page (decision 0044): on or off, and "Update card". Each is
  * the signed-in customer's own subscription only (404 otherwise); the saved-cards workflow
  * joins the subscription to the card the payments feature keeps.
  */

@@ -9,7 +9,7 @@ import { autoRenewOffMail } from './mails';
 import { subscriptions } from './schema';
 
 /**
- * Automatic renewal's settings on a subscription (issue 21): whether it renews by itself and
+ * Automatic renewal's settings on a subscription (decision 0044): whether it renews by itself and
  * which saved card pays. The card itself is the payments feature's; a workflow hands its id over.
  */
 

@@ -5,7 +5,7 @@ import type { Provisioning } from './provisioning';
 import { subscriptions } from './schema';
 
 /**
- * Grace, suspension and restore (issue 21 point 6). A paid subscription past its expiry is
+ * Grace, suspension and restore (decision 0046). A paid subscription past its expiry is
  * 'expired' at once (the spec's badge), but its lines run on for GRACE_DAYS; then the
  * renewal pass suspends it: the store says so first, then the panel turns the lines off,
  * then graceLinesOffAt records that the panel did. A panel that fails leaves the row due,

@@ -41,7 +41,7 @@ const orderWithPackageName = prebuilt((db) =>
 export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays }: LifecycleDeps) {
   /**
    * Marks active subscriptions past their expiry as expired. A paid one's lines run on for
-   * the grace period (issue 21 point 6): the panel is told their new end first, so a panel
+   * the grace period (decision 0046): the panel is told their new end first, so a panel
    * that fails leaves the subscription due and the next run tries again; without a grace
    * period (GRACE_DAYS=0, or the hour-long trial) the lines are disabled first, as they
    * always were. Returns how many expired.

@@ -76,7 +76,7 @@ export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: s
   return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n'), html };
 }
 
-/** The confirmation that automatic renewal was turned off (issue 21): transactional, so no unsubscribe link. */
+/** The confirmation that automatic renewal was turned off (decision 0044): transactional, so no unsubscribe link. */
 export function autoRenewOffMail(
   details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date },
   publicUrl: string,

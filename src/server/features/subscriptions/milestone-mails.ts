@@ -6,7 +6,7 @@ import { accountLink, formatDate } from './mails';
 import type { RenewalTerms } from './views';
 
 /**
- * The texts of the renewal schedule's emails (issue 21 point 5, decision 0046): one
+ * The texts of the renewal schedule's emails (decision 0046): one
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
@@ -21,7 +21,7 @@ export interface MilestoneMailDetails {
   /** What renewing the same package and devices costs today. */
   renewalCents: Cents;
   autoCharge: RenewalTerms['autoCharge'];
-  /** The crypto renewal invoice to pay, when one was opened for this period (issue 21 point 4). */
+  /** The crypto renewal invoice to pay, when one was opened for this period (decision 0046). */
   invoiceUrl: string | null;
   /** A lapsed subscription's grace end. */
   graceEndsAt: Date | null;
@@ -116,7 +116,7 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
   return { to: details.to, subject, text, html };
 }
 
-/** A renewal that cannot be offered: the owner stopped selling the package (issue 21 "Bad input"). */
+/** A renewal that cannot be offered: the owner stopped selling the package. */
 export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>, publicUrl: string): Email {
   const expiresOn = formatDate(details.expirationDate);
   const paragraphs = [

@@ -6,7 +6,7 @@ import { ordersForReading as orders } from '#server/features/orders/index';
 import { subscriptionMilestones, subscriptions } from './schema';
 
 /**
- * Which subscriptions have a milestone of the renewal schedule due (issue 21 point 5), and
+ * Which subscriptions have a milestone of the renewal schedule due (decision 0046), and
  * the claim that sends each once. Each milestone is one range of the (status, expiry)
  * index anti-joined with the milestones' primary key: a pass reads the subscriptions near
  * a milestone, never all of them (tests/bench/reminders.bench.mjs).
@@ -22,7 +22,7 @@ export interface DueMilestone {
   packageDuration: string;
   /** Today's catalog price of the package, a money text; what a renewal costs now (with the device fee). */
   packagePrice: string;
-  /** False once the owner stopped selling it: no renewal is offered (issue 21 "Bad input"). */
+  /** False once the owner stopped selling it: no renewal is offered. */
   packageOnSale: boolean;
 }
 
@@ -86,7 +86,7 @@ export async function claimMilestone(db: Db, subscriptionId: string, periodEnd: 
   return (await milestoneClaim(db, subscriptionId, periodEnd, milestone, now)).length === 1;
 }
 
-/** How the subscription was last paid for: 'crypto' gets a renewal invoice (issue 21 point 4), on the buyer's last choices. */
+/** How the subscription was last paid for: 'crypto' gets a renewal invoice (decision 0046), on the buyer's last choices. */
 export async function lastPaidOrder(db: Db, subscriptionId: string) {
   const [row] = await db
     .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone })

@@ -19,7 +19,7 @@ import {
 } from '#server/providers/provisioning/index';
 
 /**
- * Turns a paid order into streaming service (issue 4 point 6): a new subscription with one
+ * Turns a paid order into streaming service (decision 0009): a new subscription with one
  * credential per device, a streaming box waiting for activation with its shipment, or a
  * renewal of an existing subscription. Every step can run again, or twice at once, with
  * the same result: the order row is locked while its subscription is written, a new order
@@ -33,7 +33,7 @@ export interface ProvisioningDeps {
   /** The server address shown with the credentials (XTREAM_SERVER_URL). */
   xtreamUrl: string;
   clock: Clock;
-  /** GRACE_DAYS: how long a lapsed paid subscription's lines run on (issue 21 point 6). */
+  /** GRACE_DAYS: how long a lapsed paid subscription's lines run on (decision 0046). */
   graceDays: number;
 }
 
@@ -44,7 +44,7 @@ export type ProvisionResult =
       subscriptionId: string;
       customerId: string;
       appliedNow: boolean;
-      /** The buyer asked for automatic renewal: the paying card is to be saved for this subscription (issue 21). */
+      /** The buyer asked for automatic renewal: the paying card is to be saved for this subscription (decision 0044). */
       autoRenew: boolean;
     }
   | { outcome: 'order_not_found' }
@@ -141,7 +141,7 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }
 
   /**
    * Until when the panel runs a subscription's lines, null when it must not: its expiry
-   * while it runs, the end of its grace period once lapsed (issue 21 point 6), never once
+   * while it runs, the end of its grace period once lapsed (decision 0046), never once
    * suspended, refunded or cancelled.
    */
   function panelExpiryOf(subscription: { status: string; expirationDate: Date; graceSuspendedAt: Date | null }): Date | null {

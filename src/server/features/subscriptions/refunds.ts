@@ -53,7 +53,7 @@ export async function endServiceOfRefund(tx: DbOrTx, order: RefundedOrder, now: 
   const status = runsOut && subscription.status === 'active' ? 'expired' : subscription.status;
   await tx
     .update(subscriptions)
-    // A refund that ends the time gives no grace period (issue 21 point 6): its lines stop now.
+    // A refund that ends the time gives no grace period (decision 0046): its lines stop now.
     .set({ expirationDate, status, ...(status === 'expired' ? { graceSuspendedAt: now, graceLinesOffAt: now } : {}), updatedAt: now })
     .where(eq(subscriptions.id, subscription.id));
   return { subscriptionId: subscription.id, before, after: { status, expirationDate: expirationDate.toISOString() } };

@@ -8,7 +8,7 @@ import {
 } from '#contract/subscriptions';
 import { requireCustomerId } from '#server/http/sessions';
 
-/** The session customer's subscriptions, and the streaming box activation (issue 4). */
+/** The session customer's subscriptions, and the streaming box activation. */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscriptions = app.services.subscriptions;
 

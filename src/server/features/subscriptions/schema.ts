@@ -25,7 +25,7 @@ export const subscriptions = pgTable(
     expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
     activationKey: text('activation_key'),
     /**
-     * When the renewal pass suspended it after its grace period (issue 21 point 6): the store
+     * When the renewal pass suspended it after its grace period (decision 0046): the store
      * says so from then on, before the panel is told. Not the owner's abuse suspension
      * (devicesSuspendedAt): each is lifted by its own cause.
      */
@@ -57,7 +57,7 @@ export const subscriptions = pgTable(
 );
 
 /**
- * The renewal schedule's emails (issue 21 point 5), one row per subscription, period and
+ * The renewal schedule's emails (decision 0046), one row per subscription, period and
  * milestone: the row is the claim written in the email's own statement, so a milestone is
  * sent once however many instances run the pass. A renewal moves the expiry, which starts
  * a new period with milestones of its own.

@@ -44,7 +44,7 @@ export interface SubscriptionsDeps {
   mail: Mail;
   provider: ProvisioningProvider;
   clock: Clock;
-  /** The saved cards' summaries for the account page (issue 21); none shown when absent. */
+  /** The saved cards' summaries for the account page (decision 0044); none shown when absent. */
   savedCards?: SavedCardSummaries;
 }
 
@@ -88,7 +88,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,
 
-    /** Automatic renewal's settings: on or off, and the card that pays (issue 21). */
+    /** Automatic renewal's settings: on or off, and the card that pays (decision 0044). */
     autoRenew: createAutoRenew({ db, mail, clock, publicUrl: config.PUBLIC_URL }),
 
     /** The owner starts a delivered streaming box's subscription (POST /api/subscriptions/:id/activate). */
@@ -150,7 +150,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
     expireSubscriptions: lifecycle.expireSubscriptions,
 
-    // The renewal pass's parts (issue 21 points 5 and 6; workflows/renewal-reminders.ts).
+    // The renewal pass's parts (decision 0046; workflows/renewal-reminders.ts).
     /** Subscriptions whose milestone is due at `now` and not yet sent this period. */
     dueMilestones: (milestone: Milestone, now: Date, limit: number) => dueMilestones(db, milestone, now, limit),
     /** The milestone's claim, as the `when` of its email's statement. */

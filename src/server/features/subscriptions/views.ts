@@ -23,7 +23,7 @@ export type SavedCardSummaries = (savedCardIds: string[]) => Promise<Map<string,
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
- * The renewal facts of the account page (issue 21): a next charge only for an active
+ * The renewal facts of the account page (decision 0044): a next charge only for an active
  * subscription that renews with a card, while its day is ahead (`now` absent: whatever the
  * day). A charge whose day passed is being tried or was declined: the page shows no date then.
  */
@@ -38,7 +38,7 @@ function renewalView(subscription: SubscriptionRow, price: string, card: SavedCa
   };
 }
 
-/** What a reminder says of the renewal ahead (issue 21 point 5). */
+/** What a reminder says of the renewal ahead (decision 0046). */
 export interface RenewalTerms {
   /** The saved card's charge: its amount, card and day; null when the customer renews by hand. */
   autoCharge: { amountCents: number; last4: string; on: Date } | null;

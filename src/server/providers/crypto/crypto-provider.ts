@@ -53,7 +53,7 @@ export class InvalidNoticeError extends Error {}
 /** This store takes no notices from this provider: no notice secret is configured. */
 export class NoticesNotAcceptedError extends Error {}
 
-/** An invoice: a page of the provider's where the buyer chooses how to pay (issue 21 point 4). */
+/** An invoice: a page of the provider's where the buyer chooses how to pay, opened for a crypto renewal (decision 0046). */
 export interface CreatedCryptoInvoice {
   invoiceId: string;
   /** The provider's payment page; null when the store shows the payment itself (the demo). */

@@ -82,7 +82,7 @@ export interface SetupIntentState {
   card: ProviderSavedCard | null;
 }
 
-/** A charge of a saved card with its owner absent: a renewal (issue 21). */
+/** A charge of a saved card with its owner absent: a renewal (decision 0044). */
 export interface OffSessionCharge {
   orderId: string;
   amountCents: number;

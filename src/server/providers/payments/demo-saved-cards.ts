@@ -6,7 +6,7 @@ import { demoCustomers, demoPaymentIntents, demoPaymentMethods, demoSetupIntents
 import type { OffSessionCharge, OffSessionResult, PaymentIntentState, ProviderSavedCard, SetupIntentState } from './card-payment-provider';
 
 /**
- * The demo provider's saved cards (issue 21): customers, the cards kept for them with each
+ * The demo provider's saved cards (decision 0044): customers, the cards kept for them with each
  * test number's behaviour off session, SetupIntents, and charges with the customer absent,
  * as Stripe's test cards behave.
  */

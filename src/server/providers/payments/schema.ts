@@ -32,7 +32,7 @@ export const demoCustomers = pgTable('demo_customers', {
 
 /**
  * Cards the demo provider keeps for a customer, each with its test number's behaviour off
- * session (issue 21): 4242 pays, 3184 needs authentication, 9995 lacks funds.
+ * session (decision 0044): 4242 pays, 3184 needs authentication, 9995 lacks funds.
  */
 export const demoPaymentMethods = pgTable(
   'demo_payment_methods',

@@ -31,7 +31,7 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
     kind: 'stripe',
 
     async createIntent({ orderId, amountCents, currency, idempotencyKey, saveCardFor }) {
-      // A card to be charged at renewals is kept for the customer by the payment itself (issue 21).
+      // A card to be charged at renewals is kept for the customer by the payment itself (decision 0044).
       const keepCard = saveCardFor ? { customer: saveCardFor, setup_future_usage: 'off_session' as const } : {};
       const intent = await stripe.paymentIntents.create(
         { amount: amountCents, currency, metadata: { orderId }, automatic_payment_methods: { enabled: true }, ...keepCard },

@@ -3,7 +3,7 @@ import type { CardPaymentProvider, OffSessionResult, ProviderSavedCard, SetupInt
 import { toState } from './stripe-intent-state';
 
 /**
- * Saved cards at Stripe (issue 21): the buyer's Customer, the card a payment or a
+ * Saved cards at Stripe (decision 0044): the buyer's Customer, the card a payment or a
  * SetupIntent kept for it, and charges of that card with the customer absent.
  */
 

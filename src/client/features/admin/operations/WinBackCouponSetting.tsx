@@ -11,8 +11,8 @@ const WIN_BACK_COUPON = '/api/admin/win-back-coupon';
 const WIN_BACK_KEY = [WIN_BACK_COUPON];
 
 /**
- * The win-back coupon (issue 21 point 5): the coupon the emails 7 and 30 days after a
- * subscription lapsed offer, or none. `codes` are the coupons listed on the tab.
+ * The win-back coupon: the coupon the emails 7 and 30 days after a subscription lapsed
+ * offer (decision 0046), or none. `codes` are the coupons listed on the tab.
  */
 export function WinBackCouponSetting({ codes }: { codes: readonly string[] }) {
   const chosen = useQuery({ queryKey: WIN_BACK_KEY, queryFn: () => api(WIN_BACK_COUPON, { schema: winBackCouponSchema }), staleTime: 0 });

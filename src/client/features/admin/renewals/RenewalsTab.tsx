@@ -77,7 +77,7 @@ function AutoRenewingCard({ subscription, action }: { subscription: AdminAutoRen
 }
 
 /**
- * Automatic renewals (issue 21 point 8): the next 7 and 30 days' renewals with the revenue
+ * Automatic renewals (decision 0045): the next 7 and 30 days' renewals with the revenue
  * they should bring at today's prices, the renewals that charged nothing with their reason
  * and 'Retry now' / 'Cancel auto-renew', then every auto-renewing subscription with its card.
  */

@@ -40,7 +40,7 @@ export function adminExpiry(subscription: { status: string; expirationDate: stri
 }
 
 /**
- * A lapsed subscription's state beside its 'expired' badge (issue 21 point 6): still
+ * A lapsed subscription's state beside its 'expired' badge (decision 0046): still
  * running through its grace period, or suspended; null for any other.
  */
 export function adminLapse(subscription: { graceEndsAt: string | null; graceSuspended: boolean }, timeZone: string): string | null {

@@ -9,7 +9,7 @@ export interface AutoRenewOffProps {
   expiresOn: string;
 }
 
-/** Confirms that the customer turned automatic renewal off (issue 21): a transactional email, without an unsubscribe link. */
+/** Confirms that the customer turned automatic renewal off (decision 0044): a transactional email, without an unsubscribe link. */
 export function AutoRenewOffEmail({ firstName, packageName, deviceCount, expiresOn }: AutoRenewOffProps) {
   const account = useStoreLink('/account');
   return (

@@ -17,7 +17,7 @@ export interface RenewalReminderProps {
 }
 
 /**
- * Every email of the renewal schedule (issue 21 point 5, decision 0046): the reminders
+ * Every email of the renewal schedule (decision 0046): the reminders
  * before expiry, the trial's, the grace notice, the win-back offers and the notice that a
  * package is no longer sold. Reminder emails, with their unsubscribe link (decision 0040).
  */

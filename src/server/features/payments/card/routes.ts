@@ -79,7 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // "Update card" in demo mode: the demo network saves the test card, or declines it (issue 21).
+  // "Update card" in demo mode: the demo network saves the test card, or declines it (decision 0044).
   app.post(
     '/api/demo/setup-intents/:id/confirm',
     {

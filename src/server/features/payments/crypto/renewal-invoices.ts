@@ -3,7 +3,7 @@ import type { Db } from '#server/db/connect';
 import { cryptoRenewalInvoices } from '../schema';
 
 /**
- * The rows of crypto renewal invoices (issue 21 point 4), one per subscription and period.
+ * The rows of crypto renewal invoices (decision 0046), one per subscription and period.
  * An instance claims the row first, so two instances never both open an invoice; a claim
  * left unfinished (a crash, a provider outage) is taken over after CLAIM_HELD_MS.
  */

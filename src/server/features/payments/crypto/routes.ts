@@ -44,7 +44,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A crypto renewal invoice of the demo provider, shown on the store's own page (issue 21 point 4).
+  // A crypto renewal invoice of the demo provider, shown on the store's own page (decision 0046).
   app.get(
     '/api/crypto-invoices/:paymentId',
     {

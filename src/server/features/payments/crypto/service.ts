@@ -53,7 +53,7 @@ export interface RenewalInvoiceRequest {
   placeOrder: () => Promise<OrderRow>;
 }
 
-/** app.services.crypto: crypto checkout, status polling, IPNs and the demo's simulator (issue 3 point 7). */
+/** app.services.crypto: crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
 export function createCryptoPayments({ db, config, provider, checkout, orders: orderTransitions }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
@@ -117,7 +117,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
   }
 
   /**
-   * A renewal invoice's payment (issue 21 point 4): the provider made it when the buyer paid,
+   * A renewal invoice's payment (decision 0046): the provider made it when the buyer paid,
    * so the store first hears of it in its notice, which names the invoiced order. The order
    * takes that payment as its own, once; any other payment of an order is still ignored.
    */
@@ -129,7 +129,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
 
   /**
    * Opens the renewal invoice of a subscription paid by crypto, once per period however many
-   * instances ask (issue 21 point 4): the period's row is claimed, then the renewal order is
+   * instances ask (decision 0046): the period's row is claimed, then the renewal order is
    * placed (`placeOrder`, at today's price), then the provider's invoice is opened. Its
    * address, or 'pending' while another instance is opening it. A provider failure throws,
    * and the next pass opens it.
