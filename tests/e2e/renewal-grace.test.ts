@@ -51,6 +51,17 @@ describe("the account's grace period and suspension, on a store whose clock the 
         expect(await page.getByTestId('grace-suspended').textContent()).toBe('Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.');
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
         expect(await seriousAxeViolations(page)).toEqual([]);
+
+        // The owner's audit log names the store as the one that turned the lines off.
+        const admin = await context.newPage();
+        await adminSignIn(admin);
+        await admin.goto(`/admin?tab=audit&orderId=${customer.order.id}`);
+        const entry = admin.getByTestId('audit-entry');
+        await entry.waitFor();
+        expect(await entry.getByTestId('audit-sentence').textContent()).toBe(`Suspended the lines of ${customer.order.id}: its grace period ended`);
+        expect(await entry.textContent()).toContain('by the store,');
+        expect(await sidewaysScroll(admin)).toBeLessThanOrEqual(0);
+        expect(await seriousAxeViolations(admin)).toEqual([]);
       } finally {
         await context.close();
       }
