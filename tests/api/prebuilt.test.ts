@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prebuilt } from '../../src/server/db/prebuilt';
+import { prebuilt, prebuiltSql } from '../../src/server/db/prebuilt';
 import { customers, packages } from '../../src/server/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
@@ -69,5 +69,27 @@ describe('a prebuilt statement', () => {
     expect(await addPackage(database.db, { id: 'prebuilt-b', name: 'B', price: '19.50', features: [] })).toEqual([{ id: 'prebuilt-b', price: '19.50', features: [] }]);
     const { rows } = await database.executeSql(`select jsonb_typeof(features) as kind from packages where id = 'prebuilt-a'`);
     expect(rows).toEqual([{ kind: 'array' }]);
+  });
+
+  it('as raw SQL (prebuiltSql): built once, run with each call’s values, in the transaction it is given, rows as the driver gives them', async () => {
+    let builds = 0;
+    const renamed = prebuiltSql<{ first_name: string }>(() => {
+      builds++;
+      return sql`update ${customers} set first_name = ${sql.placeholder('name')} where email = ${sql.placeholder('email')} returning first_name`;
+    });
+    await database.db.insert(customers).values({ email: 'dora@example.com', firstName: 'Dora', lastName: 'D' });
+    expect(await renamed(database.db, { name: 'Dorothy', email: 'dora@example.com' })).toEqual([{ first_name: 'Dorothy' }]);
+    expect(await renamed(database.db, { name: 'Dot', email: 'nobody@example.com' })).toEqual([]);
+
+    const rolledBack = new Error('roll back');
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await renamed(tx, { name: 'Dee', email: 'dora@example.com' })).toEqual([{ first_name: 'Dee' }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const [row] = await database.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.email, 'dora@example.com'));
+    expect(row).toEqual({ firstName: 'Dorothy' });
+    expect(builds).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from './connect';
 
 /** A drizzle query builder: select, insert, update or delete, not yet run. */
@@ -48,4 +49,33 @@ export function prebuilt<Result>(build: (db: DbOrTx) => Buildable<Result>) {
     statement.joinsNotNullableMap = built.joinsNotNullableMap;
     return statement.execute(values) as Promise<Result>;
   };
+}
+
+/**
+ * A raw statement (`sql\`...\``) whose text is built once per process, as `prebuilt` does for
+ * a query builder (decision 0048): `build` writes it with `sql.placeholder(name)` where the
+ * values go, and each call runs the same text with its `values`, as `db.execute` runs a
+ * statement (no row mapping: the rows as the driver gives them).
+ */
+export function prebuiltSql<Row>(build: () => SQL) {
+  let query: unknown = null;
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
+    const session = (db as unknown as { session: Session & { dialect: { sqlToQuery(sql: SQL): unknown } } }).session;
+    query ??= session.dialect.sqlToQuery(build());
+    const result = await session.prepareQuery(query, undefined, undefined, false).execute(values);
+    return (result as { rows: Row[] }).rows;
+  };
+}
+
+/**
+ * A cause whose statement has the same text every time, with `sql.placeholder(name)` where
+ * its `values` go: the statement around it (an email's INSERT, features/mail) is then built
+ * once per process for each `shape` (decision 0048): building the email's INSERT and its
+ * cause per email was a purchase's largest drizzle cost.
+ */
+export interface PrebuiltCause {
+  /** Names the cause's text: one shape, one text. */
+  shape: string;
+  build: () => SQLWrapper;
+  values: Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
+import type { PrebuiltCause } from '#server/db/prebuilt';
 import { customers, setupTokens } from './schema';
 
 /** Links that set a password: setup (after an order or a sign-up) and reset (forgotten password). */
@@ -36,27 +37,34 @@ export interface LinkRecipient {
 export function setupTokenInsert(
   db: DbOrTx,
   { customerId, purpose, orderId, onlyWithoutPassword }: { customerId: string; purpose: TokenPurpose; orderId: string | null; onlyWithoutPassword: boolean },
-) {
+): { token: string; id: string; insert: PrebuiltCause } {
   const { token, tokenHash, expiresAt } = newToken();
   const id = randomUUID();
-  const insert = db
-    .insert(setupTokens)
-    .select(
+  const value = (name: string) => sql.placeholder(`token_${name}`);
+  const insert: PrebuiltCause = {
+    // Its text is built once per kind with the email's INSERT around it (decision 0048).
+    shape: onlyWithoutPassword ? 'setup-token-insert:without-password' : 'setup-token-insert',
+    build: () =>
       db
-        .select({
-          id: sql`${id}::uuid`.as('id'),
-          tokenHash: sql`${tokenHash}`.as('token_hash'),
-          customerId: customers.id,
-          purpose: sql`${purpose}`.as('purpose'),
-          orderId: sql`${orderId}`.as('order_id'),
-          expiresAt: sql`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
-          usedAt: sql`null::timestamptz`.as('used_at'),
-          createdAt: sql`now()`.as('created_at'),
-        })
-        .from(customers)
-        .where(and(eq(customers.id, customerId), onlyWithoutPassword ? isNull(customers.password) : undefined)),
-    )
-    .returning({ id: setupTokens.id });
+        .insert(setupTokens)
+        .select(
+          db
+            .select({
+              id: sql`${value('id')}::uuid`.as('id'),
+              tokenHash: sql`${value('hash')}`.as('token_hash'),
+              customerId: customers.id,
+              purpose: sql`${value('purpose')}`.as('purpose'),
+              orderId: sql`${value('orderId')}`.as('order_id'),
+              expiresAt: sql`${value('expiresAt')}::timestamptz`.as('expires_at'),
+              usedAt: sql`null::timestamptz`.as('used_at'),
+              createdAt: sql`now()`.as('created_at'),
+            })
+            .from(customers)
+            .where(and(eq(customers.id, value('customerId')), onlyWithoutPassword ? isNull(customers.password) : undefined)),
+        )
+        .returning({ id: setupTokens.id }),
+    values: { token_id: id, token_hash: tokenHash, token_purpose: purpose, token_orderId: orderId, token_expiresAt: expiresAt.toISOString(), token_customerId: customerId },
+  };
   return { token, id, insert };
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '#server/db/connect';
+import { prebuiltSql, type PrebuiltCause } from '#server/db/prebuilt';
 import { mailOutbox } from './schema';
 import type { MailMessage } from '#server/providers/mail/index';
 
@@ -20,26 +21,51 @@ export interface NewOutboxRow {
    * (a conditional UPDATE or an INSERT with RETURNING): it runs in the same statement as the
    * row's INSERT, which writes the row only if it yielded one (docs/decisions/0023, 0028).
    */
-  when?: SQLWrapper;
+  when?: SQLWrapper | PrebuiltCause;
   /** A condition the row is written under as well (a reminder: the customer has not turned reminders off). */
   onlyIf?: SQLWrapper;
 }
 
+const isPrebuiltCause = (when: SQLWrapper | PrebuiltCause): when is PrebuiltCause => 'shape' in when && 'build' in when;
+
 const column = (name: keyof typeof mailOutbox._.columns) => sql.identifier(mailOutbox[name].name);
 
-/** Writes one email; its id, or null when an email with its key exists or `when` yielded nothing. */
-export async function insertOutboxRow(tx: DbOrTx, message: MailMessage, { key, kept, secretLinks, when, onlyIf }: NewOutboxRow): Promise<string | null> {
+/** The email's own values, in the statement either as themselves or as placeholders named `outbox_<field>`. */
+type MessageFields = Record<'to' | 'subject' | 'text' | 'html' | 'headers' | 'key' | 'secretLinks', unknown>;
+const MESSAGE_PLACEHOLDERS = Object.fromEntries(
+  (['to', 'subject', 'text', 'html', 'headers', 'key', 'secretLinks'] as const).map((field) => [field, sql.placeholder(`outbox_${field}`)]),
+) as MessageFields;
+
+function outboxInsert(fields: MessageFields, { kept, when, onlyIf }: { kept: boolean; when?: SQLWrapper; onlyIf?: SQLWrapper }): SQL {
   const sentAt = kept ? sql`now()` : sql`null::timestamptz`;
-  const written = await queryRows<{ id: string }>(
-    tx,
-    sql`${when ? sql`with cause as (${when.getSQL()}) ` : sql``}insert into ${mailOutbox}
+  return sql`${when ? sql`with cause as (${when.getSQL()}) ` : sql``}insert into ${mailOutbox}
           (${column('to')}, ${column('subject')}, ${column('text')}, ${column('html')}, ${column('headers')}, ${column('dedupeKey')}, ${column('sentAt')}, ${column('secretLinks')})
-        select ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${JSON.stringify(message.headers ?? {})}::jsonb, ${key}, ${sentAt}, ${secretLinks}::boolean
+        select ${fields.to}, ${fields.subject}, ${fields.text}, ${fields.html}, ${fields.headers}::jsonb, ${fields.key}, ${sentAt}, ${fields.secretLinks}::boolean
         ${when ? sql`from (select 1 from cause limit 1) as applied ` : sql``}
         ${onlyIf ? sql`where ${onlyIf.getSQL()} ` : sql``}
         on conflict (${column('dedupeKey')}) do nothing
-        returning ${column('id')}`,
-  );
+        returning ${column('id')}`;
+}
+
+/** The INSERT around each prebuilt cause, by its shape and whether the row is kept as written. */
+const prebuiltInserts = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<Array<{ id: string }>>>();
+
+/** Writes one email; its id, or null when an email with its key exists or `when` yielded nothing. */
+export async function insertOutboxRow(tx: DbOrTx, message: MailMessage, { key, kept, secretLinks, when, onlyIf }: NewOutboxRow): Promise<string | null> {
+  const fields: MessageFields = { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, headers: JSON.stringify(message.headers ?? {}), key, secretLinks };
+  if (when && isPrebuiltCause(when)) {
+    const values = { ...when.values, ...Object.fromEntries(Object.entries(fields).map(([field, value]) => [`outbox_${field}`, value])) };
+    // A condition of its own (a reminder's) has its values in its text, so that statement is built for this email.
+    const shape = `${when.shape}:${kept ? 'kept' : 'due'}`;
+    let insert = onlyIf ? undefined : prebuiltInserts.get(shape);
+    if (!insert) {
+      insert = prebuiltSql<{ id: string }>(() => outboxInsert(MESSAGE_PLACEHOLDERS, { kept, when: when.build(), onlyIf }));
+      if (!onlyIf) prebuiltInserts.set(shape, insert);
+    }
+    const written = await insert(tx, values);
+    return written[0]?.id ?? null;
+  }
+  const written = await queryRows<{ id: string }>(tx, outboxInsert(fields, { kept, when, onlyIf }));
   return written[0]?.id ?? null;
 }
 

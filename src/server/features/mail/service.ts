@@ -1,6 +1,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '#server/db/connect';
+import type { PrebuiltCause } from '#server/db/prebuilt';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import type { MailMessage, MailProvider } from '#server/providers/mail/index';
@@ -36,7 +37,7 @@ interface QueueOptions {
    */
   key: string;
   /** The change that causes the email, as a statement yielding a row when it applies: see NewOutboxRow.when. */
-  when?: SQLWrapper;
+  when?: SQLWrapper | PrebuiltCause;
   /** The email carries a password link: SMTP delivery removes it from the kept text. */
   secretLinks?: boolean;
   /**

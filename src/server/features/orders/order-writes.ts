@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
-import { prebuilt } from '#server/db/prebuilt';
+import { prebuilt, type PrebuiltCause } from '#server/db/prebuilt';
 import { orders } from './schema';
 import type { OrderRow } from './order-row';
 
@@ -135,10 +135,16 @@ export async function recordProvisioningFailure(tx: DbOrTx, orderId: string, att
  * statement that writes the email (docs/decisions/0028), so the claim and the email commit
  * together. It yields the order only the first time, so no run writes a second one.
  */
-export function orderConfirmationClaim(tx: DbOrTx, orderId: string) {
-  return tx
-    .update(orders)
-    .set({ confirmationSentAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt)))
-    .returning({ id: orders.id });
+export function orderConfirmationClaim(tx: DbOrTx, orderId: string): PrebuiltCause {
+  return {
+    // Its text is built once with the email's INSERT around it (decision 0048).
+    shape: 'order-confirmation-claim',
+    build: () =>
+      tx
+        .update(orders)
+        .set({ confirmationSentAt: sql`now()` })
+        .where(and(eq(orders.id, sql.placeholder('claimOrderId')), isNull(orders.confirmationSentAt)))
+        .returning({ id: orders.id }),
+    values: { claimOrderId: orderId },
+  };
 }

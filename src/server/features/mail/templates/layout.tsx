@@ -40,6 +40,13 @@ const BRAND = {
  */
 export const UnsubscribeUrl = createContext<string | null>(null);
 
+/**
+ * Set only while render.tsx draws a template once for many emails (decision 0048): the
+ * layout hands it the preview text and writes what it returns in place of the preview line,
+ * whose padding React Email computes from the text's length, so each email draws its own.
+ */
+export const PreviewSlot = createContext<((preview: string) => string) | null>(null);
+
 const DARK_AND_PHONE_CSS = `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   @media (prefers-color-scheme: dark) {
@@ -64,6 +71,7 @@ const font = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helv
 
 export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: ReactNode }) {
   const unsubscribeUrl = useContext(UnsubscribeUrl);
+  const previewSlot = useContext(PreviewSlot);
   return (
     <Html lang="en" dir="ltr">
       <Head>
@@ -72,7 +80,7 @@ export function EmailLayout({ preview, heading, children }: { preview: string; h
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <style>{DARK_AND_PHONE_CSS}</style>
       </Head>
-      <Preview>{preview}</Preview>
+      {previewSlot ? previewSlot(preview) : <Preview>{preview}</Preview>}
       <Body className="sp-page" style={{ backgroundColor: BRAND.page, margin: 0, padding: '24px 0', fontFamily: font }}>
         <Container style={{ maxWidth: '600px', width: '100%' }}>
           <Section style={{ backgroundColor: BRAND.navy, borderRadius: '16px 16px 0 0', padding: '20px 24px' }}>
