@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, createdAt, updatedAt } from '#server/db/columns';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
@@ -141,6 +141,12 @@ export const purchaseNotifications = pgTable(
     giftCard: text('gift_card'),
     totalAmount: money('total_amount').notNull(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Its order's kept revenue (total less refunds while 'completed', else 0) as the
+     * notifications' tally counts it: the triggers of drizzle/0018 bring it in line whenever
+     * the order's money or status changes, so that tally is a sum of these (decision 0048).
+     */
+    countedRevenue: money('counted_revenue').notNull().default('0.00'),
   },
   (t) => [index('purchase_notifications_newest_idx').on(t.timestamp.desc(), t.id.desc())],
 );
@@ -170,3 +176,50 @@ export const orderRefunds = pgTable(
   },
   (t) => [index('order_refunds_order_idx').on(t.orderId, t.createdAt), uniqueIndex('order_refunds_request_key_idx').on(t.orderId, t.requestKey)],
 );
+
+/**
+ * The admin's figures kept as the orders are written (decision 0048), so that the cards, the
+ * revenue chart and the lists' totals read a few hundred rows, not every order. Written only
+ * by the triggers of drizzle/0018 (in the statement that changes an order or a notification)
+ * and rebuilt from scratch by its `order_figures_rebuild()`; read by reports.
+ *
+ * Kept revenue net of refunds and paid orders (figures.ts's definitions) per 15 minutes of
+ * paid_at in UTC, which compose into a day of any time zone the store may be set to
+ * (decision 0034); a completed order without paid_at sits in the '-infinity' bucket. Each
+ * bucket has up to 8 rows (`shard`, the writing connection's), so that concurrent purchases
+ * do not wait on one row.
+ */
+export const orderRevenueBuckets = pgTable(
+  'order_revenue_buckets',
+  {
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    shard: smallint('shard').notNull(),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
+    paidOrders: integer('paid_orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.shard] })],
+);
+
+/**
+ * Whole-table figures, up to 8 rows each (`shard`): 'orders' (count: every order), 'kept'
+ * (count: paid orders; amount: kept revenue net of refunds), 'notifications' (count;
+ * amount: their orders' kept revenue; devices), 'notified_addresses' (count: distinct
+ * addresses notified). The sum over shards is the figure.
+ */
+export const orderTallies = pgTable(
+  'order_tallies',
+  {
+    tally: text('tally').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    devices: bigint('devices', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tally, t.shard] })],
+);
+
+/** How many purchase notifications each address has: the notified addresses' tally counts a row's first and last. */
+export const notifiedAddresses = pgTable('notified_addresses', {
+  email: text('email').primaryKey(),
+  notifications: integer('notifications').notNull(),
+});

@@ -9,6 +9,7 @@ import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { deviceView } from '#server/features/subscriptions/index';
 import { newestFirst } from './newest-first';
 import { lapseOf, type Lapse } from './lapse';
+import { subscriptionTotal } from './table-totals';
 
 export interface Page {
   limit: number;
@@ -73,7 +74,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
       .orderBy(...newestFirst(orders.paidAt, orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(subscriptions).where(filter),
+    filter ? db.select({ total: count() }).from(subscriptions).where(filter) : subscriptionTotal(db),
   ]);
 
   const credentials = rows.length

@@ -10,6 +10,7 @@ import { mailOutbox } from '../mail/schema';
 import { orderRefunds, orders, shipments } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { containsPattern, type PageOf } from './admin-customers';
+import { orderTotal } from './table-totals';
 import { newestFirst } from './newest-first';
 import { lapseOf, type Lapse } from './lapse';
 import { postalAddress } from './postal-address';
@@ -90,7 +91,7 @@ export async function orderPage(db: DbOrTx, query: AdminOrderListQuery, timeZone
       .orderBy(...newestFirst(orders.createdAt, orders.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: count() }).from(orders).where(where),
+    where ? db.select({ total: count() }).from(orders).where(where) : orderTotal(db),
   ]);
   return { items: rows.map(toSummary), total: total!.total };
 }
