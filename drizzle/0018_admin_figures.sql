@@ -34,6 +34,7 @@ CREATE TABLE "subscription_tallies" (
 );
 --> statement-breakpoint
 ALTER TABLE "purchase_notifications" ADD COLUMN "counted_revenue" numeric(10, 2) DEFAULT '0.00' NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_id_prefix_idx" ON "orders" USING btree ("id" text_pattern_ops);--> statement-breakpoint
 -- Hand-written below (decision 0048): the triggers that keep the admin's figures in the
 -- statement that writes an order, a purchase notification or a subscription, and a rebuild
 -- from scratch that fills them for the rows already there. Orders' part first (its tables:

@@ -81,6 +81,8 @@ export const orders = pgTable(
     // The admin's order list pages newest first (alone, by date range, or by payment status),
     // and orders.csv walks the first one in batches by (created_at, id).
     index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin's search by an order id's start (reports/admin-customers.ts, orderIdContains): LIKE 'SP-123%' by byte order, whatever the collation.
+    index('orders_id_prefix_idx').on(t.id.op('text_pattern_ops')),
     index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
     // The Shipments queue (paid orders of the box package) and the package filter page and count on it (decision 0041).
     index('orders_package_status_newest_idx').on(t.packageId, t.paymentStatus, t.createdAt.desc(), t.id.desc()),
