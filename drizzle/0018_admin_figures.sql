@@ -33,8 +33,10 @@ CREATE TABLE "subscription_tallies" (
 	"holders" bigint NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "orders_paid_shipping_idx";--> statement-breakpoint
 ALTER TABLE "purchase_notifications" ADD COLUMN "counted_revenue" numeric(10, 2) DEFAULT '0.00' NOT NULL;--> statement-breakpoint
 CREATE INDEX "orders_id_prefix_idx" ON "orders" USING btree ("id" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_paid_shipping_idx" ON "orders" USING btree ("paid_at","id") WHERE "orders"."payment_status" = 'completed' and "orders"."requires_shipping";--> statement-breakpoint
 -- Hand-written below (decision 0048): the triggers that keep the admin's figures in the
 -- statement that writes an order, a purchase notification or a subscription, and a rebuild
 -- from scratch that fills them for the rows already there. Orders' part first (its tables:

@@ -98,9 +98,9 @@ export const orders = pgTable(
     index('orders_unpaid_reservation_idx')
       .on(t.createdAt)
       .where(sql`${t.couponReserved} and ${t.paymentStatus} in ('pending', 'failed')`),
-    // The admin navigation's count of boxes to ship reads only the paid orders that ship.
+    // The admin navigation's count of boxes to ship reads only the paid orders that ship, from the index alone (their ids in it; decision 0048).
     index('orders_paid_shipping_idx')
-      .on(t.paidAt)
+      .on(t.paidAt, t.id)
       .where(sql`${t.paymentStatus} = 'completed' and ${t.requiresShipping}`),
     // The admin's gift-card queue reads only the paid orders still owed a card, oldest first.
     index('orders_owed_gift_card_idx')
