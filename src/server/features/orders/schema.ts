@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, createdAt, updatedAt } from '#server/db/columns';
 
 export const orders = pgTable(
@@ -80,6 +80,8 @@ export const orders = pgTable(
     // The admin's order list pages newest first (alone, by date range, or by payment status),
     // and orders.csv walks the first one in batches by (created_at, id).
     index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin's search by an order id's start (reports/admin-customers.ts, orderIdContains): LIKE 'SP-123%' by byte order, whatever the collation.
+    index('orders_id_prefix_idx').on(t.id.op('text_pattern_ops')),
     index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
     // The Shipments queue (paid orders of the box package) and the package filter page and count on it (decision 0041).
     index('orders_package_status_newest_idx').on(t.packageId, t.paymentStatus, t.createdAt.desc(), t.id.desc()),
@@ -95,9 +97,9 @@ export const orders = pgTable(
     index('orders_unpaid_reservation_idx')
       .on(t.createdAt)
       .where(sql`${t.couponReserved} and ${t.paymentStatus} in ('pending', 'failed')`),
-    // The admin navigation's count of boxes to ship reads only the paid orders that ship.
+    // The admin navigation's count of boxes to ship reads only the paid orders that ship, from the index alone (their ids in it; decision 0049).
     index('orders_paid_shipping_idx')
-      .on(t.paidAt)
+      .on(t.paidAt, t.id)
       .where(sql`${t.paymentStatus} = 'completed' and ${t.requiresShipping}`),
     // The admin's gift-card queue reads only the paid orders still owed a card, oldest first.
     index('orders_owed_gift_card_idx')
@@ -142,6 +144,12 @@ export const purchaseNotifications = pgTable(
     giftCard: text('gift_card'),
     totalAmount: money('total_amount').notNull(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Its order's kept revenue (total less refunds while 'completed', else 0) as the
+     * notifications' tally counts it: the triggers of drizzle/0019 bring it in line whenever
+     * the order's money or status changes, so that tally is a sum of these (decision 0049).
+     */
+    countedRevenue: money('counted_revenue').notNull().default('0.00'),
   },
   (t) => [index('purchase_notifications_newest_idx').on(t.timestamp.desc(), t.id.desc())],
 );
@@ -171,3 +179,50 @@ export const orderRefunds = pgTable(
   },
   (t) => [index('order_refunds_order_idx').on(t.orderId, t.createdAt), uniqueIndex('order_refunds_request_key_idx').on(t.orderId, t.requestKey)],
 );
+
+/**
+ * The admin's figures kept as the orders are written (decision 0049), so that the cards, the
+ * revenue chart and the lists' totals read a few hundred rows, not every order. Written only
+ * by the triggers of drizzle/0019 (in the statement that changes an order or a notification)
+ * and rebuilt from scratch by its `order_figures_rebuild()`; read by reports.
+ *
+ * Kept revenue net of refunds and paid orders (figures.ts's definitions) per 15 minutes of
+ * paid_at in UTC, which compose into a day of any time zone the store may be set to
+ * (decision 0034); a completed order without paid_at sits in the '-infinity' bucket. Each
+ * bucket has up to 8 rows (`shard`, the writing connection's), so that concurrent purchases
+ * do not wait on one row.
+ */
+export const orderRevenueBuckets = pgTable(
+  'order_revenue_buckets',
+  {
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    shard: smallint('shard').notNull(),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
+    paidOrders: integer('paid_orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.shard] })],
+);
+
+/**
+ * Whole-table figures, up to 8 rows each (`shard`): 'orders' (count: every order), 'kept'
+ * (count: paid orders; amount: kept revenue net of refunds), 'notifications' (count;
+ * amount: their orders' kept revenue; devices), 'notified_addresses' (count: distinct
+ * addresses notified). The sum over shards is the figure.
+ */
+export const orderTallies = pgTable(
+  'order_tallies',
+  {
+    tally: text('tally').notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    devices: bigint('devices', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tally, t.shard] })],
+);
+
+/** How many purchase notifications each address has: the notified addresses' tally counts a row's first and last. */
+export const notifiedAddresses = pgTable('notified_addresses', {
+  email: text('email').primaryKey(),
+  notifications: integer('notifications').notNull(),
+});

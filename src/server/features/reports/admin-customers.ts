@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminCustomerRecord } from '#contract/admin';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/connect';
@@ -9,6 +9,7 @@ import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { deviceView } from '#server/features/subscriptions/index';
 import { newestFirst } from './newest-first';
 import { lapseOf, type Lapse } from './lapse';
+import { subscriptionTotal } from './table-totals';
 
 export interface Page {
   limit: number;
@@ -25,6 +26,24 @@ export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** What an order id begins with: 'SP-' in any case, then only digits and dashes. */
+const ORDER_ID_START = /^sp-[0-9-]*$/i;
+
+/**
+ * The orders whose id contains `q` in any case: `id ilike '%q%'`. Every id is
+ * SP-digits-digits (src/domain/order-id.ts), whose only 'S' is its first letter, so a `q`
+ * that begins with 'SP-' and holds only digits and dashes after it can match only at the
+ * start: the same orders are those whose id begins with 'SP-' and the rest of `q`. That is
+ * a range of orders_id_prefix_idx (text_pattern_ops), where the trigram index intersects
+ * posting lists of nearly every order (decision 0049); the pattern is a literal of the
+ * statement (digits and dashes only), so the index bounds it under any plan. Any other `q`
+ * is still the trigram match. tests/api/admin-order-id-search.test.ts compares both.
+ */
+export function orderIdContains(q: string): SQL {
+  if (!ORDER_ID_START.test(q)) return ilike(orders.id, containsPattern(q));
+  return like(orders.id, sql.raw(`'SP-${q.slice(3)}%'`));
+}
+
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 
 /**
@@ -39,7 +58,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
     // Each table is searched on its own trigram indexes (drizzle/0002) and the matches are
     // united first: an OR across the joined tables would test every row instead.
     const pattern = containsPattern(page.q);
-    const matchingOrders = db.select({ id: orders.id }).from(orders).where(or(ilike(orders.id, pattern), ilike(orders.customerName, pattern)));
+    const matchingOrders = db.select({ id: orders.id }).from(orders).where(or(orderIdContains(page.q), ilike(orders.customerName, pattern)));
     const matchingCustomers = db.select({ id: customers.id }).from(customers).where(or(ilike(customers.email, pattern), ilike(fullName, pattern)));
     const matches = union(
       db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.orderId, matchingOrders)),
@@ -73,7 +92,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
       .orderBy(...newestFirst(orders.paidAt, orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(subscriptions).where(filter),
+    filter ? db.select({ total: count() }).from(subscriptions).where(filter) : subscriptionTotal(db),
   ]);
 
   const credentials = rows.length

@@ -9,7 +9,8 @@ import { packages } from '../catalog/schema';
 import { mailOutbox } from '../mail/schema';
 import { orderRefunds, orders, shipments } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
-import { containsPattern, type PageOf } from './admin-customers';
+import { containsPattern, orderIdContains, type PageOf } from './admin-customers';
+import { orderTotal } from './table-totals';
 import { newestFirst } from './newest-first';
 import { lapseOf, type Lapse } from './lapse';
 import { postalAddress } from './postal-address';
@@ -74,9 +75,9 @@ function filters(query: AdminOrderListQuery, timeZone: string): SQL | undefined 
   if (query.packageId) conditions.push(eq(orders.packageId, query.packageId));
   conditions.push(...withinDays(orders.createdAt, query, timeZone));
   if (query.q) {
-    // One table, so PostgreSQL ORs the three trigram indexes' matches (drizzle/0002, 0007).
+    // One table, so PostgreSQL ORs the three indexes' matches (trigrams: drizzle/0002, 0007; an id's start: 0019).
     const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(orders.id, pattern), ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!);
+    conditions.push(or(orderIdContains(query.q), ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -90,7 +91,7 @@ export async function orderPage(db: DbOrTx, query: AdminOrderListQuery, timeZone
       .orderBy(...newestFirst(orders.createdAt, orders.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: count() }).from(orders).where(where),
+    where ? db.select({ total: count() }).from(orders).where(where) : orderTotal(db),
   ]);
   return { items: rows.map(toSummary), total: total!.total };
 }

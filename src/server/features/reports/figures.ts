@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { orders } from '../orders/schema';
-import { subscriptions } from '../subscriptions/schema';
 
 /**
  * The one definition of each figure the admin pages show, as SQL every report builds on:
@@ -13,6 +12,12 @@ import { subscriptions } from '../subscriptions/schema';
  * day: a refund lowers the day the money came in, not the day it went out. The literal
  * `payment_status = 'completed'` is also the predicate of orders_paid_idx, so a query
  * that filters on `keptPayment` by payment date can read that partial index.
+ *
+ * The dashboards' cards, the revenue chart and the lists' totals read these figures as the
+ * writers keep them (decision 0049): drizzle/0019's triggers add each order's, notice's and
+ * subscription's share by the same definitions (kept = 'completed'; net = total less
+ * refunded; paid = kept with total > 0; an active subscription is status 'active'), and
+ * tests/api/admin-figures-kept.test.ts compares them with these aggregates from scratch.
  */
 
 /** An order whose money the store keeps: paid and not refunded. */
@@ -33,6 +38,3 @@ export const paidOrderCount = sql`count(*) filter (where ${paidOrder})`;
 
 /** A refunded order, marked as such wherever it is still listed. */
 export const refundedOrder = sql`${orders.paymentStatus} = 'refunded'`;
-
-/** An active subscription: status active. A box awaiting its first use, an expired and a cancelled (refunded) one are not. */
-export const activeSubscription = sql`${subscriptions.status} = 'active'`;

@@ -1,26 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { RevenueDay } from '#contract/admin-revenue';
 import { queryRows, type DbOrTx } from '#server/db/connect';
-import { orders } from '../orders/schema';
-import { keptPayment, netRevenue, paidOrderCount } from './figures';
+import { orderRevenueBuckets } from '../orders/schema';
 
 /**
  * Revenue net of refunds and paid orders per day of the store's time zone (decision 0034)
- * over the last `days` days (today included), by figures.ts's definitions, from one
- * aggregate over the paid-orders index (orders_paid_idx, whose predicate the WHERE
- * repeats; the window's start is a constant of the statement, so the index bounds it);
- * every day present, zeros included. The dashboards' chart is this query too.
+ * over the last `days` days (today included), by figures.ts's definitions, from the
+ * 15-minute buckets the orders' writers keep (order_revenue_buckets, decision 0049): a
+ * bucket lies wholly within one day of any zone, so summing the buckets by the zone's day
+ * of their start is summing the orders by the day of their payment. Every day present,
+ * zeros included. The dashboards' chart is this query too.
  */
 export async function revenueByDay(db: DbOrTx, days: number, timeZone: string): Promise<RevenueDay[]> {
   const today = sql`(now() at time zone ${timeZone}::text)::date`;
+  const b = orderRevenueBuckets;
   return queryRows<RevenueDay>(
     db,
     sql`
     with daily as (
-      select (${orders.paidAt} at time zone ${timeZone}::text)::date as day, ${netRevenue()} as revenue, (${paidOrderCount})::int as orders
-        from ${orders}
-       where ${keptPayment}
-         and ${orders.paidAt} >= (${today} - ${days - 1}::int)::timestamp at time zone ${timeZone}::text
+      select (${b.bucket} at time zone ${timeZone}::text)::date as day, sum(${b.revenue}) as revenue, sum(${b.paidOrders})::int as orders
+        from ${b}
+       where ${b.bucket} >= (${today} - ${days - 1}::int)::timestamp at time zone ${timeZone}::text
        group by 1
     )
     select to_char(d.day, 'YYYY-MM-DD') as date,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '#server/db/columns';
 
 export const subscriptions = pgTable(
@@ -106,3 +106,23 @@ export const deviceCredentials = pgTable(
     index('device_credentials_mac_idx').on(t.mac).where(sql`${t.mac} is not null`),
   ],
 );
+
+/**
+ * The subscriptions' figures for the admin's cards and the customer list's total (decision
+ * 0049), kept by the triggers of drizzle/0019 in the statement that writes a subscription:
+ * up to 8 rows (`shard`, the writing connection's), summed. holders: customers with at
+ * least one subscription.
+ */
+export const subscriptionTallies = pgTable('subscription_tallies', {
+  shard: smallint('shard').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  active: bigint('active', { mode: 'number' }).notNull(),
+  devices: bigint('devices', { mode: 'number' }).notNull(),
+  holders: bigint('holders', { mode: 'number' }).notNull(),
+});
+
+/** How many subscriptions each customer holds: the holders' tally counts a customer's first and last. */
+export const subscriptionHolders = pgTable('subscription_holders', {
+  customerId: uuid('customer_id').primaryKey(),
+  subscriptions: integer('subscriptions').notNull(),
+});
