@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deviceCredentials } from '../../src/server/schema';
+import { deviceCredentials, subscriptions } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { signInAdmin } from '../support/admins';
 import { seededPackages } from '../support/checkout';
@@ -131,5 +131,20 @@ describe('grace, suspension and restore on the panel', () => {
     expect(renewed.status).toBe('active');
     expect(renewed.devicesSuspendedAt).not.toBeNull();
     for (const line of await linesOf(t, id)) expect(line.enabled).toBe(false);
+  });
+
+  it('suspends a subscription whose expiry was written with microseconds, and the ones after it', async () => {
+    clock.set(START);
+    const first = await subscriber(t);
+    const second = await subscriber(t);
+    // An expiry from SQL (an import, a hand fix) keeps microseconds a JS Date cannot hold.
+    await t.database.db
+      .update(subscriptions)
+      .set({ expirationDate: sql`${subscriptions.expirationDate} + interval '123 microseconds'` })
+      .where(eq(subscriptions.id, first.subscription.id));
+    clock.set(new Date(second.subscription.expirationDate.getTime() + 3 * DAY + HOUR));
+    const { suspended } = await t.app.services.renewalPass.runPass();
+    expect([...suspended].sort()).toEqual([first.subscription.id, second.subscription.id].sort());
+    expect(await subscriptionRow(t, first.subscription.id)).toMatchObject({ graceSuspendedAt: expect.any(Date), graceLinesOffAt: expect.any(Date) });
   });
 });

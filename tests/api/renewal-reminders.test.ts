@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, packages, subscriptionMilestones } from '../../src/server/schema';
+import { MILESTONES } from '../../src/domain/renewal-milestones';
+import { orders, packages, subscriptionMilestones, subscriptions } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewal-reminders';
 import { signInAdmin } from '../support/admins';
@@ -48,6 +49,23 @@ describe('the renewal schedule', () => {
     // Reminders carry the unsubscribe headers (decision 0040).
     const reminders = (await mailsTo(t, customer.customer.email)).filter((mail) => !mail.subject.startsWith('Order Confirmation'));
     for (const reminder of reminders) expect(reminder.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('counts a milestone as sent for an expiry written with microseconds', async () => {
+    clock.set(START);
+    const customer = await subscriber(t);
+    // An expiry from SQL (an import, a hand fix) keeps microseconds a JS Date cannot hold.
+    await t.database.db
+      .update(subscriptions)
+      .set({ expirationDate: sql`${subscriptions.expirationDate} + interval '123 microseconds'` })
+      .where(eq(subscriptions.id, customer.subscription.id));
+    clock.set(new Date(customer.subscription.expirationDate.getTime() - 6 * DAY));
+    const sevenDays = MILESTONES.find((milestone) => milestone.name === '7d')!;
+    const due = () => t.app.services.subscriptions.dueMilestones(sevenDays, clock.now(), 10);
+    expect((await due()).map((row) => row.id)).toEqual([customer.subscription.id]);
+    expect((await t.app.services.renewalPass.runPass()).emails).toBe(1);
+    expect(await due()).toEqual([]);
+    expect(await subjectsTo(t, customer.customer.email)).toContain('Your StreamPlus subscription expires in 7 days');
   });
 
   it("states the facts and today's price in the 7-day email, and a price changed since then in the next", async () => {

@@ -37,7 +37,11 @@ export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
     const suspended: string[] = [];
     let failure: unknown = null;
     for (const { id, orderId, expirationDate } of due) {
-      const stillLapsed = and(eq(subscriptions.id, id), eq(subscriptions.status, 'expired'), eq(subscriptions.expirationDate, expirationDate));
+      // Still lapsed past its grace, as the select found it: a renewal meanwhile made it active
+      // and moved its expiry. Not an equality with the expiry read: a Date holds milliseconds, and
+      // an expiry written with microseconds (by SQL, an import) would never match, so the same
+      // rows would be picked by every pass and none after them suspended.
+      const stillLapsed = and(eq(subscriptions.id, id), eq(subscriptions.status, 'expired'), lte(subscriptions.expirationDate, graceStartedBy));
       try {
         const marked = await db
           .update(subscriptions)

@@ -30,7 +30,9 @@ const milestoneSent = (milestone: MilestoneName) =>
   notExists(
     sql`(select 1 from ${subscriptionMilestones} where ${and(
       eq(subscriptionMilestones.subscriptionId, subscriptions.id),
-      eq(subscriptionMilestones.periodEnd, subscriptions.expirationDate),
+      // At milliseconds, as the claim writes it (a JS Date): an expiry written with microseconds
+      // (by SQL, an import) would otherwise never count as sent, and take a place in every pass.
+      sql`${subscriptionMilestones.periodEnd} = date_trunc('milliseconds', ${subscriptions.expirationDate})`,
       eq(subscriptionMilestones.milestone, milestone),
     )})`,
   );
