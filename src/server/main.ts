@@ -19,4 +19,3 @@ const HEAP_GROWING_PERCENT = 20;
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 await import('./run-store');
-export {};

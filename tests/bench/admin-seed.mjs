@@ -11,7 +11,8 @@ const YEARS_OF_ORDERS = "interval '730 days'";
  * held for review (none paid with provisioning given up: the store's sweep would retry
  * them all the while it is measured); 1 in 100 a streaming box
  * (its shipment shipped, save the newest 500 still processing); the newest 1 in 3 of the
- * first 3,000 still owed their gift card; an outbox mail per 10 orders and an audit entry per 100.
+ * first 3,000 still owed their gift card; an outbox mail per 10 orders and an audit entry per 100;
+ * the renewal pass's work up to now done (lapsed lines suspended, due reminders claimed).
  */
 export async function seedOrders(query, { orderCount, customerCount }) {
   const { rows: paidRows } = await query(`select id from packages where price > 0 and not requires_shipping order by price`);
@@ -66,11 +67,31 @@ export async function seedOrders(query, { orderCount, customerCount }) {
     [admin.id, admin.username],
   );
   await query(
-    `insert into subscriptions (id, customer_id, package_id, order_id, device_count, status, start_date, expiration_date, created_at)
-     select md5('s' || o.id)::uuid, o.customer_id, o.package_id, o.id, o.device_count::int,
-            case when o.payment_status = 'refunded' then 'cancelled' when o.paid_at > now() - interval '30 days' then 'active' else 'expired' end,
-            o.paid_at, o.paid_at + interval '30 days', o.paid_at
-       from orders o where o.fulfilled_at is not null`,
+    `insert into subscriptions (id, customer_id, package_id, order_id, device_count, status, start_date, expiration_date,
+                                grace_suspended_at, grace_lines_off_at, created_at)
+     select s.id, s.customer_id, s.package_id, s.order_id, s.device_count, s.status, s.paid_at, s.expires,
+            case when s.status = 'expired' and s.grace_ended <= now() then s.grace_ended end,
+            case when s.status = 'expired' and s.grace_ended <= now() then s.grace_ended end, s.paid_at
+       from (select md5('s' || o.id)::uuid as id, o.customer_id, o.package_id, o.id as order_id, o.device_count::int as device_count,
+                    case when o.payment_status = 'refunded' then 'cancelled' when o.paid_at > now() - interval '30 days' then 'active' else 'expired' end as status,
+                    o.paid_at, o.paid_at + interval '30 days' as expires, o.paid_at + interval '33 days' as grace_ended
+               from orders o where o.fulfilled_at is not null) s`,
+  );
+  // What the renewal pass of a store that ran all along has done (decision 0046): the lines of
+  // subscriptions past their 3 days of grace are suspended (above), and each reminder, grace
+  // notice and win-back already due is claimed, for the expiries a pass still looks at (up to
+  // 32 days back, 7 ahead). Without it, the store measured would first catch up on what a
+  // live store did over two years.
+  await query(
+    `insert into subscription_milestones (subscription_id, period_end, milestone, sent_at)
+     select s.id, s.expiration_date, m.name, s.expiration_date + m.due
+       from subscriptions s
+       join (values ('7d', interval '-7 days', 'active'), ('3d', interval '-3 days', 'active'), ('1d', interval '-1 day', 'active'),
+                    ('0d', interval '-12 hours', 'active'), ('grace', interval '1 day', 'expired'),
+                    ('win-back-7d', interval '7 days', 'expired'), ('win-back-30d', interval '30 days', 'expired')) as m(name, due, status)
+         on m.status = s.status
+      where s.expiration_date > now() - interval '32 days' and s.expiration_date <= now() + interval '7 days'
+        and s.expiration_date + m.due <= now()`,
   );
   await query(
     `insert into device_credentials (subscription_id, device_number, xtream_username, xtream_password, device_name)

@@ -4,8 +4,11 @@ import type { deviceCredentials } from './schema';
 
 export type DeviceRow = typeof deviceCredentials.$inferSelect;
 
+/** The columns a device's view reads. */
+export type DeviceViewRow = Pick<DeviceRow, 'id' | 'deviceName' | 'deviceNumber' | 'isActive' | 'xtreamUsername' | 'xtreamPassword' | 'label' | 'kind' | 'mac' | 'enabled'>;
+
 /** One device as the account page and the admin's customer records list it; `server` is its subscription's Xtream address. */
-export function deviceView(row: DeviceRow, server: string): DeviceCredential {
+export function deviceView(row: DeviceViewRow, server: string): DeviceCredential {
   return {
     id: row.id,
     deviceName: row.deviceName,

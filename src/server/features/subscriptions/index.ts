@@ -5,7 +5,7 @@ export type { RenewalTerms } from './views';
 export { subscriptionRoutes } from './routes';
 export { autoRenewRoutes } from './auto-renew-routes';
 export { adminDeviceRoutes, deviceRoutes } from './device-routes';
-export { deviceView } from './device-view';
+export { deviceView, type DeviceViewRow } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
