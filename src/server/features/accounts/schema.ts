@@ -31,6 +31,8 @@ export const customers = pgTable(
     uniqueIndex('customers_guest_email_idx').on(t.email).where(sql`not ${t.hasAccount}`),
     // The admin's customers.csv walks the table newest first in batches by (created_at, id).
     index('customers_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin's search by an address (reports/address-search.ts, decision 0051): the end of its local part, reversed, by byte order.
+    index('customers_email_local_end_idx').using('btree', sql`reverse(lower(split_part(${t.email}, '@', 1))) text_pattern_ops`),
   ],
 );
 

@@ -82,6 +82,8 @@ export const orders = pgTable(
     index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     // The admin's search by an order id's start (reports/admin-customers.ts, orderIdContains): LIKE 'SP-123%' by byte order, whatever the collation.
     index('orders_id_prefix_idx').on(t.id.op('text_pattern_ops')),
+    // The admin's search by an address (reports/address-search.ts, decision 0051): the end of its local part, reversed, by byte order.
+    index('orders_email_local_end_idx').using('btree', sql`reverse(lower(split_part(${t.customerEmail}, '@', 1))) text_pattern_ops`),
     index('orders_status_newest_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
     // The Shipments queue (paid orders of the box package) and the package filter page and count on it (decision 0041).
     index('orders_package_status_newest_idx').on(t.packageId, t.paymentStatus, t.createdAt.desc(), t.id.desc()),

@@ -10,6 +10,7 @@ import { deviceView, type DeviceViewRow } from '#server/features/subscriptions/i
 import { newestFirst } from './newest-first';
 import { lapseOf, type Lapse } from './lapse';
 import { subscriptionTotal } from './table-totals';
+import { addressContains, containsPattern } from './address-search';
 
 export interface Page {
   limit: number;
@@ -19,11 +20,6 @@ export interface Page {
 export interface PageOf<T> {
   items: T[];
   total: number;
-}
-
-/** `q` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** What an order id begins with: 'SP-' in any case, then only digits and dashes. */
@@ -81,7 +77,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
     // united first: an OR across the joined tables would test every row instead.
     const pattern = containsPattern(page.q);
     const matchingOrders = db.select({ id: orders.id }).from(orders).where(or(orderIdContains(page.q), ilike(orders.customerName, pattern)));
-    const matchingCustomers = db.select({ id: customers.id }).from(customers).where(or(ilike(customers.email, pattern), ilike(fullName, pattern)));
+    const matchingCustomers = db.select({ id: customers.id }).from(customers).where(or(addressContains(customers.email, page.q), ilike(fullName, pattern)));
     const matches = union(
       db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.orderId, matchingOrders)),
       db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.customerId, matchingCustomers)),

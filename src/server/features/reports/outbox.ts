@@ -2,7 +2,8 @@ import { count, ilike } from 'drizzle-orm';
 import type { OutboxMail, OutboxQuery } from '#contract/admin-outbox';
 import type { DbOrTx } from '#server/db/connect';
 import { mailOutbox } from '../mail/schema';
-import { containsPattern, type PageOf } from './admin-customers';
+import type { PageOf } from './admin-customers';
+import { containsPattern } from './address-search';
 import { newestFirst } from './newest-first';
 
 /**

@@ -14,7 +14,8 @@ import { packages } from '../catalog/schema';
 import { savedCards } from '../payments/schema';
 import { renewalCharges } from '../renewals/schema';
 import { subscriptions } from '../subscriptions/schema';
-import { containsPattern, type Page, type PageOf } from './admin-customers';
+import type { Page, PageOf } from './admin-customers';
+import { containsPattern } from './address-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Failed renewals shown at once: a list for a person to work through, newest first. */
