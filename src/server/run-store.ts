@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, projectRoot, runMigrations } from './db/connect';
 import { seedIfEmpty } from './seed';
 import { ensureAdmin } from '#server/features/admin/index';
+import { keepRevenueDaysIn } from '#server/features/orders/index';
 import { createLogger } from './http/access-log';
 import { listen } from './listen';
 
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+  // The revenue chart's days are kept in the store's zone (decision 0050); a changed zone rebuilds them.
+  if (await keepRevenueDaysIn(database.db, config.STORE_TIME_ZONE)) logger.info({ timeZone: config.STORE_TIME_ZONE }, 'revenue days kept in the store time zone');
   if (await seedIfEmpty(database.db)) logger.info('seeded the catalog and demo coupons');
   await ensureAdmin(database.db, config, logger);
 

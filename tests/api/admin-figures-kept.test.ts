@@ -6,6 +6,8 @@ import { signInAdmin } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { paidOrder, pendingOrder } from '../support/paid-orders';
 import { useTestApp, type TestApp } from '../support/test-app';
+import { keepRevenueDaysIn } from '../../src/server/features/orders/index';
+import { revenueByDay } from '../../src/server/features/reports/revenue';
 
 /**
  * The figures the writers keep (drizzle/0019's triggers, decision 0049) against the same
@@ -27,6 +29,20 @@ async function paidCardOrder(t: TestApp, deviceCount: string) {
 }
 
 const sqlRows = async (t: TestApp, text: string, values: unknown[] = []) => (await t.database.executeSql(text, values)).rows;
+
+/** A year of the chart (366 days) in `zone`, from the orders themselves. */
+const scratchChart = (t: TestApp, zone: string) =>
+  sqlRows(
+    t,
+    `with daily as (
+       select (paid_at at time zone $1::text)::date as day, sum(total_amount - refunded_amount) as revenue,
+              (count(*) filter (where total_amount > 0))::int as orders
+         from orders where payment_status = 'completed' group by 1)
+     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(daily.revenue, 0)::numeric(14, 2)::text as revenue, coalesce(daily.orders, 0)::int as orders
+       from (select ((now() at time zone $1::text)::date - n)::date as day from generate_series(365, 0, -1) as n) d
+       left join daily on daily.day = d.day order by d.day`,
+    [zone],
+  );
 
 /** Every figure of the cards, the lists' totals and a year of the chart, from the rows themselves. */
 async function fromScratch(t: TestApp) {
@@ -52,17 +68,7 @@ async function fromScratch(t: TestApp) {
             coalesce(sum(n.device_count), 0)::int as devices, count(distinct n.customer_email)::int as "uniqueCustomers"
        from purchase_notifications n join orders o on o.id = n.order_id`,
   );
-  const chart = await sqlRows(
-    t,
-    `with daily as (
-       select (paid_at at time zone $1::text)::date as day, sum(total_amount - refunded_amount) as revenue,
-              (count(*) filter (where total_amount > 0))::int as orders
-         from orders where payment_status = 'completed' group by 1)
-     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(daily.revenue, 0)::numeric(14, 2)::text as revenue, coalesce(daily.orders, 0)::int as orders
-       from (select ((now() at time zone $1::text)::date - n)::date as day from generate_series(365, 0, -1) as n) d
-       left join daily on daily.day = d.day order by d.day`,
-    [ZONE],
-  );
+  const chart = await scratchChart(t, ZONE);
   const [totals] = await sqlRows(
     t,
     `select (select count(*) from orders)::text as orders, (select count(*) from purchase_notifications)::text as notifications,
@@ -134,5 +140,53 @@ describe('the figures the writers keep equal the same figures from scratch', () 
     // The figures rebuilt from scratch by the migration's own functions are the same rows' sums.
     await sqlRows(t, 'select order_figures_rebuild(), subscription_figures_rebuild()');
     expect(await asKept(t, admin)).toEqual(kept);
+  });
+
+  it("keeps the days of the store's zone, rebuilds them for another, and reads any other zone from the quarter hours", async () => {
+    const NEW_YORK = 'America/New_York';
+    const admin = await signInAdmin(t);
+    const { oneMonth } = await seededPackages(t.app);
+    await keepRevenueDaysIn(t.database.db, ZONE);
+    expect(await sqlRows(t, 'select time_zone from order_revenue_zone')).toEqual([{ time_zone: ZONE }]);
+    // The second and third through the card flow, so that they can be refunded.
+    const paid: string[] = [];
+    for (const totalAmount of ['10.00', null, null, '40.00', '50.00', '60.00']) {
+      paid.push(totalAmount ? (await paidOrder(t, { packageId: oneMonth.id, totalAmount })).id : await paidCardOrder(t, '1'));
+    }
+    await t.app.services.jobs.drain();
+    // A second either side of New York's midnight 100 and 200 days ago (on both sides of a
+    // change of its clocks, whatever the day the test runs), and of Kathmandu's yesterday.
+    const newYorkMidnight = (daysAgo: number, seconds: number) =>
+      `(date_trunc('day', now() at time zone '${NEW_YORK}') - interval '${daysAgo} days' + interval '${seconds} seconds') at time zone '${NEW_YORK}'`;
+    await sqlRows(t, `update orders set paid_at = ${newYorkMidnight(100, -1)} where id = $1`, [paid[0]]);
+    await sqlRows(t, `update orders set paid_at = ${newYorkMidnight(100, 0)} where id = $1`, [paid[1]]);
+    await sqlRows(t, `update orders set paid_at = ${newYorkMidnight(200, -1)} where id = $1`, [paid[2]]);
+    await sqlRows(t, `update orders set paid_at = ${newYorkMidnight(200, 0)} where id = $1`, [paid[3]]);
+    await sqlRows(t, `update orders set paid_at = date_trunc('day', now()) - interval '1 day' + interval '18 hours 14 minutes 59 seconds' where id = $1`, [paid[4]]);
+    // An old order refunded in part: its day, long past, is lowered.
+    expect((await orderAction(t, 'refund', paid[2]!, admin, { amount: '5.00' })).json()).toMatchObject({ paymentStatus: 'completed' });
+    await t.app.services.jobs.drain();
+
+    // The store's zone is read from its days; another zone from the quarter hours.
+    expect(Number((await sqlRows(t, 'select count(*) as n from order_revenue_days'))[0]!.n)).toBeGreaterThan(0);
+    const keptFigures = await asKept(t, admin);
+    expect(keptFigures.chart).toEqual(await scratchChart(t, ZONE));
+    expect(keptFigures.money).toEqual((await fromScratch(t)).money);
+    expect(await revenueByDay(t.database.db, 366, NEW_YORK)).toEqual(await scratchChart(t, NEW_YORK));
+
+    // The zone changes: the days are rebuilt in it; the old zone is read from the quarter hours.
+    expect(await keepRevenueDaysIn(t.database.db, NEW_YORK)).toBe(true);
+    expect(await keepRevenueDaysIn(t.database.db, NEW_YORK)).toBe(false);
+    expect(await revenueByDay(t.database.db, 366, NEW_YORK)).toEqual(await scratchChart(t, NEW_YORK));
+    expect(await revenueByDay(t.database.db, 366, ZONE)).toEqual(await scratchChart(t, ZONE));
+
+    // Writes after the change land on New York's days.
+    await paidOrder(t, { packageId: oneMonth.id, totalAmount: '70.00' });
+    expect((await orderAction(t, 'refund', paid[1]!, admin)).statusCode).toBe(200);
+    await t.app.services.jobs.drain();
+    const newYork = await revenueByDay(t.database.db, 366, NEW_YORK);
+    expect(newYork).toEqual(await scratchChart(t, NEW_YORK));
+    expect(newYork.filter((day) => day.revenue !== '0.00').length).toBeGreaterThanOrEqual(5);
+    await keepRevenueDaysIn(t.database.db, ZONE);
   });
 });

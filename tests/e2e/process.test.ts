@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { builtServer, root } from '../../scripts/build-if-needed.mjs';
@@ -60,5 +62,26 @@ describe('the store as a process', () => {
     expect(await me.json()).toMatchObject({ email: 'dorothy@example.com', firstName: 'Dorothy' });
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  });
+
+  it("keeps the revenue chart's days in the store's time zone, and rebuilds them when it changes", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-proc-'));
+    const keptZone = async () => {
+      const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+      try {
+        return (await db.query<{ time_zone: string | null }>('select time_zone from order_revenue_zone')).rows.map((row) => row.time_zone);
+      } finally {
+        await db.close();
+      }
+    };
+    for (const zone of ['Asia/Kathmandu', 'America/New_York']) {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const server = startServer({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, STORE_TIME_ZONE: zone });
+      await waitUntilReady(baseUrl);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(await keptZone()).toEqual([zone]);
+    }
   });
 });

@@ -7,6 +7,7 @@ export type { ErrorLog, PaymentLog } from './logs';
 export { findOrder, type OrderRow } from './order-row';
 export { paymentMismatch, type PaymentEvidence } from './payment-evidence';
 export { SWEEP_GRACE_MS } from './unfinished';
+export { keepRevenueDaysIn } from './revenue-days';
 // The shipments of streaming box orders: every write to that table (./shipments.ts).
 export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedMail, updateShipment } from './shipments';
 export { ordersForReading, shipmentsForReading } from './read-only';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, createdAt, updatedAt } from '#server/db/columns';
 
 export const orders = pgTable(
@@ -203,6 +203,37 @@ export const orderRevenueBuckets = pgTable(
     paidOrders: integer('paid_orders').notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.shard] })],
+);
+
+/**
+ * The time zone whose days `order_revenue_days` holds: one row (`only`) once the store has
+ * first started, none before. The store's STORE_TIME_ZONE is kept here at start-up, by
+ * `order_revenue_days_keep` (drizzle/0021, decision 0050), which rebuilds the days when it
+ * changed; the triggers read it to add each order to its day.
+ */
+export const orderRevenueZone = pgTable(
+  'order_revenue_zone',
+  {
+    only: boolean('only').primaryKey().default(true),
+    timeZone: text('time_zone'),
+  },
+  (t) => [check('order_revenue_zone_one_row', sql`${t.only}`)],
+);
+
+/**
+ * Kept revenue and paid orders per day of the kept zone (decision 0050), as
+ * `order_revenue_buckets` per quarter hour: the 365-day chart reads 365 days, not 35,000
+ * quarter hours. Up to 8 rows a day (`shard`), as the buckets; written by the same triggers.
+ */
+export const orderRevenueDays = pgTable(
+  'order_revenue_days',
+  {
+    day: date('day').notNull(),
+    shard: smallint('shard').notNull(),
+    revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
+    paidOrders: integer('paid_orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
 );
 
 /**

@@ -1,9 +1,9 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { AdminStats } from '#contract/admin';
 import { queryRows, type DbOrTx } from '#server/db/connect';
-import { orderRevenueBuckets, orderTallies } from '../orders/schema';
+import { orderRevenueBuckets, orderRevenueDays, orderTallies } from '../orders/schema';
 import { subscriptionTallies } from '../subscriptions/schema';
-import { revenueByDay } from './revenue';
+import { daysKeptIn, revenueByDay } from './revenue';
 import { workWaiting } from './work-waiting';
 
 /** Days of revenue the dashboards chart, today included. */
@@ -24,6 +24,21 @@ interface FiguresRow {
 }
 
 /**
+ * This month's kept revenue: from the days of the kept zone when it is the store's (decision
+ * 0050), else from the quarter hours since the month's first instant (a day's start, so a
+ * bucket's too).
+ */
+function revenueThisMonth(timeZone: string) {
+  const monthStart = sql`date_trunc('month', now() at time zone ${timeZone}::text)`;
+  const kept = daysKeptIn(timeZone);
+  const d = orderRevenueDays;
+  const b = orderRevenueBuckets;
+  return sql`coalesce(case when ${kept}
+      then (select sum(${d.revenue}) from ${d} where ${d.day} >= ${monthStart}::date)
+      else (select sum(${b.revenue}) from ${b} where ${b.bucket} >= ${monthStart} at time zone ${timeZone}::text) end, 0)`;
+}
+
+/**
  * Every figure of both admin dashboards, read from the figures the writers keep (decision
  * 0049: order_tallies, order_revenue_buckets, subscription_tallies, each a few rows per
  * figure however many orders there are), each by figures.ts's definition: the tallies'
@@ -34,7 +49,6 @@ interface FiguresRow {
  */
 export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminStats> {
   // The first instant of this month on the store's calendar: a day's start, so a bucket's too.
-  const monthStart = sql`date_trunc('month', now() at time zone ${timeZone}::text) at time zone ${timeZone}::text`;
   const tally = (which: string, column: AnyColumn) =>
     sql`coalesce((select sum(${column}) from ${orderTallies} where ${orderTallies.tally} = ${which}), 0)`;
   const s = subscriptionTallies;
@@ -47,7 +61,7 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
            coalesce(sum(${s.holders}), 0)::int as unique_customers,
            coalesce(sum(${s.devices}), 0)::int as devices,
            ${tally('kept', orderTallies.amount)}::numeric(14, 2)::text as revenue_total,
-           coalesce((select sum(${orderRevenueBuckets.revenue}) from ${orderRevenueBuckets} where ${orderRevenueBuckets.bucket} >= ${monthStart}), 0)::numeric(14, 2)::text as revenue_this_month,
+           ${revenueThisMonth(timeZone)}::numeric(14, 2)::text as revenue_this_month,
            ${tally('kept', orderTallies.count)}::int as paid_orders,
            ${tally('notifications', orderTallies.count)}::int as notification_count,
            ${tally('notifications', orderTallies.amount)}::numeric(14, 2)::text as notification_revenue,

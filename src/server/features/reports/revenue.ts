@@ -1,26 +1,39 @@
 import { sql } from 'drizzle-orm';
 import type { RevenueDay } from '#contract/admin-revenue';
 import { queryRows, type DbOrTx } from '#server/db/connect';
-import { orderRevenueBuckets } from '../orders/schema';
+import { orderRevenueBuckets, orderRevenueDays, orderRevenueZone } from '../orders/schema';
+
+/** True when order_revenue_days holds the days of `timeZone` (decision 0050): the kept zone's one row says so. */
+export const daysKeptIn = (timeZone: string) =>
+  sql`coalesce((select ${orderRevenueZone.timeZone} = ${timeZone}::text from ${orderRevenueZone}), false)`;
 
 /**
  * Revenue net of refunds and paid orders per day of the store's time zone (decision 0034)
- * over the last `days` days (today included), by figures.ts's definitions, from the
- * 15-minute buckets the orders' writers keep (order_revenue_buckets, decision 0049): a
- * bucket lies wholly within one day of any zone, so summing the buckets by the zone's day
- * of their start is summing the orders by the day of their payment. Every day present,
- * zeros included. The dashboards' chart is this query too.
+ * over the last `days` days (today included), by figures.ts's definitions, as the orders'
+ * writers keep them: per day of the kept zone (order_revenue_days, decision 0050), which is
+ * STORE_TIME_ZONE once the store has started; for any other zone, from the 15-minute buckets
+ * (order_revenue_buckets, decision 0049), each of which lies wholly within one day of any
+ * zone. One statement: the kept zone's row decides which part runs. Every day present, zeros
+ * included. The dashboards' chart is this query too.
  */
 export async function revenueByDay(db: DbOrTx, days: number, timeZone: string): Promise<RevenueDay[]> {
   const today = sql`(now() at time zone ${timeZone}::text)::date`;
+  const firstDay = sql`(${today} - ${days - 1}::int)`;
   const b = orderRevenueBuckets;
+  const d = orderRevenueDays;
+  const kept = daysKeptIn(timeZone);
   return queryRows<RevenueDay>(
     db,
     sql`
     with daily as (
-      select (${b.bucket} at time zone ${timeZone}::text)::date as day, sum(${b.revenue}) as revenue, sum(${b.paidOrders})::int as orders
+      select ${d.day} as day, sum(${d.revenue}) as revenue, sum(${d.paidOrders})::int as orders
+        from ${d}
+       where ${kept} and ${d.day} >= ${firstDay}
+       group by 1
+      union all
+      select (${b.bucket} at time zone ${timeZone}::text)::date, sum(${b.revenue}), sum(${b.paidOrders})::int
         from ${b}
-       where ${b.bucket} >= (${today} - ${days - 1}::int)::timestamp at time zone ${timeZone}::text
+       where not ${kept} and ${b.bucket} >= ${firstDay}::timestamp at time zone ${timeZone}::text
        group by 1
     )
     select to_char(d.day, 'YYYY-MM-DD') as date,
