@@ -85,7 +85,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
     filter = inArray(subscriptions.id, matches);
   }
   // Raw rows (queryRows), not drizzle's select: mapping 100 records and their credentials
-  // column by column was a fifth of this page's CPU at 10 admins at once (decision 0049).
+  // column by column was a fifth of this page's CPU at 10 admins at once (decision 0053).
   const [rows, [total]] = await Promise.all([
     queryRows<RecordRow>(
       db,
