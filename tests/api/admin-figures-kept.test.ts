@@ -162,7 +162,9 @@ describe('the figures the writers keep equal the same figures from scratch', () 
     await sqlRows(t, `update orders set paid_at = ${newYorkMidnight(100, 0)} where id = $1`, [paid[1]]);
     await sqlRows(t, `update orders set paid_at = ${newYorkMidnight(200, -1)} where id = $1`, [paid[2]]);
     await sqlRows(t, `update orders set paid_at = ${newYorkMidnight(200, 0)} where id = $1`, [paid[3]]);
-    await sqlRows(t, `update orders set paid_at = date_trunc('day', now()) - interval '1 day' + interval '18 hours 14 minutes 59 seconds' where id = $1`, [paid[4]]);
+    // A second before a Kathmandu midnight two UTC days back: one day back fell on New York's
+    // today when the test ran between 00:00 and 05:00 UTC, and two of its days ran together.
+    await sqlRows(t, `update orders set paid_at = date_trunc('day', now()) - interval '2 days' + interval '18 hours 14 minutes 59 seconds' where id = $1`, [paid[4]]);
     // An old order refunded in part: its day, long past, is lowered.
     expect((await orderAction(t, 'refund', paid[2]!, admin, { amount: '5.00' })).json()).toMatchObject({ paymentStatus: 'completed' });
     await t.app.services.jobs.drain();
