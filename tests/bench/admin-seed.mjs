@@ -22,7 +22,7 @@ export async function seedOrders(query, { orderCount, customerCount }) {
   const { rows: adminRows } = await query(`select id, username from admins order by created_at limit 1`);
   const admin = adminRows[0];
   if (!admin) throw new Error('the admin seed needs an admin (ADMIN_USERNAME) in the store');
-  // The writers' figures (drizzle/0019's triggers, decision 0049) are rebuilt once at the
+  // The writers' figures (drizzle/0019's and 0022's triggers, decisions 0049, 0055) are rebuilt once at the
   // end from the rows, as the migration fills them for an existing store: a million rows'
   // triggers one at a time would take minutes. Triggers (and foreign keys' checks) are off
   // in this session meanwhile.
@@ -121,7 +121,7 @@ export async function seedOrders(query, { orderCount, customerCount }) {
     [admin.id, admin.username],
   );
   await query("set session_replication_role = 'origin'");
-  await query('select order_figures_rebuild(), subscription_figures_rebuild()');
+  await query('select order_figures_rebuild(), subscription_figures_rebuild(), mail_outbox_figures_rebuild()');
   // As autovacuum would have by then: index-only scans need the visibility map.
   await query('vacuum analyze');
 }

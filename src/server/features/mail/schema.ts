@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '#server/db/columns';
 
 /**
@@ -40,6 +40,17 @@ export const mailOutbox = pgTable(
     index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );
+
+/**
+ * How many emails the outbox holds, for its list's total (decision 0055): kept by
+ * drizzle/0022's trigger in the statement that writes or deletes an email, so the admin's
+ * outbox reads 8 rows, not every email; rebuilt from scratch by `mail_outbox_figures_rebuild()`.
+ * One row per `shard` (the writing connection's), so that concurrent emails do not wait on one row.
+ */
+export const mailOutboxTallies = pgTable('mail_outbox_tallies', {
+  shard: smallint('shard').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});
 
 /**
  * Whether a customer receives reminder and offer emails (features/mail, its only writer;

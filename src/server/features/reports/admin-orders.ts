@@ -11,7 +11,7 @@ import { orderRefunds, orders, shipments } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { orderIdContains, type PageOf } from './admin-customers';
 import { addressContains, containsPattern } from './address-search';
-import { orderTotal } from './table-totals';
+import { listedOrderTotal, orderTotal } from './table-totals';
 import { newestFirst } from './newest-first';
 import { lapseOf, type Lapse } from './lapse';
 import { postalAddress } from './postal-address';
@@ -83,6 +83,18 @@ function filters(query: AdminOrderListQuery, timeZone: string): SQL | undefined 
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/**
+ * The list's total: kept by the writers for the whole list and for a status, a package or
+ * both (decisions 0049, 0055: the refunded filter and the shipment queue count thousands
+ * of rows otherwise); counted for any other filter.
+ */
+function totalOf(db: DbOrTx, query: AdminOrderListQuery, where: SQL | undefined) {
+  if (!where) return orderTotal(db);
+  const { paymentStatus, packageId, needsReview, q, from, to } = query;
+  const byStatusOrPackage = (paymentStatus || packageId) && !needsReview && !q && !from && !to;
+  return byStatusOrPackage ? listedOrderTotal(db, { paymentStatus, packageId }) : db.select({ total: count() }).from(orders).where(where);
+}
+
 /** Orders newest first, one page at a time (decision 0012), filtered as the admin asks (indexes: drizzle/0007); days are the store's. */
 export async function orderPage(db: DbOrTx, query: AdminOrderListQuery, timeZone: string): Promise<PageOf<AdminOrderSummary>> {
   const where = filters(query, timeZone);
@@ -92,7 +104,7 @@ export async function orderPage(db: DbOrTx, query: AdminOrderListQuery, timeZone
       .orderBy(...newestFirst(orders.createdAt, orders.id))
       .limit(query.limit)
       .offset(query.offset),
-    where ? db.select({ total: count() }).from(orders).where(where) : orderTotal(db),
+    totalOf(db, query, where),
   ]);
   return { items: rows.map(toSummary), total: total!.total };
 }

@@ -5,11 +5,12 @@ import { mailOutbox } from '../mail/schema';
 import type { PageOf } from './admin-customers';
 import { containsPattern } from './address-search';
 import { newestFirst } from './newest-first';
+import { outboxTotal } from './table-totals';
 
 /**
  * Every email the store wrote, newest first (index mail_outbox_newest_idx): with no SMTP
  * server they are kept here to read; sent by SMTP, they have lost their password links
- * (docs/decisions/0028). `recipient` matches any part of the address in any case, its % and
+ * (docs/decisions/0028). The whole list's total is kept by the writers (decision 0055). `recipient` matches any part of the address in any case, its % and
  * _ taken as themselves (docs/decisions/0038).
  */
 export async function outboxPage(db: DbOrTx, query: OutboxQuery): Promise<PageOf<OutboxMail>> {
@@ -22,7 +23,7 @@ export async function outboxPage(db: DbOrTx, query: OutboxQuery): Promise<PageOf
       .orderBy(...newestFirst(mailOutbox.createdAt, mailOutbox.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: count() }).from(mailOutbox).where(where),
+    where ? db.select({ total: count() }).from(mailOutbox).where(where) : outboxTotal(db),
   ]);
   return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: total!.total };
 }

@@ -1,20 +1,40 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatus } from '#domain/order-status';
 import type { DbOrTx } from '#server/db/connect';
+import { mailOutboxTallies } from '../mail/schema';
 import { orderTallies } from '../orders/schema';
 import { subscriptionTallies } from '../subscriptions/schema';
 
 /**
- * The unfiltered lists' totals (x-total-count) from the counts the writers keep (decision
- * 0049): a few rows, where count(*) read a million. Each resolves to one row `{ total }`,
- * as drizzle's count() select does. A filtered list still counts its matches.
+ * The lists' totals (x-total-count) from the counts the writers keep (decisions 0049, 0055):
+ * a few rows, where count(*) read a million. Each resolves to one row `{ total }`, as
+ * drizzle's count() select does. A list filtered otherwise still counts its matches.
  */
-const tallyTotal = (db: DbOrTx, tally: 'orders' | 'notifications') =>
+const tallyTotal = (db: DbOrTx, tally: SQL) =>
   db
     .select({ total: sql<number>`coalesce(sum(${orderTallies.count}), 0)::int`.mapWith(Number) })
     .from(orderTallies)
-    .where(eq(orderTallies.tally, tally));
+    .where(tally);
 
-export const orderTotal = (db: DbOrTx) => tallyTotal(db, 'orders');
-export const notificationTotal = (db: DbOrTx) => tallyTotal(db, 'notifications');
+export const orderTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'orders'));
+export const notificationTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'notifications'));
 export const subscriptionTotal = (db: DbOrTx) =>
   db.select({ total: sql<number>`coalesce(sum(${subscriptionTallies.count}), 0)::int`.mapWith(Number) }).from(subscriptionTallies);
+export const outboxTotal = (db: DbOrTx) =>
+  db.select({ total: sql<number>`coalesce(sum(${mailOutboxTallies.count}), 0)::int`.mapWith(Number) }).from(mailOutboxTallies);
+
+/**
+ * Orders of one payment status, of one package, or both (drizzle/0022's tallies, one per
+ * status and package: 'listed:<status>:<package>'). A status is one of the contract's words
+ * (no ':' and no LIKE wildcard), so a status's prefix matches its tallies alone; a package id
+ * is any text, so it is matched whole, beside each status.
+ */
+export function listedOrderTotal(db: DbOrTx, by: { paymentStatus?: OrderStatus | undefined; packageId?: string | undefined }) {
+  const { paymentStatus, packageId } = by;
+  const key = (status: string) => `listed:${status}:${packageId}`;
+  if (packageId === undefined) return tallyTotal(db, like(orderTallies.tally, `listed:${paymentStatus}:%`));
+  return tallyTotal(db, inArray(orderTallies.tally, paymentStatus ? [key(paymentStatus)] : ORDER_STATUSES.map(key)));
+}
+
+/** Paid boxes whose shipment has not left (work-waiting.ts's boxToShip), kept by the orders' and the shipments' triggers. */
+export const boxesToShipTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'boxes_to_ship'));
