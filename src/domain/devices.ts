@@ -7,7 +7,29 @@ const withoutTrailingSlash = (server: string) => server.replace(/\/+$/, '');
 
 /** `{server}/xmltv.php?username=...&password=...`: the TV guide of a line. */
 export function xmltvUrl(server: string, username: string, password: string): string {
-  return `${withoutTrailingSlash(server)}/xmltv.php?${new URLSearchParams({ username, password }).toString()}`;
+  return `${withoutTrailingSlash(server)}/xmltv.php?username=${formEncoded(username)}&password=${formEncoded(password)}`;
+}
+
+/** What URLSearchParams leaves as it is in a value: letters, digits and `*-._`. */
+const FORM_SAFE = /^[A-Za-z0-9*\-._]*$/;
+
+/**
+ * A value as URLSearchParams writes it (application/x-www-form-urlencoded): the admin's
+ * customers page draws a guide address for each of hundreds of lines, and a URLSearchParams
+ * per line was a visible part of its CPU (decision 0053). encodeURIComponent also leaves
+ * `!'()~` as they are and writes a space as %20, where the form encoding escapes them and
+ * writes '+'.
+ */
+function formEncoded(value: string): string {
+  if (FORM_SAFE.test(value)) return value;
+  try {
+    return encodeURIComponent(value)
+      .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(/%20/g, '+');
+  } catch {
+    // A lone surrogate, which encodeURIComponent refuses and URLSearchParams writes as U+FFFD.
+    return new URLSearchParams({ value }).toString().slice('value='.length);
+  }
 }
 
 /** `{server}/c/`: the Stalker portal address a MAG / Enigma2 box is given; the box signs in by its MAC. */

@@ -36,4 +36,14 @@ describe("a device's addresses", () => {
     expect(xmltvUrl('http://tv.example.com/', 'spabc', 'Pw1')).toBe('http://tv.example.com/xmltv.php?username=spabc&password=Pw1');
     expect(portalUrl('http://tv.example.com')).toBe('http://tv.example.com/c/');
   });
+
+  it("write a login's every character as URLSearchParams does", () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    const logins = [ascii, 'a b+c', "it's (ok)!~*", 'café ☕ 😀', 'lone \ud800 surrogate', '\udfff', '', 'Pw-1._*'];
+    for (const login of logins) {
+      const expected = `http://tv.example.com/xmltv.php?${new URLSearchParams({ username: login, password: login }).toString()}`;
+      expect(xmltvUrl('http://tv.example.com', login, login), JSON.stringify(login)).toBe(expected);
+    }
+    expect(xmltvUrl('http://tv.example.com', 'a b', "x'y")).toBe('http://tv.example.com/xmltv.php?username=a+b&password=x%27y');
+  });
 });

@@ -2,6 +2,7 @@ import { count, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminCustomerRecord } from '#contract/admin';
 import { union } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '#server/db/connect';
+import { prebuiltSql } from '#server/db/prebuilt';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
@@ -64,6 +65,31 @@ type CredentialRow = DeviceViewRow & { subscriptionId: string };
 
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 
+const recordsSelect = sql`select ${subscriptions.id} as id, ${subscriptions.orderId} as "orderId", ${fullName} as "customerName", ${customers.email} as "customerEmail",
+         ${packages.name} as "packageName", ${packages.duration} as "subscriptionLength", ${orders.selectedGiftCard} as "giftCardChoice",
+         ${orders.paidAt} as "paymentDate", ${orders.totalAmount} as "totalAmount", ${subscriptions.deviceCount} as "deviceCount",
+         ${subscriptions.status} as status, ${subscriptions.expirationDate} as "expirationDate",
+         ${subscriptions.graceSuspendedAt} as "graceSuspendedAt", ${subscriptions.xtreamUrl} as "xtreamServer"
+    from ${subscriptions}
+    join ${orders} on ${orders.id} = ${subscriptions.orderId}
+    join ${customers} on ${customers.id} = ${subscriptions.customerId}
+    join ${packages} on ${packages.id} = ${subscriptions.packageId}`;
+const recordsOrder = sql`order by ${sql.join(newestFirst(orders.paidAt, orders.id), sql`, `)}`;
+
+const unfilteredRecords = prebuiltSql<RecordRow>(
+  () => sql`${recordsSelect} ${recordsOrder} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+);
+
+const credentialsOf = prebuiltSql<CredentialRow>(
+  () => sql`select ${deviceCredentials.id} as id, ${deviceCredentials.subscriptionId} as "subscriptionId", ${deviceCredentials.deviceName} as "deviceName",
+                   ${deviceCredentials.deviceNumber} as "deviceNumber", ${deviceCredentials.isActive} as "isActive",
+                   ${deviceCredentials.xtreamUsername} as "xtreamUsername", ${deviceCredentials.xtreamPassword} as "xtreamPassword",
+                   ${deviceCredentials.label} as label, ${deviceCredentials.kind} as kind, ${deviceCredentials.mac} as mac, ${deviceCredentials.enabled} as enabled
+              from ${deviceCredentials}
+             where ${deviceCredentials.subscriptionId} = any(${sql.placeholder('ids')}::uuid[])
+             order by ${deviceCredentials.deviceNumber}`,
+);
+
 /**
  * The admin's customer-subscription records (spec section 3), one per subscription,
  * newest payment first, one page at a time (docs/decisions 0012); `q` matches part of the email,
@@ -84,38 +110,17 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
     );
     filter = inArray(subscriptions.id, matches);
   }
-  // Raw rows (queryRows), not drizzle's select: mapping 100 records and their credentials
-  // column by column was a fifth of this page's CPU at 10 admins at once (decision 0053).
+  // Raw rows, not drizzle's select: mapping 100 records and their credentials column by
+  // column was a fifth of this page's CPU at 10 admins at once (decision 0053); the first
+  // page's and the credentials' texts are built once per process (prebuiltSql).
   const [rows, [total]] = await Promise.all([
-    queryRows<RecordRow>(
-      db,
-      sql`select ${subscriptions.id} as id, ${subscriptions.orderId} as "orderId", ${fullName} as "customerName", ${customers.email} as "customerEmail",
-                 ${packages.name} as "packageName", ${packages.duration} as "subscriptionLength", ${orders.selectedGiftCard} as "giftCardChoice",
-                 ${orders.paidAt} as "paymentDate", ${orders.totalAmount} as "totalAmount", ${subscriptions.deviceCount} as "deviceCount",
-                 ${subscriptions.status} as status, ${subscriptions.expirationDate} as "expirationDate",
-                 ${subscriptions.graceSuspendedAt} as "graceSuspendedAt", ${subscriptions.xtreamUrl} as "xtreamServer"
-            from ${subscriptions}
-            join ${orders} on ${orders.id} = ${subscriptions.orderId}
-            join ${customers} on ${customers.id} = ${subscriptions.customerId}
-            join ${packages} on ${packages.id} = ${subscriptions.packageId}
-           ${filter ? sql`where ${filter}` : sql``}
-           order by ${sql.join(newestFirst(orders.paidAt, orders.id), sql`, `)}
-           limit ${page.limit} offset ${page.offset}`,
-    ),
+    filter
+      ? queryRows<RecordRow>(db, sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`)
+      : unfilteredRecords(db, { limit: page.limit, offset: page.offset }),
     filter ? db.select({ total: count() }).from(subscriptions).where(filter) : subscriptionTotal(db),
   ]);
 
-  const credentials = rows.length
-    ? await queryRows<CredentialRow>(
-        db,
-        sql`select ${deviceCredentials.id} as id, ${deviceCredentials.subscriptionId} as "subscriptionId", ${deviceCredentials.deviceName} as "deviceName", ${deviceCredentials.deviceNumber} as "deviceNumber",
-                   ${deviceCredentials.isActive} as "isActive", ${deviceCredentials.xtreamUsername} as "xtreamUsername", ${deviceCredentials.xtreamPassword} as "xtreamPassword",
-                   ${deviceCredentials.label} as label, ${deviceCredentials.kind} as kind, ${deviceCredentials.mac} as mac, ${deviceCredentials.enabled} as enabled
-              from ${deviceCredentials}
-             where ${inArray(deviceCredentials.subscriptionId, rows.map((row) => row.id))}
-             order by ${deviceCredentials.deviceNumber}`,
-      )
-    : [];
+  const credentials = rows.length ? await credentialsOf(db, { ids: rows.map((row) => row.id) }) : [];
   const bySubscription = new Map<string, AdminCustomerRecord['deviceCredentials']>();
   const serverOf = new Map(rows.map((row) => [row.id, row.xtreamServer]));
   for (const credential of credentials) {
