@@ -41,8 +41,8 @@ export function orderIdContains(q: string): SQL {
   return like(orders.id, sql.raw(`'SP-${q.slice(3)}%'`));
 }
 
-/** A timestamp as the driver gives it outside drizzle's columns: text from node-postgres, a Date from PGlite. */
-type Instant = string | Date;
+/** A timestamp as JSON gives it: ISO 8601 text with the session's offset, to microseconds. */
+type Instant = string;
 
 interface RecordRow {
   id: string;
@@ -67,7 +67,7 @@ const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastNa
 
 const recordsSelect = sql`select ${subscriptions.id} as id, ${subscriptions.orderId} as "orderId", ${fullName} as "customerName", ${customers.email} as "customerEmail",
          ${packages.name} as "packageName", ${packages.duration} as "subscriptionLength", ${orders.selectedGiftCard} as "giftCardChoice",
-         ${orders.paidAt} as "paymentDate", ${orders.totalAmount} as "totalAmount", ${subscriptions.deviceCount} as "deviceCount",
+         ${orders.paidAt} as "paymentDate", ${orders.totalAmount}::text as "totalAmount", ${subscriptions.deviceCount} as "deviceCount",
          ${subscriptions.status} as status, ${subscriptions.expirationDate} as "expirationDate",
          ${subscriptions.graceSuspendedAt} as "graceSuspendedAt", ${subscriptions.xtreamUrl} as "xtreamServer"
     from ${subscriptions}
@@ -76,18 +76,30 @@ const recordsSelect = sql`select ${subscriptions.id} as id, ${subscriptions.orde
     join ${packages} on ${packages.id} = ${subscriptions.packageId}`;
 const recordsOrder = sql`order by ${sql.join(newestFirst(orders.paidAt, orders.id), sql`, `)}`;
 
-const unfilteredRecords = prebuiltSql<RecordRow>(
-  () => sql`${recordsSelect} ${recordsOrder} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+/**
+ * The rows of `query` as one JSON text, in the order `order` gives them (its columns named as
+ * the rows name them): a driver reads one field, not 14 per row, which on PGlite was three
+ * quarters of the page's time (25 -> 5 ms for 100 records alone, decision 0053). Money is
+ * selected as text, so JSON keeps its cents as written.
+ */
+const asJson = (query: SQL, order: SQL) => sql`select coalesce(json_agg(page order by ${order}), '[]')::text as rows from (${query}) page`;
+const RECORDS_ORDER = sql.raw(`page."paymentDate" desc nulls last, page."orderId" desc nulls last`);
+const jsonRows = <Row>([first]: { rows: string }[]): Row[] => JSON.parse(first!.rows) as Row[];
+
+const unfilteredRecords = prebuiltSql<{ rows: string }>(() =>
+  asJson(sql`${recordsSelect} ${recordsOrder} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`, RECORDS_ORDER),
 );
 
-const credentialsOf = prebuiltSql<CredentialRow>(
-  () => sql`select ${deviceCredentials.id} as id, ${deviceCredentials.subscriptionId} as "subscriptionId", ${deviceCredentials.deviceName} as "deviceName",
+const credentialsOf = prebuiltSql<{ rows: string }>(() =>
+  asJson(
+    sql`select ${deviceCredentials.id} as id, ${deviceCredentials.subscriptionId} as "subscriptionId", ${deviceCredentials.deviceName} as "deviceName",
                    ${deviceCredentials.deviceNumber} as "deviceNumber", ${deviceCredentials.isActive} as "isActive",
                    ${deviceCredentials.xtreamUsername} as "xtreamUsername", ${deviceCredentials.xtreamPassword} as "xtreamPassword",
                    ${deviceCredentials.label} as label, ${deviceCredentials.kind} as kind, ${deviceCredentials.mac} as mac, ${deviceCredentials.enabled} as enabled
               from ${deviceCredentials}
-             where ${deviceCredentials.subscriptionId} = any(${sql.placeholder('ids')}::uuid[])
-             order by ${deviceCredentials.deviceNumber}`,
+             where ${deviceCredentials.subscriptionId} = any(${sql.placeholder('ids')}::uuid[])`,
+    sql.raw(`page."deviceNumber"`),
+  ),
 );
 
 /**
@@ -115,12 +127,12 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
   // page's and the credentials' texts are built once per process (prebuiltSql).
   const [rows, [total]] = await Promise.all([
     filter
-      ? queryRows<RecordRow>(db, sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`)
-      : unfilteredRecords(db, { limit: page.limit, offset: page.offset }),
+      ? queryRows<{ rows: string }>(db, asJson(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`, RECORDS_ORDER)).then(jsonRows<RecordRow>)
+      : unfilteredRecords(db, { limit: page.limit, offset: page.offset }).then(jsonRows<RecordRow>),
     filter ? db.select({ total: count() }).from(subscriptions).where(filter) : subscriptionTotal(db),
   ]);
 
-  const credentials = rows.length ? await credentialsOf(db, { ids: rows.map((row) => row.id) }) : [];
+  const credentials = rows.length ? jsonRows<CredentialRow>(await credentialsOf(db, { ids: rows.map((row) => row.id) })) : [];
   const bySubscription = new Map<string, AdminCustomerRecord['deviceCredentials']>();
   const serverOf = new Map(rows.map((row) => [row.id, row.xtreamServer]));
   for (const credential of credentials) {
