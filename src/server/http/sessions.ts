@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '#server/db/connect';
+import { prebuilt } from '#server/db/prebuilt';
 import { session } from './schema';
 import { cookieName, storeCookieOptions, type StoreCookie } from './cookies';
 import { unauthorized } from './errors';
@@ -82,17 +83,22 @@ function cookieSessionId(request: FastifyRequest, kind: SessionKind): string | n
   return unsigned.valid && unsigned.value ? unsigned.value : null;
 }
 
+// Read on every signed-in request: its text is built once per process (decision 0039).
+const liveSession = prebuilt((db) =>
+  db
+    .select()
+    .from(session)
+    .where(and(eq(session.sid, sql.placeholder('sid')), gt(session.expire, sql.placeholder('now'))))
+    .limit(1),
+);
+
 async function loadSession(request: FastifyRequest, kind: SessionKind): Promise<ActiveSession | null> {
   const id = cookieSessionId(request, kind);
   if (!id) return null;
   const db = sessionDb(request);
   const sid = hashSessionId(id);
   const now = Date.now();
-  const [row] = await db
-    .select()
-    .from(session)
-    .where(and(eq(session.sid, sid), gt(session.expire, new Date(now))))
-    .limit(1);
+  const [row] = await liveSession(db, { sid, now: new Date(now) });
   const stored = row?.sess as unknown as StoredSession | undefined;
   const subjectId = stored?.[kind.field];
   if (!row || !stored || !subjectId) return null;
