@@ -9,6 +9,7 @@ import { orders } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { deviceView, type DeviceViewRow } from '#server/features/subscriptions/index';
 import { newestFirst } from './newest-first';
+import { filteredTotal } from './page-total';
 import { lapseOf, type Lapse } from './lapse';
 import { subscriptionTotal } from './table-totals';
 import { addressContains, containsPattern } from './address-search';
@@ -125,12 +126,11 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
   // Raw rows, not drizzle's select: mapping 100 records and their credentials column by
   // column was a fifth of this page's CPU at 10 admins at once (decision 0053); the first
   // page's and the credentials' texts are built once per process (prebuiltSql).
-  const [rows, [total]] = await Promise.all([
-    filter
-      ? queryRows<{ rows: string }>(db, asJson(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`, RECORDS_ORDER)).then(jsonRows<RecordRow>)
-      : unfilteredRecords(db, { limit: page.limit, offset: page.offset }).then(jsonRows<RecordRow>),
-    filter ? db.select({ total: count() }).from(subscriptions).where(filter) : subscriptionTotal(db),
-  ]);
+  const [rows, total] = filter
+    ? await queryRows<{ rows: string }>(db, asJson(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`, RECORDS_ORDER))
+        .then(jsonRows<RecordRow>)
+        .then(async (found) => [found, await filteredTotal(found, page, () => db.select({ total: count() }).from(subscriptions).where(filter))] as const)
+    : await Promise.all([unfilteredRecords(db, { limit: page.limit, offset: page.offset }).then(jsonRows<RecordRow>), subscriptionTotal(db).then(([row]) => row!.total)]);
 
   const credentials = rows.length ? jsonRows<CredentialRow>(await credentialsOf(db, { ids: rows.map((row) => row.id) })) : [];
   const bySubscription = new Map<string, AdminCustomerRecord['deviceCredentials']>();
@@ -151,5 +151,5 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
       deviceCredentials: bySubscription.get(row.id) ?? [],
     };
   });
-  return { items, total: total!.total };
+  return { items, total };
 }

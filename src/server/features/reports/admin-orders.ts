@@ -12,6 +12,7 @@ import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { orderIdContains, type PageOf } from './admin-customers';
 import { addressContains, containsPattern } from './address-search';
 import { listedOrderTotal, orderTotal } from './table-totals';
+import { filteredTotal } from './page-total';
 import { newestFirst } from './newest-first';
 import { lapseOf, type Lapse } from './lapse';
 import { postalAddress } from './postal-address';
@@ -91,29 +92,31 @@ function filters(query: AdminOrderListQuery, timeZone: string): SQL | undefined 
 }
 
 /**
- * The list's total: kept by the writers for the whole list and for a status, a package or
- * both (decisions 0049, 0055: the refunded filter and the shipment queue count thousands
- * of rows otherwise); counted for any other filter.
+ * The list's total when the writers keep it: for the whole list and for a status, a package
+ * or both (decisions 0049, 0055: the refunded filter and the shipment queue count thousands
+ * of rows otherwise); null for any other filter, whose total the page tells or a count does.
  */
-function totalOf(db: DbOrTx, query: AdminOrderListQuery, where: SQL | undefined) {
+function keptTotal(db: DbOrTx, query: AdminOrderListQuery, where: SQL | undefined) {
   if (!where) return orderTotal(db);
   const { paymentStatus, packageId, needsReview, q, from, to } = query;
   const byStatusOrPackage = (paymentStatus || packageId) && !needsReview && !q && !from && !to;
-  return byStatusOrPackage ? listedOrderTotal(db, { paymentStatus, packageId }) : db.select({ total: count() }).from(orders).where(where);
+  return byStatusOrPackage ? listedOrderTotal(db, { paymentStatus, packageId }) : null;
 }
 
 /** Orders newest first, one page at a time (decision 0012), filtered as the admin asks (indexes: drizzle/0007); days are the store's. */
 export async function orderPage(db: DbOrTx, query: AdminOrderListQuery, timeZone: string): Promise<PageOf<AdminOrderSummary>> {
   const where = filters(query, timeZone);
-  const [rows, [total]] = await Promise.all([
+  const kept = keptTotal(db, query, where);
+  const [rows, keptRows] = await Promise.all([
     selectSummaries(db)
       .where(where)
       .orderBy(...newestFirst(orders.createdAt, orders.id))
       .limit(query.limit)
       .offset(query.offset),
-    totalOf(db, query, where),
+    kept,
   ]);
-  return { items: rows.map(toSummary), total: total!.total };
+  const total = keptRows ? keptRows[0]!.total : await filteredTotal(rows, query, () => db.select({ total: count() }).from(orders).where(where));
+  return { items: rows.map(toSummary), total };
 }
 
 /** One order with its customer, payment, subscription and credentials, shipment, emails and audit trail; null when unknown. */
