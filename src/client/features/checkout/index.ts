@@ -2,7 +2,7 @@
 export { CheckoutHeader } from './CheckoutHeader';
 export { CheckoutFrame, CheckoutShell, CheckoutSkeleton } from './CheckoutShell';
 export { CheckoutView } from './CheckoutView';
-export { CryptoInvoiceView } from './CryptoInvoiceView';
+export { CryptoInvoiceView } from './LazyCryptoInvoiceView';
 export { OrderConfirmedDialog } from './OrderConfirmedDialog';
 export { TrialOrCartChoice } from './TrialOrCartChoice';
 export { useCheckoutFlow } from './use-checkout-flow';
