@@ -1,5 +1,5 @@
 import { Bitcoin, CreditCard } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { CheckoutInput } from '#contract/checkout';
 import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
@@ -9,7 +9,7 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import { useCurrentCustomer } from '../auth';
 import type { CartItem } from '../../lib/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
-import { defaultFormValues, type CheckoutFormValues } from './checkout-form';
+import { defaultFormValues, type CheckoutForm, type CheckoutFormValues } from './checkout-form';
 import { CheckoutComplete } from './CheckoutComplete';
 import { CheckoutSection } from './CheckoutSection';
 import { CouponBox } from './CouponBox';
@@ -23,7 +23,7 @@ import { SetTopBoxFields } from './SetTopBoxFields';
 import { ShippingSection } from './ShippingSection';
 import type { CheckoutFlow } from './use-checkout-flow';
 import { useCoupon } from './use-coupon';
-import { useStoreConfig } from './use-store-config';
+import { usePrefetchStoreConfig, useStoreConfig } from './use-store-config';
 import { useStripeReturn } from './use-stripe-return';
 
 // The card form and the crypto panel load only once the buyer reaches that step, so the
@@ -52,21 +52,15 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const [deviceText, paymentMethod] = useWatch({ control: form.control, name: ['deviceCount', 'paymentMethod'] });
   const deviceCount = validDeviceCount(deviceText, maxDevices);
   const coupon = useCoupon({ packageId: item.id, subtotal: priceOrder(parseMoney(item.price), deviceCount).subtotal, deviceCount });
-  const config = useStoreConfig();
-  const customer = useCurrentCustomer();
+  usePrefetchStoreConfig();
+  // Whether a customer is signed in, as SignedInDetails last heard it (read at submit).
+  const signedIn = useRef(false);
+  const onSignedIn = useCallback((known: boolean) => {
+    signedIn.current = known;
+  }, []);
   const { stage } = flow;
 
   useStripeReturn(flow.completeCardPayment, flow.reportFailure);
-
-  // A signed-in customer's details fill the fields still empty.
-  useEffect(() => {
-    const profile = customer.data;
-    if (!profile) return;
-    for (const field of PREFILLED) {
-      const known = profile[field];
-      if (known && !form.getValues(field)) form.setValue(field, known);
-    }
-  }, [customer.data, form]);
 
   // The payment step comes into view, and takes the focus, once the order is placed.
   useEffect(() => {
@@ -88,7 +82,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     flow.submit(
       { ...order, autoRenew: order.autoRenew && isPaid && !payByCrypto && !isTrial },
       { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId },
-      { crypto: payByCrypto, isTrial, signedIn: Boolean(customer.data) },
+      { crypto: payByCrypto, isTrial, signedIn: signedIn.current },
     );
 
   const summary = <OrderSummary item={item} figures={figures} deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount} couponCode={coupon.applied?.code ?? null} />;
@@ -103,6 +97,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
 
   return (
     <Layout summary={summary}>
+      <SignedInDetails form={form} onSignedIn={onSignedIn} />
       <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={() => void validation.preload()} aria-label="Checkout">
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
           <CustomerInfoSection form={form} maxDevices={maxDevices}>
@@ -143,9 +138,8 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       {stage.kind === 'crypto' && (
         <CheckoutSection id="crypto-payment" icon={Bitcoin} title="Cryptocurrency Payment" description="USDC on the Ethereum network (ERC-20)">
           <Suspense fallback={<p role="status" className="text-sm text-muted-foreground">Loading the payment details...</p>}>
-            <CryptoPaymentPanel
+            <CryptoPayment
               payment={stage.payment}
-              demo={config.data?.cryptoProvider === 'demo'}
               onCompleted={() => flow.completeCryptoPayment(stage.payment, stage.setup)}
               onBack={flow.editDetails}
               onFailed={flow.reportFailure}
@@ -155,6 +149,31 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       )}
     </Layout>
   );
+}
+
+/**
+ * A signed-in customer's details fill the fields still empty. A component of its own that
+ * renders nothing, so the answer of /api/auth/me re-renders it alone, not the whole form on a
+ * phone (decision 0054).
+ */
+function SignedInDetails({ form, onSignedIn }: { form: CheckoutForm; onSignedIn: (signedIn: boolean) => void }) {
+  const customer = useCurrentCustomer();
+  useEffect(() => {
+    const profile = customer.data;
+    onSignedIn(Boolean(profile));
+    if (!profile) return;
+    for (const field of PREFILLED) {
+      const known = profile[field];
+      if (known && !form.getValues(field)) form.setValue(field, known);
+    }
+  }, [customer.data, form, onSignedIn]);
+  return null;
+}
+
+/** The crypto panel, told whether the store's crypto provider is the demo where it is shown (decision 0054). */
+function CryptoPayment(props: Omit<ComponentProps<typeof CryptoPaymentPanel>, 'demo'>) {
+  const config = useStoreConfig();
+  return <CryptoPaymentPanel {...props} demo={config.data?.cryptoProvider === 'demo'} />;
 }
 
 function Layout({ summary, children }: { summary: ReactNode; children: ReactNode }) {
