@@ -85,6 +85,13 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       { crypto: payByCrypto, isTrial, signedIn: signedIn.current },
     );
 
+  // Kept the same from render to render, so the memoized sections skip the form's renders that change neither (decision 0054).
+  const hasBoxes = !isTrial && !item.renewsSubscriptionId;
+  // Boxes come with a new subscription: a renewal keeps the devices it has.
+  const setTopBoxes = useMemo(() => (hasBoxes ? <SetTopBoxFields form={form} deviceCount={deviceCount} /> : null), [hasBoxes, form, deviceCount]);
+  const renewalAmount = priceOrder(parseMoney(item.price), deviceCount).subtotal;
+  const renewal = useMemo(() => (isTrial ? null : { amount: renewalAmount, duration: item.duration }), [isTrial, renewalAmount, item.duration]);
+
   const summary = <OrderSummary item={item} figures={figures} deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount} couponCode={coupon.applied?.code ?? null} />;
 
   if (stage.kind === 'complete') {
@@ -101,8 +108,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={() => void validation.preload()} aria-label="Checkout">
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
           <CustomerInfoSection form={form} maxDevices={maxDevices}>
-            {/* Boxes come with a new subscription: a renewal keeps the devices it has. */}
-            {!isTrial && !item.renewsSubscriptionId && <SetTopBoxFields form={form} deviceCount={deviceCount} />}
+            {setTopBoxes}
           </CustomerInfoSection>
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}
           {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
@@ -112,7 +118,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
             <PaymentMethodSection
               form={form}
               disabled={locked}
-              renewal={isTrial ? null : { amount: priceOrder(parseMoney(item.price), deviceCount).subtotal, duration: item.duration }}
+              renewal={renewal}
             />
           )}
         </fieldset>

@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
+import { useFormState } from 'react-hook-form';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { FormSelect } from '../../components/ui/form-select';
@@ -7,9 +8,12 @@ import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 import { deviceOptionLabel } from '../../lib/device-options';
 
+const CUSTOMER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'deviceCount'] as const;
+
 /** Names, email, optional phone and the number of devices (spec section 2); `children` goes under the devices (the set-top boxes). */
-export function CustomerInfoSection({ form, maxDevices, children }: { form: CheckoutForm; maxDevices: number; children?: ReactNode }) {
-  const { errors } = form.formState;
+export const CustomerInfoSection = memo(function CustomerInfoSection({ form, maxDevices, children }: { form: CheckoutForm; maxDevices: number; children?: ReactNode }) {
+  // Its own subscription to its fields' errors, so that it can skip the form's other renders (decision 0054).
+  const { errors } = useFormState({ control: form.control, name: CUSTOMER_FIELDS });
   const deviceOptions = Array.from({ length: maxDevices }, (_, i) => i + 1);
   return (
     <CheckoutSection id="customer-information" icon={UserRound} title="Customer Information" description="Where we send your order confirmation and login details.">
@@ -42,4 +46,4 @@ export function CustomerInfoSection({ form, maxDevices, children }: { form: Chec
       </div>
     </CheckoutSection>
   );
-}
+});

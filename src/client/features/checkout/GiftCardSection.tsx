@@ -1,4 +1,6 @@
 import { Gift } from 'lucide-react';
+import { memo } from 'react';
+import { useFormState } from 'react-hook-form';
 import { GIFT_CARDS } from '#domain/catalog';
 import { FormSelect, plainOptions } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
@@ -6,8 +8,13 @@ import { CheckoutSection } from './CheckoutSection';
 
 const GIFT_CARD_OPTIONS = plainOptions(GIFT_CARDS);
 
-/** The cashback gift card every paid subscription earns, one per subscription (spec section 1). */
-export function GiftCardSection({ form, cashback }: { form: CheckoutForm; cashback: string }) {
+/**
+ * The cashback gift card every paid subscription earns, one per subscription (spec section 1).
+ * Memoized, with its own subscription to its field's error: the checkout form's other renders
+ * (react-hook-form's first one after mounting among them) skip its 24-item select (decision 0054).
+ */
+export const GiftCardSection = memo(function GiftCardSection({ form, cashback }: { form: CheckoutForm; cashback: string }) {
+  const { errors } = useFormState({ control: form.control, name: 'selectedGiftCard' });
   return (
     <CheckoutSection
       id="gift-card"
@@ -20,10 +27,10 @@ export function GiftCardSection({ form, cashback }: { form: CheckoutForm; cashba
         name="selectedGiftCard"
         id="selectedGiftCard"
         label="Gift Card"
-        error={form.formState.errors.selectedGiftCard?.message}
+        error={errors.selectedGiftCard?.message}
         placeholder="Choose your gift card"
         options={GIFT_CARD_OPTIONS}
       />
     </CheckoutSection>
   );
-}
+});

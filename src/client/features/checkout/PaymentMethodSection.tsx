@@ -1,4 +1,5 @@
 import { Bitcoin, CreditCard, Wallet } from 'lucide-react';
+import { memo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { Cents } from '#domain/money';
 import { AutoRenewChoice } from './AutoRenewChoice';
@@ -15,8 +16,9 @@ const METHODS = [
 /**
  * Card or cryptocurrency; the page shows this only when there is something to pay (spec
  * section 2). With a card, a package that renews offers "Renew automatically" (decision 0044).
+ * Memoized: its radio group skips the checkout form's renders that do not concern it (decision 0054).
  */
-export function PaymentMethodSection({
+export const PaymentMethodSection = memo(function PaymentMethodSection({
   form,
   disabled,
   renewal,
@@ -73,4 +75,4 @@ export function PaymentMethodSection({
       )}
     </CheckoutSection>
   );
-}
+});

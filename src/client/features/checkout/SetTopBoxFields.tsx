@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useFormState } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -17,7 +17,8 @@ const MAC_EXAMPLE = '00:1A:79:12:34:56';
  */
 export function SetTopBoxFields({ form, deviceCount }: { form: CheckoutForm; deviceCount: number }) {
   const boxes = useFieldArray({ control: form.control, name: 'setTopBoxes' });
-  const errors = form.formState.errors.setTopBoxes;
+  // Its own subscription to the boxes' errors: the section holding it skips the form's other renders (decision 0054).
+  const errors = useFormState({ control: form.control, name: 'setTopBoxes' }).errors.setTopBoxes;
   const listError = errors?.message ?? errors?.root?.message;
   const full = boxes.fields.length >= deviceCount;
   return (
