@@ -35,6 +35,3 @@ export function listedOrderTotal(db: DbOrTx, by: { paymentStatus?: OrderStatus |
   if (packageId === undefined) return tallyTotal(db, like(orderTallies.tally, `listed:${paymentStatus}:%`));
   return tallyTotal(db, inArray(orderTallies.tally, paymentStatus ? [key(paymentStatus)] : ORDER_STATUSES.map(key)));
 }
-
-/** Paid boxes whose shipment has not left (work-waiting.ts's boxToShip), kept by the orders' and the shipments' triggers. */
-export const boxesToShipTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'boxes_to_ship'));
