@@ -42,9 +42,7 @@ export function orderIdContains(q: string): SQL {
   return like(orders.id, sql.raw(`'SP-${q.slice(3)}%'`));
 }
 
-/** A timestamp as JSON gives it: ISO 8601 text with the session's offset, to microseconds. */
-type Instant = string;
-
+/** A record as its statement's JSON gives it: timestamps are ISO 8601 text with the session's offset, to microseconds. */
 interface RecordRow {
   id: string;
   orderId: string;
@@ -53,12 +51,12 @@ interface RecordRow {
   packageName: string;
   subscriptionLength: string;
   giftCardChoice: string | null;
-  paymentDate: Instant | null;
+  paymentDate: string | null;
   totalAmount: string;
   deviceCount: number;
   status: string;
-  expirationDate: Instant;
-  graceSuspendedAt: Instant | null;
+  expirationDate: string;
+  graceSuspendedAt: string | null;
   xtreamServer: string;
 }
 

@@ -10,8 +10,9 @@ import { outboxTotal } from './table-totals';
 /**
  * Every email the store wrote, newest first (index mail_outbox_newest_idx): with no SMTP
  * server they are kept here to read; sent by SMTP, they have lost their password links
- * (docs/decisions/0028). The whole list's total is kept by the writers (decision 0055). `recipient` matches any part of the address in any case, its % and
- * _ taken as themselves (docs/decisions/0038).
+ * (docs/decisions/0028). The whole list's total is kept by the writers (decision 0055).
+ * `recipient` matches any part of the address in any case, its % and _ taken as themselves
+ * (docs/decisions/0038).
  */
 export async function outboxPage(db: DbOrTx, query: OutboxQuery): Promise<PageOf<OutboxMail>> {
   const where = query.recipient ? ilike(mailOutbox.to, containsPattern(query.recipient)) : undefined;

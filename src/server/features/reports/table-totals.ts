@@ -1,4 +1,4 @@
-import { eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order-status';
 import type { DbOrTx } from '#server/db/connect';
 import { mailOutboxTallies } from '../mail/schema';
@@ -10,18 +10,13 @@ import { subscriptionTallies } from '../subscriptions/schema';
  * a few rows, where count(*) read a million. Each resolves to one row `{ total }`, as
  * drizzle's count() select does. A list filtered otherwise still counts its matches.
  */
-const tallyTotal = (db: DbOrTx, tally: SQL) =>
-  db
-    .select({ total: sql<number>`coalesce(sum(${orderTallies.count}), 0)::int`.mapWith(Number) })
-    .from(orderTallies)
-    .where(tally);
+const summed = (count: AnyColumn) => sql<number>`coalesce(sum(${count}), 0)::int`.mapWith(Number);
+const tallyTotal = (db: DbOrTx, tally: SQL) => db.select({ total: summed(orderTallies.count) }).from(orderTallies).where(tally);
 
 export const orderTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'orders'));
 export const notificationTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'notifications'));
-export const subscriptionTotal = (db: DbOrTx) =>
-  db.select({ total: sql<number>`coalesce(sum(${subscriptionTallies.count}), 0)::int`.mapWith(Number) }).from(subscriptionTallies);
-export const outboxTotal = (db: DbOrTx) =>
-  db.select({ total: sql<number>`coalesce(sum(${mailOutboxTallies.count}), 0)::int`.mapWith(Number) }).from(mailOutboxTallies);
+export const subscriptionTotal = (db: DbOrTx) => db.select({ total: summed(subscriptionTallies.count) }).from(subscriptionTallies);
+export const outboxTotal = (db: DbOrTx) => db.select({ total: summed(mailOutboxTallies.count) }).from(mailOutboxTallies);
 
 /**
  * Orders of one payment status, of one package, or both (drizzle/0022's tallies, one per
