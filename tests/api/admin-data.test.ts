@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminCustomerRecord, AdminStats, PurchaseNotification } from '../../src/contract/admin';
+import { adminCustomerListSchema, type AdminCustomerRecord, type AdminStats, type PurchaseNotification } from '../../src/contract/admin';
 import { auditLog, customers, mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { seededPackages } from '../support/checkout';
@@ -48,7 +48,12 @@ describe('the admin customer-subscription records', () => {
       status: 'active',
       xtreamServer: 'http://line.streamplus.tv',
     });
-    expect(new Date(record.paymentDate!).getTime()).toBe(first!.paidAt!.getTime());
+    // As Date.prototype.toISOString writes them, to the millisecond, in UTC.
+    expect(record.paymentDate).toBe(first!.paidAt!.toISOString());
+    expect(record.expirationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(record).toMatchObject({ graceEndsAt: null, graceSuspended: false });
+    // Written without zod's re-check (decision 0056): the schema takes it whole and drops no key.
+    expect(adminCustomerListSchema.parse(body)).toEqual(body);
     expect(record.deviceCredentials.map((credential) => credential.deviceNumber)).toEqual([1, 2]);
     expect(record.deviceCredentials[0]).toEqual({
       id: expect.any(String),

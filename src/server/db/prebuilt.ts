@@ -1,5 +1,6 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from './connect';
+import { statementName } from './prepared-statements';
 
 /** A drizzle query builder: select, insert, update or delete, not yet run. */
 interface Buildable<Result> {
@@ -58,11 +59,17 @@ export function prebuilt<Result>(build: (db: DbOrTx) => Buildable<Result>) {
  * statement (no row mapping: the rows as the driver gives them).
  */
 export function prebuiltSql<Row>(build: () => SQL) {
-  let query: unknown = null;
-  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
-    const session = (db as unknown as { session: Session & { dialect: { sqlToQuery(sql: SQL): unknown } } }).session;
-    query ??= session.dialect.sqlToQuery(build());
-    const result = await session.prepareQuery(query, undefined, undefined, false).execute(values);
+  let query: { sql: string } | null = null;
+  let name: string | undefined;
+  return async (db: DbOrTx, values: Record<string, unknown> = {}): Promise<Row[]> => {
+    const session = (db as unknown as { session: Session & { dialect: { sqlToQuery(sql: SQL): { sql: string } } } }).session;
+    if (!query) {
+      query = session.dialect.sqlToQuery(build());
+      // Named even without parameters (the pool names only those with some, decision 0025): one
+      // statement, never several, and a statement with no parameters is planned once per connection.
+      name = statementName(query.sql);
+    }
+    const result = await session.prepareQuery(query, undefined, name, false).execute(values);
     return (result as { rows: Row[] }).rows;
   };
 }
