@@ -4,15 +4,16 @@ import pino, { type Logger } from 'pino';
 /** A request slower than this is logged even on the quiet fast lane (decision 0022). */
 export const SLOW_REQUEST_MS = 1000;
 
-/** Log lines are written once this many bytes wait (about 20 lines), or LOG_FLUSH_MS after the last write. */
+/** Log lines are written once this many bytes wait (about 20 lines), and every LOG_FLUSH_MS whatever waits. */
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 500;
 
 /**
- * The store's logger: JSON lines on stdout (or `fd`) written asynchronously, so a burst of requests
- * never waits on the terminal or the log collector, and in batches: one write per line was
- * 4% of the store's CPU in a purchase (decision 0057). Lines still pending are written when
- * the process exits (pino flushes its destination on exit); only a SIGKILL can lose them.
+ * The store's logger: JSON lines on stdout (or `fd`) written asynchronously, so a burst of
+ * requests never waits on the terminal or the log collector, and in batches: a write per
+ * line was 4% of the store's CPU in a purchase (decision 0057). Lines still pending are
+ * written when the process exits (pino flushes its destination on exit); only a SIGKILL
+ * can lose them.
  */
 export function createLogger(level: string, fd = 1): Logger {
   return pino({ level }, pino.destination({ fd, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));

@@ -67,7 +67,7 @@ const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastNa
 /**
  * A timestamp as Date.prototype.toISOString writes it (UTC, milliseconds, 'Z'; to_char's MS
  * truncates the microseconds as Date does): parsing and writing 300 dates again in Node was
- * a tenth of this page's CPU at 10 admins at once (decision 0053).
+ * a tenth of this page's CPU at 10 admins at once (decision 0056).
  */
 const isoText = (column: SQL | AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
