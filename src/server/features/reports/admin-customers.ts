@@ -9,20 +9,10 @@ import { orders } from '../orders/schema';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { deviceView, type DeviceViewRow } from '#server/features/subscriptions/index';
 import { newestFirst } from './newest-first';
-import { filteredTotal } from './page-total';
+import { filteredTotal, type Page, type PageOf } from './page-total';
 import { lapseOf, type Lapse } from './lapse';
 import { subscriptionTotal } from './table-totals';
 import { addressContains, containsPattern } from './address-search';
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
-
-export interface PageOf<T> {
-  items: T[];
-  total: number;
-}
 
 /** What an order id begins with: 'SP-' in any case, then only digits and dashes. */
 const ORDER_ID_START = /^sp-[0-9-]*$/i;
@@ -66,7 +56,7 @@ const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastNa
 
 /**
  * A timestamp as Date.prototype.toISOString writes it (UTC, milliseconds, 'Z'; to_char's MS
- * truncates the microseconds as Date does): parsing and writing 300 dates again in Node was
+ * truncates the microseconds as Date does): writing 200 dates again with toISOString in Node was
  * a tenth of this page's CPU at 10 admins at once (decision 0056).
  */
 const isoText = (column: SQL | AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -119,14 +109,6 @@ const credentialsOf = prebuiltSql<{ rows: string }>(() =>
     sql.raw(`page."deviceNumber"`),
   ),
 );
-
-const NO_LAPSE = { graceEndsAt: null, graceSuspended: false } as const;
-
-/** Only an expired subscription has a lapse (decision 0046): the others need no dates read. */
-const lapseOfRecord = ({ status, expirationDate, graceSuspendedAt }: RecordRow, lapse: Lapse) =>
-  status === 'expired'
-    ? lapseOf({ status, expirationDate: new Date(expirationDate), graceSuspendedAt: graceSuspendedAt === null ? null : new Date(graceSuspendedAt) }, lapse)
-    : NO_LAPSE;
 
 /**
  * The admin's customer-subscription records (spec section 3), one per subscription,
@@ -181,7 +163,10 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
       deviceCount: row.deviceCount,
       status: row.status,
       expirationDate: row.expirationDate,
-      ...lapseOfRecord(row, lapse),
+      ...lapseOf(
+        { status: row.status, expirationDate: new Date(row.expirationDate), graceSuspendedAt: row.graceSuspendedAt === null ? null : new Date(row.graceSuspendedAt) },
+        lapse,
+      ),
       xtreamServer: row.xtreamServer,
       deviceCredentials: bySubscription.get(row.id) ?? [],
     }),

@@ -2,7 +2,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditLogQuery } from '#contract/admin-audit';
 import type { DbOrTx } from '#server/db/connect';
 import { auditLog } from '../audit/schema';
-import type { PageOf } from './admin-customers';
+import type { PageOf } from './page-total';
 import { newestFirst } from './newest-first';
 
 function filters(query: AuditLogQuery): SQL | undefined {

@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PurchaseNotification } from '#contract/admin';
 import type { DbOrTx } from '#server/db/connect';
 import { orders, purchaseNotifications } from '../orders/schema';
-import type { Page, PageOf } from './admin-customers';
+import type { Page, PageOf } from './page-total';
 import { refundedOrder } from './figures';
 import { newestFirst } from './newest-first';
 import { notificationTotal } from './table-totals';

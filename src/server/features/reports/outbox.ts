@@ -2,7 +2,7 @@ import { count, ilike } from 'drizzle-orm';
 import type { OutboxMail, OutboxQuery } from '#contract/admin-outbox';
 import type { DbOrTx } from '#server/db/connect';
 import { mailOutbox } from '../mail/schema';
-import type { PageOf } from './admin-customers';
+import type { PageOf } from './page-total';
 import { containsPattern } from './address-search';
 import { newestFirst } from './newest-first';
 import { outboxTotal } from './table-totals';

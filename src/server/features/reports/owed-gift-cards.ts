@@ -2,7 +2,7 @@ import { asc, count, sql } from 'drizzle-orm';
 import type { OwedGiftCard } from '#contract/admin-orders';
 import type { DbOrTx } from '#server/db/connect';
 import { orders } from '../orders/schema';
-import type { Page, PageOf } from './admin-customers';
+import type { Page, PageOf } from './page-total';
 
 /**
  * Paid orders with cashback and a chosen card whose gift card is not delivered yet: the

@@ -14,7 +14,7 @@ import { packages } from '../catalog/schema';
 import { savedCards } from '../payments/schema';
 import { renewalCharges } from '../renewals/schema';
 import { subscriptions } from '../subscriptions/schema';
-import type { Page, PageOf } from './admin-customers';
+import type { Page, PageOf } from './page-total';
 import { containsPattern } from './address-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

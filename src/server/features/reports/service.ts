@@ -4,7 +4,8 @@ import type { AdminOrderListQuery } from '#contract/admin-orders';
 import type { AuditLogQuery } from '#contract/admin-audit';
 import type { DayRange } from '#contract/day-range';
 import type { OutboxQuery } from '#contract/admin-outbox';
-import { customerRecords, type Page } from './admin-customers';
+import { customerRecords } from './admin-customers';
+import type { Page } from './page-total';
 import { orderDetail, orderPage } from './admin-orders';
 import { adminStats } from './admin-stats';
 import { auditLogPage } from './audit-log';
@@ -15,7 +16,7 @@ import { owedGiftCardPage } from './owed-gift-cards';
 import { revenueByDay } from './revenue';
 import { autoRenewingSubscriptions, renewalOverview } from './renewals';
 
-export type { Page, PageOf } from './admin-customers';
+export type { Page, PageOf } from './page-total';
 
 /**
  * Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages,
