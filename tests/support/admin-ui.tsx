@@ -85,7 +85,7 @@ export function renderInBrowserHistory(path: string) {
 }
 
 /** What Radix's select calls and jsdom lacks, so a test can pick an option with the pointer. */
-function polyfillPointerCapture() {
+export function polyfillPointerCapture() {
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => undefined;
   Element.prototype.scrollIntoView ??= () => undefined;

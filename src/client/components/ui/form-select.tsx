@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FormField, invalidProps } from './form-field';
-import { Select, SelectOptions, SelectTrigger, SelectValue } from './select';
+import { OptionSelect } from './select';
 
 export interface SelectOption {
   value: string;
@@ -33,12 +33,16 @@ export function FormSelect<T extends FieldValues, Parsed extends FieldValues = T
         control={control}
         name={name}
         render={({ field }) => (
-          <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={field.disabled || disabled}>
-            <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...invalidProps(id, error)}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectOptions options={options} />
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value ?? ''}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={field.disabled || disabled}
+            placeholder={placeholder}
+            options={options}
+            {...invalidProps(id, error)}
+          />
         )}
       />
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}

@@ -1,6 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type ReactNode } from 'react';
+import { forwardRef, useState, type ComponentPropsWithoutRef, type ElementRef, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
 export const Select = SelectPrimitive.Root;
@@ -74,3 +74,31 @@ export function SelectOptions({ options }: { options: readonly { value: string; 
     </SelectContent>
   );
 }
+
+type TriggerProps = Omit<ComponentPropsWithoutRef<typeof SelectPrimitive.Trigger>, 'children' | 'value' | 'defaultValue' | 'onFocus' | 'onPointerDown'>;
+
+/**
+ * A select of `options` whose items mount the first time its trigger is focused or pressed,
+ * not with the page: a closed Radix select renders every item into a detached fragment and
+ * adds a native option for each, one state update apiece, which for checkout's two selects
+ * (34 items) was most of the work of its first commit (decision 0058). Until then the trigger
+ * shows the chosen option's label itself. Focus comes before any key that opens the select or
+ * types ahead in it, and a press sets both states in one render, so the list is there when opened.
+ */
+export const OptionSelect = forwardRef<
+  ElementRef<typeof SelectPrimitive.Trigger>,
+  TriggerProps & { value: string; onValueChange: (value: string) => void; options: readonly { value: string; label: ReactNode }[]; placeholder?: string }
+>(({ value, onValueChange, options, placeholder, disabled, ...triggerProps }, ref) => {
+  const [listed, setListed] = useState(false);
+  const list = () => setListed(true);
+  const chosen = options.find((option) => option.value === value);
+  return (
+    <Select value={value} onValueChange={onValueChange} disabled={disabled}>
+      <SelectTrigger ref={ref} onFocus={list} onPointerDown={list} {...triggerProps}>
+        <SelectValue placeholder={placeholder}>{chosen?.label}</SelectValue>
+      </SelectTrigger>
+      {listed && <SelectOptions options={options} />}
+    </Select>
+  );
+});
+OptionSelect.displayName = 'OptionSelect';

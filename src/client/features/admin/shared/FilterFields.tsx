@@ -1,6 +1,6 @@
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectOptions, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { OptionSelect } from '../../../components/ui/select';
 
 /** The admin lists' filter fields: a labelled select, date or text box over a list, each one column of its filter row. */
 
@@ -13,12 +13,7 @@ export function FilterSelect({ id, label, value, onChange, options }: { id: stri
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
-      <Select value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : next)}>
-        <SelectTrigger id={id} className="h-9">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectOptions options={options} />
-      </Select>
+      <OptionSelect id={id} className="h-9" value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : next)} options={options} />
     </div>
   );
 }
