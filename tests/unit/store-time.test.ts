@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, dateTimeInTimeZone, dayInTimeZone, dayInWordsInTimeZone, isoInTimeZone, sameDayInTimeZone } from '../../src/domain/store-time';
+import { canonicalTimeZone, dateTimeInTimeZone, dayInTimeZone, dayInWordsInTimeZone, isoInTimeZone, sameDayInTimeZone, utcDateTime } from '../../src/domain/store-time';
 
 describe("the store's time zone (decision 0034)", () => {
   it('knows IANA names in any case, and nothing else', () => {
@@ -63,5 +63,13 @@ describe('the store day in words and the same store day', () => {
     expect(sameDayInTimeZone(new Date('2026-11-25T11:00:00Z'), new Date('2026-11-26T10:59:59Z'), 'Pacific/Auckland')).toBe(true);
     expect(sameDayInTimeZone(new Date('2026-11-25T10:59:59Z'), new Date('2026-11-25T11:00:00Z'), 'Pacific/Auckland')).toBe(false);
     expect(sameDayInTimeZone(new Date('2026-11-25T10:59:59Z'), new Date('2026-11-25T11:00:00Z'), 'UTC')).toBe(true);
+  });
+});
+
+describe("the emails' times (spec section 9)", () => {
+  it('writes an instant in UTC, whatever the zone asked for before it', () => {
+    expect(dayInWordsInTimeZone(new Date('2026-12-01T09:00:00Z'), 'Pacific/Auckland')).toBe('1 December 2026');
+    expect(utcDateTime(new Date('2026-12-01T09:00:00Z'))).toBe('December 1, 2026 at 9:00 AM UTC');
+    expect(utcDateTime(new Date('2026-03-30T23:59:59.999Z'))).toBe('March 30, 2026 at 11:59 PM UTC');
   });
 });

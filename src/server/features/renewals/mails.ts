@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { formatDollars } from '#domain/money';
+import { utcDateTime } from '#domain/store-time';
 import { RenewalConfirmEmail, RenewalFailedEmail, type Email } from '#server/features/mail/index';
 
 /** The texts of an automatic renewal's emails when it charged nothing; a charge that succeeded is the order's confirmation. */
@@ -22,8 +23,6 @@ const RENEWAL_MAIL_SUBJECTS = {
   confirm: 'Confirm your renewal payment',
 } as const;
 
-const formatDate = (date: Date) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
-
 /** 'Visa ending 4242', as the account page names a saved card. */
 const cardLabel = (card: { brand: string; last4: string }) => `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}`;
 
@@ -33,7 +32,7 @@ function factsOf(facts: RenewalMailFacts): Array<[string, string]> {
     ['Devices', String(facts.deviceCount)],
     ...(facts.amountCents === null ? [] : [['Amount', formatDollars(facts.amountCents)] as [string, string]]),
     ...(facts.card ? [['Card', cardLabel(facts.card)] as [string, string]] : []),
-    ['Expires', formatDate(facts.expiresAt)],
+    ['Expires', utcDateTime(facts.expiresAt)],
   ];
 }
 

@@ -1,11 +1,9 @@
 import { createElement } from 'react';
 import { formatDollars, parseMoney } from '#domain/money';
+import { utcDateTime } from '#domain/store-time';
 import { AutoRenewOffEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
 
 /** The texts of the emails about an order and a subscription (spec section 9 for the times). */
-
-export const formatDate = (date: Date) =>
-  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 export const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
 
@@ -81,7 +79,7 @@ export function autoRenewOffMail(
   details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date },
   publicUrl: string,
 ): Email {
-  const expiresOn = formatDate(details.expirationDate);
+  const expiresOn = utcDateTime(details.expirationDate);
   const { firstName, packageName, deviceCount } = details;
   const text = [
     `Hello ${firstName},`,

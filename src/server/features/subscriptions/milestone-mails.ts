@@ -1,8 +1,9 @@
 import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
+import { utcDateTime } from '#domain/store-time';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink, formatDate } from './mails';
+import { accountLink } from './mails';
 import type { RenewalTerms } from './views';
 
 /**
@@ -52,7 +53,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   const price = formatDollars(details.renewalCents);
   const { milestone, autoCharge, packageName } = details;
   if (milestone === 'grace') {
-    const until = details.graceEndsAt ? formatDate(details.graceEndsAt) : null;
+    const until = details.graceEndsAt ? utcDateTime(details.graceEndsAt) : null;
     return [
       `Your ${packageName} subscription expired on ${expiresOn}.`,
       until ? `Your devices keep working until ${until}; renew before then and nothing stops.` : 'Renew to turn your devices on again.',
@@ -72,7 +73,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   }
   if (autoCharge) {
     return [
-      `We will charge ${formatDollars(autoCharge.amountCents)} to your card ending ${autoCharge.last4} on ${formatDate(autoCharge.on)}.`,
+      `We will charge ${formatDollars(autoCharge.amountCents)} to your card ending ${autoCharge.last4} on ${utcDateTime(autoCharge.on)}.`,
       ...(milestone === '7d' ? ['If the price changes before then, we charge the price of that day.'] : []),
     ];
   }
@@ -84,7 +85,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
 }
 
 export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: string): Email {
-  const expiresOn = formatDate(details.expirationDate);
+  const expiresOn = utcDateTime(details.expirationDate);
   const paragraphs = paragraphsOf(details, expiresOn);
   const subject = (details.autoCharge && AUTO_SUBJECTS[details.milestone]) || SUBJECTS[details.milestone];
   const heading = subject.replace(/^Your StreamPlus /, 'Your ');
@@ -118,7 +119,7 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
 
 /** A renewal that cannot be offered: the owner stopped selling the package. */
 export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>, publicUrl: string): Email {
-  const expiresOn = formatDate(details.expirationDate);
+  const expiresOn = utcDateTime(details.expirationDate);
   const paragraphs = [
     `Your ${details.packageName} subscription expires on ${expiresOn}.`,
     `We no longer sell ${details.packageName}, so it cannot be renewed as it is; nothing was charged. Choose another package in your account to keep watching.`,
