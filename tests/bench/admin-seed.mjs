@@ -81,10 +81,13 @@ export async function seedOrders(query, { orderCount, customerCount }) {
   // subscriptions past their 3 days of grace are suspended (above), and each reminder, grace
   // notice and win-back already due is claimed, for the expiries a pass still looks at (up to
   // 32 days back, 7 ahead). Without it, the store measured would first catch up on what a
-  // live store did over two years.
+  // live store did over two years. A claim's period end is the expiry at milliseconds, as the
+  // store writes it from a JS Date; the seed's expiries have microseconds, and a claim written
+  // with them never counts as sent, so every store started on the seed sent 500 emails of
+  // each kind a pass while its screens were being timed.
   await query(
     `insert into subscription_milestones (subscription_id, period_end, milestone, sent_at)
-     select s.id, s.expiration_date, m.name, s.expiration_date + m.due
+     select s.id, date_trunc('milliseconds', s.expiration_date), m.name, s.expiration_date + m.due
        from subscriptions s
        join (values ('7d', interval '-7 days', 'active'), ('3d', interval '-3 days', 'active'), ('1d', interval '-1 day', 'active'),
                     ('0d', interval '-12 hours', 'active'), ('grace', interval '1 day', 'expired'),
