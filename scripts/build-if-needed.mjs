@@ -17,9 +17,11 @@ export function buildIfNeeded() {
   const inputs = ['src', 'drizzle', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
   const sources = Math.max(...inputs.map((name) => newestChange(path.join(root, name))));
   const clientIndex = path.join(root, 'dist', 'client', 'index.html');
-  // The migrated PGlite folder new data folders copy (decision 0019) is the build's last step.
+  // The build's last steps: the migrated PGlite folder new data folders copy (decision 0019),
+  // then the pages' shells written into the client (decision 0060).
   const pgliteTemplate = path.join(root, 'dist', 'pglite-template', 'PG_VERSION');
-  const fresh = [builtServer, clientIndex, pgliteTemplate].every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
+  const pageShells = path.join(root, 'dist', 'client', 'page-shells.json');
+  const fresh = [builtServer, clientIndex, pgliteTemplate, pageShells].every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
   if (fresh) return;
   console.log('Building the store (first start or changed sources)...');
   // Always a production bundle, even when a test runner (NODE_ENV=test) asks for it.

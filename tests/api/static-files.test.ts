@@ -8,7 +8,8 @@ import { useTestApp } from '../support/test-app';
 function fakeClientBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-client-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><head><script type="module" src="/assets/index-B2xk9Qa_.js"></script></head>');
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><head><script type="module" src="/assets/index-B2xk9Qa_.js"></script></head><body><div id="root"></div></body>');
+  writeFileSync(path.join(dir, 'page-shells.json'), JSON.stringify({ LandingPage: '<main><h1>Premium IPTV</h1></main>' }));
   writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify({ CheckoutPage: ['assets/CheckoutPage-Cx81mZq2.js'], LandingPage: ['assets/LandingPage-Lq3vT8wz.js'] }));
   writeFileSync(path.join(dir, 'assets', 'index-B2xk9Qa_.js'), 'console.log("store");\n');
   writeFileSync(path.join(dir, 'assets', 'index-B2xk9Qa_.js.map'), '{"version":3,"sources":["../../src/client/main.tsx"]}');
@@ -46,6 +47,17 @@ describe('the built client', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).not.toContain('modulepreload');
+  });
+
+  it("puts a page's shell inside the root element of its route's HTML, and only there", async () => {
+    const landing = await t.app.inject({ method: 'GET', url: '/' });
+    expect(landing.body).toContain('<div id="root"><main><h1>Premium IPTV</h1></main></div>');
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-Lq3vT8wz.js"></head>');
+    for (const url of ['/checkout', '/login', '/no-such-page']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.body).toContain('<div id="root"></div>');
+      expect(other.body).not.toContain('Premium IPTV');
+    }
   });
 
   it('does not serve source maps', async () => {

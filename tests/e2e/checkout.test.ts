@@ -245,7 +245,7 @@ describe('checkout in a browser', () => {
     const { page } = b;
     await choosePackage(page, '1 Month Premium');
     await page.goto('/');
-    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await page.getByRole('link', { name: 'Start Free Trial' }).click();
     await page.getByRole('heading', { name: 'Free trial or your cart?' }).waitFor();
     await page.getByRole('button', { name: 'Check Out 1 Month Premium' }).click();
     await page.getByRole('heading', { name: 'Customer Information' }).waitFor();
@@ -263,7 +263,7 @@ describe('checkout in a browser', () => {
     const { page } = b;
     const email = uniqueEmail('trial');
     await page.goto('/');
-    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await page.getByRole('link', { name: 'Start Free Trial' }).click();
     await page.waitForURL('**/checkout?trial=true');
     await toastTitled(page, 'Free Trial Added').waitFor();
     expect(await total(page)).toBe('$0.00');

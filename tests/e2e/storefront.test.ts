@@ -67,6 +67,27 @@ describe('the storefront in a browser', () => {
     expect(await steps.count()).toBe(5);
   });
 
+  it('paints the hero from the HTML alone, and the app keeps it exactly as it was painted', async () => {
+    const { page, context } = b;
+    const heroOf = (on: typeof page) => on.evaluate(() => {
+      const heading = document.querySelector('h1');
+      return { text: heading?.textContent, box: JSON.stringify(heading?.getBoundingClientRect()), hero: document.querySelector('main > section')?.outerHTML };
+    });
+    const bare = await context.newPage();
+    await bare.route('**/*.js', (route) => route.abort());
+    await bare.goto('/');
+    const painted = await heroOf(bare);
+    expect(painted.text).toBe('Premium IPTV in stunning 4K, on every screen you own');
+    // Before any script has run, the free trial is a plain link to checkout.
+    await bare.getByRole('link', { name: 'Start Free Trial' }).click();
+    await bare.waitForURL('**/checkout?trial=true');
+    await bare.close();
+
+    await page.goto('/');
+    await page.locator('[data-testid^="package-"]:not([data-testid="package-skeleton"])').first().waitFor();
+    expect(await heroOf(page)).toEqual(painted);
+  });
+
   it('shows the 404 screen for an unknown route', async () => {
     const { page } = b;
     const response = await page.goto('/no-such-page');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { CheckoutShell } from '../features/checkout';
+import { PAGE_SHELL_ID } from './page-shell-slot';
 
 /** Resolves once the browser has painted the current frame. */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -9,7 +10,8 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
  * Every route of the spec's table; each page, the landing page too, loads on demand, so the
  * entry chunk is the app's shell alone and no page pays for another's code. The server names
  * the page's chunks as module preloads in its route's HTML, checkout's excepted: its shell
- * paints first (PageLoading; decision 0024).
+ * paints first (PageLoading; decision 0024). The landing page's shell comes in its HTML
+ * (decision 0060).
  */
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/', lazy(() => import('../pages/LandingPage'))],
@@ -30,8 +32,19 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
 ];
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
+/**
+ * The page shell the server put in this document's HTML (the landing page's hero), read
+ * before the app's first render replaces it: it was painted before any script had run.
+ */
+const firstDocument = { path: window.location.pathname, shell: document.getElementById(PAGE_SHELL_ID)?.innerHTML };
+
 function PageLoading() {
   const [location] = useLocation();
+  // The shell painted from this document's HTML stays until its page arrives (decision 0060).
+  if (location === firstDocument.path && firstDocument.shell) {
+    // The build's own markup (prerender-shells.tsx), never a visitor's input.
+    return <div id={PAGE_SHELL_ID} className="contents" dangerouslySetInnerHTML={{ __html: firstDocument.shell }} />;
+  }
   // Checkout's frame and title paint before its page's code has arrived (decision 0024).
   if (location === '/checkout') return <CheckoutShell />;
   return (

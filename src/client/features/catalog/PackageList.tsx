@@ -17,7 +17,7 @@ export function PackageList() {
 
   if (isLoading) {
     return (
-      <div className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packages">
+      <div role="status" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packages">
         {[0, 1, 2].map((i) => (
           <PackageCardSkeleton key={i} />
         ))}

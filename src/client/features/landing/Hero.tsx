@@ -1,5 +1,5 @@
 import { Gift, PlayCircle, ShieldCheck, Sparkles } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { scrollToSection } from './scroll';
 
@@ -11,7 +11,6 @@ const HERO_STATS = [
 ];
 
 export function Hero() {
-  const [, navigate] = useLocation();
   return (
     <section className="relative overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(139,92,246,0.25),transparent_60%)]" />
@@ -31,8 +30,11 @@ export function Hero() {
           <Button size="lg" onClick={() => scrollToSection('packages')}>
             <PlayCircle /> View Packages
           </Button>
-          <Button size="lg" variant="outline" onClick={() => navigate('/checkout?trial=true')}>
-            <Sparkles /> Start Free Trial
+          {/* A link, so that it works in the HTML painted before the app's code has run (decision 0060). */}
+          <Button size="lg" variant="outline" asChild>
+            <Link href="/checkout?trial=true">
+              <Sparkles /> Start Free Trial
+            </Link>
           </Button>
         </div>
         <p className="mt-4 flex items-center justify-center gap-2 text-sm text-muted-foreground">
