@@ -6,9 +6,10 @@ const ROOT = '<div id="root"></div>';
 /** The build's markup of a page's shell, inside the root element the app renders into. */
 const withShell = (indexHtml: string, shell: string) => indexHtml.replace(ROOT, `<div id="root">${shell}</div>`);
 
-function readBuildList(clientDir: string, file: string): Record<string, string[] | string> {
+/** A list the client's build writes beside index.html, by page; empty when the build wrote none. */
+function readBuildList<T>(clientDir: string, file: string): Record<string, T> {
   const listFile = path.join(clientDir, file);
-  return existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string[] | string>) : {};
+  return existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, T>) : {};
 }
 
 /**
@@ -21,8 +22,8 @@ function readBuildList(clientDir: string, file: string): Record<string, string[]
  * do not list, the plain index.html is used.
  */
 export function pageDocuments(clientDir: string, indexHtml: string): (page: string | null) => string {
-  const preloads = readBuildList(clientDir, 'page-preloads.json') as Record<string, string[]>;
-  const shells = readBuildList(clientDir, 'page-shells.json') as Record<string, string>;
+  const preloads = readBuildList<string[]>(clientDir, 'page-preloads.json');
+  const shells = readBuildList<string>(clientDir, 'page-shells.json');
   const pages = new Set([...Object.keys(preloads), ...Object.keys(shells)]);
   const documents = new Map(
     [...pages].map((page) => {
