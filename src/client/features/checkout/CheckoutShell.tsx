@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HeaderPlaceholder } from '../../components/HeaderPlaceholder';
 import { MAIN_ID } from '../../components/SkipLink';
 
 /** The checkout page's frame: its header above, then the page's title and whatever follows it. */
@@ -33,13 +34,7 @@ export function CheckoutSkeleton() {
  */
 export function CheckoutShell() {
   return (
-    <CheckoutFrame
-      header={
-        <div className="border-b border-border/60" aria-hidden="true">
-          <div className="h-16" />
-        </div>
-      }
-    >
+    <CheckoutFrame header={<HeaderPlaceholder />}>
       <CheckoutSkeleton />
     </CheckoutFrame>
   );

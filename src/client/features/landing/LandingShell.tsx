@@ -1,3 +1,4 @@
+import { HeaderPlaceholder } from '../../components/HeaderPlaceholder';
 import { MAIN_ID } from '../../components/SkipLink';
 import { Hero } from './Hero';
 
@@ -10,9 +11,7 @@ import { Hero } from './Hero';
 export function LandingShell() {
   return (
     <div className="min-h-screen">
-      <div className="border-b border-border/60" aria-hidden="true">
-        <div className="h-16" />
-      </div>
+      <HeaderPlaceholder />
       <main id={MAIN_ID} tabIndex={-1}>
         <Hero />
       </main>
