@@ -197,7 +197,10 @@ describe('checkout in a browser', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cryptocurrency Payment');
 
     await page.getByRole('button', { name: 'Change payment method' }).click();
-    await page.getByText('Credit or Debit Card', { exact: true }).click();
+    // The payment methods are one group of radio buttons: the arrow keys move the choice.
+    await page.getByRole('radio', { name: /^Cryptocurrency/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await page.getByRole('radio', { name: /^Credit or Debit Card/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Demo mode: no real charge').waitFor();
     await page.getByRole('button', { name: 'Edit details' }).click();
