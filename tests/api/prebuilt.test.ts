@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/connect';
 import { prebuilt, prebuiltSql } from '../../src/server/db/prebuilt';
 import { customers, packages } from '../../src/server/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
@@ -91,5 +92,16 @@ describe('a prebuilt statement', () => {
     const [row] = await database.db.select({ firstName: customers.firstName }).from(customers).where(eq(customers.email, 'dora@example.com'));
     expect(row).toEqual({ firstName: 'Dorothy' });
     expect(builds).toBe(1);
+  });
+
+  it('without parameters (prebuiltSql): one statement, prepared once on its connection and run again from its plan', async () => {
+    const packageTotal = prebuiltSql<{ total: number }>(() => sql`select count(*)::int as prebuilt_package_total from ${packages}`);
+    // One transaction: one connection on PostgreSQL, whose prepared statements the query sees.
+    const prepared = await database.db.transaction(async (tx) => {
+      await packageTotal(tx);
+      await packageTotal(tx);
+      return queryRows<{ runs: string }>(tx, sql`select generic_plans + custom_plans as runs from pg_prepared_statements where statement like '%prebuilt_package_total%'`);
+    });
+    expect(prepared.map((row) => Number(row.runs))).toEqual([2]);
   });
 });

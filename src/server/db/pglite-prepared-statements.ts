@@ -1,12 +1,13 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { statementName } from './prepared-statements';
+import { isSingleStatement, statementName } from './prepared-statements';
 
 /**
  * PGlite runs every query as an unnamed statement in six calls into its WebAssembly (parse,
  * describe, bind, describe, execute, sync), so PostgreSQL parses and plans it each time.
- * Here a parameterised query is prepared once under its text's name (the names of decision
- * 0025) and later runs send bind, describe, execute and sync in one call: a purchase's reads
- * and writes cost about a fifth as much (docs/decisions/0026). Results, errors and locking
+ * Here a parameterised query, or one declared a single statement (prebuiltSql, decision
+ * 0062), is prepared once under its text's name (the names of decision 0025) and later
+ * runs send bind, describe, execute and sync in one call: a purchase's reads and writes
+ * cost about a fifth as much (docs/decisions/0026). Results, errors and locking
  * are PGlite's own: its parsers, its error objects, its query and transaction mutexes.
  */
 
@@ -75,8 +76,10 @@ export function preparePgliteStatements(client: PGlite): void {
 
   /** The name to run `text` under, or undefined when PGlite's own path should run it. */
   function nameFor(text: string, values: unknown[] | undefined, options: QueryOptions | undefined): string | undefined {
-    // No parameters: the text may hold several statements. A blob or given parameter types: PGlite's own features.
-    if (!values || values.length === 0 || options?.blob || options?.paramTypes) return undefined;
+    // A blob or given parameter types: PGlite's own features.
+    if (options?.blob || options?.paramTypes) return undefined;
+    // No parameters: the text may hold several statements, unless it was built once as one (prebuiltSql).
+    if ((!values || values.length === 0) && !isSingleStatement(text)) return undefined;
     return statementName(text);
   }
 
@@ -85,7 +88,7 @@ export function preparePgliteStatements(client: PGlite): void {
     const name = nameFor(text, values, options);
     if (!name) return query(text, values, options);
     await client._checkReady();
-    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runPrepared(text, name, values!, options, false)));
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runPrepared(text, name, values ?? [], options, false)));
   }) as Query;
 
   const transaction = client.transaction.bind(client);
@@ -95,7 +98,7 @@ export function preparePgliteStatements(client: PGlite): void {
       tx.query = (async (text: string, values?: unknown[], options?: QueryOptions) => {
         const name = nameFor(text, values, options);
         if (!name || tx.closed) return txQuery(text, values, options);
-        return client._runExclusiveQuery(() => runPrepared(text, name, values!, options, true));
+        return client._runExclusiveQuery(() => runPrepared(text, name, values ?? [], options, true));
       }) as Query;
       return work(tx);
     });

@@ -1,6 +1,6 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from './connect';
-import { statementName } from './prepared-statements';
+import { singleStatementName } from './prepared-statements';
 
 /** A drizzle query builder: select, insert, update or delete, not yet run. */
 interface Buildable<Result> {
@@ -67,7 +67,7 @@ export function prebuiltSql<Row>(build: () => SQL) {
       query = session.dialect.sqlToQuery(build());
       // Named even without parameters (the pool names only those with some, decision 0025): one
       // statement, never several, and a statement with no parameters is planned once per connection.
-      name = statementName(query.sql);
+      name = singleStatementName(query.sql);
     }
     const result = await session.prepareQuery(query, undefined, name, false).execute(values);
     return (result as { rows: Row[] }).rows;

@@ -23,6 +23,23 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
+/** Texts without parameters that are known to hold one statement: those built once per process (prebuiltSql). */
+const singleStatements = new Set<string>();
+
+/**
+ * The statement name for a text built once per process (prebuiltSql), which is one statement
+ * even without parameters: named, it is planned once per connection (decision 0056), on
+ * PGlite too (decision 0062). Bounded as statementName is: a prebuilt text is one per call site.
+ */
+export function singleStatementName(text: string): string | undefined {
+  const name = statementName(text);
+  if (name !== undefined) singleStatements.add(text);
+  return name;
+}
+
+/** Whether `text` was declared one statement by singleStatementName. */
+export const isSingleStatement = (text: string): boolean => singleStatements.has(text);
+
 type QueryConfig = pg.QueryConfig & { name?: string };
 
 /**
