@@ -88,7 +88,9 @@ describe('automatic renewals in the browser', () => {
         const page = await context.newPage();
         await page.goto(store.confirmLink);
         if (width === 390) {
-          await page.getByRole('heading', { name: 'Confirm your renewal' }).waitFor();
+          // The heading shows while the renewal loads too ("Checking your renewal..."); its button once it has loaded.
+          await page.getByRole('button', { name: 'Confirm payment' }).waitFor();
+          expect(await page.getByRole('heading', { name: 'Confirm your renewal' }).count()).toBe(1);
           expect(await page.getByText('1 Month Premium', { exact: true }).count()).toBe(1);
           expect(await page.getByText('$15.99', { exact: true }).count()).toBe(1);
           expect(await page.getByText('Visa ending 3184').count()).toBe(1);
