@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCustomerListSchema, type AdminCustomerRecord, type AdminStats, type PurchaseNotification } from '../../src/contract/admin';
-import { auditLog, customers, mailOutbox, orders, subscriptions } from '../../src/server/schema';
+import { auditLog, customers, deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { lastMailTo, placeTestOrder, setupTokenIn } from '../support/customers';
@@ -106,6 +106,32 @@ describe('the admin customer-subscription records', () => {
     expect(await search('_buyer')).toEqual([beta!.id]);
     const counted = await get(t, '/api/admin/customers?q=alpha', cookies);
     expect(counted.response.headers['x-total-count']).toBe('1');
+  });
+
+  it('gives each record its own devices in device order, and none to a subscription without any, on every page and in a search', async () => {
+    const cookies = await signInAdmin(t);
+    const [three] = await provisionedOrders(t, 1, { devices: 3, email: () => 'three.devices@example.com' });
+    const [one, none] = await provisionedOrders(t, 2, { devices: 1 });
+    const subscriptionOf = async (orderId: string) => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)))[0]!;
+    await t.database.db.delete(deviceCredentials).where(eq(deviceCredentials.subscriptionId, (await subscriptionOf(none!.id)).id));
+    const expected = new Map<string, string[]>();
+    for (const order of [three!, one!, none!]) {
+      const rows = await t.database.db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, (await subscriptionOf(order.id)).id));
+      expected.set(order.id, rows.sort((a, b) => a.deviceNumber - b.deviceNumber).map((row) => row.xtreamUsername));
+    }
+    expect(expected.get(three!.id)).toHaveLength(3);
+    expect(expected.get(none!.id)).toEqual([]);
+
+    const devicesOf = (records: AdminCustomerRecord[]) => new Map(records.map((record) => [record.orderId, record.deviceCredentials.map((device) => device.xtreamUsername)]));
+    // The first page (its statement built once, decision 0056), another page size, and a search.
+    for (const url of ['/api/admin/customers', '/api/admin/customers?limit=3&offset=0', '/api/admin/customers?limit=2&offset=1', '/api/admin/customers?q=example']) {
+      const { response, body } = await get<AdminCustomerRecord[]>(t, url, cookies);
+      expect(response.statusCode, url).toBe(200);
+      for (const [orderId, usernames] of devicesOf(body)) expect(usernames, `${url} ${orderId}`).toEqual(expected.get(orderId));
+      expect(body.find((record) => record.orderId === none!.id)?.deviceCredentials ?? [], url).toEqual([]);
+    }
+    const third = await get<AdminCustomerRecord[]>(t, '/api/admin/customers?q=three.devices', cookies);
+    expect(third.body.map((record) => record.deviceCredentials.map((device) => device.deviceNumber))).toEqual([[1, 2, 3]]);
   });
 
   it('answers 304 with no body while nothing changed, and the new list once something did', async () => {

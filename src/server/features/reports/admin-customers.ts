@@ -48,9 +48,8 @@ interface RecordRow {
   expirationDate: string;
   graceSuspendedAt: string | null;
   xtreamServer: string;
+  deviceCredentials: DeviceViewRow[];
 }
-
-type CredentialRow = DeviceViewRow & { subscriptionId: string };
 
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 
@@ -73,19 +72,28 @@ const recordsSelect = sql`select ${subscriptions.id} as id, ${subscriptions.orde
 const recordsOrder = sql`order by ${sql.join(newestFirst(orders.paidAt, orders.id), sql`, `)}`;
 
 /**
- * The rows of `query` as one JSON text, in the order `order` gives them (its columns named as
- * the rows name them): a driver reads one field, not 14 per row, which on PGlite was three
- * quarters of the page's time (25 -> 5 ms for 100 records alone, decision 0053). On
- * PostgreSQL, node-postgres reading the plain rows instead cost the store twice the CPU of
- * JSON.parse for the 250 devices of a page (decision 0056). Money is selected as text, so
- * JSON keeps its cents as written.
+ * Each record of `records` (a statement of recordsSelect's columns with its order and
+ * limit) with its devices, as one JSON text, newest payment first: a driver reads one field,
+ * not 14 per record and 11 per device, which on PGlite was three quarters of the page's
+ * time (25 -> 5 ms for 100 records alone, decision 0053); on PostgreSQL, node-postgres
+ * reading the plain rows cost the store twice the CPU of JSON.parse (decision 0056). The
+ * devices are read for the page's records alone, in the same statement (decision 0063):
+ * a second statement with the page's ids cost PostgreSQL a round trip and an array of 100
+ * ids to read. Money is selected as text, so JSON keeps its cents as written.
  */
-const asJson = (query: SQL, order: SQL) => sql`select coalesce(json_agg(page order by ${order}), '[]')::text as rows from (${query}) page`;
-const RECORDS_ORDER = sql.raw(`page."paymentDate" desc nulls last, page."orderId" desc nulls last`);
-const jsonRows = <Row>([first]: { rows: string }[]): Row[] => JSON.parse(first!.rows) as Row[];
+const withDevices = (records: SQL) => sql`select coalesce(json_agg(record order by record."paymentDate" desc nulls last, record."orderId" desc nulls last), '[]')::text as rows
+  from (select page.*, coalesce((select json_agg(device order by device."deviceNumber")
+                                   from (select ${deviceCredentials.id} as id, ${deviceCredentials.deviceName} as "deviceName", ${deviceCredentials.deviceNumber} as "deviceNumber",
+                                                ${deviceCredentials.isActive} as "isActive", ${deviceCredentials.xtreamUsername} as "xtreamUsername",
+                                                ${deviceCredentials.xtreamPassword} as "xtreamPassword", ${deviceCredentials.label} as label, ${deviceCredentials.kind} as kind,
+                                                ${deviceCredentials.mac} as mac, ${deviceCredentials.enabled} as enabled
+                                           from ${deviceCredentials}
+                                          where ${deviceCredentials.subscriptionId} = page.id) device), '[]') as "deviceCredentials"
+          from (${records}) page) record`;
+const jsonRows = ([first]: { rows: string }[]): RecordRow[] => JSON.parse(first!.rows) as RecordRow[];
 
 const unfilteredRecords = prebuiltSql<{ rows: string }>(() =>
-  asJson(sql`${recordsSelect} ${recordsOrder} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`, RECORDS_ORDER),
+  withDevices(sql`${recordsSelect} ${recordsOrder} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`),
 );
 
 /**
@@ -94,27 +102,15 @@ const unfilteredRecords = prebuiltSql<{ rows: string }>(() =>
  * table), which was a quarter of this page's time in PostgreSQL; without parameters its plan
  * is made once per connection (decision 0056).
  */
-const firstPageOfRecords = prebuiltSql<{ rows: string }>(() => asJson(sql`${recordsSelect} ${recordsOrder} limit ${sql.raw(String(ADMIN_PAGE_DEFAULT))}`, RECORDS_ORDER));
+const firstPageOfRecords = prebuiltSql<{ rows: string }>(() => withDevices(sql`${recordsSelect} ${recordsOrder} limit ${sql.raw(String(ADMIN_PAGE_DEFAULT))}`));
 const unfilteredPage = (db: DbOrTx, { limit, offset }: Page) =>
   limit === ADMIN_PAGE_DEFAULT && offset === 0 ? firstPageOfRecords(db) : unfilteredRecords(db, { limit, offset });
-
-const credentialsOf = prebuiltSql<{ rows: string }>(() =>
-  asJson(
-    sql`select ${deviceCredentials.id} as id, ${deviceCredentials.subscriptionId} as "subscriptionId", ${deviceCredentials.deviceName} as "deviceName",
-                   ${deviceCredentials.deviceNumber} as "deviceNumber", ${deviceCredentials.isActive} as "isActive",
-                   ${deviceCredentials.xtreamUsername} as "xtreamUsername", ${deviceCredentials.xtreamPassword} as "xtreamPassword",
-                   ${deviceCredentials.label} as label, ${deviceCredentials.kind} as kind, ${deviceCredentials.mac} as mac, ${deviceCredentials.enabled} as enabled
-              from ${deviceCredentials}
-             where ${deviceCredentials.subscriptionId} = any(${sql.placeholder('ids')}::uuid[])`,
-    sql.raw(`page."deviceNumber"`),
-  ),
-);
 
 /**
  * The admin's customer-subscription records (spec section 3), one per subscription,
  * newest payment first, one page at a time (docs/decisions 0012); `q` matches part of the email,
- * the customer's or the order's name, or the order id. Two statements for the page (rows,
- * then their credentials) and one for the total.
+ * the customer's or the order's name, or the order id. One statement for the page's
+ * records with their devices, and one for the total.
  */
 export async function customerRecords(db: DbOrTx, page: Page & { q?: string | undefined }, lapse: Lapse): Promise<PageOf<AdminCustomerRecord>> {
   let filter: SQL | undefined;
@@ -132,21 +128,12 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
   }
   // Raw rows, not drizzle's select: mapping 100 records and their credentials column by
   // column was a fifth of this page's CPU at 10 admins at once (decision 0053); the first
-  // page's and the credentials' texts are built once per process (prebuiltSql).
+  // page's text is built once per process (prebuiltSql).
   const [rows, total] = filter
-    ? await queryRows<{ rows: string }>(db, asJson(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`, RECORDS_ORDER))
-        .then(jsonRows<RecordRow>)
+    ? await queryRows<{ rows: string }>(db, withDevices(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`))
+        .then(jsonRows)
         .then(async (found) => [found, await filteredTotal(found, page, () => db.select({ total: count() }).from(subscriptions).where(filter))] as const)
-    : await Promise.all([unfilteredPage(db, page).then(jsonRows<RecordRow>), subscriptionTotal(db).then(([row]) => row!.total)]);
-
-  const credentials = rows.length ? jsonRows<CredentialRow>(await credentialsOf(db, { ids: rows.map((row) => row.id) })) : [];
-  const bySubscription = new Map<string, AdminCustomerRecord['deviceCredentials']>();
-  const serverOf = new Map(rows.map((row) => [row.id, row.xtreamServer]));
-  for (const credential of credentials) {
-    const list = bySubscription.get(credential.subscriptionId) ?? [];
-    list.push(deviceView(credential, serverOf.get(credential.subscriptionId)!));
-    bySubscription.set(credential.subscriptionId, list);
-  }
+    : await Promise.all([unfilteredPage(db, page).then(jsonRows), subscriptionTotal(db).then(([row]) => row!.total)]);
 
   // Written out key by key: every record gets one shape, and no row's extra column can leak.
   const items = rows.map(
@@ -168,7 +155,7 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
         lapse,
       ),
       xtreamServer: row.xtreamServer,
-      deviceCredentials: bySubscription.get(row.id) ?? [],
+      deviceCredentials: row.deviceCredentials.map((device) => deviceView(device, row.xtreamServer)),
     }),
   );
   return { items, total };

@@ -1,6 +1,7 @@
 import { eq, inArray, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order-status';
 import type { DbOrTx } from '#server/db/connect';
+import { prebuiltSql } from '#server/db/prebuilt';
 import { mailOutboxTallies } from '../mail/schema';
 import { orderTallies } from '../orders/schema';
 import { subscriptionTallies } from '../subscriptions/schema';
@@ -15,8 +16,14 @@ const tallyTotal = (db: DbOrTx, tally: SQL) => db.select({ total: summed(orderTa
 
 export const orderTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'orders'));
 export const notificationTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.tally, 'notifications'));
-export const subscriptionTotal = (db: DbOrTx) => db.select({ total: summed(subscriptionTallies.count) }).from(subscriptionTallies);
-export const outboxTotal = (db: DbOrTx) => db.select({ total: summed(mailOutboxTallies.count) }).from(mailOutboxTallies);
+/**
+ * A total with no condition has no parameter, so the pool would send it unnamed and
+ * PostgreSQL would plan it on every call; built once and named, it is planned once per
+ * connection (decisions 0056, 0063).
+ */
+const wholeTotal = (count: AnyColumn, table: SQL) => prebuiltSql<{ total: number }>(() => sql`select ${summed(count)} as total from ${table}`);
+export const subscriptionTotal = wholeTotal(subscriptionTallies.count, sql`${subscriptionTallies}`);
+export const outboxTotal = wholeTotal(mailOutboxTallies.count, sql`${mailOutboxTallies}`);
 
 /**
  * Orders of one payment status, of one package, or both (drizzle/0022's tallies, one per
