@@ -21,9 +21,9 @@ export const notificationTotal = (db: DbOrTx) => tallyTotal(db, eq(orderTallies.
  * PostgreSQL would plan it on every call; built once and named, it is planned once per
  * connection (decisions 0056, 0063).
  */
-const wholeTotal = (count: AnyColumn, table: SQL) => prebuiltSql<{ total: number }>(() => sql`select ${summed(count)} as total from ${table}`);
-export const subscriptionTotal = wholeTotal(subscriptionTallies.count, sql`${subscriptionTallies}`);
-export const outboxTotal = wholeTotal(mailOutboxTallies.count, sql`${mailOutboxTallies}`);
+const wholeTotal = (count: AnyColumn) => prebuiltSql<{ total: number }>(() => sql`select ${summed(count)} as total from ${count.table}`);
+export const subscriptionTotal = wholeTotal(subscriptionTallies.count);
+export const outboxTotal = wholeTotal(mailOutboxTallies.count);
 
 /**
  * Orders of one payment status, of one package, or both (drizzle/0022's tallies, one per
