@@ -127,6 +127,7 @@ describe('the admin customer-subscription records', () => {
     for (const url of ['/api/admin/customers', '/api/admin/customers?limit=3&offset=0', '/api/admin/customers?limit=2&offset=1', '/api/admin/customers?q=example']) {
       const { response, body } = await get<AdminCustomerRecord[]>(t, url, cookies);
       expect(response.statusCode, url).toBe(200);
+      expect(body.length, url).toBeGreaterThan(1);
       for (const [orderId, usernames] of devicesOf(body)) expect(usernames, `${url} ${orderId}`).toEqual(expected.get(orderId));
       expect(body.find((record) => record.orderId === none!.id)?.deviceCredentials ?? [], url).toEqual([]);
     }
