@@ -43,7 +43,7 @@ import { errorBodySchema } from '#contract/errors';
 import { parseMoney } from '#domain/money';
 import { isoInTimeZone } from '#domain/store-time';
 import { sendCsv, type CsvTable } from '#server/http/csv-download';
-import { sendRevalidated } from '#server/http/etag';
+import { sendRevalidated, sendRevalidatedKept } from '#server/http/etag';
 import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
 import type { PageOf } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
@@ -118,7 +118,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         const { limit, offset, q } = request.query;
         const page = await reports.customerRecords({ limit, offset, q: q || undefined });
         reply.header(TOTAL_COUNT_HEADER, page.total);
-        return sendRevalidated(request, reply, page.items);
+        // The same records while the page has not changed, written once (decision 0065).
+        return sendRevalidatedKept(request, reply, page.items);
       },
     );
 

@@ -10,6 +10,7 @@ import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { deviceView, type DeviceViewRow } from '#server/features/subscriptions/index';
 import { newestFirst } from './newest-first';
 import { filteredTotal, type Page, type PageOf } from './page-total';
+import { keptRecords } from './kept-records';
 import { lapseOf, type Lapse } from './lapse';
 import { subscriptionTotal } from './table-totals';
 import { addressContains, containsPattern } from './address-search';
@@ -90,7 +91,6 @@ const withDevices = (records: SQL) => sql`select coalesce(json_agg(record order 
                                            from ${deviceCredentials}
                                           where ${deviceCredentials.subscriptionId} = page.id) device), '[]') as "deviceCredentials"
           from (${records}) page) record`;
-const jsonRows = ([first]: { rows: string }[]): RecordRow[] => JSON.parse(first!.rows) as RecordRow[];
 
 const unfilteredRecords = prebuiltSql<{ rows: string }>(() =>
   withDevices(sql`${recordsSelect} ${recordsOrder} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`),
@@ -107,36 +107,11 @@ const unfilteredPage = (db: DbOrTx, { limit, offset }: Page) =>
   limit === ADMIN_PAGE_DEFAULT && offset === 0 ? firstPageOfRecords(db) : unfilteredRecords(db, { limit, offset });
 
 /**
- * The admin's customer-subscription records (spec section 3), one per subscription,
- * newest payment first, one page at a time (docs/decisions 0012); `q` matches part of the email,
- * the customer's or the order's name, or the order id. One statement for the page's
- * records with their devices, and one for the total.
+ * The records of a page as PostgreSQL wrote them (withDevices), written out key by key: every
+ * record gets one shape, and no row's extra column can leak.
  */
-export async function customerRecords(db: DbOrTx, page: Page & { q?: string | undefined }, lapse: Lapse): Promise<PageOf<AdminCustomerRecord>> {
-  let filter: SQL | undefined;
-  if (page.q) {
-    // Each table is searched on its own trigram indexes (drizzle/0002) and the matches are
-    // united first: an OR across the joined tables would test every row instead.
-    const pattern = containsPattern(page.q);
-    const matchingOrders = db.select({ id: orders.id }).from(orders).where(or(orderIdContains(page.q), ilike(orders.customerName, pattern)));
-    const matchingCustomers = db.select({ id: customers.id }).from(customers).where(or(addressContains(customers.email, page.q), ilike(fullName, pattern)));
-    const matches = union(
-      db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.orderId, matchingOrders)),
-      db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.customerId, matchingCustomers)),
-    );
-    filter = inArray(subscriptions.id, matches);
-  }
-  // Raw rows, not drizzle's select: mapping 100 records and their credentials column by
-  // column was a fifth of this page's CPU at 10 admins at once (decision 0053); the first
-  // page's text is built once per process (prebuiltSql).
-  const [rows, total] = filter
-    ? await queryRows<{ rows: string }>(db, withDevices(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`))
-        .then(jsonRows)
-        .then(async (found) => [found, await filteredTotal(found, page, () => db.select({ total: count() }).from(subscriptions).where(filter))] as const)
-    : await Promise.all([unfilteredPage(db, page).then(jsonRows), subscriptionTotal(db).then(([row]) => row!.total)]);
-
-  // Written out key by key: every record gets one shape, and no row's extra column can leak.
-  const items = rows.map(
+function toRecords(text: string, lapse: Lapse): AdminCustomerRecord[] {
+  return (JSON.parse(text) as RecordRow[]).map(
     (row): AdminCustomerRecord => ({
       id: row.id,
       orderId: row.orderId,
@@ -158,5 +133,45 @@ export async function customerRecords(db: DbOrTx, page: Page & { q?: string | un
       deviceCredentials: row.deviceCredentials.map((device) => deviceView(device, row.xtreamServer)),
     }),
   );
+}
+
+/** The records of a store's last page text, kept while it comes back unchanged (kept-records.ts); one per store. */
+export const keptCustomerRecords = () => keptRecords(toRecords);
+export type KeptCustomerRecords = ReturnType<typeof keptCustomerRecords>;
+
+/**
+ * The admin's customer-subscription records (spec section 3), one per subscription,
+ * newest payment first, one page at a time (docs/decisions 0012); `q` matches part of the email,
+ * the customer's or the order's name, or the order id. One statement for the page's
+ * records with their devices, and one for the total.
+ */
+export async function customerRecords(
+  db: DbOrTx,
+  page: Page & { q?: string | undefined },
+  lapse: Lapse,
+  recordsOf: KeptCustomerRecords,
+): Promise<PageOf<AdminCustomerRecord>> {
+  let filter: SQL | undefined;
+  if (page.q) {
+    // Each table is searched on its own trigram indexes (drizzle/0002) and the matches are
+    // united first: an OR across the joined tables would test every row instead.
+    const pattern = containsPattern(page.q);
+    const matchingOrders = db.select({ id: orders.id }).from(orders).where(or(orderIdContains(page.q), ilike(orders.customerName, pattern)));
+    const matchingCustomers = db.select({ id: customers.id }).from(customers).where(or(addressContains(customers.email, page.q), ilike(fullName, pattern)));
+    const matches = union(
+      db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.orderId, matchingOrders)),
+      db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.customerId, matchingCustomers)),
+    );
+    filter = inArray(subscriptions.id, matches);
+  }
+  // Raw rows, not drizzle's select: mapping 100 records and their credentials column by
+  // column was a fifth of this page's CPU at 10 admins at once (decision 0053); the first
+  // page's text is built once per process (prebuiltSql).
+  const records = ([first]: { rows: string }[]) => recordsOf(first!.rows, lapse);
+  const [items, total] = filter
+    ? await queryRows<{ rows: string }>(db, withDevices(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`))
+        .then(records)
+        .then(async (found) => [found, await filteredTotal(found, page, () => db.select({ total: count() }).from(subscriptions).where(filter))] as const)
+    : await Promise.all([unfilteredPage(db, page).then(records), subscriptionTotal(db).then(([row]) => row!.total)]);
   return { items, total };
 }

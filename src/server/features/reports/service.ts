@@ -4,7 +4,7 @@ import type { AdminOrderListQuery } from '#contract/admin-orders';
 import type { AuditLogQuery } from '#contract/admin-audit';
 import type { DayRange } from '#contract/day-range';
 import type { OutboxQuery } from '#contract/admin-outbox';
-import { customerRecords } from './admin-customers';
+import { customerRecords, keptCustomerRecords } from './admin-customers';
 import type { Page } from './page-total';
 import { orderDetail, orderPage } from './admin-orders';
 import { adminStats } from './admin-stats';
@@ -24,8 +24,9 @@ export type { Page, PageOf } from './page-total';
  */
 export function createReports(db: DbOrTx, { timeZone, graceDays, clock }: { timeZone: string; graceDays: number; clock: Clock }) {
   const lapse = () => ({ graceDays, now: clock.now() });
+  const recordsOf = keptCustomerRecords();
   return {
-    customerRecords: (page: Page & { q?: string | undefined }) => customerRecords(db, page, lapse()),
+    customerRecords: (page: Page & { q?: string | undefined }) => customerRecords(db, page, lapse(), recordsOf),
     notifications: (page: Page) => notificationPage(db, page),
     stats: () => adminStats(db, timeZone),
     owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
