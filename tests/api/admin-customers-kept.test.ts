@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { AdminCustomerRecord } from '../../src/contract/admin';
 import { deviceCredentials, subscriptions } from '../../src/server/schema';
@@ -64,5 +65,44 @@ describe('the customer records kept while their page is unchanged', () => {
     expect(await lapse()).toEqual({ graceEndsAt: null, graceSuspended: true });
     clock.set(new Date(graceEnd.getTime() - 1));
     expect(await lapse()).toEqual({ graceEndsAt: graceEnd.toISOString(), graceSuspended: false });
+  });
+
+  it('go compressed as the browser asks, the same text as the plain answer, and anew once the page changes', async () => {
+    clock.set(START);
+    const customer = await subscriber(t, { devices: 2 });
+    const admin = await signInAdmin(t);
+    const ask = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/admin/customers', cookies: admin, headers });
+    const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const [br, again] = await Promise.all([ask(BROWSER), ask(BROWSER)]);
+    for (const answer of [br, again]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers.vary).toContain('accept-encoding');
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      expect(answer.headers.etag).toBe(plain.headers.etag);
+      expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(plain.body);
+    }
+    const gzip = await ask({ 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    // A browser holding the answer gets a bodiless 304, whatever it accepts.
+    const held = await ask({ ...BROWSER, 'if-none-match': plain.headers.etag as string });
+    expect(held.statusCode).toBe(304);
+    expect(held.rawPayload.length).toBe(0);
+    expect(held.headers['content-encoding']).toBeUndefined();
+
+    await t.database.db
+      .update(deviceCredentials)
+      .set({ label: 'Hall TV' })
+      .where(and(eq(deviceCredentials.subscriptionId, customer.subscription.id), eq(deviceCredentials.deviceNumber, 2)));
+    const changed = await ask(BROWSER);
+    expect(changed.headers.etag).not.toBe(plain.headers.etag);
+    const records = JSON.parse(brotliDecompressSync(changed.rawPayload).toString()) as AdminCustomerRecord[];
+    expect(records.find((record) => record.id === customer.subscription.id)!.deviceCredentials.map((device) => device.label)).toEqual([null, 'Hall TV']);
   });
 });

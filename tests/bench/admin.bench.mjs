@@ -26,6 +26,11 @@ const CALLS_PER_ADMIN = 15;
 const SLOW_MS = 1000;
 const CALLS_PER_ADMIN_WHEN_SLOW = 3;
 const WARMUP_CALLS = 2;
+/**
+ * What the admin's browser (Chromium) sends with every call: its answers come compressed, as
+ * they reach an owner, and each screen pays for its compression (decision 0066).
+ */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** The order id the seed gives the g-th newest order (admin-seed.mjs). */
 const orderId = (g) => `SP-${1700000000000 + g}-${String(g % 1000).padStart(3, '0')}`;
@@ -89,7 +94,7 @@ async function timeScreen(baseUrl, headers, pathFor) {
 
 async function timeScreens(section, store, orderCount, customerCount, p99Target) {
   const cookie = await adminCookie(store.baseUrl, ADMIN);
-  const headers = `cookie: ${cookie}\r\n`;
+  const headers = `cookie: ${cookie}\r\naccept-encoding: ${BROWSER_ACCEPT_ENCODING}\r\n`;
   const rows = [];
   for (const [label, pathFor] of screens(orderCount, customerCount)) {
     const { p50, p99, samples, refused } = await timeScreen(store.baseUrl, headers, pathFor);

@@ -18,10 +18,17 @@ export function openConnection(baseUrl) {
     if (headerEnd === -1 || !pending) return;
     const head = buffered.toString('latin1', 0, headerEnd);
     const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (!length) return fail(new Error(`answer without content-length: ${head.split('\r\n')[0]}`));
-    const end = headerEnd + 4 + Number(length[1]);
-    if (buffered.length < end) return;
-    const body = buffered.toString('utf8', headerEnd + 4, end);
+    let body, end;
+    if (length) {
+      end = headerEnd + 4 + Number(length[1]);
+      if (buffered.length < end) return;
+      body = buffered.toString('utf8', headerEnd + 4, end);
+    } else if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+      // An answer compressed as it streams (the site's compression plugin) comes in chunks.
+      const chunks = readChunks(buffered, headerEnd + 4);
+      if (!chunks) return;
+      ({ body, end } = chunks);
+    } else return fail(new Error(`answer without content-length: ${head.split('\r\n')[0]}`));
     buffered = buffered.subarray(end);
     const done = pending;
     pending = null;
@@ -48,6 +55,25 @@ export function openConnection(baseUrl) {
     },
     close: () => socket.destroy(),
   };
+}
+
+/** A chunked body that begins at `start`, whole, or null while some of it is still to come. */
+function readChunks(buffered, start) {
+  const parts = [];
+  let at = start;
+  for (;;) {
+    const lineEnd = buffered.indexOf('\r\n', at);
+    if (lineEnd === -1) return null;
+    const size = parseInt(buffered.toString('latin1', at, lineEnd), 16);
+    if (size === 0) {
+      // No trailers: the last chunk's empty line ends the answer.
+      if (buffered.length < lineEnd + 4) return null;
+      return { body: Buffer.concat(parts).toString('utf8'), end: lineEnd + 4 };
+    }
+    if (buffered.length < lineEnd + 2 + size + 2) return null;
+    parts.push(buffered.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
 }
 
 /** The exact percentile `p` (0-100) of ascending `sorted` samples, nearest rank. */

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, type KeptEncoding } from './content-encoding';
 
 /**
  * Answers a polled read with an ETag of its body, and a bodiless 304 when the caller
@@ -12,22 +15,50 @@ export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, bo
   return sendWritten(request, reply, written(reply, body));
 }
 
-/** The JSON text and ETag of answers handed out again unchanged, by the answer (sendRevalidatedKept). */
-const writtenAnswers = new WeakMap<object, Written>();
+/** The JSON text, ETag and compressed forms of answers handed out again unchanged, by the answer (sendRevalidatedKept). */
+const writtenAnswers = new WeakMap<object, KeptAnswer>();
 
 /**
  * sendRevalidated for an answer its route hands out again, the same object, while it has not
  * changed (the customer records, decision 0065): its JSON text and ETag are written once and
- * sent again with it. Only for one route's answers, which no one changes once made: the text
- * is that route's serializer's.
+ * sent again with it, and so is each compression a browser asks for (decision 0066), made
+ * off the main thread the first time it is asked. Only for one route's answers, which no
+ * one changes once made: the text is that route's serializer's.
  */
-export function sendRevalidatedKept(request: FastifyRequest, reply: FastifyReply, body: object): FastifyReply {
+export async function sendRevalidatedKept(request: FastifyRequest, reply: FastifyReply, body: object): Promise<FastifyReply> {
   let kept = writtenAnswers.get(body);
   if (!kept) {
-    kept = written(reply, body);
+    kept = { ...written(reply, body), compressed: new Map() };
     writtenAnswers.set(body, kept);
   }
-  return sendWritten(request, reply, kept);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding || holdsAlready(request, kept.etag)) return sendWritten(request, reply, kept);
+  const bytes = await compressedOnce(kept, encoding);
+  // Already compressed: the site's compression plugin passes on an answer with a Content-Encoding.
+  return withTag(reply, kept.etag).header('vary', 'accept-encoding').header('content-encoding', encoding).type(JSON_TYPE).send(bytes);
+}
+
+const brotliText = promisify(brotliCompress);
+const gzipText = promisify(gzip);
+/** The same settings as the site's compression of other answers (@fastify/compress's brotli quality 4). */
+const compressors: Record<KeptEncoding, (text: string) => Promise<Buffer>> = {
+  br: (text) => brotliText(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }),
+  gzip: (text) => gzipText(text),
+};
+
+function compressedOnce(kept: KeptAnswer, encoding: KeptEncoding): Promise<Buffer> {
+  let bytes = kept.compressed.get(encoding);
+  if (!bytes) {
+    bytes = compressors[encoding](kept.json);
+    // A failed compression is not kept: the next call tries again.
+    bytes.catch(() => kept.compressed.delete(encoding));
+    kept.compressed.set(encoding, bytes);
+  }
+  return bytes;
+}
+
+interface KeptAnswer extends Written {
+  compressed: Map<KeptEncoding, Promise<Buffer>>;
 }
 
 interface Written {
@@ -41,9 +72,18 @@ function written(reply: FastifyReply, body: unknown): Written {
   return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
 }
 
-function sendWritten(request: FastifyRequest, reply: FastifyReply, { json, etag }: Written): FastifyReply {
-  reply.header('etag', etag).header('cache-control', 'no-store');
+function holdsAlready(request: FastifyRequest, etag: string): boolean {
   const held = request.headers['if-none-match'];
-  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
+  return held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const withTag = (reply: FastifyReply, etag: string) => reply.header('etag', etag).header('cache-control', 'no-store');
+
+/** The JSON text, or a bodiless 304 when the caller already holds it. */
+function sendWritten(request: FastifyRequest, reply: FastifyReply, { json, etag }: Written): FastifyReply {
+  withTag(reply, etag);
+  if (holdsAlready(request, etag)) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(json);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { packageListSchema } from '#contract/packages';
+import { acceptedEncoding } from '#server/http/content-encoding';
 import type { CatalogSnapshot } from './service';
 
 /** What helmet would add to a JSON answer, set in one call on this hot path. */
@@ -29,9 +30,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     reply.type('application/json; charset=utf-8');
     // A string or buffer with a JSON content type is sent as it is, skipping the serializer.
-    const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) reply.header('content-encoding', 'br').send(snapshot.brotli);
-    else if (/\bgzip\b/.test(accepted)) reply.header('content-encoding', 'gzip').send(snapshot.gzip);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') reply.header('content-encoding', 'br').send(snapshot.brotli);
+    else if (encoding === 'gzip') reply.header('content-encoding', 'gzip').send(snapshot.gzip);
     else reply.send(snapshot.json);
   }
 
