@@ -72,6 +72,41 @@ describe('a prebuilt statement', () => {
     expect(rows).toEqual([{ kind: 'array' }]);
   });
 
+  it('reads whole rows as the built query does on every call: each column through its decoder, NULL as null', async () => {
+    await database.db.insert(packages).values([
+      { id: 'rows-a', name: 'Rows A', duration: '1 Month', durationUnit: 'months', durationValue: 1, price: '12.50', cashback: '1.25', channels: '100+', quality: 'HD', vod: null, features: ['HD', 'EPG'], popular: true },
+      { id: 'rows-b', name: 'Rows B', duration: '36 Hours', durationUnit: 'hours', durationValue: 36, price: '0.00', channels: '50+', quality: 'SD', vod: 'Yes', features: [] },
+    ]);
+    const packageById = prebuilt((db) => db.select().from(packages).where(eq(packages.id, sql.placeholder('id'))));
+    const expected = async (id: string) => database.db.select().from(packages).where(eq(packages.id, id));
+    // The first call runs drizzle's own statement; the later ones the statement made again for their connection.
+    for (const id of ['rows-a', 'rows-a', 'rows-b']) {
+      const rows = await packageById(database.db, { id });
+      expect(rows).toEqual(await expected(id));
+      expect(Object.keys(rows[0]!)).toEqual(Object.keys(packages).filter((key) => key in rows[0]!));
+    }
+    const [a] = await packageById(database.db, { id: 'rows-a' });
+    expect(a!.createdAt).toBeInstanceOf(Date);
+    expect(a!.features).toEqual(['HD', 'EPG']);
+    expect(a!.vod).toBeNull();
+    expect(a!.price).toBe('12.50');
+    expect(a!.durationValue).toBe(1);
+    expect(a!.popular).toBe(true);
+  });
+
+  it('reads joined tables as the built query does: a left-joined table without a row is null', async () => {
+    const withPackage = prebuilt((db) =>
+      db.select({ customer: customers, pkg: packages }).from(customers).leftJoin(packages, eq(packages.name, customers.firstName)).where(eq(customers.email, sql.placeholder('email'))),
+    );
+    await database.db.insert(customers).values({ email: 'joined-row@example.com', firstName: 'Joined', lastName: 'J' });
+    for (let run = 0; run < 2; run++) {
+      const [row] = await withPackage(database.db, { email: 'joined-row@example.com' });
+      expect(row!.pkg).toBeNull();
+      expect(row!.customer.email).toBe('joined-row@example.com');
+      expect(row!.customer.createdAt).toBeInstanceOf(Date);
+    }
+  });
+
   it('as raw SQL (prebuiltSql): built once, run with each call’s values, in the transaction it is given, rows as the driver gives them', async () => {
     let builds = 0;
     const renamed = prebuiltSql<{ first_name: string }>(() => {
