@@ -12,6 +12,7 @@ import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/featur
 import { renewalRoutes } from '#server/features/renewals/index';
 import { autoRenewRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
+import { siteCompression } from './http/compression';
 import { installAccessLog } from './http/access-log';
 import { installErrorHandling } from './http/errors';
 import { installStrictJsonParser } from './http/json-bodies';
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   // Everything else: security headers, compression, cookies, the same-origin guard.
   await app.register(async function site(app) {
     await installSecurityHeaders(app, deps.config);
-    await app.register(compress, { global: true, threshold: 1024 });
+    await app.register(compress, siteCompression);
     await app.register(cookie, { secret: deps.config.SESSION_SECRET });
     installSameOriginGuard(app, deps.config);
 

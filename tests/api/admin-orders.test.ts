@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { adminOrderSummaryListSchema } from '../../src/contract/admin-orders';
 import { orders, packages } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { registerCustomer } from '../support/customers';
@@ -65,6 +66,9 @@ describe("the admin's orders: the list and one order's detail", () => {
       trackingNumber: null,
     });
     expect(all.json()[1]).toMatchObject({ paymentStatus: 'needs_review', reason: 'Crypto payment arrived short: 12.00 of 27.97', paidAt: null });
+    // Written without zod's re-check (decision 0056): the schema takes every order whole and
+    // writes the same text (no key dropped, none out of order).
+    expect(JSON.stringify(adminOrderSummaryListSchema.parse(all.json()))).toBe(all.body);
 
     const first = await get('/api/admin/orders?limit=2', admin);
     expect(idsOf(first)).toEqual([paid.id, held.id]);
@@ -167,6 +171,10 @@ describe("the admin's orders: the list and one order's detail", () => {
       shipmentStatus: 'processing',
       trackingNumber: null,
     });
+    // The list writes the same order, its shipment and delivered gift card, as zod would have.
+    const listed = await get('/api/admin/orders', admin);
+    expect(listed.json()[0]).toEqual(detail.order);
+    expect(JSON.stringify(adminOrderSummaryListSchema.parse(listed.json()))).toBe(listed.body);
     expect(detail.renewsSubscriptionId).toBeNull();
     expect(detail.customer).toEqual({ id: customer.id, email: customer.email, hasAccount: true });
     expect(detail.payment).toEqual({

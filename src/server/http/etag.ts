@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliInOneCall, COMPRESSED_IN_ONE_CALL_MAX } from './compression';
 import { acceptedEncoding, type KeptEncoding } from './content-encoding';
 
 /**
@@ -22,7 +23,7 @@ const writtenAnswers = new WeakMap<object, KeptAnswer>();
  * sendRevalidated for an answer its route hands out again, the same object, while it has not
  * changed (the customer records, decision 0065): its JSON text and ETag are written once and
  * sent again with it, and so is each compression a browser asks for (decision 0066), made
- * off the main thread the first time it is asked. Only for one route's answers, which no
+ * the first time it is asked. Only for one route's answers, which no
  * one changes once made: the text is that route's serializer's.
  */
 export async function sendRevalidatedKept(request: FastifyRequest, reply: FastifyReply, body: object): Promise<FastifyReply> {
@@ -40,10 +41,16 @@ export async function sendRevalidatedKept(request: FastifyRequest, reply: Fastif
 
 const brotliText = promisify(brotliCompress);
 const gzipText = promisify(gzip);
-/** The same settings as the site's compression of other answers (@fastify/compress's brotli quality 4). */
+/**
+ * The same settings as the site's compression of other answers (compression.ts): in one call
+ * up to its size, through zlib's thread pool above it (a whole first page of records).
+ */
 const compressors: Record<KeptEncoding, (text: string) => Promise<Buffer>> = {
-  br: (text) => brotliText(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }),
-  gzip: (text) => gzipText(text),
+  br: (text) =>
+    text.length <= COMPRESSED_IN_ONE_CALL_MAX
+      ? Promise.resolve(text).then(brotliInOneCall)
+      : brotliText(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }),
+  gzip: (text) => (text.length <= COMPRESSED_IN_ONE_CALL_MAX ? Promise.resolve(text).then((t) => gzipSync(t)) : gzipText(text)),
 };
 
 function compressedOnce(kept: KeptAnswer, encoding: KeptEncoding): Promise<Buffer> {

@@ -125,7 +125,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     guarded.get(
       adminOrderPaths.list,
-      { schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderSummaryListSchema, ...failures } } },
+      // Up to 100 orders built key by key from typed rows (toSummary): written without zod's re-check (decision 0056).
+      { schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderSummaryListSchema, ...failures } }, serializerCompiler: jsonWithoutRecheck },
       async (request, reply) => {
         const page = await reports.orderPage(request.query);
         reply.header(TOTAL_COUNT_HEADER, page.total);

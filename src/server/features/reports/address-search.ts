@@ -1,4 +1,4 @@
-import { and, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, ilike, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 
 /** `q` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
 export function containsPattern(q: string): string {
@@ -31,10 +31,21 @@ export function localPartEnd(q: string): string | null {
  * code point, which no address holds.
  */
 export function addressContains(email: AnyColumn, q: string): SQL {
-  const contains = ilike(email, containsPattern(q));
-  const end = localPartEnd(q);
-  if (end === null) return contains;
+  return addressMatches(email, containsPattern(q), localPartEnd(q));
+}
+
+/** A value of a statement, or a placeholder for it in a statement built once (prebuiltSql). */
+export type ValueOrPlaceholder = string | Placeholder;
+
+/**
+ * addressContains with its two values given apart: `pattern` (containsPattern of `q`) and
+ * `localEnd` (localPartEnd of `q`, null when `q` has no '@'), either of them a placeholder of
+ * a statement built once per shape (decision 0069).
+ */
+export function addressMatches(email: AnyColumn, pattern: ValueOrPlaceholder, localEnd: ValueOrPlaceholder | null): SQL {
+  const contains = ilike(email, pattern);
+  if (localEnd === null) return contains;
   const localEndReversed = sql`reverse(lower(split_part(${email}, '@', 1)))`;
-  const start = sql`reverse(lower(${end}::text))`;
+  const start = sql`reverse(lower(${localEnd}::text))`;
   return and(sql`${localEndReversed} ~>=~ ${start}`, sql`${localEndReversed} ~<~ (${start} || chr(1114111))`, contains)!;
 }

@@ -1,7 +1,7 @@
-import { count, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE_DEFAULT, type AdminCustomerRecord } from '#contract/admin';
-import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type DbOrTx } from '#server/db/connect';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '#server/db/connect';
 import { prebuiltSql } from '#server/db/prebuilt';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
@@ -13,24 +13,50 @@ import { filteredTotal, type Page, type PageOf } from './page-total';
 import { keptRecords } from './kept-records';
 import { lapseOf, type Lapse } from './lapse';
 import { subscriptionTotal } from './table-totals';
-import { addressContains, containsPattern } from './address-search';
+import { addressMatches, containsPattern, localPartEnd, type ValueOrPlaceholder } from './address-search';
 
 /** What an order id begins with: 'SP-' in any case, then only digits and dashes. */
 const ORDER_ID_START = /^sp-[0-9-]*$/i;
+/** What an order id can contain: its letters in either case, digits and dashes. */
+const ORDER_ID_PIECE = /^[sp0-9-]*$/i;
 
 /**
- * The orders whose id contains `q` in any case: `id ilike '%q%'`. Every id is
- * SP-digits-digits (src/domain/order-id.ts), whose only 'S' is its first letter, so a `q`
- * that begins with 'SP-' and holds only digits and dashes after it can match only at the
- * start: the same orders are those whose id begins with 'SP-' and the rest of `q`. That is
- * a range of orders_id_prefix_idx (text_pattern_ops), where the trigram index intersects
- * posting lists of nearly every order (decision 0049); the pattern is a literal of the
- * statement (digits and dashes only), so the index bounds it under any plan. Any other `q`
- * is still the trigram match. tests/api/admin-order-id-search.test.ts compares both.
+ * How the orders whose id contains `q` in any case (`id ilike '%q%'`) are found. Every id is
+ * SP-digits-digits (src/domain/order-id.ts), whose only 'S' is its first letter:
+ * - 'start': `q` begins with 'SP-' and holds only digits and dashes after it, so it can match
+ *   only at the start, and the orders are those whose id begins with 'SP-' and the rest of `q`;
+ * - 'none': `q` holds a character no id has (an address, a name), so no order;
+ * - 'anywhere': any other `q`, by the trigram index.
+ */
+export type OrderIdSearch = 'start' | 'none' | 'anywhere';
+export function orderIdSearch(q: string): OrderIdSearch {
+  if (ORDER_ID_START.test(q)) return 'start';
+  return ORDER_ID_PIECE.test(q) ? 'anywhere' : 'none';
+}
+
+/** The start every id that contains an id-start `q` has (orderIdSearch's 'start'). */
+const idStartOf = (q: string) => `SP-${q.slice(3)}`;
+
+/**
+ * The orders whose id contains `q` in any case: `id ilike '%q%'`. A `q` with an id's start
+ * is a range of orders_id_prefix_idx (text_pattern_ops), where the trigram index intersects
+ * posting lists of nearly every order (decision 0049); its bounds are text_pattern_ops' own
+ * operators on the parameter, as addressContains's are, so that a generic plan of a statement
+ * built once still uses the index (decision 0069). An id is ASCII, and U+10FFFF sorts after
+ * every ASCII byte: the range holds exactly the ids that begin with the start. A `q` no id
+ * can contain reads no index at all. tests/api/admin-order-id-search.test.ts compares each
+ * with the match anywhere.
  */
 export function orderIdContains(q: string): SQL {
-  if (!ORDER_ID_START.test(q)) return ilike(orders.id, containsPattern(q));
-  return like(orders.id, sql.raw(`'SP-${q.slice(3)}%'`));
+  const search = orderIdSearch(q);
+  return orderIdMatches(search, containsPattern(q), search === 'start' ? idStartOf(q) : '');
+}
+
+/** orderIdContains with its values given apart (addressMatches): `pattern`, and `idStart` for the 'start' search. */
+function orderIdMatches(search: OrderIdSearch, pattern: ValueOrPlaceholder, idStart: ValueOrPlaceholder): SQL {
+  if (search === 'none') return sql`false`;
+  if (search === 'anywhere') return ilike(orders.id, pattern);
+  return sql`(${orders.id} ~>=~ ${idStart}::text and ${orders.id} ~<~ (${idStart}::text || chr(1114111)))`;
 }
 
 /** A record as its statement's JSON gives it: timestamps are already the ISO 8601 text of toISOString (isoText). */
@@ -140,6 +166,50 @@ export const keptCustomerRecords = () => keptRecords(toRecords);
 export type KeptCustomerRecords = ReturnType<typeof keptCustomerRecords>;
 
 /**
+ * A search's subscriptions: those of the orders whose id or name contains `q`, and those of
+ * the customers whose email or name contains it. Each table is searched on its own trigram
+ * and range indexes (drizzle/0002, 0019, 0020) and the matches are united first: an OR across
+ * the joined tables would test every row instead. Written with placeholders (`pattern`,
+ * `idStart`, `localEnd`) for one of a search's shapes.
+ */
+function searchFilter(shape: SearchShape): SQL {
+  const pattern = sql.placeholder('pattern');
+  const orderMatch = or(orderIdMatches(shape.orderId, pattern, sql.placeholder('idStart')), ilike(orders.customerName, pattern));
+  const customerMatch = or(addressMatches(customers.email, pattern, shape.byAddress ? sql.placeholder('localEnd') : null), ilike(fullName, pattern));
+  return sql`${subscriptions.id} in (select ${subscriptions.id} from ${subscriptions} where ${subscriptions.orderId} in (select ${orders.id} from ${orders} where ${orderMatch})
+                                     union
+                                     select ${subscriptions.id} from ${subscriptions} where ${subscriptions.customerId} in (select ${customers.id} from ${customers} where ${customerMatch}))`;
+}
+
+/** How a search reads orders' ids (orderIdSearch), and whether by an address's local part (localPartEnd). */
+interface SearchShape {
+  orderId: OrderIdSearch;
+  byAddress: boolean;
+}
+
+type SearchStatements = { records: ReturnType<typeof prebuiltSql<{ rows: string }>>; total: ReturnType<typeof prebuiltSql<{ total: number }>> };
+const searchStatements = new Map<string, SearchStatements>();
+
+/**
+ * The page and the total of a search of one shape, each statement's text built once per
+ * process and named, so PostgreSQL parses it once per connection: building the search's text
+ * was a tenth of the store's CPU for it, and each new text a parse in PostgreSQL (decision 0069).
+ */
+function searchStatementsFor(shape: SearchShape): SearchStatements {
+  const key = `${shape.orderId}:${shape.byAddress}`;
+  let statements = searchStatements.get(key);
+  if (!statements) {
+    const filter = searchFilter(shape);
+    statements = {
+      records: prebuiltSql(() => withDevices(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`)),
+      total: prebuiltSql(() => sql`select count(*)::int as total from ${subscriptions} where ${filter}`),
+    };
+    searchStatements.set(key, statements);
+  }
+  return statements;
+}
+
+/**
  * The admin's customer-subscription records (spec section 3), one per subscription,
  * newest payment first, one page at a time (docs/decisions 0012); `q` matches part of the email,
  * the customer's or the order's name, or the order id. One statement for the page's
@@ -151,27 +221,19 @@ export async function customerRecords(
   lapse: Lapse,
   recordsOf: KeptCustomerRecords,
 ): Promise<PageOf<AdminCustomerRecord>> {
-  let filter: SQL | undefined;
-  if (page.q) {
-    // Each table is searched on its own trigram indexes (drizzle/0002) and the matches are
-    // united first: an OR across the joined tables would test every row instead.
-    const pattern = containsPattern(page.q);
-    const matchingOrders = db.select({ id: orders.id }).from(orders).where(or(orderIdContains(page.q), ilike(orders.customerName, pattern)));
-    const matchingCustomers = db.select({ id: customers.id }).from(customers).where(or(addressContains(customers.email, page.q), ilike(fullName, pattern)));
-    const matches = union(
-      db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.orderId, matchingOrders)),
-      db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.customerId, matchingCustomers)),
-    );
-    filter = inArray(subscriptions.id, matches);
-  }
   // Raw rows, not drizzle's select: mapping 100 records and their credentials column by
   // column was a fifth of this page's CPU at 10 admins at once (decision 0053); the first
   // page's text is built once per process (prebuiltSql).
   const records = ([first]: { rows: string }[]) => recordsOf(first!.rows, lapse);
-  const [items, total] = filter
-    ? await queryRows<{ rows: string }>(db, withDevices(sql`${recordsSelect} where ${filter} ${recordsOrder} limit ${page.limit} offset ${page.offset}`))
-        .then(records)
-        .then(async (found) => [found, await filteredTotal(found, page, () => db.select({ total: count() }).from(subscriptions).where(filter))] as const)
-    : await Promise.all([unfilteredPage(db, page).then(records), subscriptionTotal(db).then(([row]) => row!.total)]);
+  if (!page.q) {
+    const [items, total] = await Promise.all([unfilteredPage(db, page).then(records), subscriptionTotal(db).then(([row]) => row!.total)]);
+    return { items, total };
+  }
+  const orderId = orderIdSearch(page.q);
+  const localEnd = localPartEnd(page.q);
+  const search = searchStatementsFor({ orderId, byAddress: localEnd !== null });
+  const values = { pattern: containsPattern(page.q), idStart: orderId === 'start' ? idStartOf(page.q) : null, localEnd };
+  const items = records(await search.records(db, { ...values, limit: page.limit, offset: page.offset }));
+  const total = await filteredTotal(items, page, () => search.total(db, values));
   return { items, total };
 }
