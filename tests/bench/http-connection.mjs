@@ -84,7 +84,7 @@ export function percentile(sorted, p) {
 /**
  * Runs `connections` loops of `iteration(connection)` for `seconds` after `warmupSeconds`,
  * timing each iteration; an iteration that throws counts as an error. Returns the rate
- * per second and exact p50/p99 in milliseconds.
+ * per second, exact p50/p99 in milliseconds and the sorted samples (to pool several runs).
  */
 export async function runLoops(baseUrl, { connections, seconds, warmupSeconds = 1, iteration }) {
   const opened = Array.from({ length: connections }, () => openConnection(baseUrl));
@@ -116,5 +116,5 @@ export async function runLoops(baseUrl, { connections, seconds, warmupSeconds = 
   );
   samples.sort((a, b) => a - b);
   // `completed` also counts the warm-up's iterations: with CPU time read over the whole run, it gives CPU per iteration.
-  return { perSecond: samples.length / seconds, p50: percentile(samples, 50), p99: percentile(samples, 99), count: samples.length, completed, errors };
+  return { perSecond: samples.length / seconds, p50: percentile(samples, 50), p99: percentile(samples, 99), count: samples.length, completed, errors, samples };
 }
