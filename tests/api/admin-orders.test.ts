@@ -80,6 +80,16 @@ describe("the admin's orders: the list and one order's detail", () => {
     const unchanged = await get('/api/admin/orders', admin, { 'if-none-match': String(all.headers.etag) });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
+
+    // A name with quotes, a backslash, accents, an emoji and a line separator: the same text
+    // as the schema's, on the first page and on a filtered one.
+    const tricky = 'Zoë "Z" O\'Brien \\ 😀 \u2028 end';
+    await t.database.db.update(orders).set({ customerName: tricky }).where(eq(orders.id, held.id));
+    for (const url of ['/api/admin/orders', '/api/admin/orders?paymentStatus=needs_review']) {
+      const listed = await get(url, admin);
+      expect(listed.json().find((order: { id: string }) => order.id === held.id).customerName).toBe(tricky);
+      expect(listed.body).toBe(JSON.stringify(adminOrderSummaryListSchema.parse(listed.json())));
+    }
   });
 
   it('filters by payment status, review, package, placing day and search, alone and together', async () => {
