@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliInOneCall, COMPRESSED_IN_ONE_CALL_MAX } from './compression';
+import { compressedAnswer } from './compression';
 import { acceptedEncoding, type KeptEncoding } from './content-encoding';
 
 /**
@@ -23,8 +21,8 @@ const writtenAnswers = new WeakMap<object, KeptAnswer>();
  * sendRevalidated for an answer its route hands out again, the same object, while it has not
  * changed (the customer records, decision 0065): its JSON text and ETag are written once and
  * sent again with it, and so is each compression a browser asks for (decision 0066), made
- * the first time it is asked. Only for one route's answers, which no
- * one changes once made: the text is that route's serializer's.
+ * the first time it is asked (compression.ts). Only for one route's answers, which no one
+ * changes once made: the text is that route's serializer's.
  */
 export async function sendRevalidatedKept(request: FastifyRequest, reply: FastifyReply, body: object): Promise<FastifyReply> {
   let kept = writtenAnswers.get(body);
@@ -39,24 +37,10 @@ export async function sendRevalidatedKept(request: FastifyRequest, reply: Fastif
   return withTag(reply, kept.etag).header('vary', 'accept-encoding').header('content-encoding', encoding).type(JSON_TYPE).send(bytes);
 }
 
-const brotliText = promisify(brotliCompress);
-const gzipText = promisify(gzip);
-/**
- * The same settings as the site's compression of other answers (compression.ts): in one call
- * up to its size, through zlib's thread pool above it (a whole first page of records).
- */
-const compressors: Record<KeptEncoding, (text: string) => Promise<Buffer>> = {
-  br: (text) =>
-    text.length <= COMPRESSED_IN_ONE_CALL_MAX
-      ? Promise.resolve(text).then(brotliInOneCall)
-      : brotliText(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }),
-  gzip: (text) => (text.length <= COMPRESSED_IN_ONE_CALL_MAX ? Promise.resolve(text).then((t) => gzipSync(t)) : gzipText(text)),
-};
-
 function compressedOnce(kept: KeptAnswer, encoding: KeptEncoding): Promise<Buffer> {
   let bytes = kept.compressed.get(encoding);
   if (!bytes) {
-    bytes = compressors[encoding](kept.json);
+    bytes = compressedAnswer(kept.json, encoding);
     // A failed compression is not kept: the next call tries again.
     bytes.catch(() => kept.compressed.delete(encoding));
     kept.compressed.set(encoding, bytes);

@@ -34,8 +34,11 @@ export function orderIdSearch(q: string): OrderIdSearch {
   return ORDER_ID_PIECE.test(q) ? 'anywhere' : 'none';
 }
 
-/** The start every id that contains an id-start `q` has (orderIdSearch's 'start'). */
-const idStartOf = (q: string) => `SP-${q.slice(3)}`;
+/** How `q` reads orders' ids, and for an id's start, the start every matching id has. */
+function orderIdOf(q: string): { search: OrderIdSearch; idStart: string | null } {
+  const search = orderIdSearch(q);
+  return { search, idStart: search === 'start' ? `SP-${q.slice(3)}` : null };
+}
 
 /**
  * The orders whose id contains `q` in any case: `id ilike '%q%'`. A `q` with an id's start
@@ -48,14 +51,14 @@ const idStartOf = (q: string) => `SP-${q.slice(3)}`;
  * with the match anywhere.
  */
 export function orderIdContains(q: string): SQL {
-  const search = orderIdSearch(q);
-  return orderIdMatches(search, containsPattern(q), search === 'start' ? idStartOf(q) : '');
+  const { search, idStart } = orderIdOf(q);
+  return orderIdMatches(search, containsPattern(q), idStart);
 }
 
 /** orderIdContains with its values given apart (addressMatches): `pattern`, and `idStart` for the 'start' search. */
-function orderIdMatches(search: OrderIdSearch, pattern: ValueOrPlaceholder, idStart: ValueOrPlaceholder): SQL {
+function orderIdMatches(search: OrderIdSearch, pattern: ValueOrPlaceholder, idStart: ValueOrPlaceholder | null): SQL {
   if (search === 'none') return sql`false`;
-  if (search === 'anywhere') return ilike(orders.id, pattern);
+  if (search === 'anywhere' || idStart === null) return ilike(orders.id, pattern);
   return sql`(${orders.id} ~>=~ ${idStart}::text and ${orders.id} ~<~ (${idStart}::text || chr(1114111)))`;
 }
 
@@ -229,10 +232,10 @@ export async function customerRecords(
     const [items, total] = await Promise.all([unfilteredPage(db, page).then(records), subscriptionTotal(db).then(([row]) => row!.total)]);
     return { items, total };
   }
-  const orderId = orderIdSearch(page.q);
+  const { search: orderId, idStart } = orderIdOf(page.q);
   const localEnd = localPartEnd(page.q);
   const search = searchStatementsFor({ orderId, byAddress: localEnd !== null });
-  const values = { pattern: containsPattern(page.q), idStart: orderId === 'start' ? idStartOf(page.q) : null, localEnd };
+  const values = { pattern: containsPattern(page.q), idStart, localEnd };
   const items = records(await search.records(db, { ...values, limit: page.limit, offset: page.offset }));
   const total = await filteredTotal(items, page, () => search.total(db, values));
   return { items, total };
