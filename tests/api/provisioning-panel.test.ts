@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { LineUsernameTakenError } from '../../src/server/providers/provisioning/index';
 import { createXtreamPanelProvisioning } from '../../src/server/providers/provisioning/xtream-panel';
+import { freePort } from '../support/free-port';
 import { drainDuringOutage, orderJobStates, type Outage } from '../support/outage';
 import { seededPackages } from '../support/checkout';
 import { paidOrder } from '../support/paid-orders';
@@ -62,8 +63,9 @@ describe('the Xtream panel client', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain('STATUS_INVALID_KEY');
     expect((error as Error).message).not.toContain('wrong-key-secret');
-    const unreachable = createXtreamPanelProvisioning({ url: 'http://127.0.0.1:1/x/', apiKey: API_KEY, timeoutMs: 2000 });
-    await expect(unreachable.disableLine('1')).rejects.toThrow('Xtream panel unreachable for disable_line');
+    // A port nothing listens on: the connection is refused.
+    const unreachable = createXtreamPanelProvisioning({ url: `http://127.0.0.1:${await freePort()}/x/`, apiKey: API_KEY, timeoutMs: 2000 });
+    await expect(unreachable.disableLine('1')).rejects.toThrow('Xtream panel unreachable for disable_line: fetch failed (ECONNREFUSED)');
   });
 });
 

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingMessage, ServerResponse, IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { outageSwitch, type Outage } from './outage';
+import { standInServer } from './stand-in-server';
 
 export interface RecordedRequest {
   method: string;
@@ -53,10 +54,7 @@ export async function startNowPaymentsStandIn({ apiKey }: { apiKey: string }) {
   let failure: { status: number; body: unknown } | null = null;
   const outage = outageSwitch({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' });
 
-  // A stand-in that fails answers 500 with why, so the store's handling of it shows in the test.
-  const server = createServer((req, res) => {
-    answer(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
+  const server = standInServer(answer);
   async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

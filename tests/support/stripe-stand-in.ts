@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingMessage, ServerResponse, IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import { createStripeCardPayments } from '../../src/server/providers/payments/stripe-card-payments';
 import { outageSwitch, type Outage } from './outage';
 import { newStandInIntent, standInSavedCards } from './stripe-stand-in-saved-cards';
+import { standInServer } from './stand-in-server';
 
 export interface StandInIntent {
   id: string;
@@ -62,10 +63,7 @@ export async function startStripeStandIn() {
   const outage = outageSwitch({ error: { type: 'api_error', message: 'An unknown error occurred' } });
   const savedCards = standInSavedCards(intents);
 
-  // A stand-in that fails answers 500 with why, so the store's handling of it shows in the test.
-  const server = createServer((req, res) => {
-    answer(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
+  const server = standInServer(answer);
   async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { outageSwitch, type Outage } from './outage';
+import { standInServer } from './stand-in-server';
 
 export interface StandInLine {
   id: string;
@@ -56,10 +57,7 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
   let failAfter = 0;
   const outage = outageSwitch({ status: 'STATUS_FAILURE', error: 'Internal Server Error' });
 
-  // A stand-in that fails answers 500 with why, so the store's handling of it shows in the test.
-  const server = createServer((req, res) => {
-    answer(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
+  const server = standInServer(answer);
   async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -81,7 +81,10 @@ export function createXtreamPanelProvisioning(options: XtreamPanelOptions): Prov
         signal: AbortSignal.timeout(timeout),
       });
     } catch (error) {
-      throw new Error(`Xtream panel unreachable for ${action}: ${(error as Error).message}`);
+      // fetch says only "fetch failed"; its cause (ECONNREFUSED, ECONNRESET, "bad port") tells the admin's list why.
+      const cause = (error as Error).cause as { code?: unknown; message?: unknown } | undefined;
+      const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : null;
+      throw new Error(`Xtream panel unreachable for ${action}: ${(error as Error).message}${why ? ` (${why})` : ''}`);
     }
     const text = await response.text();
     if (!response.ok) throw new Error(`Xtream panel answered HTTP ${response.status} to ${action}`);
