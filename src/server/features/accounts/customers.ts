@@ -1,7 +1,7 @@
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { CustomerProfile } from '#contract/accounts';
-import { queryRows, type DbOrTx } from '#server/db/connect';
-import { prebuilt } from '#server/db/prebuilt';
+import type { DbOrTx } from '#server/db/connect';
+import { prebuilt, prebuiltSql } from '#server/db/prebuilt';
 import { customers } from './schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -47,6 +47,29 @@ export async function findGuestByEmail(db: DbOrTx, email: string, { lock = false
   return row ?? null;
 }
 
+/**
+ * One statement: the proven account of the address, else its guest row, created when new.
+ * An existing guest row keeps the names it was created with; each order keeps its own.
+ * Its text is built once per process (decision 0048): every checkout sends it.
+ */
+const orderCustomerOfAddress = prebuiltSql<{ id: string; verified: boolean }>(
+  () => sql`with verified as (
+          select ${customers.id} from ${customers}
+           where ${customers.email} = ${sql.placeholder('email')} and ${customers.hasAccount}
+             and ${customers.emailVerifiedAt} is not null and ${customers.password} is not null
+           limit 1
+        ), guest as (
+          insert into ${customers} (email, first_name, last_name, phone, has_account)
+          select ${sql.placeholder('email')}, ${sql.placeholder('firstName')}, ${sql.placeholder('lastName')}, ${sql.placeholder('phone')}, false
+           where not exists (select 1 from verified)
+          on conflict (email) where not has_account do update set updated_at = now()
+          returning id
+        )
+        select id, true as verified from verified
+        union all
+        select id, false as verified from guest`,
+);
+
 export interface OrderCustomerDetails {
   email: string;
   firstName: string;
@@ -78,25 +101,6 @@ export async function resolveOrderCustomer(
     if (signedIn) return { customerId: signedIn.id, hasPassword: signedIn.password !== null };
   }
   const email = details.email.trim().toLowerCase();
-  // One statement: the proven account of the address, else its guest row, created when new.
-  // An existing guest row keeps the names it was created with; each order keeps its own.
-  const [owner] = await queryRows<{ id: string; verified: boolean }>(
-    db,
-    sql`with verified as (
-          select ${customers.id} from ${customers}
-           where ${customers.email} = ${email} and ${customers.hasAccount}
-             and ${customers.emailVerifiedAt} is not null and ${customers.password} is not null
-           limit 1
-        ), guest as (
-          insert into ${customers} (email, first_name, last_name, phone, has_account)
-          select ${email}, ${details.firstName}, ${details.lastName}, ${details.phone || null}, false
-           where not exists (select 1 from verified)
-          on conflict (email) where not has_account do update set updated_at = now()
-          returning id
-        )
-        select id, true as verified from verified
-        union all
-        select id, false as verified from guest`,
-  );
+  const [owner] = await orderCustomerOfAddress(db, { email, firstName: details.firstName, lastName: details.lastName, phone: details.phone || null });
   return { customerId: owner!.id, hasPassword: owner!.verified };
 }
