@@ -49,5 +49,5 @@ export const siteCompression = {
   global: true,
   threshold: COMPRESSED_FROM,
   syncThreshold: COMPRESSED_IN_ONE_CALL_MAX,
-  zlib: { brotliCompressSync: (payload: Buffer) => brotliInOneCall(payload) },
+  zlib: { brotliCompressSync: brotliInOneCall },
 };

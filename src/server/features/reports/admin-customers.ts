@@ -34,10 +34,13 @@ export function orderIdSearch(q: string): OrderIdSearch {
   return ORDER_ID_PIECE.test(q) ? 'anywhere' : 'none';
 }
 
-/** How `q` reads orders' ids, and for an id's start, the start every matching id has. */
-function orderIdOf(q: string): { search: OrderIdSearch; idStart: string | null } {
+/** How orders' ids are read, and for an id's start, the start every matching id has (a value, or a statement's placeholder). */
+type OrderIdMatch<Start> = { search: 'start'; idStart: Start } | { search: Exclude<OrderIdSearch, 'start'> };
+
+/** How `q` reads orders' ids (orderIdSearch), with the start of the 'start' search. */
+function orderIdOf(q: string): OrderIdMatch<string> {
   const search = orderIdSearch(q);
-  return { search, idStart: search === 'start' ? `SP-${q.slice(3)}` : null };
+  return search === 'start' ? { search, idStart: `SP-${q.slice(3)}` } : { search };
 }
 
 /**
@@ -51,15 +54,13 @@ function orderIdOf(q: string): { search: OrderIdSearch; idStart: string | null }
  * with the match anywhere.
  */
 export function orderIdContains(q: string): SQL {
-  const { search, idStart } = orderIdOf(q);
-  return orderIdMatches(search, containsPattern(q), idStart);
+  return orderIdMatches(orderIdOf(q), containsPattern(q));
 }
 
-/** orderIdContains with its values given apart (addressMatches): `pattern`, and `idStart` for the 'start' search. */
-function orderIdMatches(search: OrderIdSearch, pattern: ValueOrPlaceholder, idStart: ValueOrPlaceholder | null): SQL {
-  if (search === 'none') return sql`false`;
-  if (search === 'anywhere' || idStart === null) return ilike(orders.id, pattern);
-  return sql`(${orders.id} ~>=~ ${idStart}::text and ${orders.id} ~<~ (${idStart}::text || chr(1114111)))`;
+/** orderIdContains with its values given apart (addressMatches): `pattern`, and the 'start' search's `idStart`. */
+function orderIdMatches(match: OrderIdMatch<ValueOrPlaceholder>, pattern: ValueOrPlaceholder): SQL {
+  if (match.search !== 'start') return match.search === 'none' ? sql`false` : ilike(orders.id, pattern);
+  return sql`(${orders.id} ~>=~ ${match.idStart}::text and ${orders.id} ~<~ (${match.idStart}::text || chr(1114111)))`;
 }
 
 /** A record as its statement's JSON gives it: timestamps are already the ISO 8601 text of toISOString (isoText). */
@@ -177,7 +178,8 @@ export type KeptCustomerRecords = ReturnType<typeof keptCustomerRecords>;
  */
 function searchFilter(shape: SearchShape): SQL {
   const pattern = sql.placeholder('pattern');
-  const orderMatch = or(orderIdMatches(shape.orderId, pattern, sql.placeholder('idStart')), ilike(orders.customerName, pattern));
+  const orderId: OrderIdMatch<ValueOrPlaceholder> = shape.orderId === 'start' ? { search: 'start', idStart: sql.placeholder('idStart') } : { search: shape.orderId };
+  const orderMatch = or(orderIdMatches(orderId, pattern), ilike(orders.customerName, pattern));
   const customerMatch = or(addressMatches(customers.email, pattern, shape.byAddress ? sql.placeholder('localEnd') : null), ilike(fullName, pattern));
   return sql`${subscriptions.id} in (select ${subscriptions.id} from ${subscriptions} where ${subscriptions.orderId} in (select ${orders.id} from ${orders} where ${orderMatch})
                                      union
@@ -232,10 +234,10 @@ export async function customerRecords(
     const [items, total] = await Promise.all([unfilteredPage(db, page).then(records), subscriptionTotal(db).then(([row]) => row!.total)]);
     return { items, total };
   }
-  const { search: orderId, idStart } = orderIdOf(page.q);
+  const orderId = orderIdOf(page.q);
   const localEnd = localPartEnd(page.q);
-  const search = searchStatementsFor({ orderId, byAddress: localEnd !== null });
-  const values = { pattern: containsPattern(page.q), idStart, localEnd };
+  const search = searchStatementsFor({ orderId: orderId.search, byAddress: localEnd !== null });
+  const values = { pattern: containsPattern(page.q), idStart: orderId.search === 'start' ? orderId.idStart : null, localEnd };
   const items = records(await search.records(db, { ...values, limit: page.limit, offset: page.offset }));
   const total = await filteredTotal(items, page, () => search.total(db, values));
   return { items, total };
