@@ -35,10 +35,10 @@ export function orderIdSearch(q: string): OrderIdSearch {
 }
 
 /** How orders' ids are read, and for an id's start, the start every matching id has (a value, or a statement's placeholder). */
-type OrderIdMatch<Start> = { search: 'start'; idStart: Start } | { search: Exclude<OrderIdSearch, 'start'> };
+type OrderIdMatch = { search: 'start'; idStart: ValueOrPlaceholder } | { search: Exclude<OrderIdSearch, 'start'> };
 
 /** How `q` reads orders' ids (orderIdSearch), with the start of the 'start' search. */
-function orderIdOf(q: string): OrderIdMatch<string> {
+function orderIdOf(q: string): OrderIdMatch {
   const search = orderIdSearch(q);
   return search === 'start' ? { search, idStart: `SP-${q.slice(3)}` } : { search };
 }
@@ -58,7 +58,7 @@ export function orderIdContains(q: string): SQL {
 }
 
 /** orderIdContains with its values given apart (addressMatches): `pattern`, and the 'start' search's `idStart`. */
-function orderIdMatches(match: OrderIdMatch<ValueOrPlaceholder>, pattern: ValueOrPlaceholder): SQL {
+function orderIdMatches(match: OrderIdMatch, pattern: ValueOrPlaceholder): SQL {
   if (match.search !== 'start') return match.search === 'none' ? sql`false` : ilike(orders.id, pattern);
   return sql`(${orders.id} ~>=~ ${match.idStart}::text and ${orders.id} ~<~ (${match.idStart}::text || chr(1114111)))`;
 }
@@ -178,7 +178,7 @@ export type KeptCustomerRecords = ReturnType<typeof keptCustomerRecords>;
  */
 function searchFilter(shape: SearchShape): SQL {
   const pattern = sql.placeholder('pattern');
-  const orderId: OrderIdMatch<ValueOrPlaceholder> = shape.orderId === 'start' ? { search: 'start', idStart: sql.placeholder('idStart') } : { search: shape.orderId };
+  const orderId: OrderIdMatch = shape.orderId === 'start' ? { search: 'start', idStart: sql.placeholder('idStart') } : { search: shape.orderId };
   const orderMatch = or(orderIdMatches(orderId, pattern), ilike(orders.customerName, pattern));
   const customerMatch = or(addressMatches(customers.email, pattern, shape.byAddress ? sql.placeholder('localEnd') : null), ilike(fullName, pattern));
   return sql`${subscriptions.id} in (select ${subscriptions.id} from ${subscriptions} where ${subscriptions.orderId} in (select ${orders.id} from ${orders} where ${orderMatch})
