@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compressedAnswer } from './compression';
 import { acceptedEncoding, type KeptEncoding } from './content-encoding';
@@ -60,7 +60,7 @@ interface Written {
 function written(reply: FastifyReply, body: unknown): Written {
   // The route's serializer writes JSON text.
   const json = reply.serialize(body) as string;
-  return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  return { json, etag: `"${hash('sha256', json, 'base64url').slice(0, 27)}"` };
 }
 
 function holdsAlready(request: FastifyRequest, etag: string): boolean {

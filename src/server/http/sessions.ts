@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '#server/db/connect';
@@ -57,7 +57,7 @@ export interface ActiveSession {
   absoluteExpiresAt: number;
 }
 
-const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
+const hashSessionId = (id: string) => hash('sha256', id, 'base64url');
 
 // Each kind's session read once per request, whichever helper asks first.
 const resolved = new WeakMap<FastifyRequest, Map<SessionKind, Promise<ActiveSession | null>>>();

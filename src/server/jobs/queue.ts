@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -77,7 +77,7 @@ export interface SendOptions {
 
 /** The job id a singleton key stands for: pg-boss's (queue, id) primary key refuses a second. */
 function singletonJobId(name: string, key: string): string {
-  const hex = createHash('sha256').update(`${name}\n${key}`).digest('hex');
+  const hex = hash('sha256', `${name}\n${key}`, 'hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

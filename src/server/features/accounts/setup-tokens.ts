@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import type { PrebuiltCause } from '#server/db/prebuilt';
@@ -13,7 +13,7 @@ export const SETUP_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
  * Only this hash is stored here; the link itself goes in the email (kept by the demo
  * outbox, or held by the outbox only until SMTP delivers it: docs/decisions/0028).
  */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** A new link token (256 random bits) to email, the hash that is stored, and when it expires. */
 function newToken() {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -77,7 +77,7 @@ export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAg
       json,
       gzip: gzipSync(json),
       brotli: brotliCompressSync(json),
-      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+      etag: `"${hash('sha1', json, 'base64url')}"`,
     };
     if (startedIn === generation) cached = { snapshot, loadedAt: Date.now() };
     return snapshot;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE,
@@ -88,7 +88,7 @@ export async function priceCheckout(db: DbOrTx, input: CheckoutInput): Promise<P
 
 /** Same browser, same signed-in customer, same form: the same checkout attempt. */
 function checkoutKey(input: CheckoutInput, context: CheckoutContext): string {
-  return createHash('sha256').update(JSON.stringify([context.browserId, context.customerId, input])).digest('base64url');
+  return hash('sha256', JSON.stringify([context.browserId, context.customerId, input]), 'base64url');
 }
 
 /** A pending order (or a free one, already complete) of the same attempt is answered again. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
@@ -97,7 +97,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
 
     async createIntent({ orderId, amountCents, currency, idempotencyKey, saveCardFor }) {
       // The id follows from the idempotency key, so a repeated call finds the first intent.
-      const id = `pi_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      const id = `pi_demo_${hash('sha256', idempotencyKey, 'hex').slice(0, 24)}`;
       const [created] = await insertIntent(db, {
         id,
         clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
@@ -134,7 +134,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
         .where(and(eq(demoPaymentIntents.id, paymentIntentId), eq(demoPaymentIntents.status, 'succeeded'), lte(demoPaymentIntents.amount, amountCents)));
       const row = await find(paymentIntentId);
       if (row?.status !== 'refunded' && row?.status !== 'succeeded') throw new Error(`Demo payment ${paymentIntentId} cannot be refunded (${row?.status ?? 'not found'})`);
-      return { id: `re_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`, amount: amountCents, status: 'succeeded' };
+      return { id: `re_demo_${hash('sha256', idempotencyKey, 'hex').slice(0, 24)}`, amount: amountCents, status: 'succeeded' };
     },
 
     async confirm(id, cardNumber, expiry) {

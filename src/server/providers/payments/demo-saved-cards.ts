@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_CARD_AUTHENTICATION_REQUIRED, DEMO_CARD_DECLINED, DEMO_CARD_INSUFFICIENT_FUNDS, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
@@ -37,7 +37,7 @@ export interface DemoExpiry {
 const DEFAULT_EXPIRY: DemoExpiry = { month: 12, year: 2034 };
 
 /** Ids that follow from a seed, so a repeated call (same key, same intent) finds the first object. */
-const demoId = (prefix: string, seed: string) => `${prefix}_demo_${createHash('sha256').update(seed).digest('hex').slice(0, 24)}`;
+const demoId = (prefix: string, seed: string) => `${prefix}_demo_${hash('sha256', seed, 'hex').slice(0, 24)}`;
 
 type IntentRow = typeof demoPaymentIntents.$inferSelect;
 type MethodRow = typeof demoPaymentMethods.$inferSelect;
