@@ -1,10 +1,10 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { demoPaymentIntents } from './schema';
 import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
-import { createDemoSavedCards, DECLINED_MESSAGE, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
+import { createDemoSavedCards, DECLINED_MESSAGE, demoId, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
 
 export const UNKNOWN_DEMO_CARD_MESSAGE =
   'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined), and for automatic renewal 4000 0027 6000 3184 and 4000 0000 0000 9995';
@@ -97,7 +97,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
 
     async createIntent({ orderId, amountCents, currency, idempotencyKey, saveCardFor }) {
       // The id follows from the idempotency key, so a repeated call finds the first intent.
-      const id = `pi_demo_${hash('sha256', idempotencyKey, 'hex').slice(0, 24)}`;
+      const id = demoId('pi', idempotencyKey);
       const [created] = await insertIntent(db, {
         id,
         clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
@@ -134,7 +134,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
         .where(and(eq(demoPaymentIntents.id, paymentIntentId), eq(demoPaymentIntents.status, 'succeeded'), lte(demoPaymentIntents.amount, amountCents)));
       const row = await find(paymentIntentId);
       if (row?.status !== 'refunded' && row?.status !== 'succeeded') throw new Error(`Demo payment ${paymentIntentId} cannot be refunded (${row?.status ?? 'not found'})`);
-      return { id: `re_demo_${hash('sha256', idempotencyKey, 'hex').slice(0, 24)}`, amount: amountCents, status: 'succeeded' };
+      return { id: demoId('re', idempotencyKey), amount: amountCents, status: 'succeeded' };
     },
 
     async confirm(id, cardNumber, expiry) {

@@ -37,7 +37,7 @@ export interface DemoExpiry {
 const DEFAULT_EXPIRY: DemoExpiry = { month: 12, year: 2034 };
 
 /** Ids that follow from a seed, so a repeated call (same key, same intent) finds the first object. */
-const demoId = (prefix: string, seed: string) => `${prefix}_demo_${hash('sha256', seed, 'hex').slice(0, 24)}`;
+export const demoId = (prefix: string, seed: string) => `${prefix}_demo_${hash('sha256', seed, 'hex').slice(0, 24)}`;
 
 type IntentRow = typeof demoPaymentIntents.$inferSelect;
 type MethodRow = typeof demoPaymentMethods.$inferSelect;
