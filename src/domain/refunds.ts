@@ -1,12 +1,14 @@
 import { parseMoney, type Cents } from './money';
 
 /**
- * What an order can still give back (decision 0036): what the store received (the total, or
- * the amount a part-paid crypto payment actually brought while the order waits for review)
- * less the refunds made so far. Pure; the orders feature and the admin's detail both use it.
+ * What an order can still give back (decision 0036): what the store received less the
+ * refunds made so far. What arrived is the total, or what a part-paid crypto payment brought,
+ * whatever the order's status since: honouring the order accepts it as paid, but brings in
+ * no more money, while a later payment in full clears `receivedAmount`. Pure; the orders
+ * feature, the admin's detail and the refund dialog all use it.
  */
-export function refundableCents(order: { paymentStatus: string; totalAmount: string; receivedAmount: string | null; refundedAmount: string }): Cents {
-  const received = order.paymentStatus === 'needs_review' && order.receivedAmount !== null ? parseMoney(order.receivedAmount) : parseMoney(order.totalAmount);
+export function refundableCents(order: { totalAmount: string; receivedAmount: string | null; refundedAmount: string }): Cents {
+  const received = order.receivedAmount !== null ? parseMoney(order.receivedAmount) : parseMoney(order.totalAmount);
   return Math.max(0, received - parseMoney(order.refundedAmount));
 }
 

@@ -269,6 +269,21 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(within(confirm).getByRole('button', { name: 'Refund $6.00' })).toBeTruthy();
   });
 
+  it('offers only what arrived once a part-paid crypto order is honoured, and says so in the detail', async () => {
+    const order = orderSummary({ paymentMethod: 'crypto', paymentStatus: 'completed', totalAmount: '15.99', receivedAmount: '7.99' });
+    store([order], { [order.id]: detail(order, { payment: { ...detail(order).payment, totalAmount: '15.99', refundedAmount: '0.00', receivedAmount: '7.99', refundableAmount: '7.99' } }) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const payment = await within(dialog).findByRole('region', { name: 'Payment' });
+    expect(payment.textContent).toContain('$7.99 of $15.99: only what arrived can be refunded');
+
+    await user.click(within(dialog).getByRole('button', { name: /^Refund/ }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByTestId('refund-received').textContent).toBe('Received $7.99 of $15.99: only what arrived can go back.');
+    expect(within(confirm).getByLabelText<HTMLInputElement>('Amount').value).toBe('7.99');
+    expect(within(confirm).getByRole('button', { name: 'Refund $7.99' })).toBeTruthy();
+  });
+
   it('shows a pending label and refuses a second press while the refund runs', async () => {
     const order = orderSummary();
     let answer!: (response: Response) => void;

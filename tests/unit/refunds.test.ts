@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { receivedCents, refundableCents } from '../../src/domain/refunds';
 
 describe('what an order can still give back', () => {
-  const order = { paymentStatus: 'completed', totalAmount: '15.99', receivedAmount: null, refundedAmount: '0.00' };
+  const order = { totalAmount: '15.99', receivedAmount: null, refundedAmount: '0.00' };
 
   it('is the total less the refunds of a paid order', () => {
     expect(refundableCents(order)).toBe(1599);
@@ -10,11 +10,12 @@ describe('what an order can still give back', () => {
     expect(refundableCents({ ...order, refundedAmount: '15.99' })).toBe(0);
   });
 
-  it('is only what arrived for a part-paid order waiting for review', () => {
-    expect(refundableCents({ ...order, paymentStatus: 'needs_review', receivedAmount: '8.00' })).toBe(800);
-    expect(refundableCents({ ...order, paymentStatus: 'needs_review', receivedAmount: '8.00', refundedAmount: '2.00' })).toBe(600);
-    // Honoured, the order is paid as it stands: its total counts again.
-    expect(refundableCents({ ...order, receivedAmount: '8.00' })).toBe(1599);
+  it('is only what arrived for a part-paid order, waiting for review or honoured since', () => {
+    expect(refundableCents({ ...order, receivedAmount: '8.00' })).toBe(800);
+    expect(refundableCents({ ...order, receivedAmount: '8.00', refundedAmount: '2.00' })).toBe(600);
+    // Honoured, the order is accepted as paid, but no more money arrived than before.
+    expect(refundableCents({ ...order, receivedAmount: '7.99' })).toBe(799);
+    expect(refundableCents({ ...order, receivedAmount: '7.99', refundedAmount: '7.99' })).toBe(0);
   });
 });
 

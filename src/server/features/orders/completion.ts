@@ -26,7 +26,8 @@ export type CompletionResult =
 function completion(evidence: PaymentEvidence, where?: SQL): StatusChange {
   return {
     to: 'completed',
-    set: { paidAt: sql`now()`, failureReason: null, ...evidenceColumns(evidence) },
+    // Paid in full: what a part payment had brought no longer bounds a refund (domain/refunds).
+    set: { paidAt: sql`now()`, failureReason: null, receivedAmount: null, ...evidenceColumns(evidence) },
     where: and(isOrdersPayment(evidence), paidInFull(evidence), where),
   };
 }

@@ -118,7 +118,7 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
           </DetailField>
           {payment.receivedAmount !== null && (
             <DetailField label="Received">
-              {dollars(payment.receivedAmount)} of {dollars(payment.totalAmount)}
+              {dollars(payment.receivedAmount)} of {dollars(payment.totalAmount)}: only what arrived can be refunded
             </DetailField>
           )}
           <DetailField label="Refunded">{dollars(payment.refundedAmount)}</DetailField>

@@ -47,7 +47,8 @@ function RefundForm({ order, refund, onClose }: { order: Refundable; refund: Ord
   const amountId = useId();
   const noteId = useId();
   const paidByCrypto = order.paymentMethod === 'crypto';
-  const partPaid = order.paymentStatus === 'needs_review' && order.receivedAmount !== null;
+  // Waiting for review or honoured since: either way only what arrived can go back.
+  const partPaid = order.receivedAmount !== null;
   const read = readAmount(amount, order, left);
   const cents = 'cents' in read ? read.cents : left;
   const full = cents === left;
