@@ -181,6 +181,8 @@ export const refundTooLarge = (orderId: string, leftCents: Cents) =>
  * sent twice (a double click, a retry after a lost answer) is one refund (decision 0036).
  */
 export const REFUND_KEY_HEADER = 'idempotency-key';
+/** The same key with another amount, note or order (409), as Stripe answers a reused idempotency key: only an identical request is repeated. */
+export const REFUND_KEY_REUSED = 'This Idempotency-Key was already used for a different refund request: send a new key for a new refund';
 export const refundRequestHeadersSchema = z.looseObject({
   [REFUND_KEY_HEADER]: z.string().trim().min(8, 'Idempotency-Key must be 8 to 200 characters').max(200, 'Idempotency-Key must be 8 to 200 characters').optional(),
 });

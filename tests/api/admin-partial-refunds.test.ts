@@ -103,6 +103,31 @@ describe('partial refunds through Stripe (a local stand-in of its API)', () => {
     expect(await refundMails(t, orderId)).toHaveLength(1);
   });
 
+  it('refuses a dialog key sent again with another amount, note or order, and repeats the answer of the identical request only', async () => {
+    const admin = await signInAdmin(t);
+    const { orderId, intentId } = await paidStripeOrder();
+    const first = await refund(t, orderId, admin, { amount: '1.00' }, 'dialog-key-0002');
+    expect(first.json()).toEqual({ orderId, paymentStatus: 'completed', message: `Refunded $1.00 of order ${orderId}; $14.99 is left` });
+
+    const reused = 'This Idempotency-Key was already used for a different refund request: send a new key for a new refund';
+    for (const other of [{ amount: '2.00' }, {}, { amount: '1.00', note: 'Goodwill' }]) {
+      const answer = await refund(t, orderId, admin, other, 'dialog-key-0002');
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ message: reused });
+    }
+    const { orderId: otherOrder } = await paidStripeOrder();
+    const elsewhere = await refund(t, otherOrder, admin, { amount: '1.00' }, 'dialog-key-0002');
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toEqual({ message: reused });
+
+    const repeated = await refund(t, orderId, admin, { amount: '1.00' }, 'dialog-key-0002');
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json()).toEqual(first.json());
+    expect(refundsOf(intentId).map((r) => r.amount)).toEqual([100]);
+    expect(await orderRow(t, orderId)).toMatchObject({ refundedAmount: '1.00' });
+    expect(await orderRow(t, otherOrder)).toMatchObject({ refundedAmount: '0.00' });
+  });
+
   it('keeps a refund whose Stripe call failed and pays it once, under the same key, before the next one', async () => {
     const admin = await signInAdmin(t);
     const { orderId, intentId } = await paidStripeOrder();
@@ -205,5 +230,41 @@ describe('partial refunds with the demo provider: coupon and service kept until 
     const [mail] = await refundMails(t, orderId);
     expect(mail!.subject).toBe(`Refund of $7.99 for order ${orderId}`);
     expect(mail!.text).toContain('Refunded so far: $7.99 of $15.99.\nEverything paid for this order has now been refunded.\n');
+  });
+
+  it('refunds a part-paid crypto order honoured since by what arrived, not by its total', async () => {
+    const admin = await signInAdmin(t);
+    const { oneMonth } = await seededPackages(t.app);
+    const { orderId, paymentId } = (await postCryptoPayment(t.app, cryptoForm(oneMonth.id))).json();
+    await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${paymentId}/simulate`, payload: { status: 'partially_paid' } });
+    const honoured = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${encodeURIComponent(orderId)}/honour`, cookies: admin });
+    expect(honoured.json()).toMatchObject({ paymentStatus: 'completed' });
+    await t.app.services.jobs.drain();
+
+    const detail = await detailOf(t, orderId, admin);
+    expect(detail.order.paymentStatus).toBe('completed');
+    expect(detail.payment).toMatchObject({ totalAmount: '15.99', receivedAmount: '7.99', refundableAmount: '7.99', refundedAmount: '0.00' });
+    const tooMuch = await refund(t, orderId, admin, { amount: '15.99', note: 'Sent back by hand' });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json()).toEqual({ message: `At most $7.99 is left to refund on ${orderId}` });
+    expect(await refundMails(t, orderId)).toHaveLength(0);
+
+    const all = await refund(t, orderId, admin, { note: 'Sent 7.99 USDC back, tx 0xbeef' });
+    expect(all.json()).toEqual({ orderId, paymentStatus: 'refunded', message: `Order ${orderId} refunded` });
+    expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: '7.99' });
+    const [mail] = await refundMails(t, orderId);
+    expect(mail!.subject).toBe(`Refund of $7.99 for order ${orderId}`);
+  });
+
+  it('refunds the whole total of a part-paid crypto order that was then paid in full', async () => {
+    const admin = await signInAdmin(t);
+    const { oneMonth } = await seededPackages(t.app);
+    const { orderId, paymentId } = (await postCryptoPayment(t.app, cryptoForm(oneMonth.id))).json();
+    await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${paymentId}/simulate`, payload: { status: 'partially_paid' } });
+    await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${paymentId}/simulate`, payload: { status: 'finished' } });
+
+    const detail = await detailOf(t, orderId, admin);
+    expect(detail.order.paymentStatus).toBe('completed');
+    expect(detail.payment).toMatchObject({ totalAmount: '15.99', receivedAmount: null, refundableAmount: '15.99' });
   });
 });

@@ -4,6 +4,7 @@ import type { OrderRow, Orders } from '#server/features/orders/index';
 import type { CryptoPayments, Payments } from '#server/features/payments/index';
 import type { JobQueue } from '#server/jobs/queue';
 import type { PaidOrderWorkflow } from './paid-order';
+import { CRYPTO_WINDOW_MS, RESERVATION_HOLD_MS } from '#domain/payment-windows';
 
 /**
  * Asks the payment providers about unpaid orders whose payment notice may have been lost
@@ -20,19 +21,8 @@ const MINUTE_MS = 60_000;
 export const RECONCILE_AFTER_MS = MINUTE_MS;
 /** Orders younger than this are asked about every minute, older ones every 15 minutes. */
 const RECENT_MS = 15 * MINUTE_MS;
-/**
- * How long a payment can still succeed: a NOWPayments payment expires after 7 days without
- * funds; a card is paid during the buyer's visit, so after a day a card order is not asked about.
- */
-const CRYPTO_WINDOW_MS = 7 * 24 * 60 * MINUTE_MS;
+/** A card is paid during the buyer's visit, so after a day a card order is not asked about. */
 const CARD_WINDOW_MS = 24 * 60 * MINUTE_MS;
-/**
- * An unpaid order whose buyer has not paid within this time has left, and its coupon use goes
- * back (decision 0020): a card is paid during the buyer's visit, and holding a limited
- * coupon's uses longer would hide them from buyers who pay. A crypto order with a payment
- * holds its use until the provider says the payment expired, or for the crypto window.
- */
-export const RESERVATION_HOLD_MS = 60 * MINUTE_MS;
 /** Provider calls per run at most. */
 export const RECONCILE_BATCH = 100;
 
@@ -82,6 +72,9 @@ export function createPaymentReconciliation({ orders, payments, crypto, paidOrde
    */
   async function releaseAbandoned(now = Date.now()): Promise<number> {
     const abandoned = await orders.abandonedReservations({
+      // The buyer has left, and the coupon use goes back (decision 0020): holding a limited
+      // coupon's uses longer would hide them from buyers who pay. A crypto order with a
+      // payment holds its use until the provider says it expired, or for the crypto window.
       placedBefore: new Date(now - RESERVATION_HOLD_MS),
       cryptoPlacedBefore: new Date(now - CRYPTO_WINDOW_MS),
       limit: RECONCILE_BATCH,

@@ -11,6 +11,7 @@ import {
 import { FREE_PRICE } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { newOrderId } from '#domain/order-id';
+import { CRYPTO_WINDOW_MS, RESERVATION_HOLD_MS } from '#domain/payment-windows';
 import { priceOrder, type PriceBreakdown } from '#domain/pricing';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { ordersForReading as orders } from '#server/features/orders/index';
@@ -162,6 +163,12 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         // The coupon's use is reserved with the order, so whoever may pay gets the discount
         // (decision 0020); refused, the order is rolled back before anyone pays.
         if (couponCode && !(await countCouponUse(tx, couponCode))) throw conflict(COUPON_LIMIT_MESSAGE);
+        // Its set-top boxes likewise, for as long as its payment may come: a box already on a
+        // running subscription or reserved by another buyer is refused now (decisions 0042, 0073).
+        if (input.setTopBoxes.length > 0) {
+          const holdMs = input.paymentMethod === 'crypto' ? CRYPTO_WINDOW_MS : RESERVATION_HOLD_MS;
+          await deps.subscriptions.devices.reserveBoxes(tx, { id, email }, input.setTopBoxes.map((box) => box.mac), holdMs);
+        }
         if (isTrial) await claimFreeTrial(tx, { email, browserId: context.browserId, ip: context.ip, orderId: id });
         const completed = pricing.isFree ? await completeInTransaction(tx, id, { method: 'free' }) : null;
         return { order: completed ?? inserted, hasPassword: customer.hasPassword, isNew: true };
@@ -224,8 +231,6 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         if (!context.customerId) throw notFound(SUBSCRIPTION_NOT_FOUND);
         await deps.subscriptions.assertRenewable(context.customerId, input.renewsSubscriptionId);
       }
-      // A set-top box already on a running subscription cannot be bought for another (decision 0042).
-      if (input.setTopBoxes.length > 0) await deps.subscriptions.devices.assertMacsFree(input.setTopBoxes.map((box) => box.mac));
       const key = checkoutKey(input, context);
       const { order, hasPassword, isNew } = await db.transaction((tx) => recordOrder(tx, input, priced, context, key));
       const isFreeOrder = order.paymentMethod === 'free';

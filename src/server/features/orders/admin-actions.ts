@@ -4,6 +4,7 @@ import {
   ORDER_NOT_HONOURABLE,
   ORDER_NOT_PROVISIONABLE,
   ORDER_NOT_REFUNDABLE,
+  REFUND_KEY_REUSED,
   REFUND_NOTE_REQUIRED,
   refundTooLarge,
   type AdminOrderAction,
@@ -17,7 +18,7 @@ import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider, type CardR
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { giveBackCouponUse, takeCouponUseAtPayment } from './coupon-use';
 import { findOrder, lockOrder, type OrderRow } from './order-row';
-import { openRefundRow, refundByRequestKey, refundIdempotencyKey, settleRefundRow, unsettledRefund, type OrderRefundRow } from './refunds';
+import { openRefundRow, refundByRequestKey, refundIdempotencyKey, refundRequestFingerprint, settleRefundRow, unsettledRefund, type OrderRefundRow } from './refunds';
 import { recordPurchaseNotification } from './purchase-notification';
 import { markOrderHonoured, markOrderRefunded } from './status-changes';
 
@@ -74,7 +75,10 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      const same = ask.requestKey ? await refundByRequestKey(tx, orderId, ask.requestKey) : null;
+      // A key repeats its first answer for the identical request only (as Stripe's keys do).
+      const fingerprint = refundRequestFingerprint(orderId, ask.amountCents, ask.note);
+      const same = ask.requestKey ? await refundByRequestKey(tx, ask.requestKey) : null;
+      if (same && (same.orderId !== orderId || (same.requestFingerprint !== null && same.requestFingerprint !== fingerprint))) throw conflict(REFUND_KEY_REUSED);
       if (same) return { order, refund: same, earlier: false };
       const earlier = await unsettledRefund(tx, orderId);
       if (earlier) return { order, refund: earlier, earlier: true };
@@ -85,7 +89,7 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
       const amountCents = ask.amountCents ?? left;
       if (amountCents > left) throw conflict(refundTooLarge(orderId, left));
       if (order.paymentMethod === 'card' && amountCents > 0 && !order.stripePaymentIntentId) throw conflict(ORDER_NOT_REFUNDABLE);
-      const refund = await openRefundRow(tx, { orderId, amountCents, note: ask.note, requestKey: ask.requestKey, actor });
+      const refund = await openRefundRow(tx, { orderId, amountCents, note: ask.note, requestKey: ask.requestKey, requestFingerprint: fingerprint, actor });
       return { order, refund, earlier: false };
     });
   }

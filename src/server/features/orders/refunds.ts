@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
@@ -20,8 +21,14 @@ export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 /** The provider's idempotency key of one refund row: a retry of the same row is the same refund at the provider. */
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`;
 
-export async function refundByRequestKey(tx: DbOrTx, orderId: string, requestKey: string): Promise<OrderRefundRow | null> {
-  const [row] = await tx.select().from(orderRefunds).where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.requestKey, requestKey))).limit(1);
+/** What one refund request asks, as one value: its order, the amount (null: all that is left) and the note. */
+export function refundRequestFingerprint(orderId: string, amountCents: Cents | undefined, note: string | undefined): string {
+  return hash('sha256', JSON.stringify([orderId, amountCents ?? null, note ?? null]), 'base64url');
+}
+
+/** The refund an Idempotency-Key made, on any order (a key names one request, as at Stripe). */
+export async function refundByRequestKey(tx: DbOrTx, requestKey: string): Promise<OrderRefundRow | null> {
+  const [row] = await tx.select().from(orderRefunds).where(eq(orderRefunds.requestKey, requestKey)).limit(1);
   return row ?? null;
 }
 
@@ -38,7 +45,7 @@ export async function unsettledRefund(tx: DbOrTx, orderId: string): Promise<Orde
 
 export async function openRefundRow(
   tx: DbOrTx,
-  values: { orderId: string; amountCents: Cents; note: string | undefined; requestKey: string | undefined; actor: AuditActor },
+  values: { orderId: string; amountCents: Cents; note: string | undefined; requestKey: string | undefined; requestFingerprint: string | undefined; actor: AuditActor },
 ): Promise<OrderRefundRow> {
   const [row] = await tx
     .insert(orderRefunds)
@@ -47,6 +54,7 @@ export async function openRefundRow(
       amount: formatMoney(values.amountCents),
       note: values.note ?? null,
       requestKey: values.requestKey ?? null,
+      requestFingerprint: values.requestKey ? (values.requestFingerprint ?? null) : null,
       adminId: values.actor.id,
       adminUsername: values.actor.username,
     })

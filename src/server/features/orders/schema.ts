@@ -175,11 +175,21 @@ export const orderRefunds = pgTable(
     providerStatus: text('provider_status'),
     /** The Idempotency-Key the admin's dialog sent: the same request twice is one refund. */
     requestKey: text('request_key'),
+    /**
+     * What the request with that key asked (refunds.ts, refundRequestFingerprint): the key
+     * sent again with anything else is refused. Null on refunds made before it was kept.
+     */
+    requestFingerprint: text('request_fingerprint'),
     adminId: uuid('admin_id').notNull(),
     adminUsername: text('admin_username').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('order_refunds_order_idx').on(t.orderId, t.createdAt), uniqueIndex('order_refunds_request_key_idx').on(t.orderId, t.requestKey)],
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('order_refunds_request_key_idx').on(t.orderId, t.requestKey),
+    // A key is looked up across orders: sent for another order, it is another request.
+    index('order_refunds_key_idx').on(t.requestKey).where(sql`${t.requestKey} is not null`),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AuditAction } from '#contract/admin-audit';
 import {
   DEVICE_NOT_FOUND,
@@ -21,6 +21,7 @@ import { conflict, HttpError, notFound } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
 import { MacTakenError, newLinePassword, type PanelDevice, type ProvisioningProvider } from '#server/providers/provisioning/index';
+import { claimBoxes, dropDeviceClaim } from './box-claims';
 import { deviceView, type DeviceRow } from './device-view';
 import { deviceCredentials, subscriptions } from './schema';
 
@@ -35,6 +36,8 @@ import { deviceCredentials, subscriptions } from './schema';
 export type DeviceActor = { kind: 'customer'; customer: CustomerActor } | { kind: 'admin'; admin: AuditActor };
 
 const DAY_MS = 24 * 60 * 60_000;
+/** How long a MAC change may wait on the panel while it holds the new MAC; a crash mid-change frees it after this. */
+const MAC_CHANGE_HOLD_MS = 10 * 60_000;
 
 /** Each action's allowance per customer account a day; a real owner stays far below them. */
 const DEVICE_LIMITS = {
@@ -143,23 +146,10 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
     return row!;
   }
 
-  /** A MAC already on a device of another subscription that is still running answers 409. */
-  async function assertMacFree(tx: DbOrTx, mac: string, exceptDeviceId: string | null): Promise<void> {
-    const [taken] = await tx
-      .select({ id: deviceCredentials.id })
-      .from(deviceCredentials)
-      .innerJoin(subscriptions, eq(subscriptions.id, deviceCredentials.subscriptionId))
-      .where(
-        and(
-          eq(deviceCredentials.mac, mac),
-          eq(deviceCredentials.isActive, true),
-          exceptDeviceId ? ne(deviceCredentials.id, exceptDeviceId) : undefined,
-          inArray(subscriptions.status, ['active', 'pending_activation']),
-          gt(subscriptions.expirationDate, clock.now()),
-        ),
-      )
-      .limit(1);
-    if (taken) throw conflict(MAC_IN_USE);
+  /** Claims a MAC for a device while its change is under way (the panel may take a while), held by the device once recorded. */
+  async function claimForChange(device: DeviceRow, orderId: string, mac: string): Promise<void> {
+    const now = clock.now();
+    await db.transaction((tx) => claimBoxes(tx, [mac], { orderId, deviceId: device.id, heldUntil: new Date(now.getTime() + MAC_CHANGE_HOLD_MS) }, now));
   }
 
   return {
@@ -190,12 +180,23 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
         const { device } = found;
         const mac = changes.mac !== undefined && changes.mac !== device.mac ? changes.mac : undefined;
         if (changes.mac !== undefined && device.kind !== 'mag') throw conflict(NOT_A_SET_TOP_BOX);
-        if (mac) await assertMacFree(db, mac, device.id);
-        const limit = await countAttempt('rename', actor);
-        if (mac) await onProvider(limit, () => provider.changeMac(panelDevice(device), mac));
+        // The new MAC is claimed before the panel is asked, so of two owners changing to one
+        // box at once only one gets it (decision 0073); a change that fails lets it go.
+        if (mac) await claimForChange(device, found.subscription.orderId, mac);
+        try {
+          const limit = await countAttempt('rename', actor);
+          if (mac) await onProvider(limit, () => provider.changeMac(panelDevice(device), mac));
+        } catch (error) {
+          if (mac) await dropDeviceClaim(db, mac, device.id);
+          throw error;
+        }
         const updated = await db.transaction(async (tx) => {
           const label = changes.label === undefined ? device.label : changes.label;
           const row = await updateDevice(tx, device.id, { label, mac: mac ?? device.mac });
+          if (mac) {
+            await claimBoxes(tx, [mac], { orderId: found.subscription.orderId, deviceId: device.id, heldUntil: null }, clock.now());
+            if (device.mac) await dropDeviceClaim(tx, device.mac, device.id);
+          }
           if (label !== device.label) await audit(tx, actor, found, 'device.rename', { label: device.label }, { label });
           if (mac) await audit(tx, actor, found, 'device.change_mac', { mac: device.mac }, { mac });
           return row;
@@ -292,9 +293,14 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
       return { subscriptionId, suspended, changed: changing.length };
     },
 
-    /** For checkout: refuses (409) a MAC address already on a device of a running subscription. */
-    async assertMacsFree(macs: string[]): Promise<void> {
-      for (const mac of macs) await assertMacFree(db, mac, null);
+    /**
+     * For checkout, in the order's transaction: reserves its set-top boxes for `holdMs` (its
+     * payment window), or refuses (409) a MAC another buyer's order or a running subscription
+     * holds, before anyone pays (decision 0073).
+     */
+    reserveBoxes(tx: DbOrTx, order: { id: string; email: string }, macs: readonly string[], holdMs: number): Promise<void> {
+      const now = clock.now();
+      return claimBoxes(tx, macs, { orderId: order.id, buyerEmail: order.email, heldUntil: new Date(now.getTime() + holdMs) }, now);
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
 import { prebuilt } from '#server/db/prebuilt';
 import { graceEnd } from '#domain/renewal-milestones';
+import { giveBoxesToDevices } from './box-claims';
 import {
   LineUsernameTakenError,
   newLinePassword,
@@ -257,17 +258,22 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }
           .onConflictDoNothing({ target: subscriptions.orderId })
           .returning({ id: subscriptions.id });
         if (!created) return null;
-        await tx.insert(deviceCredentials).values(
-          lines.map((line) => ({
-            subscriptionId: created.id,
-            deviceNumber: line.deviceNumber,
-            deviceName: deviceName(line.deviceNumber),
-            xtreamUsername: line.username,
-            xtreamPassword: line.password,
-            panelLineId: line.lineId,
-            ...(line.mac ? { kind: 'mag' as const, mac: line.mac, panelMagId: line.magId } : {}),
-          })),
-        );
+        const made = await tx
+          .insert(deviceCredentials)
+          .values(
+            lines.map((line) => ({
+              subscriptionId: created.id,
+              deviceNumber: line.deviceNumber,
+              deviceName: deviceName(line.deviceNumber),
+              xtreamUsername: line.username,
+              xtreamPassword: line.password,
+              panelLineId: line.lineId,
+              ...(line.mac ? { kind: 'mag' as const, mac: line.mac, panelMagId: line.magId } : {}),
+            })),
+          )
+          .returning({ id: deviceCredentials.id, mac: deviceCredentials.mac });
+        // The boxes the order reserved at checkout are the devices' from now on (decision 0073).
+        await giveBoxesToDevices(tx, order.id, made, now);
         if (awaitsActivation) await createShipment(tx, order, created.id);
         await markOrderFulfilled(tx, order.id, now);
         return created.id;

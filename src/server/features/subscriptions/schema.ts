@@ -108,6 +108,27 @@ export const deviceCredentials = pgTable(
 );
 
 /**
+ * Which order or device holds each set-top box (decision 0073): one row per MAC, so the
+ * primary key itself holds "one box, one active subscription" against concurrent checkouts
+ * and MAC changes. A claim whose holder no longer runs (`held_until` past, and no running
+ * device with that MAC) is taken over by the next claimer under the row's lock
+ * (box-claims.ts); nothing else frees it.
+ */
+export const setTopBoxClaims = pgTable('set_top_box_claims', {
+  /** Upper case with colons, as devices keep it. */
+  mac: text('mac').primaryKey(),
+  /** The order that reserved the box at checkout (its subscription's, once provisioned). */
+  orderId: text('order_id'),
+  /** The reserving order's email: the same buyer checking out again (another card, crypto) takes the reservation over. */
+  buyerEmail: text('buyer_email'),
+  /** The device that has the box, once provisioned or changed to it. */
+  deviceId: uuid('device_id'),
+  /** A reservation's end: an unpaid order's payment window, or a MAC change under way. */
+  heldUntil: timestamp('held_until', { withTimezone: true }),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The subscriptions' figures for the admin's cards and the customer list's total (decision
  * 0049), kept by the triggers of drizzle/0019 in the statement that writes a subscription:
  * up to 8 rows (`shard`, the writing connection's), summed. holders: customers with at
