@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { packages } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
+import { claimCharge, renewChargeLease, scheduleDueCharges } from '../../src/server/features/renewals/charges';
 import { signInAdmin } from '../support/admins';
 import { buyWithAutoRenew } from '../support/saved-cards';
 import { chargesOf, credentialsOf, DAY, demoIntentsOf, mailsTo, renewalOrdersOf, renewalPass, subjectsTo, subscriptionRow } from '../support/renewal-charges';
@@ -72,6 +73,25 @@ describe('automatic renewal by card', () => {
     clock.set(at('2027-03-05T09:00:00.000Z', -3));
     expect(await renewalPass(t)).toEqual(['succeeded']);
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe('2027-04-05T09:00:00.000Z');
+  });
+
+  it('charges a charge whose instance died holding it a minute later, and leaves one whose instance still beats', async () => {
+    const bought = await autoRenewing(t, clock);
+    clock.set(at(EXPIRY, -3));
+    // An instance claims the charge (as a pass does) and is killed before charging it.
+    await scheduleDueCharges(t.database.db, clock.now(), at(EXPIRY, 0));
+    const [scheduled] = await chargesOf(t, bought.subscriptionId);
+    expect(await claimCharge(t.database.db, scheduled!.id, clock.now())).not.toBeNull();
+
+    clock.advance(50_000);
+    expect(await renewalPass(t)).toEqual([]);
+    // An instance still working on it renews its lease every 15 s: the others keep away.
+    await renewChargeLease(t.database.db, scheduled!.id, clock.now());
+    clock.advance(50_000);
+    expect(await renewalPass(t)).toEqual([]);
+    clock.advance(11_000);
+    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalOrdersOf(t, bought.subscriptionId)).toHaveLength(1);
   });
 
   it('charges today\'s price when the owner changed it since the purchase', async () => {

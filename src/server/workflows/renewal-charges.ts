@@ -12,6 +12,7 @@ import type { Mail } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
 import { findSavedCard, type SavedCard } from '#server/features/payments/index';
 import {
+  CHARGE_LEASE_BEAT_MS,
   claimCharge,
   dueChargeIds,
   endCharge,
@@ -20,6 +21,7 @@ import {
   recordAttempt,
   recordDecline,
   releaseAfterOutage,
+  renewChargeLease,
   RENEWAL_BATCH,
   renewalConfirmMail,
   renewalConfirmUrl,
@@ -189,8 +191,17 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
 
   /** Claims the charge and charges it; null when another run holds it or it is not due. */
   async function chargeIfClaimed(id: string, now: Date): Promise<ChargeOutcome | null> {
-    const claimed = await claimCharge(db, id, now);
-    return claimed ? chargeClaimed(claimed, now) : null;
+    // Held from the moment of the claim, not the pass's start: a pass may run for minutes.
+    const claimed = await claimCharge(db, id, now, clock.now());
+    if (!claimed) return null;
+    const beat = setInterval(() => {
+      renewChargeLease(db, id, clock.now()).catch((error: unknown) => log.warn({ err: error, renewalChargeId: id }, 'renewal charge lease not renewed'));
+    }, CHARGE_LEASE_BEAT_MS);
+    try {
+      return await chargeClaimed(claimed, now);
+    } finally {
+      clearInterval(beat);
+    }
   }
 
   /**

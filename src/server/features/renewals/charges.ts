@@ -14,8 +14,13 @@ import { renewalCharges } from './schema';
 
 export type RenewalChargeRow = typeof renewalCharges.$inferSelect;
 
-/** How long an instance holds a charge it claimed: a crash leaves it to the next pass after this. */
-const CLAIM_LEASE_MS = 10 * 60 * 1000;
+/**
+ * How long an instance holds a charge it claimed since its last beat: the instance renews it
+ * every CHARGE_LEASE_BEAT_MS while it works on the charge, so a crashed instance's charge is
+ * due again a minute later, not ten (the job queue's runs beat the same way: decision 0015).
+ */
+const CLAIM_LEASE_MS = 60 * 1000;
+export const CHARGE_LEASE_BEAT_MS = 15 * 1000;
 /** Rows written or read per statement; a pass repeats them until none is left (or its time is up). */
 export const RENEWAL_BATCH = 100;
 /** After an outage a charge waits this long, so the pass that met the outage does not ask again at once. */
@@ -93,15 +98,23 @@ const subscriptionFields = {
  * concurrent claims passes (D9), holding it for CLAIM_LEASE_MS. Null when it is not due, or
  * someone else holds it.
  */
-export async function claimCharge(db: DbOrTx, id: string, now: Date): Promise<ClaimedCharge | null> {
+export async function claimCharge(db: DbOrTx, id: string, now: Date, heldFrom: Date = now): Promise<ClaimedCharge | null> {
   const [charge] = await db
     .update(renewalCharges)
-    .set({ status: 'charging', nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), updatedAt: now })
+    .set({ status: 'charging', nextAttemptAt: new Date(heldFrom.getTime() + CLAIM_LEASE_MS), updatedAt: now })
     .where(and(eq(renewalCharges.id, id), inArray(renewalCharges.status, CLAIMABLE), lte(renewalCharges.nextAttemptAt, now)))
     .returning();
   if (!charge) return null;
   const [subscription] = await db.select(subscriptionFields).from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId));
   return subscription ? { charge, subscription } : null;
+}
+
+/** The beat of an instance still charging: its claim runs CLAIM_LEASE_MS from `now`; a charge no longer being charged is left alone. */
+export async function renewChargeLease(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db
+    .update(renewalCharges)
+    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, 'charging')));
 }
 
 /** The charges due now (or left by a holder that went away), oldest due first. */

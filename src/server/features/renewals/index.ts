@@ -1,6 +1,7 @@
 // The renewals feature's face: the automatic renewals' charge rows (one per subscription and period), their emails and confirmation links.
 export {
   cancelOpenCharges,
+  CHARGE_LEASE_BEAT_MS,
   chargeOfPeriod,
   chargeWithSubscription,
   claimCharge,
@@ -11,6 +12,7 @@ export {
   recordAttempt,
   recordDecline,
   releaseAfterOutage,
+  renewChargeLease,
   rescheduleNow,
   RENEWAL_BATCH,
   scheduleDueCharges,
