@@ -13,10 +13,10 @@ import { useBillingHistory } from './use-billing';
 export function RefundList({ payment }: { payment: Pick<BillingPayment, 'refunds' | 'currency'> }) {
   if (payment.refunds.length === 0) return null;
   return (
-    <ul className="grid gap-1 text-sm text-muted-foreground" aria-label="Refunds">
+    <ul className="grid gap-1 text-sm text-muted-foreground print:text-black" aria-label="Refunds">
       {payment.refunds.map((refund, index) => (
         <li key={`${refund.createdAt}-${index}`}>
-          Refunded <span className="tabular font-semibold text-foreground">{formatAmount(refund.amount, payment.currency)}</span> on {formatSubscriptionDate(refund.createdAt)}
+          Refunded <span className="tabular font-semibold text-foreground print:text-black">{formatAmount(refund.amount, payment.currency)}</span> on {formatSubscriptionDate(refund.createdAt)}
         </li>
       ))}
     </ul>
