@@ -107,7 +107,9 @@ describe("the account's billing history in a browser", () => {
     await signUp(page, 'Dorothy', 'Vaughan');
 
     await page.goto('/account');
-    await page.getByTestId('billing-history').getByText('No payments yet. Your payments and their receipts will be listed here.').waitFor();
+    const billing = page.getByTestId('billing-history');
+    await billing.getByText('No payments yet. Your payments and their receipts will be listed here.').waitFor();
+    expect(await billing.getByRole('link', { name: 'Choose a Package' }).getAttribute('href')).toBe('/#packages');
 
     for (const orderId of [theirs, 'SP-1700000000000-000001']) {
       await page.goto(`/account/receipts/${orderId}`);

@@ -82,8 +82,9 @@ export function BillingHistory() {
         ) : history.data.length === 0 ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm text-muted-foreground">No payments yet. Your payments and their receipts will be listed here.</p>
+            {/* The subscriptions' empty state already has 'Browse Packages': a second link of that name would repeat it in a screen reader's list of links. */}
             <Button variant="outline" size="sm" asChild>
-              <Link href="/#packages">Browse Packages</Link>
+              <Link href="/#packages">Choose a Package</Link>
             </Button>
           </div>
         ) : (
