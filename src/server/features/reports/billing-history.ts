@@ -103,10 +103,7 @@ async function paymentsOf(db: DbOrTx, customerId: string, orderId?: string) {
     const status = billingStatus(row);
     return status ? [{ row, status }] : [];
   });
-  const refunds = await refundsOf(
-    db,
-    listed.map(({ row }) => row.orderId),
-  );
+  const refunds = await refundsOf(db, listed.map(({ row }) => row.orderId));
   return listed.map(({ row, status }) => ({ row, payment: toPayment(row, status, refunds.get(row.orderId)!) }));
 }
 
