@@ -10,6 +10,7 @@ import { couponRoutes } from '#server/features/coupons/index';
 import { mailRoutes } from '#server/features/mail/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
 import { renewalRoutes } from '#server/features/renewals/index';
+import { billingRoutes } from '#server/features/reports/index';
 import { autoRenewRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
 import { siteCompression } from './http/compression';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     installSameOriginGuard(app, deps.config);
 
     await app.register(accountRoutes);
+    await app.register(billingRoutes);
     await app.register(couponRoutes);
     await app.register(checkoutRoutes);
     await app.register(paymentRoutes);

@@ -60,6 +60,15 @@ describe('the built client', () => {
     }
   });
 
+  it("serves the app's page for a payment's receipt, and 404 for a path beside it", async () => {
+    const receipt = await t.app.inject({ method: 'GET', url: '/account/receipts/SP-1700000000000-000001' });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toContain('<div id="root"></div>');
+    for (const url of ['/account/receipts', '/account/receipts/SP-1700000000000-000001/more']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
   it('does not serve source maps', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-B2xk9Qa_.js.map' });
     expect(response.statusCode).toBe(404);

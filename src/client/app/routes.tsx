@@ -20,6 +20,8 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/login', lazy(() => import('../pages/LoginPage'))],
   ['/register', lazy(() => import('../pages/RegisterPage'))],
   ['/account', lazy(() => import('../pages/AccountPage'))],
+  // Beyond the spec's table: a payment's printable receipt, from the account's Billing section.
+  ['/account/receipts/:orderId', lazy(() => import('../pages/ReceiptPage'))],
   ['/setup/:token', lazy(() => import('../pages/SetupPage'))],
   ['/password-setup', lazy(() => import('../pages/PasswordSetupPage'))],
   ['/admin', lazy(() => import('../pages/AdminPage'))],

@@ -37,6 +37,9 @@ export const apiRoutes = {
   subscriptionCard: (subscriptionId: string) => `/api/subscriptions/${segment(subscriptionId)}/card`,
   demoConfirmSetup: (setupIntentId: string) => `/api/demo/setup-intents/${segment(setupIntentId)}/confirm`,
   customerOrders: '/api/customer/orders',
+  /** The account's payments, and one of them as its printable receipt. */
+  billing: '/api/account/billing',
+  receipt: (orderId: string) => `/api/account/billing/${segment(orderId)}`,
   /** One device of the account's subscriptions: GET its live status, PATCH its label or MAC. */
   deviceStatus: (deviceId: string) => `/api/devices/${segment(deviceId)}/status`,
   device: (deviceId: string) => `/api/devices/${segment(deviceId)}`,

@@ -13,6 +13,9 @@ export const queryKeys = {
   /** One "Update card" attempt's SetupIntent: apart from the subscriptions, whose refreshes must not open another. */
   cardSetup: (subscriptionId: string) => [apiRoutes.cardSetup(subscriptionId)],
   customerOrders: [apiRoutes.customerOrders],
+  billing: [apiRoutes.billing],
+  /** Under the billing key, so whatever clears the customer's payments clears their receipts too. */
+  receipt: (orderId: string) => [apiRoutes.billing, orderId] as const,
   deviceStatus: (deviceId: string) => [apiRoutes.deviceStatus(deviceId)],
   emailPreferences: [apiRoutes.emailPreferences],
   unsubscribeLink: (token: string) => [apiRoutes.unsubscribeLink(token)],
@@ -20,7 +23,7 @@ export const queryKeys = {
 } as const;
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
-export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.emailPreferences] as const;
+export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.billing, queryKeys.emailPreferences] as const;
 
 /** One page of an admin list: `q` is the search ('' for none). */
 export interface ListPage {

@@ -1,6 +1,6 @@
 import { BrandLogo } from '../components/BrandLogo';
 import { MAIN_ID } from '../components/SkipLink';
-import { AccountGate, AccountHeader, AccountInfoCard, GiftCardsReceived, SubscriptionsSection } from '../features/account';
+import { AccountGate, AccountHeader, AccountInfoCard, BillingHistory, GiftCardsReceived, SubscriptionsSection } from '../features/account';
 import { EmailPreferencesCard } from '../features/email-preferences';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -21,8 +21,9 @@ export default function AccountPage() {
               <div className="lg:col-start-1 lg:row-start-1">
                 <AccountInfoCard customer={customer} />
               </div>
-              <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+              <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:content-start">
                 <SubscriptionsSection customer={customer} />
+                <BillingHistory />
               </div>
               <div className="grid gap-6 lg:col-start-1 lg:row-start-2 lg:content-start">
                 <GiftCardsReceived />

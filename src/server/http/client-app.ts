@@ -14,6 +14,8 @@ const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
   [/^\/login$/, 'LoginPage'],
   [/^\/register$/, 'RegisterPage'],
   [/^\/account$/, 'AccountPage'],
+  // A payment's printable receipt, from the account's Billing section; its calls are routes of features/reports.
+  [/^\/account\/receipts\/[^/]+$/, 'ReceiptPage'],
   [/^\/setup\/[^/]+$/, 'SetupPage'],
   [/^\/password-setup$/, 'PasswordSetupPage'],
   [/^\/admin$/, 'AdminPage'],

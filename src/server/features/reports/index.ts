@@ -1,2 +1,3 @@
-// The reports feature's face: the admin's read-only lists, figures and exports.
+// The reports feature's face: the admin's read-only lists, figures and exports, and the customer's billing history.
 export { createReports, type PageOf } from './service';
+export { billingRoutes } from './billing-routes';

@@ -9,6 +9,7 @@ import type { Page } from './page-total';
 import { orderDetail, orderPage } from './admin-orders';
 import { adminStats } from './admin-stats';
 import { auditLogPage } from './audit-log';
+import { billingHistory, billingReceipt } from './billing-history';
 import { customerExport, orderExport } from './exports';
 import { notificationPage } from './notifications';
 import { outboxPage } from './outbox';
@@ -39,6 +40,9 @@ export function createReports(db: DbOrTx, { timeZone, graceDays, clock }: { time
     customerExport: (range?: DayRange, batchSize?: number) => customerExport(db, timeZone, range, batchSize),
     renewalOverview: (now: Date) => renewalOverview(db, now),
     autoRenewingSubscriptions: (query: Page & { q?: string | undefined }) => autoRenewingSubscriptions(db, query),
+    /** The signed-in customer's own payments (the account's "Billing"), and one of them as its receipt. */
+    billingHistory: (customerId: string) => billingHistory(db, customerId),
+    billingReceipt: (customerId: string, orderId: string) => billingReceipt(db, customerId, orderId),
   };
 }
 

@@ -1,0 +1,155 @@
+import { ArrowLeft, FileQuestion, Printer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Receipt } from '#contract/billing';
+import { BrandLogo } from '../../components/BrandLogo';
+import { MAIN_ID } from '../../components/SkipLink';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api';
+import { BillingStatusBadge, RefundList } from './BillingHistory';
+import { formatAmount } from './billing-view';
+import { formatSubscriptionDate } from './subscription-view';
+import { useReceipt } from './use-billing';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground print:text-neutral-600">{term}</dt>
+      <dd className="font-medium [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+  return (
+    <Card className="print:border-none print:bg-white print:text-black print:shadow-none" data-testid="receipt">
+      <CardContent className="grid gap-6 p-5 sm:p-8">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <p className="text-2xl font-extrabold">StreamPlus</p>
+            <h1 className="text-lg font-bold">Receipt</h1>
+          </div>
+          <BillingStatusBadge status={receipt.status} />
+        </div>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Fact term="Order ID">
+            <span className="font-mono">{receipt.orderId}</span>
+          </Fact>
+          <Fact term="Date">{formatSubscriptionDate(receipt.createdAt)}</Fact>
+          <Fact term="Payment method">{receipt.paymentMethod}</Fact>
+        </dl>
+        <table className="w-full table-fixed text-sm">
+          <caption className="sr-only">What the payment was for</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-xs text-muted-foreground print:text-neutral-600">
+              <th scope="col" className="pb-2 font-medium">
+                Description
+              </th>
+              <th scope="col" className="w-28 pb-2 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.lines.map((line) => (
+              <tr key={line.description} className="border-b border-border/60">
+                <td className="py-2 pr-3 [overflow-wrap:anywhere]">{line.description}</td>
+                <td className="tabular py-2 text-right">{formatAmount(line.amount, receipt.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="pt-3 text-left font-bold">
+                Total
+              </th>
+              <td className="tabular pt-3 text-right font-bold" data-testid="receipt-total">
+                {formatAmount(receipt.amount, receipt.currency)} {receipt.currency}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {receipt.status === 'failed' && <p className="text-sm">This payment failed: the card was declined and nothing was charged.</p>}
+        {receipt.refunds.length > 0 && (
+          <section aria-labelledby="receipt-refunds" className="grid gap-2">
+            <h2 id="receipt-refunds" className="font-bold">
+              Refunds
+            </h2>
+            <RefundList payment={receipt} />
+            <p className="text-sm">
+              Refunded in all: <span className="tabular font-semibold">{formatAmount(receipt.refundedAmount, receipt.currency)}</span>
+            </p>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReceiptMissing() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
+        <FileQuestion className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-lg font-bold">Receipt not found</h1>
+        <p className="text-sm text-muted-foreground">There is no payment with this order ID in your account. Your payments are listed under Billing.</p>
+        <Button asChild>
+          <Link href="/account">Back to My Account</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Not one of the customer's payments (404), or no order id at all (400: a mangled address). */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * /account/receipts/:orderId: one payment's printable receipt. The navigation and the buttons
+ * stay off the paper, and the page prints dark on white whatever the screen's theme.
+ */
+export function ReceiptView({ orderId }: { orderId: string }) {
+  const receipt = useReceipt(orderId);
+  return (
+    <div className="min-h-screen print:min-h-0 print:bg-white print:text-black">
+      <div className="border-b border-border/60 bg-background/80 print:hidden">
+        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-2 px-4">
+          <BrandLogo compact />
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <Link href="/account">
+                <ArrowLeft aria-hidden="true" />
+                My Account
+              </Link>
+            </Button>
+            {receipt.data && (
+              <Button size="sm" onClick={() => window.print()}>
+                <Printer aria-hidden="true" />
+                Print
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-3xl px-4 py-8 print:p-0" aria-busy={receipt.isPending}>
+        {receipt.isPending ? (
+          <div className="grid gap-4" data-testid="receipt-skeleton">
+            <Skeleton className="h-10 w-48" />
+            <Skeleton className="h-16" />
+            <Skeleton className="h-40" />
+          </div>
+        ) : receipt.data ? (
+          <ReceiptDocument receipt={receipt.data} />
+        ) : isMissing(receipt.error) ? (
+          <ReceiptMissing />
+        ) : (
+          <p className="text-sm text-destructive" role="alert">
+            This receipt could not be loaded. Please refresh the page.
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { BILLING_STATUSES } from '#domain/billing';
+import { requiredText } from './fields';
+import { moneyText } from './packages';
+
+/** The signed-in customer's payments and their receipts (the account's "Billing" section). */
+
+/** One refund of a payment: how much came back, and when. */
+export const billingRefundSchema = z.object({ amount: moneyText, createdAt: z.string() });
+
+/**
+ * One payment, newest first in GET /api/account/billing. Its amounts are money as the API
+ * spells it ('15.99'), in `currency` (ISO 4217, 'USD'): the store charges one currency today,
+ * and the answer says which rather than leave it to be assumed.
+ */
+export const billingPaymentSchema = z.object({
+  orderId: z.string(),
+  createdAt: z.string(),
+  /** What it paid for: 'Renewal: 1 Month Premium (1 Month), 2 devices'. */
+  description: z.string(),
+  amount: moneyText,
+  currency: z.string(),
+  /** 'Card ending 4242', 'Card' when the store never learnt the digits, or 'Crypto'. */
+  paymentMethod: z.string(),
+  status: z.enum(BILLING_STATUSES),
+  refundedAmount: moneyText,
+  refunds: z.array(billingRefundSchema),
+});
+export type BillingPayment = z.infer<typeof billingPaymentSchema>;
+export const billingHistorySchema = z.array(billingPaymentSchema);
+
+/** A line of a receipt: the package, the extra devices, a coupon's discount (negative). */
+export const receiptLineSchema = z.object({ description: z.string(), amount: moneyText });
+export type ReceiptLine = z.infer<typeof receiptLineSchema>;
+
+/** GET /api/account/billing/:orderId: one payment with its lines, for its printable receipt. */
+export const receiptSchema = billingPaymentSchema.extend({ lines: z.array(receiptLineSchema) });
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptParamsSchema = z.object({ orderId: requiredText('Order ID', 64) });
+
+/** Another customer's order, an unpaid one and one that does not exist answer alike. */
+export const RECEIPT_NOT_FOUND = 'Receipt not found';
