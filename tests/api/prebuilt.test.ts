@@ -139,4 +139,24 @@ describe('a prebuilt statement', () => {
     });
     expect(prepared.map((row) => Number(row.runs))).toEqual([2]);
   });
+
+  // prebuilt.ts reaches into drizzle's own objects (decision 0039): these are the names and the
+  // order it relies on. An upgrade of drizzle-orm that renames or reorders them fails here, on
+  // both drivers, rather than mapping a purchase's rows wrongly at run time.
+  it("relies on drizzle internals that are still there: a prepared query's fields and the session's prepareQuery", async () => {
+    const prepared = database.db.select().from(customers).where(eq(customers.email, sql.placeholder('email'))).prepare(undefined as unknown as string) as unknown as Record<string, unknown>;
+    expect(typeof prepared.getQuery).toBe('function');
+    expect((prepared.getQuery as () => unknown)()).toMatchObject({ sql: expect.stringContaining('"customers"'), params: [expect.anything()] });
+    expect(Array.isArray(prepared.fields)).toBe(true);
+    expect((prepared.fields as { path: string[] }[])[0]).toMatchObject({ path: ['id'], field: expect.anything() });
+    expect(prepared._isResponseInArrayMode).toBe(true);
+    for (const property of ['customResultMapper', 'queryMetadata', 'cacheConfig', 'joinsNotNullableMap']) expect(prepared).toHaveProperty(property);
+
+    const session = (database.db as unknown as { session: Record<string, unknown> }).session;
+    const prepareQuery = session.prepareQuery as (...args: unknown[]) => unknown;
+    expect(prepareQuery.toString().slice(0, prepareQuery.toString().indexOf(')') + 1)).toBe(
+      'prepareQuery(query, fields, name, isResponseInArrayMode, customResultMapper, queryMetadata, cacheConfig)',
+    );
+    expect(typeof (session.dialect as Record<string, unknown>).sqlToQuery).toBe('function');
+  });
 });
