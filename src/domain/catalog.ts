@@ -71,3 +71,17 @@ export const GIFT_CARDS = [
 export function canonicalPackageId(id: string): string {
   return id === TRIAL_PACKAGE_ALIAS ? TRIAL_PACKAGE_ID : id;
 }
+
+/**
+ * The package a subscription of `pkg` renews as: itself, or for a package that ships a box
+ * (the box with its first period), the subscription alone: the paid package of the same
+ * duration that ships nothing, among `packages` (those on sale). Null when nothing renews it
+ * (the trial, or no such package on sale). Checkout's "Renew automatically" and the
+ * automatic renewal's order both ask this, so the price offered is the price charged.
+ */
+export function renewsAs<P extends { duration: string; price: string; requiresShipping: boolean }>(pkg: P, packages: readonly P[]): P | null {
+  if (pkg.price === FREE_PRICE) return null;
+  if (!pkg.requiresShipping) return pkg;
+  const period = (duration: string) => duration.trim().toLowerCase();
+  return packages.find((other) => !other.requiresShipping && other.price !== FREE_PRICE && period(other.duration) === period(pkg.duration)) ?? null;
+}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { packages } from '../../src/server/schema';
+import { packages, subscriptions } from '../../src/server/schema';
+import { seededPackages, shippingFields } from '../support/checkout';
 import { settableClock } from '../../src/server/lib/clock';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
 import { claimCharge, renewChargeLease, scheduleDueCharges } from '../../src/server/features/renewals/charges';
@@ -103,6 +104,24 @@ describe('automatic renewal by card', () => {
     const [order] = await renewalOrdersOf(t, bought.subscriptionId);
     expect(order!.totalAmount).toBe('17.49');
     expect((await demoIntentsOf(t, order!.id)).map((intent) => intent.amount)).toEqual([1749]);
+  });
+
+  it("renews a streaming box's subscription alone, at the price of the package of its period", async () => {
+    const { box } = await seededPackages(t.app);
+    clock.set(START);
+    const bought = await buyWithAutoRenew(t.app, { packageId: box.id, fields: shippingFields });
+    // The box's subscription starts when its buyer turns it on (as the account's activation does).
+    await t.database.db.update(subscriptions).set({ status: 'active', startDate: clock.now() }).where(eq(subscriptions.id, bought.subscriptionId));
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: bought.cookies! })).json<Array<{ nextChargeAmount: string | null }>>();
+    expect(listed[0]!.nextChargeAmount).toBe('69.99');
+
+    const { expirationDate } = await subscriptionRow(t, bought.subscriptionId);
+    clock.set(at(expirationDate.toISOString(), -3));
+    expect(await renewalPass(t)).toEqual(['succeeded']);
+    const [order] = await renewalOrdersOf(t, bought.subscriptionId);
+    const [sixMonths] = await t.database.db.select().from(packages).where(eq(packages.name, '6 Months Premium'));
+    expect(order).toMatchObject({ packageId: sixMonths!.id, totalAmount: '69.99', requiresShipping: false, paymentStatus: 'completed' });
+    expect((await subscriptionRow(t, bought.subscriptionId)).packageId).toBe(sixMonths!.id);
   });
 
   it('charges nothing for a package the owner deactivated, and tells the customer', async () => {

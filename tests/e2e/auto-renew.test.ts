@@ -82,5 +82,20 @@ for (const width of [390, 1280]) {
       await renewal.click();
       await expect.poll(() => renewal.getAttribute('aria-checked')).toBe('true');
     });
+
+    it("offers a streaming box's renewal as the subscription alone, at the price of its period", async () => {
+      const { page } = b;
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Choose Streaming Box' }).click();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.waitForURL('**/checkout');
+      const box = page.getByRole('checkbox', {
+        name: 'Renew automatically: $69.99 every 6 months for the subscription alone (the box is yours to keep) with this card. Turn it off any time in your account.',
+      });
+      await box.waitFor();
+      expect(await page.getByText(/Renew automatically: \$149\.99/).count()).toBe(0);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
   });
 }

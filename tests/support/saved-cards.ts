@@ -17,6 +17,8 @@ export interface AutoRenewPurchaseOptions {
   /** The package bought; 1 Month Premium when absent. */
   packageId?: string;
   devices?: number;
+  /** More checkout fields (a box's shipping address). */
+  fields?: Record<string, unknown>;
 }
 
 export interface AutoRenewPurchase {
@@ -46,6 +48,7 @@ export async function buyWithAutoRenew(app: App, options: AutoRenewPurchaseOptio
     deviceCount: String(options.devices ?? 1),
     ...(buyer ? { email: buyer.customer.email, firstName: buyer.customer.firstName } : {}),
     ...(!buyer && options.email ? { email: options.email } : {}),
+    ...options.fields,
   });
   const placed = await app.inject({ method: 'POST', url: '/api/checkout', payload: form, cookies: buyer?.cookies ?? {}, headers });
   if (placed.statusCode !== 200) throw new Error(`checkout with autoRenew failed: ${placed.statusCode} ${placed.body}`);

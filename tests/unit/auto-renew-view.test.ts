@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { autoRenewStatusText, brandName, nextChargeText, offersAutoRenew, savedCardText } from '../../src/client/features/account/auto-renew-view';
 import { autoRenewText } from '../../src/client/features/checkout/auto-renew-text';
 import { RENEWAL_CHARGE_DAYS_BEFORE, renewalChargeAt, renewalChargeCents } from '../../src/domain/renewal';
+import { renewsAs } from '../../src/domain/catalog';
 
 const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
 
@@ -37,6 +38,19 @@ describe('automatic renewal as the account page and checkout say it', () => {
   it("states the checkout box's price, period and that it can be turned off", () => {
     expect(autoRenewText(1500, '1 Month')).toBe('Renew automatically: $15.00 every 1 month with this card. Turn it off any time in your account.');
     expect(autoRenewText(11999, '12 Months')).toBe('Renew automatically: $119.99 every 12 months with this card. Turn it off any time in your account.');
+    expect(autoRenewText(6999, '6 Months', true)).toBe(
+      'Renew automatically: $69.99 every 6 months for the subscription alone (the box is yours to keep) with this card. Turn it off any time in your account.',
+    );
+  });
+
+  it("renews a box's subscription as the package of its period without the box, and nothing for the trial", () => {
+    const sixMonths = { id: 'six', duration: '6 Months', price: '69.99', requiresShipping: false };
+    const box = { id: 'streaming-box', duration: '6 Months', price: '149.99', requiresShipping: true };
+    const onSale = [{ id: 'one', duration: '1 Month', price: '15.99', requiresShipping: false }, sixMonths, box];
+    expect(renewsAs(box, onSale)).toBe(sixMonths);
+    expect(renewsAs(sixMonths, onSale)).toBe(sixMonths);
+    expect(renewsAs(box, [box])).toBeNull();
+    expect(renewsAs({ id: 'trial-36h', duration: '36 hours', price: '0.00', requiresShipping: false }, onSale)).toBeNull();
   });
 
   it('charges 3 days before the expiry, at the package price with the device fee', () => {

@@ -18,6 +18,7 @@ export function sortPackages<T extends Pick<Package, 'price'>>(packages: readonl
   });
 }
 
-export function usePackages() {
-  return useQuery({ queryKey: queryKeys.packages, queryFn: getQueryFn({ schema: packageListSchema }), select: sortPackages });
+/** The packages on sale; `enabled: false` asks nothing until it is needed (checkout asks only for a box's renewal). */
+export function usePackages({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.packages, queryFn: getQueryFn({ schema: packageListSchema }), select: sortPackages, enabled });
 }

@@ -2,11 +2,13 @@ import { Bitcoin, CreditCard } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { CheckoutInput } from '#contract/checkout';
-import { FREE_PRICE, MAX_DEVICES, STREAMING_BOX_ID } from '#domain/catalog';
+import type { Package } from '#contract/packages';
+import { FREE_PRICE, MAX_DEVICES, renewsAs, STREAMING_BOX_ID } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useCurrentCustomer } from '../auth';
+import { usePackages } from '../catalog';
 import type { CartItem } from '../../lib/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
 import { defaultFormValues, type CheckoutForm, type CheckoutFormValues } from './checkout-form';
@@ -28,6 +30,8 @@ import { useStripeReturn } from './use-stripe-return';
 
 // The card form and the crypto panel load only once the buyer reaches that step, so the
 // checkout page's own JavaScript stays small on a phone (decision 0014).
+type RenewedPackage = Pick<Package, 'duration' | 'price' | 'requiresShipping'>;
+
 const CardPayment = lazy(() => import('./CardPayment').then((module) => ({ default: module.CardPayment })));
 const CryptoPaymentPanel = lazy(() => import('./CryptoPaymentPanel').then((module) => ({ default: module.CryptoPaymentPanel })));
 
@@ -89,8 +93,15 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const hasBoxes = !isTrial && !item.renewsSubscriptionId;
   // Boxes come with a new subscription: a renewal keeps the devices it has.
   const setTopBoxes = useMemo(() => (hasBoxes ? <SetTopBoxFields form={form} deviceCount={deviceCount} /> : null), [hasBoxes, form, deviceCount]);
-  const renewalAmount = priceOrder(parseMoney(item.price), deviceCount).subtotal;
-  const renewal = useMemo(() => (isTrial ? null : { amount: renewalAmount, duration: item.duration }), [isTrial, renewalAmount, item.duration]);
+  // A box's subscription renews alone, at the price of the package of its period (renewsAs).
+  const isBox = item.id === STREAMING_BOX_ID;
+  const { data: onSale } = usePackages({ enabled: isBox });
+  const renewing = isBox ? renewsAs<RenewedPackage>({ duration: item.duration, price: item.price, requiresShipping: true }, onSale ?? []) : item;
+  const renewalAmount = renewing ? priceOrder(parseMoney(renewing.price), deviceCount).subtotal : null;
+  const renewal = useMemo(
+    () => (isTrial || renewalAmount === null ? null : { amount: renewalAmount, duration: item.duration, withoutBox: isBox }),
+    [isTrial, renewalAmount, item.duration, isBox],
+  );
 
   const summary = <OrderSummary item={item} figures={figures} deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount} couponCode={coupon.applied?.code ?? null} />;
 

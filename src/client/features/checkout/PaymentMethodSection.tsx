@@ -26,7 +26,7 @@ export const PaymentMethodSection = memo(function PaymentMethodSection({
   form: CheckoutForm;
   disabled: boolean;
   /** What a renewal would charge and for how long; null when the package cannot renew by itself (the trial). */
-  renewal: { amount: Cents; duration: string } | null;
+  renewal: { amount: Cents; duration: string; withoutBox: boolean } | null;
 }) {
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
   return (
@@ -70,7 +70,7 @@ export const PaymentMethodSection = memo(function PaymentMethodSection({
       />
       {renewal && method === 'card' && (
         <div className="mt-4">
-          <AutoRenewChoice form={form} amount={renewal.amount} duration={renewal.duration} />
+          <AutoRenewChoice form={form} amount={renewal.amount} duration={renewal.duration} withoutBox={renewal.withoutBox} />
         </div>
       )}
     </CheckoutSection>

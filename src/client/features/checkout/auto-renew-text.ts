@@ -5,7 +5,11 @@ export function renewalPeriod(duration: string): string {
   return duration.trim().toLowerCase();
 }
 
-/** The "Renew automatically" box's words (decision 0044): the price, the period, and that it can be turned off any time. */
-export function autoRenewText(amount: Cents, duration: string): string {
-  return `Renew automatically: ${formatDollars(amount)} every ${renewalPeriod(duration)} with this card. Turn it off any time in your account.`;
+/**
+ * The "Renew automatically" box's words (decision 0044): the price, the period, and that it can
+ * be turned off any time. A box's renewal is the subscription alone (domain/catalog renewsAs).
+ */
+export function autoRenewText(amount: Cents, duration: string, withoutBox = false): string {
+  const what = withoutBox ? ' for the subscription alone (the box is yours to keep)' : '';
+  return `Renew automatically: ${formatDollars(amount)} every ${renewalPeriod(duration)}${what} with this card. Turn it off any time in your account.`;
 }

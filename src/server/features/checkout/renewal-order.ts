@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { FREE_PRICE } from '#domain/catalog';
+import { renewsAs } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { newOrderId } from '#domain/order-id';
 import { priceOrder } from '#domain/pricing';
@@ -34,14 +34,17 @@ async function orderOfKey(db: DbOrTx, key: string): Promise<OrderRow | null> {
 
 /**
  * The order of an automatic renewal (decision 0045): the same package and device count at
- * the catalog's price today, priced on the server as every checkout is (D5), renewing the
+ * the catalog's price today (a box's subscription: the package of its period, without the box), priced on the server as every checkout is (D5), renewing the
  * subscription (renewsSubscriptionId). Written once per period: its checkout key is the
  * renewal's key, so a repeated or concurrent call returns the same order.
  */
 export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest): Promise<RenewalOrderResult> {
-  const [pkg] = await db.select().from(packages).where(eq(packages.id, request.packageId)).limit(1);
-  const packageName = pkg?.name ?? request.packageId;
-  if (!pkg?.isActive || pkg.requiresShipping || pkg.price === FREE_PRICE) return { outcome: 'package_unavailable', packageName };
+  const [bought] = await db.select().from(packages).where(eq(packages.id, request.packageId)).limit(1);
+  // A box's subscription renews alone, as the package of the same period (the box is the buyer's already).
+  const onSale = bought?.requiresShipping ? await db.select().from(packages).where(eq(packages.isActive, true)) : [];
+  const pkg = bought?.isActive || bought?.requiresShipping ? renewsAs(bought, onSale) : null;
+  const packageName = pkg?.name ?? bought?.name ?? request.packageId;
+  if (!pkg?.isActive) return { outcome: 'package_unavailable', packageName };
 
   const placed = await orderOfKey(db, request.key);
   if (placed) return { outcome: 'placed', order: placed, packageName };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
+import { renewsAs } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
@@ -27,15 +28,28 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * subscription that renews with a card, while its day is ahead (`now` absent: whatever the
  * day). A charge whose day passed is being tried or was declined: the page shows no date then.
  */
-function renewalView(subscription: SubscriptionRow, price: string, card: SavedCardSummary | null, now: Date | null) {
+function renewalView(subscription: SubscriptionRow, price: string | null, card: SavedCardSummary | null, now: Date | null) {
   const chargeAt = renewalChargeAt(subscription.expirationDate);
-  const charges = subscription.autoRenew && card !== null && subscription.status === 'active' && (now === null || chargeAt >= now);
+  const charges = price !== null && subscription.autoRenew && card !== null && subscription.status === 'active' && (now === null || chargeAt >= now);
   return {
     autoRenew: subscription.autoRenew,
     savedCard: card,
     nextChargeAt: charges ? chargeAt.toISOString() : null,
     nextChargeAmount: charges ? formatMoney(renewalChargeCents(parseMoney(price), subscription.deviceCount)) : null,
   };
+}
+
+type RenewedPackage = { price: string; duration: string; requiresShipping: boolean };
+
+/**
+ * The prices subscriptions of these packages renew at: a box's subscription renews alone, at
+ * the price of the package of its period (domain/catalog renewsAs); null when nothing renews it.
+ */
+async function renewalPrices(db: DbOrTx, bought: readonly RenewedPackage[]): Promise<(string | null)[]> {
+  const onSale = bought.some((pkg) => pkg.requiresShipping)
+    ? await db.select({ price: packages.price, duration: packages.duration, requiresShipping: packages.requiresShipping }).from(packages).where(eq(packages.isActive, true))
+    : [];
+  return bought.map((pkg) => renewsAs(pkg, onSale)?.price ?? null);
 }
 
 /** What a reminder says of the renewal ahead (decision 0046). */
@@ -50,7 +64,7 @@ export interface RenewalTerms {
  */
 export async function renewalTerms(db: DbOrTx, subscriptionId: string, savedCards: SavedCardSummaries | undefined): Promise<RenewalTerms> {
   const [row] = await db
-    .select({ subscription: subscriptions, price: packages.price })
+    .select({ subscription: subscriptions, pkg: { price: packages.price, duration: packages.duration, requiresShipping: packages.requiresShipping } })
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
     .where(eq(subscriptions.id, subscriptionId))
@@ -58,9 +72,10 @@ export async function renewalTerms(db: DbOrTx, subscriptionId: string, savedCard
   const cardId = row?.subscription.savedCardId;
   if (!row || !cardId || !savedCards) return { autoCharge: null };
   const card = (await savedCards([cardId])).get(cardId) ?? null;
-  const { nextChargeAt } = renewalView(row.subscription, row.price, card, null);
-  if (!card || !nextChargeAt) return { autoCharge: null };
-  return { autoCharge: { amountCents: renewalChargeCents(parseMoney(row.price), row.subscription.deviceCount), last4: card.last4, on: new Date(nextChargeAt) } };
+  const [price = null] = await renewalPrices(db, [row.pkg]);
+  const { nextChargeAt } = renewalView(row.subscription, price, card, null);
+  if (!card || !nextChargeAt || price === null) return { autoCharge: null };
+  return { autoCharge: { amountCents: renewalChargeCents(parseMoney(price), row.subscription.deviceCount), last4: card.last4, on: new Date(nextChargeAt) } };
 }
 
 /** A customer's subscriptions, newest first; `onlyId` narrows it to one of them. */
@@ -73,8 +88,7 @@ export async function customerSubscriptions(
   const rows = await db
     .select({
       subscription: subscriptions,
-      pkg: { id: packages.id, name: packages.name, duration: packages.duration, durationUnit: packages.durationUnit },
-      price: packages.price,
+      pkg: { id: packages.id, name: packages.name, duration: packages.duration, durationUnit: packages.durationUnit, price: packages.price, requiresShipping: packages.requiresShipping },
     })
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
@@ -84,7 +98,7 @@ export async function customerSubscriptions(
 
   const ids = rows.map((row) => row.subscription.id);
   const cardIds = rows.flatMap(({ subscription }) => (subscription.savedCardId ? [subscription.savedCardId] : []));
-  const [credentials, boxes, cards] = await Promise.all([
+  const [credentials, boxes, cards, prices] = await Promise.all([
     db
       .select()
       .from(deviceCredentials)
@@ -93,9 +107,10 @@ export async function customerSubscriptions(
     db.select().from(shipments).where(inArray(shipments.subscriptionId, ids)),
     // Only customers with a saved card pay for this read.
     cardIds.length > 0 && savedCards ? savedCards(cardIds) : new Map<string, SavedCardSummary>(),
+    renewalPrices(db, rows.map((row) => row.pkg)),
   ]);
 
-  return rows.map(({ subscription, pkg, price }) => {
+  return rows.map(({ subscription, pkg }, index) => {
     const shipment = boxes.find((box) => box.subscriptionId === subscription.id) ?? null;
     const { days, hours } = remainingTime(subscription.expirationDate, now);
     return {
@@ -121,7 +136,7 @@ export async function customerSubscriptions(
         actualDelivery: iso(shipment.actualDelivery),
       },
       canActivate: subscription.status === 'pending_activation' && shipment?.status === 'delivered',
-      ...renewalView(subscription, price, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null, now),
+      ...renewalView(subscription, prices[index] ?? null, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null, now),
     };
   });
 }
