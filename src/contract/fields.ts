@@ -3,17 +3,29 @@ import { formatMoney, parseMoney, type Cents } from '#domain/money';
 
 /**
  * The input fields requests share (ARCHITECTURE "Shared input fields"): one rule for each
- * kind of value, and one refusal of control characters. No form field needs them, they can
- * hide text from whoever reads it, and PostgreSQL cannot store NUL at all.
+ * kind of value, and one refusal of control characters and of text that is not Unicode. No
+ * form field needs them, they can hide text from whoever reads it, and PostgreSQL cannot store
+ * NUL or a lone surrogate at all.
  */
 
 /** No C0 control (NUL, tab and line breaks among them), DEL or C1 control anywhere. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this rule's whole point
 const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
-/** Any text of `label`, control characters refused; the start of every text field. */
+/**
+ * Half of a UTF-16 surrogate pair without its other half. JSON can spell one ("\ud800"), but
+ * it is no character: PostgreSQL refuses it in jsonb (the audit log's rows), and in text it
+ * turns into U+FFFD unseen. String.prototype.isWellFormed says the same, but it is ES2024 and
+ * the pages, which check with these rules too, are built for ES2022 browsers.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Any text of `label`, control characters and lone surrogates refused; the start of every text field. */
 export const plainText = (label: string, requiredMessage = `${label} must be text`) =>
-  z.string({ error: requiredMessage }).regex(WITHOUT_CONTROL_CHARACTERS, `${label} must not contain control characters`);
+  z
+    .string({ error: requiredMessage })
+    .regex(WITHOUT_CONTROL_CHARACTERS, `${label} must not contain control characters`)
+    .refine((text) => !LONE_SURROGATE.test(text), `${label} must be valid Unicode text`);
 
 /** Trimmed text that must not be blank: names, ids, codes and tokens. */
 export const requiredText = (label: string, max = 100, tooLong = `${label} must be at most ${max} characters`) =>
