@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantField } from './dates';
 import { couponCodeField, moneyField, requiredText } from './fields';
 
 /**
@@ -20,8 +21,7 @@ export const usageLimitBelowUses = (uses: number) =>
   `This coupon has ${uses} ${uses === 1 ? 'use' : 'uses'}, orders still awaiting payment included, so its usage limit cannot be less than ${uses}`;
 
 const amount = (label: string) => moneyField(label, MAX_COUPON_AMOUNT_CENTS);
-const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-12-31T23:59:59Z` }).transform((text) => new Date(text));
+const instant = (label: string) => instantField(label, '2026-12-31T23:59:59Z');
 
 const editable = {
   description: requiredText('Description', 200),

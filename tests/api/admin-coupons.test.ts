@@ -138,6 +138,8 @@ describe('coupons an admin creates and changes', () => {
       [{ ...spring, type: 'bogus' }, /type must be 'percentage' or 'fixed'/],
       [{ ...spring, usageLimit: 0 }, /usageLimit must be a whole number of at least 1/],
       [{ ...spring, validTo: 'tomorrow' }, /validTo must be a date and time/],
+      [{ ...spring, validFrom: '0000-01-01T00:00:00Z' }, /^validFrom must be in the years 2000 to 2100$/],
+      [{ ...spring, validTo: '2101-01-01T00:00:00Z' }, /^validTo must be in the years 2000 to 2100$/],
       [{ ...spring, validFrom: '2030-02-01T00:00:00Z', validTo: '2030-01-01T00:00:00Z' }, /^validTo must be after validFrom$/],
       [{ ...spring, code: '' }, /Coupon code is required/],
       [{ ...spring, description: 'x\u0000y' }, /./],
