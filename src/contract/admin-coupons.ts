@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instantField } from './dates';
-import { couponCodeField, moneyField, requiredText } from './fields';
+import { couponCodeField, existingCouponCodeField, moneyField, requiredText } from './fields';
 
 /**
  * The admin's coupons (GET/POST /api/admin/coupons, PATCH /api/admin/coupons/:code), with
@@ -76,7 +76,7 @@ export const couponChangesSchema = z
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change: send at least one field');
 export type CouponChanges = z.output<typeof couponChangesSchema>;
 
-export const couponCodeParamsSchema = z.object({ code: couponCodeField });
+export const couponCodeParamsSchema = z.object({ code: existingCouponCodeField });
 
 export const adminCouponSchema = z.object({
   code: z.string(),

@@ -84,10 +84,28 @@ export const emailField = z
 /** Optional; an empty field counts as none. */
 export const phoneField = optionalText('Phone number', 40);
 
+/**
+ * A coupon's code: ASCII letters, digits, '-' and '_'. A code is shown in emails, pages and
+ * CSV files and is typed by buyers, so it carries no markup ('<SCRIPT>'), no formula
+ * ('=HYPERLINK('), no path ('../') and no character that hides or reorders text (U+202E); and
+ * ASCII upper-cases to one spelling of the same length ('ß' would become 'SS').
+ */
+export const COUPON_CODE_CHARACTERS = /^[A-Za-z0-9_-]*$/;
+export const COUPON_CODE_CHARACTERS_MESSAGE = 'Coupon code may contain only letters A-Z, digits, - and _';
+
 /** Upper-cased as the coupon box shows it. */
-export const couponCodeField = requiredText('Coupon code', 64).transform((code) => code.toUpperCase());
+export const couponCodeField = requiredText('Coupon code', 64)
+  .regex(COUPON_CODE_CHARACTERS, COUPON_CODE_CHARACTERS_MESSAGE)
+  .transform((code) => code.toUpperCase());
 /** The checkout's coupon box: a blank code means no coupon. */
-export const optionalCouponCodeField = optionalText('Coupon code', 64).transform((code) => code && code.toUpperCase());
+export const optionalCouponCodeField = optionalText('Coupon code', 64)
+  .refine((code) => code === null || COUPON_CODE_CHARACTERS.test(code), COUPON_CODE_CHARACTERS_MESSAGE)
+  .transform((code) => code && code.toUpperCase());
+/**
+ * A coupon the store already has, named in a path: made before codes were limited to
+ * couponCodeField's characters, it can still be changed and switched off.
+ */
+export const existingCouponCodeField = requiredText('Coupon code', 64).transform((code) => code.toUpperCase());
 
 /**
  * An amount as the API spells money ('12.34', or '12' and '12.5' for short), from zero to
