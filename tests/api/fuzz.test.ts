@@ -710,7 +710,7 @@ function answerBody(response: LightMyRequestResponse): unknown {
 
 const isPlainObject = (value: Json): value is Record<string, Json> => !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** A value the zod schema accepts, of the shape its JSON Schema gives, from many tries; undefined when none was found. */
+/** A value the zod schema accepts, of the shape its JSON Schema gives, from many tries; the test fails when none is found. */
 function acceptedSample(zodSchema: z.ZodType, known: KnownValues, where: string): Json {
   const candidates = fc.sample(shapedValue(jsonSchemaOf(zodSchema), '', known), { numRuns: 3_000, seed: SEED });
   const accepted = candidates.find((candidate) => isPlainObject(candidate) && zodSchema.safeParse(candidate).success);
