@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { couponCodeField, moneyField, requiredText } from './fields';
+import { instantField } from './dates';
+import { couponCodeField, existingCouponCodeField, moneyField, requiredText } from './fields';
 
 /**
  * The admin's coupons (GET/POST /api/admin/coupons, PATCH /api/admin/coupons/:code), with
@@ -20,8 +21,7 @@ export const usageLimitBelowUses = (uses: number) =>
   `This coupon has ${uses} ${uses === 1 ? 'use' : 'uses'}, orders still awaiting payment included, so its usage limit cannot be less than ${uses}`;
 
 const amount = (label: string) => moneyField(label, MAX_COUPON_AMOUNT_CENTS);
-const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-12-31T23:59:59Z` }).transform((text) => new Date(text));
+const instant = (label: string) => instantField(label, '2026-12-31T23:59:59Z');
 
 const editable = {
   description: requiredText('Description', 200),
@@ -76,7 +76,7 @@ export const couponChangesSchema = z
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change: send at least one field');
 export type CouponChanges = z.output<typeof couponChangesSchema>;
 
-export const couponCodeParamsSchema = z.object({ code: couponCodeField });
+export const couponCodeParamsSchema = z.object({ code: existingCouponCodeField });
 
 export const adminCouponSchema = z.object({
   code: z.string(),

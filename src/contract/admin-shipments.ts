@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantField } from './dates';
 import { requiredText } from './fields';
 
 /** PATCH /api/admin/shipments/:orderId: where an order's streaming box is on its way. */
@@ -14,11 +15,7 @@ export const shipmentChangesSchema = z
       status: z.enum(SHIPMENT_STATUSES, { error: `status must be one of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
       carrier: requiredText('Carrier', 50).optional(),
       trackingNumber: requiredText('Tracking number', 64).nullable().optional(),
-      estimatedDelivery: z.iso
-        .datetime({ offset: true, error: 'estimatedDelivery must be a date and time such as 2026-12-31T12:00:00Z' })
-        .transform((text) => new Date(text))
-        .nullable()
-        .optional(),
+      estimatedDelivery: instantField('estimatedDelivery', '2026-12-31T12:00:00Z').nullable().optional(),
     },
     {
       error: (issue) =>

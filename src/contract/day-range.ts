@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { dayField } from './dates';
 
 /**
  * A range of whole days in the store's time zone (decision 0034), both ends included and
@@ -7,9 +7,7 @@ import { z } from 'zod';
 
 export const DAY_RANGE_REVERSED = 'from must be on or before to';
 
-const day = (label: string) => z.iso.date({ error: `${label} must be a date such as 2026-12-31` }).optional();
-
-export const dayRangeFields = { from: day('from'), to: day('to') };
+export const dayRangeFields = { from: dayField('from').optional(), to: dayField('to').optional() };
 
 export interface DayRange {
   from?: string | undefined;

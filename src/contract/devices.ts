@@ -15,18 +15,27 @@ export const DEVICE_KINDS = ['line', 'mag'] as const;
 export const MAG_MAC_PREFIX = '00:1A:79';
 export const MAC_INVALID = `MAC address must be six pairs of hex digits, such as ${MAG_MAC_PREFIX}:12:34:56`;
 export const MAC_REQUIRED = 'MAC address is required';
+const MAC_NOT_A_DEVICE = "This MAC address is not a real device's (all zeros, broadcast or multicast): check the sticker under the box";
+
+/**
+ * Whether a MAC (upper case with colons) can be one box's own: not all zeros, and not a
+ * group address (the lowest bit of the first pair set), which the broadcast FF:FF:FF:FF:FF:FF
+ * and multicast ones such as 01:00:5E:... are. No box has one, and the panel would take it.
+ */
+const isDeviceMac = (mac: string) => mac !== '00:00:00:00:00:00' && (Number.parseInt(mac.slice(0, 2), 16) & 1) === 0;
 
 /**
  * A MAC address: six pairs of hex digits, written with colons, dashes or nothing between
  * them; always answered upper case with colons ('00:1A:79:12:34:56'), so that one box is
- * one spelling.
+ * one spelling; and a device's own, not all zeros, broadcast or multicast.
  */
 export const macField = z
   .string({ error: MAC_REQUIRED })
   .trim()
   .min(1, MAC_REQUIRED)
   .regex(/^[0-9A-Fa-f]{2}([:-]?)[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){4}$/, MAC_INVALID)
-  .transform((mac) => (mac.replace(/[:-]/g, '').toUpperCase().match(/../g) ?? []).join(':'));
+  .transform((mac) => (mac.replace(/[:-]/g, '').toUpperCase().match(/../g) ?? []).join(':'))
+  .refine(isDeviceMac, MAC_NOT_A_DEVICE);
 
 export const DEVICE_LABEL_MAX = 30;
 

@@ -3,17 +3,29 @@ import { formatMoney, parseMoney, type Cents } from '#domain/money';
 
 /**
  * The input fields requests share (ARCHITECTURE "Shared input fields"): one rule for each
- * kind of value, and one refusal of control characters. No form field needs them, they can
- * hide text from whoever reads it, and PostgreSQL cannot store NUL at all.
+ * kind of value, and one refusal of control characters and of text that is not Unicode. No
+ * form field needs them, they can hide text from whoever reads it, and PostgreSQL cannot store
+ * NUL or a lone surrogate at all.
  */
 
 /** No C0 control (NUL, tab and line breaks among them), DEL or C1 control anywhere. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this rule's whole point
 const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
-/** Any text of `label`, control characters refused; the start of every text field. */
+/**
+ * Half of a UTF-16 surrogate pair without its other half. JSON can spell one ("\ud800"), but
+ * it is no character: PostgreSQL refuses it in jsonb (the audit log's rows), and in text it
+ * turns into U+FFFD unseen. String.prototype.isWellFormed says the same, but it is ES2024 and
+ * the pages, which check with these rules too, are built for ES2022 browsers.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Any text of `label`, control characters and lone surrogates refused; the start of every text field. */
 export const plainText = (label: string, requiredMessage = `${label} must be text`) =>
-  z.string({ error: requiredMessage }).regex(WITHOUT_CONTROL_CHARACTERS, `${label} must not contain control characters`);
+  z
+    .string({ error: requiredMessage })
+    .regex(WITHOUT_CONTROL_CHARACTERS, `${label} must not contain control characters`)
+    .refine((text) => !LONE_SURROGATE.test(text), `${label} must be valid Unicode text`);
 
 /** Trimmed text that must not be blank: names, ids, codes and tokens. */
 export const requiredText = (label: string, max = 100, tooLong = `${label} must be at most ${max} characters`) =>
@@ -72,10 +84,28 @@ export const emailField = z
 /** Optional; an empty field counts as none. */
 export const phoneField = optionalText('Phone number', 40);
 
+/**
+ * A coupon's code: ASCII letters, digits, '-' and '_'. A code is shown in emails, pages and
+ * CSV files and is typed by buyers, so it carries no markup ('<SCRIPT>'), no formula
+ * ('=HYPERLINK('), no path ('../') and no character that hides or reorders text (U+202E); and
+ * ASCII upper-cases to one spelling of the same length ('ß' would become 'SS').
+ */
+export const COUPON_CODE_CHARACTERS = /^[A-Za-z0-9_-]*$/;
+export const COUPON_CODE_CHARACTERS_MESSAGE = 'Coupon code may contain only letters A-Z, digits, - and _';
+
 /** Upper-cased as the coupon box shows it. */
-export const couponCodeField = requiredText('Coupon code', 64).transform((code) => code.toUpperCase());
+export const couponCodeField = requiredText('Coupon code', 64)
+  .regex(COUPON_CODE_CHARACTERS, COUPON_CODE_CHARACTERS_MESSAGE)
+  .transform((code) => code.toUpperCase());
 /** The checkout's coupon box: a blank code means no coupon. */
-export const optionalCouponCodeField = optionalText('Coupon code', 64).transform((code) => code && code.toUpperCase());
+export const optionalCouponCodeField = optionalText('Coupon code', 64)
+  .refine((code) => code === null || COUPON_CODE_CHARACTERS.test(code), COUPON_CODE_CHARACTERS_MESSAGE)
+  .transform((code) => code && code.toUpperCase());
+/**
+ * A coupon the store already has, named in a path: made before codes were limited to
+ * couponCodeField's characters, it can still be changed and switched off.
+ */
+export const existingCouponCodeField = requiredText('Coupon code', 64).transform((code) => code.toUpperCase());
 
 /**
  * An amount as the API spells money ('12.34', or '12' and '12.5' for short), from zero to

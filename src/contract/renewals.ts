@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './fields';
 import { moneyText } from './packages';
 
 /**
@@ -24,7 +25,7 @@ export const RENEWAL_STATE_MESSAGES: Record<Exclude<RenewalConfirmationState, 'a
 
 export const renewalParamsSchema = z.object({ id: z.uuid({ error: RENEWAL_NOT_FOUND }) });
 
-const tokenField = z.string().trim().max(200, 'token is too long').optional();
+const tokenField = plainText('token').trim().max(200, 'token is too long').optional();
 export const renewalQuerySchema = z.looseObject({ token: tokenField });
 export const renewalConfirmRequestSchema = z.object({ token: tokenField }).nullish();
 

@@ -138,6 +138,8 @@ describe('coupons an admin creates and changes', () => {
       [{ ...spring, type: 'bogus' }, /type must be 'percentage' or 'fixed'/],
       [{ ...spring, usageLimit: 0 }, /usageLimit must be a whole number of at least 1/],
       [{ ...spring, validTo: 'tomorrow' }, /validTo must be a date and time/],
+      [{ ...spring, validFrom: '0000-01-01T00:00:00Z' }, /^validFrom must be in the years 2000 to 2100$/],
+      [{ ...spring, validTo: '2101-01-01T00:00:00Z' }, /^validTo must be in the years 2000 to 2100$/],
       [{ ...spring, validFrom: '2030-02-01T00:00:00Z', validTo: '2030-01-01T00:00:00Z' }, /^validTo must be after validFrom$/],
       [{ ...spring, code: '' }, /Coupon code is required/],
       [{ ...spring, description: 'x\u0000y' }, /./],
@@ -159,5 +161,47 @@ describe('coupons an admin creates and changes', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Coupon not found' });
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coupon.update'))).toHaveLength(0);
+  });
+
+  it('takes codes of letters A-Z, digits, - and _ only, the seeded ones included, and says so', async () => {
+    const admin = await signInAdmin(t);
+    const { oneMonth } = await seededPackages(t.app);
+    const onlyCharacters = { message: 'Coupon code may contain only letters A-Z, digits, - and _' };
+    for (const code of ['<SCRIPT>', '\u202eABC', '=HYPERLINK(', '../', 'ÉTÉ', 'SPRING 25']) {
+      const created = await create({ ...spring, code }, admin);
+      expect({ code, status: created.statusCode, body: created.json() }).toEqual({ code, status: 400, body: onlyCharacters });
+      // A buyer's code is refused the same way, before any lookup.
+      const quote = await t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code, packageId: oneMonth.id, subtotalAmount: '15.99' } });
+      expect({ code, status: quote.statusCode, body: quote.json() }).toEqual({ code, status: 400, body: onlyCharacters });
+      const order = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { couponCode: code }) });
+      expect({ code, status: order.statusCode, body: order.json() }).toEqual({ code, status: 400, body: onlyCharacters });
+    }
+    expect(await t.database.db.select().from(coupons).where(eq(coupons.description, spring.description))).toEqual([]);
+
+    expect((await create({ ...spring, code: 'spring-25_b' }, admin)).json()).toMatchObject({ code: 'SPRING-25_B' });
+    for (const code of ['WELCOME10', 'save5', 'spring-25_b']) {
+      const quote = await t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code, packageId: oneMonth.id, subtotalAmount: '33.96', deviceCount: 4 } });
+      expect(quote.json(), code).toMatchObject({ valid: true });
+    }
+  });
+
+  it("refuses a lone surrogate in a code or description with a 400, not the audit insert's 500", async () => {
+    const admin = await signInAdmin(t);
+    const lone = await create({ ...spring, code: 'SPRING\ud800' }, admin);
+    expect({ status: lone.statusCode, body: lone.json() }).toEqual({ status: 400, body: { message: 'Coupon code must be valid Unicode text' } });
+    const described = await create({ ...spring, description: 'Spring \ud800 sale' }, admin);
+    expect({ status: described.statusCode, body: described.json() }).toEqual({ status: 400, body: { message: 'Description must be valid Unicode text' } });
+    await create(spring, admin);
+    const changed = await change('SPRING25', { description: '\udfff' }, admin);
+    expect({ status: changed.statusCode, body: changed.json() }).toEqual({ status: 400, body: { message: 'Description must be valid Unicode text' } });
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, 'SPRING25'))).toHaveLength(1);
+  });
+
+  it('still changes and switches off a coupon whose code was made before codes were limited', async () => {
+    const admin = await signInAdmin(t);
+    await t.database.db.insert(coupons).values({ code: '<SCRIPT>', description: 'Made before the rule', type: 'fixed', value: '1.00' });
+    const off = await change('<script>', { isActive: false }, admin);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ code: '<SCRIPT>', isActive: false });
   });
 });

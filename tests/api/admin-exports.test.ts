@@ -193,13 +193,17 @@ describe('CSV exports of a date range in the store time zone (Pacific/Auckland)'
     expect(recordsOf(body)[2]).toContain(`${firstOf26th.order},2030-11-26T00:00:00.000+13:00,`);
   });
 
-  it('refuses a range the wrong way round or a day that does not exist with 400 and a clear message, and writes no audit row', async () => {
+  it('refuses a range the wrong way round, a day that does not exist or one outside 2000-2100 with 400 and a clear message, and writes no audit row', async () => {
     const admin = await signInAdmin(t);
     for (const [query, message] of [
       ['from=2030-03-05&to=2030-03-04', 'from must be on or before to'],
       ['from=2030-02-30', 'from must be a date such as 2026-12-31'],
       ['to=yesterday', 'to must be a date such as 2026-12-31'],
       ['from=26/11/2030', 'from must be a date such as 2026-12-31'],
+      ['from=0000-01-01', 'from must be in the years 2000 to 2100'],
+      ['to=0000-12-31', 'to must be in the years 2000 to 2100'],
+      ['from=1999-12-31', 'from must be in the years 2000 to 2100'],
+      ['to=2101-01-01', 'to must be in the years 2000 to 2100'],
     ]) {
       for (const file of ['orders', 'customers']) {
         const response = await t.app.inject({ method: 'GET', url: `/api/admin/export/${file}.csv?${query}`, cookies: admin });

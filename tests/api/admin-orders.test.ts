@@ -142,6 +142,8 @@ describe("the admin's orders: the list and one order's detail", () => {
       ['needsReview=yes', "needsReview must be 'true' or 'false'"],
       ['from=2030-02-30', 'from must be a date such as 2026-12-31'],
       ['to=yesterday', 'to must be a date such as 2026-12-31'],
+      ['from=0000-01-01', 'from must be in the years 2000 to 2100'],
+      ['to=2101-01-01', 'to must be in the years 2000 to 2100'],
       ['from=2030-03-05&to=2030-03-04', 'from must be on or before to'],
       ['limit=0', 'limit must be at least 1'],
       ['limit=501', 'limit must be at most 500'],

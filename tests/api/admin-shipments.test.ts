@@ -60,7 +60,7 @@ describe('shipping a streaming box', () => {
     });
   });
 
-  it('refuses a box shipped without a tracking number, a bad status, an empty change, and an order without a box', async () => {
+  it('refuses a box shipped without a tracking number, a bad status, an empty change, a delivery in year 0000, and an order without a box', async () => {
     const admin = await signInAdmin(t);
     const box = await paidOrder(t, { packageId: 'streaming-box' });
     const month = await paidOrder(t, { packageId: (await t.app.inject({ method: 'GET', url: '/api/packages' })).json().find((p: { duration: string }) => p.duration === '1 Month').id });
@@ -74,6 +74,9 @@ describe('shipping a streaming box', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(typeof response.json().message).toBe('string');
     }
+    const yearZero = await ship(box.id, { estimatedDelivery: '0000-01-01T00:00:00Z' }, admin);
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json()).toEqual({ message: 'estimatedDelivery must be in the years 2000 to 2100' });
     const noBox = await ship(month.id, { status: 'shipped', trackingNumber: 'T1' }, admin);
     expect(noBox.statusCode).toBe(404);
     expect(noBox.json()).toEqual({ message: 'This order has no streaming box to ship' });

@@ -326,11 +326,16 @@ describe('running the store from the admin pages', () => {
     await page.goto('/admin?tab=coupons');
     await page.getByRole('button', { name: 'New Coupon' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Coupon' });
-    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByLabel('Code').fill('<SCRIPT>');
     await dialog.getByLabel('Type').click();
     await page.getByRole('option', { name: 'Fixed amount ($)' }).click();
     await dialog.getByLabel('Description').fill('Five dollars off');
     await dialog.getByLabel('Value (percent or dollars)').fill('5');
+    await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+    // A code with markup is refused under its field, before it reaches the server.
+    await dialog.getByText('Coupon code may contain only letters A-Z, digits, - and _').waitFor();
+    await checkLayout(page, 'New Coupon with a refused code');
+    await dialog.getByLabel('Code').fill(code);
     await dialog.getByRole('button', { name: 'Create Coupon' }).click();
     await toast(page, 'Coupon Created').waitFor();
     await dialog.waitFor({ state: 'detached' });

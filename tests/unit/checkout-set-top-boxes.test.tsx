@@ -60,7 +60,7 @@ describe('set-top boxes at checkout', () => {
     expect(checkoutRequest(placed[0]!, { couponCode: null }).setTopBoxes).toEqual([{ mac: '00:1A:79:AB:CD:EF' }]);
   });
 
-  it("refuses a MAC that is not six hex pairs under its field, and the same MAC twice, with the contract's words", async () => {
+  it("refuses a MAC that is not six hex pairs or no device's under its field, and the same MAC twice, with the contract's words", async () => {
     const { placed, user } = renderSection();
     const section = screen.getByRole('group', { name: 'Set-top boxes' });
     await user.click(within(section).getByRole('button', { name: 'A MAG / Enigma2 box' }));
@@ -69,6 +69,11 @@ describe('set-top boxes at checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await within(section).findByText('MAC address must be six pairs of hex digits, such as 00:1A:79:12:34:56')).toBeTruthy();
     expect(first.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(first);
+    await user.type(first, '01:00:5E:00:00:FB');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await within(section).findByText("This MAC address is not a real device's (all zeros, broadcast or multicast): check the sticker under the box")).toBeTruthy();
 
     await user.clear(first);
     await user.type(first, '00:1A:79:12:34:56');

@@ -8,6 +8,7 @@ import {
   couponTerms,
   couponUses,
   EMPTY_COUPON_FORM,
+  newCouponFormSchema,
   newCouponRequest,
 } from '../../src/client/features/admin/operations/coupon-form';
 
@@ -55,6 +56,16 @@ describe("the admin's coupon form and list", () => {
     expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['validTo', 'The end date must be on or after the start date']]);
     expect(couponFormSchema.safeParse({ ...form, validFrom: '2026-12-01', validTo: '2026-12-01' }).success).toBe(true);
     expect(couponFormSchema.safeParse({ ...form, validTo: '2026-12-01' }).success).toBe(true);
+  });
+
+  it("takes a new code of letters A-Z, digits, - and _ only, with the server's message, and edits an older code as it is", () => {
+    const form = { ...EMPTY_COUPON_FORM, description: 'y', value: '5' };
+    for (const code of ['<SCRIPT>', '\u202eABC', '=HYPERLINK(', '../']) {
+      const refused = newCouponFormSchema.safeParse({ ...form, code });
+      expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message]), code).toEqual([['code', 'Coupon code may contain only letters A-Z, digits, - and _']]);
+      expect(couponFormSchema.safeParse({ ...form, code }).success, code).toBe(true);
+    }
+    expect(newCouponFormSchema.safeParse({ ...form, code: ' spring-25_b ' }).success).toBe(true);
   });
 
   it('opens a coupon in the form as it is, and sends only the fields changed', () => {

@@ -243,7 +243,7 @@ describe('a set-top box', () => {
     expect(within(guide).getByText('Enter the portal address http://tv.example.com/c/ as Portal 1 URL, save, and restart the box.')).toBeTruthy();
   });
 
-  it('changes its MAC after checking it with the contract (six hex pairs), sent upper case with colons', async () => {
+  it("changes its MAC after checking it with the contract (six hex pairs, a device's own), sent upper case with colons", async () => {
     const { user } = renderDevices([box], {
       'GET /api/devices/d2/status': () => json(200, status()),
       'PATCH /api/devices/d2': () => json(200, { ...box, mac: '00:1A:79:AB:CD:EF' }),
@@ -256,6 +256,12 @@ describe('a set-top box', () => {
     await user.type(field, '00:1A:79:12:34');
     await user.click(within(dialog).getByRole('button', { name: 'Change MAC' }));
     expect(within(dialog).getByText('MAC address must be six pairs of hex digits, such as 00:1A:79:12:34:56')).toBeTruthy();
+    expect(calls('PATCH', '/api/devices/d2')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'FF:FF:FF:FF:FF:FF');
+    await user.click(within(dialog).getByRole('button', { name: 'Change MAC' }));
+    expect(within(dialog).getByText("This MAC address is not a real device's (all zeros, broadcast or multicast): check the sticker under the box")).toBeTruthy();
     expect(calls('PATCH', '/api/devices/d2')).toHaveLength(0);
 
     await user.clear(field);

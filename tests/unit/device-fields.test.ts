@@ -16,6 +16,19 @@ describe('a MAC address', () => {
     }
     expect(macField.safeParse('').error?.issues[0]?.message).toBe('MAC address is required');
   });
+
+  it.each(['FF:FF:FF:FF:FF:FF', 'ff-ff-ff-ff-ff-ff', '00:00:00:00:00:00', '000000000000', '01:00:5E:00:00:FB', '33:33:00:00:00:01', '01:80:C2:00:00:0E', '03:00:00:00:00:01'])(
+    "refuses %s, which no device has (broadcast, all zeros or multicast)",
+    (mac) => {
+      expect(macField.safeParse(mac).error?.issues.map((issue) => issue.message)).toEqual([
+        "This MAC address is not a real device's (all zeros, broadcast or multicast): check the sticker under the box",
+      ]);
+    },
+  );
+
+  it("takes a device's own address, whatever its maker", () => {
+    for (const mac of ['00:1A:79:00:00:01', '00:00:00:00:00:01', 'FE:FF:FF:FF:FF:FF', '02:00:00:00:00:00', 'D8:3B:BF:00:00:01']) expect(macField.parse(mac)).toBe(mac);
+  });
 });
 
 describe("a device's label", () => {

@@ -6,13 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FormDialogFooter } from '../shared/FormDialogFooter';
 import { CouponFields } from './CouponFields';
-import { couponFormSchema, EMPTY_COUPON_FORM, type CouponFormValues } from './coupon-form';
+import { EMPTY_COUPON_FORM, newCouponFormSchema, type CouponFormValues } from './coupon-form';
 import type { useCouponChanges } from './use-coupon-changes';
 
 /** 'New Coupon': the spec's coupon fields; what was typed stays when the server refuses it. */
 export function NewCouponDialog({ create }: { create: ReturnType<typeof useCouponChanges>['create'] }) {
   const [open, setOpen] = useState(false);
-  const form = useForm<CouponFormValues>({ resolver: zodResolver(couponFormSchema), defaultValues: EMPTY_COUPON_FORM });
+  const form = useForm<CouponFormValues>({ resolver: zodResolver(newCouponFormSchema), defaultValues: EMPTY_COUPON_FORM });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminCoupon, NewCoupon } from '#contract/admin-coupons';
+import { COUPON_CODE_CHARACTERS, COUPON_CODE_CHARACTERS_MESSAGE } from '#contract/fields';
 import { dollars } from '../shared/admin-view';
 
 /** A day as the date input gives it; blank is no date. */
@@ -30,6 +31,12 @@ export const couponFormSchema = z
     path: ['validTo'],
   });
 export type CouponFormValues = z.infer<typeof couponFormSchema>;
+
+/** 'New Coupon': the code's characters too, as the server checks them; an old code being edited may predate that rule. */
+export const newCouponFormSchema = couponFormSchema.refine((form) => COUPON_CODE_CHARACTERS.test(form.code), {
+  message: COUPON_CODE_CHARACTERS_MESSAGE,
+  path: ['code'],
+});
 
 export const EMPTY_COUPON_FORM: CouponFormValues = {
   code: '',
