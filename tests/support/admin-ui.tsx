@@ -138,6 +138,7 @@ export function orderSummary(overrides: Partial<AdminOrderSummary> = {}): AdminO
     cashbackAmount: '10.00',
     giftCardDelivered: false,
     requiresShipping: false,
+    renewal: false,
     shipmentStatus: null,
     trackingNumber: null,
     giftCardDeliveredAt: null,
