@@ -138,10 +138,10 @@ export function orderSummary(overrides: Partial<AdminOrderSummary> = {}): AdminO
     cashbackAmount: '10.00',
     giftCardDelivered: false,
     requiresShipping: false,
-    renewal: false,
     shipmentStatus: null,
     trackingNumber: null,
     giftCardDeliveredAt: null,
+    renewal: false,
     ...overrides,
   };
 }
