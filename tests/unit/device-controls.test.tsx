@@ -126,7 +126,7 @@ describe('a device of a subscription that does not run', () => {
     expect(screen.getByTestId('device-coverage').textContent).toBe('Active');
     expect(within(stateOf()).getByTestId('device-enabled').textContent).toBe('Enabled');
     expect(screen.getByTestId('device-lock').textContent).toBe(reason);
-    expect((within(actions()).getByRole('button', { name: 'New password' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(actions()).getByRole<HTMLButtonElement>('button', { name: 'New password' }).disabled).toBe(true);
   });
 });
 
