@@ -94,6 +94,8 @@ export const adminOrderSummarySchema = z.object({
   /** A streaming box's shipment: processing, shipped or delivered; null for other orders (and a box not yet provisioned). */
   shipmentStatus: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** True when the order renewed an existing subscription rather than starting one. */
+  renewal: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 export const adminOrderSummaryListSchema = z.array(adminOrderSummarySchema);

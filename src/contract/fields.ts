@@ -64,13 +64,18 @@ export const nameField = (label: string) =>
 /** A person's name's characters, and digits: a device may be 'TV 2' or 'Bedroom 1'. */
 const LABEL_CHARACTERS = /^[\p{L}\p{M}\p{Nd}' ’.,"“”-]*$/u;
 
+const LABEL_CHARACTER_WORDS = 'letters, digits, spaces, apostrophes, hyphens, dots, commas and quotes';
+
+/** The rule of labelField in words, as a form says it under the field before anything is typed. */
+export const labelRule = (max: number) => `1-${max} characters: ${LABEL_CHARACTER_WORDS}; no web address.`;
+
 /**
  * A name a customer gives a thing of theirs, as a device's label: the rules of a person's
  * name (no web address, '@' or markup), digits allowed, at most `max` characters.
  */
 export const labelField = (label: string, max: number) =>
   requiredText(label, max)
-    .regex(LABEL_CHARACTERS, `${label} may contain only letters, digits, spaces, apostrophes, hyphens, dots, commas and quotes`)
+    .regex(LABEL_CHARACTERS, `${label} may contain only ${LABEL_CHARACTER_WORDS}`)
     .refine((name) => !WEB_ADDRESS.test(name), `${label} must not contain a web address`);
 
 /** Trimmed and lower-cased, so that one address is one customer whatever its spelling. */

@@ -13,6 +13,7 @@ export const deviceCredentialSchema = z.object({
   id: z.string(),
   deviceName: z.string(),
   deviceNumber: z.number().int(),
+  /** The subscription covers the device and runs: false once it ended, or lapsed past its grace or was suspended after it (decision 0046). */
   isActive: z.boolean(),
   xtreamUsername: z.string(),
   xtreamPassword: z.string(),
@@ -26,7 +27,7 @@ export const deviceCredentialSchema = z.object({
   mac: z.string().nullable(),
   /** The portal address to enter on a box; null for a line. */
   portalUrl: z.string().nullable(),
-  /** False while the owner (or the store) turned the device off; isActive stays whether the subscription covers it. */
+  /** False while the owner (or the store) turned the device off; isActive stays whether the subscription covers it and runs. */
   enabled: z.boolean(),
 });
 export type DeviceCredential = z.infer<typeof deviceCredentialSchema>;

@@ -1,6 +1,9 @@
+import { graceState } from './renewal-milestones';
+
 /**
  * The addresses a device is set up with, from the server address all devices share (pure):
- * the XMLTV guide beside a line's M3U playlist, and the portal a set-top box signs into.
+ * the XMLTV guide beside a line's M3U playlist, and the portal a set-top box signs into; and
+ * whether its subscription lets it play at all.
  */
 
 const withoutTrailingSlash = (server: string) => server.replace(/\/+$/, '');
@@ -35,4 +38,16 @@ function formEncoded(value: string): string {
 /** `{server}/c/`: the Stalker portal address a MAG / Enigma2 box is given; the box signs in by its MAC. */
 export function portalUrl(server: string): string {
   return `${withoutTrailingSlash(server)}/c/`;
+}
+
+/**
+ * Whether a subscription's devices play: not once it ended (a refund cancelled it), nor once
+ * it lapsed past its grace or the renewal pass suspended it; a lapsed paid subscription plays
+ * on through its grace (decision 0046), and one not yet lapsed (or a box waiting for its first
+ * use) is not off. `graceDays` is 0 for the trial, which has none.
+ */
+export function devicesRun(subscription: { status: string; expirationDate: Date; graceSuspendedAt: Date | null }, graceDays: number, now: Date): boolean {
+  if (subscription.status === 'cancelled') return false;
+  if (subscription.status !== 'expired') return true;
+  return graceState(subscription, graceDays, now).graceEndsAt !== null;
 }

@@ -12,6 +12,19 @@ export function refundableCents(order: { totalAmount: string; receivedAmount: st
   return Math.max(0, received - parseMoney(order.refundedAmount));
 }
 
+/** The status the owner reads of a completed order with part of its money given back. */
+const PARTLY_REFUNDED = 'partly_refunded';
+
+/**
+ * An order's payment status as the admin's orders list, its detail and the orders CSV show
+ * it: a completed order with a refund that left something is 'partly_refunded'. The order
+ * itself stays completed, its subscription running (decision 0036); an order waiting for
+ * review keeps saying so, as work waits on it.
+ */
+export function shownPaymentStatus(order: { paymentStatus: string; refundedAmount: string }): string {
+  return order.paymentStatus === 'completed' && parseMoney(order.refundedAmount) > 0 ? PARTLY_REFUNDED : order.paymentStatus;
+}
+
 /**
  * A crypto payment's USD worth of what arrived, in proportion to what was asked: 7.995 of
  * 15.99 USDC asked for a $15.99 order is $7.99 (rounded down: never more than arrived).

@@ -35,6 +35,7 @@ describe("the admin's CSV exports", () => {
     const formula = await pendingOrder(t, { packageId: month!.id, email: 'formula@example.com' });
     await placed(box.id, '2030-05-01T08:00:00Z', { paidAt: new Date('2030-05-01T08:01:00Z'), couponCode: 'SPRING', couponDiscount: '2.00', totalAmount: '25.97', refundedAmount: '7.50', customerPhone: '555 0100' });
     // Two partial refunds of the box ($5.00, then $2.50): the CSV gives their sum and the last one's time; a pending one does not count.
+    // The order stays completed (decision 0036); its status column reads partly_refunded.
     const [admin0] = await t.database.db.select().from(admins).limit(1);
     const refundOf = (amount: string, at: string, status = 'succeeded') => ({ orderId: box.id, amount, status, adminId: admin0!.id, adminUsername: admin0!.username, createdAt: new Date(at) });
     await t.database.db.insert(orderRefunds).values([refundOf('5.00', '2030-05-02T10:00:00Z'), refundOf('2.50', '2030-05-04T09:30:00Z'), refundOf('1.00', '2030-05-05T09:30:00Z', 'pending')]);
@@ -55,7 +56,7 @@ describe("the admin's CSV exports", () => {
       'Order ID,Created,Paid,Payment status,Reason,Customer name,Email,Phone,Package,Devices,Payment method,Subtotal,Discount,Total,Refunded,Last refund,Cashback,Coupon,Gift card,Gift card delivered,Shipping address,Carrier,Tracking number',
       `${formula.id},2030-05-03T08:00:00.000Z,,pending,"Card declined\nby the bank","'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.com,'=1+2,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,10.00,,Amazon,no,,,`,
       `${quoted.id},2030-05-02T08:00:00.000Z,,pending,,"Hopper, Grace ""Amazing""",quoted@example.com,'+44 20 7946 0958,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,0.00,,,no,,,`,
-      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,completed,,Grace Hopper,box@example.com,555 0100,Streaming Box,2,card,27.97,2.00,25.97,7.50,2030-05-04T09:30:00.000Z,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US",FedEx,1Z999AA10123456784`,
+      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,partly_refunded,,Grace Hopper,box@example.com,555 0100,Streaming Box,2,card,27.97,2.00,25.97,7.50,2030-05-04T09:30:00.000Z,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US",FedEx,1Z999AA10123456784`,
     ]);
   });
 

@@ -64,6 +64,7 @@ describe("the admin's orders: the list and one order's detail", () => {
       requiresShipping: false,
       shipmentStatus: null,
       trackingNumber: null,
+      renewal: false,
     });
     expect(all.json()[1]).toMatchObject({ paymentStatus: 'needs_review', reason: 'Crypto payment arrived short: 12.00 of 27.97', paidAt: null });
     // Written without zod's re-check (decision 0056): the schema takes every order whole and

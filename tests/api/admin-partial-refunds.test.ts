@@ -6,6 +6,7 @@ import { signInAdmin } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
 import { registerCustomer } from '../support/customers';
+import { paidOrder } from '../support/paid-orders';
 import { STRIPE_TEST_SETTINGS, useStripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp, type TestApp } from '../support/test-app';
 import { usePanelStandIn } from '../support/xtream-panel-stand-in';
@@ -202,6 +203,31 @@ describe('partial refunds with the demo provider: coupon and service kept until 
     const ended = (await serviceOf(t, orderId))!;
     expect(ended.subscription.status).toBe('cancelled');
     expect(standIn.panel.lines.get(ended.credentials[0]!.panelLineId!)).toMatchObject({ enabled: false });
+  });
+
+  it("keeps a partly refunded order completed with what was refunded in the list and the detail, 'partly_refunded' in the CSV, and marks a renewal", async () => {
+    const admin = await signInAdmin(t);
+    const { customer, cookies } = await registerCustomer(t.app);
+    const { orderId, intentId } = await checkoutCardOrder(t, { email: customer.email }, cookies);
+    await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD });
+    await t.app.services.jobs.drain();
+    expect((await refund(t, orderId, admin, { amount: '1.00' })).statusCode).toBe(200);
+    const { oneMonth } = await seededPackages(t.app);
+    const renewal = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.id, email: customer.email, renewsSubscriptionId: (await serviceOf(t, orderId))!.subscription.id });
+    await t.app.services.jobs.drain();
+
+    const list = await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(customer.email)}`, cookies: admin });
+    const listed = new Map(list.json<Array<{ id: string; paymentStatus: string; refundedAmount: string; renewal: boolean }>>().map((order) => [order.id, order]));
+    expect(listed.get(orderId)).toMatchObject({ paymentStatus: 'completed', refundedAmount: '1.00', renewal: false });
+    expect(listed.get(renewal.id)).toMatchObject({ paymentStatus: 'completed', refundedAmount: '0.00', renewal: true });
+    expect((await detailOf(t, orderId, admin)).order).toMatchObject({ paymentStatus: 'completed', refundedAmount: '1.00', renewal: false });
+    expect((await detailOf(t, renewal.id, admin)).order).toMatchObject({ renewal: true });
+
+    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/export/orders.csv', cookies: admin });
+    const [header, ...rows] = csv.body.slice(1).trimEnd().split('\r\n').map((record) => record.split(','));
+    const status = header!.indexOf('Payment status');
+    const statusOf = (id: string) => rows.find((row) => row[0] === id)![status];
+    expect([statusOf(orderId), statusOf(renewal.id)]).toEqual(['partly_refunded', 'completed']);
   });
 
   it('shows what a part-paid crypto payment brought, and refunds no more than that', async () => {

@@ -256,10 +256,19 @@ describe('running the store from the admin pages', () => {
       const refunds = detail.getByRole('list', { name: 'Refunds' });
       await expect.poll(() => refunds.textContent()).toContain('Two days without service');
       expect(await refunds.textContent()).toContain('$5.00');
-      expect(await detail.getByTestId('payment-status').textContent()).toBe('completed');
+      // Still paid (its subscription runs, decision 0036), read as partly refunded.
+      await expect.poll(() => detail.getByTestId('payment-status').innerText()).toBe('Partly Refunded');
       expect(await detail.getByRole('region', { name: 'Subscription' }).getByTestId('admin-status').textContent()).toBe('active');
       await checkLayout(page, 'order detail with a partial refund');
       await screenshot(page, 'order-detail-partial-refund');
+
+      // The orders list reads it the same, under a first column with a visible header.
+      await page.keyboard.press('Escape');
+      const listed = page.getByTestId('order-row').filter({ hasText: customer.orderId });
+      await expect.poll(() => listed.getByTestId('payment-status').innerText()).toBe('Partly Refunded');
+      await checkLayout(page, 'orders list with a partly refunded order');
+      expect(await page.getByRole('columnheader', { name: 'Order', exact: true }).isVisible()).toBe(true);
+      detail = await openOrder(page, customer);
 
       // Then the rest: the order is refunded and its service ends.
       await detail.getByRole('button', { name: /^Refund/ }).click();

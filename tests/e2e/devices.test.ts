@@ -35,7 +35,8 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 /** The value beside a term of a device's definition list. */
-const valueOf = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd span`).first();
+/** A term's value: its text, or the link a guide address is. */
+const valueOf = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd > :is(span, a)`).first();
 
 async function confirmIn(page: Page, dialogName: string | RegExp, button: string) {
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -154,6 +155,14 @@ for (const viewport of [PHONE, LAPTOP]) {
       const password = await valueOf(device, 'Password').textContent();
       expect(await valueOf(device, 'XMLTV Guide URL').textContent()).toMatch(new RegExp(`/xmltv\\.php\\?username=${username}&password=${encodeURIComponent(password!)}$`));
       await expectFits(page);
+      // The guide address is whole on a phone too: a link that opens in a new tab, wrapped inside the card, with Copy beside it.
+      const guide = device.getByRole('link', { name: /\/xmltv\.php\?username=/ });
+      expect(await guide.getAttribute('target')).toBe('_blank');
+      expect(await guide.getAttribute('href')).toBe(await guide.textContent());
+      expect(await guide.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+      const guideBox = (await guide.boundingBox())!;
+      expect(guideBox.x + guideBox.width).toBeLessThanOrEqual(viewport.width);
+      expect(await device.getByRole('button', { name: 'Copy TV guide URL' }).isVisible()).toBe(true);
 
       await device.getByRole('button', { name: 'Show TV guide QR code' }).click();
       await page.getByRole('img', { name: /QR code of the TV guide URL/ }).waitFor();
@@ -173,6 +182,7 @@ for (const viewport of [PHONE, LAPTOP]) {
 
       await device.getByRole('button', { name: 'Rename' }).click();
       const rename = page.getByRole('dialog', { name: 'Rename device' });
+      expect(await rename.getByTestId('field-rule').textContent()).toBe('1-30 characters: letters, digits, spaces, apostrophes, hyphens, dots, commas and quotes; no web address.');
       await rename.getByLabel('Device name').fill('Living room TV');
       await expectFits(page);
       await rename.getByRole('button', { name: 'Save name' }).click();

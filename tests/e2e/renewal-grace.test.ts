@@ -39,6 +39,11 @@ describe("the account's grace period and suspension, on a store whose clock the 
         expect(await grace.textContent()).toMatch(/^Expired, grace period until Dec 4, 2026, /);
         expect(await page.getByTestId('subscription-status').textContent()).toBe('Expired');
         expect(await page.getByRole('button', { name: 'Reactivate' }).isEnabled()).toBe(true);
+        // Its device plays on through the grace period; its changes wait for a renewal, as the server refuses them.
+        const device = page.getByTestId('device-credential').first();
+        expect(await device.getByTestId('device-coverage').textContent()).toBe('Active');
+        expect(await device.getByTestId('device-lock').textContent()).toBe('This subscription has expired. Renew it to manage its devices.');
+        expect(await device.getByRole('button', { name: 'New password' }).isDisabled()).toBe(true);
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
         expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -49,6 +54,13 @@ describe("the account's grace period and suspension, on a store whose clock the 
         await page.reload();
         await page.getByTestId('grace-suspended').waitFor();
         expect(await page.getByTestId('grace-suspended').textContent()).toBe('Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.');
+        // Each device says Off, greyed, with why, and none of its changes can be started.
+        await device.getByTestId('live-status').waitFor();
+        expect(await device.getAttribute('data-off')).toBe('true');
+        expect(await device.getByTestId('device-coverage').textContent()).toBe('Off');
+        expect(await device.getByTestId('device-enabled').textContent()).toBe('Off');
+        expect(await device.getByTestId('device-lock').textContent()).toBe('Off: this subscription is suspended until it is renewed.');
+        for (const action of ['Rename', 'New password', 'Reset ISP lock', 'Turn off']) expect(await device.getByRole('button', { name: action }).isDisabled(), action).toBe(true);
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
         expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -141,6 +141,7 @@ export function orderSummary(overrides: Partial<AdminOrderSummary> = {}): AdminO
     shipmentStatus: null,
     trackingNumber: null,
     giftCardDeliveredAt: null,
+    renewal: false,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerOrder } from '../../src/contract/accounts';
 import {
+  deviceLock,
   formatMemberSince,
   isCancelled,
   playlistUrl,
@@ -52,6 +53,13 @@ describe('time remaining', () => {
   it('counts days for every other package, a started day counting as one', () => {
     expect(timeRemainingText(sub('active', 30 * DAY), now)).toBe('30 days');
     expect(timeRemainingText(sub('active', 2 * HOUR), now)).toBe('1 day');
+  });
+
+  it("says 'Less than 1 hour' for the last hour, never rounding 10 seconds up to an hour or a day", () => {
+    expect(timeRemainingText(sub('active', 10_000, 'trial-36h'), now)).toBe('Less than 1 hour');
+    expect(timeRemainingText(sub('active', 10_000), now)).toBe('Less than 1 hour');
+    expect(timeRemainingText(sub('active', HOUR - 1, 'trial-36h'), now)).toBe('Less than 1 hour');
+    expect(timeRemainingText(sub('active', HOUR + 10_000, 'trial-36h'), now)).toBe('2 hours');
   });
 
   it('reads Expired once the expiry has passed', () => {
@@ -159,5 +167,28 @@ describe('a cancelled (refunded) subscription', () => {
       expect(isCancelled(cancelled)).toBe(true);
     }
     expect(isCancelled(sub('active', DAY))).toBe(false);
+  });
+});
+
+describe('the devices of a subscription that does not run', () => {
+  const lapsed = (status: 'active' | 'expired' | 'pending_activation' | 'cancelled', expiresIn: number, suspended: boolean, packageId?: string) => ({
+    ...sub(status, expiresIn, packageId),
+    suspended,
+  });
+
+  it('are Off, saying why, once suspended after the grace period, once a trial has expired, and once a refund ended the subscription', () => {
+    expect(deviceLock(lapsed('expired', -4 * DAY, true), now)).toEqual({ off: true, reason: 'Off: this subscription is suspended until it is renewed.' });
+    expect(deviceLock(lapsed('expired', -HOUR, true, 'trial-36h'), now)).toEqual({ off: true, reason: 'Off: this subscription has expired.' });
+    expect(deviceLock(lapsed('active', -HOUR, false, 'trial-36h'), now)).toEqual({ off: true, reason: 'Off: this subscription has expired.' });
+    expect(deviceLock(lapsed('cancelled', 20 * DAY, false), now)).toEqual({ off: true, reason: 'Off: this subscription has ended.' });
+  });
+
+  it('play on through the grace period but wait for a renewal to be changed; a box waits for its activation', () => {
+    expect(deviceLock(lapsed('expired', -HOUR, false), now)).toEqual({ off: false, reason: 'This subscription has expired. Renew it to manage its devices.' });
+    expect(deviceLock(lapsed('pending_activation', 30 * DAY, false), now)).toEqual({
+      off: false,
+      reason: 'This subscription starts when its streaming box is activated. Activate it to manage its devices.',
+    });
+    expect(deviceLock(lapsed('active', 30 * DAY, false), now)).toBeNull();
   });
 });

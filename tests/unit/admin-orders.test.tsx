@@ -91,6 +91,23 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(Object.fromEntries(first)).toEqual({ limit: '25', offset: '0' });
   });
 
+  it("names every column, the first visibly, marks renewals, and reads a partly refunded order 'partly refunded' in the list and its detail", async () => {
+    const partly = orderSummary({ id: 'SP-1712345678902-222', refundedAmount: '5.00', renewal: true });
+    store([partly, orderSummary()], { [partly.id]: detail(partly) });
+    const { user } = renderAt('/admin?tab=orders');
+    const rows = await screen.findAllByTestId('order-row');
+    const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Order', 'Placed', 'Customer', 'Package', 'Total', 'Status', 'Gift Card', 'Actions']);
+    expect(headers[0]!.querySelector('.sr-only')).toBeNull();
+    expect(headers.at(-1)!.querySelector('.sr-only')?.textContent).toBe('Actions');
+    expect(within(rows[0]!).getByTestId('renewal-badge').textContent).toBe('Renewal');
+    expect(within(rows[1]!).queryByTestId('renewal-badge')).toBeNull();
+    expect(within(rows[0]!).getByTestId('payment-status').textContent).toBe('partly refunded');
+    expect(within(rows[1]!).getByTestId('payment-status').textContent).toBe('completed');
+    const opened = await openOrder(user, partly.id);
+    expect(within(opened).getByTestId('payment-status').textContent).toBe('partly refunded');
+  });
+
   it('says there are no orders, with what to do next, and that no order matches once filtered', async () => {
     store([]);
     const { user } = renderAt('/admin?tab=orders');

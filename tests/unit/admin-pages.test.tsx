@@ -415,9 +415,9 @@ describe('the subscriptions and notifications dashboard (/admin)', () => {
     expect(status.textContent).toBe('pending activation');
     expect(status.className).toContain('text-warning');
 
-    // The active ones (status active), as /admin-dashboard counts them, not every record listed.
+    // The spec's count of records beside them (every status), then the active ones (status active) in words.
     const summary = await screen.findByRole('region', { name: 'Customer subscriptions summary' });
-    expect(within(summary).getByText('Active Subscriptions').nextSibling?.textContent).toBe('2');
+    expect(within(summary).getByText('Active Subscriptions').nextSibling?.textContent).toBe('3 records, 2 active');
     expect(within(summary).getByText('Total Revenue').nextSibling?.textContent).toBe('$1,250.40');
     expect(within(summary).getByText('Total Devices').nextSibling?.textContent).toBe('5');
     expect(within(summary).getByText('Unique Customers').nextSibling?.textContent).toBe('2');

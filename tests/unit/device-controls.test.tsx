@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DeviceStatus } from '../../src/contract/devices';
 import type { DeviceCredential } from '../../src/contract/subscriptions';
-import { customerDevices, DeviceCredentialList } from '../../src/client/features/devices';
+import { customerDevices, DeviceCredentialList, type DeviceLock } from '../../src/client/features/devices';
 import { bodyOf, calls, fetchMock, json, serve, toastText, ToastProbe, useAdminUi as setUpAdminUi, type Handler } from '../support/admin-ui';
 
 const line: DeviceCredential = {
@@ -45,12 +45,12 @@ const status = (overrides: Partial<DeviceStatus> = {}): DeviceStatus => ({
   ...overrides,
 });
 
-function renderDevices(credentials: DeviceCredential[], handlers: Record<string, Handler>) {
+function renderDevices(credentials: DeviceCredential[], handlers: Record<string, Handler>, lock: DeviceLock | null = null) {
   serve(handlers);
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })}>
-      <DeviceCredentialList credentials={credentials} server="http://tv.example.com" empty={<p>None yet</p>} scope={customerDevices} />
+      <DeviceCredentialList credentials={credentials} server="http://tv.example.com" empty={<p>None yet</p>} scope={customerDevices} lock={lock} />
       <ToastProbe />
     </QueryClientProvider>,
   );
@@ -98,6 +98,51 @@ describe("a device's live state", () => {
   });
 });
 
+describe('a device of a subscription that does not run', () => {
+  it("shows Off in grey instead of Active and Enabled, its actions disabled, and says why", async () => {
+    const reason = 'Off: this subscription is suspended until it is renewed.';
+    renderDevices([{ ...line, isActive: false }, { ...box, isActive: false }], { 'GET /api/devices/d1/status': () => json(200, status()), 'GET /api/devices/d2/status': () => json(200, status()) }, { off: true, reason });
+    await screen.findAllByText('Offline, not seen yet');
+    for (const [index, card] of screen.getAllByTestId('device-credential').entries()) {
+      expect(within(card).getByTestId('device-coverage').textContent).toBe('Off');
+      expect(within(card).getByTestId('device-coverage').className).not.toContain('success');
+      expect(within(card).getByTestId('device-enabled').textContent).toBe('Off');
+      expect(within(card).getByTestId('device-lock').textContent).toBe(reason);
+      const group = within(card).getByRole('group', { name: `Actions for Device ${index + 1}` });
+      expect(group.getAttribute('aria-describedby')).toBe(within(card).getByTestId('device-lock').id);
+      const changes = within(group).getAllByRole('button').filter((button) => button.textContent !== 'Setup guide');
+      expect(changes.map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual(
+        (index === 0 ? ['Rename', 'New password', 'Reset ISP lock', 'Turn off'] : ['Rename', 'Change MAC', 'Reset ISP lock', 'Turn off']).map((name) => [name, true]),
+      );
+    }
+    // The logins stay readable and copyable: a renewal turns the same ones on again.
+    expect(screen.getByText('old-pass')).toBeTruthy();
+  });
+
+  it('keeps a device in its grace period on, its changes disabled until a renewal', async () => {
+    const reason = 'This subscription has expired. Renew it to manage its devices.';
+    renderDevices([line], { 'GET /api/devices/d1/status': () => json(200, status()) }, { off: false, reason });
+    await screen.findByText('Offline, not seen yet');
+    expect(screen.getByTestId('device-coverage').textContent).toBe('Active');
+    expect(within(stateOf()).getByTestId('device-enabled').textContent).toBe('Enabled');
+    expect(screen.getByTestId('device-lock').textContent).toBe(reason);
+    expect(within(actions()).getByRole<HTMLButtonElement>('button', { name: 'New password' }).disabled).toBe(true);
+  });
+});
+
+describe("a device's links", () => {
+  it('gives the XMLTV guide whole, as a link that opens in a new tab, with a Copy button', () => {
+    renderDevices([line], { 'GET /api/devices/d1/status': () => json(200, status()) });
+    const guide = screen.getByRole('link', { name: 'http://tv.example.com/xmltv.php?username=sp_user1&password=old-pass' });
+    expect(guide.getAttribute('href')).toBe('http://tv.example.com/xmltv.php?username=sp_user1&password=old-pass');
+    expect(guide.getAttribute('target')).toBe('_blank');
+    expect(guide.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(guide.className).toContain('break-all');
+    expect(guide.className).not.toContain('truncate');
+    expect(screen.getByRole('button', { name: 'Copy TV guide URL' })).toBeTruthy();
+  });
+});
+
 describe("a device's actions, each confirmed in a dialog", () => {
   it('renames the device after checking the name with the shared rules (1-30 characters)', async () => {
     const { user } = renderDevices([line], {
@@ -107,6 +152,10 @@ describe("a device's actions, each confirmed in a dialog", () => {
     await user.click(within(actions()).getByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename device' });
     const field = within(dialog).getByLabelText('Device name');
+    // The rule is said under the field before anything is typed, and read with it.
+    const rule = within(dialog).getByTestId('field-rule');
+    expect(rule.textContent).toBe('1-30 characters: letters, digits, spaces, apostrophes, hyphens, dots, commas and quotes; no web address.');
+    expect(field.getAttribute('aria-describedby')).toBe(rule.id);
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
     expect(within(dialog).getByText('Device name is required')).toBeTruthy();
     expect(document.activeElement).toBe(field);

@@ -19,6 +19,7 @@ import { AutoRenewBlock } from './AutoRenewBlock';
 import { offersAutoRenew } from './auto-renew-view';
 import { TrackingNumber } from '../../components/TrackingNumber';
 import {
+  deviceLock,
   formatSubscriptionDate,
   isCancelled,
   isTrialPackage,
@@ -135,7 +136,13 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
             This subscription was cancelled after a refund; its credentials no longer work.
           </p>
         ) : (
-          <DeviceCredentialList credentials={subscription.deviceCredentials} server={subscription.xtreamUrl} empty={<CredentialsGenerating />} scope={customerDevices} />
+          <DeviceCredentialList
+            credentials={subscription.deviceCredentials}
+            server={subscription.xtreamUrl}
+            empty={<CredentialsGenerating />}
+            scope={customerDevices}
+            lock={deviceLock(subscription, now)}
+          />
         )}
       </section>
 

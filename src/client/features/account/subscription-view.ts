@@ -1,8 +1,10 @@
 import { format } from 'date-fns';
 import type { CustomerOrder } from '#contract/accounts';
+import { DEVICE_REFUSALS } from '#contract/devices';
 import type { Subscription } from '#contract/subscriptions';
 import { canonicalPackageId, TRIAL_PACKAGE_ID } from '#domain/catalog';
 import { canRenew, isExpired, isExpiringSoon, remainingTime } from '#domain/subscription-status';
+import type { DeviceLock } from '../devices';
 
 /** What the account page shows of a subscription's time and status (spec section 4). */
 
@@ -38,14 +40,45 @@ export function statusBadge(subscription: Timed, now: Date): { label: string; to
   return { label: subscription.status.replace(/_/g, ' '), tone: 'secondary' };
 }
 
+/** The line under each device of a subscription that does not run. */
+const DEVICES_OFF = {
+  suspended: 'Off: this subscription is suspended until it is renewed.',
+  expired: 'Off: this subscription has expired.',
+  ended: 'Off: this subscription has ended.',
+} as const;
+
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
-/** Hours for the 36-hour trial, days for every other package. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Hours for the 36-hour trial, days for every other package, a started hour or day counting
+ * as one; under an hour it says so, never '1 hour' for the last seconds.
+ */
 export function timeRemainingText(subscription: Timed, now: Date): string {
   if (isCancelled(subscription)) return 'Cancelled';
   if (hasExpired(subscription, now)) return 'Expired';
+  if (expiry(subscription).getTime() - now.getTime() < HOUR_MS) return 'Less than 1 hour';
   const { days, hours } = remainingTime(expiry(subscription), now);
   return isTrialPackage(subscription.package.id) ? plural(hours, 'hour') : plural(days, 'day');
+}
+
+/**
+ * Why a subscription's devices cannot be changed now, and whether they are off: a refunded
+ * subscription has ended, a trial past its end has expired (it has no grace), and a paid one
+ * past its grace is suspended until a renewal (decision 0046). Through the grace period the
+ * devices play on but wait for a renewal to be changed, and a box waits for its activation,
+ * as the server refuses their changes (decision 0042). Null while they can be changed.
+ */
+export function deviceLock(subscription: Timed & Pick<Subscription, 'suspended'>, now: Date): DeviceLock | null {
+  if (isCancelled(subscription)) return { off: true, reason: DEVICES_OFF.ended };
+  if (hasExpired(subscription, now)) {
+    if (isTrialPackage(subscription.package.id)) return { off: true, reason: DEVICES_OFF.expired };
+    if (subscription.suspended) return { off: true, reason: DEVICES_OFF.suspended };
+    return { off: false, reason: DEVICE_REFUSALS.expired };
+  }
+  if (awaitsActivation(subscription)) return { off: false, reason: DEVICE_REFUSALS.pending_activation };
+  return null;
 }
 
 export function renewable(subscription: Timed, now: Date): boolean {

@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 import type { DevicePasswordResponse, DeviceStatus } from '#contract/devices';
 import { Badge } from '../../components/ui/badge';
@@ -6,12 +6,12 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { DeviceCommand } from './device-commands';
 import type { DeviceScope } from './device-scope';
-import { isEnabled, liveStatusText, UNAVAILABLE, type DeviceTarget } from './device-view';
+import { isEnabled, liveStatusText, UNAVAILABLE, type DeviceLock, type DeviceTarget } from './device-view';
 import { ChangeMacDialog, IspResetDialog, NewPasswordDialog, RenameDialog, TurnOffDialog, TurnOnDialog, type DeviceDialogProps } from './DeviceDialogs';
 import { useDeviceCommand, useDeviceStatus } from './use-device';
 
 /** The panel's word on the device now, and whether it is on. */
-function DeviceState({ status, loading, enabled }: { status: DeviceStatus | undefined; loading: boolean; enabled: boolean }) {
+function DeviceState({ status, loading, enabled, off }: { status: DeviceStatus | undefined; loading: boolean; enabled: boolean; off: boolean }) {
   const text = loading ? null : liveStatusText(status, new Date());
   const online = status?.available && status.online;
   return (
@@ -31,8 +31,9 @@ function DeviceState({ status, loading, enabled }: { status: DeviceStatus | unde
           </>
         )}
       </span>
-      <Badge variant={enabled ? 'success' : 'warning'} data-testid="device-enabled">
-        {enabled ? 'Enabled' : 'Disabled'}
+      {/* Off whatever the device's own switch says: its subscription does not run. */}
+      <Badge variant={off ? 'secondary' : enabled ? 'success' : 'warning'} data-testid="device-enabled">
+        {off ? 'Off' : enabled ? 'Enabled' : 'Disabled'}
       </Badge>
       {status?.demo && <Badge variant="outline">Demo panel</Badge>}
     </div>
@@ -51,9 +52,9 @@ const DIALOGS: Record<DialogName, ComponentType<DeviceDialogProps>> = {
 };
 
 /** Text buttons: a row of icons here would move the landing page's icons into a bigger shared chunk (decision 0024's budget). */
-function ActionButton({ label, onClick }: { label: string; onClick: () => void }) {
+function ActionButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled: boolean }) {
   return (
-    <Button type="button" variant="outline" size="sm" onClick={onClick}>
+    <Button type="button" variant="outline" size="sm" onClick={onClick} disabled={disabled}>
       {label}
     </Button>
   );
@@ -62,14 +63,17 @@ function ActionButton({ label, onClick }: { label: string; onClick: () => void }
 /**
  * One device's state and changes, on the account page and in the admin's views: its live
  * status and on/off, then Rename, New password (a box: Change MAC), Reset ISP lock and
- * Turn off / Turn on, each confirmed in its dialog. `extra` sits beside the buttons (the setup guide).
+ * Turn off / Turn on, each confirmed in its dialog. `extra` sits beside the buttons (the setup
+ * guide). A `lock` disables the changes, says why under them, and with `off` shows the device Off.
  */
-export function DeviceControls({ device, scope, extra }: { device: DeviceTarget; scope: DeviceScope; extra?: ReactNode }) {
+export function DeviceControls({ device, scope, extra, lock = null }: { device: DeviceTarget; scope: DeviceScope; extra?: ReactNode; lock?: DeviceLock | null }) {
   const status = useDeviceStatus(device.id, scope);
   const command = useDeviceCommand(device.id, device.name, scope);
   const [open, setOpen] = useState<DialogName | null>(null);
   const enabled = isEnabled(device, status.data);
   const box = device.kind === 'mag';
+  const locked = lock !== null;
+  const reasonId = useId();
 
   const show = (name: DialogName) => {
     command.reset();
@@ -80,23 +84,28 @@ export function DeviceControls({ device, scope, extra }: { device: DeviceTarget;
 
   return (
     <div className="grid min-w-0 gap-2">
-      <DeviceState status={status.data} loading={status.isPending} enabled={enabled} />
-      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${device.name}`}>
-        <ActionButton label="Rename" onClick={() => show('rename')} />
+      <DeviceState status={status.data} loading={status.isPending} enabled={enabled} off={lock?.off ?? false} />
+      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${device.name}`} aria-describedby={locked ? reasonId : undefined}>
+        <ActionButton label="Rename" onClick={() => show('rename')} disabled={locked} />
         {box ? (
-          <ActionButton label="Change MAC" onClick={() => show('mac')} />
+          <ActionButton label="Change MAC" onClick={() => show('mac')} disabled={locked} />
         ) : (
-          <ActionButton label="New password" onClick={() => show('password')} />
+          <ActionButton label="New password" onClick={() => show('password')} disabled={locked} />
         )}
         {/* A box that moved house meets the ISP lock as a line does. */}
-        <ActionButton label="Reset ISP lock" onClick={() => show('isp')} />
+        <ActionButton label="Reset ISP lock" onClick={() => show('isp')} disabled={locked} />
         {enabled ? (
-          <ActionButton label="Turn off" onClick={() => show('off')} />
+          <ActionButton label="Turn off" onClick={() => show('off')} disabled={locked} />
         ) : (
-          <ActionButton label="Turn on" onClick={() => show('on')} />
+          <ActionButton label="Turn on" onClick={() => show('on')} disabled={locked} />
         )}
         {extra}
       </div>
+      {lock && (
+        <p id={reasonId} className="text-sm text-muted-foreground" data-testid="device-lock">
+          {lock.reason}
+        </p>
+      )}
       {OpenDialog && <OpenDialog device={device} onClose={() => setOpen(null)} run={run} pending={command.isPending} error={command.error} />}
     </div>
   );

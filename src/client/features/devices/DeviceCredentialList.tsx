@@ -4,9 +4,10 @@ import type { DeviceCredential } from '#contract/subscriptions';
 import { LinkQrDialog } from '../../components/LinkQrDialog';
 import { Badge } from '../../components/ui/badge';
 import { playlistUrl } from '../../lib/playlist-url';
+import { cn } from '../../lib/utils';
 import { CredentialLine } from './CredentialLine';
 import type { DeviceScope } from './device-scope';
-import type { DeviceTarget } from './device-view';
+import type { DeviceLock, DeviceTarget } from './device-view';
 import { DeviceControls } from './DeviceControls';
 import { SetupGuideDialog } from './SetupGuideDialog';
 
@@ -35,7 +36,7 @@ function PlayerLinks({ credential, server, name }: { credential: DeviceCredentia
       <CredentialLine label="M3U Playlist URL" value={playlist} copyLabel="Copy playlist URL" what="Playlist URL">
         <LinkQrDialog url={playlist} deviceName={name} kind="playlist" />
       </CredentialLine>
-      <CredentialLine label="XMLTV Guide URL" value={credential.epgUrl} copyLabel="Copy TV guide URL" what="TV guide URL">
+      <CredentialLine label="XMLTV Guide URL" value={credential.epgUrl} copyLabel="Copy TV guide URL" what="TV guide URL" link>
         <LinkQrDialog url={credential.epgUrl} deviceName={name} kind="guide" />
       </CredentialLine>
     </dl>
@@ -72,11 +73,20 @@ function targetOf(credential: DeviceCredential, server: string): DeviceTarget {
   };
 }
 
-function DeviceCard({ credential, server, showNumber, scope }: { credential: DeviceCredential; server: string; showNumber: boolean; scope: DeviceScope }) {
+/** The badge beside a device's name: Off while its subscription does not run, else whether the subscription covers it. */
+const coverage = (credential: DeviceCredential, lock: DeviceLock | null) =>
+  lock?.off ? { label: 'Off', variant: 'secondary' as const } : credential.isActive ? { label: 'Active', variant: 'success' as const } : { label: 'Inactive', variant: 'secondary' as const };
+
+function DeviceCard({ credential, server, showNumber, scope, lock }: { credential: DeviceCredential; server: string; showNumber: boolean; scope: DeviceScope; lock: DeviceLock | null }) {
   const device = targetOf(credential, server);
   const portalUrl = credential.portalUrl ?? server;
+  const badge = coverage(credential, lock);
   return (
-    <li className="grid min-w-0 gap-2 rounded-xl border border-border bg-muted/40 p-3" data-testid="device-credential">
+    <li
+      className={cn('grid min-w-0 gap-2 rounded-xl border p-3', lock?.off ? 'border-dashed border-border bg-muted/10' : 'border-border bg-muted/40')}
+      data-testid="device-credential"
+      data-off={lock?.off ? 'true' : undefined}
+    >
       <div className="flex items-center justify-between gap-2">
         <span className="flex min-w-0 items-center gap-2 font-semibold">
           {showNumber ? (
@@ -91,7 +101,9 @@ function DeviceCard({ credential, server, showNumber, scope }: { credential: Dev
             {device.name}
           </span>
         </span>
-        <Badge variant={credential.isActive ? 'success' : 'secondary'}>{credential.isActive ? 'Active' : 'Inactive'}</Badge>
+        <Badge variant={badge.variant} data-testid="device-coverage">
+          {badge.label}
+        </Badge>
       </div>
       {credential.kind === 'mag' ? (
         <BoxLogin mac={credential.mac ?? ''} portalUrl={portalUrl} />
@@ -104,6 +116,7 @@ function DeviceCard({ credential, server, showNumber, scope }: { credential: Dev
       <DeviceControls
         device={device}
         scope={scope}
+        lock={lock}
         extra={<SetupGuideDialog device={{ server, username: credential.xtreamUsername, portalUrl: credential.kind === 'mag' ? portalUrl : null }} deviceName={device.name} />}
       />
     </li>
@@ -114,6 +127,7 @@ function DeviceCard({ credential, server, showNumber, scope }: { credential: Dev
  * Per-device logins with copy buttons, links, setup guide, live state and controls (the account
  * page with `customerDevices`, both admin customer views with `adminDevices`); `empty` is what
  * the caller says while there are none, since a customer and an admin need different words.
+ * `lock` is why none of them can be changed now (the account page's deviceLock).
  */
 export function DeviceCredentialList({
   credentials,
@@ -121,18 +135,20 @@ export function DeviceCredentialList({
   empty,
   showNumber = false,
   scope,
+  lock = null,
 }: {
   credentials: readonly DeviceCredential[];
   server: string;
   empty: ReactNode;
   showNumber?: boolean;
   scope: DeviceScope;
+  lock?: DeviceLock | null;
 }) {
   if (credentials.length === 0) return <>{empty}</>;
   return (
     <ul className="grid grid-cols-1 gap-3" aria-label="Device credentials">
       {credentials.map((credential) => (
-        <DeviceCard key={credential.id} credential={credential} server={server} showNumber={showNumber} scope={scope} />
+        <DeviceCard key={credential.id} credential={credential} server={server} showNumber={showNumber} scope={scope} lock={lock} />
       ))}
     </ul>
   );

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
 import { DEVICE_LABEL_MAX, macField, MAG_MAC_PREFIX, type DevicePasswordResponse } from '#contract/devices';
-import { labelField } from '#contract/fields';
+import { labelField, labelRule } from '#contract/fields';
 import { LinkQrDialog } from '../../components/LinkQrDialog';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { FormField, invalidProps } from '../../components/ui/form-field';
+import { fieldErrorId, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { playlistUrl } from '../../lib/playlist-url';
 import { ActionDialog } from './ActionDialog';
@@ -29,6 +29,8 @@ interface FieldDialogProps extends DeviceDialogProps {
   description: string;
   fieldId: string;
   fieldLabel: string;
+  /** The rule the value must meet, said under the field before anything is typed. */
+  hint?: string;
   initial: string;
   placeholder?: string;
   schema: ZodType<string, string>;
@@ -38,10 +40,11 @@ interface FieldDialogProps extends DeviceDialogProps {
 }
 
 /** A change that takes one value: checked with the contract's rule before it is sent, the reason under the field. */
-function FieldDialog({ onClose, run, pending, error, title, description, fieldId, fieldLabel, initial, placeholder, schema, confirmLabel, pendingLabel, command }: FieldDialogProps) {
+function FieldDialog({ onClose, run, pending, error, title, description, fieldId, fieldLabel, hint, initial, placeholder, schema, confirmLabel, pendingLabel, command }: FieldDialogProps) {
   const [value, setValue] = useState(initial);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
+  const hintId = `${fieldId}-rule`;
   const confirm = () => {
     const checked = schema.safeParse(value);
     if (!checked.success) {
@@ -57,13 +60,20 @@ function FieldDialog({ onClose, run, pending, error, title, description, fieldId
       <FormField id={fieldId} label={fieldLabel} error={fieldError}>
         <Input
           ref={input}
-          {...invalidProps(fieldId, fieldError)}
+          id={fieldId}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={[hint && hintId, fieldError && fieldErrorId(fieldId)].filter(Boolean).join(' ') || undefined}
           value={value}
           placeholder={placeholder}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => setValue(event.target.value)}
         />
+        {hint && (
+          <p id={hintId} className="text-xs text-muted-foreground" data-testid="field-rule">
+            {hint}
+          </p>
+        )}
       </FormField>
     </ActionDialog>
   );
@@ -77,6 +87,7 @@ export function RenameDialog(props: DeviceDialogProps) {
       description={`A name only you and the store see, to tell your devices apart (1-${DEVICE_LABEL_MAX} characters).`}
       fieldId={`device-name-${props.device.id}`}
       fieldLabel="Device name"
+      hint={labelRule(DEVICE_LABEL_MAX)}
       initial={props.device.label ?? ''}
       placeholder="Living room TV"
       schema={deviceLabelSchema}

@@ -16,6 +16,15 @@ export interface DeviceTarget {
   username: string;
 }
 
+/**
+ * Why a subscription's devices cannot be changed (the line under each device), and whether
+ * that means they are off; the account page decides it from the subscription.
+ */
+export interface DeviceLock {
+  off: boolean;
+  reason: string;
+}
+
 export const UNAVAILABLE = 'Live status unavailable';
 
 const streams = (count: number) => `${count} ${count === 1 ? 'stream' : 'streams'}`;

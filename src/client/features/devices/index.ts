@@ -3,5 +3,5 @@
 export { DeviceCredentialList } from './DeviceCredentialList';
 export { DeviceControls } from './DeviceControls';
 export { adminDevices, customerDevices } from './device-scope';
-export type { DeviceTarget } from './device-view';
+export type { DeviceLock, DeviceTarget } from './device-view';
 export { SubscriptionDevicesSwitch } from './SubscriptionDevicesSwitch';

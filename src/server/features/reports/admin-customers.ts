@@ -1,5 +1,6 @@
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE_DEFAULT, type AdminCustomerRecord } from '#contract/admin';
+import { devicesRun } from '#domain/devices';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/connect';
 import { prebuiltSql } from '#server/db/prebuilt';
@@ -82,6 +83,12 @@ interface RecordRow {
   deviceCredentials: DeviceViewRow[];
 }
 
+const subscriptionOf = (row: RecordRow) => ({
+  status: row.status,
+  expirationDate: new Date(row.expirationDate),
+  graceSuspendedAt: row.graceSuspendedAt === null ? null : new Date(row.graceSuspendedAt),
+});
+
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 
 /**
@@ -141,8 +148,10 @@ const unfilteredPage = (db: DbOrTx, { limit, offset }: Page) =>
  * record gets one shape, and no row's extra column can leak.
  */
 function toRecords(text: string, lapse: Lapse): AdminCustomerRecord[] {
-  return (JSON.parse(text) as RecordRow[]).map(
-    (row): AdminCustomerRecord => ({
+  return (JSON.parse(text) as RecordRow[]).map((row): AdminCustomerRecord => {
+    const subscription = subscriptionOf(row);
+    const running = devicesRun(subscription, lapse.graceDays, lapse.now);
+    return {
       id: row.id,
       orderId: row.orderId,
       customerName: row.customerName,
@@ -155,14 +164,11 @@ function toRecords(text: string, lapse: Lapse): AdminCustomerRecord[] {
       deviceCount: row.deviceCount,
       status: row.status,
       expirationDate: row.expirationDate,
-      ...lapseOf(
-        { status: row.status, expirationDate: new Date(row.expirationDate), graceSuspendedAt: row.graceSuspendedAt === null ? null : new Date(row.graceSuspendedAt) },
-        lapse,
-      ),
+      ...lapseOf(subscription, lapse),
       xtreamServer: row.xtreamServer,
-      deviceCredentials: row.deviceCredentials.map((device) => deviceView(device, row.xtreamServer)),
-    }),
-  );
+      deviceCredentials: row.deviceCredentials.map((device) => deviceView(device, row.xtreamServer, running)),
+    };
+  });
 }
 
 /** The records of a store's last page text, kept while it comes back unchanged (kept-records.ts); one per store. */

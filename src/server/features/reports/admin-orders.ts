@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
+import { devicesRun } from '#domain/devices';
 import { formatMoney } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
 import type { DbOrTx } from '#server/db/connect';
@@ -39,6 +40,7 @@ const summaryColumns = {
   giftCardDelivered: orders.giftCardDelivered,
   giftCardDeliveredAt: orders.giftCardDeliveredAt,
   requiresShipping: orders.requiresShipping,
+  renewsSubscriptionId: orders.renewsSubscriptionId,
 };
 
 /**
@@ -57,15 +59,20 @@ const selectSummaries = (db: DbOrTx) =>
     .innerJoin(packages, eq(packages.id, orders.packageId));
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-function toSummary(row: SummaryRow): AdminOrderSummary {
+function toSummary({ renewsSubscriptionId, ...row }: SummaryRow): AdminOrderSummary {
   return {
     ...row,
+    renewal: renewsSubscriptionId !== null,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     giftCardDeliveredAt: row.giftCardDeliveredAt?.toISOString() ?? null,
     deviceCount: Number(row.deviceCount),
   };
 }
+
+/** A subscription's devices, none active while it does not run (domain devicesRun), whatever each one's own flag says. */
+const subscriptionCredentials = <T extends { isActive: boolean }>(credentials: T[], running: boolean): T[] =>
+  running ? credentials : credentials.map((credential) => ({ ...credential, isActive: false }));
 
 /**
  * Orders waiting for a person: held for review (a short crypto payment, an amount that does
@@ -191,7 +198,7 @@ export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Pr
           startDate: sub.startDate?.toISOString() ?? null,
           expirationDate: sub.expirationDate.toISOString(),
           deviceCount: sub.deviceCount,
-          credentials,
+          credentials: subscriptionCredentials(credentials, devicesRun(sub, lapse.graceDays, lapse.now)),
           devicesSuspended: sub.devicesSuspendedAt !== null,
           ...lapseOf(sub, lapse),
         }

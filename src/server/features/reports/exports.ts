@@ -1,6 +1,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DayRange } from '#contract/day-range';
 import { isoInTimeZone } from '#domain/store-time';
+import { shownPaymentStatus } from '#domain/refunds';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
@@ -161,7 +162,7 @@ export function orderExport(db: DbOrTx, timeZone: string, range: DayRange = {}, 
       order.id,
       storeTime(order.createdAt, timeZone),
       storeTime(order.paidAt, timeZone),
-      order.paymentStatus,
+      shownPaymentStatus(order),
       order.failureReason,
       order.customerName,
       order.customerEmail,

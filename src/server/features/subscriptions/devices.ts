@@ -57,6 +57,9 @@ interface FoundDevice {
   subscription: typeof subscriptions.$inferSelect;
 }
 
+/** A device that was changed passed changeableDevice, so its subscription runs: it is listed active. */
+const changedView = (row: DeviceRow, found: FoundDevice): DeviceCredential => deviceView(row, found.subscription.xtreamUrl, true);
+
 const panelDevice = (device: DeviceRow): PanelDevice => ({ username: device.xtreamUsername, lineId: device.panelLineId, magId: device.panelMagId });
 
 /** The subscription states in which its devices cannot be changed, and why; null when they can. */
@@ -201,7 +204,7 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
           if (mac) await audit(tx, actor, found, 'device.change_mac', { mac: device.mac }, { mac });
           return row;
         });
-        return deviceView(updated, found.subscription.xtreamUrl);
+        return changedView(updated, found);
       });
     },
 
@@ -233,7 +236,7 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
         const limit = await countAttempt('ispReset', actor);
         await onProvider(limit, () => provider.clearIspLock(panelDevice(found.device)));
         await db.transaction((tx) => audit(tx, actor, found, 'device.isp_reset', {}, { ispLockCleared: true }));
-        return deviceView(found.device, found.subscription.xtreamUrl);
+        return changedView(found.device, found);
       });
     },
 
@@ -250,7 +253,7 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
           }
           return row;
         });
-        return deviceView(updated, found.subscription.xtreamUrl);
+        return changedView(updated, found);
       });
     },
 

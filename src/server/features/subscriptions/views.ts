@@ -4,6 +4,7 @@ import { renewsAs } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
+import { devicesRun } from '#domain/devices';
 import { graceState } from '#domain/renewal-milestones';
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
@@ -113,6 +114,8 @@ export async function customerSubscriptions(
   return rows.map(({ subscription, pkg }, index) => {
     const shipment = boxes.find((box) => box.subscriptionId === subscription.id) ?? null;
     const { days, hours } = remainingTime(subscription.expirationDate, now);
+    const graceDaysOf = pkg.durationUnit === 'hours' ? 0 : graceDays;
+    const running = devicesRun(subscription, graceDaysOf, now);
     return {
       id: subscription.id,
       orderId: subscription.orderId,
@@ -123,10 +126,10 @@ export async function customerSubscriptions(
       remainingDays: days,
       remainingHours: hours,
       package: { id: pkg.id, name: pkg.name, duration: pkg.duration },
-      ...graceState(subscription, pkg.durationUnit === 'hours' ? 0 : graceDays, now),
+      ...graceState(subscription, graceDaysOf, now),
       deviceCredentials: credentials
         .filter((credential) => credential.subscriptionId === subscription.id)
-        .map((credential) => deviceView(credential, subscription.xtreamUrl)),
+        .map((credential) => deviceView(credential, subscription.xtreamUrl, running)),
       xtreamUrl: subscription.xtreamUrl,
       shipment: shipment && {
         status: shipment.status,

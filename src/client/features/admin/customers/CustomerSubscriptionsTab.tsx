@@ -2,16 +2,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DollarSign, MonitorSmartphone, UserCheck, Users } from 'lucide-react';
 import type { AdminCustomerRecord, AdminStats } from '#contract/admin';
 import type { Revalidated } from '../shared/revalidating-get';
-import { dollars } from '../shared/admin-view';
+import { count, dollars } from '../shared/admin-view';
 import { CustomerRecordCard } from './CustomerRecordCard';
 import { PagedList } from '../shared/PagedList';
 import { StatGrid } from '../shared/StatGrid';
 import type { ListPaging } from '../shared/use-list-page';
 
 /**
- * The /admin customer tab: its summary from the stats, then one card per subscription (of
- * every status). Active Subscriptions is the stats' active count, as on /admin-dashboard.
+ * The spec's "summary of active subscriptions (count of records)": the records listed below
+ * (every status), then how many of them are active, in words, so that the number beside the
+ * records is their count ('6 records, 3 active').
  */
+const recordsSummary = ({ count: records, active }: AdminStats['subscriptions']) => `${count(records)} ${records === 1 ? 'record' : 'records'}, ${count(active)} active`;
+
+/** The /admin customer tab: its summary from the stats, then one card per subscription (of every status). */
 export function CustomerSubscriptionsTab({
   stats,
   records,
@@ -27,7 +31,7 @@ export function CustomerSubscriptionsTab({
         label="Customer subscriptions summary"
         stats={
           stats && [
-            { label: 'Active Subscriptions', value: stats.subscriptions.active, icon: <UserCheck /> },
+            { label: 'Active Subscriptions', value: recordsSummary(stats.subscriptions), icon: <UserCheck /> },
             { label: 'Total Revenue', value: dollars(stats.revenue.total), icon: <DollarSign /> },
             { label: 'Total Devices', value: stats.subscriptions.devices, icon: <MonitorSmartphone /> },
             { label: 'Unique Customers', value: stats.subscriptions.uniqueCustomers, icon: <Users /> },

@@ -35,7 +35,7 @@ function OrderDetail({ orderId, actions, onRefund }: { orderId: string; actions:
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <PaymentStatusBadge status={order.paymentStatus} />
+          <PaymentStatusBadge order={order} />
           {order.packageName}, {order.deviceCount} {order.deviceCount === 1 ? 'device' : 'devices'}
         </p>
         <OrderActionButtons order={order} actions={actions} onRefund={onRefund} missingCredentials={!subscription || subscription.credentials.length === 0} />

@@ -2,6 +2,7 @@ import type { AdminOrderSummary } from '#contract/admin-orders';
 import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDateTime, dollars } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CellLine, DataTable, type DataColumn } from '../shared/DataTable';
 import { giftCardState } from './gift-card-view';
@@ -23,13 +24,20 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
       header: 'Order',
       unlabelled: true,
       cell: (order) => (
-        <button
-          type="button"
-          className="whitespace-nowrap rounded font-mono text-xs font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:break-all max-md:whitespace-normal max-md:text-left max-md:text-sm"
-          onClick={() => onOpen(order)}
-        >
-          {order.id}
-        </button>
+        <>
+          <button
+            type="button"
+            className="whitespace-nowrap rounded font-mono text-xs font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:break-all max-md:whitespace-normal max-md:text-left max-md:text-sm"
+            onClick={() => onOpen(order)}
+          >
+            {order.id}
+          </button>
+          {order.renewal && (
+            <Badge variant="outline" className="ml-2 align-middle" data-testid="renewal-badge">
+              Renewal
+            </Badge>
+          )}
+        </>
       ),
     },
     { header: 'Placed', className: 'tabular text-muted-foreground md:min-w-[6.5rem]', cell: (order) => adminDateTime(order.createdAt, timeZone) },
@@ -55,7 +63,7 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
         </>
       ),
     },
-    { header: 'Status', cell: (order) => <PaymentStatusBadge status={order.paymentStatus} /> },
+    { header: 'Status', cell: (order) => <PaymentStatusBadge order={order} /> },
     { header: 'Gift Card', className: 'text-xs', cell: (order) => (order.giftCard ? <GiftCardCell giftCard={order.giftCard} state={giftCardState(order)} /> : 'None') },
     {
       header: 'Actions',

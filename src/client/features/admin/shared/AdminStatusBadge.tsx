@@ -1,3 +1,4 @@
+import { shownPaymentStatus } from '#domain/refunds';
 import { Badge } from '../../../components/ui/badge';
 import { adminStatusBadge, paymentStatusBadge } from './admin-view';
 
@@ -11,8 +12,9 @@ export function AdminStatusBadge({ status }: { status: string }) {
   );
 }
 
-export function PaymentStatusBadge({ status }: { status: string }) {
-  const { label, variant } = paymentStatusBadge(status);
+/** An order's payment status as the owner reads it: a completed order with part of it refunded reads 'partly refunded'. */
+export function PaymentStatusBadge({ order }: { order: { paymentStatus: string; refundedAmount: string } }) {
+  const { label, variant } = paymentStatusBadge(shownPaymentStatus(order));
   return (
     <Badge variant={variant} className="whitespace-nowrap capitalize" data-testid="payment-status">
       {label}

@@ -7,7 +7,10 @@ export interface DataColumn<T> {
   cell: (row: T) => ReactNode;
   /** The cell's classes in the table (its padding and card layout are given). */
   className?: string;
-  /** A cell the card shows without its header beside it: the row's title, or its actions. */
+  /**
+   * A cell the card shows without its header beside it: the row's title, or its actions. The
+   * table still shows a title's header; an actions column's (pinned) is for screen readers only.
+   */
   unlabelled?: boolean;
   /** The row's header cell (<th scope="row">). */
   rowHeader?: boolean;
@@ -53,7 +56,7 @@ export function DataTable<T>({
           <tr>
             {columns.map((column) => (
               <th key={column.header} scope="col" className={cn('whitespace-nowrap px-3 py-2 font-medium', column.pinned && PINNED, column.pinned && 'md:bg-muted')}>
-                {column.unlabelled && !column.rowHeader ? <span className="sr-only">{column.header}</span> : column.header}
+                {column.unlabelled && column.pinned ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>
