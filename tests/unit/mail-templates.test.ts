@@ -91,6 +91,7 @@ describe('the email templates', () => {
       customerEmail: 'mona@example.com',
       totalAmount: '40.47',
       refundedAmount: '10.00',
+      receivedAmount: null,
       paymentMethod: 'card',
       paymentStatus: 'completed',
     } as OrderRow;
