@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
+import type { SavedCardSummary, Subscription, SubscriptionRenewal } from '#contract/subscriptions';
 import { formatMoney, parseMoney } from '#domain/money';
 import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
@@ -19,6 +19,16 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * the wiring gives (payments reaches this feature through checkout, so it cannot be imported).
  */
 export type SavedCardSummaries = (savedCardIds: string[]) => Promise<Map<string, SavedCardSummary>>;
+
+/**
+ * Where the current period's automatic charge stands, for the subscriptions whose charge was
+ * declined or waits for 3-D Secure: the renewals feature's table, read through a function the
+ * wiring gives (renewals imports this feature, so it cannot be imported here).
+ */
+export type RenewalStatesOf = (subscriptionIds: string[]) => Promise<Map<string, SubscriptionRenewal>>;
+
+const RENEWAL_OFF: SubscriptionRenewal = { state: 'off', nextAttemptAt: null, lastDeclineMessage: null };
+const RENEWAL_SCHEDULED: SubscriptionRenewal = { state: 'scheduled', nextAttemptAt: null, lastDeclineMessage: null };
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -68,7 +78,7 @@ export async function customerSubscriptions(
   db: DbOrTx,
   customerId: string,
   now: Date,
-  { graceDays, onlyId, savedCards }: { graceDays: number; onlyId?: string; savedCards?: SavedCardSummaries },
+  { graceDays, onlyId, savedCards, renewalStates }: { graceDays: number; onlyId?: string; savedCards?: SavedCardSummaries; renewalStates?: RenewalStatesOf },
 ): Promise<Subscription[]> {
   const rows = await db
     .select({
@@ -84,7 +94,8 @@ export async function customerSubscriptions(
 
   const ids = rows.map((row) => row.subscription.id);
   const cardIds = rows.flatMap(({ subscription }) => (subscription.savedCardId ? [subscription.savedCardId] : []));
-  const [credentials, boxes, cards] = await Promise.all([
+  const renewing = rows.flatMap(({ subscription }) => (subscription.autoRenew ? [subscription.id] : []));
+  const [credentials, boxes, cards, declined] = await Promise.all([
     db
       .select()
       .from(deviceCredentials)
@@ -93,6 +104,7 @@ export async function customerSubscriptions(
     db.select().from(shipments).where(inArray(shipments.subscriptionId, ids)),
     // Only customers with a saved card pay for this read.
     cardIds.length > 0 && savedCards ? savedCards(cardIds) : new Map<string, SavedCardSummary>(),
+    renewing.length > 0 && renewalStates ? renewalStates(renewing) : new Map<string, SubscriptionRenewal>(),
   ]);
 
   return rows.map(({ subscription, pkg, price }) => {
@@ -122,6 +134,7 @@ export async function customerSubscriptions(
       },
       canActivate: subscription.status === 'pending_activation' && shipment?.status === 'delivered',
       ...renewalView(subscription, price, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null, now),
+      renewal: subscription.autoRenew ? (declined.get(subscription.id) ?? RENEWAL_SCHEDULED) : RENEWAL_OFF,
     };
   });
 }
