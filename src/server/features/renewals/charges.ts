@@ -134,9 +134,13 @@ export async function findCharge(db: DbOrTx, id: string): Promise<RenewalChargeR
 }
 
 /** The automatic charge of one subscription's period, if one was scheduled: what a reminder of that period may promise. */
-export async function chargeOfPeriod(db: DbOrTx, subscriptionId: string, periodEnd: Date): Promise<Pick<RenewalChargeRow, 'status' | 'nextAttemptAt'> | null> {
+export async function chargeOfPeriod(
+  db: DbOrTx,
+  subscriptionId: string,
+  periodEnd: Date,
+): Promise<Pick<RenewalChargeRow, 'status' | 'nextAttemptAt' | 'firstDeclinedAt' | 'lastErrorCode'> | null> {
   const [row] = await db
-    .select({ status: renewalCharges.status, nextAttemptAt: renewalCharges.nextAttemptAt })
+    .select({ status: renewalCharges.status, nextAttemptAt: renewalCharges.nextAttemptAt, firstDeclinedAt: renewalCharges.firstDeclinedAt, lastErrorCode: renewalCharges.lastErrorCode })
     .from(renewalCharges)
     .where(and(eq(renewalCharges.subscriptionId, subscriptionId), eq(renewalCharges.periodEnd, periodEnd)))
     .limit(1);
