@@ -59,8 +59,10 @@ export const adminAutoRenewingSubscriptionSchema = z.object({
   expirationDate: z.string(),
   /** When the card is charged: 3 days before expiry. */
   nextChargeAt: z.string(),
-  /** The current period's charge, once it has one. */
-  renewal: z.object({ id: z.string(), status: z.enum(RENEWAL_CHARGE_STATUSES), attempts: z.number().int(), reason: z.string().nullable() }).nullable(),
+  /** The current period's charge, once it has one; retryAt: when a declined charge is tried again (ISO), null otherwise. */
+  renewal: z
+    .object({ id: z.string(), status: z.enum(RENEWAL_CHARGE_STATUSES), attempts: z.number().int(), reason: z.string().nullable(), retryAt: z.string().nullable() })
+    .nullable(),
   card: cardSummarySchema.nullable(),
 });
 export type AdminAutoRenewingSubscription = z.infer<typeof adminAutoRenewingSubscriptionSchema>;

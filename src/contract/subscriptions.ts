@@ -51,6 +51,21 @@ export const savedCardSchema = z.object({
 });
 export type SavedCardSummary = z.infer<typeof savedCardSchema>;
 
+/**
+ * off: auto-renew is off; scheduled: on, and no decline this period; retrying: declined, tried
+ * again at nextAttemptAt; failed: declined on every attempt; needs_authentication: the bank
+ * asks the customer to confirm (3-D Secure).
+ */
+export const RENEWAL_STATES = ['scheduled', 'retrying', 'failed', 'needs_authentication', 'off'] as const;
+export const subscriptionRenewalSchema = z.object({
+  state: z.enum(RENEWAL_STATES),
+  /** ISO; set while retrying. */
+  nextAttemptAt: z.string().nullable(),
+  /** The last decline's reason in plain words; null without one. */
+  lastDeclineMessage: z.string().nullable(),
+});
+export type SubscriptionRenewal = z.infer<typeof subscriptionRenewalSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.string(),
   orderId: z.string(),
@@ -87,6 +102,8 @@ export const subscriptionSchema = z.object({
   graceEndsAt: z.string().nullable(),
   /** An expired subscription whose lines the store turned off after its grace period; a renewal turns them on. */
   suspended: z.boolean(),
+  /** Where the automatic renewal of the current period stands (decision 0045). */
+  renewal: subscriptionRenewalSchema,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -98,6 +115,10 @@ export const subscriptionListQuerySchema = z.looseObject({});
 export const subscriptionIdParamsSchema = z.object({
   id: requiredText('Subscription id', 100),
 });
+
+/** The account page's query parameter that opens a subscription's "Update card" dialog: the renewal emails' button. */
+export const UPDATE_CARD_PARAM = 'update-card';
+export const updateCardPath = (subscriptionId: string) => `/account?${UPDATE_CARD_PARAM}=${encodeURIComponent(subscriptionId)}`;
 
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
 export const AUTO_RENEW_NEEDS_CARD = 'Add a card to this subscription before turning on automatic renewal';

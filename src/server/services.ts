@@ -10,6 +10,7 @@ import { createMail } from '#server/features/mail/index';
 import { createOrders } from '#server/features/orders/index';
 import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { createReports } from '#server/features/reports/index';
+import { renewalStatesOf } from '#server/features/renewals/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
 import { createJobQueue } from './jobs/queue';
@@ -91,6 +92,7 @@ export function createServices(deps: AppDeps) {
     provider: provisioning,
     clock,
     savedCards: (ids) => savedCardSummaries(db, ids),
+    renewalStates: (ids) => renewalStatesOf(db, ids),
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {

@@ -134,6 +134,7 @@ describe('one year of a card subscription with automatic renewal', () => {
       '2027-04-24  email  Your StreamPlus subscription renews in 7 days',
       '2027-04-28  charge  $15.99 card ending 9995 declined: Your card has insufficient funds.',
       '2027-04-28  email  Your StreamPlus subscription renews in 3 days',
+      '2027-04-28  email  Your renewal payment failed',
       '2027-04-28  card  updated to card ending 4242',
       '2027-04-29  charge  $15.99 card ending 4242',
       '2027-04-29  email  Order confirmation',

@@ -138,23 +138,47 @@ describe('automatic renewal by card', () => {
     expect(skipped[0]!.headers).toEqual({});
   });
 
-  it('tries a declined card again after 1 and 3 days, then stops and emails the customer', async () => {
+  it('tries a declined card again after 1 and 3 days, then stops, emailing the customer at each decline', async () => {
     const bought = await autoRenewing(t, clock, CARD_INSUFFICIENT_FUNDS);
-    const failedMails = async () => (await subjectsTo(t, bought.email)).filter((subject) => subject === 'Renewal payment failed');
+    const declinedMails = async () => (await mailsTo(t, bought.email)).filter((row) => row.subject === 'Your renewal payment failed');
+    const updateCard = `Update card: http://localhost:5000/account?update-card=${bought.subscriptionId}`;
 
+    // The first decline is said at once: the reason in plain words, the next attempt, the Update card link.
     clock.set(at(EXPIRY, -3));
     expect(await renewalPass(t)).toEqual(['declined']);
+    let mails = await declinedMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('We could not charge $15.99 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.');
+    expect(mails[0]!.text).toContain('We will try again on February 3, 2027 at 9:00 AM UTC.');
+    expect(mails[0]!.text).toContain(updateCard);
+    expect(mails[0]!.html).toContain(`href="http://localhost:5000/account?update-card=${bought.subscriptionId}"`);
+    expect(mails[0]!.headers).toEqual({});
     clock.set(at(EXPIRY, -2.5));
     expect(await renewalPass(t)).toEqual([]);
+    expect(await declinedMails()).toHaveLength(1);
+
+    // The first retry: one more email, with the last attempt's day.
     clock.set(at(EXPIRY, -2));
     expect(await renewalPass(t)).toEqual(['declined']);
     clock.set(at(EXPIRY, -1));
     expect(await renewalPass(t)).toEqual([]);
-    expect(await failedMails()).toEqual([]);
+    mails = await declinedMails();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain('We will try again on February 5, 2027 at 9:00 AM UTC.');
+
+    // The last retry: the expiry and the end of the grace period.
     clock.set(at(EXPIRY, 0));
     expect(await renewalPass(t)).toEqual(['failed']);
     clock.set(at(EXPIRY, 2));
     expect(await renewalPass(t)).toEqual([]);
+    mails = await declinedMails();
+    expect(mails).toHaveLength(3);
+    expect(mails[2]!.text).toContain('Your card has insufficient funds.');
+    expect(mails[2]!.text).toContain(
+      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 9:00 AM UTC; your devices keep working until the grace period ends on February 8, 2027 at 9:00 AM UTC.',
+    );
+    expect(mails[2]!.text).toContain(updateCard);
+    expect(mails[2]!.html).toContain('Update card');
 
     const [charge] = await chargesOf(t, bought.subscriptionId);
     expect(charge).toMatchObject({ status: 'failed', attempts: 3, lastErrorCode: 'insufficient_funds', lastErrorMessage: 'Your card has insufficient funds.' });
@@ -163,12 +187,33 @@ describe('automatic renewal by card', () => {
     expect((await demoIntentsOf(t, order!.id)).map((intent) => intent.status).sort()).toEqual(['requires_payment_method', 'requires_payment_method', 'requires_payment_method']);
     expect(order!.paymentStatus).toBe('failed');
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe(EXPIRY);
-    expect(await failedMails()).toEqual(['Renewal payment failed']);
-    const mail = (await mailsTo(t, bought.email)).find((row) => row.subject === 'Renewal payment failed')!;
-    expect(mail.text).toContain('Your card has insufficient funds.');
-    expect(mail.text).toContain('Update your card or renew by hand: http://localhost:5000/account');
-    expect(mail.html).toContain('Update card or pay by hand');
-    expect(mail.headers).toEqual({});
+  });
+
+  it('says where the renewal stands on the account: scheduled, retrying, failed, off', async () => {
+    const bought = await autoRenewing(t, clock, CARD_INSUFFICIENT_FUNDS);
+    const renewal = async () => {
+      const list = await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: bought.cookies });
+      return list.json<Array<{ id: string; renewal: unknown }>>().find((row) => row.id === bought.subscriptionId)!.renewal;
+    };
+    expect(await renewal()).toEqual({ state: 'scheduled', nextAttemptAt: null, lastDeclineMessage: null });
+    clock.set(at(EXPIRY, -3));
+    expect(await renewalPass(t)).toEqual(['declined']);
+    expect(await renewal()).toEqual({ state: 'retrying', nextAttemptAt: '2027-02-03T09:00:00.000Z', lastDeclineMessage: 'Your card has insufficient funds.' });
+    clock.set(at(EXPIRY, -2));
+    expect(await renewalPass(t)).toEqual(['declined']);
+    expect(await renewal()).toEqual({ state: 'retrying', nextAttemptAt: '2027-02-05T09:00:00.000Z', lastDeclineMessage: 'Your card has insufficient funds.' });
+    clock.set(at(EXPIRY, 0));
+    expect(await renewalPass(t)).toEqual(['failed']);
+    const failed = { state: 'failed', nextAttemptAt: null, lastDeclineMessage: 'Your card has insufficient funds.' };
+    expect(await renewal()).toEqual(failed);
+    // Still failed in the grace period and after the suspension: the period's charge stays declined.
+    clock.set(at(EXPIRY, 4));
+    await t.app.services.renewalPass.runPass();
+    expect(await renewal()).toEqual(failed);
+
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies });
+    expect(off.json()).toMatchObject({ renewal: { state: 'off', nextAttemptAt: null, lastDeclineMessage: null } });
+    expect(await renewal()).toEqual({ state: 'off', nextAttemptAt: null, lastDeclineMessage: null });
   });
 
   it('stops trying once the customer turns auto-renew off', async () => {
@@ -183,7 +228,8 @@ describe('automatic renewal by card', () => {
     expect(await renewalPass(t)).toEqual([]);
     const [order] = await renewalOrdersOf(t, bought.subscriptionId);
     expect(await demoIntentsOf(t, order!.id)).toHaveLength(1);
-    expect(await subjectsTo(t, bought.email)).not.toContain('Renewal payment failed');
+    // The one decline was said; no more once automatic renewal is off.
+    expect((await subjectsTo(t, bought.email)).filter((subject) => subject === 'Your renewal payment failed')).toHaveLength(1);
   });
 
   it('emails a link when the bank asks for 3-D Secure, and the confirmed payment extends the subscription', async () => {
@@ -192,6 +238,8 @@ describe('automatic renewal by card', () => {
     expect(await renewalPass(t)).toEqual(['requires_action']);
     expect(await renewalPass(t)).toEqual([]);
     const [charge] = await chargesOf(t, bought.subscriptionId);
+    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: bought.cookies })).json();
+    expect(listed.renewal).toEqual({ state: 'needs_authentication', nextAttemptAt: null, lastDeclineMessage: 'Your bank asks you to confirm the payment.' });
     const mail = (await mailsTo(t, bought.email)).find((row) => row.subject === 'Confirm your renewal payment')!;
     const token = renewalConfirmToken(t.config.SESSION_SECRET, charge!.id);
     const link = `http://localhost:5000/renewals/${charge!.id}/confirm?token=${token}`;

@@ -42,6 +42,35 @@ describe('reminders of an auto-renewing subscription', () => {
     expect(reminder?.text).toContain('Renewing costs $15.99 today.');
   });
 
+  it('never promise a charge that was declined: they say the payment failed and offer Update card', async () => {
+    clock.set(START);
+    const bought = await buyWithAutoRenew(t.app, { card: '4000000000009995' });
+    await t.app.services.jobs.drain();
+    const expiry = Date.parse('2026-04-02T09:00:00.000Z');
+    const reminder = async (subject: string) => (await mailsTo(t, bought.email)).find((mail) => mail.subject === subject);
+
+    // Declined 3 days before expiry, and again the next day: the 3-day, 1-day and expiry-day reminders promise nothing.
+    clock.set(new Date(expiry - 3 * DAY));
+    expect(await t.app.services.renewalCharges.runPass()).toEqual(['declined']);
+    clock.set(new Date(expiry - 3 * DAY + HOUR));
+    await t.app.services.renewalPass.runPass();
+    clock.set(new Date(expiry - 2 * DAY));
+    expect(await t.app.services.renewalCharges.runPass()).toEqual(['declined']);
+    clock.set(new Date(expiry - DAY + HOUR));
+    await t.app.services.renewalPass.runPass();
+    clock.set(new Date(expiry - 11 * HOUR));
+    await t.app.services.renewalPass.runPass();
+
+    for (const subject of ['Your StreamPlus subscription expires in 3 days', 'Your StreamPlus subscription expires tomorrow', 'Your StreamPlus subscription expires today']) {
+      const mail = await reminder(subject);
+      expect(mail?.text).toContain('Your renewal payment failed: Your card has insufficient funds.');
+      expect(mail?.text).toContain('Your 1 Month Premium subscription expires on April 2, 2026 at 9:00 AM UTC. Update your card, or renew by hand from your account for $15.99, to keep watching.');
+      expect(mail?.text).toContain(`Update card: http://localhost:5000/account?update-card=${bought.subscriptionId}`);
+      expect(mail?.text).not.toContain('We will charge');
+    }
+    expect(await reminder('Your StreamPlus subscription renews in 3 days')).toBeUndefined();
+  });
+
   it('show the next charge on the account page only while its day is ahead', async () => {
     clock.set(START);
     const bought = await buyWithAutoRenew(t.app);

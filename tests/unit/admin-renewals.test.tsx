@@ -67,6 +67,20 @@ describe('the Renewals section', () => {
     expect(calls('POST', '/api/admin/renewals/0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11/retry')).toHaveLength(1);
   });
 
+  it('says a declined charge waiting for its retry, and when it is retried, not that a charge is scheduled', async () => {
+    const retrying = { ...subscription, renewal: { id: failed.id, status: 'scheduled' as const, attempts: 1, reason: 'Your card has insufficient funds.', retryAt: '2027-02-03T09:00:00.000Z' } };
+    const firstTry = { ...subscription, subscriptionId: '9d1c2f1e-0000-4000-8000-000000000002', renewal: { ...retrying.renewal, attempts: 0, reason: null, retryAt: null } };
+    store({
+      'GET /api/admin/renewals': () => json(200, { upcoming: FORECAST, failed: [] }),
+      'GET /api/admin/renewals/subscriptions': () => json(200, [retrying, firstTry], { 'x-total-count': '2' }),
+    });
+    renderAt('/admin?tab=renewals');
+    const [declined, scheduled] = await screen.findAllByTestId('auto-renewing-subscription');
+    expect(within(declined!).getByText('Declined: retrying on Feb 3, 2027')).toBeTruthy();
+    expect(declined!.textContent).not.toContain('Charge scheduled');
+    expect(within(scheduled!).getByText('Charge scheduled')).toBeTruthy();
+  });
+
   it('says when nothing failed and no subscription renews by itself, and offers a retry when the figures fail', async () => {
     store({
       'GET /api/admin/renewals': () => json(500, { message: 'Internal Server Error' }),

@@ -20,12 +20,23 @@ describe('automatic renewal as the account page and checkout say it', () => {
   });
 
   it('says what happens at the expiry: charged, off, or no card', () => {
-    const on = { autoRenew: true, savedCard: card, nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '21.98' };
+    const scheduled = { state: 'scheduled' as const, nextAttemptAt: null, lastDeclineMessage: null };
+    const on = { autoRenew: true, savedCard: card, nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '21.98', renewal: scheduled };
     expect(autoRenewStatusText(on)).toBe('Next charge: $21.98 on 3 Jan 2027');
     expect(autoRenewStatusText({ ...on, autoRenew: false, nextChargeAt: null, nextChargeAmount: null })).toBe(
       'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.',
     );
-    expect(autoRenewStatusText({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null })).toBe('No card saved. Add a card to renew automatically.');
+    expect(autoRenewStatusText({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null, renewal: { ...scheduled, state: 'off' } })).toBe(
+      'No card saved. Add a card to renew automatically.',
+    );
+  });
+
+  it('never says a declined renewal will be charged', () => {
+    const declined = { autoRenew: true, savedCard: card, nextChargeAt: null, nextChargeAmount: null };
+    const retrying = { state: 'retrying' as const, nextAttemptAt: '2027-01-04T12:00:00.000Z', lastDeclineMessage: 'Your card was declined.' };
+    expect(autoRenewStatusText({ ...declined, renewal: retrying })).toBe('On: the renewal payment was declined and will be tried again.');
+    expect(autoRenewStatusText({ ...declined, renewal: { ...retrying, state: 'failed', nextAttemptAt: null } })).toBe('On: the renewal payment failed. Update your card and renew by hand.');
+    expect(autoRenewStatusText({ ...declined, renewal: { ...retrying, state: 'needs_authentication', nextAttemptAt: null } })).toBe('On: your bank asks you to confirm the renewal payment.');
   });
 
   it('offers automatic renewal on paid subscriptions only, not the trial nor a cancelled one', () => {

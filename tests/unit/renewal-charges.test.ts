@@ -3,7 +3,7 @@ import { canStillConfirm, nextAttemptAfterDecline, renewalChargeKey } from '../.
 import { renewalStateLabel, savedCardLabel } from '../../src/client/features/admin/renewals/renewal-view';
 import { renewalFacts } from '../../src/client/features/renewals/renewal-facts';
 import { renderEmailHtml } from '../../src/server/features/mail/index';
-import { renewalConfirmMail, renewalFailedMail, renewalSkippedMail } from '../../src/server/features/renewals/mails';
+import { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail } from '../../src/server/features/renewals/mails';
 
 const firstDecline = new Date('2027-02-02T09:00:00Z');
 
@@ -69,14 +69,27 @@ describe('the renewal emails', () => {
   };
   const STORE = 'https://shop.example';
 
-  it('says a declined renewal failed, with one button to the account and no unsubscribe link', async () => {
-    const email = renewalFailedMail(facts, 'Your card has insufficient funds.', STORE);
-    expect(email.subject).toBe('Renewal payment failed');
+  const decline = { subscriptionId: 'sub-1', code: 'insufficient_funds', attempts: 1, graceEndsAt: new Date('2027-02-08T09:00:00Z') };
+
+  it('says a declined renewal at once, with the next attempt and one "Update card" button, no unsubscribe link', async () => {
+    const email = renewalDeclinedMail(facts, { ...decline, nextAttemptAt: new Date('2027-02-03T09:00:00Z') }, STORE);
+    expect(email.subject).toBe('Your renewal payment failed');
     expect(email.text).toContain('We could not charge $15.99 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.');
+    expect(email.text).toContain('We will try again on February 3, 2027 at 9:00 AM UTC.');
+    expect(email.text).toContain(`Update card: ${STORE}/account?update-card=sub-1`);
     const html = await renderEmailHtml(email.html!, { storeUrl: STORE, unsubscribeUrl: null });
-    expect(html).toContain(`href="${STORE}/account"`);
+    expect(html).toContain(`href="${STORE}/account?update-card=sub-1"`);
     expect(html.match(/class="sp-button"/g)).toHaveLength(1);
     expect(html).not.toMatch(/unsubscribe/i);
+  });
+
+  it('names the expiry and the end of the grace period after the last attempt', () => {
+    const email = renewalDeclinedMail(facts, { ...decline, code: 'expired_card', attempts: 3, nextAttemptAt: null }, STORE);
+    expect(email.subject).toBe('Your renewal payment failed');
+    expect(email.text).toContain('renewal: Your card has expired.');
+    expect(email.text).toContain(
+      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 9:00 AM UTC; your devices keep working until the grace period ends on February 8, 2027 at 9:00 AM UTC.',
+    );
   });
 
   it('links the 3-D Secure confirmation page, and says when a package is no longer sold', async () => {

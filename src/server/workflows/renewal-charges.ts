@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { parseMoney } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
+import { graceEnd } from '#domain/renewal-milestones';
 import { renewalChargeKey } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
@@ -25,7 +26,7 @@ import {
   RENEWAL_BATCH,
   renewalConfirmMail,
   renewalConfirmUrl,
-  renewalFailedMail,
+  renewalDeclinedMail,
   renewalSkippedMail,
   scheduleDueCharges,
   settlePaidConfirmations,
@@ -50,7 +51,7 @@ export interface RenewalChargesDeps {
   db: Db;
   jobs: JobQueue;
   clock: Clock;
-  config: { PUBLIC_URL: string; SESSION_SECRET: string };
+  config: { PUBLIC_URL: string; SESSION_SECRET: string; GRACE_DAYS: number };
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
   orders: Pick<Orders, 'markOrderPaymentFailed'>;
@@ -72,8 +73,8 @@ export const cardSummary = (card: SavedCard | null) => card && { brand: card.bra
  * today's price, and the paid renewal order goes the way of any paid order (the same
  * subscription extended, its confirmation email, the order in the admin). One charge per
  * period whatever runs it: the period's row is claimed by one conditional UPDATE, and every
- * attempt carries the period's idempotency key. A decline is tried again after 1 and 3 days,
- * then the customer is told; 3-D Secure sends them a link to confirm on-session.
+ * attempt carries the period's idempotency key. Each decline is emailed at once, and tried
+ * again after 1 and 3 days; 3-D Secure sends the customer a link to confirm on-session.
  */
 export function createRenewalCharges({ db, jobs, clock, config, cardPayments, cardPayment, orders, mail, logger }: RenewalChargesDeps) {
   const log = logger ?? pino({ level: 'silent' });
@@ -153,7 +154,11 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
     const reason = { code: result.code, message: result.message };
     const { final } = await db.transaction(async (tx) => {
       const recorded = await recordDecline(tx, charge, reason, now);
-      if (recorded.final && facts) await mail.queue(tx, renewalFailedMail(facts, result.message, config.PUBLIC_URL), { key: `renewal-failed:${charge.id}` });
+      // Every decline is said at once, each once: its attempt keys its email (decision 0045).
+      if (recorded.recorded && facts) {
+        const decline = { subscriptionId: charge.subscriptionId, code: result.code, nextAttemptAt: recorded.nextAttemptAt, attempts: attempt, graceEndsAt: graceEnd(charge.periodEnd, config.GRACE_DAYS) };
+        await mail.queue(tx, renewalDeclinedMail(facts, decline, config.PUBLIC_URL), { key: `renewal-declined:${charge.id}:${attempt}` });
+      }
       return recorded;
     });
     // The order can no longer be paid by this renewal: the admin's order list says why.

@@ -1,4 +1,5 @@
 import { GIFT_CARDS } from '#domain/catalog';
+import { declineInPlainWords } from '#domain/decline-reasons';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { graceEnd, MILESTONES, type Milestone } from '#domain/renewal-milestones';
@@ -16,7 +17,7 @@ import {
   renewalMilestoneMail,
   SCHEDULED_POLICY,
   type DueMilestone,
-  type RenewalTerms,
+  type MilestoneMailDetails,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
 import { chargeOfPeriod } from '#server/features/renewals/index';
@@ -107,19 +108,22 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
   }
 
   /**
-   * The saved card's charge a reminder may promise (decisions 0045 and 0046): one the renewals
-   * feature has not yet tried, or is retrying (then on its next attempt). A charge that was
-   * declined for good, awaits 3-D Secure or was called off leaves the customer to renew by
-   * hand, and the reminder says so; a period already charged needs no reminder ('charged').
+   * What a reminder may say of the saved card's charge (decisions 0045 and 0046): the charge the
+   * renewals feature has not yet tried, promised; one that was declined (being retried or failed
+   * for good) is never promised again: the reminder says the payment failed and why. A charge
+   * that awaits 3-D Secure or was called off leaves the customer to renew by hand, and the
+   * reminder says so; a period already charged needs no reminder ('charged').
    */
-  async function chargeStillAhead(subscriptionId: string, periodEnd: Date, now: Date): Promise<RenewalTerms['autoCharge'] | 'charged'> {
+  async function chargeStillAhead(subscriptionId: string, periodEnd: Date, now: Date): Promise<Pick<MilestoneMailDetails, 'autoCharge' | 'declineReason'> | 'charged'> {
     const { autoCharge } = await subscriptions.renewalTermsOf(subscriptionId);
-    if (!autoCharge) return null;
+    if (!autoCharge) return { autoCharge: null, declineReason: null };
     const charge = await chargeOfPeriod(db, subscriptionId, periodEnd);
-    if (!charge) return { ...autoCharge, on: new Date(Math.max(autoCharge.on.getTime(), now.getTime())) };
+    if (!charge) return { autoCharge: { ...autoCharge, on: new Date(Math.max(autoCharge.on.getTime(), now.getTime())) }, declineReason: null };
     if (charge.status === 'succeeded') return 'charged';
-    if (charge.status !== 'scheduled' && charge.status !== 'charging') return null;
-    return { ...autoCharge, on: new Date(Math.max(charge.nextAttemptAt.getTime(), now.getTime())) };
+    const declined = charge.status === 'failed' || charge.firstDeclinedAt !== null;
+    if (declined) return { autoCharge: null, declineReason: declineInPlainWords(charge.lastErrorCode) };
+    if (charge.status !== 'scheduled' && charge.status !== 'charging') return { autoCharge: null, declineReason: null };
+    return { autoCharge: { ...autoCharge, on: new Date(Math.max(charge.nextAttemptAt.getTime(), now.getTime())) }, declineReason: null };
   }
 
   /** Writes one milestone's email with its claim; true when written. */
@@ -136,8 +140,9 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;
       return mail.queue(db, packageRetiredMail(facts, publicUrl), { key, when, reminder });
     }
-    const autoCharge = await chargeStillAhead(due.id, periodEnd, now);
-    if (autoCharge === 'charged') return false;
+    const ahead = await chargeStillAhead(due.id, periodEnd, now);
+    if (ahead === 'charged') return false;
+    const { autoCharge, declineReason } = ahead;
     const invoiceUrl = autoCharge ? null : await invoiceFor(milestone, due, customer, now);
     if (invoiceUrl === 'pending') return false;
     const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);
@@ -146,7 +151,9 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
         ...facts,
         milestone: milestone.name,
         renewalCents: priceOrder(parseMoney(due.packagePrice), due.deviceCount).total,
+        subscriptionId: due.id,
         autoCharge,
+        declineReason,
         invoiceUrl,
         graceEndsAt: graceEndsAt.getTime() > now.getTime() ? graceEndsAt : null,
         winBackCoupon: milestone.name.startsWith('win-back') ? await winBackCouponOffered(db, now) : null,

@@ -16,6 +16,7 @@ import { ServerAddress } from '../../components/ServerAddress';
 import { CredentialsGenerating } from './CredentialsGenerating';
 import { RenewDialog } from './RenewDialog';
 import { AutoRenewBlock } from './AutoRenewBlock';
+import { RenewalDeclinedBanner } from './RenewalDeclinedBanner';
 import { offersAutoRenew } from './auto-renew-view';
 import { TrackingNumber } from '../../components/TrackingNumber';
 import {
@@ -118,6 +119,8 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
           Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.
         </p>
       )}
+
+      <RenewalDeclinedBanner subscription={subscription} />
 
       {subscription.shipment && (
         <div className="mt-4">

@@ -37,8 +37,12 @@ export function offersAutoRenew(subscription: Pick<Subscription, 'status' | 'pac
 }
 
 /** The line under the switch: what happens at the expiry. */
-export function autoRenewStatusText(subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount'>): string {
+export function autoRenewStatusText(subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount' | 'renewal'>): string {
   if (!subscription.savedCard) return 'No card saved. Add a card to renew automatically.';
   if (!subscription.autoRenew) return 'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.';
+  // A declined charge is never promised again (decision 0045): the banner above says why and what comes next.
+  if (subscription.renewal.state === 'retrying') return 'On: the renewal payment was declined and will be tried again.';
+  if (subscription.renewal.state === 'failed') return 'On: the renewal payment failed. Update your card and renew by hand.';
+  if (subscription.renewal.state === 'needs_authentication') return 'On: your bank asks you to confirm the renewal payment.';
   return nextChargeText(subscription) ?? 'On: your saved card is charged before the expiry.';
 }

@@ -134,9 +134,13 @@ export async function findCharge(db: DbOrTx, id: string): Promise<RenewalChargeR
 }
 
 /** The automatic charge of one subscription's period, if one was scheduled: what a reminder of that period may promise. */
-export async function chargeOfPeriod(db: DbOrTx, subscriptionId: string, periodEnd: Date): Promise<Pick<RenewalChargeRow, 'status' | 'nextAttemptAt'> | null> {
+export async function chargeOfPeriod(
+  db: DbOrTx,
+  subscriptionId: string,
+  periodEnd: Date,
+): Promise<Pick<RenewalChargeRow, 'status' | 'nextAttemptAt' | 'firstDeclinedAt' | 'lastErrorCode'> | null> {
   const [row] = await db
-    .select({ status: renewalCharges.status, nextAttemptAt: renewalCharges.nextAttemptAt })
+    .select({ status: renewalCharges.status, nextAttemptAt: renewalCharges.nextAttemptAt, firstDeclinedAt: renewalCharges.firstDeclinedAt, lastErrorCode: renewalCharges.lastErrorCode })
     .from(renewalCharges)
     .where(and(eq(renewalCharges.subscriptionId, subscriptionId), eq(renewalCharges.periodEnd, periodEnd)))
     .limit(1);
@@ -197,13 +201,19 @@ export async function markChargeSucceeded(db: DbOrTx, id: string, paymentIntentI
 
 /**
  * The card was declined: counted as an attempt, and due again after the retry schedule from
- * the first decline, or failed when none is left. Says whether it is final.
+ * the first decline, or failed when none is left. Says whether this call recorded it (the
+ * charge was still held), whether it is final, and when the next attempt is.
  */
-export async function recordDecline(db: DbOrTx, charge: RenewalChargeRow, reason: { code: string; message: string }, now: Date): Promise<{ final: boolean }> {
+export async function recordDecline(
+  db: DbOrTx,
+  charge: RenewalChargeRow,
+  reason: { code: string; message: string },
+  now: Date,
+): Promise<{ recorded: boolean; final: boolean; nextAttemptAt: Date | null }> {
   const firstDeclinedAt = charge.firstDeclinedAt ?? now;
   const declines = charge.firstDeclinedAt ? charge.attempts + 1 : 1;
   const next = nextAttemptAfterDecline(firstDeclinedAt, declines);
-  await db
+  const updated = await db
     .update(renewalCharges)
     .set({
       status: next ? 'scheduled' : 'failed',
@@ -214,8 +224,9 @@ export async function recordDecline(db: DbOrTx, charge: RenewalChargeRow, reason
       lastErrorMessage: reason.message,
       updatedAt: now,
     })
-    .where(and(eq(renewalCharges.id, charge.id), eq(renewalCharges.status, 'charging')));
-  return { final: next === null };
+    .where(and(eq(renewalCharges.id, charge.id), eq(renewalCharges.status, 'charging')))
+    .returning({ id: renewalCharges.id });
+  return { recorded: updated.length === 1, final: next === null, nextAttemptAt: next };
 }
 
 /** The bank asks the customer to confirm on-session (3-D Secure): no more off-session attempts for this period. */

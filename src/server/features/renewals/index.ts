@@ -20,5 +20,6 @@ export {
   type ClaimedCharge,
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
-export { renewalConfirmMail, renewalFailedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
+export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
 export { adminRenewalRoutes, renewalRoutes } from './routes';
+export { renewalStatesOf } from './renewal-states';

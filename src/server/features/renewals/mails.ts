@@ -1,4 +1,6 @@
 import { createElement } from 'react';
+import { updateCardPath } from '#contract/subscriptions';
+import { declineInPlainWords } from '#domain/decline-reasons';
 import { formatDollars } from '#domain/money';
 import { utcDateTime } from '#domain/store-time';
 import { RenewalConfirmEmail, RenewalFailedEmail, type Email } from '#server/features/mail/index';
@@ -18,7 +20,7 @@ export interface RenewalMailFacts {
 }
 
 const RENEWAL_MAIL_SUBJECTS = {
-  failed: 'Renewal payment failed',
+  declined: 'Your renewal payment failed',
   skipped: 'Your package is no longer sold',
   confirm: 'Confirm your renewal payment',
 } as const;
@@ -42,17 +44,35 @@ function textOf(facts: RenewalMailFacts, paragraphs: string[], link: string): st
 
 const storeLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
-/** Declined on every attempt: update the card or pay by hand (decision 0045). */
-export function renewalFailedMail(facts: RenewalMailFacts, declineMessage: string, publicUrl: string): Email {
+/** One decline of a renewal charge: its reason in plain words, and what comes next. */
+export interface RenewalDecline {
+  subscriptionId: string;
+  /** The provider's decline code, said in plain words. */
+  code: string;
+  /** When the card is tried again; null after the last attempt. */
+  nextAttemptAt: Date | null;
+  /** Attempts made so far, this one included. */
+  attempts: number;
+  /** The end of the grace period after the expiry (GRACE_DAYS, decision 0046). */
+  graceEndsAt: Date;
+}
+
+/**
+ * Each declined attempt (decision 0045): the reason in plain words, then the next attempt's
+ * day, or after the last one the expiry and the grace period's end; one button, "Update card".
+ */
+export function renewalDeclinedMail(facts: RenewalMailFacts, decline: RenewalDecline, publicUrl: string): Email {
   const what = [facts.amountCents === null ? 'your card' : formatDollars(facts.amountCents), ...(facts.card ? [`to your ${cardLabel(facts.card)}`] : [])].join(' ');
-  const reason = `We could not charge ${what} for your ${facts.packageName} renewal: ${declineMessage}`;
-  const next = 'We tried 3 times and will not try again. Update your card or renew by hand from your account before your subscription expires.';
-  const button = { label: 'Update card or pay by hand', path: '/account' };
+  const reason = `We could not charge ${what} for your ${facts.packageName} renewal: ${declineInPlainWords(decline.code)}`;
+  const next = decline.nextAttemptAt
+    ? `We will try again on ${utcDateTime(decline.nextAttemptAt)}. Update your card before then and that attempt charges the new card.`
+    : `We tried ${decline.attempts} times and will not try again. Your subscription expires on ${utcDateTime(facts.expiresAt)}; your devices keep working until the grace period ends on ${utcDateTime(decline.graceEndsAt)}. Update your card and renew by hand from your account before then.`;
+  const button = { label: 'Update card', path: updateCardPath(decline.subscriptionId) };
   return {
     to: facts.to,
-    subject: RENEWAL_MAIL_SUBJECTS.failed,
-    text: textOf(facts, [reason, next], `Update your card or renew by hand: ${storeLink(publicUrl, button.path)}`),
-    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading: RENEWAL_MAIL_SUBJECTS.failed, reason, next, facts: factsOf(facts), button }),
+    subject: RENEWAL_MAIL_SUBJECTS.declined,
+    text: textOf(facts, [reason, next], `Update card: ${storeLink(publicUrl, button.path)}`),
+    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading: RENEWAL_MAIL_SUBJECTS.declined, reason, next, facts: factsOf(facts), button }),
   };
 }
 

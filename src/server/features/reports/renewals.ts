@@ -39,6 +39,10 @@ async function forecast(db: DbOrTx, now: Date, days: number) {
   return { days, count: row?.count ?? 0, expectedRevenue: formatMoney(Number(row?.cents ?? 0)) };
 }
 
+/** A declined charge waiting for its retry (decision 0045): when it is tried again. */
+const retryAt = (status: string, firstDeclinedAt: Date | null, nextAttemptAt: Date | null) =>
+  status === 'scheduled' && firstDeclinedAt && nextAttemptAt ? nextAttemptAt.toISOString() : null;
+
 async function failedRenewals(db: DbOrTx): Promise<AdminFailedRenewal[]> {
   const rows = await db
     .select({
@@ -98,6 +102,8 @@ export async function autoRenewingSubscriptions(db: DbOrTx, query: Page & { q?: 
         renewalStatus: renewalCharges.status,
         renewalAttempts: renewalCharges.attempts,
         renewalReason: renewalCharges.lastErrorMessage,
+        renewalNextAttemptAt: renewalCharges.nextAttemptAt,
+        renewalFirstDeclinedAt: renewalCharges.firstDeclinedAt,
         brand: savedCards.brand,
         last4: savedCards.last4,
         expMonth: savedCards.expMonth,
@@ -124,7 +130,10 @@ export async function autoRenewingSubscriptions(db: DbOrTx, query: Page & { q?: 
     status: row.status as AdminAutoRenewingSubscription['status'],
     expirationDate: row.expirationDate.toISOString(),
     nextChargeAt: renewalChargeAt(row.expirationDate).toISOString(),
-    renewal: row.renewalId && row.renewalStatus ? { id: row.renewalId, status: row.renewalStatus, attempts: row.renewalAttempts ?? 0, reason: row.renewalReason } : null,
+    renewal:
+      row.renewalId && row.renewalStatus
+        ? { id: row.renewalId, status: row.renewalStatus, attempts: row.renewalAttempts ?? 0, reason: row.renewalReason, retryAt: retryAt(row.renewalStatus, row.renewalFirstDeclinedAt, row.renewalNextAttemptAt) }
+        : null,
     card:
       row.brand !== null && row.last4 !== null && row.expMonth !== null && row.expYear !== null
         ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear }

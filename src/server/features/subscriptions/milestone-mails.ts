@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { updateCardPath } from '#contract/subscriptions';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { utcDateTime } from '#domain/store-time';
@@ -19,9 +20,12 @@ export interface MilestoneMailDetails {
   packageDuration: string;
   deviceCount: number;
   expirationDate: Date;
+  subscriptionId: string;
   /** What renewing the same package and devices costs today. */
   renewalCents: Cents;
   autoCharge: RenewalTerms['autoCharge'];
+  /** The saved card's charge of this period was declined (retried or failed for good): why, in plain words; nothing is promised then. */
+  declineReason: string | null;
   /** The crypto renewal invoice to pay, when one was opened for this period (decision 0046). */
   invoiceUrl: string | null;
   /** A lapsed subscription's grace end. */
@@ -71,6 +75,12 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   if (milestone === 'trial-12h' || milestone === 'trial-1h') {
     return [`Your free trial ends on ${expiresOn}.`, 'Choose a package in your account to keep watching with the same credentials.'];
   }
+  if (details.declineReason) {
+    return [
+      `Your renewal payment failed: ${details.declineReason}`,
+      `Your ${packageName} subscription expires on ${expiresOn}. Update your card, or renew by hand from your account for ${price}, to keep watching.`,
+    ];
+  }
   if (autoCharge) {
     return [
       `We will charge ${formatDollars(autoCharge.amountCents)} to your card ending ${autoCharge.last4} on ${utcDateTime(autoCharge.on)}.`,
@@ -90,9 +100,11 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
   const subject = (details.autoCharge && AUTO_SUBJECTS[details.milestone]) || SUBJECTS[details.milestone];
   const heading = subject.replace(/^Your StreamPlus /, 'Your ');
   const account = accountLink(publicUrl);
-  const button = details.autoCharge
-    ? { label: 'Manage your renewal', href: account }
-    : { label: RENEW, href: details.invoiceUrl ?? account };
+  const button = details.declineReason
+    ? { label: 'Update card', href: `${publicUrl.replace(/\/+$/, '')}${updateCardPath(details.subscriptionId)}` }
+    : details.autoCharge
+      ? { label: 'Manage your renewal', href: account }
+      : { label: RENEW, href: details.invoiceUrl ?? account };
   const lapsed = details.milestone === 'grace' || details.milestone.startsWith('win-back');
   const facts: RenewalReminderProps['facts'] = [
     ['Package', `${details.packageName} (${details.packageDuration})`],

@@ -22,7 +22,7 @@ import { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim } from './
 import type { Milestone, MilestoneName } from '#domain/renewal-milestones';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
-import { customerSubscriptions, renewalTerms, type RenewalTerms, type SavedCardSummaries } from './views';
+import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries } from './views';
 import { createAutoRenew } from './auto-renew';
 import { turnOffAutoRenew, type OwnerOf } from './auto-renew-off';
 
@@ -46,6 +46,8 @@ export interface SubscriptionsDeps {
   clock: Clock;
   /** The saved cards' summaries for the account page (decision 0044); none shown when absent. */
   savedCards?: SavedCardSummaries;
+  /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
+  renewalStates?: RenewalStatesOf;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * app.services.subscriptions: provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
   const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays });
@@ -67,7 +69,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
-    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, savedCards }) : [];
+    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, savedCards, renewalStates }) : [];
     if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return view;
   }
@@ -83,7 +85,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     sendOrderConfirmation: lifecycle.sendOrderConfirmation,
 
     /** The session customer's subscriptions for the account page, newest first. */
-    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, savedCards }),
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, savedCards, renewalStates }),
 
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,

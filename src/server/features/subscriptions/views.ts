@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
+import type { SavedCardSummary, Subscription, SubscriptionRenewal } from '#contract/subscriptions';
 import { renewsAs } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
@@ -21,6 +21,16 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * the wiring gives (payments reaches this feature through checkout, so it cannot be imported).
  */
 export type SavedCardSummaries = (savedCardIds: string[]) => Promise<Map<string, SavedCardSummary>>;
+
+/**
+ * Where the current period's automatic charge stands, for the subscriptions whose charge was
+ * declined or waits for 3-D Secure: the renewals feature's table, read through a function the
+ * wiring gives (renewals imports this feature, so it cannot be imported here).
+ */
+export type RenewalStatesOf = (subscriptionIds: string[]) => Promise<Map<string, SubscriptionRenewal>>;
+
+const RENEWAL_OFF: SubscriptionRenewal = { state: 'off', nextAttemptAt: null, lastDeclineMessage: null };
+const RENEWAL_SCHEDULED: SubscriptionRenewal = { state: 'scheduled', nextAttemptAt: null, lastDeclineMessage: null };
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -84,7 +94,7 @@ export async function customerSubscriptions(
   db: DbOrTx,
   customerId: string,
   now: Date,
-  { graceDays, onlyId, savedCards }: { graceDays: number; onlyId?: string; savedCards?: SavedCardSummaries },
+  { graceDays, onlyId, savedCards, renewalStates }: { graceDays: number; onlyId?: string; savedCards?: SavedCardSummaries; renewalStates?: RenewalStatesOf },
 ): Promise<Subscription[]> {
   const rows = await db
     .select({
@@ -99,7 +109,8 @@ export async function customerSubscriptions(
 
   const ids = rows.map((row) => row.subscription.id);
   const cardIds = rows.flatMap(({ subscription }) => (subscription.savedCardId ? [subscription.savedCardId] : []));
-  const [credentials, boxes, cards, prices] = await Promise.all([
+  const renewing = rows.flatMap(({ subscription }) => (subscription.autoRenew ? [subscription.id] : []));
+  const [credentials, boxes, cards, prices, declined] = await Promise.all([
     db
       .select()
       .from(deviceCredentials)
@@ -109,6 +120,7 @@ export async function customerSubscriptions(
     // Only customers with a saved card pay for this read.
     cardIds.length > 0 && savedCards ? savedCards(cardIds) : new Map<string, SavedCardSummary>(),
     renewalPrices(db, rows.map((row) => row.pkg)),
+    renewing.length > 0 && renewalStates ? renewalStates(renewing) : new Map<string, SubscriptionRenewal>(),
   ]);
 
   return rows.map(({ subscription, pkg }, index) => {
@@ -140,6 +152,7 @@ export async function customerSubscriptions(
       },
       canActivate: subscription.status === 'pending_activation' && shipment?.status === 'delivered',
       ...renewalView(subscription, prices[index] ?? null, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null, now),
+      renewal: subscription.autoRenew ? (declined.get(subscription.id) ?? RENEWAL_SCHEDULED) : RENEWAL_OFF,
     };
   });
 }

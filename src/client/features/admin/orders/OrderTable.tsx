@@ -24,7 +24,8 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
       header: 'Order',
       unlabelled: true,
       cell: (order) => (
-        <>
+        // The badge goes under the id, not beside it: the column keeps the id's width (the list fits 1280 px beside the navigation).
+        <div className="flex flex-col items-start gap-1">
           <button
             type="button"
             className="whitespace-nowrap rounded font-mono text-xs font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:break-all max-md:whitespace-normal max-md:text-left max-md:text-sm"
@@ -33,11 +34,11 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
             {order.id}
           </button>
           {order.renewal && (
-            <Badge variant="outline" className="ml-2 align-middle" data-testid="renewal-badge">
+            <Badge variant="outline" data-testid="renewal-badge">
               Renewal
             </Badge>
           )}
-        </>
+        </div>
       ),
     },
     { header: 'Placed', className: 'tabular text-muted-foreground md:min-w-[6.5rem]', cell: (order) => adminDateTime(order.createdAt, timeZone) },

@@ -11,7 +11,7 @@ import { PagedList } from '../shared/PagedList';
 import { StatGrid } from '../shared/StatGrid';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { useListPage } from '../shared/use-list-page';
-import { renewalStateLabel, savedCardLabel } from './renewal-view';
+import { chargeStateLabel, renewalStateLabel, savedCardLabel } from './renewal-view';
 import { useAutoRenewingSubscriptions, useRenewalAction, useRenewalOverview, type RenewalAction } from './renewal-queries';
 
 function FailedRenewalCard({ renewal, action }: { renewal: AdminFailedRenewal; action: RenewalAction }) {
@@ -49,7 +49,7 @@ function FailedRenewalCard({ renewal, action }: { renewal: AdminFailedRenewal; a
 
 function AutoRenewingCard({ subscription, action }: { subscription: AdminAutoRenewingSubscription; action: RenewalAction }) {
   const timeZone = useStoreTimeZone();
-  const state = subscription.renewal ? renewalStateLabel(subscription.renewal.status) : null;
+  const state = subscription.renewal ? chargeStateLabel(subscription.renewal, timeZone) : null;
   return (
     <li className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="auto-renewing-subscription">
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -1,4 +1,5 @@
 import type { RenewalChargeStatus } from '#domain/renewal-charges';
+import { adminDate } from '../shared/admin-view';
 
 type Tone = 'success' | 'warning' | 'secondary';
 
@@ -15,6 +16,12 @@ const STATE_LABELS: Record<RenewalChargeStatus, { label: string; variant: Tone }
 
 /** A renewal charge's state as the Renewals section names it, with its badge's tone. */
 export const renewalStateLabel = (status: RenewalChargeStatus) => STATE_LABELS[status];
+
+/** The current period's charge of an auto-renewing subscription: a declined one waiting for its retry says when (decision 0045). */
+export function chargeStateLabel(renewal: { status: RenewalChargeStatus; retryAt: string | null }, timeZone: string): { label: string; variant: Tone } {
+  if (renewal.status === 'scheduled' && renewal.retryAt) return { label: `Declined: retrying on ${adminDate(renewal.retryAt, timeZone)}`, variant: 'warning' };
+  return renewalStateLabel(renewal.status);
+}
 
 /** 'Visa ending 4242, expires 12/2030', as the account page writes a saved card. */
 export function savedCardLabel(card: { brand: string; last4: string; expMonth: number; expYear: number } | null): string {

@@ -4,7 +4,7 @@ import { useStoreLink } from './store-address';
 export interface RenewalFailedProps {
   firstName: string;
   heading: string;
-  /** What happened, in one sentence: the card was declined on every attempt, or the package is no longer sold. */
+  /** What happened, in one sentence: the card was declined, or the package is no longer sold. */
   reason: string;
   /** What the customer can do now. */
   next: string;
@@ -15,8 +15,8 @@ export interface RenewalFailedProps {
 }
 
 /**
- * An automatic renewal that charged nothing (renewals feature): the card was declined on
- * every attempt, or the package is no longer sold. Transactional: no unsubscribe link.
+ * An automatic renewal that charged nothing (renewals feature): the card was declined (each
+ * attempt says so), or the package is no longer sold. Transactional: no unsubscribe link.
  */
 export function RenewalFailedEmail({ firstName, heading, reason, next, facts, button }: RenewalFailedProps) {
   const href = useStoreLink(button.path);
@@ -33,9 +33,9 @@ export function RenewalFailedEmail({ firstName, heading, reason, next, facts, bu
 
 export const renewalFailedSample: RenewalFailedProps = {
   firstName: 'Mona',
-  heading: 'Renewal payment failed',
+  heading: 'Your renewal payment failed',
   reason: 'We could not charge $15.00 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.',
-  next: 'We tried 3 times and will not try again. Update your card or renew by hand from your account before your subscription expires.',
+  next: 'We will try again on December 30, 2026 at 9:00 AM UTC. Update your card before then and that attempt charges the new card.',
   facts: [
     ['Package', '1 Month Premium'],
     ['Devices', '1'],
@@ -43,7 +43,7 @@ export const renewalFailedSample: RenewalFailedProps = {
     ['Card', 'Visa ending 9995'],
     ['Expires', 'January 1, 2027 at 9:00 AM UTC'],
   ],
-  button: { label: 'Update card or pay by hand', path: '/account' },
+  button: { label: 'Update card', path: '/account?update-card=sample' },
 };
 
 export const renewalSkippedSample: RenewalFailedProps = {
