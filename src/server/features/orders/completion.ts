@@ -27,7 +27,8 @@ function completion(evidence: PaymentEvidence, where?: SQL): StatusChange {
   return {
     to: 'completed',
     // Paid in full: what a part payment had brought no longer bounds a refund (domain/refunds).
-    set: { paidAt: sql`now()`, failureReason: null, receivedAmount: null, ...evidenceColumns(evidence) },
+    // Only a crypto payment arrives in parts: a card's completion, a purchase's hot path, writes no more.
+    set: { paidAt: sql`now()`, failureReason: null, ...(evidence.method === 'crypto' ? { receivedAmount: null } : {}), ...evidenceColumns(evidence) },
     where: and(isOrdersPayment(evidence), paidInFull(evidence), where),
   };
 }
