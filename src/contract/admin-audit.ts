@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'subscription.suspend_after_grace',
   'renewal.retry',
   'renewal.cancel_auto_renew',
+  'renewal.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

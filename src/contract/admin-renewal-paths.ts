@@ -9,5 +9,6 @@ export const adminRenewalPaths = {
   overview: '/api/admin/renewals',
   subscriptions: '/api/admin/renewals/subscriptions',
   retry: (renewalId: string) => `/api/admin/renewals/${segment(renewalId)}/retry`,
+  dismiss: (renewalId: string) => `/api/admin/renewals/${segment(renewalId)}/dismiss`,
   cancelAutoRenew: (subscriptionId: string) => `/api/admin/renewals/subscriptions/${segment(subscriptionId)}/cancel-auto-renew`,
 } as const;

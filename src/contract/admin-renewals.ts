@@ -22,7 +22,11 @@ export const renewalForecastSchema = z.object({
 
 const cardSummarySchema = z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
 
-/** A renewal that charged nothing and needs a look: declined on every attempt, waiting for 3-D Secure, or its package gone. */
+/**
+ * A renewal that charged nothing and needs a look: declined on every attempt, waiting for
+ * 3-D Secure, or its package gone. Listed until an admin dismisses it, or its subscription is
+ * renewed otherwise, refunded or no longer renews automatically (decision 0077).
+ */
 export const adminFailedRenewalSchema = z.object({
   id: z.string(),
   subscriptionId: z.string(),
@@ -36,8 +40,8 @@ export const adminFailedRenewalSchema = z.object({
   status: z.enum(RENEWAL_CHARGE_STATUSES),
   attempts: z.number().int(),
   reason: z.string().nullable(),
-  autoRenew: z.boolean(),
-  updatedAt: z.string(),
+  /** When it came to this: the last attempt declined, the bank asked for 3-D Secure, the package was found gone. */
+  failedAt: z.string(),
 });
 export type AdminFailedRenewal = z.infer<typeof adminFailedRenewalSchema>;
 
@@ -87,3 +91,6 @@ export const RENEWAL_RETRY_MESSAGES: Record<string, string> = {
   busy: 'Another run is charging this renewal now',
 };
 export const AUTO_RENEW_CANCELLED = 'Automatic renewal turned off';
+export const RENEWAL_DISMISSED = 'Failed renewal dismissed: it no longer shows in this list';
+export const RENEWAL_ALREADY_DISMISSED = 'This failed renewal was already dismissed';
+export const RENEWAL_NOT_DISMISSIBLE = 'Only a failed renewal can be dismissed';

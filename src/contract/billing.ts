@@ -18,6 +18,7 @@ export const billingPaymentSchema = z.object({
   createdAt: z.string(),
   /** What it paid for: 'Renewal: 1 Month Premium (1 Month), 2 devices'. */
   description: z.string(),
+  /** What the customer paid: the total, or less when a part-paid crypto order was accepted as it stood ('part_paid'). */
   amount: moneyText,
   currency: z.string(),
   /** 'Card ending 4242', 'Card' when the store never learnt the digits, or 'Crypto'. */
@@ -33,8 +34,8 @@ export const billingHistorySchema = z.array(billingPaymentSchema);
 export const receiptLineSchema = z.object({ description: z.string(), amount: moneyText });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
-/** GET /api/account/billing/:orderId: one payment with its lines, for its printable receipt. */
-export const receiptSchema = billingPaymentSchema.extend({ lines: z.array(receiptLineSchema) });
+/** GET /api/account/billing/:orderId: one payment with its lines, which add up to the order's total, for its printable receipt. */
+export const receiptSchema = billingPaymentSchema.extend({ orderTotal: moneyText, lines: z.array(receiptLineSchema) });
 export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptParamsSchema = z.object({ orderId: requiredText('Order ID', 64) });

@@ -1,17 +1,21 @@
 import { parseMoney } from './money';
+import { arrivedCents } from './refunds';
 
 /**
  * The customer's billing history (the account's "Billing" section): which orders were
  * payments and how each one stands. Pure; features/reports reads the orders and asks this.
  */
 
-export const BILLING_STATUSES = ['paid', 'partly_refunded', 'refunded', 'failed'] as const;
+export const BILLING_STATUSES = ['paid', 'part_paid', 'partly_refunded', 'refunded', 'failed'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 
 export interface BillableOrder {
   /** orders.payment_status (domain/order-status.ts). */
   paymentStatus: string;
   paymentMethod: string;
+  totalAmount: string;
+  /** What a part-paid crypto payment brought (decision 0036); null when the total arrived. */
+  receivedAmount: string | null;
   refundedAmount: string;
 }
 
@@ -21,7 +25,7 @@ export interface BillableOrder {
  * - an order still pending, or whose crypto invoice expired, was never paid: an abandoned
  *   checkout, not a payment;
  * - an order waiting for review (a crypto payment that fell short) is the store's to settle;
- *   it shows once honoured (paid) or refunded.
+ *   it shows once honoured (part_paid: the store took what arrived as payment) or refunded.
  * A card the bank declined is a failed payment: at checkout (the buyer may pay the same order
  * with another card, and it then shows paid), or a renewal charge's last attempt.
  */
@@ -29,7 +33,8 @@ export function billingStatus(order: BillableOrder): BillingStatus | null {
   if (order.paymentMethod === 'free') return null;
   switch (order.paymentStatus) {
     case 'completed':
-      return parseMoney(order.refundedAmount) > 0 ? 'partly_refunded' : 'paid';
+      if (parseMoney(order.refundedAmount) > 0) return 'partly_refunded';
+      return arrivedCents(order) < parseMoney(order.totalAmount) ? 'part_paid' : 'paid';
     case 'refunded':
       return 'refunded';
     case 'failed':

@@ -8,8 +8,12 @@ import { parseMoney, type Cents } from './money';
  * feature, the admin's detail and the refund dialog all use it.
  */
 export function refundableCents(order: { totalAmount: string; receivedAmount: string | null; refundedAmount: string }): Cents {
-  const received = order.receivedAmount !== null ? parseMoney(order.receivedAmount) : parseMoney(order.totalAmount);
-  return Math.max(0, received - parseMoney(order.refundedAmount));
+  return Math.max(0, arrivedCents(order) - parseMoney(order.refundedAmount));
+}
+
+/** What arrived for an order, before any refund: its total, or what a part-paid crypto payment brought (see refundableCents). */
+export function arrivedCents(order: { totalAmount: string; receivedAmount: string | null }): Cents {
+  return order.receivedAmount !== null ? parseMoney(order.receivedAmount) : parseMoney(order.totalAmount);
 }
 
 /** The status the owner reads of a completed order with part of its money given back. */

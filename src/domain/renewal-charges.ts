@@ -16,6 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RENEWAL_CHARGE_STATUSES = ['scheduled', 'charging', 'succeeded', 'failed', 'requires_action', 'cancelled', 'skipped'] as const;
 export type RenewalChargeStatus = (typeof RENEWAL_CHARGE_STATUSES)[number];
 
+/** The charges that renewed nothing and want a person's look: declined on every attempt, waiting for 3-D Secure, the package gone. */
+export const RENEWAL_CHARGES_NEEDING_A_LOOK = ['failed', 'requires_action', 'skipped'] as const satisfies readonly RenewalChargeStatus[];
+
 /** A declined card is tried again this many days after its first decline, then no more (Stripe Billing's smart retries, simplified). */
 export const RENEWAL_RETRY_DAYS_AFTER_FIRST_DECLINE = [1, 3] as const;
 

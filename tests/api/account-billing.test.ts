@@ -97,6 +97,33 @@ describe('GET /api/account/billing', () => {
     ]);
   });
 
+  it('shows a part-paid crypto order the store honoured by what arrived, part-paid, then refunded by that amount', async () => {
+    const admin = await signInAdmin(t);
+    const buyer = await registerCustomer(t.app);
+    const form = cryptoForm((await seededPackages(t.app)).oneMonth.id, { customerData: { firstName: 'Ada', lastName: 'Lovelace', email: buyer.customer.email, phone: '' } });
+    const { orderId, paymentId } = (await postCryptoPayment(t.app, form, buyer.cookies)).json();
+    await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${paymentId}/simulate`, payload: { status: 'partially_paid' } });
+    // Waiting for the store's review, it is no payment of the customer's yet.
+    expect((await billing(t, buyer.cookies)).json()).toEqual([]);
+    expect((await orderAction(t, 'honour', orderId, admin)).statusCode).toBe(200);
+    await t.app.services.jobs.drain();
+
+    // The admin's order reads "Received $7.99 of $15.99"; the customer paid $7.99, not the total.
+    const [honoured] = (await billing(t, buyer.cookies)).json();
+    expect(honoured).toMatchObject({ orderId, amount: '7.99', paymentMethod: 'Crypto', status: 'part_paid', refundedAmount: '0.00' });
+    expect((await receipt(t, orderId, buyer.cookies)).json()).toMatchObject({
+      amount: '7.99',
+      orderTotal: '15.99',
+      status: 'part_paid',
+      lines: [{ description: '1 Month Premium (1 Month)', amount: '15.99' }],
+    });
+
+    expect((await orderAction(t, 'refund', orderId, admin, { amount: '2.00', note: 'Half a week' })).statusCode).toBe(200);
+    expect((await billing(t, buyer.cookies)).json()[0]).toMatchObject({ amount: '7.99', status: 'partly_refunded', refundedAmount: '2.00' });
+    expect((await orderAction(t, 'refund', orderId, admin, { note: 'Sent 5.99 USDC back' })).statusCode).toBe(200);
+    expect((await billing(t, buyer.cookies)).json()[0]).toMatchObject({ amount: '7.99', status: 'refunded', refundedAmount: '7.99' });
+  });
+
   it("gives a receipt's lines: the package, the extra devices and the coupon, adding up to the total", async () => {
     const buyer = await registerCustomer(t.app);
     const orderId = await cardOrder(t, buyer, { deviceCount: '2', couponCode: 'WELCOME10' });

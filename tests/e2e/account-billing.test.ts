@@ -95,6 +95,37 @@ describe("the account's billing history in a browser", () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
+  it('shows a part-paid crypto order the store honoured as part-paid, by what arrived', { timeout: 120_000 }, async () => {
+    const { page } = b;
+    const email = await signUp(page, 'Dorothy', 'Vaughan');
+    const packages = (await (await page.request.get('/api/packages')).json()) as Array<{ id: string; duration: string }>;
+    const oneMonth = packages.find((pkg) => pkg.duration === '1 Month' && pkg.id !== 'streaming-box')!.id;
+    const created = await page.request.post('/api/create-crypto-payment', {
+      data: { packageId: oneMonth, customerData: { firstName: 'Dorothy', lastName: 'Vaughan', email, phone: '' }, paymentCurrency: 'usdc', deviceCount: '1', couponCode: '', selectedGiftCard: 'Amazon' },
+    });
+    expect(created.status()).toBe(200);
+    const { orderId, paymentId } = (await created.json()) as { orderId: string; paymentId: string };
+    expect((await page.request.post(`/api/demo/crypto-payments/${paymentId}/simulate`, { data: { status: 'partially_paid' } })).status()).toBe(200);
+    expect((await page.request.post('/api/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
+    expect((await page.request.post(`/api/admin/orders/${orderId}/honour`)).status()).toBe(200);
+
+    await page.goto('/account');
+    const payment = page.getByTestId('billing-history').getByTestId('billing-payment').filter({ hasText: orderId });
+    await payment.waitFor();
+    expect(await payment.getByTestId('billing-status').textContent()).toBe('Part-paid');
+    expect(await payment.textContent()).toContain('$7.99');
+    expect(await payment.textContent()).not.toContain('$15.99');
+    await checkLayout(page, 'the account with a part-paid payment');
+
+    await page.goto(`/account/receipts/${orderId}`);
+    const receipt = page.getByTestId('receipt');
+    await receipt.waitFor();
+    expect(await receipt.getByTestId('receipt-total').textContent()).toBe('$15.99 USD');
+    expect(await receipt.getByTestId('receipt-paid').textContent()).toBe('$7.99 USD');
+    expect(await receipt.textContent()).toContain('Part of the total arrived, and we accepted it as payment for this order.');
+    await checkLayout(page, 'a part-paid receipt');
+  });
+
   it("shows another customer's order, and one that does not exist, as a receipt not found", { timeout: 120_000 }, async () => {
     const { page, context, baseUrl } = b;
     const others = await context.browser()!.newContext({ baseURL: baseUrl });

@@ -71,9 +71,18 @@ describe('automatic renewals in the browser', () => {
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
         expect(await seriousAxeViolations(page)).toEqual([]);
 
+        // Each failure names its customer and when it failed.
+        expect(await failed.first().getByText('Ada Lovelace').count()).toBe(1);
+        expect(await failed.first().getByText('Failed', { exact: true }).count()).toBe(1);
+
         if (width === 1280) {
           await failed.filter({ hasText: 'Awaiting customer confirmation' }).getByRole('button', { name: 'Retry now' }).click();
           await toast(page, 'Renewal Retried').waitFor();
+          await failed.filter({ hasText: 'Reason: Your card has insufficient funds.' }).getByRole('button', { name: /^Dismiss/ }).click();
+          await toast(page, 'Failed Renewal Dismissed').waitFor();
+          await expect.poll(() => failed.count()).toBe(1);
+          expect(await page.getByText('Reason: Your card has insufficient funds.').count()).toBe(0);
+          expect(await seriousAxeViolations(page)).toEqual([]);
         }
       } finally {
         await context.close();

@@ -27,8 +27,7 @@ const failed: AdminFailedRenewal = {
   status: 'failed',
   attempts: 3,
   reason: 'Your card has insufficient funds.',
-  autoRenew: true,
-  updatedAt: '2027-02-05T09:00:00.000Z',
+  failedAt: '2027-02-05T09:00:00.000Z',
 };
 
 const subscription: AdminAutoRenewingSubscription = {
@@ -65,6 +64,31 @@ describe('the Renewals section', () => {
     await user.click(within(card).getByRole('button', { name: 'Retry now' }));
     await waitFor(() => expect(toastText()).toContain('The card was declined again; no attempt is left'));
     expect(calls('POST', '/api/admin/renewals/0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11/retry')).toHaveLength(1);
+  });
+
+  it('names the customer and the subscription of a failed renewal, with when it failed, and dismisses it off the list', async () => {
+    let dismissed = false;
+    store({
+      'GET /api/admin/renewals': () => json(200, { upcoming: FORECAST, failed: dismissed ? [] : [failed] }),
+      'GET /api/admin/renewals/subscriptions': () => json(200, [subscription], { 'x-total-count': '1' }),
+      'POST /api/admin/renewals/0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11/dismiss': () => {
+        dismissed = true;
+        return json(200, { message: 'Failed renewal dismissed: it no longer shows in this list' });
+      },
+    });
+    const { user } = renderAt('/admin?tab=renewals');
+    const card = await screen.findByTestId('failed-renewal');
+    expect(within(card).getByText('Mona Lisa')).toBeTruthy();
+    expect(within(card).getByText('mona@example.com')).toBeTruthy();
+    const facts = Object.fromEntries(within(card).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(facts).toMatchObject({ Package: '1 Month Premium', Subscription: 'SP-1-000001', Failed: 'Feb 5, 2027, 9:00 AM', Attempts: '3' });
+    expect(within(card).getByText('Reason: Your card has insufficient funds.')).toBeTruthy();
+
+    await user.click(within(card).getByRole('button', { name: 'Dismiss the failed renewal of mona@example.com' }));
+    await waitFor(() => expect(toastText()).toContain('Failed Renewal Dismissed|Failed renewal dismissed: it no longer shows in this list'));
+    expect(calls('POST', '/api/admin/renewals/0b6f3f5e-4a53-4f55-9a0c-6a4f1f7b2c11/dismiss')).toHaveLength(1);
+    expect(await screen.findByText('No Failed Renewals')).toBeTruthy();
+    expect(screen.queryByTestId('failed-renewal')).toBeNull();
   });
 
   it('says a declined charge waiting for its retry, and when it is retried, not that a charge is scheduled', async () => {

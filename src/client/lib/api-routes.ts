@@ -88,5 +88,6 @@ export const adminApiRoutes = {
   renewals: adminRenewalPaths.overview,
   autoRenewingSubscriptions: adminRenewalPaths.subscriptions,
   retryRenewal: adminRenewalPaths.retry,
+  dismissRenewal: adminRenewalPaths.dismiss,
   cancelAutoRenew: adminRenewalPaths.cancelAutoRenew,
 } as const;

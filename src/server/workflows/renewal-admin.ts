@@ -1,10 +1,18 @@
-import { AUTO_RENEW_ALREADY_OFF, AUTO_RENEW_CANCELLED, RENEWAL_NOT_RETRYABLE, RENEWAL_RETRY_MESSAGES } from '#contract/admin-renewals';
+import {
+  AUTO_RENEW_ALREADY_OFF,
+  AUTO_RENEW_CANCELLED,
+  RENEWAL_ALREADY_DISMISSED,
+  RENEWAL_DISMISSED,
+  RENEWAL_NOT_DISMISSIBLE,
+  RENEWAL_NOT_RETRYABLE,
+  RENEWAL_RETRY_MESSAGES,
+} from '#contract/admin-renewals';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { conflict, notFound } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
-import { cancelOpenCharges, chargeWithSubscription, rescheduleNow } from '#server/features/renewals/index';
+import { cancelOpenCharges, chargeWithSubscription, dismissCharge, rescheduleNow } from '#server/features/renewals/index';
 import type { RenewalCharges } from './renewal-charges';
 
 /** The subscriptions feature's switch of auto-renew, as the admin's cancel needs it. */
@@ -29,7 +37,8 @@ export interface RenewalAdminDeps {
 
 /**
  * The admin's actions in the Renewals section (decision 0045): try a renewal's charge
- * again now, or turn a subscription's automatic renewal off. Each writes its audit row, naming
+ * again now, turn a subscription's automatic renewal off, or take a failed renewal off the
+ * list (decision 0077). Each writes its audit row, naming
  * the admin, in the transaction of its change; the charge itself follows the commit, as a
  * pass would run it.
  */
@@ -55,6 +64,29 @@ export function createRenewalAdmin({ db, clock, renewalCharges, subscriptions }:
       if (!rescheduled) throw conflict(RENEWAL_NOT_RETRYABLE);
       const outcome = await renewalCharges.chargeNow(renewalId);
       return { message: RENEWAL_RETRY_MESSAGES[outcome ?? 'busy']! };
+    },
+
+    /** POST /api/admin/renewals/:renewalId/dismiss: off the list of failures; a second call changes nothing and says so. */
+    async dismiss(renewalId: string, actor: AuditActor): Promise<{ message: string }> {
+      const found = await chargeWithSubscription(db, renewalId);
+      if (!found) throw notFound('Renewal not found');
+      const now = clock.now();
+      const dismissed = await db.transaction(async (tx) => {
+        const charge = await dismissCharge(tx, renewalId, now);
+        if (!charge) return false;
+        await recordAdminAction(tx, {
+          actor,
+          action: 'renewal.dismiss',
+          target: { type: 'order', id: found.subscription.orderId },
+          before: { dismissed: false },
+          after: { dismissed: true, renewalId, renewalStatus: charge.status, periodEnd: charge.periodEnd.toISOString() },
+        });
+        return true;
+      });
+      if (dismissed) return { message: RENEWAL_DISMISSED };
+      const { charge } = (await chargeWithSubscription(db, renewalId)) ?? found;
+      if (charge.dismissedAt) return { message: RENEWAL_ALREADY_DISMISSED };
+      throw conflict(RENEWAL_NOT_DISMISSIBLE);
     },
 
     /** POST /api/admin/renewals/subscriptions/:subscriptionId/cancel-auto-renew: off at once, its open charges ended, the customer told. */

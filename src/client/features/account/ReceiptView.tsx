@@ -66,12 +66,23 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
                 Total
               </th>
               <td className="tabular pt-3 text-right font-bold" data-testid="receipt-total">
-                {formatAmount(receipt.amount, receipt.currency)} {receipt.currency}
+                {formatAmount(receipt.orderTotal, receipt.currency)} {receipt.currency}
               </td>
             </tr>
+            {receipt.amount !== receipt.orderTotal && (
+              <tr>
+                <th scope="row" className="pt-1 text-left font-bold">
+                  Paid
+                </th>
+                <td className="tabular pt-1 text-right font-bold" data-testid="receipt-paid">
+                  {formatAmount(receipt.amount, receipt.currency)} {receipt.currency}
+                </td>
+              </tr>
+            )}
           </tfoot>
         </table>
         {receipt.status === 'failed' && <p className="text-sm">This payment failed: the card was declined and nothing was charged.</p>}
+        {receipt.status === 'part_paid' && <p className="text-sm">Part of the total arrived, and we accepted it as payment for this order.</p>}
         {receipt.refunds.length > 0 && (
           <section aria-labelledby="receipt-refunds" className="grid gap-2">
             <h2 id="receipt-refunds" className="font-bold">

@@ -1,5 +1,5 @@
-import { and, asc, eq, exists, gt, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
-import { nextAttemptAfterDecline, type RenewalChargeStatus } from '#domain/renewal-charges';
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { nextAttemptAfterDecline, RENEWAL_CHARGES_NEEDING_A_LOOK, type RenewalChargeStatus } from '#domain/renewal-charges';
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
@@ -271,7 +271,7 @@ export async function rescheduleNow(db: DbOrTx, id: string, now: Date): Promise<
   if (!before || !RETRYABLE.includes(before.status)) return null;
   const [after] = await db
     .update(renewalCharges)
-    .set({ status: 'scheduled', nextAttemptAt: now, updatedAt: now })
+    .set({ status: 'scheduled', nextAttemptAt: now, dismissedAt: null, updatedAt: now })
     .where(and(eq(renewalCharges.id, id), eq(renewalCharges.status, before.status)))
     .returning();
   return after ? { before, after } : null;
@@ -285,4 +285,18 @@ export async function cancelOpenCharges(db: DbOrTx, subscriptionId: string, now:
     .where(and(eq(renewalCharges.subscriptionId, subscriptionId), inArray(renewalCharges.status, OPEN)))
     .returning({ id: renewalCharges.id });
   return cancelled.map((row) => row.id);
+}
+
+/**
+ * An admin's dismissal of a charge that renewed nothing (decision 0077): it leaves the Renewals
+ * section's list of failures. Its status and its updatedAt, when it failed, stay as they were.
+ * Null when it is dismissed already or is no failure.
+ */
+export async function dismissCharge(db: DbOrTx, id: string, now: Date): Promise<RenewalChargeRow | null> {
+  const [dismissed] = await db
+    .update(renewalCharges)
+    .set({ dismissedAt: now })
+    .where(and(eq(renewalCharges.id, id), inArray(renewalCharges.status, [...RENEWAL_CHARGES_NEEDING_A_LOOK]), isNull(renewalCharges.dismissedAt)))
+    .returning();
+  return dismissed ?? null;
 }

@@ -5,6 +5,7 @@ export {
   chargeOfPeriod,
   chargeWithSubscription,
   claimCharge,
+  dismissCharge,
   dueChargeIds,
   endCharge,
   markChargeSucceeded,

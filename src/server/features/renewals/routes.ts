@@ -70,6 +70,12 @@ export function adminRenewalRoutes(actingAdmin: (request: FastifyRequest) => Pro
     );
 
     app.post(
+      '/api/admin/renewals/:renewalId/dismiss',
+      { schema: { params: renewalIdParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
+      async (request, reply) => noStore(reply).send(await renewalAdmin.dismiss(request.params.renewalId, await actingAdmin(request))),
+    );
+
+    app.post(
       '/api/admin/renewals/subscriptions/:subscriptionId/cancel-auto-renew',
       { schema: { params: renewalSubscriptionParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
       async (request, reply) => noStore(reply).send(await renewalAdmin.cancelAutoRenew(request.params.subscriptionId, await actingAdmin(request))),

@@ -34,6 +34,11 @@ export const renewalCharges = pgTable(
     /** The PaymentIntent the customer confirms on-session when the bank asks for 3-D Secure. */
     paymentIntentId: text('payment_intent_id'),
     clientSecret: text('client_secret'),
+    /**
+     * When an admin took a failed charge off the Renewals section's list (decision 0077);
+     * a retry puts it back, as its outcome is news again.
+     */
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { billingStatus, type BillingStatus } from '#domain/billing';
 import { formatMoney, parseMoney } from '#domain/money';
 import { deviceFee } from '#domain/pricing';
+import { arrivedCents } from '#domain/refunds';
 import type { BillingPayment, Receipt, ReceiptLine } from '#contract/billing';
 import type { DbOrTx } from '#server/db/connect';
 import { ORDER_CURRENCY } from '#server/providers/payments/index';
@@ -35,6 +36,7 @@ const paymentColumns = {
   paymentMethod: orders.paymentMethod,
   subtotalAmount: orders.subtotalAmount,
   totalAmount: orders.totalAmount,
+  receivedAmount: orders.receivedAmount,
   refundedAmount: orders.refundedAmount,
   couponCode: orders.couponCode,
   couponDiscount: orders.couponDiscount,
@@ -112,7 +114,8 @@ function toPayment(row: PaymentRow, status: BillingStatus, refunds: BillingPayme
     orderId: row.orderId,
     createdAt: row.createdAt.toISOString(),
     description: describe(row),
-    amount: row.totalAmount,
+    // The money that arrived, as the admin's order reads it: a part-paid crypto order honoured paid less than its total.
+    amount: formatMoney(arrivedCents(row)),
     currency: ORDER_CURRENCY.toUpperCase(),
     paymentMethod: paymentMethodOf(row),
     status,
@@ -128,5 +131,5 @@ export async function billingHistory(db: DbOrTx, customerId: string): Promise<Bi
 /** One payment of the customer's with its lines; null for another's order, an unpaid one or none. */
 export async function billingReceipt(db: DbOrTx, customerId: string, orderId: string): Promise<Receipt | null> {
   const [found] = await paymentsOf(db, customerId, orderId);
-  return found ? { ...found.payment, lines: receiptLines(found.row) } : null;
+  return found ? { ...found.payment, orderTotal: found.row.totalAmount, lines: receiptLines(found.row) } : null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   RENEWAL_FORECAST_DAYS,
   type AdminAutoRenewingSubscription,
@@ -8,9 +8,11 @@ import {
 import { EXTRA_DEVICE_FEE_CENTS } from '#domain/catalog';
 import { formatMoney } from '#domain/money';
 import { renewalChargeAt } from '#domain/renewal';
+import { RENEWAL_CHARGES_NEEDING_A_LOOK } from '#domain/renewal-charges';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
+import { orders } from '../orders/schema';
 import { savedCards } from '../payments/schema';
 import { renewalCharges } from '../renewals/schema';
 import { subscriptions } from '../subscriptions/schema';
@@ -20,8 +22,6 @@ import { containsPattern } from './address-search';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Failed renewals shown at once: a list for a person to work through, newest first. */
 const FAILED_SHOWN = 50;
-/** The failures a person looks at: declined on every attempt, waiting for the customer's 3-D Secure, the package gone. */
-const NEEDS_A_LOOK = ['failed', 'requires_action', 'skipped'] as const;
 
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 /** Auto-renewing with a card to charge: what the renewal pass charges (index subscriptions_auto_renew_expiry_idx). */
@@ -57,21 +57,30 @@ async function failedRenewals(db: DbOrTx): Promise<AdminFailedRenewal[]> {
       status: renewalCharges.status,
       attempts: renewalCharges.attempts,
       reason: renewalCharges.lastErrorMessage,
-      autoRenew: subscriptions.autoRenew,
-      updatedAt: renewalCharges.updatedAt,
+      failedAt: renewalCharges.updatedAt,
     })
     .from(renewalCharges)
-    .innerJoin(subscriptions, eq(subscriptions.id, renewalCharges.subscriptionId))
+    // Still the current period's charge: a renewal paid otherwise (by hand, a crypto invoice) moved the expiry on.
+    .innerJoin(subscriptions, and(eq(subscriptions.id, renewalCharges.subscriptionId), eq(subscriptions.expirationDate, renewalCharges.periodEnd)))
+    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
     .innerJoin(customers, eq(customers.id, subscriptions.customerId))
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(inArray(renewalCharges.status, [...NEEDS_A_LOOK]))
+    .where(
+      and(
+        inArray(renewalCharges.status, [...RENEWAL_CHARGES_NEEDING_A_LOOK]),
+        // Off the list by the admin's dismissal, or by what made it moot (decision 0077): auto-renew off, the subscription refunded.
+        isNull(renewalCharges.dismissedAt),
+        eq(subscriptions.autoRenew, true),
+        ne(orders.paymentStatus, 'refunded'),
+      ),
+    )
     .orderBy(sql`${renewalCharges.updatedAt} desc`)
     .limit(FAILED_SHOWN);
-  return rows.map(({ amountCents, periodEnd, updatedAt, ...row }) => ({
+  return rows.map(({ amountCents, periodEnd, failedAt, ...row }) => ({
     ...row,
     amount: amountCents === null ? null : formatMoney(amountCents),
     periodEnd: periodEnd.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    failedAt: failedAt.toISOString(),
   }));
 }
 

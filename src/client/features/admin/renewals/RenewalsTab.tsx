@@ -14,6 +14,7 @@ import { useListPage } from '../shared/use-list-page';
 import { chargeStateLabel, renewalStateLabel, savedCardLabel } from './renewal-view';
 import { useAutoRenewingSubscriptions, useRenewalAction, useRenewalOverview, type RenewalAction } from './renewal-queries';
 
+/** A renewal that charged nothing: whose, which subscription, why and since when; 'Dismiss' takes it off the list (decision 0077). */
 function FailedRenewalCard({ renewal, action }: { renewal: AdminFailedRenewal; action: RenewalAction }) {
   const timeZone = useStoreTimeZone();
   const { label, variant } = renewalStateLabel(renewal.status);
@@ -21,27 +22,41 @@ function FailedRenewalCard({ renewal, action }: { renewal: AdminFailedRenewal; a
   return (
     <li className="min-w-0 rounded-2xl border border-border bg-card p-4" data-testid="failed-renewal">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 break-all font-semibold">{renewal.customerEmail}</p>
+        <div className="min-w-0">
+          <p className="break-words font-semibold">{renewal.customerName}</p>
+          <p className="break-all text-sm text-muted-foreground">{renewal.customerEmail}</p>
+        </div>
         <Badge variant={variant}>{label}</Badge>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-6">
         <DetailField label="Package">{renewal.packageName}</DetailField>
+        <DetailField label="Subscription">
+          <span className="break-all font-mono text-xs">{renewal.orderId}</span>
+        </DetailField>
+        <DetailField label="Failed">{adminDateTime(renewal.failedAt, timeZone)}</DetailField>
         <DetailField label="Amount">{renewal.amount ? dollars(renewal.amount) : 'Not charged'}</DetailField>
         <DetailField label="Expires">{adminDateTime(renewal.periodEnd, timeZone)}</DetailField>
         <DetailField label="Attempts">{count(renewal.attempts)}</DetailField>
       </dl>
       {renewal.reason && <p className="mt-3 break-words text-sm text-muted-foreground">Reason: {renewal.reason}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        {renewal.status !== 'skipped' && renewal.autoRenew && (
+        {renewal.status !== 'skipped' && (
           <Button size="sm" disabled={busy} onClick={() => action.mutate({ kind: 'retry', renewalId: renewal.id })}>
             Retry now
           </Button>
         )}
-        {renewal.autoRenew && (
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => action.mutate({ kind: 'cancel', subscriptionId: renewal.subscriptionId })}>
-            Cancel auto-renew
-          </Button>
-        )}
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => action.mutate({ kind: 'cancel', subscriptionId: renewal.subscriptionId })}>
+          Cancel auto-renew
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          aria-label={`Dismiss the failed renewal of ${renewal.customerEmail}`}
+          onClick={() => action.mutate({ kind: 'dismiss', renewalId: renewal.id })}
+        >
+          Dismiss
+        </Button>
       </div>
     </li>
   );
@@ -79,7 +94,7 @@ function AutoRenewingCard({ subscription, action }: { subscription: AdminAutoRen
 /**
  * Automatic renewals (decision 0045): the next 7 and 30 days' renewals with the revenue
  * they should bring at today's prices, the renewals that charged nothing with their reason
- * and 'Retry now' / 'Cancel auto-renew', then every auto-renewing subscription with its card.
+ * and 'Retry now' / 'Cancel auto-renew' / 'Dismiss', then every auto-renewing subscription with its card.
  */
 export function RenewalsTab() {
   const overview = useRenewalOverview();
@@ -116,7 +131,7 @@ export function RenewalsTab() {
           !overview.isError && <Skeleton className="h-24 rounded-2xl" role="status" aria-label="Loading" />
         ) : figures.failed.length === 0 ? (
           <EmptyState icon={<RefreshCw aria-hidden="true" />} title="No Failed Renewals">
-            Every automatic renewal so far was charged, or is waiting for its day.
+            Every automatic renewal so far was charged, is waiting for its day, or was dealt with.
           </EmptyState>
         ) : (
           <ul className="grid gap-3" aria-label="Failed renewals">

@@ -15,19 +15,24 @@ export function useAutoRenewingSubscriptions(page: ListPage) {
   return useRevalidated(adminKeys.autoRenewingPage(page), () => listUrl(adminApiRoutes.autoRenewingSubscriptions, page, false), adminAutoRenewingListSchema, LIST_POLL_MS);
 }
 
+type Action = { kind: 'retry' | 'dismiss'; renewalId: string } | { kind: 'cancel'; subscriptionId: string };
+
+const ACTION_TITLES: Record<Action['kind'], string> = { retry: 'Renewal Retried', dismiss: 'Failed Renewal Dismissed', cancel: 'Auto-Renew Cancelled' };
+
+function actionUrl(action: Action): string {
+  if (action.kind === 'cancel') return adminApiRoutes.cancelAutoRenew(action.subscriptionId);
+  return action.kind === 'retry' ? adminApiRoutes.retryRenewal(action.renewalId) : adminApiRoutes.dismissRenewal(action.renewalId);
+}
+
 /**
- * 'Retry now' and 'Cancel auto-renew': each answered by a toast in the server's words, then
- * both lists of the section asked again.
+ * 'Retry now', 'Dismiss' and 'Cancel auto-renew': each answered by a toast in the server's
+ * words, then both lists of the section asked again.
  */
 export function useRenewalAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: { kind: 'retry'; renewalId: string } | { kind: 'cancel'; subscriptionId: string }) =>
-      api(action.kind === 'retry' ? adminApiRoutes.retryRenewal(action.renewalId) : adminApiRoutes.cancelAutoRenew(action.subscriptionId), {
-        method: 'POST',
-        schema: adminRenewalActionSchema,
-      }),
-    onSuccess: ({ message }, action) => toast({ title: action.kind === 'retry' ? 'Renewal Retried' : 'Auto-Renew Cancelled', description: message }),
+    mutationFn: (action: Action) => api(actionUrl(action), { method: 'POST', schema: adminRenewalActionSchema }),
+    onSuccess: ({ message }, action) => toast({ title: ACTION_TITLES[action.kind], description: message }),
     onError: (error) => toast({ title: 'Action Failed', description: messageOr(error, 'The renewal could not be changed. Please try again.'), variant: 'destructive' }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.renewals });

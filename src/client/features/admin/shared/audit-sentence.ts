@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'subscription.suspend_after_grace': 'Lines suspended after the grace period',
   'renewal.retry': 'Automatic renewal retried',
   'renewal.cancel_auto_renew': 'Automatic renewal turned off',
+  'renewal.dismiss': 'Failed renewal dismissed',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
@@ -212,6 +213,8 @@ export function auditSentence(entry: Entry): string {
       return `Retried the automatic renewal charge of ${orderId}`;
     case 'renewal.cancel_auto_renew':
       return `Turned off the automatic renewal of ${orderId}`;
+    case 'renewal.dismiss':
+      return `Dismissed the failed automatic renewal of ${orderId}`;
     default:
       return fallback(entry);
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "renewal_charges" ADD COLUMN "dismissed_at" timestamp with time zone;
