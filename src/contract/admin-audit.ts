@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'package.update',
   'device.rename',
   'device.change_mac',
+  'device.set_top_box',
   'device.new_password',
   'device.isp_reset',
   'device.disable',

@@ -100,6 +100,7 @@ export const adminSubscriptionParamsSchema = z.object({
 export const DEVICE_NOT_FOUND = 'Device not found';
 export const NOT_A_SET_TOP_BOX = 'Only a set-top box has a MAC address';
 export const MAC_IN_USE = 'This MAC address is already on an active subscription';
+export const ALREADY_A_SET_TOP_BOX = 'This device is already a set-top box: change its MAC address instead';
 export const DEVICE_PANEL_FAILED = 'The streaming service did not accept the change. Please try again in a few minutes.';
 
 /** Why the devices of a subscription that is not running cannot be changed. */
@@ -115,8 +116,13 @@ export const DEVICE_REFUSALS = {
 export const deviceLimitMessage = (action: string, minutes: number) =>
   `Too many ${action} on this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 
-/** The checkout body's optional `setTopBoxes`: each box takes the place of one of the order's devices. */
+/**
+ * One set-top box by its MAC: each of the checkout body's optional `setTopBoxes` takes the place
+ * of one of the order's devices, and the body of POST /api/devices/:deviceId/set-top-box turns
+ * the owner's line device into a box (answered as the account lists the device).
+ */
 export const setTopBoxSchema = z.object({ mac: macField });
+export type SetTopBoxRequest = z.input<typeof setTopBoxSchema>;
 export const SET_TOP_BOXES_INVALID = 'Set-top boxes must be a list of { mac } entries';
 export const MORE_BOXES_THAN_DEVICES = 'More set-top boxes than devices: each box takes the place of one device';
 export const SAME_MAC_TWICE = 'The same MAC address is given for two set-top boxes';

@@ -35,4 +35,16 @@ describe('devices in the demo (no panel)', () => {
       epgUrl: `http://line.streamplus.tv/xmltv.php?username=${device!.xtreamUsername}&password=${xtreamPassword}`,
     });
   });
+
+  it('turns a line into a set-top box, which the demo can then turn off', async () => {
+    const owner = await ownerWithDevices(t, 1);
+    const [device] = owner.devices;
+    const made = await deviceCall(t, owner.cookies, device!.id, 'set-top-box', { mac: '00:1A:79:0D:E3:01' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ id: device!.id, kind: 'mag', mac: '00:1A:79:0D:E3:01', portalUrl: 'http://line.streamplus.tv/c/', enabled: true });
+    expect(made.json<{ xtreamUsername: string }>().xtreamUsername).not.toBe(device!.xtreamUsername);
+    expect((await deviceCall(t, owner.cookies, device!.id, 'disable')).json()).toMatchObject({ kind: 'mag', enabled: false });
+    expect((await deviceCall(t, owner.cookies, device!.id, 'status')).json()).toMatchObject({ enabled: false, demo: true });
+    expect(await deviceNow(t, owner.cookies, device!.id)).toMatchObject({ kind: 'mag', mac: '00:1A:79:0D:E3:01', enabled: false });
+  });
 });

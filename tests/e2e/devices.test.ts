@@ -275,5 +275,37 @@ for (const viewport of [PHONE, LAPTOP]) {
       await toast(page, 'Devices Enabled').waitFor();
       await expect.poll(() => order.getByTestId('devices-suspended').textContent()).toBe('The customer controls these devices.');
     });
+
+    // Last: the buyer's line becomes a second box, so no line is left for the journeys above.
+    it('turns the line into a set-top box by its MAC from the account, the MAC checked under the field', async () => {
+      const { page } = b;
+      const device = await lineDevice(page);
+      await device.getByTestId('live-status').waitFor();
+      await device.getByRole('button', { name: 'Use a set-top box instead' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Use a set-top box instead' });
+      await dialog.getByText(/^Watching on a MAG or Enigma2 box\? Add it by its MAC address \(on the sticker under the box\)\./).waitFor();
+      expect(await dialog.getByLabel('MAC address').getAttribute('placeholder')).toBe('00:1A:79:12:34:56');
+      await dialog.getByRole('button', { name: 'Use this box' }).click();
+      await dialog.getByText('MAC address is required').waitFor();
+      await dialog.getByLabel('MAC address').fill('00:1A:79:12');
+      await dialog.getByRole('button', { name: 'Use this box' }).click();
+      await dialog.getByText('MAC address must be six pairs of hex digits, such as 00:1A:79:12:34:56').waitFor();
+      await expectFits(page);
+
+      const mac = freshMac();
+      await dialog.getByLabel('MAC address').fill(mac.toLowerCase().replace(/:/g, '-'));
+      await dialog.getByRole('button', { name: 'Use this box' }).click();
+      await toast(page, 'Set-Top Box Added').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const card = page.getByTestId('subscription-card');
+      const box = card.getByTestId('device-credential').filter({ hasText: mac });
+      await box.waitFor({ timeout: 10_000 });
+      expect(await valueOf(box, 'MAC address').textContent()).toBe(mac);
+      expect(await valueOf(box, 'Portal address').textContent()).toMatch(/^https?:\/\/.+\/c\/$/);
+      expect(await box.getByText('Username', { exact: true }).count()).toBe(0);
+      expect(await box.getByRole('button', { name: 'Change MAC' }).count()).toBe(1);
+      expect(await card.getByRole('button', { name: 'Use a set-top box instead' }).count()).toBe(0);
+      await expectFits(page);
+    });
   });
 }

@@ -35,12 +35,12 @@ export async function deviceNow(t: TestApp, cookies: Record<string, string>, dev
   return device;
 }
 
-type Verb = 'status' | 'password' | 'isp-reset' | 'disable' | 'enable';
+type Verb = 'status' | 'password' | 'isp-reset' | 'disable' | 'enable' | 'set-top-box';
 
-/** A call on one device: `/api/devices/...` with a customer's cookies, `/api/admin/devices/...` with an admin's. */
+/** A call on one device: `/api/devices/...` with a customer's cookies, `/api/admin/devices/...` with an admin's; `payload` is the PATCH's or a POST's body. */
 export function deviceCall(t: TestApp, cookies: Record<string, string>, deviceId: string, verb: Verb | 'rename', payload?: Record<string, unknown>) {
   const base = `${'asid' in cookies ? '/api/admin/devices' : '/api/devices'}/${deviceId}`;
   if (verb === 'rename') return t.app.inject({ method: 'PATCH', url: base, cookies, payload });
   if (verb === 'status') return t.app.inject({ method: 'GET', url: `${base}/status`, cookies });
-  return t.app.inject({ method: 'POST', url: `${base}/${verb}`, cookies });
+  return t.app.inject({ method: 'POST', url: `${base}/${verb}`, cookies, payload });
 }

@@ -41,7 +41,7 @@ const ACCESS_CODE = 'cSbuFLhp';
 /**
  * A local stand-in of an XUI.one panel's reseller API on a real HTTP server:
  * `POST /<access code>/?api_key=..&action=create_line|edit_line|enable_line|disable_line|
- * get_line|live_connections|create_mag|edit_mag|enable_mag|disable_mag` with form fields,
+ * delete_line|get_line|live_connections|create_mag|edit_mag|enable_mag|disable_mag` with form fields,
  * answering `{ status: 'STATUS_SUCCESS', data }` or a STATUS_* error; with state, and able
  * to refuse (refuseNext), be down (goDown) and be slow (slowDown).
  */
@@ -163,6 +163,10 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
         if (!box) return send(200, { status: 'STATUS_INVALID_MAG', error: 'Device not found' });
         box.enabled = action === 'enable_mag';
         return send(200, { status: 'STATUS_SUCCESS', data: {} });
+      case 'delete_line':
+        if (!line) return send(200, { status: 'STATUS_INVALID_LINE', error: 'Line not found' });
+        lines.delete(line.id);
+        return send(200, { status: 'STATUS_SUCCESS', data: { message: 'Line deleted successfully' } });
       case 'enable_line':
       case 'disable_line':
         if (!line) return send(200, { status: 'STATUS_INVALID_LINE', error: 'Line not found' });

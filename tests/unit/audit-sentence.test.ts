@@ -44,6 +44,10 @@ describe('an audit entry as one sentence', () => {
     expect(auditSentence(entry('device.change_mac', { deviceNumber: 1, mac: '00:1A:79:AB:CD:EF' }, { deviceNumber: 1, mac: '00:1A:79:12:34:56' }))).toBe(
       'Moved device 1 of SP-1700000000000-123 from MAC 00:1A:79:12:34:56 to 00:1A:79:AB:CD:EF',
     );
+    expect(auditSentence(entry('device.set_top_box', { deviceNumber: 2, kind: 'mag', mac: '00:1A:79:12:34:56' }, { deviceNumber: 2, kind: 'line', mac: null }))).toBe(
+      'Made device 2 of SP-1700000000000-123 the set-top box 00:1A:79:12:34:56',
+    );
+    expect(AUDIT_ACTION_LABELS['device.set_top_box']).toBe('Device made a set-top box');
     expect(auditSentence(entry('device.new_password', { deviceNumber: 1, passwordChanged: true }))).toBe('Gave device 1 of SP-1700000000000-123 a new password');
     expect(auditSentence(entry('device.isp_reset', { deviceNumber: 3, ispLockCleared: true }))).toBe('Reset the ISP lock of device 3 of SP-1700000000000-123');
     expect(auditSentence(entry('device.disable', { deviceNumber: 1, enabled: false }))).toBe('Turned device 1 of SP-1700000000000-123 off');

@@ -112,7 +112,7 @@ describe('a device of a subscription that does not run', () => {
       expect(group.getAttribute('aria-describedby')).toBe(within(card).getByTestId('device-lock').id);
       const changes = within(group).getAllByRole('button').filter((button) => button.textContent !== 'Setup guide');
       expect(changes.map((button) => [button.textContent, (button as HTMLButtonElement).disabled])).toEqual(
-        (index === 0 ? ['Rename', 'New password', 'Reset ISP lock', 'Turn off'] : ['Rename', 'Change MAC', 'Reset ISP lock', 'Turn off']).map((name) => [name, true]),
+        (index === 0 ? ['Rename', 'New password', 'Reset ISP lock', 'Turn off', 'Use a set-top box instead'] : ['Rename', 'Change MAC', 'Reset ISP lock', 'Turn off']).map((name) => [name, true]),
       );
     }
     // The logins stay readable and copyable: a renewal turns the same ones on again.
@@ -333,5 +333,55 @@ describe('a set-top box', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Change MAC' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This MAC address is already on an active subscription');
     expect(toastText()).toBe('MAC Change Failed|This MAC address is already on an active subscription|destructive');
+  });
+});
+
+describe('a line its owner turns into a set-top box', () => {
+  it('asks for the MAC with the checkout rules under the field, says Setting Up... while it runs, then toasts and closes', async () => {
+    let answer!: (response: Response) => void;
+    const { user } = renderDevices([line, box], {
+      'GET /api/devices/d1/status': () => json(200, status()),
+      'GET /api/devices/d2/status': () => json(200, status()),
+      'POST /api/devices/d1/set-top-box': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(within(actions('Device 2')).queryByRole('button', { name: 'Use a set-top box instead' })).toBeNull();
+    await user.click(within(actions()).getByRole('button', { name: 'Use a set-top box instead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Use a set-top box instead' });
+    expect(within(dialog).getByText(/Add it by its MAC address \(on the sticker under the box\)\. The box takes the place of Device 1/)).toBeTruthy();
+    const field = within(dialog).getByLabelText<HTMLInputElement>('MAC address');
+    expect(field.placeholder).toBe('00:1A:79:12:34:56');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this box' }));
+    expect(within(dialog).getByText('MAC address is required')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    await user.type(field, '00:1A:79:12:34');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this box' }));
+    expect(within(dialog).getByText('MAC address must be six pairs of hex digits, such as 00:1A:79:12:34:56')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST', '/api/devices/d1/set-top-box')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '00-1a-79-ab-cd-ef');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this box' }));
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Setting Up...' }).disabled).toBe(true);
+    answer(json(200, { ...line, kind: 'mag', mac: '00:1A:79:AB:CD:EF', portalUrl: 'http://tv.example.com/c/' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodyOf('POST', '/api/devices/d1/set-top-box')).toEqual({ mac: '00:1A:79:AB:CD:EF' });
+    expect(toastText()).toBe(
+      'Set-Top Box Added|The box 00:1A:79:AB:CD:EF takes the place of Device 1 and signs in at the portal. Its old username and password no longer work.|default',
+    );
+  });
+
+  it("shows the server's refusal beside the button and in a toast, keeping what was typed", async () => {
+    const { user } = renderDevices([line], {
+      'GET /api/devices/d1/status': () => json(200, status()),
+      'POST /api/devices/d1/set-top-box': () => json(409, { message: 'This MAC address is already on an active subscription' }),
+    });
+    await user.click(within(actions()).getByRole('button', { name: 'Use a set-top box instead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Use a set-top box instead' });
+    await user.type(within(dialog).getByLabelText('MAC address'), '00:1A:79:00:00:01');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this box' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This MAC address is already on an active subscription');
+    expect(toastText()).toBe('Set-Top Box Not Added|This MAC address is already on an active subscription|destructive');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('MAC address').value).toBe('00:1A:79:00:00:01');
   });
 });

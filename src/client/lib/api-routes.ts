@@ -47,6 +47,8 @@ export const apiRoutes = {
   deviceIspReset: (deviceId: string) => `/api/devices/${segment(deviceId)}/isp-reset`,
   deviceDisable: (deviceId: string) => `/api/devices/${segment(deviceId)}/disable`,
   deviceEnable: (deviceId: string) => `/api/devices/${segment(deviceId)}/enable`,
+  /** The owner's line device becomes a set-top box known by its MAC (decision 0078). */
+  deviceSetTopBox: (deviceId: string) => `/api/devices/${segment(deviceId)}/set-top-box`,
   emailPreferences: '/api/customer/email-preferences',
   unsubscribe: '/api/unsubscribe',
   unsubscribeLink: (token: string) => `/api/unsubscribe?token=${segment(token)}`,

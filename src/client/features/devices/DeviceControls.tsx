@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import type { DeviceCommand } from './device-commands';
 import type { DeviceScope } from './device-scope';
 import { isEnabled, liveStatusText, UNAVAILABLE, type DeviceLock, type DeviceTarget } from './device-view';
-import { ChangeMacDialog, IspResetDialog, NewPasswordDialog, RenameDialog, TurnOffDialog, TurnOnDialog, type DeviceDialogProps } from './DeviceDialogs';
+import { ChangeMacDialog, IspResetDialog, NewPasswordDialog, RenameDialog, TurnOffDialog, TurnOnDialog, UseSetTopBoxDialog, type DeviceDialogProps } from './DeviceDialogs';
 import { useDeviceCommand, useDeviceStatus } from './use-device';
 
 /** The panel's word on the device now, and whether it is on. */
@@ -40,11 +40,12 @@ function DeviceState({ status, loading, enabled, off }: { status: DeviceStatus |
   );
 }
 
-type DialogName = 'rename' | 'mac' | 'password' | 'isp' | 'off' | 'on';
+type DialogName = 'rename' | 'mac' | 'box' | 'password' | 'isp' | 'off' | 'on';
 
 const DIALOGS: Record<DialogName, ComponentType<DeviceDialogProps>> = {
   rename: RenameDialog,
   mac: ChangeMacDialog,
+  box: UseSetTopBoxDialog,
   password: NewPasswordDialog,
   isp: IspResetDialog,
   off: TurnOffDialog,
@@ -62,8 +63,9 @@ function ActionButton({ label, onClick, disabled }: { label: string; onClick: ()
 
 /**
  * One device's state and changes, on the account page and in the admin's views: its live
- * status and on/off, then Rename, New password (a box: Change MAC), Reset ISP lock and
- * Turn off / Turn on, each confirmed in its dialog. `extra` sits beside the buttons (the setup
+ * status and on/off, then Rename, New password (a box: Change MAC), Reset ISP lock,
+ * Turn off / Turn on and, for the owner of a line, Use a set-top box instead, each confirmed
+ * in its dialog. `extra` sits beside the buttons (the setup
  * guide). A `lock` disables the changes, says why under them, and with `off` shows the device Off.
  */
 export function DeviceControls({ device, scope, extra, lock = null }: { device: DeviceTarget; scope: DeviceScope; extra?: ReactNode; lock?: DeviceLock | null }) {
@@ -99,6 +101,7 @@ export function DeviceControls({ device, scope, extra, lock = null }: { device: 
         ) : (
           <ActionButton label="Turn on" onClick={() => show('on')} disabled={locked} />
         )}
+        {!box && scope.setTopBox && <ActionButton label="Use a set-top box instead" onClick={() => show('box')} disabled={locked} />}
         {extra}
       </div>
       {lock && (

@@ -116,6 +116,25 @@ export function ChangeMacDialog(props: DeviceDialogProps) {
   );
 }
 
+export function UseSetTopBoxDialog(props: DeviceDialogProps) {
+  return (
+    <FieldDialog
+      {...props}
+      title="Use a set-top box instead"
+      description={`Watching on a MAG or Enigma2 box? Add it by its MAC address (on the sticker under the box). The box takes the place of ${props.device.name} and signs in at the portal address: its username and password stop working.`}
+      fieldId={`device-box-mac-${props.device.id}`}
+      fieldLabel="MAC address"
+      hint={`Six pairs of hex digits. MAG boxes start with ${MAG_MAC_PREFIX}.`}
+      initial=""
+      placeholder={`${MAG_MAC_PREFIX}:12:34:56`}
+      schema={macField}
+      confirmLabel="Use this box"
+      pendingLabel="Setting Up..."
+      command={(mac) => ({ type: 'set-top-box', mac })}
+    />
+  );
+}
+
 /** The new password, shown here once with Copy, beside the playlist link that carries it. */
 function NewPassword({ device, login, onClose }: { device: DeviceTarget; login: DevicePasswordResponse; onClose: () => void }) {
   const playlist = device.server ? playlistUrl(device.server, login.xtreamUsername, login.xtreamPassword) : null;

@@ -1,4 +1,4 @@
-import { devicePasswordResponseSchema, type DeviceChangeRequest, type DevicePasswordResponse } from '#contract/devices';
+import { devicePasswordResponseSchema, type DeviceChangeRequest, type DevicePasswordResponse, type SetTopBoxRequest } from '#contract/devices';
 import { deviceCredentialSchema } from '#contract/subscriptions';
 import { api } from '../../lib/api';
 import type { DeviceScope } from './device-scope';
@@ -7,6 +7,7 @@ import type { DeviceScope } from './device-scope';
 export type DeviceCommand =
   | { type: 'rename'; label: string }
   | { type: 'change-mac'; mac: string }
+  | { type: 'set-top-box'; mac: string }
   | { type: 'new-password' }
   | { type: 'isp-reset' }
   | { type: 'disable' }
@@ -20,7 +21,7 @@ export type DeviceCommand =
 
 /** Sends one command; answers the new login for 'new-password', null for the others. */
 export async function runDeviceCommand(scope: DeviceScope, deviceId: string, command: DeviceCommand): Promise<DevicePasswordResponse | null> {
-  const { routes } = scope;
+  const { routes, setTopBox } = scope;
   const change = (body: DeviceChangeRequest) => api(routes.device(deviceId), { method: 'PATCH', body, schema: deviceCredentialSchema });
   switch (command.type) {
     case 'new-password':
@@ -31,6 +32,13 @@ export async function runDeviceCommand(scope: DeviceScope, deviceId: string, com
     case 'change-mac':
       await change({ mac: command.mac });
       return null;
+    case 'set-top-box': {
+      // The button is offered only where the scope has the call.
+      if (!setTopBox) throw new Error('Only the owner turns a device into a set-top box');
+      const body: SetTopBoxRequest = { mac: command.mac };
+      await api(setTopBox(deviceId), { method: 'POST', body, schema: deviceCredentialSchema });
+      return null;
+    }
     case 'isp-reset':
       await api(routes.deviceIspReset(deviceId), { method: 'POST', schema: deviceCredentialSchema });
       return null;
@@ -50,6 +58,12 @@ export function commandOutcome(command: DeviceCommand, name: string): { done: st
       return { done: 'Device Renamed', description: `${name} is now called ${command.label}.`, failed: 'Rename Failed' };
     case 'change-mac':
       return { done: 'MAC Address Changed', description: `The box ${command.mac} can now sign in at the portal.`, failed: 'MAC Change Failed' };
+    case 'set-top-box':
+      return {
+        done: 'Set-Top Box Added',
+        description: `The box ${command.mac} takes the place of ${name} and signs in at the portal. Its old username and password no longer work.`,
+        failed: 'Set-Top Box Not Added',
+      };
     case 'new-password':
       return { done: 'Password Changed', description: `The old password of ${name} no longer works. Enter the new one in your apps.`, failed: 'Password Change Failed' };
     case 'isp-reset':

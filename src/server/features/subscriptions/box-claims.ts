@@ -82,6 +82,14 @@ export async function giveBoxesToDevices(tx: DbOrTx, orderId: string, devices: r
   }
 }
 
+/**
+ * A change that failed before it was recorded: the device's reservation of the MAC goes, but not
+ * a claim it holds for good (a concurrent run of the same change that was recorded keeps it).
+ */
+export async function dropReservedClaim(tx: DbOrTx, mac: string, deviceId: string): Promise<void> {
+  await tx.delete(setTopBoxClaims).where(and(eq(setTopBoxClaims.mac, mac), eq(setTopBoxClaims.deviceId, deviceId), isNotNull(setTopBoxClaims.heldUntil)));
+}
+
 /** A MAC change the panel refused, or that failed: the device's claim on the MAC it did not get goes. */
 export async function dropDeviceClaim(tx: DbOrTx, mac: string, deviceId: string): Promise<void> {
   await tx.delete(setTopBoxClaims).where(and(eq(setTopBoxClaims.mac, mac), isNotNull(setTopBoxClaims.deviceId), eq(setTopBoxClaims.deviceId, deviceId)));

@@ -6,6 +6,7 @@ import {
   deviceIdParamsSchema,
   devicePasswordResponseSchema,
   deviceStatusSchema,
+  setTopBoxSchema,
   subscriptionDevicesResponseSchema,
 } from '#contract/devices';
 import { errorBodySchema } from '#contract/errors';
@@ -51,15 +52,22 @@ function deviceCalls(prefix: string, actorOf: (request: FastifyRequest) => Promi
   };
 }
 
-/** The signed-in customer's own devices (decision 0042); another customer's device answers 404 as a missing one does. */
+/**
+ * The signed-in customer's own devices (decision 0042); another customer's device answers 404
+ * as a missing one does. Only the owner turns a line into a set-top box: they hold the box.
+ */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(
-    deviceCalls('/api/devices', async (request) => {
-      const customerId = await requireCustomerId(request);
-      const profile = await app.services.accounts.profile(customerId);
-      if (!profile) throw unauthorized();
-      return { kind: 'customer', customer: { id: customerId, email: profile.email } };
-    }),
+  const customerOf = async (request: FastifyRequest): Promise<DeviceActor> => {
+    const customerId = await requireCustomerId(request);
+    const profile = await app.services.accounts.profile(customerId);
+    if (!profile) throw unauthorized();
+    return { kind: 'customer', customer: { id: customerId, email: profile.email } };
+  };
+  await app.register(deviceCalls('/api/devices', customerOf));
+  app.post(
+    '/api/devices/:deviceId/set-top-box',
+    { schema: { ...onDevice, body: setTopBoxSchema, response: { 200: deviceCredentialSchema, ...failures } } },
+    async (request, reply) => noStore(reply).send(await app.services.subscriptions.devices.useSetTopBox(request.params.deviceId, request.body.mac, await customerOf(request))),
   );
 };
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AuditAction } from '#contract/admin-audit';
 import {
+  ALREADY_A_SET_TOP_BOX,
   DEVICE_NOT_FOUND,
   DEVICE_PANEL_FAILED,
   DEVICE_REFUSALS,
@@ -20,8 +21,8 @@ import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/
 import { conflict, HttpError, notFound } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
-import { MacTakenError, newLinePassword, type PanelDevice, type ProvisioningProvider } from '#server/providers/provisioning/index';
-import { claimBoxes, dropDeviceClaim } from './box-claims';
+import { MacTakenError, newLinePassword, newLineUsername, type PanelDevice, type ProvisioningProvider } from '#server/providers/provisioning/index';
+import { claimBoxes, dropDeviceClaim, dropReservedClaim } from './box-claims';
 import { deviceView, type DeviceRow } from './device-view';
 import { deviceCredentials, subscriptions } from './schema';
 
@@ -204,6 +205,68 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
           if (mac) await audit(tx, actor, found, 'device.change_mac', { mac: device.mac }, { mac });
           return row;
         });
+        return changedView(updated, found);
+      });
+    },
+
+    /**
+     * POST .../set-top-box: the owner's line device becomes a set-top box known by `mac`
+     * (create_mag: a MAG device with a line of its own), recorded as a box with that line's
+     * credentials, and the old line is deleted, so its username and password stop working. A
+     * device that is already this box answers as it is (a retry after the answer was lost).
+     */
+    async useSetTopBox(deviceId: string, mac: string, actor: DeviceActor): Promise<DeviceCredential> {
+      return inTurn(deviceId, async () => {
+        const found = await changeableDevice(deviceId, actor);
+        const { device, subscription } = found;
+        if (device.kind === 'mag') {
+          if (device.mac === mac) return changedView(device, found);
+          throw conflict(ALREADY_A_SET_TOP_BOX);
+        }
+        // Decision 0073, as a MAC change does it: the MAC is claimed (held 10 minutes) before the
+        // panel is asked, so of two owners naming one box only one gets it; a panel that refuses
+        // lets it go at once, and a crash before the box is recorded lets it lapse after the
+        // hold. The store records the box only once the panel made it, so it never lists a box
+        // the panel does not know; a box the panel made for a change that could not be recorded
+        // is turned off, as provisioning discards lines nobody will use.
+        await claimForChange(device, subscription.orderId, mac);
+        const line = { username: newLineUsername(), password: newLinePassword(), maxConnections: CONNECTIONS_PER_LINE, expiresAt: subscription.expirationDate };
+        let made: { lineId: string | null; magId: string | null } = { lineId: null, magId: null };
+        try {
+          const limit = await countAttempt('rename', actor);
+          await onProvider(limit, async () => {
+            made = await provider.createBox({ ...line, mac });
+          });
+        } catch (error) {
+          await dropReservedClaim(db, mac, device.id);
+          throw error;
+        }
+        let updated: DeviceRow;
+        try {
+          updated = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .update(deviceCredentials)
+              .set({ kind: 'mag', mac, panelMagId: made.magId, panelLineId: made.lineId, xtreamUsername: line.username, xtreamPassword: line.password, enabled: true, updatedAt: clock.now() })
+              .where(and(eq(deviceCredentials.id, device.id), eq(deviceCredentials.kind, 'line')))
+              .returning();
+            // Another instance recorded this device's change first.
+            if (!row) throw conflict(ALREADY_A_SET_TOP_BOX);
+            await claimBoxes(tx, [mac], { orderId: subscription.orderId, deviceId: device.id, heldUntil: null }, clock.now());
+            // The subscription keeps its first device's login (the order's emails read it).
+            await tx
+              .update(subscriptions)
+              .set({ xtreamUsername: line.username, xtreamPassword: line.password, updatedAt: clock.now() })
+              .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.xtreamUsername, device.xtreamUsername)));
+            await audit(tx, actor, found, 'device.set_top_box', { kind: 'line', mac: null }, { kind: 'mag', mac });
+            return row;
+          });
+        } catch (error) {
+          await provider.setEnabled({ username: line.username, ...made }, false).catch(() => {});
+          await dropReservedClaim(db, mac, device.id);
+          throw error;
+        }
+        // Best effort: an old line the panel kept stops at this expiry, as renewals extend only the lines the store knows.
+        await provider.removeLine(panelDevice(device)).catch(() => {});
         return changedView(updated, found);
       });
     },

@@ -49,5 +49,8 @@ export function createGeneratorProvisioning(): ProvisioningProvider {
     changeMac: async (device, mac) => {
       deviceOf(device).mac = mac;
     },
+    removeLine: async (device) => {
+      devices.delete(device.username);
+    },
   };
 }

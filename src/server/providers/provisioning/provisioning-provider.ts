@@ -61,6 +61,11 @@ export interface ProvisioningProvider {
   setEnabled(device: PanelDevice, enabled: boolean): Promise<void>;
   /** Moves a set-top box to a new MAC address. */
   changeMac(device: PanelDevice, mac: string): Promise<void>;
+  /**
+   * Deletes a device's line for good: its username and password stop working and the panel
+   * forgets them (a line whose device became a set-top box, which has a line of its own).
+   */
+  removeLine(device: PanelDevice): Promise<void>;
 }
 
 /** The panel refused a line because its username is taken. */

@@ -55,7 +55,7 @@ interface PanelAnswer {
 
 /**
  * A reseller panel in the style of XUI.one's reseller API (the successor of Xtream-UI), with a reseller key only:
- * `{url}?api_key=..&action=create_line|edit_line|enable_line|disable_line|get_line|
+ * `{url}?api_key=..&action=create_line|edit_line|enable_line|disable_line|delete_line|get_line|
  * live_connections|create_mag|edit_mag|enable_mag|disable_mag` with the
  * fields posted as a form, answered by `{ status: 'STATUS_SUCCESS', data }`. The key
  * stays out of error messages and logs.
@@ -198,6 +198,10 @@ export function createXtreamPanelProvisioning(options: XtreamPanelOptions): Prov
 
     async changeMac(device: PanelDevice, mac: string) {
       await call('edit_mag', { id: magOf(device), mac });
+    },
+
+    async removeLine(device: PanelDevice) {
+      await call('delete_line', { id: lineOf(device) });
     },
   };
 }

@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'package.update': 'Package change',
   'device.rename': 'Device renamed',
   'device.change_mac': 'Set-top box MAC change',
+  'device.set_top_box': 'Device made a set-top box',
   'device.new_password': 'Device password changed',
   'device.isp_reset': 'Device ISP lock reset',
   'device.disable': 'Device turned off',
@@ -148,6 +149,8 @@ function deviceSentence({ action, targetId: orderId, before, after }: Entry): st
     }
     case 'device.change_mac':
       return `Moved ${device} from MAC ${text(before, 'mac') ?? 'none'} to ${text(after, 'mac') ?? 'none'}`;
+    case 'device.set_top_box':
+      return `Made ${device} the set-top box ${text(after, 'mac') ?? '?'}`;
     case 'device.new_password':
       return `Gave ${device} a new password`;
     case 'device.isp_reset':
@@ -199,6 +202,7 @@ export function auditSentence(entry: Entry): string {
       return packageSentence(entry);
     case 'device.rename':
     case 'device.change_mac':
+    case 'device.set_top_box':
     case 'device.new_password':
     case 'device.isp_reset':
     case 'device.disable':
