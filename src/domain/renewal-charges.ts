@@ -49,3 +49,6 @@ export function nextAttemptAfterDecline(firstDeclinedAt: Date, declines: number)
 export function canStillConfirm(periodEnd: Date, now: Date): boolean {
   return now.getTime() < periodEnd.getTime() + RENEWAL_CONFIRM_DAYS_AFTER_EXPIRY * DAY_MS;
 }
+
+/** Whether an order's checkout key is an automatic renewal's (renewalChargeKey): its card is the subscription's saved one. */
+export const isAutomaticRenewalKey = (checkoutKey: string | null) => checkoutKey?.startsWith('renewal:') === true;

@@ -7,19 +7,28 @@
  * the next milestone of the same subscription, or two days of catching up, whichever comes
  * first. So a pass that missed a day sends only the latest milestone, never the 7-day
  * email a day before expiry, and each pass reads only the subscriptions near a milestone
- * (11 days of expiries in all; tests/bench/reminders.bench.mjs).
+ * (13 days of expiries in all; tests/bench/reminders.bench.mjs).
  */
+
+import { RENEWAL_CHARGE_DAYS_BEFORE } from './renewal';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export const MILESTONE_NAMES = ['7d', '3d', '1d', '0d', 'trial-12h', 'trial-1h', 'grace', 'win-back-7d', 'win-back-30d'] as const;
+/** The renewal notice of an auto-renewing subscription comes this many days before its card is charged (decision 0075). */
+export const RENEWAL_NOTICE_DAYS_BEFORE_CHARGE = 7;
+const NOTICE_MS = (RENEWAL_NOTICE_DAYS_BEFORE_CHARGE + RENEWAL_CHARGE_DAYS_BEFORE) * DAY_MS;
+
+export const MILESTONE_NAMES = ['renewal-notice', '7d', '3d', '1d', '0d', 'trial-12h', 'trial-1h', 'grace', 'win-back-7d', 'win-back-30d'] as const;
 export type MilestoneName = (typeof MILESTONE_NAMES)[number];
 
 export interface Milestone {
   name: MilestoneName;
-  /** paid: packages sold by the month; trial: the hour-long trial package; any: both. */
-  audience: 'paid' | 'trial' | 'any';
+  /**
+   * paid: packages sold by the month; trial: the hour-long trial package; any: both;
+   * auto-renewing: paid subscriptions whose saved card renews them (decision 0075).
+   */
+  audience: 'paid' | 'trial' | 'any' | 'auto-renewing';
   /** Before expiry, an active subscription; after it, one still expired (not renewed, not refunded). */
   status: 'active' | 'expired';
   dueMs: number;
@@ -29,6 +38,8 @@ export interface Milestone {
 }
 
 export const MILESTONES: readonly Milestone[] = [
+  // 7 days before the card is charged, not before the expiry; the manual reminders below stay silent while that charge is ahead (decision 0075).
+  { name: 'renewal-notice', audience: 'auto-renewing', status: 'active', dueMs: -NOTICE_MS, untilMs: -NOTICE_MS + 2 * DAY_MS, label: 'renewal notice, 7 days before the charge' },
   { name: '7d', audience: 'paid', status: 'active', dueMs: -7 * DAY_MS, untilMs: -5 * DAY_MS, label: '7 days before expiry' },
   { name: '3d', audience: 'paid', status: 'active', dueMs: -3 * DAY_MS, untilMs: -DAY_MS, label: '3 days before expiry' },
   { name: '1d', audience: 'paid', status: 'active', dueMs: -DAY_MS, untilMs: -12 * HOUR_MS, label: '1 day before expiry' },
@@ -66,3 +77,6 @@ export function graceState(
   const inGrace = subscription.graceSuspendedAt === null && ends.getTime() > now.getTime();
   return { graceEndsAt: inGrace ? ends.toISOString() : null, suspended: !inGrace };
 }
+
+/** The reminders that ask for a renewal by hand: silent while a saved card's charge is still ahead (decision 0075). */
+export const MANUAL_RENEWAL_MILESTONES: ReadonlySet<MilestoneName> = new Set(['7d', '3d', '1d', '0d']);

@@ -63,6 +63,12 @@ describe('automatic renewal by card', () => {
     const mails = await mailsTo(t, bought.email);
     const confirmation = mails.find((mail) => mail.subject === `Order Confirmation - ${order!.id}`);
     expect(confirmation?.text).toContain('Thank you for renewing your subscription. Your device credentials stay the same.');
+    // The receipt: the period, the card charged, the new expiry and the next charge; no activation line (decision 0075).
+    expect(confirmation?.text).toContain(
+      'Period: 5 February 2027 – 5 March 2027\nPaid with: card ending 4242\nNew expiry: March 5, 2027 at 9:00 AM UTC\nNext renewal: your card is charged on 2 March 2027',
+    );
+    expect(confirmation?.text).toContain('Automatic renewal is on: we will next charge your card on 2 March 2027, 3 days before this expiry.');
+    expect(confirmation?.text).not.toContain('Service activation');
     expect(confirmation?.headers).toEqual({});
 
     // The renewal order is in the admin's list like any other.

@@ -15,17 +15,55 @@ describe('reminders of an auto-renewing subscription', () => {
     return (await mailsTo(t, email)).find((mail) => /in 7 days$/.test(mail.subject));
   }
 
-  it('announce the charge to the saved card 3 days before expiry, at the price of the day', async () => {
+  const EXPIRY = Date.parse('2026-04-02T09:00:00.000Z');
+  /** The card is charged 3 days before expiry; the notice comes 7 days before that. */
+  const CHARGE = EXPIRY - 3 * DAY;
+  const NOTICE_SUBJECT = 'Your subscription renews on 30 March 2026: $15.99 to the card ending 4242';
+  const MANUAL_REMINDERS = ['Your StreamPlus subscription expires in 7 days', 'Your StreamPlus subscription expires in 3 days', 'Your StreamPlus subscription expires tomorrow', 'Your StreamPlus subscription expires today'];
+
+  async function passAt(at: number) {
+    clock.set(new Date(at));
+    await t.app.services.renewalPass.runPass();
+  }
+
+  it('send one renewal notice 7 days before the charge, even to a customer who turned reminders off, and no reminder to renew by hand', async () => {
     clock.set(START);
     const bought = await buyWithAutoRenew(t.app);
-    clock.set(new Date(Date.parse('2026-04-02T09:00:00.000Z') - 7 * DAY + HOUR));
-    await t.app.services.renewalPass.runPass();
+    await t.app.services.mail.setReminders(bought.customerId, false);
+    const subjects = async () => (await mailsTo(t, bought.email)).map((mail) => mail.subject).filter((subject) => !subject.startsWith('Order Confirmation'));
 
-    const reminder = await sevenDayReminder(bought.email);
-    expect(reminder?.subject).toBe('Your StreamPlus subscription renews in 7 days');
-    expect(reminder?.text).toContain('We will charge $15.99 to your card ending 4242 on March 30, 2026 at 9:00 AM UTC.');
-    expect(reminder?.text).toContain('If the price changes before then, we charge the price of that day.');
-    expect(reminder?.text).not.toContain('Renew now');
+    await passAt(CHARGE - 7 * DAY - HOUR);
+    expect(await subjects()).toEqual([]);
+    await passAt(CHARGE - 7 * DAY + HOUR);
+    await passAt(CHARGE - 7 * DAY + 5 * HOUR);
+    expect(await subjects()).toEqual([NOTICE_SUBJECT]);
+
+    const notice = (await mailsTo(t, bought.email)).find((mail) => mail.subject === NOTICE_SUBJECT)!;
+    expect(notice.text).toContain(
+      'Your 1 Month Premium subscription renews automatically. On March 30, 2026 at 9:00 AM UTC we will charge $15.99 to your card ending 4242, and your subscription will then run until 2 May 2026.',
+    );
+    expect(notice.text).toContain('To stop it, turn Automatic renewal off on your account page before 30 March 2026; your subscription then runs until it expires.');
+    expect(notice.text).not.toContain('Renew now');
+    // A service notice: no unsubscribe link or header (decision 0075).
+    expect(notice.headers).not.toHaveProperty('List-Unsubscribe');
+    expect(notice.text).not.toContain('unsubscribe');
+
+    // The days of the 7-, 3- and 1-day and expiry-day reminders, the reminder pass before the charge's: none asks to renew by hand.
+    for (const at of [EXPIRY - 7 * DAY + HOUR, CHARGE + HOUR, EXPIRY - DAY + HOUR, EXPIRY - 11 * HOUR]) await passAt(at);
+    expect(await subjects()).toEqual([NOTICE_SUBJECT]);
+  });
+
+  it('say the reminders to renew by hand again from the day automatic renewal is turned off', async () => {
+    clock.set(START);
+    const bought = await buyWithAutoRenew(t.app);
+    for (const at of [CHARGE - 7 * DAY + HOUR, EXPIRY - 7 * DAY + HOUR]) await passAt(at);
+    clock.set(new Date(EXPIRY - 5 * DAY));
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies! });
+    expect(off.statusCode).toBe(200);
+    for (const at of [CHARGE + HOUR, EXPIRY - DAY + HOUR, EXPIRY - 11 * HOUR]) await passAt(at);
+
+    const subjects = (await mailsTo(t, bought.email)).map((mail) => mail.subject).filter((subject) => !subject.startsWith('Order Confirmation'));
+    expect(subjects).toEqual([NOTICE_SUBJECT, 'Automatic renewal turned off', ...MANUAL_REMINDERS.slice(1)]);
   });
 
   it('ask to renew by hand once automatic renewal is turned off', async () => {

@@ -41,14 +41,20 @@ describe('the renewal schedule', () => {
       'Your StreamPlus subscription expires tomorrow',
       'Your StreamPlus subscription expires today',
       'Your StreamPlus subscription has expired',
+      'Your StreamPlus subscription is suspended',
       'We miss you at StreamPlus',
       'Come back to StreamPlus',
     ]);
     const claims = await t.database.db.select().from(subscriptionMilestones).where(eq(subscriptionMilestones.subscriptionId, customer.subscription.id));
     expect(claims.map((claim) => claim.milestone).sort()).toEqual(['0d', '1d', '3d', '7d', 'grace', 'win-back-30d', 'win-back-7d']);
-    // Reminders carry the unsubscribe headers (decision 0040).
-    const reminders = (await mailsTo(t, customer.customer.email)).filter((mail) => !mail.subject.startsWith('Order Confirmation'));
-    for (const reminder of reminders) expect(reminder.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // Reminders carry the unsubscribe headers (decision 0040); the grace and suspension notices are service notices (decision 0075).
+    const serviceNotices = ['Your StreamPlus subscription has expired', 'Your StreamPlus subscription is suspended'];
+    const mails = (await mailsTo(t, customer.customer.email)).filter((mail) => !mail.subject.startsWith('Order Confirmation'));
+    for (const reminder of mails.filter((mail) => !serviceNotices.includes(mail.subject))) expect(reminder.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    for (const notice of mails.filter((mail) => serviceNotices.includes(mail.subject))) expect(notice.headers).not.toHaveProperty('List-Unsubscribe');
+    const suspended = mails.find((mail) => mail.subject === 'Your StreamPlus subscription is suspended');
+    expect(suspended?.text).toContain('Your 1 Month Premium subscription expired on April 2, 2026 at 9:00 AM UTC and its grace period has ended, so your devices have stopped.');
+    expect(suspended?.text).toContain('Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs $15.99 today.');
   });
 
   it('counts a milestone as sent for an expiry written with microseconds', async () => {
@@ -112,18 +118,34 @@ describe('the renewal schedule', () => {
       'Your StreamPlus trial ends in 1 hour',
       'We miss you at StreamPlus',
     ]);
+    // The confirmation says when the trial ends; its reminders offer a package, never "Renew now" (decision 0075).
+    const mails = await mailsTo(t, trial.customer.email);
+    expect(mails.find((mail) => mail.subject === `Order Confirmation - ${trial.order.id}`)?.text).toContain(
+      'Your free trial is active now and ends on March 3, 2026 at 9:00 PM UTC. Choose a package in your account before then to keep watching with the same credentials.',
+    );
+    for (const reminder of mails.filter((mail) => mail.subject.startsWith('Your StreamPlus trial ends'))) {
+      expect(reminder.text).toContain('Choose a package: http://localhost:5000/account');
+      expect(reminder.html).toContain('Choose a package');
+      expect(reminder.text).not.toContain('Renew now');
+      expect(reminder.html).not.toContain('Renew now');
+    }
   });
 
-  it('writes no reminder to a customer who turned them off, and their receipts still', async () => {
+  it('writes no reminder to a customer who turned them off; the grace and suspension notices and their receipts still', async () => {
     clock.set(START);
     const customer = await subscriber(t);
     await t.app.services.mail.setReminders(customer.customer.id, false);
     const expiry = customer.subscription.expirationDate;
-    await walk(new Date(expiry.getTime() + 2 * DAY));
+    await walk(new Date(expiry.getTime() + 4 * DAY));
     const { oneMonth } = await seededPackages(t.app);
     const renewal = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: customer.subscription.id });
     await t.app.services.jobs.drain();
-    expect(await subjectsTo(t, customer.customer.email)).toEqual([`Order Confirmation - ${customer.order.id}`, `Order Confirmation - ${renewal.id}`]);
+    expect(await subjectsTo(t, customer.customer.email)).toEqual([
+      `Order Confirmation - ${customer.order.id}`,
+      'Your StreamPlus subscription has expired',
+      'Your StreamPlus subscription is suspended',
+      `Order Confirmation - ${renewal.id}`,
+    ]);
     // The milestones were claimed all the same: none is found due again.
     const claims = await t.database.db.select().from(subscriptionMilestones).where(eq(subscriptionMilestones.subscriptionId, customer.subscription.id));
     expect(claims.map((claim) => claim.milestone).sort()).toEqual(['0d', '1d', '3d', '7d', 'grace']);

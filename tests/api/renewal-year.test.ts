@@ -25,6 +25,7 @@ const EMAIL_LABELS: Record<string, string> = {
   'Your StreamPlus subscription expires tomorrow': '1 day before expiry',
   'Your StreamPlus subscription expires today': 'expiry day',
   'Your StreamPlus subscription has expired': 'grace notice',
+  'Your StreamPlus subscription is suspended': 'suspension notice',
   'We miss you at StreamPlus': 'win-back, 7 days after expiry',
   'Come back to StreamPlus': 'win-back, 30 days after expiry',
   'Your StreamPlus trial ends in 12 hours': 'trial ends in 12 hours',
@@ -83,7 +84,7 @@ describe('a year of renewals on each payment path', () => {
   const clock = settableClock(START);
   const t = useTestApp({}, { clock });
 
-  it('card, renewed by hand with the demo card: most months on the 3-day reminder, once after a lapse into grace and suspension', async () => {
+  it('card, renewed by hand with the demo card: most months on the 3-day reminder, once after a lapse into grace and suspension', { timeout: 240_000 }, async () => {
     clock.set(START);
     const customer = await registerCustomer(t.app);
     const { oneMonth } = await seededPackages(t.app);
@@ -136,6 +137,7 @@ describe('a year of renewals on each payment path', () => {
       '2026-06-04  email  expiry day',
       '2026-06-05  line  expired, grace period until 2026-06-08',
       '2026-06-06  email  grace notice',
+      '2026-06-08  email  suspension notice',
       '2026-06-08  line  suspended',
       '2026-06-08  charge  $15.99 card renewal paid',
       '2026-06-08  line  restored until 2026-07-08',
@@ -163,7 +165,7 @@ describe('a year of renewals on each payment path', () => {
     ]);
   });
 
-  it('crypto, renewed through its renewal invoices', async () => {
+  it('crypto, renewed through its renewal invoices', { timeout: 240_000 }, async () => {
     clock.set(START);
     const customer = await registerCustomer(t.app);
     const { oneMonth } = await seededPackages(t.app);
@@ -247,7 +249,7 @@ describe('a year of renewals on each payment path', () => {
     ]);
   });
 
-  it('trial: its two reminders, its end and the win-back emails, then silence', async () => {
+  it('trial: its two reminders, its end and the win-back emails, then silence', { timeout: 240_000 }, async () => {
     clock.set(START);
     const customer = await registerCustomer(t.app);
     const order = await paidOrder(t, { packageId: 'trial-36h', paymentMethod: 'free', customerId: customer.customer.id, email: customer.customer.email });

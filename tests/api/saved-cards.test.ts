@@ -55,6 +55,13 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
     });
     // RENEWAL_CHARGE_DAYS_BEFORE = 3: the card is charged three days before the expiry.
     expect(new Date(subscription!.nextChargeAt!).getTime()).toBe(new Date(subscription!.expirationDate).getTime() - 3 * DAY);
+    // The order confirmation says what each renewal charges, when, and how to turn it off (decision 0075).
+    await t.app.services.jobs.drain();
+    const [confirmation] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, bought.email), eq(mailOutbox.subject, `Order Confirmation - ${bought.orderId}`)));
+    expect(confirmation?.text).toContain('Automatic renewal: on, $15.99 3 days before each expiry');
+    expect(confirmation?.text).toContain(
+      "Automatic renewal is on: we will charge $15.99 (today's price) to the card you paid with 3 days before each expiry, and email you 7 days before each charge. To turn it off, use the Automatic renewal switch of your subscription on your account page: http://localhost:5000/account",
+    );
 
     // The payment confirmed again and the job run again: still one card.
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.subscriptionId));

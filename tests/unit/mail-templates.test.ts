@@ -5,7 +5,8 @@ import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } 
 import type { OrderRow } from '../../src/server/features/orders/order-row';
 import { refundMail } from '../../src/server/features/orders/refunds';
 import { autoRenewOffMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/subscriptions/mails';
-import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/subscriptions/milestone-mails';
+import { renewalMilestoneMail, suspendedMail, type MilestoneMailDetails } from '../../src/server/features/subscriptions/milestone-mails';
+import { renewalNoticeMail } from '../../src/server/features/subscriptions/renewal-notice-mail';
 
 const STORE = 'https://shop.example';
 
@@ -32,6 +33,9 @@ const confirmation: ConfirmationDetails = {
   cashbackAmount: '5.00',
   isRenewal: false,
   shipsTo: null,
+  autoRenewal: null,
+  renewal: null,
+  trialEndsAt: null,
 };
 
 describe('the email templates', () => {
@@ -115,7 +119,7 @@ describe('the email templates', () => {
     expirationDate: new Date('2026-12-01T09:00:00Z'),
     subscriptionId: 'sub-1',
     renewalCents: 2198,
-    autoCharge: null,
+    renewsUntil: new Date('2027-01-01T09:00:00Z'),
     declineReason: null,
     invoiceUrl: null,
     graceEndsAt: null,
@@ -140,21 +144,90 @@ describe('the email templates', () => {
     expect(await htmlOf(email)).not.toContain('Unsubscribe');
   });
 
-  it('says "We will charge" with the card and day for an auto-renewing subscription, and links a crypto invoice otherwise', async () => {
-    const auto = renewalMilestoneMail({ ...reminderDetails, autoCharge: { amountCents: 2198, last4: '4242', on: new Date('2026-11-28T09:00:00Z') } }, STORE);
-    expect(auto.subject).toBe('Your StreamPlus subscription renews in 7 days');
-    expect(auto.text).toContain('We will charge $21.98 to your card ending 4242 on November 28, 2026 at 9:00 AM UTC.');
-    expect(auto.text).toContain('If the price changes before then, we charge the price of that day.');
-    const autoHtml = await htmlOf(auto);
-    expect(autoHtml).not.toContain('Renew now');
-    expect(autoHtml).toContain('Manage your renewal');
+  it('announces an automatic renewal 7 days before the charge: day, amount, card, new expiry and how to stop it, without an unsubscribe link', async () => {
+    const notice = renewalNoticeMail(
+      {
+        ...reminderDetails,
+        charge: { amountCents: 2198, last4: '4242', on: new Date('2026-11-28T09:00:00Z') },
+        renewsUntil: new Date('2027-01-01T09:00:00Z'),
+      },
+      STORE,
+    );
+    expect(notice.subject).toBe('Your subscription renews on 28 November 2026: $21.98 to the card ending 4242');
+    expect(notice.text).toContain(
+      'Your 1 Month Premium subscription renews automatically. On November 28, 2026 at 9:00 AM UTC we will charge $21.98 to your card ending 4242, and your subscription will then run until 1 January 2027.',
+    );
+    expect(notice.text).toContain('To stop it, turn Automatic renewal off on your account page before 28 November 2026; your subscription then runs until it expires.');
+    expect(notice.text).toContain('Amount: $21.98\nCard: ending 4242\nCharged on: 28 November 2026\nExpires: December 1, 2026 at 9:00 AM UTC\nRenews until: 1 January 2027');
+    const html = await htmlOf(notice);
+    expect(html).not.toContain('Renew now');
+    expect(html).toContain('Manage your renewal');
+    expect(html).not.toContain('Unsubscribe');
+    expect(buttonsIn(html)).toBe(1);
+  });
 
+  it('names the package, the amount in dollars and the new expiry of a crypto renewal invoice, and links it', async () => {
     const invoiceUrl = 'https://nowpayments.io/payment/?iid=4522625000';
     const crypto = renewalMilestoneMail({ ...reminderDetails, milestone: '3d', invoiceUrl }, STORE);
     expect(crypto.subject).toBe('Your StreamPlus subscription expires in 3 days');
+    expect(crypto.text).toContain(
+      'Your renewal invoice is ready: 1 Month Premium, $21.98, paid in cryptocurrency. Once it is paid your subscription runs until 1 January 2027, with the same credentials.',
+    );
     const cryptoHtml = await htmlOf(crypto);
     expect(cryptoHtml).toContain(`href="${invoiceUrl.replaceAll('&', '&amp;')}"`);
     expect(buttonsIn(cryptoHtml)).toBe(1);
+  });
+
+  it('offers "Choose a package", never "Renew now", in the trial reminders', async () => {
+    for (const milestone of ['trial-12h', 'trial-1h'] as const) {
+      const trial = renewalMilestoneMail({ ...reminderDetails, milestone, packageName: '36-Hour Free Trial' }, STORE);
+      expect(trial.text).toContain(`Choose a package: ${STORE}/account`);
+      expect(trial.text).not.toContain('Renew');
+      const html = await htmlOf(trial);
+      expect(html).toContain('Choose a package');
+      expect(html).not.toContain('Renew now');
+    }
+  });
+
+  it('says a suspension plainly, with how to restore it', async () => {
+    const suspended = suspendedMail(reminderDetails, STORE);
+    expect(suspended.subject).toBe('Your StreamPlus subscription is suspended');
+    expect(suspended.text).toContain('Your 1 Month Premium subscription expired on December 1, 2026 at 9:00 AM UTC and its grace period has ended, so your devices have stopped.');
+    expect(suspended.text).toContain('Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs $21.98 today.');
+    expect(suspended.text).toContain(`Renew now: ${STORE}/account`);
+  });
+
+  it('tells the buyer of an automatic renewal what each renewal charges, when, and how to turn it off; the trial when it ends', () => {
+    const auto = orderConfirmationMail({ ...confirmation, autoRenewal: { amountCents: 4497 } }, STORE);
+    expect(auto.text).toContain('Automatic renewal: on, $44.97 3 days before each expiry');
+    expect(auto.text).toContain(
+      `Automatic renewal is on: we will charge $44.97 (today's price) to the card you paid with 3 days before each expiry, and email you 7 days before each charge. To turn it off, use the Automatic renewal switch of your subscription on your account page: ${STORE}/account`,
+    );
+    const trial = orderConfirmationMail(
+      { ...confirmation, packageName: '36-Hour Free Trial', packageDuration: '36 hours', paymentMethod: 'free', totalAmount: '0.00', couponCode: null, giftCard: null, trialEndsAt: new Date('2026-12-02T21:00:00Z') },
+      STORE,
+    );
+    expect(trial.text).toContain('Your free trial is active now and ends on December 2, 2026 at 9:00 PM UTC. Choose a package in your account before then to keep watching with the same credentials.');
+  });
+
+  it('writes the period, the card, the new expiry and the next charge in a renewal receipt, and no activation line', async () => {
+    const receipt = orderConfirmationMail(
+      {
+        ...confirmation,
+        isRenewal: true,
+        couponCode: null,
+        renewal: { from: new Date('2026-12-04T09:00:00Z'), until: new Date('2027-01-04T09:00:00Z'), paidWith: 'card ending 4242', nextChargeOn: new Date('2027-01-01T09:00:00Z') },
+      },
+      STORE,
+    );
+    expect(receipt.text).toContain(
+      'Period: 4 December 2026 – 4 January 2027\nPaid with: card ending 4242\nNew expiry: January 4, 2027 at 9:00 AM UTC\nNext renewal: your card is charged on 1 January 2027',
+    );
+    expect(receipt.text).toContain('Your subscription now runs until 4 January 2027.');
+    expect(receipt.text).not.toContain('Service activation');
+    const html = await htmlOf(receipt);
+    expect(html).toContain('4 December 2026 – 4 January 2027');
+    expect(html).not.toContain('Service activation');
   });
 
   it('draws the grace notice with its end, and the win-back with the coupon code', async () => {

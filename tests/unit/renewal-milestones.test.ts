@@ -9,6 +9,8 @@ const range = (name: string) => {
 
 describe('the renewal schedule', () => {
   it('makes each milestone due from its day until the next one of the subscription is, or two days later', () => {
+    // An auto-renewing subscription's notice: 7 days before its card is charged, 3 days before expiry.
+    expect(range('renewal-notice')).toEqual(['2026-12-10T09:00:00.000Z', '2026-12-12T09:00:00.000Z']);
     expect(range('7d')).toEqual(['2026-12-07T09:00:00.000Z', '2026-12-09T09:00:00.000Z']);
     expect(range('3d')).toEqual(['2026-12-03T09:00:00.000Z', '2026-12-05T09:00:00.000Z']);
     expect(range('1d')).toEqual(['2026-12-02T21:00:00.000Z', '2026-12-03T09:00:00.000Z']);

@@ -2,7 +2,8 @@ import { GIFT_CARDS } from '#domain/catalog';
 import { declineInPlainWords } from '#domain/decline-reasons';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
-import { graceEnd, MILESTONES, type Milestone } from '#domain/renewal-milestones';
+import { graceEnd, MANUAL_RENEWAL_MILESTONES, MILESTONES, type Milestone } from '#domain/renewal-milestones';
+import { addDuration } from '#domain/subscription-status';
 import type { CheckoutInput } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
 import type { JobLogger, JobQueue } from '#server/jobs/queue';
@@ -15,9 +16,9 @@ import type { CryptoPayments } from '#server/features/payments/index';
 import {
   packageRetiredMail,
   renewalMilestoneMail,
+  renewalNoticeMail,
   SCHEDULED_POLICY,
   type DueMilestone,
-  type MilestoneMailDetails,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
 import { chargeOfPeriod } from '#server/features/renewals/index';
@@ -37,7 +38,7 @@ export interface RenewalPassDeps {
   mail: Pick<Mail, 'queue'>;
   subscriptions: Pick<
     Subscriptions,
-    'expireSubscriptions' | 'suspendAfterGrace' | 'dueMilestones' | 'milestoneClaim' | 'renewalTermsOf' | 'lastPaidOrder'
+    'expireSubscriptions' | 'suspendAfterGrace' | 'dueMilestones' | 'milestoneClaim' | 'claimMilestone' | 'renewalTermsOf' | 'lastPaidOrder'
   >;
   checkout: Pick<Checkout, 'placeOrder'>;
   crypto: Pick<CryptoPayments, 'openRenewalInvoice'>;
@@ -56,6 +57,7 @@ export interface PassResult {
 }
 
 type Customer = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
+type AutoCharge = NonNullable<Awaited<ReturnType<Subscriptions['renewalTermsOf']>>['autoCharge']>;
 
 /**
  * The renewal pass (decision 0046): expiry, the suspension of
@@ -94,13 +96,15 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
   }
 
   /** The invoice a crypto subscription's reminder links to; null for other subscriptions, 'pending' while another instance opens it. */
-  async function invoiceFor(milestone: Milestone, due: DueMilestone, customer: Customer, now: Date) {
+  async function invoiceFor(milestone: Milestone, due: DueMilestone, customer: Customer, renewsUntil: Date, now: Date) {
     if (!INVOICE_MILESTONES.has(milestone.name)) return null;
     const last = await subscriptions.lastPaidOrder(due.id);
     if (last?.paymentMethod !== 'crypto') return null;
     const opened = await crypto.openRenewalInvoice({
       subscriptionId: due.id,
       periodEnd: due.expirationDate,
+      packageName: due.packageName,
+      renewsUntil,
       now,
       placeOrder: () => placeRenewalOrder(due, customer, last),
     });
@@ -108,13 +112,14 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
   }
 
   /**
-   * What a reminder may say of the saved card's charge (decisions 0045 and 0046): the charge the
-   * renewals feature has not yet tried, promised; one that was declined (being retried or failed
-   * for good) is never promised again: the reminder says the payment failed and why. A charge
+   * Where the saved card's charge of the period stands (decisions 0045, 0046 and 0075): one the
+   * renewals feature has not yet tried, or is trying, is ahead (the notice announces it, no
+   * reminder asks to renew by hand); one that was declined (being retried or failed for good)
+   * is never promised again: the reminder says the payment failed and why. A charge
    * that awaits 3-D Secure or was called off leaves the customer to renew by hand, and the
    * reminder says so; a period already charged needs no reminder ('charged').
    */
-  async function chargeStillAhead(subscriptionId: string, periodEnd: Date, now: Date): Promise<Pick<MilestoneMailDetails, 'autoCharge' | 'declineReason'> | 'charged'> {
+  async function chargeStillAhead(subscriptionId: string, periodEnd: Date, now: Date): Promise<{ autoCharge: AutoCharge | null; declineReason: string | null } | 'charged'> {
     const { autoCharge } = await subscriptions.renewalTermsOf(subscriptionId);
     if (!autoCharge) return { autoCharge: null, declineReason: null };
     const charge = await chargeOfPeriod(db, subscriptionId, periodEnd);
@@ -126,14 +131,20 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     return { autoCharge: { ...autoCharge, on: new Date(Math.max(charge.nextAttemptAt.getTime(), now.getTime())) }, declineReason: null };
   }
 
-  /** Writes one milestone's email with its claim; true when written. */
+  /**
+   * Writes one milestone's email with its claim; true when written. A subscription whose saved
+   * card's charge is still ahead gets the renewal notice 7 days before that charge and no
+   * reminder asking for a renewal by hand: those are claimed without an email, so a
+   * customer who turns automatic renewal off later gets the ones still to come (decision 0075).
+   */
   async function sendMilestone(milestone: Milestone, due: DueMilestone, now: Date): Promise<boolean> {
     const customer = await findCustomer(db, due.customerId);
     if (!customer) return false;
     const periodEnd = due.expirationDate;
     const when = subscriptions.milestoneClaim(due.id, periodEnd, milestone.name, now);
     // A reminder: unsubscribe headers and link, nothing written for a customer who turned reminders off (decision 0040).
-    const reminder = { customerId: due.customerId };
+    // The grace notice and the renewal notice are service notices: neither (decision 0075).
+    const reminder = milestone.name === 'grace' || milestone.name === 'renewal-notice' ? undefined : { customerId: due.customerId };
     const facts = { to: customer.email, firstName: customer.firstName, ...due };
     if (milestone.status === 'active' && !due.packageOnSale) {
       // No longer sold: nothing to renew as it is, so one notice a period, whichever reminder comes first.
@@ -143,7 +154,18 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     const ahead = await chargeStillAhead(due.id, periodEnd, now);
     if (ahead === 'charged') return false;
     const { autoCharge, declineReason } = ahead;
-    const invoiceUrl = autoCharge ? null : await invoiceFor(milestone, due, customer, now);
+    const renewsUntil = addDuration(periodEnd, { unit: due.packageDurationUnit, value: due.packageDurationValue });
+    const claimSilently = async () => {
+      await subscriptions.claimMilestone(due.id, periodEnd, milestone.name, now);
+      return false;
+    };
+    if (milestone.name === 'renewal-notice') {
+      if (!autoCharge) return claimSilently();
+      const key = `renewal-notice:${due.id}:${periodEnd.toISOString()}`;
+      return mail.queue(db, renewalNoticeMail({ ...facts, charge: autoCharge, renewsUntil }, publicUrl), { key, when });
+    }
+    if (autoCharge && MANUAL_RENEWAL_MILESTONES.has(milestone.name)) return claimSilently();
+    const invoiceUrl = await invoiceFor(milestone, due, customer, renewsUntil, now);
     if (invoiceUrl === 'pending') return false;
     const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);
     const message = renewalMilestoneMail(
@@ -151,8 +173,8 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
         ...facts,
         milestone: milestone.name,
         renewalCents: priceOrder(parseMoney(due.packagePrice), due.deviceCount).total,
+        renewsUntil,
         subscriptionId: due.id,
-        autoCharge,
         declineReason,
         invoiceUrl,
         graceEndsAt: graceEndsAt.getTime() > now.getTime() ? graceEndsAt : null,
@@ -178,7 +200,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       fail(error, { step: 'expire' });
     }
     try {
-      result.suspended = await subscriptions.suspendAfterGrace(now);
+      result.suspended = await subscriptions.suspendAfterGrace(now, (customerId) => findCustomer(db, customerId));
     } catch (error) {
       fail(error, { step: 'suspend' });
     }

@@ -1,6 +1,12 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { parseMoney } from '#domain/money';
+import { priceOrder } from '#domain/pricing';
 import type { Db } from '#server/db/connect';
 import { recordStoreAction } from '#server/features/audit/index';
+import { packagesForReading as packages } from '#server/features/catalog/index';
+import type { Mail } from '#server/features/mail/index';
+import type { OwnerOf } from './auto-renew-off';
+import { suspendedMail } from './milestone-mails';
 import type { Provisioning } from './provisioning';
 import { subscriptions } from './schema';
 
@@ -13,7 +19,8 @@ import { subscriptions } from './schema';
  * stopped. A renewal (provisioning's renewSubscription) clears both columns and turns the
  * lines on again; the owner's abuse suspension (devicesSuspendedAt) is apart and untouched.
  * The audit log shows each suspension once, by the store, written with the panel's
- * confirmation (decision 0046).
+ * confirmation (decision 0046), and the customer's notice with it: a service notice,
+ * sent whatever their reminder choice (decision 0075).
  */
 
 const BATCH = 200;
@@ -22,21 +29,33 @@ export interface GraceDeps {
   db: Db;
   provisioning: Pick<Provisioning, 'disableLines' | 'syncLines'>;
   graceDays: number;
+  mail: Pick<Mail, 'queue'>;
+  publicUrl: string;
 }
 
-export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
-  /** Suspends the lapsed subscriptions whose grace ended by `now`; returns the ids it suspended (the panel done). */
-  async function suspendAfterGrace(now: Date): Promise<string[]> {
+export function createGrace({ db, provisioning, graceDays, mail, publicUrl }: GraceDeps) {
+  /** Suspends the lapsed subscriptions whose grace ended by `now`, telling each owner (`ownerOf`); returns the ids it suspended (the panel done). */
+  async function suspendAfterGrace(now: Date, ownerOf: OwnerOf): Promise<string[]> {
     const graceStartedBy = new Date(now.getTime() - graceDays * 24 * 60 * 60 * 1000);
     const due = await db
-      .select({ id: subscriptions.id, orderId: subscriptions.orderId, expirationDate: subscriptions.expirationDate })
+      .select({
+        id: subscriptions.id,
+        orderId: subscriptions.orderId,
+        customerId: subscriptions.customerId,
+        expirationDate: subscriptions.expirationDate,
+        deviceCount: subscriptions.deviceCount,
+        packageName: packages.name,
+        packageDuration: packages.duration,
+        packagePrice: packages.price,
+      })
       .from(subscriptions)
+      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
       .where(and(eq(subscriptions.status, 'expired'), isNull(subscriptions.graceLinesOffAt), lte(subscriptions.expirationDate, graceStartedBy)))
       .orderBy(asc(subscriptions.expirationDate))
       .limit(BATCH);
     const suspended: string[] = [];
     let failure: unknown = null;
-    for (const { id, orderId, expirationDate } of due) {
+    for (const { id, orderId, customerId, expirationDate, ...facts } of due) {
       // Still lapsed past its grace, as the select found it: a renewal meanwhile made it active
       // and moved its expiry. Not an equality with the expiry read: a Date holds milliseconds, and
       // an expiry written with microseconds (by SQL, an import) would never match, so the same
@@ -50,6 +69,13 @@ export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
           .returning({ id: subscriptions.id });
         if (marked.length === 0) continue;
         await provisioning.disableLines(id);
+        const owner = await ownerOf(customerId);
+        const notice =
+          owner &&
+          suspendedMail(
+            { to: owner.email, firstName: owner.firstName, ...facts, expirationDate, renewalCents: priceOrder(parseMoney(facts.packagePrice), facts.deviceCount).total },
+            publicUrl,
+          );
         const confirmed = await db.transaction(async (tx) => {
           const [row] = await tx
             .update(subscriptions)
@@ -64,6 +90,7 @@ export function createGrace({ db, provisioning, graceDays }: GraceDeps) {
               before: { linesRunning: true },
               after: { linesRunning: false, expiredAt: expirationDate.toISOString(), graceDays },
             });
+            if (notice) await mail.queue(tx, notice, { key: `grace-suspended:${id}:${expirationDate.toISOString()}` });
           }
           return row !== undefined;
         });

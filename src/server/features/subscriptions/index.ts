@@ -8,4 +8,5 @@ export { deviceView, type DeviceViewRow } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
-export { renewalMilestoneMail, packageRetiredMail, type MilestoneMailDetails } from './milestone-mails';
+export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';
+export { renewalNoticeMail } from './renewal-notice-mail';

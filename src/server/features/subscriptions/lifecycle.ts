@@ -1,15 +1,18 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { graceEnd } from '#domain/renewal-milestones';
+import { addDuration, subtractDuration } from '#domain/subscription-status';
 import type { Clock } from '#server/lib/clock';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { packagesForReading as packages } from '#server/features/catalog/index';
-import { ordersForReading as orders } from '#server/features/orders/index';
+import { ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
 import { subscriptions } from './schema';
 import type { Mail } from '#server/features/mail/index';
 import { orderConfirmationClaim } from '#server/features/orders/index';
 import { orderConfirmationMail } from './mails';
 import type { Provisioning } from './provisioning';
+import { autoRenewalOf, confirmationOf, paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf } from './receipts';
+import { renewalPrices, type SavedCardSummaries } from './views';
 
 /**
  * What happens to subscriptions over time, and the confirmation mail after an order.
@@ -26,19 +29,23 @@ export interface LifecycleDeps {
   publicUrl: string;
   clock: Clock;
   graceDays: number;
+  savedCards: SavedCardSummaries | undefined;
 }
 
 // Read for every confirmation: built once (docs/decisions/0039).
 const orderWithPackageName = prebuilt((db) =>
   db
-    .select({ order: orders, pkg: { name: packages.name, duration: packages.duration } })
+    .select({
+      order: orders,
+      pkg: { name: packages.name, duration: packages.duration, price: packages.price, requiresShipping: packages.requiresShipping, unit: packages.durationUnit, value: packages.durationValue },
+    })
     .from(orders)
     .leftJoin(packages, eq(packages.id, orders.packageId))
     .where(eq(orders.id, sql.placeholder('orderId')))
     .limit(1),
 );
 
-export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays }: LifecycleDeps) {
+export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays, savedCards }: LifecycleDeps) {
   /**
    * Marks active subscriptions past their expiry as expired. A paid one's lines run on for
    * the grace period (decision 0046): the panel is told their new end first, so a panel
@@ -91,26 +98,36 @@ export function createLifecycle({ db, mail, provisioning, publicUrl, clock, grac
     if (!order || order.paymentStatus === 'refunded') return false;
     if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
     if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
-    const message = orderConfirmationMail(
-      {
-        orderId,
-        to: order.customerEmail,
-        customerName: order.customerName,
-        packageName: pkg.name,
-        packageDuration: pkg.duration,
-        deviceCount: Number(order.deviceCount),
-        paymentMethod: order.paymentMethod,
-        totalAmount: order.totalAmount,
-        couponCode: order.couponCode,
-        couponDiscount: order.couponDiscount,
-        giftCard: order.selectedGiftCard,
-        cashbackAmount: order.cashbackAmount,
-        isRenewal: order.renewsSubscriptionId !== null,
-        shipsTo: order.requiresShipping ? order.shippingCountry : null,
-      },
-      publicUrl,
-    );
+    if (order.renewsSubscriptionId) return sendRenewalReceipt(order, pkg, order.renewsSubscriptionId);
+    const [renewalPrice = null] = order.autoRenew ? await renewalPrices(db, [pkg]) : [];
+    const autoRenewal = order.autoRenew ? autoRenewalOf(renewalPrice, Number(order.deviceCount)) : null;
+    const trialEndsAt = pkg.unit === 'hours' ? await trialEnd(order, pkg) : null;
+    const message = orderConfirmationMail(confirmationOf(order, pkg, { autoRenewal, trialEndsAt }), publicUrl);
     return mail.queue(db, message, { key: `order-confirmation:${orderId}`, when: orderConfirmationClaim(db, orderId) });
+  }
+
+  /** The trial's end: its subscription's expiry, or, before provisioning wrote it, what provisioning will write. */
+  async function trialEnd(order: OrderRow, pkg: { unit: 'hours' | 'months'; value: number }): Promise<Date> {
+    const [subscription] = await db.select({ expirationDate: subscriptions.expirationDate }).from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    return subscription?.expirationDate ?? addDuration(order.paidAt ?? clock.now(), pkg);
+  }
+
+  /**
+   * A renewal's receipt is written by the provisioning that applies it, which knows the period
+   * it paid for (decision 0075): nothing to do before then. One applied without its receipt
+   * (before that was so) gets it here, its period counted back from the expiry.
+   */
+  async function sendRenewalReceipt(order: OrderRow, pkg: { name: string; duration: string; unit: 'hours' | 'months'; value: number }, subscriptionId: string): Promise<boolean> {
+    if (!order.fulfilledAt || order.confirmationSentAt) return false;
+    const [subscription] = await db
+      .select({ expirationDate: subscriptions.expirationDate, autoRenew: subscriptions.autoRenew, savedCardId: subscriptions.savedCardId })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    if (!subscription) throw new Error(`Order ${order.id} renews subscription ${subscriptionId}, which does not exist`);
+    const until = subscription.expirationDate;
+    const period = { from: subtractDuration(until, pkg), until };
+    const paidWith = await paidWithOfRenewal(order, subscription.savedCardId, savedCards);
+    return queueRenewalReceipt(db, mail, publicUrl, order, pkg, renewalReceiptOf(period, paidWith, subscription.autoRenew && subscription.savedCardId !== null));
   }
 
   return { expireSubscriptions, sendOrderConfirmation };

@@ -1,11 +1,15 @@
 import { createElement } from 'react';
-import { formatDollars, parseMoney } from '#domain/money';
-import { utcDateTime } from '#domain/store-time';
+import { formatDollars, parseMoney, type Cents } from '#domain/money';
+import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
+import { dayInWordsInTimeZone, utcDateTime } from '#domain/store-time';
 import { AutoRenewOffEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
 
 /** The texts of the emails about an order and a subscription (spec section 9 for the times). */
 
 export const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
+
+/** '4 December 2026': a day as the renewal emails write it, in UTC as their times are (decision 0075). */
+export const dayInWords = (date: Date) => dayInWordsInTimeZone(date, 'UTC');
 
 export interface ConfirmationDetails {
   orderId: string;
@@ -27,11 +31,57 @@ export interface ConfirmationDetails {
    * used to send strangers someone's message.
    */
   shipsTo: string | null;
+  /** A purchase with "Renew automatically" (decision 0044): what each renewal charges, at today's price. */
+  autoRenewal: { amountCents: Cents } | null;
+  /** A renewal's receipt, once applied (decision 0075): the period it paid for, and what comes next. */
+  renewal: RenewalReceipt | null;
+  /** The free trial's end (decision 0075). */
+  trialEndsAt: Date | null;
+}
+
+export interface RenewalReceipt {
+  /** The period paid for: from the old expiry (or the day it was applied, when it had lapsed) to the new expiry. */
+  from: Date;
+  until: Date;
+  /** How it was paid: 'card ending 4242' when the saved card was charged, else the method. */
+  paidWith: string;
+  /** When the saved card is next charged; null when automatic renewal is off. */
+  nextChargeOn: Date | null;
+}
+
+const PAID_WITH: Record<ConfirmationDetails['paymentMethod'], string> = { card: 'card', crypto: 'cryptocurrency', free: 'nothing to pay' };
+
+/** What a receipt says of the payment method when no saved card is known. */
+export const paidWithOf = (method: ConfirmationDetails['paymentMethod']) => PAID_WITH[method];
+
+const TURN_OFF = 'To turn it off, use the Automatic renewal switch of your subscription on your account page';
+
+/** What follows the facts: when the service starts, or for a renewal what it paid for and what comes next. */
+function closingLines(details: ConfirmationDetails, publicUrl: string): string[] {
+  const { renewal, autoRenewal } = details;
+  if (renewal) {
+    return [
+      `Your subscription now runs until ${dayInWords(renewal.until)}.`,
+      renewal.nextChargeOn
+        ? `Automatic renewal is on: we will next charge your card on ${dayInWords(renewal.nextChargeOn)}, ${RENEWAL_CHARGE_DAYS_BEFORE} days before this expiry. ${TURN_OFF}: ${accountLink(publicUrl)}`
+        : 'Automatic renewal is off: renew from your account before this expiry to keep watching.',
+    ];
+  }
+  const lines = [activationLine(details)];
+  if (autoRenewal) {
+    lines.push(
+      `Automatic renewal is on: we will charge ${formatDollars(autoRenewal.amountCents)} (today's price) to the card you paid with ${RENEWAL_CHARGE_DAYS_BEFORE} days before each expiry, and email you 7 days before each charge. ${TURN_OFF}: ${accountLink(publicUrl)}`,
+    );
+  }
+  return lines;
 }
 
 function activationLine(details: ConfirmationDetails): string {
   if (details.shipsTo) {
     return 'Your streaming box ships within 1-2 business days with free shipping, and its subscription activates on first use.';
+  }
+  if (details.trialEndsAt) {
+    return `Your free trial is active now and ends on ${utcDateTime(details.trialEndsAt)}. Choose a package in your account before then to keep watching with the same credentials.`;
   }
   if (details.paymentMethod === 'free') return 'Your service is active now.';
   if (details.paymentMethod === 'crypto') return 'Service activation: within 1 hour of your cryptocurrency payment.';
@@ -51,12 +101,23 @@ function confirmationFacts(details: ConfirmationDetails): Array<[string, string]
       ? [['Gift card', `${details.giftCard}, ${formatDollars(cashback)} cashback, emailed to you within 1-2 hours.`] as [string, string]]
       : []),
     ...(details.shipsTo ? [['Shipping to', `the address in ${details.shipsTo} you entered at checkout.`] as [string, string]] : []),
+    ...(details.renewal ? renewalFacts(details.renewal) : []),
+    ...(details.autoRenewal ? [['Automatic renewal', `on, ${formatDollars(details.autoRenewal.amountCents)} ${RENEWAL_CHARGE_DAYS_BEFORE} days before each expiry`] as [string, string]] : []),
+  ];
+}
+
+function renewalFacts(renewal: RenewalReceipt): Array<[string, string]> {
+  return [
+    ['Period', `${dayInWords(renewal.from)} – ${dayInWords(renewal.until)}`],
+    ['Paid with', renewal.paidWith],
+    ['New expiry', utcDateTime(renewal.until)],
+    ['Next renewal', renewal.nextChargeOn ? `your card is charged on ${dayInWords(renewal.nextChargeOn)}` : 'automatic renewal is off'],
   ];
 }
 
 export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: string): Email {
   const facts = confirmationFacts(details);
-  const activation = activationLine(details);
+  const closing = closingLines(details, publicUrl);
   const lines = [
     `Hello ${details.customerName},`,
     '',
@@ -65,12 +126,12 @@ export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: s
     `Order ID: ${details.orderId}`,
     ...facts.map(([term, value]) => `${term}: ${value}`),
     '',
-    activation,
+    ...closing,
     `Your subscription and the credentials of each device are in your account: ${accountLink(publicUrl)}`,
     '',
     'StreamPlus',
   ];
-  const html = createElement(OrderConfirmationEmail, { customerName: details.customerName, orderId: details.orderId, isRenewal: details.isRenewal, facts, activation });
+  const html = createElement(OrderConfirmationEmail, { customerName: details.customerName, orderId: details.orderId, isRenewal: details.isRenewal, facts, closing });
   return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n'), html };
 }
 

@@ -4,18 +4,20 @@ import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { utcDateTime } from '#domain/store-time';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink } from './mails';
-import type { RenewalTerms } from './views';
+import { accountLink, dayInWords } from './mails';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
+/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (renewal-notice-mail.ts). */
+type ScheduleMilestone = Exclude<MilestoneName, 'renewal-notice'>;
+
 export interface MilestoneMailDetails {
   to: string;
   firstName: string;
-  milestone: MilestoneName;
+  milestone: ScheduleMilestone;
   packageName: string;
   packageDuration: string;
   deviceCount: number;
@@ -23,7 +25,8 @@ export interface MilestoneMailDetails {
   subscriptionId: string;
   /** What renewing the same package and devices costs today. */
   renewalCents: Cents;
-  autoCharge: RenewalTerms['autoCharge'];
+  /** The expiry a renewal paid before this one gives (the crypto invoice says it). */
+  renewsUntil: Date;
   /** The saved card's charge of this period was declined (retried or failed for good): why, in plain words; nothing is promised then. */
   declineReason: string | null;
   /** The crypto renewal invoice to pay, when one was opened for this period (decision 0046). */
@@ -34,7 +37,7 @@ export interface MilestoneMailDetails {
   winBackCoupon: string | null;
 }
 
-const SUBJECTS: Record<MilestoneName, string> = {
+const SUBJECTS: Record<ScheduleMilestone, string> = {
   '7d': 'Your StreamPlus subscription expires in 7 days',
   '3d': 'Your StreamPlus subscription expires in 3 days',
   '1d': 'Your StreamPlus subscription expires tomorrow',
@@ -46,16 +49,12 @@ const SUBJECTS: Record<MilestoneName, string> = {
   'win-back-30d': 'Come back to StreamPlus',
 };
 
-const AUTO_SUBJECTS: Partial<Record<MilestoneName, string>> = {
-  '7d': 'Your StreamPlus subscription renews in 7 days',
-  '3d': 'Your StreamPlus subscription renews in 3 days',
-};
-
 const RENEW = 'Renew now';
+const CHOOSE = 'Choose a package';
 
 function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[] {
   const price = formatDollars(details.renewalCents);
-  const { milestone, autoCharge, packageName } = details;
+  const { milestone, packageName } = details;
   if (milestone === 'grace') {
     const until = details.graceEndsAt ? utcDateTime(details.graceEndsAt) : null;
     return [
@@ -81,29 +80,29 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
       `Your ${packageName} subscription expires on ${expiresOn}. Update your card, or renew by hand from your account for ${price}, to keep watching.`,
     ];
   }
-  if (autoCharge) {
+  if (details.invoiceUrl) {
     return [
-      `We will charge ${formatDollars(autoCharge.amountCents)} to your card ending ${autoCharge.last4} on ${utcDateTime(autoCharge.on)}.`,
-      ...(milestone === '7d' ? ['If the price changes before then, we charge the price of that day.'] : []),
+      `Your ${packageName} subscription expires on ${expiresOn}.`,
+      `Your renewal invoice is ready: ${packageName}, ${price}, paid in cryptocurrency. Once it is paid your subscription runs until ${dayInWords(details.renewsUntil)}, with the same credentials.`,
     ];
   }
   return [
     `Your ${packageName} subscription expires on ${expiresOn}.`,
     ...(milestone === '7d' ? [`Renewing costs ${price} today. A renewal is charged at the price of the day you pay.`] : [`Renewing costs ${price} today.`]),
-    ...(details.invoiceUrl ? ['Your renewal invoice is ready: pay it in cryptocurrency and your subscription runs on.'] : []),
   ];
 }
 
 export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: string): Email {
   const expiresOn = utcDateTime(details.expirationDate);
   const paragraphs = paragraphsOf(details, expiresOn);
-  const subject = (details.autoCharge && AUTO_SUBJECTS[details.milestone]) || SUBJECTS[details.milestone];
+  const subject = SUBJECTS[details.milestone];
   const heading = subject.replace(/^Your StreamPlus /, 'Your ');
   const account = accountLink(publicUrl);
+  const trial = details.milestone === 'trial-12h' || details.milestone === 'trial-1h';
   const button = details.declineReason
     ? { label: 'Update card', href: `${publicUrl.replace(/\/+$/, '')}${updateCardPath(details.subscriptionId)}` }
-    : details.autoCharge
-      ? { label: 'Manage your renewal', href: account }
+    : trial
+      ? { label: CHOOSE, href: account }
       : { label: RENEW, href: details.invoiceUrl ?? account };
   const lapsed = details.milestone === 'grace' || details.milestone.startsWith('win-back');
   const facts: RenewalReminderProps['facts'] = [
@@ -112,7 +111,7 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
     [lapsed ? 'Expired' : 'Expires', expiresOn],
   ];
   const couponCode = details.milestone.startsWith('win-back') ? details.winBackCoupon : null;
-  const footnote = details.autoCharge ? 'You can turn automatic renewal off in your account at any time.' : 'Renew from your account to keep watching with the same credentials.';
+  const footnote = trial ? 'Choose a package in your account to keep watching with the same credentials.' : 'Renew from your account to keep watching with the same credentials.';
   const text = [
     `Hello ${details.firstName},`,
     '',
@@ -145,5 +144,30 @@ export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'f
   const subject = 'Your StreamPlus package is no longer sold';
   const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
   const html = createElement(RenewalReminderEmail, { heading: 'Your package is no longer sold', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
+  return { to: details.to, subject, text, html };
+}
+
+/**
+ * The grace period ended and the lines were turned off (decision 0046): a service notice,
+ * sent whatever the customer's reminder choice (decision 0075), and how to restore it.
+ */
+export function suspendedMail(
+  details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate' | 'renewalCents'>,
+  publicUrl: string,
+): Email {
+  const expiredOn = utcDateTime(details.expirationDate);
+  const paragraphs = [
+    `Your ${details.packageName} subscription expired on ${expiredOn} and its grace period has ended, so your devices have stopped.`,
+    `Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs ${formatDollars(details.renewalCents)} today.`,
+  ];
+  const facts: RenewalReminderProps['facts'] = [
+    ['Package', `${details.packageName} (${details.packageDuration})`],
+    ['Devices', String(details.deviceCount)],
+    ['Expired', expiredOn],
+  ];
+  const button = { label: RENEW, href: accountLink(publicUrl) };
+  const subject = 'Your StreamPlus subscription is suspended';
+  const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
+  const html = createElement(RenewalReminderEmail, { heading: 'Your subscription is suspended', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
   return { to: details.to, subject, text, html };
 }

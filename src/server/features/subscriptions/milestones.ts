@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { dueExpiryRange, type Milestone, type MilestoneName } from '#domain/renewal-milestones';
 import type { Db } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
@@ -22,6 +22,9 @@ export interface DueMilestone {
   packageDuration: string;
   /** Today's catalog price of the package, a money text; what a renewal costs now (with the device fee). */
   packagePrice: string;
+  /** The package's length, by which a renewal moves the expiry. */
+  packageDurationUnit: 'hours' | 'months';
+  packageDurationValue: number;
   /** False once the owner stopped selling it: no renewal is offered. */
   packageOnSale: boolean;
 }
@@ -37,8 +40,13 @@ const milestoneSent = (milestone: MilestoneName) =>
     )})`,
   );
 
-const audienceFilter = (milestone: Milestone) =>
-  milestone.audience === 'trial' ? eq(packages.durationUnit, 'hours') : milestone.audience === 'paid' ? ne(packages.durationUnit, 'hours') : undefined;
+function audienceFilter(milestone: Milestone) {
+  if (milestone.audience === 'trial') return eq(packages.durationUnit, 'hours');
+  if (milestone.audience === 'paid') return ne(packages.durationUnit, 'hours');
+  // A saved card renews it (decision 0044); whether its charge is still ahead is the renewal pass's to ask.
+  if (milestone.audience === 'auto-renewing') return and(ne(packages.durationUnit, 'hours'), eq(subscriptions.autoRenew, true), isNotNull(subscriptions.savedCardId));
+  return undefined;
+}
 
 /** Up to `limit` subscriptions whose `milestone` is due at `now` and not sent this period, soonest expiry first. */
 export function dueMilestones(db: Db, milestone: Milestone, now: Date, limit: number): Promise<DueMilestone[]> {
@@ -53,6 +61,8 @@ export function dueMilestones(db: Db, milestone: Milestone, now: Date, limit: nu
       packageName: packages.name,
       packageDuration: packages.duration,
       packagePrice: packages.price,
+      packageDurationUnit: packages.durationUnit,
+      packageDurationValue: packages.durationValue,
       packageOnSale: packages.isActive,
     })
     .from(subscriptions)

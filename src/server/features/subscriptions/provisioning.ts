@@ -11,7 +11,10 @@ import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
 import { prebuilt } from '#server/db/prebuilt';
 import { graceEnd } from '#domain/renewal-milestones';
+import type { Mail } from '#server/features/mail/index';
 import { giveBoxesToDevices } from './box-claims';
+import { paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf } from './receipts';
+import type { SavedCardSummaries } from './views';
 import {
   LineUsernameTakenError,
   newLinePassword,
@@ -36,6 +39,10 @@ export interface ProvisioningDeps {
   clock: Clock;
   /** GRACE_DAYS: how long a lapsed paid subscription's lines run on (decision 0046). */
   graceDays: number;
+  /** A renewal's receipt is written with the renewal (decision 0075). */
+  mail: Pick<Mail, 'queue'>;
+  publicUrl: string;
+  savedCards: SavedCardSummaries | undefined;
 }
 
 export type ProvisionResult =
@@ -92,7 +99,7 @@ const orderPackageAndSubscription = prebuilt((db) =>
 );
 const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
 
-export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }: ProvisioningDeps) {
+export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, mail, publicUrl, savedCards }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
   /**
    * Runs of one order in this process take turns, so the later one finds the order applied
@@ -304,11 +311,12 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }
       return { ...done, appliedNow: false };
     }
     const [current] = await db
-      .select({ customerId: subscriptions.customerId, expirationDate: subscriptions.expirationDate })
+      .select({ customerId: subscriptions.customerId, expirationDate: subscriptions.expirationDate, savedCardId: subscriptions.savedCardId })
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId));
     if (!current) throw new Error(`Order ${order.id} renews subscription ${subscriptionId}, which does not exist`);
     if (current.customerId !== order.customerId) throw new Error(`Order ${order.id} renews a subscription of another customer`);
+    const paidWith = await paidWithOfRenewal(order, current.savedCardId, savedCards);
 
     const devices = deviceCountOf(order);
     const now = clock.now();
@@ -325,13 +333,14 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }
         // Not claimed: another run applied it, or a refund committed first.
         if (!(await markOrderFulfilled(tx, order.id, now))) return null;
         const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+        const period = { from: new Date(Math.max(subscription!.expirationDate.getTime(), now.getTime())), until: renewedExpiry(subscription!.expirationDate, now, durationOf(pkg)) };
         await tx
           .update(subscriptions)
           .set({
             packageId: pkg.id,
             status: 'active',
             startDate: subscription!.startDate ?? now,
-            expirationDate: renewedExpiry(subscription!.expirationDate, now, durationOf(pkg)),
+            expirationDate: period.until,
             deviceCount: devices,
             // A renewal lifts the grace suspension, not the owner's (devicesSuspendedAt); syncLines below turns the lines on.
             graceSuspendedAt: null,
@@ -357,6 +366,9 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }
             })),
           );
         }
+        // Renews itself from now on: the saved card's, or the card of this renewal, which the paid-order workflow saves next (decision 0044).
+        const renewsItself = (subscription!.autoRenew && subscription!.savedCardId !== null) || order.autoRenew;
+        await queueRenewalReceipt(tx, mail, publicUrl, order, pkg, renewalReceiptOf(period, paidWith, renewsItself));
         return lines.filter((line) => taken.has(line.deviceNumber));
       });
     } catch (error) {

@@ -58,9 +58,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
-  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
-  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays });
-  const grace = createGrace({ db, provisioning, graceDays });
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards });
+  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards });
+  const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
     await provisioning.syncLines(subscriptionId);
@@ -164,7 +164,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     /** What a reminder says the renewal will be: `autoCharge` when the subscription renews itself from a saved card. */
     renewalTermsOf: (subscriptionId: string): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, savedCards),
     /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */
-    suspendAfterGrace: (now: Date) => grace.suspendAfterGrace(now),
+    suspendAfterGrace: (now: Date, ownerOf: OwnerOf) => grace.suspendAfterGrace(now, ownerOf),
   };
 }
 

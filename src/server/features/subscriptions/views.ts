@@ -56,7 +56,7 @@ type RenewedPackage = { price: string; duration: string; requiresShipping: boole
  * The prices subscriptions of these packages renew at: a box's subscription renews alone, at
  * the price of the package of its period (domain/catalog renewsAs); null when nothing renews it.
  */
-async function renewalPrices(db: DbOrTx, bought: readonly RenewedPackage[]): Promise<(string | null)[]> {
+export async function renewalPrices(db: DbOrTx, bought: readonly RenewedPackage[]): Promise<(string | null)[]> {
   const onSale = bought.some((pkg) => pkg.requiresShipping)
     ? await db.select({ price: packages.price, duration: packages.duration, requiresShipping: packages.requiresShipping }).from(packages).where(eq(packages.isActive, true))
     : [];

@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
 import { AutoRenewOffEmail, autoRenewOffSample } from './auto-renew-off';
 import { BoxShippedEmail, boxShippedSample } from './box-shipped';
-import { OrderConfirmationEmail, orderConfirmationSample } from './order-confirmation';
+import { OrderConfirmationEmail, orderConfirmationAutoRenewSample, orderConfirmationSample, renewalReceiptSample } from './order-confirmation';
 import { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './password-link';
 import { RefundEmail, refundSample } from './refund';
 import { RenewalConfirmEmail, renewalConfirmSample } from './renewal-confirm';
 import { RenewalFailedEmail, renewalFailedSample, renewalSkippedSample } from './renewal-failed';
-import { autoRenewalReminderSample, RenewalReminderEmail, renewalReminderSample, winBackSample } from './renewal-reminder';
+import { RenewalReminderEmail, renewalNoticeSample, renewalReminderSample, suspendedSample, trialReminderSample, winBackSample } from './renewal-reminder';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */
@@ -21,7 +21,8 @@ export interface TemplateSample {
  */
 export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'order-confirmation': { element: <OrderConfirmationEmail {...orderConfirmationSample} />, reminder: false },
-  'order-confirmation-renewal': { element: <OrderConfirmationEmail {...orderConfirmationSample} isRenewal />, reminder: false },
+  'order-confirmation-auto-renew': { element: <OrderConfirmationEmail {...orderConfirmationAutoRenewSample} />, reminder: false },
+  'order-confirmation-renewal': { element: <OrderConfirmationEmail {...renewalReceiptSample} />, reminder: false },
   'setup-link': { element: <PasswordLinkEmail {...passwordLinkSample} />, reminder: false },
   'claim-link': { element: <PasswordLinkEmail {...claimLinkSample} />, reminder: false },
   'password-reset': { element: <PasswordLinkEmail {...passwordResetSample} />, reminder: false },
@@ -32,6 +33,8 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'renewal-confirm': { element: <RenewalConfirmEmail {...renewalConfirmSample} />, reminder: false },
   'auto-renew-off': { element: <AutoRenewOffEmail {...autoRenewOffSample} />, reminder: false },
   'renewal-reminder': { element: <RenewalReminderEmail {...renewalReminderSample} />, reminder: true },
-  'renewal-reminder-auto-renew': { element: <RenewalReminderEmail {...autoRenewalReminderSample} />, reminder: true },
+  'renewal-notice': { element: <RenewalReminderEmail {...renewalNoticeSample} />, reminder: false },
+  'trial-reminder': { element: <RenewalReminderEmail {...trialReminderSample} />, reminder: true },
+  suspended: { element: <RenewalReminderEmail {...suspendedSample} />, reminder: false },
   'win-back': { element: <RenewalReminderEmail {...winBackSample} />, reminder: true },
 };

@@ -7,21 +7,27 @@ export interface OrderConfirmationProps {
   isRenewal: boolean;
   /** The order's facts as the text version writes them: Package, Devices, Coupon, Total, Gift card, Shipping to. */
   facts: ReadonlyArray<readonly [string, string]>;
-  /** When the service starts (spec section 9). */
-  activation: string;
+  /**
+   * What follows the facts: when the service starts (spec section 9) and, with automatic
+   * renewal, what it charges and how to turn it off; for a renewal, until when it runs and
+   * the next charge (decision 0075).
+   */
+  closing: readonly string[];
 }
 
 /** The receipt of a paid, free or renewed order (subscriptions feature, orderConfirmationMail). */
-export function OrderConfirmationEmail({ customerName, orderId, isRenewal, facts, activation }: OrderConfirmationProps) {
+export function OrderConfirmationEmail({ customerName, orderId, isRenewal, facts, closing }: OrderConfirmationProps) {
   const account = useStoreLink('/account');
   return (
-    <EmailLayout preview={`Order ${orderId}: ${activation}`} heading={isRenewal ? 'Your subscription is renewed' : 'Thank you for your order!'}>
+    <EmailLayout preview={`Order ${orderId}: ${closing[0] ?? ''}`} heading={isRenewal ? 'Your subscription is renewed' : 'Thank you for your order!'}>
       <Paragraph>Hello {customerName},</Paragraph>
       <Paragraph>
         {isRenewal ? 'Thank you for renewing your subscription. Your device credentials stay the same.' : 'Thank you for your order!'}
       </Paragraph>
       <Facts rows={[['Order ID', orderId], ...facts]} />
-      <Paragraph>{activation}</Paragraph>
+      {closing.map((line) => (
+        <Paragraph key={line}>{line}</Paragraph>
+      ))}
       <EmailButton href={account}>View your subscription</EmailButton>
       <Paragraph muted>Your subscription and the credentials of each device are in your account.</Paragraph>
     </EmailLayout>
@@ -39,5 +45,35 @@ export const orderConfirmationSample: OrderConfirmationProps = {
     ['Total', '$40.47'],
     ['Gift card', 'Amazon, $5.00 cashback, emailed to you within 1-2 hours.'],
   ],
-  activation: 'Service activation: within 24 hours of your card payment.',
+  closing: ['Service activation: within 24 hours of your card payment.'],
+};
+
+/** A purchase with automatic renewal. */
+export const orderConfirmationAutoRenewSample: OrderConfirmationProps = {
+  ...orderConfirmationSample,
+  facts: [...orderConfirmationSample.facts, ['Automatic renewal', 'on, $44.97 3 days before each expiry']],
+  closing: [
+    'Service activation: within 24 hours of your card payment.',
+    "Automatic renewal is on: we will charge $44.97 (today's price) to the card you paid with 3 days before each expiry, and email you 7 days before each charge. To turn it off, use the Automatic renewal switch of your subscription on your account page: http://localhost:5000/account",
+  ],
+};
+
+/** The receipt of an automatic renewal. */
+export const renewalReceiptSample: OrderConfirmationProps = {
+  customerName: 'Mona Lisa',
+  orderId: 'SP-1764838800000-654321',
+  isRenewal: true,
+  facts: [
+    ['Package', '1 Month Premium (1 month)'],
+    ['Devices', '2'],
+    ['Total', '$21.98'],
+    ['Period', '4 December 2026 – 4 January 2027'],
+    ['Paid with', 'card ending 4242'],
+    ['New expiry', 'January 4, 2027 at 9:00 AM UTC'],
+    ['Next renewal', 'your card is charged on 1 January 2027'],
+  ],
+  closing: [
+    'Your subscription now runs until 4 January 2027.',
+    'Automatic renewal is on: we will next charge your card on 1 January 2027, 3 days before this expiry. To turn it off, use the Automatic renewal switch of your subscription on your account page: http://localhost:5000/account',
+  ],
 };

@@ -59,10 +59,32 @@ export const renewalReminderSample: RenewalReminderProps = {
 /** A variant of the sample: its heading, words and button, as the milestone chooses them. */
 const variant = (heading: string, paragraphs: string[], changes: Partial<RenewalReminderProps> = {}): RenewalReminderProps => ({ ...renewalReminderSample, heading, paragraphs, ...changes });
 
-export const autoRenewalReminderSample = variant(
-  'Your subscription renews in 7 days',
-  ['We will charge $17.98 to your card ending 4242 on December 6, 2026.', 'If the price changes before then, we charge the price of that day.'],
-  { button: { label: 'Manage your renewal', href: 'http://localhost:5000/account' }, footnote: 'You can turn automatic renewal off in your account at any time.' },
+/** The auto-renewing subscription's notice 7 days before its charge: a service notice, without an unsubscribe link (decision 0075). */
+export const renewalNoticeSample = variant(
+  'Your subscription renews on 6 December 2026',
+  [
+    'Your 1 Month Premium subscription renews automatically. On December 6, 2026 at 9:00 AM UTC we will charge $17.98 to your card ending 4242, and your subscription will then run until 9 January 2027.',
+    'If the price changes before then, we charge the price of that day. You will get a receipt once the payment goes through.',
+    'To stop it, turn Automatic renewal off on your account page before 6 December 2026; your subscription then runs until it expires.',
+  ],
+  {
+    button: { label: 'Manage your renewal', href: 'http://localhost:5000/account' },
+    footnote: 'We send this notice to every subscription that renews automatically, whatever your choice of reminder emails.',
+  },
+);
+
+export const trialReminderSample = variant('Your trial ends in 12 hours', ['Your free trial ends on December 9, 2026 at 9:00 AM UTC.', 'Choose a package in your account to keep watching with the same credentials.'], {
+  button: { label: 'Choose a package', href: 'http://localhost:5000/account' },
+});
+
+/** The grace period ended: a service notice (decision 0075). */
+export const suspendedSample = variant(
+  'Your subscription is suspended',
+  [
+    'Your 1 Month Premium subscription expired on December 9, 2026 at 9:00 AM UTC and its grace period has ended, so your devices have stopped.',
+    'Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs $17.98 today.',
+  ],
+  { footnote: null },
 );
 
 export const winBackSample = variant(

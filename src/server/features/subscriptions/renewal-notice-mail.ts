@@ -1,0 +1,58 @@
+import { createElement } from 'react';
+import { formatDollars, type Cents } from '#domain/money';
+import { utcDateTime } from '#domain/store-time';
+import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
+import { accountLink, dayInWords } from './mails';
+
+/** The auto-renewing subscription's one notice before its charge (decision 0075). */
+export interface RenewalNoticeDetails {
+  to: string;
+  firstName: string;
+  packageName: string;
+  packageDuration: string;
+  deviceCount: number;
+  expirationDate: Date;
+  /** The saved card's charge: amount at today's price, the card, the day. */
+  charge: { amountCents: Cents; last4: string; on: Date };
+  /** The expiry that charge gives. */
+  renewsUntil: Date;
+}
+
+/**
+ * "Your subscription renews on <day>: $X to the card ending NNNN", 7 days before the card is
+ * charged: what, how much, which card, when, until when, and how to stop it. A service
+ * notice (it announces a charge, as Stripe's upcoming-renewal email does): no unsubscribe
+ * link, and sent whatever the customer's reminder choice.
+ */
+export function renewalNoticeMail(details: RenewalNoticeDetails, publicUrl: string): Email {
+  const { charge, packageName } = details;
+  const amount = formatDollars(charge.amountCents);
+  const chargeDay = dayInWords(charge.on);
+  const subject = `Your subscription renews on ${chargeDay}: ${amount} to the card ending ${charge.last4}`;
+  const paragraphs = [
+    `Your ${packageName} subscription renews automatically. On ${utcDateTime(charge.on)} we will charge ${amount} to your card ending ${charge.last4}, and your subscription will then run until ${dayInWords(details.renewsUntil)}.`,
+    'If the price changes before then, we charge the price of that day. You will get a receipt once the payment goes through.',
+    `To stop it, turn Automatic renewal off on your account page before ${chargeDay}; your subscription then runs until it expires.`,
+  ];
+  const facts: RenewalReminderProps['facts'] = [
+    ['Package', `${packageName} (${details.packageDuration})`],
+    ['Devices', String(details.deviceCount)],
+    ['Amount', amount],
+    ['Card', `ending ${charge.last4}`],
+    ['Charged on', chargeDay],
+    ['Expires', utcDateTime(details.expirationDate)],
+    ['Renews until', dayInWords(details.renewsUntil)],
+  ];
+  const button = { label: 'Manage your renewal', href: accountLink(publicUrl) };
+  const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
+  const html = createElement(RenewalReminderEmail, {
+    heading: `Your subscription renews on ${chargeDay}`,
+    firstName: details.firstName,
+    paragraphs,
+    facts,
+    couponCode: null,
+    button,
+    footnote: 'We send this notice to every subscription that renews automatically, whatever your choice of reminder emails.',
+  });
+  return { to: details.to, subject, text, html };
+}
