@@ -128,4 +128,3 @@ export function createSavedCardRenewal({ db, checkout, cardPayments, cardPayment
   };
 }
 
-export type SavedCardRenewal = ReturnType<typeof createSavedCardRenewal>;
