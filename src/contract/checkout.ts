@@ -131,6 +131,25 @@ export const checkoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
+/**
+ * A renewal paid with the subscription's saved card in one tap (decision 0076): POST
+ * /api/checkout/saved-card takes the checkout's body and charges the card the subscription
+ * renews with; POST /api/checkout/saved-card/confirm finishes one the bank wanted confirmed
+ * (3-D Secure). The server prices the order; the browser sends no amount.
+ */
+export const SAVED_CARD_MISSING_MESSAGE = 'This subscription has no saved card. Please enter a card.';
+export const savedCardPaymentSchema = z.object({
+  /** paid: the order is paid; requires_action: the bank asks its customer to confirm first. */
+  outcome: z.enum(['paid', 'requires_action']),
+  orderId: z.string(),
+  /** The renewed subscription's expiry once paid and applied (ISO); null before. */
+  expirationDate: z.string().nullable(),
+  /** Stripe.js confirms the charge with it; null unless Stripe awaits the confirmation. */
+  clientSecret: z.string().nullable(),
+});
+export type SavedCardPayment = z.infer<typeof savedCardPaymentSchema>;
+export const savedCardConfirmRequestSchema = z.object({ orderId: requiredText('Order ID', 64, 'Order not found') });
+
 /** A subtotal as the page computed it: a number or decimal text, at least 0. */
 const subtotalField = z
   .union([z.number(), z.string()], { error: 'Invalid subtotal amount' })

@@ -29,6 +29,7 @@ import { createPlaceOrderWorkflow } from './workflows/place-order';
 import { createRenewalAdmin } from './workflows/renewal-admin';
 import { createRenewalCharges } from './workflows/renewal-charges';
 import { createRenewalConfirmation } from './workflows/renewal-confirmation';
+import { createSavedCardRenewal } from './workflows/saved-card-renewal';
 import { createSavedCardWorkflow } from './workflows/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 
@@ -132,7 +133,8 @@ export function createServices(deps: AppDeps) {
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,
-    renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment }),
+    renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
+    savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),

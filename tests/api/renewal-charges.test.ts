@@ -268,8 +268,9 @@ describe('automatic renewal by card', () => {
 
     const confirmed = await t.app.inject({ method: 'POST', url: `/api/renewals/${charge!.id}/confirm`, payload: { token } });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ state: 'paid' });
-    // The paid order's jobs extend the subscription, as after any payment.
+    // "Your renewal is paid" shows the new expiry at once, not the one the charge renewed.
+    expect(confirmed.json()).toMatchObject({ state: 'paid', expirationDate: '2027-03-05T09:00:00.000Z' });
+    // The paid order's jobs run too, and add nothing.
     await t.app.services.jobs.drain();
     // Confirming again changes nothing.
     const again = await t.app.inject({ method: 'POST', url: `/api/renewals/${charge!.id}/confirm`, payload: { token } });

@@ -16,6 +16,9 @@ export const apiRoutes = {
   validateCoupon: '/api/validate-coupon',
   checkout: '/api/checkout',
   paymentSuccess: '/api/webhook/payment-success',
+  /** A renewal paid with the subscription's saved card, and its 3-D Secure confirmation (decision 0076). */
+  checkoutSavedCard: '/api/checkout/saved-card',
+  checkoutSavedCardConfirm: '/api/checkout/saved-card/confirm',
   demoConfirmPayment: (paymentIntentId: string) => `/api/demo/payment-intents/${segment(paymentIntentId)}/confirm`,
   createCryptoPayment: '/api/create-crypto-payment',
   cryptoPayment: (paymentId: string) => `/api/crypto-payment/${segment(paymentId)}`,

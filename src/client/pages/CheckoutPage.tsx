@@ -23,7 +23,7 @@ function CheckoutFlowPage() {
         {checkout.kind === 'trial-or-cart' && <TrialOrCartChoice cartItem={checkout.cartItem} onTrial={checkout.takeTrial} onCart={checkout.keepCart} />}
         {checkout.kind === 'loading' && <CheckoutSkeleton />}
       </CheckoutFrame>
-      <OrderConfirmedDialog order={flow.confirmed} onContinue={flow.closeConfirmation} />
+      <OrderConfirmedDialog order={flow.confirmed} renewal={flow.renewal} onContinue={flow.closeConfirmation} />
     </>
   );
 }

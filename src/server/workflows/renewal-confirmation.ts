@@ -9,6 +9,7 @@ import { findSavedCard } from '#server/features/payments/index';
 import { chargeWithSubscription, isRenewalConfirmToken, markChargeSucceeded, type ClaimedCharge } from '#server/features/renewals/index';
 import type { CardPayments, PaymentIntentState } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from './card-payment';
+import type { PaidOrderWorkflow } from './paid-order';
 import { cardSummary } from './renewal-charges';
 
 /** Who opens a charge's confirmation page: its signed-in owner, or the emailed link's token. */
@@ -23,6 +24,8 @@ export interface RenewalConfirmationDeps {
   config: { SESSION_SECRET: string; STRIPE_PUBLISHABLE_KEY?: string | undefined };
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
+  /** Applies the paid renewal at once, so the page shows the new expiry, not the old one. */
+  paidOrder: Pick<PaidOrderWorkflow, 'provisionNow'>;
 }
 
 type FoundCharge = ClaimedCharge & { packageName: string };
@@ -51,7 +54,7 @@ function stateOf({ charge, subscription }: ClaimedCharge, now: Date): RenewalCon
  * (3-D Secure; decision 0045): what it shows, and the customer's
  * confirmation, completed only on the provider's record (D8) through the card payment path.
  */
-export function createRenewalConfirmation({ db, clock, config, cardPayments, cardPayment }: RenewalConfirmationDeps) {
+export function createRenewalConfirmation({ db, clock, config, cardPayments, cardPayment, paidOrder }: RenewalConfirmationDeps) {
   /** The charge with what its page may show, once the caller may see it; 404 otherwise, as for a missing one. */
   async function accessibleCharge(id: string, access: ConfirmationAccess): Promise<FoundCharge> {
     const found = await chargeWithSubscription(db, id);
@@ -106,8 +109,10 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
       if (stateOf(found, now) === 'awaiting_confirmation' && intentId) {
         const intent = cardPayments.kind === 'demo' ? await demoBankConfirms(intentId) : await cardPayments.retrieve(intentId);
         if (intent?.status === 'succeeded') {
-          await cardPayment.completePaidIntent(intent, log);
+          const order = await cardPayment.completePaidIntent(intent, log);
           await markChargeSucceeded(db, id, intent.id, now);
+          // The order's job would extend the subscription moments later: the answer below would still show the old expiry.
+          await paidOrder.provisionNow(order.id).catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'a confirmed renewal was not applied at once; its job applies it'));
         }
       }
       return confirmationOf(await accessibleCharge(id, access), now);

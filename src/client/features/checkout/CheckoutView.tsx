@@ -12,6 +12,9 @@ import { usePackages } from '../catalog';
 import type { CartItem } from '../../lib/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
 import { defaultFormValues, type CheckoutForm, type CheckoutFormValues } from './checkout-form';
+import { draftOwner, formValuesOf, readDraft, readPlacedOrder, saveDraft } from './checkout-draft';
+import { renewalPaidText, renewingText, savedCardLabel } from './renewal-view';
+import { useRenewedSubscription } from './use-renewed-subscription';
 import { CheckoutComplete } from './CheckoutComplete';
 import { CheckoutSection } from './CheckoutSection';
 import { CouponBox } from './CouponBox';
@@ -49,10 +52,22 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   // The validator (zod and the checkout schema) loads once the buyer starts on the form, or
   // at submit, not with the page (decision 0024).
   const validation = useMemo(() => lazyResolver(() => import('./checkout-validation').then((module) => module.checkoutResolver(!isTrial))), [isTrial]);
+  // A reload keeps the devices, the boxes and the gift card chosen in this tab (decision 0076).
+  const owner = draftOwner(item);
   const form = useForm<CheckoutFormValues, unknown, CheckoutInput>({
     resolver: validation.resolver,
-    defaultValues: defaultFormValues(item, null),
+    defaultValues: { ...defaultFormValues(item, null), ...readDraft(owner) },
   });
+  useEffect(() => {
+    return form.subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft(owner, values) });
+  }, [form, owner]);
+  const renewed = useRenewedSubscription(item.renewsSubscriptionId);
+  // A renewal's "Renew automatically" starts as the subscription has it: on stays on.
+  const renewedAutoRenew = renewed?.autoRenew;
+  useEffect(() => {
+    if (renewedAutoRenew !== undefined && !form.getFieldState('autoRenew').isDirty) form.setValue('autoRenew', renewedAutoRenew);
+  }, [form, renewedAutoRenew]);
+  const renewalEndsAt = renewed?.expirationDate ?? null;
   const [deviceText, paymentMethod] = useWatch({ control: form.control, name: ['deviceCount', 'paymentMethod'] });
   const deviceCount = validDeviceCount(deviceText, maxDevices);
   const coupon = useCoupon({ packageId: item.id, subtotal: priceOrder(parseMoney(item.price), deviceCount).subtotal, deviceCount });
@@ -65,6 +80,17 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const { stage } = flow;
 
   useStripeReturn(flow.completeCardPayment, flow.reportFailure);
+
+  // An order placed before a reload is asked for again, once: the same order, not a second one.
+  const resumed = useRef(false);
+  const { resume } = flow;
+  useEffect(() => {
+    const placed = readPlacedOrder(owner);
+    if (resumed.current || !placed || new URLSearchParams(window.location.search).has('payment_intent')) return;
+    resumed.current = true;
+    form.reset({ ...form.getValues(), ...formValuesOf(placed.request) });
+    void resume(placed.request, { couponCode: placed.request.couponCode ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt: placed.renewalEndsAt });
+  }, [form, owner, resume, item.renewsSubscriptionId]);
 
   // The payment step comes into view, and takes the focus, once the order is placed.
   useEffect(() => {
@@ -85,9 +111,12 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const onValid = (order: CheckoutInput) =>
     flow.submit(
       { ...order, autoRenew: order.autoRenew && isPaid && !payByCrypto && !isTrial },
-      { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId },
+      { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt },
       { crypto: payByCrypto, isTrial, signedIn: signedIn.current },
     );
+  const onValidSavedCard = (order: CheckoutInput) =>
+    flow.payWithSavedCard({ ...order, autoRenew: order.autoRenew && isPaid }, { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt });
+  const savedCard = renewed?.savedCard && stage.kind === 'details' ? { label: savedCardLabel(renewed.savedCard), onPay: () => void form.handleSubmit(onValidSavedCard)() } : null;
 
   // Kept the same from render to render, so the memoized sections skip the form's renders that change neither (decision 0054).
   const hasBoxes = !isTrial && !item.renewsSubscriptionId;
@@ -103,18 +132,31 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     [isTrial, renewalAmount, item.duration, isBox],
   );
 
-  const summary = <OrderSummary item={item} figures={figures} deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount} couponCode={coupon.applied?.code ?? null} />;
+  const summary = (
+    <OrderSummary
+      item={item}
+      figures={figures}
+      deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount}
+      couponCode={stage.kind === 'card' ? stage.order.couponCode : (coupon.applied?.code ?? null)}
+    />
+  );
+  const renewingLine = renewed && (
+    <p className="rounded-xl border border-primary/40 bg-primary/10 px-4 py-3 text-sm font-semibold" data-testid="renewing">
+      {renewingText(renewed, new Date())}
+    </p>
+  );
 
   if (stage.kind === 'complete') {
     return (
       <Layout summary={summary}>
-        <CheckoutComplete title={stage.title} description={stage.description} redirecting={stage.redirecting} />
+        <CheckoutComplete title={stage.title} description={flow.renewal ? renewalPaidText(flow.renewal.extendedTo) : stage.description} redirecting={stage.redirecting} />
       </Layout>
     );
   }
 
   return (
     <Layout summary={summary}>
+      {renewingLine}
       <SignedInDetails form={form} onSignedIn={onSignedIn} />
       <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={() => void validation.preload()} aria-label="Checkout">
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
@@ -136,7 +178,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       </form>
 
       {!isPaid && <FreeOrderIntro pending={flow.submitting} failure={flow.orderFailure} isTrial={isTrial} />}
-      {isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} failure={flow.orderFailure} />}
+      {isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} failure={flow.orderFailure} savedCard={savedCard} />}
       {isPaid && payByCrypto && stage.kind === 'details' && <CryptoIntro pending={flow.submitting} failure={flow.orderFailure} />}
 
       {stage.kind === 'card' && (

@@ -1,12 +1,17 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import type { ConfirmedOrder } from './use-checkout-flow';
+import { renewalPaidText } from './renewal-view';
+import type { ConfirmedOrder, RenewalProgress } from './use-checkout-flow';
 
 const ACTIVATION = { card: 'within 24 hours', crypto: 'within 1 hour' } as const;
 
-/** Shown after a confirmed payment, by card or crypto, by a customer who already has a password (spec section 4). */
-export function OrderConfirmedDialog({ order, onContinue }: { order: ConfirmedOrder | null; onContinue: () => void }) {
+/**
+ * Shown after a confirmed payment, by card or crypto, by a customer who already has a password
+ * (spec section 4). A renewal says the date the subscription now runs to, not when it activates.
+ */
+export function OrderConfirmedDialog({ order, renewal, onContinue }: { order: ConfirmedOrder | null; renewal: RenewalProgress | null; onContinue: () => void }) {
+  const activation = renewal ? `Thank you for renewing! ${renewalPaidText(renewal.extendedTo)}` : `Thank you for your purchase! Your subscription activates ${ACTIVATION[order?.paidBy ?? 'card']}`;
   return (
     <Dialog open={order !== null} onOpenChange={(isOpen) => !isOpen && onContinue()}>
       <DialogContent>
@@ -14,7 +19,8 @@ export function OrderConfirmedDialog({ order, onContinue }: { order: ConfirmedOr
           <CheckCircle2 className="size-14 text-success" aria-hidden="true" />
           <DialogTitle className="text-2xl">Order Confirmed</DialogTitle>
           <DialogDescription>
-            Thank you for your purchase! Your subscription activates {ACTIVATION[order?.paidBy ?? 'card']} and your gift card is emailed within 1-2 hours.
+            {activation}
+            {renewal ? ' Your gift card is emailed within 1-2 hours.' : ' and your gift card is emailed within 1-2 hours.'}
           </DialogDescription>
         </DialogHeader>
         {order && (

@@ -32,11 +32,35 @@ export function EditDetailsButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** Card Details before the order exists: the card is entered once the server has priced the order. */
-export function CardDetailsIntro(state: SubmitState) {
+/** The saved card as one tap, above the way to type another (decision 0076). */
+export interface SavedCardOffer {
+  label: string;
+  onPay: () => void;
+}
+
+/** Card Details before the order exists: the card is entered once the server has priced the order; a renewal may pay with its saved card at once. */
+export function CardDetailsIntro({ savedCard, ...state }: SubmitState & { savedCard?: SavedCardOffer | null }) {
   return (
-    <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" description="Continue to enter your card. Your total is confirmed by our server first.">
-      <SubmitOrder label="Continue to Payment" pendingLabel="Creating Order..." {...state} />
+    <CheckoutSection
+      id="card-details"
+      icon={CreditCard}
+      title="Card Details"
+      description={savedCard ? 'Pay with the card your subscription renews with, or enter another card.' : 'Continue to enter your card. Your total is confirmed by our server first.'}
+    >
+      {savedCard ? (
+        <div className="grid gap-4">
+          <PaymentFailureNote message={state.pending ? null : state.failure} />
+          <Button type="button" size="lg" className="w-full" disabled={state.pending} onClick={savedCard.onPay}>
+            <CreditCard aria-hidden="true" />
+            {state.pending ? 'Processing...' : savedCard.label}
+          </Button>
+          <Button type="submit" form={CHECKOUT_FORM_ID} variant="outline" size="lg" className="w-full" disabled={state.pending}>
+            Enter another card
+          </Button>
+        </div>
+      ) : (
+        <SubmitOrder label="Continue to Payment" pendingLabel="Creating Order..." {...state} />
+      )}
     </CheckoutSection>
   );
 }

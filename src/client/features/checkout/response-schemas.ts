@@ -9,4 +9,6 @@ export const storeConfigSchema = () => checkoutContract().then((contract) => con
 export const validateCouponResponseSchema = () => checkoutContract().then((contract) => contract.validateCouponResponseSchema);
 export const checkoutResponseSchema = () => checkoutContract().then((contract) => contract.checkoutResponseSchema);
 export const paymentSuccessResponseSchema = () => checkoutContract().then((contract) => contract.paymentSuccessResponseSchema);
+export const savedCardPaymentSchema = () => checkoutContract().then((contract) => contract.savedCardPaymentSchema);
+export const subscriptionListSchema = () => import('#contract/subscriptions').then((contract) => contract.subscriptionListSchema);
 export const cryptoPaymentSchema = () => cryptoContract().then((contract) => contract.cryptoPaymentSchema);

@@ -9,11 +9,18 @@ import { apiRoutes } from '../../lib/api-routes';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useCart } from '../../lib/cart-store';
 import { checkoutRequest, cryptoPaymentRequest } from './checkout-form';
+import { clearCheckoutDraft, clearPlacedOrder, savePlacedOrder } from './checkout-draft';
+import { extendedExpiry } from './renewal-view';
 import { clearPendingOrder, passwordSetupPath, savePendingOrder, takePendingOrder, type PendingOrder } from './pending-order';
-import { checkoutResponseSchema, cryptoPaymentSchema, paymentSuccessResponseSchema } from './response-schemas';
+import { checkoutResponseSchema, cryptoPaymentSchema, paymentSuccessResponseSchema, savedCardPaymentSchema, storeConfigSchema, subscriptionListSchema } from './response-schemas';
 
 /** Spec section 9: the pause before leaving the page after a completed order. */
 const REDIRECT_DELAY_MS = 2000;
+/** How often, and how many times, a paid renewal's page asks whether the subscription was extended (its job runs within seconds). */
+const EXTENSION_CHECK_MS = 1000;
+const EXTENSION_CHECKS = 20;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type CheckoutStage =
   | { kind: 'details' }
@@ -25,6 +32,15 @@ export type CheckoutStage =
 export interface OrderExtras {
   couponCode: string | null;
   renewsSubscriptionId?: string | undefined;
+  /** The renewed subscription's expiry as the page showed it: a paid renewal says the date it moved to. */
+  renewalEndsAt?: string | null | undefined;
+}
+
+/** A renewal being paid: the expiry it started from, and the new one once the server applied it. */
+export interface RenewalProgress {
+  subscriptionId: string;
+  endedAt: string;
+  extendedTo: string | null;
 }
 
 /** A paid order whose buyer has a password: the 'Order Confirmed' dialog shows it. */
@@ -63,8 +79,12 @@ export function useCheckoutFlow() {
   const [stage, setStage] = useState<CheckoutStage>({ kind: 'details' });
   const [finished, setFinished] = useState(false);
   const [confirmed, setConfirmed] = useState<ConfirmedOrder | null>(null);
+  const [savedCardPending, setSavedCardPending] = useState(false);
   /** Why the last order could not be placed, shown beside the button that placed it. */
   const [orderFailure, setOrderFailure] = useState<string | null>(null);
+  const [renewal, setRenewal] = useState<RenewalProgress | null>(null);
+  /** The renewal the order being paid extends, as submitted. */
+  const renewing = useRef<RenewalProgress | null>(null);
   const [, navigate] = useLocation();
   const later = useLater();
   const errorToast = useErrorToast();
@@ -77,6 +97,7 @@ export function useCheckoutFlow() {
   /** The order is done: the page keeps showing it while the cart empties and old failures go. */
   const finish = useCallback(() => {
     setFinished(true);
+    clearCheckoutDraft();
     errorToast.clear();
     useCart.getState().clearCart();
   }, [errorToast]);
@@ -130,8 +151,9 @@ export function useCheckoutFlow() {
 
   async function placeCardOrFreeOrder(order: CheckoutInput, extras: OrderExtras, isTrial: boolean): Promise<void> {
     let response: CheckoutResponse;
+    const body = checkoutRequest({ ...order, paymentMethod: 'card' }, extras);
     try {
-      response = await placeOrder.mutateAsync(checkoutRequest({ ...order, paymentMethod: 'card' }, extras));
+      response = await placeOrder.mutateAsync(body);
     } catch (error) {
       refuseOrder('Error', orderFailureMessage(error));
       return;
@@ -142,14 +164,90 @@ export function useCheckoutFlow() {
       return;
     }
     errorToast.clear();
+    savePlacedOrder(body, extras.renewalEndsAt ?? null);
     if (response.needsPasswordSetup) savePendingOrder({ orderId: response.order.id, email: order.email });
     else clearPendingOrder();
     setStage({ kind: 'card', order: response.order, clientSecret: response.clientSecret });
   }
 
+  function noteRenewal(extras: OrderExtras): void {
+    renewing.current = extras.renewsSubscriptionId && extras.renewalEndsAt ? { subscriptionId: extras.renewsSubscriptionId, endedAt: extras.renewalEndsAt, extendedTo: null } : null;
+  }
+
+  /** A paid renewal: shown at once, then with its new expiry once the server applied it (given, or asked for a few times). */
+  const showRenewalPaid = useCallback(async (extendedTo: string | null) => {
+    const paid = renewing.current;
+    if (!paid) return;
+    setRenewal({ ...paid, extendedTo });
+    for (let check = 0; !extendedTo && check < EXTENSION_CHECKS; check++) {
+      await pause(EXTENSION_CHECK_MS);
+      try {
+        const list = await api(`${apiRoutes.subscriptions}?t=${Date.now()}`, { schema: subscriptionListSchema });
+        extendedTo = extendedExpiry(list.find((subscription) => subscription.id === paid.subscriptionId), paid.endedAt);
+      } catch (error) {
+        console.error('Checking the renewed subscription failed', error);
+      }
+    }
+    if (extendedTo) setRenewal({ ...paid, extendedTo });
+  }, []);
+
+  /**
+   * After a reload: the order placed before it, asked for again with the same request. The
+   * server answers the same order while it awaits payment (its replay window), so it is not
+   * placed twice; otherwise the form is back, as it was.
+   */
+  async function resume(body: CheckoutRequest, extras: OrderExtras): Promise<void> {
+    noteRenewal(extras);
+    try {
+      const response = await placeOrder.mutateAsync(body);
+      if (response.clientSecret && response.order.paymentStatus === 'pending') {
+        setStage({ kind: 'card', order: response.order, clientSecret: response.clientSecret });
+        return;
+      }
+    } catch (error) {
+      console.error('The placed order could not be resumed', error);
+    }
+    clearPlacedOrder();
+  }
+
+  /** One tap: the renewal is paid with the subscription's saved card, priced and charged by the server (decision 0076). */
+  async function payWithSavedCard(order: CheckoutInput, extras: OrderExtras): Promise<void> {
+    setOrderFailure(null);
+    noteRenewal(extras);
+    setSavedCardPending(true);
+    try {
+      let answer = await api(apiRoutes.checkoutSavedCard, { method: 'POST', body: checkoutRequest({ ...order, paymentMethod: 'card' }, extras), schema: savedCardPaymentSchema });
+      if (answer.outcome === 'requires_action') {
+        if (answer.clientSecret) {
+          const config = await api(apiRoutes.storeConfig, { schema: storeConfigSchema });
+          const { confirmWithStripe } = await import('../stripe-elements');
+          const refused = config.stripePublishableKey ? await confirmWithStripe(config.stripePublishableKey, answer.clientSecret) : 'Card payments could not be loaded.';
+          if (refused) {
+            refuseOrder('Payment Failed', refused);
+            return;
+          }
+        }
+        answer = await api(apiRoutes.checkoutSavedCardConfirm, { method: 'POST', body: { orderId: answer.orderId }, schema: savedCardPaymentSchema });
+      }
+      if (answer.outcome !== 'paid') {
+        refuseOrder('Payment Failed', 'Your bank did not confirm the payment. Please try again or enter a card.');
+        return;
+      }
+      finish();
+      setStage({ kind: 'complete', title: 'Payment Successful', description: 'Thank you! Your payment was received.', redirecting: false });
+      setConfirmed({ orderId: answer.orderId, paidBy: 'card' });
+      void showRenewalPaid(answer.expirationDate);
+    } catch (error) {
+      refuseOrder('Payment Failed', messageOr(error, 'Your card was declined.'));
+    } finally {
+      setSavedCardPending(false);
+    }
+  }
+
   /** Submits the validated form: crypto creates its payment, anything else goes through /api/checkout. */
   async function submit(order: CheckoutInput, extras: OrderExtras, options: SubmitOptions): Promise<void> {
     setOrderFailure(null);
+    noteRenewal(extras);
     if (options.crypto) return payByCrypto(order, extras, options.signedIn);
     return placeCardOrFreeOrder(order, extras, options.isTrial);
   }
@@ -167,8 +265,9 @@ export function useCheckoutFlow() {
       }
       const pending = takePendingOrder();
       showNextStep({ orderId, paidBy: 'card' }, pending && pending.orderId === orderId ? pending : null, paid);
+      void showRenewalPaid(null);
     },
-    [finish, showNextStep],
+    [finish, showNextStep, showRenewalPaid],
   );
 
   /** The crypto payment arrived (spec section 4): the cart is cleared and the buyer moves on after 2 s. */
@@ -178,22 +277,30 @@ export function useCheckoutFlow() {
       const paid = { title: 'Payment Complete', text: 'Your crypto payment was received and your service activates within 1 hour.' };
       setStage({ kind: 'complete', title: paid.title, description: paid.text, redirecting: false });
       showNextStep({ orderId: payment.orderId, paidBy: 'crypto' }, setup, paid);
+      void showRenewalPaid(null);
     },
-    [finish, showNextStep],
+    [finish, showNextStep, showRenewalPaid],
   );
 
   return {
     stage,
     finished,
     submit,
-    submitting: placeOrder.isPending || createCrypto.isPending,
+    resume,
+    payWithSavedCard,
+    submitting: placeOrder.isPending || createCrypto.isPending || savedCardPending,
+    /** A renewal paid on this page: its success says the date it runs to (decision 0076). */
+    renewal,
     orderFailure,
     /** A payment attempt failed: its toast stays until a later attempt succeeds. */
     reportFailure: errorToast.show,
     completeCardPayment,
     completeCryptoPayment,
     /** Back to the form from a placed, unpaid order, to change the details or the payment method. */
-    editDetails: () => setStage({ kind: 'details' }),
+    editDetails: () => {
+      clearPlacedOrder();
+      setStage({ kind: 'details' });
+    },
     confirmed,
     closeConfirmation: () => {
       setConfirmed(null);

@@ -87,15 +87,27 @@ export async function priceCheckout(db: DbOrTx, input: CheckoutInput): Promise<P
   return { pkg, pricing: priceOrder(price, input.deviceCount, coupon.discount), couponCode: coupon.coupon.code, isTrial };
 }
 
-/** Same browser, same signed-in customer, same form: the same checkout attempt. */
-function checkoutKey(input: CheckoutInput, context: CheckoutContext): string {
-  return hash('sha256', JSON.stringify([context.browserId, context.customerId, input]), 'base64url');
+/**
+ * Same browser, same signed-in customer, same form: the same checkout attempt. A renewal paid
+ * with the saved card is an attempt of its own (decision 0076): its order must hold no
+ * PaymentIntent of a typed card, which would refuse the saved card's.
+ */
+function checkoutKey(input: CheckoutInput, context: CheckoutContext, payWith: PayWith): string {
+  const parts = payWith === 'saved-card' ? [context.browserId, context.customerId, input, payWith] : [context.browserId, context.customerId, input];
+  return hash('sha256', JSON.stringify(parts), 'base64url');
 }
 
-/** A pending order (or a free one, already complete) of the same attempt is answered again. */
-function isReplayable(order: OrderRow, now = Date.now()): boolean {
+/** How a card order is to be paid: a card typed into the page (a PaymentIntent now), or the subscription's saved card (charged by the caller). */
+type PayWith = 'typed-card' | 'saved-card';
+
+/**
+ * A pending order (or a free one, already complete) of the same attempt is answered again; so
+ * is a renewal paid with the saved card, whose second tap must not charge it again.
+ */
+function isReplayable(order: OrderRow, payWith: PayWith, now = Date.now()): boolean {
   if (now - order.createdAt.getTime() > CHECKOUT_REPLAY_WINDOW_MS) return false;
-  return order.paymentStatus === 'pending' || (order.paymentStatus === 'completed' && order.paymentMethod === 'free');
+  const paidOnce = order.paymentMethod === 'free' || payWith === 'saved-card';
+  return order.paymentStatus === 'pending' || (order.paymentStatus === 'completed' && paidOnce);
 }
 
 export interface CheckoutDeps {
@@ -119,7 +131,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
    * makes concurrent double submits queue on one row: the second sees the first's order.
    * A key still held by an old or settled order is released so the cart can be bought again.
    */
-  async function recordOrder(tx: DbOrTx, input: CheckoutInput, priced: PricedCheckout, context: CheckoutContext, key: string): Promise<Recorded> {
+  async function recordOrder(tx: DbOrTx, input: CheckoutInput, priced: PricedCheckout, context: CheckoutContext, key: string, payWith: PayWith): Promise<Recorded> {
     const { pkg, pricing, couponCode, isTrial } = priced;
     const email = input.email.toLowerCase();
     const customer = await resolveOrderCustomer(
@@ -174,7 +186,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         return { order: completed ?? inserted, hasPassword: customer.hasPassword, isNew: true };
       }
       const [existing] = await tx.select().from(orders).where(eq(orders.checkoutKey, key)).limit(1);
-      if (existing && isReplayable(existing)) {
+      if (existing && isReplayable(existing, payWith)) {
         const owner = existing.customerId ? await findCustomer(tx, existing.customerId) : null;
         return { order: existing, hasPassword: Boolean(owner?.password), isNew: false };
       }
@@ -214,7 +226,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
      * that email (or the signed-in one), completes free orders at once (`paidNow`), and opens
      * a card payment for paid card orders. Crypto orders get no PaymentIntent.
      */
-    async placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<PlacedOrder> {
+    async placeOrder(input: CheckoutInput, context: CheckoutContext, payWith: PayWith = 'typed-card'): Promise<PlacedOrder> {
       const priced = await priceCheckout(db, input);
       if (input.autoRenew && priced.isTrial) throw badRequest(AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE);
       if (input.autoRenew && priced.pricing.isFree) throw badRequest(AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE);
@@ -231,10 +243,10 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
         if (!context.customerId) throw notFound(SUBSCRIPTION_NOT_FOUND);
         await deps.subscriptions.assertRenewable(context.customerId, input.renewsSubscriptionId);
       }
-      const key = checkoutKey(input, context);
-      const { order, hasPassword, isNew } = await db.transaction((tx) => recordOrder(tx, input, priced, context, key));
+      const key = checkoutKey(input, context, payWith);
+      const { order, hasPassword, isNew } = await db.transaction((tx) => recordOrder(tx, input, priced, context, key, payWith));
       const isFreeOrder = order.paymentMethod === 'free';
-      const awaitsCard = order.paymentMethod === 'card' && order.paymentStatus === 'pending';
+      const awaitsCard = order.paymentMethod === 'card' && order.paymentStatus === 'pending' && payWith === 'typed-card';
       return {
         order,
         isFreeOrder,

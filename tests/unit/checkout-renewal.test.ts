@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearCheckoutDraft, draftOwner, formValuesOf, readDraft, readPlacedOrder, saveDraft, savePlacedOrder } from '../../src/client/features/checkout/checkout-draft';
+import { extendedExpiry, renewalPaidText, renewingText, savedCardLabel } from '../../src/client/features/checkout/renewal-view';
+
+const renewed = { package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' }, expirationDate: '2027-02-05T12:00:00.000Z' };
+
+describe("a renewal's checkout words", () => {
+  it('says which package it renews and when it ends, or ended, dated as the account dates it', () => {
+    expect(renewingText(renewed, new Date('2027-01-20T00:00:00Z'))).toBe('Renewing 1 Month Premium (ends Feb 5, 2027)');
+    expect(renewingText(renewed, new Date('2027-02-10T00:00:00Z'))).toBe('Renewing 1 Month Premium (ended Feb 5, 2027)');
+  });
+
+  it('offers the saved card by its last four digits', () => {
+    expect(savedCardLabel({ last4: '4242' })).toBe('Pay with card ending 4242');
+  });
+
+  it('says the new expiry once the server applied the renewal, never "activates within 24 hours"', () => {
+    expect(renewalPaidText('2027-03-05T12:00:00.000Z')).toBe('Your subscription is extended to Mar 5, 2027.');
+    expect(renewalPaidText(null)).toBe('Your renewal is paid. Your subscription is extended in a few moments.');
+    expect(renewalPaidText(null)).not.toContain('24 hours');
+  });
+
+  it('takes the subscription\'s expiry as the new one only once it moved past the old', () => {
+    expect(extendedExpiry({ expirationDate: renewed.expirationDate }, renewed.expirationDate)).toBeNull();
+    expect(extendedExpiry(undefined, renewed.expirationDate)).toBeNull();
+    expect(extendedExpiry({ expirationDate: '2027-03-05T12:00:00.000Z' }, renewed.expirationDate)).toBe('2027-03-05T12:00:00.000Z');
+  });
+});
+
+describe('what a reload of the checkout keeps', () => {
+  afterEach(() => sessionStorage.clear());
+  const renewal = draftOwner({ id: 'p1', renewsSubscriptionId: 'sub-1' });
+
+  it('keeps the devices, the boxes and the gift card of the same item only', () => {
+    saveDraft(renewal, { deviceCount: '3', selectedGiftCard: 'Amazon', setTopBoxes: [{ mac: '00:1A:79:00:00:01' }] });
+    expect(readDraft(renewal)).toEqual({ deviceCount: '3', selectedGiftCard: 'Amazon', setTopBoxes: [{ mac: '00:1A:79:00:00:01' }] });
+    expect(readDraft(draftOwner({ id: 'p1' }))).toEqual({});
+    sessionStorage.setItem('checkout-draft', '{broken');
+    expect(readDraft(renewal)).toEqual({});
+  });
+
+  it('keeps the placed order as its request, for its own item, until the order is paid', () => {
+    const request = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', packageId: 'p1', deviceCount: '2', selectedGiftCard: 'Target', renewsSubscriptionId: 'sub-1', autoRenew: true, couponCode: null };
+    savePlacedOrder(request, renewed.expirationDate);
+    expect(readPlacedOrder(renewal)).toEqual({ request, renewalEndsAt: renewed.expirationDate });
+    expect(readPlacedOrder(draftOwner({ id: 'p2' }))).toBeNull();
+    expect(formValuesOf(request)).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', deviceCount: '2', selectedGiftCard: 'Target', autoRenew: true });
+    clearCheckoutDraft();
+    expect(readPlacedOrder(renewal)).toBeNull();
+  });
+});
