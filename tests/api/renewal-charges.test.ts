@@ -149,7 +149,7 @@ describe('automatic renewal by card', () => {
     let mails = await declinedMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('We could not charge $15.99 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.');
-    expect(mails[0]!.text).toContain('We will try again on February 3, 2027 at 9:00 AM UTC.');
+    expect(mails[0]!.text).toContain('We will try again on February 3, 2027 at 9:00 AM (UTC).');
     expect(mails[0]!.text).toContain(updateCard);
     expect(mails[0]!.html).toContain(`href="http://localhost:5000/account?update-card=${bought.subscriptionId}"`);
     expect(mails[0]!.headers).toEqual({});
@@ -164,7 +164,7 @@ describe('automatic renewal by card', () => {
     expect(await renewalPass(t)).toEqual([]);
     mails = await declinedMails();
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.text).toContain('We will try again on February 5, 2027 at 9:00 AM UTC.');
+    expect(mails[1]!.text).toContain('We will try again on February 5, 2027 at 9:00 AM (UTC).');
 
     // The last retry: the expiry and the end of the grace period.
     clock.set(at(EXPIRY, 0));
@@ -175,7 +175,7 @@ describe('automatic renewal by card', () => {
     expect(mails).toHaveLength(3);
     expect(mails[2]!.text).toContain('Your card has insufficient funds.');
     expect(mails[2]!.text).toContain(
-      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 9:00 AM UTC; your devices keep working until the grace period ends on February 8, 2027 at 9:00 AM UTC.',
+      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 9:00 AM (UTC); your devices keep working until the grace period ends on February 8, 2027 at 9:00 AM (UTC).',
     );
     expect(mails[2]!.text).toContain(updateCard);
     expect(mails[2]!.html).toContain('Update card');

@@ -23,7 +23,7 @@ describe('reminders of an auto-renewing subscription', () => {
 
     const reminder = await sevenDayReminder(bought.email);
     expect(reminder?.subject).toBe('Your StreamPlus subscription renews in 7 days');
-    expect(reminder?.text).toContain('We will charge $15.99 to your card ending 4242 on March 30, 2026 at 9:00 AM UTC.');
+    expect(reminder?.text).toContain('We will charge $15.99 to your card ending 4242 on March 30, 2026 at 9:00 AM (UTC).');
     expect(reminder?.text).toContain('If the price changes before then, we charge the price of that day.');
     expect(reminder?.text).not.toContain('Renew now');
   });
@@ -64,7 +64,7 @@ describe('reminders of an auto-renewing subscription', () => {
     for (const subject of ['Your StreamPlus subscription expires in 3 days', 'Your StreamPlus subscription expires tomorrow', 'Your StreamPlus subscription expires today']) {
       const mail = await reminder(subject);
       expect(mail?.text).toContain('Your renewal payment failed: Your card has insufficient funds.');
-      expect(mail?.text).toContain('Your 1 Month Premium subscription expires on April 2, 2026 at 9:00 AM UTC. Update your card, or renew by hand from your account for $15.99, to keep watching.');
+      expect(mail?.text).toContain('Your 1 Month Premium subscription expires on April 2, 2026 at 9:00 AM (UTC). Update your card, or renew by hand from your account for $15.99, to keep watching.');
       expect(mail?.text).toContain(`Update card: http://localhost:5000/account?update-card=${bought.subscriptionId}`);
       expect(mail?.text).not.toContain('We will charge');
     }

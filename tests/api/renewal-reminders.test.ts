@@ -77,7 +77,7 @@ describe('the renewal schedule', () => {
     const [sevenDays] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Your StreamPlus subscription expires in 7 days');
     // 1 Month Premium at $15.99 with a second device at $5.99.
     expect(sevenDays!.text).toContain('Renewing costs $21.98 today. A renewal is charged at the price of the day you pay.');
-    expect(sevenDays!.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: April 2, 2026 at 9:00 AM UTC');
+    expect(sevenDays!.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: April 2, 2026 at 9:00 AM (UTC)');
     expect(sevenDays!.html).toContain('Renew now');
     expect(sevenDays!.html).toContain('href="http://localhost:5000/account"');
 

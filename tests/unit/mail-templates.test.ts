@@ -35,16 +35,16 @@ const confirmation: ConfirmationDetails = {
 };
 
 describe('the email templates', () => {
-  it('confirms that automatic renewal was turned off, with the facts and one button to the account, and no unsubscribe link', async () => {
+  it("confirms that automatic renewal was turned off, with the facts in the customer's zone and one button to the account, and no unsubscribe link", async () => {
     const email = autoRenewOffMail(
-      { to: 'mona@example.com', firstName: 'Mona', packageName: '1 Month Premium', deviceCount: 2, expirationDate: new Date('2026-12-01T09:00:00Z') },
+      { to: 'mona@example.com', firstName: 'Mona', packageName: '1 Month Premium', deviceCount: 2, expirationDate: new Date('2026-12-01T09:00:00Z'), timeZone: 'America/New_York' },
       STORE,
     );
     expect(email.subject).toBe('Automatic renewal turned off');
     expect(email.text).toContain('Automatic renewal of your 1 Month Premium subscription is off: your saved card will not be charged.');
-    expect(email.text).toContain('Devices: 2\nExpires: December 1, 2026 at 9:00 AM UTC');
+    expect(email.text).toContain('Devices: 2\nExpires: December 1, 2026 at 4:00 AM (America/New_York)');
     const html = await htmlOf(email);
-    for (const fact of ['Automatic renewal turned off', '1 Month Premium', 'December 1, 2026 at 9:00 AM UTC']) expect(html).toContain(fact);
+    for (const fact of ['Automatic renewal turned off', '1 Month Premium', 'December 1, 2026 at 4:00 AM (America/New_York)']) expect(html).toContain(fact);
     expect(html).toContain(`href="${STORE}/account"`);
     expect(buttonsIn(html)).toBe(1);
     expect(html).not.toMatch(/unsubscribe/i);
@@ -108,6 +108,7 @@ describe('the email templates', () => {
   const reminderDetails: MilestoneMailDetails = {
     to: 'mona@example.com',
     firstName: 'Mona',
+    timeZone: 'UTC',
     milestone: '7d',
     packageName: '1 Month Premium',
     packageDuration: '1 Month',
@@ -125,12 +126,12 @@ describe('the email templates', () => {
   it("draws the 7-day reminder with the facts, today's price, a Renew now button, and its unsubscribe link when mail gives one", async () => {
     const email = renewalMilestoneMail(reminderDetails, STORE);
     expect(email.subject).toBe('Your StreamPlus subscription expires in 7 days');
-    expect(email.text).toContain('Your 1 Month Premium subscription expires on December 1, 2026 at 9:00 AM UTC.');
+    expect(email.text).toContain('Your 1 Month Premium subscription expires on December 1, 2026 at 9:00 AM (UTC).');
     expect(email.text).toContain('Renewing costs $21.98 today. A renewal is charged at the price of the day you pay.');
-    expect(email.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: December 1, 2026 at 9:00 AM UTC');
+    expect(email.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: December 1, 2026 at 9:00 AM (UTC)');
     const unsubscribe = `${STORE}/unsubscribe?token=t.s`;
     const html = await htmlOf(email, unsubscribe);
-    expect(html).toContain('December 1, 2026 at 9:00 AM UTC');
+    expect(html).toContain('December 1, 2026 at 9:00 AM (UTC)');
     expect(html).toContain('Renewing costs $21.98 today.');
     expect(html).toContain('Renew now');
     expect(html).toContain(`href="${STORE}/account"`);
@@ -143,7 +144,7 @@ describe('the email templates', () => {
   it('says "We will charge" with the card and day for an auto-renewing subscription, and links a crypto invoice otherwise', async () => {
     const auto = renewalMilestoneMail({ ...reminderDetails, autoCharge: { amountCents: 2198, last4: '4242', on: new Date('2026-11-28T09:00:00Z') } }, STORE);
     expect(auto.subject).toBe('Your StreamPlus subscription renews in 7 days');
-    expect(auto.text).toContain('We will charge $21.98 to your card ending 4242 on November 28, 2026 at 9:00 AM UTC.');
+    expect(auto.text).toContain('We will charge $21.98 to your card ending 4242 on November 28, 2026 at 9:00 AM (UTC).');
     expect(auto.text).toContain('If the price changes before then, we charge the price of that day.');
     const autoHtml = await htmlOf(auto);
     expect(autoHtml).not.toContain('Renew now');
@@ -159,7 +160,7 @@ describe('the email templates', () => {
 
   it('draws the grace notice with its end, and the win-back with the coupon code', async () => {
     const grace = renewalMilestoneMail({ ...reminderDetails, milestone: 'grace', graceEndsAt: new Date('2026-12-04T09:00:00Z') }, STORE);
-    expect(grace.text).toContain('Your devices keep working until December 4, 2026 at 9:00 AM UTC; renew before then and nothing stops.');
+    expect(grace.text).toContain('Your devices keep working until December 4, 2026 at 9:00 AM (UTC); renew before then and nothing stops.');
     const winBack = renewalMilestoneMail({ ...reminderDetails, milestone: 'win-back-7d', winBackCoupon: 'COMEBACK10' }, STORE);
     expect(winBack.subject).toBe('We miss you at StreamPlus');
     expect(winBack.text).toContain('Your code: COMEBACK10');

@@ -1,9 +1,9 @@
 import { createElement } from 'react';
 import { formatDollars, parseMoney } from '#domain/money';
-import { utcDateTime } from '#domain/store-time';
+import { customerDateTime } from '#domain/store-time';
 import { AutoRenewOffEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
 
-/** The texts of the emails about an order and a subscription (spec section 9 for the times). */
+/** The texts of the emails about an order and a subscription; their times in the customer's zone (decision 0074). */
 
 export const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
 
@@ -76,10 +76,10 @@ export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: s
 
 /** The confirmation that automatic renewal was turned off (decision 0044): transactional, so no unsubscribe link. */
 export function autoRenewOffMail(
-  details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date },
+  details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date; timeZone: string },
   publicUrl: string,
 ): Email {
-  const expiresOn = utcDateTime(details.expirationDate);
+  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
   const { firstName, packageName, deviceCount } = details;
   const text = [
     `Hello ${firstName},`,

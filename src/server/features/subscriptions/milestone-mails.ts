@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { updateCardPath } from '#contract/subscriptions';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
-import { utcDateTime } from '#domain/store-time';
+import { customerDateTime } from '#domain/store-time';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
 import { accountLink } from './mails';
 import type { RenewalTerms } from './views';
@@ -15,6 +15,8 @@ import type { RenewalTerms } from './views';
 export interface MilestoneMailDetails {
   to: string;
   firstName: string;
+  /** The zone its times are written in: the customer's, or the store's until theirs is known (decision 0074). */
+  timeZone: string;
   milestone: MilestoneName;
   packageName: string;
   packageDuration: string;
@@ -57,7 +59,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   const price = formatDollars(details.renewalCents);
   const { milestone, autoCharge, packageName } = details;
   if (milestone === 'grace') {
-    const until = details.graceEndsAt ? utcDateTime(details.graceEndsAt) : null;
+    const until = details.graceEndsAt ? customerDateTime(details.graceEndsAt, details.timeZone) : null;
     return [
       `Your ${packageName} subscription expired on ${expiresOn}.`,
       until ? `Your devices keep working until ${until}; renew before then and nothing stops.` : 'Renew to turn your devices on again.',
@@ -83,7 +85,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   }
   if (autoCharge) {
     return [
-      `We will charge ${formatDollars(autoCharge.amountCents)} to your card ending ${autoCharge.last4} on ${utcDateTime(autoCharge.on)}.`,
+      `We will charge ${formatDollars(autoCharge.amountCents)} to your card ending ${autoCharge.last4} on ${customerDateTime(autoCharge.on, details.timeZone)}.`,
       ...(milestone === '7d' ? ['If the price changes before then, we charge the price of that day.'] : []),
     ];
   }
@@ -95,7 +97,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
 }
 
 export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: string): Email {
-  const expiresOn = utcDateTime(details.expirationDate);
+  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
   const paragraphs = paragraphsOf(details, expiresOn);
   const subject = (details.autoCharge && AUTO_SUBJECTS[details.milestone]) || SUBJECTS[details.milestone];
   const heading = subject.replace(/^Your StreamPlus /, 'Your ');
@@ -130,8 +132,8 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
 }
 
 /** A renewal that cannot be offered: the owner stopped selling the package. */
-export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>, publicUrl: string): Email {
-  const expiresOn = utcDateTime(details.expirationDate);
+export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>, publicUrl: string): Email {
+  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
   const paragraphs = [
     `Your ${details.packageName} subscription expires on ${expiresOn}.`,
     `We no longer sell ${details.packageName}, so it cannot be renewed as it is; nothing was charged. Choose another package in your account to keep watching.`,

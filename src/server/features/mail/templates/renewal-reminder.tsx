@@ -43,13 +43,13 @@ export function RenewalReminderEmail({ heading, firstName, paragraphs, facts, co
 const sampleFacts = [
   ['Package', '1 Month Premium (1 month)'],
   ['Devices', '2'],
-  ['Expires', 'December 9, 2026 at 9:00 AM UTC'],
+  ['Expires', 'December 9, 2026 at 9:00 AM (UTC)'],
 ] as const;
 
 export const renewalReminderSample: RenewalReminderProps = {
   heading: 'Your subscription expires in 7 days',
   firstName: 'Mona',
-  paragraphs: ['Your 1 Month Premium subscription expires on December 9, 2026 at 9:00 AM UTC.', 'Renewing costs $17.98 today. A renewal is charged at the price of the day you pay.'],
+  paragraphs: ['Your 1 Month Premium subscription expires on December 9, 2026 at 9:00 AM (UTC).', 'Renewing costs $17.98 today. A renewal is charged at the price of the day you pay.'],
   facts: sampleFacts,
   couponCode: null,
   button: { label: 'Renew now', href: 'http://localhost:5000/account' },
@@ -67,6 +67,6 @@ export const autoRenewalReminderSample = variant(
 
 export const winBackSample = variant(
   'Come back to StreamPlus',
-  ['Your 1 Month Premium subscription ended on December 9, 2026 at 9:00 AM UTC.', 'Renew with this code at checkout and keep your credentials.'],
+  ['Your 1 Month Premium subscription ended on December 9, 2026 at 9:00 AM (UTC).', 'Renew with this code at checkout and keep your credentials.'],
   { couponCode: 'COMEBACK10' },
 );
