@@ -34,7 +34,7 @@ describe('the renewal views', () => {
     expect(savedCardLabel(null)).toBe('No saved card');
   });
 
-  it('lists the confirmation page\'s facts', () => {
+  it('lists the confirmation page\'s facts, the expiry in its owner\'s zone as the email writes it', () => {
     const facts = renewalFacts({
       id: 'r',
       state: 'awaiting_confirmation',
@@ -42,6 +42,7 @@ describe('the renewal views', () => {
       deviceCount: 2,
       amount: '21.98',
       expirationDate: '2027-02-05T09:00:00.000Z',
+      timeZone: 'America/New_York',
       card: { brand: 'visa', last4: '3184' },
       cardProvider: 'demo',
       clientSecret: null,
@@ -52,7 +53,7 @@ describe('the renewal views', () => {
       ['Devices', '2'],
       ['Amount', '$21.98'],
       ['Card', 'Visa ending 3184'],
-      ['Expires', 'February 5, 2027'],
+      ['Expires', 'February 5, 2027 at 4:00 AM (America/New_York)'],
     ]);
   });
 });

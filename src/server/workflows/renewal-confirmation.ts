@@ -5,6 +5,7 @@ import { canStillConfirm } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
 import { notFound } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
+import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { findSavedCard } from '#server/features/payments/index';
 import { chargeWithSubscription, isRenewalConfirmToken, markChargeSucceeded, type ClaimedCharge } from '#server/features/renewals/index';
 import type { CardPayments, PaymentIntentState } from '#server/providers/payments/index';
@@ -20,7 +21,7 @@ export interface ConfirmationAccess {
 export interface RenewalConfirmationDeps {
   db: Db;
   clock: Clock;
-  config: { SESSION_SECRET: string; STRIPE_PUBLISHABLE_KEY?: string | undefined };
+  config: { SESSION_SECRET: string; STRIPE_PUBLISHABLE_KEY?: string | undefined; STORE_TIME_ZONE: string };
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
 }
@@ -72,6 +73,7 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
     const { charge, subscription } = found;
     const state = stateOf(found, now);
     const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
+    const owner = await findCustomer(db, subscription.customerId);
     const onStripe = cardPayments.kind === 'stripe' && state === 'awaiting_confirmation';
     return {
       id: charge.id,
@@ -80,6 +82,7 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
       deviceCount: subscription.deviceCount,
       amount: charge.amountCents === null ? null : formatMoney(charge.amountCents),
       expirationDate: subscription.expirationDate.toISOString(),
+      timeZone: owner ? timeZoneOf(owner, config.STORE_TIME_ZONE) : config.STORE_TIME_ZONE,
       card: cardSummary(card),
       cardProvider: cardPayments.kind,
       clientSecret: onStripe ? charge.clientSecret : null,
