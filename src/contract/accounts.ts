@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, nameField, optionalText, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
+import { browserTimeZoneField } from './time-zones';
 
 /** Requests and answers of sign-up, sign-in, password setup and the account's orders (spec sections 5 and 7). */
 
@@ -34,6 +35,8 @@ export const registerRequestSchema = z
     phone: phoneField,
     password: passwordField,
     confirmPassword: confirmPasswordField,
+    /** The browser's zone, recorded as the account's (decision 0074). */
+    timeZone: browserTimeZoneField,
   })
   .refine((form) => form.password === form.confirmPassword, passwordsMatch);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
@@ -73,6 +76,8 @@ export const customerProfileSchema = z.object({
   phone: z.string().nullable(),
   createdAt: z.string(),
   hasAccount: z.boolean(),
+  /** The zone the customer's dates and times are written in: their own, or the store's until theirs is known (decision 0074). */
+  timeZone: z.string(),
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 

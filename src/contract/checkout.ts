@@ -11,6 +11,7 @@ import {
 import { parseMoney } from '#domain/money';
 import { couponCodeField, emailField, nameField, optionalCouponCodeField, optionalText, phoneField, requiredText } from './fields';
 import { moneyText } from './packages';
+import { browserTimeZoneField } from './time-zones';
 import { BOXES_NOT_ON_RENEWAL, MORE_BOXES_THAN_DEVICES, SAME_MAC_TWICE, SET_TOP_BOXES_INVALID, setTopBoxSchema } from './devices';
 
 /**
@@ -81,6 +82,8 @@ export const checkoutRequestSchema = z
       .max(MAX_DEVICES, MORE_BOXES_THAN_DEVICES)
       .nullish()
       .transform((boxes) => boxes ?? []),
+    /** The browser's zone, recorded for a customer who has none yet (decision 0074). */
+    timeZone: browserTimeZoneField,
   })
   .superRefine((order, ctx) => {
     const needsShipping = canonicalPackageId(order.packageId) === STREAMING_BOX_ID;

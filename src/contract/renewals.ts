@@ -38,6 +38,8 @@ export const renewalConfirmationSchema = z.object({
   amount: moneyText.nullable(),
   /** The subscription's expiry as it now stands. */
   expirationDate: z.string(),
+  /** The zone its owner's times are written in: theirs, or the store's until theirs is known (decision 0074). */
+  timeZone: z.string(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   cardProvider: z.enum(['stripe', 'demo']),
   /** Stripe.js confirms the PaymentIntent with these; null unless the charge awaits confirmation on Stripe. */

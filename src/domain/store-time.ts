@@ -29,12 +29,11 @@ type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'dayPeriod
 
 // A CSV export formats every row: one formatter per zone and style, not one per call.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-type Style = 'numeric' | 'words' | 'long' | 'dateTime';
+type Style = 'numeric' | 'words' | 'long';
 const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
   numeric: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
   words: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
-  long: { year: 'numeric', month: 'long', day: 'numeric' },
-  dateTime: { dateStyle: 'long', timeStyle: 'short' },
+  long: { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
 };
 function formatter(style: Style, timeZone: string): Intl.DateTimeFormat {
   const key = `${style} ${timeZone}`;
@@ -45,13 +44,6 @@ function formatter(style: Style, timeZone: string): Intl.DateTimeFormat {
   }
   return made;
 }
-
-/**
- * An instant as the store's emails write it, in UTC (spec section 9): 'November 27, 2026 at
- * 1:05 PM UTC'. One formatter for every email: making one per call was a tenth of the
- * store's CPU while a renewal pass wrote its reminders (decision 0059).
- */
-export const utcDateTime = (date: Date) => `${formatter('dateTime', 'UTC').format(date)} UTC`;
 
 function partsOf(date: Date, style: Style, timeZone: string): Record<Part, string> {
   const parts = { year: '', month: '', day: '', hour: '', minute: '', second: '', dayPeriod: '' };
@@ -127,10 +119,49 @@ export function dateTimeInTimeZone(date: Date, timeZone: string): string {
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
-/** '26 November 2026': the day an instant falls on in the zone, in words, for the customer's emails. */
-export function dayInWordsInTimeZone(date: Date, timeZone: string): string {
+/**
+ * A customer's dates (decision 0074), on the account pages, the receipts and the emails alike,
+ * in the customer's zone (the store's until theirs is known). One format per kind: a date,
+ * 'January 4, 2027' (the spec's 'MMMM d, yyyy'), and a date with its time, which names the
+ * zone: 'January 4, 2027 at 2:05 PM (America/New_York)'. Written out from Intl's parts, as
+ * its own spacing before PM differs between ICU versions (a browser's and the server's). The
+ * formatter is kept per zone: making one per call was a tenth of the store's CPU while a
+ * renewal pass wrote its reminders (decision 0059).
+ */
+export function customerDate(date: Date, timeZone: string): string {
   const p = partsOf(date, 'long', timeZone);
-  return `${p.day} ${p.month} ${p.year}`;
+  return `${p.month} ${p.day}, ${p.year}`;
+}
+
+/** 'January 4, 2027 at 2:05 PM (America/New_York)': see customerDate. */
+export function customerDateTime(date: Date, timeZone: string): string {
+  const p = partsOf(date, 'long', timeZone);
+  return `${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} (${timeZone})`;
+}
+
+/** '2026-11-26': the day an instant falls on in the zone, as a date input writes it. */
+export const isoDayInTimeZone = (date: Date, timeZone: string) => isoInTimeZone(date, timeZone).slice(0, 10);
+
+function utcMidnight(day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date);
+}
+
+/**
+ * The first instant of a day ('2026-11-26') in the zone. A day whose midnight the clocks skip
+ * (a spring-forward at 00:00) starts at the jump: of the two readings of its midnight, the later.
+ */
+export function startOfDayInTimeZone(day: string, timeZone: string): Date {
+  const wall = utcMidnight(day);
+  const first = wall - offsetAt(new Date(wall), timeZone);
+  const second = wall - offsetAt(new Date(first), timeZone);
+  return new Date(Math.max(first, second));
+}
+
+/** The last millisecond of a day ('2026-11-26') in the zone. */
+export function endOfDayInTimeZone(day: string, timeZone: string): Date {
+  const next = new Date(utcMidnight(day) + 86_400_000);
+  return new Date(startOfDayInTimeZone(next.toISOString().slice(0, 10), timeZone).getTime() - 1);
 }
 
 /** Whether two instants fall on the same day of the zone's calendar (a gift card's undo, decision 0034). */

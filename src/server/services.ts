@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/connect';
-import { createAccounts } from '#server/features/accounts/index';
+import { createAccounts, findCustomer } from '#server/features/accounts/index';
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCheckout } from '#server/features/checkout/index';
@@ -94,6 +94,7 @@ export function createServices(deps: AppDeps) {
     clock,
     savedCards: (ids) => savedCardSummaries(db, ids),
     renewalStates: (ids) => renewalStatesOf(db, ids),
+    customerTimeZone: async (tx, customerId) => (await findCustomer(tx, customerId))?.timeZone ?? null,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {

@@ -26,6 +26,8 @@ describe('POST /api/register', () => {
       phone: '+1 555 0100',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       hasAccount: true,
+      // No browser zone was sent: the store's (UTC in the tests) stands in (decision 0074).
+      timeZone: 'UTC',
     });
     expect(me.headers['cache-control']).toBe('no-store');
   });

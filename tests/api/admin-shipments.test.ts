@@ -39,7 +39,7 @@ describe('shipping a streaming box', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Carrier: FedEx');
     expect(mails[0]!.text).toContain('Tracking number: 1Z999AA10123456784');
-    expect(mails[0]!.text).toContain('Estimated delivery: 5 January 2030');
+    expect(mails[0]!.text).toContain('Estimated delivery: January 5, 2030');
     // The link follows the number's shape (a UPS number), whatever carrier was typed.
     expect(mails[0]!.text).toContain('Track it with UPS: https://www.ups.com/track?tracknum=1Z999AA10123456784');
 
@@ -117,7 +117,7 @@ describe('the shipped email in a store far from UTC (STORE_TIME_ZONE)', () => {
     });
     expect(shipped.statusCode).toBe(200);
     const shippedMail = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'box.buyer@example.com'))).find((row) => row.subject.startsWith('Your streaming box has shipped'));
-    expect(shippedMail!.text).toContain('Shipped on 26 November 2026');
+    expect(shippedMail!.text).toContain('Shipped on November 26, 2026');
     expect(shippedMail!.text).toContain('Tracking number: LC-42');
     expect(shippedMail!.text).not.toContain('Track it');
   });

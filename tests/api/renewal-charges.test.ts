@@ -65,9 +65,9 @@ describe('automatic renewal by card', () => {
     expect(confirmation?.text).toContain('Thank you for renewing your subscription. Your device credentials stay the same.');
     // The receipt: the period, the card charged, the new expiry and the next charge; no activation line (decision 0075).
     expect(confirmation?.text).toContain(
-      'Period: 5 February 2027 – 5 March 2027\nPaid with: card ending 4242\nNew expiry: March 5, 2027 at 9:00 AM UTC\nNext renewal: your card is charged on 2 March 2027',
+      'Period: February 5, 2027 – March 5, 2027\nPaid with: card ending 4242\nNew expiry: March 5, 2027 at 9:00 AM (UTC)\nNext renewal: your card is charged on March 2, 2027',
     );
-    expect(confirmation?.text).toContain('Automatic renewal is on: we will next charge your card on 2 March 2027, 3 days before this expiry.');
+    expect(confirmation?.text).toContain('Automatic renewal is on: we will next charge your card on March 2, 2027, 3 days before this expiry.');
     expect(confirmation?.text).not.toContain('Service activation');
     expect(confirmation?.headers).toEqual({});
 
@@ -155,7 +155,7 @@ describe('automatic renewal by card', () => {
     let mails = await declinedMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('We could not charge $15.99 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.');
-    expect(mails[0]!.text).toContain('We will try again on February 3, 2027 at 9:00 AM UTC.');
+    expect(mails[0]!.text).toContain('We will try again on February 3, 2027 at 9:00 AM (UTC).');
     expect(mails[0]!.text).toContain(updateCard);
     expect(mails[0]!.html).toContain(`href="http://localhost:5000/account?update-card=${bought.subscriptionId}"`);
     expect(mails[0]!.headers).toEqual({});
@@ -170,7 +170,7 @@ describe('automatic renewal by card', () => {
     expect(await renewalPass(t)).toEqual([]);
     mails = await declinedMails();
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.text).toContain('We will try again on February 5, 2027 at 9:00 AM UTC.');
+    expect(mails[1]!.text).toContain('We will try again on February 5, 2027 at 9:00 AM (UTC).');
 
     // The last retry: the expiry and the end of the grace period.
     clock.set(at(EXPIRY, 0));
@@ -181,7 +181,7 @@ describe('automatic renewal by card', () => {
     expect(mails).toHaveLength(3);
     expect(mails[2]!.text).toContain('Your card has insufficient funds.');
     expect(mails[2]!.text).toContain(
-      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 9:00 AM UTC; your devices keep working until the grace period ends on February 8, 2027 at 9:00 AM UTC.',
+      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 9:00 AM (UTC); your devices keep working until the grace period ends on February 8, 2027 at 9:00 AM (UTC).',
     );
     expect(mails[2]!.text).toContain(updateCard);
     expect(mails[2]!.html).toContain('Update card');

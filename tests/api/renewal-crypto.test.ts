@@ -93,10 +93,10 @@ describe('crypto renewal invoices with NOWPayments', () => {
     expect(otherInvoices).toEqual([]);
     expect(invoice).toMatchObject({ order_id: renewal!.id, price_amount: 15.99, price_currency: 'usd', pay_currency: 'usdc', ipn_callback_url: 'http://localhost:5000/api/crypto/ipn' });
     // The invoice and its email name the package, the amount in dollars and the new expiry (decision 0075).
-    expect(invoice!.order_description).toBe(`1 Month Premium renewal, 1 device: $15.99, runs until 2 May 2026 (order ${renewal!.id})`);
+    expect(invoice!.order_description).toBe(`1 Month Premium renewal, 1 device: $15.99, runs until May 2, 2026 (order ${renewal!.id})`);
     const [reminder] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === THREE_DAYS);
     expect(reminder!.html).toContain(`href="${invoice!.invoice_url}"`);
-    expect(reminder!.text).toContain('Your renewal invoice is ready: 1 Month Premium, $15.99, paid in cryptocurrency. Once it is paid your subscription runs until 2 May 2026, with the same credentials.');
+    expect(reminder!.text).toContain('Your renewal invoice is ready: 1 Month Premium, $15.99, paid in cryptocurrency. Once it is paid your subscription runs until May 2, 2026, with the same credentials.');
 
     const payment = standIn.payInvoice(invoice!.id);
     const body = {

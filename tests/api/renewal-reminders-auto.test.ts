@@ -18,7 +18,7 @@ describe('reminders of an auto-renewing subscription', () => {
   const EXPIRY = Date.parse('2026-04-02T09:00:00.000Z');
   /** The card is charged 3 days before expiry; the notice comes 7 days before that. */
   const CHARGE = EXPIRY - 3 * DAY;
-  const NOTICE_SUBJECT = 'Your subscription renews on 30 March 2026: $15.99 to the card ending 4242';
+  const NOTICE_SUBJECT = 'Your subscription renews on March 30, 2026: $15.99 to the card ending 4242';
   const MANUAL_REMINDERS = ['Your StreamPlus subscription expires in 7 days', 'Your StreamPlus subscription expires in 3 days', 'Your StreamPlus subscription expires tomorrow', 'Your StreamPlus subscription expires today'];
 
   async function passAt(at: number) {
@@ -40,9 +40,9 @@ describe('reminders of an auto-renewing subscription', () => {
 
     const notice = (await mailsTo(t, bought.email)).find((mail) => mail.subject === NOTICE_SUBJECT)!;
     expect(notice.text).toContain(
-      'Your 1 Month Premium subscription renews automatically. On March 30, 2026 at 9:00 AM UTC we will charge $15.99 to your card ending 4242, and your subscription will then run until 2 May 2026.',
+      'Your 1 Month Premium subscription renews automatically. On March 30, 2026 at 9:00 AM (UTC) we will charge $15.99 to your card ending 4242, and your subscription will then run until May 2, 2026.',
     );
-    expect(notice.text).toContain('To stop it, turn Automatic renewal off on your account page before 30 March 2026; your subscription then runs until it expires.');
+    expect(notice.text).toContain('To stop it, turn Automatic renewal off on your account page before March 30, 2026; your subscription then runs until it expires.');
     expect(notice.text).not.toContain('Renew now');
     // A service notice: no unsubscribe link or header (decision 0075).
     expect(notice.headers).not.toHaveProperty('List-Unsubscribe');
@@ -102,7 +102,7 @@ describe('reminders of an auto-renewing subscription', () => {
     for (const subject of ['Your StreamPlus subscription expires in 3 days', 'Your StreamPlus subscription expires tomorrow', 'Your StreamPlus subscription expires today']) {
       const mail = await reminder(subject);
       expect(mail?.text).toContain('Your renewal payment failed: Your card has insufficient funds.');
-      expect(mail?.text).toContain('Your 1 Month Premium subscription expires on April 2, 2026 at 9:00 AM UTC. Update your card, or renew by hand from your account for $15.99, to keep watching.');
+      expect(mail?.text).toContain('Your 1 Month Premium subscription expires on April 2, 2026 at 9:00 AM (UTC). Update your card, or renew by hand from your account for $15.99, to keep watching.');
       expect(mail?.text).toContain(`Update card: http://localhost:5000/account?update-card=${bought.subscriptionId}`);
       expect(mail?.text).not.toContain('We will charge');
     }

@@ -53,7 +53,7 @@ describe('the renewal schedule', () => {
     for (const reminder of mails.filter((mail) => !serviceNotices.includes(mail.subject))) expect(reminder.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     for (const notice of mails.filter((mail) => serviceNotices.includes(mail.subject))) expect(notice.headers).not.toHaveProperty('List-Unsubscribe');
     const suspended = mails.find((mail) => mail.subject === 'Your StreamPlus subscription is suspended');
-    expect(suspended?.text).toContain('Your 1 Month Premium subscription expired on April 2, 2026 at 9:00 AM UTC and its grace period has ended, so your devices have stopped.');
+    expect(suspended?.text).toContain('Your 1 Month Premium subscription expired on April 2, 2026 at 9:00 AM (UTC) and its grace period has ended, so your devices have stopped.');
     expect(suspended?.text).toContain('Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs $15.99 today.');
   });
 
@@ -83,7 +83,7 @@ describe('the renewal schedule', () => {
     const [sevenDays] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Your StreamPlus subscription expires in 7 days');
     // 1 Month Premium at $15.99 with a second device at $5.99.
     expect(sevenDays!.text).toContain('Renewing costs $21.98 today. A renewal is charged at the price of the day you pay.');
-    expect(sevenDays!.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: April 2, 2026 at 9:00 AM UTC');
+    expect(sevenDays!.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: April 2, 2026 at 9:00 AM (UTC)');
     expect(sevenDays!.html).toContain('Renew now');
     expect(sevenDays!.html).toContain('href="http://localhost:5000/account"');
 
@@ -121,7 +121,7 @@ describe('the renewal schedule', () => {
     // The confirmation says when the trial ends; its reminders offer a package, never "Renew now" (decision 0075).
     const mails = await mailsTo(t, trial.customer.email);
     expect(mails.find((mail) => mail.subject === `Order Confirmation - ${trial.order.id}`)?.text).toContain(
-      'Your free trial is active now and ends on March 3, 2026 at 9:00 PM UTC. Choose a package in your account before then to keep watching with the same credentials.',
+      'Your free trial is active now and ends on March 3, 2026 at 9:00 PM (UTC). Choose a package in your account before then to keep watching with the same credentials.',
     );
     for (const reminder of mails.filter((mail) => mail.subject.startsWith('Your StreamPlus trial ends'))) {
       expect(reminder.text).toContain('Choose a package: http://localhost:5000/account');

@@ -50,7 +50,7 @@ for (const width of [390, 1280]) {
       const block = page.getByTestId('auto-renew');
       // The account refreshes every 5 s while the paid order's jobs save the card.
       await block.getByText('Visa ending 4242, expires 12/2034').waitFor({ timeout: 30_000 });
-      await block.getByText(/^Next charge: \$15\.99 on \d{1,2} \w{3} \d{4}$/).waitFor();
+      await block.getByText(/^Next charge: \$15\.99 on [A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor();
       const renewal = block.getByRole('switch', { name: 'Automatic renewal' });
       expect(await renewal.getAttribute('aria-checked')).toBe('true');
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

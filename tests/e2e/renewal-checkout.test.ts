@@ -51,7 +51,7 @@ async function renewFromAccount(page: Page): Promise<void> {
   await page.waitForURL('**/checkout');
 }
 
-const renewingLine = (subscription: Listed) => `Renewing 1 Month Premium (ends ${format(new Date(subscription.expirationDate), 'MMM d, yyyy')})`;
+const renewingLine = (subscription: Listed) => `Renewing 1 Month Premium (ends ${format(new Date(subscription.expirationDate), 'MMMM d, yyyy')})`;
 
 for (const width of [390, 1280]) {
   describe(`renewing by hand at ${width} px`, () => {
@@ -76,7 +76,7 @@ for (const width of [390, 1280]) {
       const [after] = await subscriptionsOf(page);
       expect(new Date(after!.expirationDate).getTime()).toBeGreaterThan(new Date(before.expirationDate).getTime() + 27 * 24 * 3_600_000);
       expect(after!.autoRenew).toBe(true);
-      const extended = `Your subscription is extended to ${format(new Date(after!.expirationDate), 'MMM d, yyyy')}.`;
+      const extended = `Your subscription is extended to ${format(new Date(after!.expirationDate), 'MMMM d, yyyy')}.`;
       await confirmed.getByText(extended, { exact: false }).waitFor();
       expect(await confirmed.textContent()).not.toContain('within 24 hours');
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

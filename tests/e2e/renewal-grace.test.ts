@@ -36,7 +36,7 @@ describe("the account's grace period and suspension, on a store whose clock the 
         await page.goto('/account');
         const grace = page.getByTestId('grace-period');
         await grace.waitFor();
-        expect(await grace.textContent()).toMatch(/^Expired, grace period until Dec 4, 2026, /);
+        expect(await grace.textContent()).toMatch(/^Expired, grace period until December 4, 2026 at 9:00 AM \(UTC\)\./);
         expect(await page.getByTestId('subscription-status').textContent()).toBe('Expired');
         expect(await page.getByRole('button', { name: 'Reactivate' }).isEnabled()).toBe(true);
         // Its device plays on through the grace period; its changes wait for a renewal, as the server refuses them.

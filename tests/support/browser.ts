@@ -34,7 +34,8 @@ function reportCspViolations() {
  * against the store started by the e2e global setup. A test during which any page logs a
  * Content Security Policy violation fails (decision 0016).
  */
-export function useBrowser({ viewport = { width: 1280, height: 900 } } = {}): BrowserSession {
+/** `timezoneId`: the zone the browser says it is in (Intl's resolvedOptions), for the pages that record it (decision 0074). */
+export function useBrowser({ viewport = { width: 1280, height: 900 }, timezoneId }: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): BrowserSession {
   const session = { baseUrl: inject('e2eBaseUrl') } as BrowserSession;
   // Each suite is a visitor of its own: every file shares one store, whose per-address limits
   // (20 sign-ups an hour) would otherwise count the whole suite as one visitor. The store
@@ -45,7 +46,7 @@ export function useBrowser({ viewport = { width: 1280, height: 900 } } = {}): Br
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
   });
   beforeEach(async () => {
-    session.context = await browser.newContext({ baseURL: session.baseUrl, viewport, extraHTTPHeaders: { 'x-forwarded-for': address } });
+    session.context = await browser.newContext({ baseURL: session.baseUrl, viewport, extraHTTPHeaders: { 'x-forwarded-for': address }, ...(timezoneId ? { timezoneId } : {}) });
     session.cspViolations = [];
     await session.context.addInitScript(reportCspViolations);
     session.context.on('console', (message) => {

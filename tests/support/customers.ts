@@ -10,7 +10,7 @@ import { resolveOrderCustomer } from '../../src/server/features/accounts/custome
 export interface SignedIn {
   /** Pass as `cookies` to app.inject. */
   cookies: { sid: string };
-  customer: { id: string; firstName: string; email: string };
+  customer: { id: string; firstName: string; email: string; timeZone: string };
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): { sid: string } {

@@ -131,10 +131,11 @@ describe('Renew and Reactivate', () => {
 });
 
 describe('the account information and gift cards', () => {
-  it("shows the member-since date as 'MMMM d, yyyy', or N/A", () => {
-    expect(formatMemberSince('2025-03-05T12:00:00Z')).toBe('March 5, 2025');
-    expect(formatMemberSince(null)).toBe('N/A');
-    expect(formatMemberSince('not a date')).toBe('N/A');
+  it("shows the member-since date as 'MMMM d, yyyy' on the customer's calendar, or N/A", () => {
+    expect(formatMemberSince('2025-03-05T12:00:00Z', 'UTC')).toBe('March 5, 2025');
+    expect(formatMemberSince('2025-03-05T20:00:00Z', 'Asia/Tokyo')).toBe('March 6, 2025');
+    expect(formatMemberSince(null, 'UTC')).toBe('N/A');
+    expect(formatMemberSince('not a date', 'UTC')).toBe('N/A');
   });
 
   it('lists only orders whose gift card was received and whose payment completed', () => {

@@ -96,7 +96,7 @@ describe("the Coupons tab's Edit", () => {
     await waitFor(() => expect(document.activeElement).toBe(edit));
   });
 
-  it('ends a coupon with an end date in the past, sent as the last moment of that UTC day', async () => {
+  it("ends a coupon with an end date in the past, sent as the last moment of that day of the store's (UTC here)", async () => {
     const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
     store([coupon()], { 'PATCH /api/admin/coupons/SPRING25': () => json(200, coupon({ validTo: `${yesterday}T23:59:59.999Z` })) });
     const { user, dialog } = await openEdit('SPRING25');
@@ -104,6 +104,23 @@ describe("the Coupons tab's Edit", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Coupon' }));
     await waitFor(() => expect(calls('PATCH', '/api/admin/coupons/SPRING25')).toHaveLength(1));
     expect(bodyOf('PATCH', '/api/admin/coupons/SPRING25')).toEqual({ validTo: `${yesterday}T23:59:59.999Z` });
+  });
+
+  it("means the store's days in a store on New York time: the list, the form and the instants sent", async () => {
+    const newYork = { 'GET /api/admin/auth': () => json(200, { ...ADMIN_SESSION, store: { timeZone: 'America/New_York' } }) };
+    const written = coupon({ validFrom: '2026-12-01T05:00:00.000Z', validTo: '2027-01-01T04:59:59.999Z' });
+    store([written], { ...newYork, 'PATCH /api/admin/coupons/SPRING25': () => json(200, written) });
+    const { dialog, item } = await openEdit('SPRING25');
+    expect(item.textContent).toContain('FromDec 1, 2026');
+    expect(item.textContent).toContain('UntilDec 31, 2026');
+    expect(within(dialog).getByRole('group', { name: 'Dates in America/New_York' })).toBeTruthy();
+    expect(dialog.textContent).not.toContain('UTC');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Start date (optional)').value).toBe('2026-12-01');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('End date (optional)').value).toBe('2026-12-31');
+    fireEvent.change(within(dialog).getByLabelText('End date (optional)'), { target: { value: '2027-01-15' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Coupon' }));
+    await waitFor(() => expect(calls('PATCH', '/api/admin/coupons/SPRING25')).toHaveLength(1));
+    expect(bodyOf('PATCH', '/api/admin/coupons/SPRING25')).toEqual({ validTo: '2027-01-16T04:59:59.999Z' });
   });
 
   it('checks the dates before calling the server, and sends nothing when nothing changed', async () => {

@@ -15,18 +15,20 @@ describe('automatic renewal as the account page and checkout say it', () => {
   });
 
   it('gives the next charge with its amount and day, and none without one', () => {
-    expect(nextChargeText({ nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '15.00' })).toBe('Next charge: $15.00 on 3 Jan 2027');
-    expect(nextChargeText({ nextChargeAt: null, nextChargeAmount: null })).toBeNull();
+    expect(nextChargeText({ nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '15.00' }, 'UTC')).toBe('Next charge: $15.00 on January 3, 2027');
+    // The day on the customer's calendar: noon UTC is already the next day in Tokyo.
+    expect(nextChargeText({ nextChargeAt: '2027-01-03T20:00:00.000Z', nextChargeAmount: '15.00' }, 'Asia/Tokyo')).toBe('Next charge: $15.00 on January 4, 2027');
+    expect(nextChargeText({ nextChargeAt: null, nextChargeAmount: null }, 'UTC')).toBeNull();
   });
 
   it('says what happens at the expiry: charged, off, or no card', () => {
     const scheduled = { state: 'scheduled' as const, nextAttemptAt: null, lastDeclineMessage: null };
     const on = { autoRenew: true, savedCard: card, nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '21.98', renewal: scheduled };
-    expect(autoRenewStatusText(on)).toBe('Next charge: $21.98 on 3 Jan 2027');
-    expect(autoRenewStatusText({ ...on, autoRenew: false, nextChargeAt: null, nextChargeAmount: null })).toBe(
+    expect(autoRenewStatusText(on, 'UTC')).toBe('Next charge: $21.98 on January 3, 2027');
+    expect(autoRenewStatusText({ ...on, autoRenew: false, nextChargeAt: null, nextChargeAmount: null }, 'UTC')).toBe(
       'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.',
     );
-    expect(autoRenewStatusText({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null, renewal: { ...scheduled, state: 'off' } })).toBe(
+    expect(autoRenewStatusText({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null, renewal: { ...scheduled, state: 'off' } }, 'UTC')).toBe(
       'No card saved. Add a card to renew automatically.',
     );
   });
@@ -34,9 +36,9 @@ describe('automatic renewal as the account page and checkout say it', () => {
   it('never says a declined renewal will be charged', () => {
     const declined = { autoRenew: true, savedCard: card, nextChargeAt: null, nextChargeAmount: null };
     const retrying = { state: 'retrying' as const, nextAttemptAt: '2027-01-04T12:00:00.000Z', lastDeclineMessage: 'Your card was declined.' };
-    expect(autoRenewStatusText({ ...declined, renewal: retrying })).toBe('On: the renewal payment was declined and will be tried again.');
-    expect(autoRenewStatusText({ ...declined, renewal: { ...retrying, state: 'failed', nextAttemptAt: null } })).toBe('On: the renewal payment failed. Update your card and renew by hand.');
-    expect(autoRenewStatusText({ ...declined, renewal: { ...retrying, state: 'needs_authentication', nextAttemptAt: null } })).toBe('On: your bank asks you to confirm the renewal payment.');
+    expect(autoRenewStatusText({ ...declined, renewal: retrying }, 'UTC')).toBe('On: the renewal payment was declined and will be tried again.');
+    expect(autoRenewStatusText({ ...declined, renewal: { ...retrying, state: 'failed', nextAttemptAt: null } }, 'UTC')).toBe('On: the renewal payment failed. Update your card and renew by hand.');
+    expect(autoRenewStatusText({ ...declined, renewal: { ...retrying, state: 'needs_authentication', nextAttemptAt: null } }, 'UTC')).toBe('On: your bank asks you to confirm the renewal payment.');
   });
 
   it('offers automatic renewal on paid subscriptions only, not the trial nor a cancelled one', () => {

@@ -7,8 +7,10 @@ const renewed = { package: { id: 'p1', name: '1 Month Premium', duration: '1 Mon
 
 describe("a renewal's checkout words", () => {
   it('says which package it renews and when it ends, or ended, dated as the account dates it', () => {
-    expect(renewingText(renewed, new Date('2027-01-20T00:00:00Z'))).toBe('Renewing 1 Month Premium (ends Feb 5, 2027)');
-    expect(renewingText(renewed, new Date('2027-02-10T00:00:00Z'))).toBe('Renewing 1 Month Premium (ended Feb 5, 2027)');
+    expect(renewingText(renewed, new Date('2027-01-20T00:00:00Z'), 'America/New_York')).toBe('Renewing 1 Month Premium (ends February 5, 2027)');
+    expect(renewingText(renewed, new Date('2027-02-10T00:00:00Z'), 'America/New_York')).toBe('Renewing 1 Month Premium (ended February 5, 2027)');
+    // In the customer's zone: noon in London is the next morning in Auckland.
+    expect(renewingText(renewed, new Date('2027-01-20T00:00:00Z'), 'Pacific/Auckland')).toBe('Renewing 1 Month Premium (ends February 6, 2027)');
   });
 
   it('offers the saved card by its last four digits', () => {
@@ -16,9 +18,9 @@ describe("a renewal's checkout words", () => {
   });
 
   it('says the new expiry once the server applied the renewal, never "activates within 24 hours"', () => {
-    expect(renewalPaidText('2027-03-05T12:00:00.000Z')).toBe('Your subscription is extended to Mar 5, 2027.');
-    expect(renewalPaidText(null)).toBe('Your renewal is paid. Your subscription is extended in a few moments.');
-    expect(renewalPaidText(null)).not.toContain('24 hours');
+    expect(renewalPaidText('2027-03-05T12:00:00.000Z', 'America/New_York')).toBe('Your subscription is extended to March 5, 2027.');
+    expect(renewalPaidText(null, 'America/New_York')).toBe('Your renewal is paid. Your subscription is extended in a few moments.');
+    expect(renewalPaidText(null, 'America/New_York')).not.toContain('24 hours');
   });
 
   it('takes the subscription\'s expiry as the new one only once it moved past the old', () => {

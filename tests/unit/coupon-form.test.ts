@@ -30,7 +30,7 @@ const SPRING: AdminCoupon = {
 
 describe("the admin's coupon form and list", () => {
   it('sends blanks as null, the code upper-cased and the limit as a number', () => {
-    expect(newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'spring25', description: 'Spring', value: '25', usageLimit: '5' })).toEqual({
+    expect(newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'spring25', description: 'Spring', value: '25', usageLimit: '5' }, 'UTC')).toEqual({
       code: 'SPRING25',
       description: 'Spring',
       type: 'percentage',
@@ -41,12 +41,25 @@ describe("the admin's coupon form and list", () => {
       validFrom: null,
       validTo: null,
     });
-    expect(newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'x', description: 'y', type: 'fixed', value: '5', minOrderAmount: '30' }).usageLimit).toBeNull();
+    expect(newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'x', description: 'y', type: 'fixed', value: '5', minOrderAmount: '30' }, 'UTC').usageLimit).toBeNull();
   });
 
-  it('sends the start date from its first moment and the end date to its last, in UTC', () => {
-    const request = newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'x', description: 'y', value: '5', validFrom: '2026-12-01', validTo: '2026-12-31' });
-    expect(request).toMatchObject({ validFrom: '2026-12-01T00:00:00.000Z', validTo: '2026-12-31T23:59:59.999Z' });
+  it("sends the start date from its first moment and the end date to its last, on the store's clock", () => {
+    const form = { ...EMPTY_COUPON_FORM, code: 'x', description: 'y', value: '5', validFrom: '2026-12-01', validTo: '2026-12-31' };
+    expect(newCouponRequest(form, 'UTC')).toMatchObject({ validFrom: '2026-12-01T00:00:00.000Z', validTo: '2026-12-31T23:59:59.999Z' });
+    // New York is 5 hours behind UTC in winter: its 1 December starts at 05:00 UTC, its 31 December ends at 04:59:59.999 UTC on 1 January.
+    expect(newCouponRequest(form, 'America/New_York')).toMatchObject({ validFrom: '2026-12-01T05:00:00.000Z', validTo: '2027-01-01T04:59:59.999Z' });
+  });
+
+  it("opens a coupon's dates as the store's days, so what the editor sent comes back as it was typed", () => {
+    const written = { ...SPRING, validFrom: '2026-12-01T05:00:00.000Z', validTo: '2027-01-01T04:59:59.999Z' };
+    expect(couponFormOf(written, 'America/New_York')).toMatchObject({ validFrom: '2026-12-01', validTo: '2026-12-31' });
+    // Midnight UTC on 1 March is still 28 February in New York.
+    expect(couponFormOf(SPRING, 'America/New_York')).toMatchObject({ validFrom: '2026-02-28', validTo: '2026-05-31' });
+    // A summer day ends at 03:59:59.999 UTC the next day (New York is 4 hours behind then).
+    expect(couponChangesRequest(couponFormOf(SPRING, 'America/New_York'), { ...couponFormOf(SPRING, 'America/New_York'), validTo: '2026-04-15' }, 'America/New_York')).toEqual({
+      validTo: '2026-04-16T03:59:59.999Z',
+    });
   });
 
   it('refuses an end date before the start date, and takes the same day for both', () => {
@@ -69,7 +82,7 @@ describe("the admin's coupon form and list", () => {
   });
 
   it('opens a coupon in the form as it is, and sends only the fields changed', () => {
-    const opened = couponFormOf(SPRING);
+    const opened = couponFormOf(SPRING, 'UTC');
     expect(opened).toEqual({
       code: 'SPRING25',
       description: 'Spring sale',
@@ -81,11 +94,11 @@ describe("the admin's coupon form and list", () => {
       validFrom: '2026-03-01',
       validTo: '2026-05-31',
     });
-    expect(couponChangesRequest(opened, opened)).toEqual({});
-    expect(couponChangesRequest(opened, { ...opened, value: '30', usageLimit: '', minOrderAmount: '20.00' })).toEqual({ value: '30', usageLimit: null, minOrderAmount: '20.00' });
+    expect(couponChangesRequest(opened, opened, 'UTC')).toEqual({});
+    expect(couponChangesRequest(opened, { ...opened, value: '30', usageLimit: '', minOrderAmount: '20.00' }, 'UTC')).toEqual({ value: '30', usageLimit: null, minOrderAmount: '20.00' });
     // An end date cleared is no end; a new one ends at the close of that day. The start, untouched, is not sent.
-    expect(couponChangesRequest(opened, { ...opened, validTo: '' })).toEqual({ validTo: null });
-    expect(couponChangesRequest(opened, { ...opened, validTo: '2026-04-15', type: 'fixed' })).toEqual({ validTo: '2026-04-15T23:59:59.999Z', type: 'fixed' });
+    expect(couponChangesRequest(opened, { ...opened, validTo: '' }, 'UTC')).toEqual({ validTo: null });
+    expect(couponChangesRequest(opened, { ...opened, validTo: '2026-04-15', type: 'fixed' }, 'UTC')).toEqual({ validTo: '2026-04-15T23:59:59.999Z', type: 'fixed' });
   });
 
   it('says what a coupon gives and how often it was used', () => {

@@ -36,19 +36,20 @@ const confirmation: ConfirmationDetails = {
   autoRenewal: null,
   renewal: null,
   trialEndsAt: null,
+  timeZone: 'UTC',
 };
 
 describe('the email templates', () => {
-  it('confirms that automatic renewal was turned off, with the facts and one button to the account, and no unsubscribe link', async () => {
+  it("confirms that automatic renewal was turned off, with the facts in the customer's zone and one button to the account, and no unsubscribe link", async () => {
     const email = autoRenewOffMail(
-      { to: 'mona@example.com', firstName: 'Mona', packageName: '1 Month Premium', deviceCount: 2, expirationDate: new Date('2026-12-01T09:00:00Z') },
+      { to: 'mona@example.com', firstName: 'Mona', packageName: '1 Month Premium', deviceCount: 2, expirationDate: new Date('2026-12-01T09:00:00Z'), timeZone: 'America/New_York' },
       STORE,
     );
     expect(email.subject).toBe('Automatic renewal turned off');
     expect(email.text).toContain('Automatic renewal of your 1 Month Premium subscription is off: your saved card will not be charged.');
-    expect(email.text).toContain('Devices: 2\nExpires: December 1, 2026 at 9:00 AM UTC');
+    expect(email.text).toContain('Devices: 2\nExpires: December 1, 2026 at 4:00 AM (America/New_York)');
     const html = await htmlOf(email);
-    for (const fact of ['Automatic renewal turned off', '1 Month Premium', 'December 1, 2026 at 9:00 AM UTC']) expect(html).toContain(fact);
+    for (const fact of ['Automatic renewal turned off', '1 Month Premium', 'December 1, 2026 at 4:00 AM (America/New_York)']) expect(html).toContain(fact);
     expect(html).toContain(`href="${STORE}/account"`);
     expect(buttonsIn(html)).toBe(1);
     expect(html).not.toMatch(/unsubscribe/i);
@@ -112,6 +113,7 @@ describe('the email templates', () => {
   const reminderDetails: MilestoneMailDetails = {
     to: 'mona@example.com',
     firstName: 'Mona',
+    timeZone: 'UTC',
     milestone: '7d',
     packageName: '1 Month Premium',
     packageDuration: '1 Month',
@@ -129,12 +131,12 @@ describe('the email templates', () => {
   it("draws the 7-day reminder with the facts, today's price, a Renew now button, and its unsubscribe link when mail gives one", async () => {
     const email = renewalMilestoneMail(reminderDetails, STORE);
     expect(email.subject).toBe('Your StreamPlus subscription expires in 7 days');
-    expect(email.text).toContain('Your 1 Month Premium subscription expires on December 1, 2026 at 9:00 AM UTC.');
+    expect(email.text).toContain('Your 1 Month Premium subscription expires on December 1, 2026 at 9:00 AM (UTC).');
     expect(email.text).toContain('Renewing costs $21.98 today. A renewal is charged at the price of the day you pay.');
-    expect(email.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: December 1, 2026 at 9:00 AM UTC');
+    expect(email.text).toContain('Package: 1 Month Premium (1 Month)\nDevices: 2\nExpires: December 1, 2026 at 9:00 AM (UTC)');
     const unsubscribe = `${STORE}/unsubscribe?token=t.s`;
     const html = await htmlOf(email, unsubscribe);
-    expect(html).toContain('December 1, 2026 at 9:00 AM UTC');
+    expect(html).toContain('December 1, 2026 at 9:00 AM (UTC)');
     expect(html).toContain('Renewing costs $21.98 today.');
     expect(html).toContain('Renew now');
     expect(html).toContain(`href="${STORE}/account"`);
@@ -153,12 +155,12 @@ describe('the email templates', () => {
       },
       STORE,
     );
-    expect(notice.subject).toBe('Your subscription renews on 28 November 2026: $21.98 to the card ending 4242');
+    expect(notice.subject).toBe('Your subscription renews on November 28, 2026: $21.98 to the card ending 4242');
     expect(notice.text).toContain(
-      'Your 1 Month Premium subscription renews automatically. On November 28, 2026 at 9:00 AM UTC we will charge $21.98 to your card ending 4242, and your subscription will then run until 1 January 2027.',
+      'Your 1 Month Premium subscription renews automatically. On November 28, 2026 at 9:00 AM (UTC) we will charge $21.98 to your card ending 4242, and your subscription will then run until January 1, 2027.',
     );
-    expect(notice.text).toContain('To stop it, turn Automatic renewal off on your account page before 28 November 2026; your subscription then runs until it expires.');
-    expect(notice.text).toContain('Amount: $21.98\nCard: ending 4242\nCharged on: 28 November 2026\nExpires: December 1, 2026 at 9:00 AM UTC\nRenews until: 1 January 2027');
+    expect(notice.text).toContain('To stop it, turn Automatic renewal off on your account page before November 28, 2026; your subscription then runs until it expires.');
+    expect(notice.text).toContain('Amount: $21.98\nCard: ending 4242\nCharged on: November 28, 2026\nExpires: December 1, 2026 at 9:00 AM (UTC)\nRenews until: January 1, 2027');
     const html = await htmlOf(notice);
     expect(html).not.toContain('Renew now');
     expect(html).toContain('Manage your renewal');
@@ -171,7 +173,7 @@ describe('the email templates', () => {
     const crypto = renewalMilestoneMail({ ...reminderDetails, milestone: '3d', invoiceUrl }, STORE);
     expect(crypto.subject).toBe('Your StreamPlus subscription expires in 3 days');
     expect(crypto.text).toContain(
-      'Your renewal invoice is ready: 1 Month Premium, $21.98, paid in cryptocurrency. Once it is paid your subscription runs until 1 January 2027, with the same credentials.',
+      'Your renewal invoice is ready: 1 Month Premium, $21.98, paid in cryptocurrency. Once it is paid your subscription runs until January 1, 2027, with the same credentials.',
     );
     const cryptoHtml = await htmlOf(crypto);
     expect(cryptoHtml).toContain(`href="${invoiceUrl.replaceAll('&', '&amp;')}"`);
@@ -192,7 +194,7 @@ describe('the email templates', () => {
   it('says a suspension plainly, with how to restore it', async () => {
     const suspended = suspendedMail(reminderDetails, STORE);
     expect(suspended.subject).toBe('Your StreamPlus subscription is suspended');
-    expect(suspended.text).toContain('Your 1 Month Premium subscription expired on December 1, 2026 at 9:00 AM UTC and its grace period has ended, so your devices have stopped.');
+    expect(suspended.text).toContain('Your 1 Month Premium subscription expired on December 1, 2026 at 9:00 AM (UTC) and its grace period has ended, so your devices have stopped.');
     expect(suspended.text).toContain('Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs $21.98 today.');
     expect(suspended.text).toContain(`Renew now: ${STORE}/account`);
   });
@@ -207,7 +209,7 @@ describe('the email templates', () => {
       { ...confirmation, packageName: '36-Hour Free Trial', packageDuration: '36 hours', paymentMethod: 'free', totalAmount: '0.00', couponCode: null, giftCard: null, trialEndsAt: new Date('2026-12-02T21:00:00Z') },
       STORE,
     );
-    expect(trial.text).toContain('Your free trial is active now and ends on December 2, 2026 at 9:00 PM UTC. Choose a package in your account before then to keep watching with the same credentials.');
+    expect(trial.text).toContain('Your free trial is active now and ends on December 2, 2026 at 9:00 PM (UTC). Choose a package in your account before then to keep watching with the same credentials.');
   });
 
   it('writes the period, the card, the new expiry and the next charge in a renewal receipt, and no activation line', async () => {
@@ -221,18 +223,18 @@ describe('the email templates', () => {
       STORE,
     );
     expect(receipt.text).toContain(
-      'Period: 4 December 2026 – 4 January 2027\nPaid with: card ending 4242\nNew expiry: January 4, 2027 at 9:00 AM UTC\nNext renewal: your card is charged on 1 January 2027',
+      'Period: December 4, 2026 – January 4, 2027\nPaid with: card ending 4242\nNew expiry: January 4, 2027 at 9:00 AM (UTC)\nNext renewal: your card is charged on January 1, 2027',
     );
-    expect(receipt.text).toContain('Your subscription now runs until 4 January 2027.');
+    expect(receipt.text).toContain('Your subscription now runs until January 4, 2027.');
     expect(receipt.text).not.toContain('Service activation');
     const html = await htmlOf(receipt);
-    expect(html).toContain('4 December 2026 – 4 January 2027');
+    expect(html).toContain('December 4, 2026 – January 4, 2027');
     expect(html).not.toContain('Service activation');
   });
 
   it('draws the grace notice with its end, and the win-back with the coupon code', async () => {
     const grace = renewalMilestoneMail({ ...reminderDetails, milestone: 'grace', graceEndsAt: new Date('2026-12-04T09:00:00Z') }, STORE);
-    expect(grace.text).toContain('Your devices keep working until December 4, 2026 at 9:00 AM UTC; renew before then and nothing stops.');
+    expect(grace.text).toContain('Your devices keep working until December 4, 2026 at 9:00 AM (UTC); renew before then and nothing stops.');
     const winBack = renewalMilestoneMail({ ...reminderDetails, milestone: 'win-back-7d', winBackCoupon: 'COMEBACK10' }, STORE);
     expect(winBack.subject).toBe('We miss you at StreamPlus');
     expect(winBack.text).toContain('Your code: COMEBACK10');

@@ -34,7 +34,7 @@ describe('the renewal views', () => {
     expect(savedCardLabel(null)).toBe('No saved card');
   });
 
-  it('lists the confirmation page\'s facts', () => {
+  it('lists the confirmation page\'s facts, the expiry in its owner\'s zone as the email writes it', () => {
     const facts = renewalFacts({
       id: 'r',
       state: 'awaiting_confirmation',
@@ -42,6 +42,7 @@ describe('the renewal views', () => {
       deviceCount: 2,
       amount: '21.98',
       expirationDate: '2027-02-05T09:00:00.000Z',
+      timeZone: 'America/New_York',
       card: { brand: 'visa', last4: '3184' },
       cardProvider: 'demo',
       clientSecret: null,
@@ -52,7 +53,7 @@ describe('the renewal views', () => {
       ['Devices', '2'],
       ['Amount', '$21.98'],
       ['Card', 'Visa ending 3184'],
-      ['Expires', 'February 5, 2027'],
+      ['Expires', 'February 5, 2027 at 4:00 AM (America/New_York)'],
     ]);
   });
 });
@@ -66,16 +67,17 @@ describe('the renewal emails', () => {
     amountCents: 1599,
     card: { brand: 'visa', last4: '9995' },
     expiresAt: new Date('2027-02-05T09:00:00Z'),
+    timeZone: 'Asia/Tokyo',
   };
   const STORE = 'https://shop.example';
 
   const decline = { subscriptionId: 'sub-1', code: 'insufficient_funds', attempts: 1, graceEndsAt: new Date('2027-02-08T09:00:00Z') };
 
-  it('says a declined renewal at once, with the next attempt and one "Update card" button, no unsubscribe link', async () => {
+  it('says a declined renewal at once, with the next attempt in the customer\'s zone and one "Update card" button, no unsubscribe link', async () => {
     const email = renewalDeclinedMail(facts, { ...decline, nextAttemptAt: new Date('2027-02-03T09:00:00Z') }, STORE);
     expect(email.subject).toBe('Your renewal payment failed');
     expect(email.text).toContain('We could not charge $15.99 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.');
-    expect(email.text).toContain('We will try again on February 3, 2027 at 9:00 AM UTC.');
+    expect(email.text).toContain('We will try again on February 3, 2027 at 6:00 PM (Asia/Tokyo).');
     expect(email.text).toContain(`Update card: ${STORE}/account?update-card=sub-1`);
     const html = await renderEmailHtml(email.html!, { storeUrl: STORE, unsubscribeUrl: null });
     expect(html).toContain(`href="${STORE}/account?update-card=sub-1"`);
@@ -88,7 +90,7 @@ describe('the renewal emails', () => {
     expect(email.subject).toBe('Your renewal payment failed');
     expect(email.text).toContain('renewal: Your card has expired.');
     expect(email.text).toContain(
-      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 9:00 AM UTC; your devices keep working until the grace period ends on February 8, 2027 at 9:00 AM UTC.',
+      'We tried 3 times and will not try again. Your subscription expires on February 5, 2027 at 6:00 PM (Asia/Tokyo); your devices keep working until the grace period ends on February 8, 2027 at 6:00 PM (Asia/Tokyo).',
     );
   });
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, dateTimeInTimeZone, dayInTimeZone, dayInWordsInTimeZone, isoInTimeZone, sameDayInTimeZone, utcDateTime } from '../../src/domain/store-time';
+import {
+  canonicalTimeZone,
+  customerDate,
+  customerDateTime,
+  dateTimeInTimeZone,
+  dayInTimeZone,
+  endOfDayInTimeZone,
+  isoDayInTimeZone,
+  isoInTimeZone,
+  sameDayInTimeZone,
+  startOfDayInTimeZone,
+} from '../../src/domain/store-time';
 
 describe("the store's time zone (decision 0034)", () => {
   it('knows IANA names in any case, and nothing else', () => {
@@ -52,24 +63,45 @@ describe("the store's time zone (decision 0034)", () => {
   });
 });
 
-describe('the store day in words and the same store day', () => {
-  it("writes the day in words on the zone's calendar", () => {
-    expect(dayInWordsInTimeZone(new Date('2026-11-25T14:55:00Z'), 'Pacific/Auckland')).toBe('26 November 2026');
-    expect(dayInWordsInTimeZone(new Date('2026-11-25T14:55:00Z'), 'UTC')).toBe('25 November 2026');
-  });
-
+describe('the same store day, and a day as its instants', () => {
   it("tells whether two instants share the zone's day, at its midnight", () => {
     // Midnight of 26 November in Auckland is 11:00 UTC on 25 November.
     expect(sameDayInTimeZone(new Date('2026-11-25T11:00:00Z'), new Date('2026-11-26T10:59:59Z'), 'Pacific/Auckland')).toBe(true);
     expect(sameDayInTimeZone(new Date('2026-11-25T10:59:59Z'), new Date('2026-11-25T11:00:00Z'), 'Pacific/Auckland')).toBe(false);
     expect(sameDayInTimeZone(new Date('2026-11-25T10:59:59Z'), new Date('2026-11-25T11:00:00Z'), 'UTC')).toBe(true);
   });
+
+  it("gives a day's first and last instants on the zone's clock, DST days included", () => {
+    expect(startOfDayInTimeZone('2026-12-01', 'America/New_York').toISOString()).toBe('2026-12-01T05:00:00.000Z');
+    expect(endOfDayInTimeZone('2026-12-31', 'America/New_York').toISOString()).toBe('2027-01-01T04:59:59.999Z');
+    expect(startOfDayInTimeZone('2026-11-26', 'Pacific/Auckland').toISOString()).toBe('2026-11-25T11:00:00.000Z');
+    expect(startOfDayInTimeZone('2026-12-01', 'UTC').toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(endOfDayInTimeZone('2026-12-01', 'UTC').toISOString()).toBe('2026-12-01T23:59:59.999Z');
+    // New York's spring-forward day has 23 hours.
+    expect(endOfDayInTimeZone('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-09T03:59:59.999Z');
+    // Santiago's clocks skip from midnight to 1:00 on 6 September 2026: the day starts at the jump.
+    expect(startOfDayInTimeZone('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(isoDayInTimeZone(new Date('2026-09-06T03:59:59.999Z'), 'America/Santiago')).toBe('2026-09-05');
+    expect(isoDayInTimeZone(new Date('2026-12-01T04:59:59Z'), 'America/New_York')).toBe('2026-11-30');
+  });
 });
 
-describe("the emails' times (spec section 9)", () => {
-  it('writes an instant in UTC, whatever the zone asked for before it', () => {
-    expect(dayInWordsInTimeZone(new Date('2026-12-01T09:00:00Z'), 'Pacific/Auckland')).toBe('1 December 2026');
-    expect(utcDateTime(new Date('2026-12-01T09:00:00Z'))).toBe('December 1, 2026 at 9:00 AM UTC');
-    expect(utcDateTime(new Date('2026-03-30T23:59:59.999Z'))).toBe('March 30, 2026 at 11:59 PM UTC');
+describe("a customer's dates, on the pages and in the emails (decision 0074)", () => {
+  const instant = new Date('2027-01-04T19:05:00Z');
+
+  it("writes a date as 'MMMM d, yyyy' on the zone's calendar", () => {
+    expect(customerDate(instant, 'America/New_York')).toBe('January 4, 2027');
+    expect(customerDate(instant, 'Asia/Tokyo')).toBe('January 5, 2027');
+    expect(customerDate(instant, 'UTC')).toBe('January 4, 2027');
+  });
+
+  it("writes a date with its time on the zone's clock, the zone named", () => {
+    expect(customerDateTime(instant, 'America/New_York')).toBe('January 4, 2027 at 2:05 PM (America/New_York)');
+    expect(customerDateTime(instant, 'Asia/Tokyo')).toBe('January 5, 2027 at 4:05 AM (Asia/Tokyo)');
+    expect(customerDateTime(instant, 'UTC')).toBe('January 4, 2027 at 7:05 PM (UTC)');
+    expect(customerDateTime(new Date('2026-03-30T23:59:59.999Z'), 'UTC')).toBe('March 30, 2026 at 11:59 PM (UTC)');
+    // Midnight is 12, not 0, and one zone asked for between two others changes neither.
+    expect(customerDateTime(new Date('2026-12-01T05:00:00Z'), 'America/New_York')).toBe('December 1, 2026 at 12:00 AM (America/New_York)');
+    expect(customerDateTime(instant, 'America/New_York')).toBe('January 4, 2027 at 2:05 PM (America/New_York)');
   });
 });

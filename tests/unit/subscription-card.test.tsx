@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomerProfile } from '../../src/contract/accounts';
 import type { Subscription } from '../../src/contract/subscriptions';
 import { SubscriptionCard } from '../../src/client/features/account/SubscriptionCard';
+import { CustomerTimeZone } from '../../src/client/features/account/customer-time-zone';
 import { subscriptionView } from '../support/subscription-views';
 
 const now = new Date('2025-06-10T12:00:00Z');
@@ -17,6 +18,7 @@ const customer: CustomerProfile = {
   phone: null,
   createdAt: now.toISOString(),
   hasAccount: true,
+  timeZone: 'Asia/Tokyo',
 };
 
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -26,7 +28,9 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
 function renderCard(value: Subscription) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
-      <SubscriptionCard subscription={value} customer={customer} now={now} />
+      <CustomerTimeZone.Provider value={customer.timeZone}>
+        <SubscriptionCard subscription={value} customer={customer} now={now} />
+      </CustomerTimeZone.Provider>
     </QueryClientProvider>,
   );
 }
@@ -70,7 +74,7 @@ describe('a subscription card on the account page', () => {
     const expired = { status: 'expired' as const, expirationDate: new Date(now.getTime() - DAY).toISOString() };
     renderCard(subscription({ ...expired, graceEndsAt: '2026-12-04T09:00:00.000Z' }));
     expect(screen.getByTestId('subscription-status').textContent).toBe('Expired');
-    expect(screen.getByTestId('grace-period').textContent).toMatch(/^Expired, grace period until Dec 4, 2026, \d{1,2}:00 [AP]M\. Your devices keep working until then; renew to keep watching\.$/);
+    expect(screen.getByTestId('grace-period').textContent).toBe('Expired, grace period until December 4, 2026 at 6:00 PM (Asia/Tokyo). Your devices keep working until then; renew to keep watching.');
     expect(screen.queryByTestId('grace-suspended')).toBeNull();
     cleanup();
     renderCard(subscription({ ...expired, suspended: true }));
@@ -117,7 +121,7 @@ describe('a subscription card on the account page', () => {
     const block = screen.getByTestId('auto-renew');
     expect(within(block).getByRole('switch', { name: 'Automatic renewal' }).getAttribute('aria-checked')).toBe('true');
     expect(within(block).getByText('Visa ending 4242, expires 12/2030')).toBeTruthy();
-    expect(within(block).getByText('Next charge: $15.99 on 3 Jan 2027')).toBeTruthy();
+    expect(within(block).getByText('Next charge: $15.99 on January 3, 2027')).toBeTruthy();
     expect(within(block).getByRole('button', { name: 'Update card' })).toBeTruthy();
   });
 

@@ -43,6 +43,8 @@ export const apiRoutes = {
   /** The account's payments, and one of them as its printable receipt. */
   billing: '/api/account/billing',
   receipt: (orderId: string) => `/api/account/billing/${segment(orderId)}`,
+  /** PATCH: the zone the customer's dates and times are written in (decision 0074). */
+  accountTimeZone: '/api/account/time-zone',
   /** One device of the account's subscriptions: GET its live status, PATCH its label or MAC. */
   deviceStatus: (deviceId: string) => `/api/devices/${segment(deviceId)}/status`,
   device: (deviceId: string) => `/api/devices/${segment(deviceId)}`,

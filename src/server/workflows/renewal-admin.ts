@@ -24,7 +24,7 @@ export interface AutoRenewSwitch {
   turnOffAutoRenew(
     tx: DbOrTx,
     subscriptionId: string,
-    ownerOf: (customerId: string) => Promise<{ email: string; firstName: string } | null>,
+    ownerOf: (customerId: string) => Promise<{ email: string; firstName: string; timeZone: string | null } | null>,
   ): Promise<{ orderId: string; turnedOff: boolean } | null>;
 }
 

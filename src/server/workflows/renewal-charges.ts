@@ -7,7 +7,7 @@ import { renewalChargeKey } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
-import { findCustomer } from '#server/features/accounts/index';
+import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { placeRenewalOrder } from '#server/features/checkout/index';
 import type { Mail } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
@@ -51,7 +51,7 @@ export interface RenewalChargesDeps {
   db: Db;
   jobs: JobQueue;
   clock: Clock;
-  config: { PUBLIC_URL: string; SESSION_SECRET: string; GRACE_DAYS: number };
+  config: { PUBLIC_URL: string; SESSION_SECRET: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
   orders: Pick<Orders, 'markOrderPaymentFailed'>;
@@ -91,6 +91,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       amountCents,
       card: cardSummary(card),
       expiresAt: charge.periodEnd,
+      timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE),
     };
   }
 

@@ -5,6 +5,7 @@ import { canStillConfirm } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
 import { notFound } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
+import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { findSavedCard } from '#server/features/payments/index';
 import { chargeWithSubscription, isRenewalConfirmToken, markChargeSucceeded, type ClaimedCharge } from '#server/features/renewals/index';
 import type { CardPayments, PaymentIntentState } from '#server/providers/payments/index';
@@ -21,7 +22,7 @@ export interface ConfirmationAccess {
 export interface RenewalConfirmationDeps {
   db: Db;
   clock: Clock;
-  config: { SESSION_SECRET: string; STRIPE_PUBLISHABLE_KEY?: string | undefined };
+  config: { SESSION_SECRET: string; STRIPE_PUBLISHABLE_KEY?: string | undefined; STORE_TIME_ZONE: string };
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
   /** Applies the paid renewal at once, so the page shows the new expiry, not the old one. */
@@ -75,6 +76,7 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
     const { charge, subscription } = found;
     const state = stateOf(found, now);
     const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
+    const owner = await findCustomer(db, subscription.customerId);
     const onStripe = cardPayments.kind === 'stripe' && state === 'awaiting_confirmation';
     return {
       id: charge.id,
@@ -83,6 +85,7 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
       deviceCount: subscription.deviceCount,
       amount: charge.amountCents === null ? null : formatMoney(charge.amountCents),
       expirationDate: subscription.expirationDate.toISOString(),
+      timeZone: owner ? timeZoneOf(owner, config.STORE_TIME_ZONE) : config.STORE_TIME_ZONE,
       card: cardSummary(card),
       cardProvider: cardPayments.kind,
       clientSecret: onStripe ? charge.clientSecret : null,

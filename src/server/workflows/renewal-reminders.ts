@@ -8,7 +8,7 @@ import type { CheckoutInput } from '#contract/checkout';
 import type { Db } from '#server/db/connect';
 import type { JobLogger, JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
-import { findCustomer } from '#server/features/accounts/index';
+import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import type { Checkout } from '#server/features/checkout/index';
 import { winBackCouponOffered } from '#server/features/coupons/index';
 import type { Mail } from '#server/features/mail/index';
@@ -42,7 +42,7 @@ export interface RenewalPassDeps {
   >;
   checkout: Pick<Checkout, 'placeOrder'>;
   crypto: Pick<CryptoPayments, 'openRenewalInvoice'>;
-  config: { PUBLIC_URL: string; GRACE_DAYS: number };
+  config: { PUBLIC_URL: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
   clock: Clock;
   logger?: JobLogger | undefined;
 }
@@ -90,6 +90,8 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       renewsSubscriptionId: due.id,
       setTopBoxes: [],
       autoRenew: false,
+      // Placed by the store, not a browser: the owner's zone stays as it is.
+      timeZone: null,
     };
     const context = { customerId: due.customerId, browserId: `renewal-invoice:${due.id}`, ip: '127.0.0.1', log: logger ?? { error() {} } };
     return (await checkout.placeOrder(input, context)).order;
@@ -105,6 +107,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       periodEnd: due.expirationDate,
       packageName: due.packageName,
       renewsUntil,
+      timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE),
       now,
       placeOrder: () => placeRenewalOrder(due, customer, last),
     });
@@ -145,7 +148,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     // A reminder: unsubscribe headers and link, nothing written for a customer who turned reminders off (decision 0040).
     // The grace notice and the renewal notice are service notices: neither (decision 0075).
     const reminder = milestone.name === 'grace' || milestone.name === 'renewal-notice' ? undefined : { customerId: due.customerId };
-    const facts = { to: customer.email, firstName: customer.firstName, ...due };
+    const facts = { to: customer.email, firstName: customer.firstName, timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE), ...due };
     if (milestone.status === 'active' && !due.packageOnSale) {
       // No longer sold: nothing to renew as it is, so one notice a period, whichever reminder comes first.
       const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;

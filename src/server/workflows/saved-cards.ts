@@ -72,7 +72,7 @@ export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions
     async setAutoRenew(customerId: string, subscriptionId: string, enabled: boolean): Promise<Subscription> {
       await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
       const customer = await owner(customerId);
-      await subscriptions.autoRenew.setAutoRenew(customerId, subscriptionId, enabled, { email: customer.email, firstName: customer.firstName });
+      await subscriptions.autoRenew.setAutoRenew(customerId, subscriptionId, enabled, { email: customer.email, firstName: customer.firstName, timeZone: customer.timeZone });
       return subscriptions.viewOwned(customerId, subscriptionId);
     },
 

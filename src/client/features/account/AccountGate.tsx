@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
 import { MAIN_ID } from '../../components/SkipLink';
 import { useCurrentCustomer } from '../auth';
+import { CustomerTimeZone } from './customer-time-zone';
 
 function LoadingAccount() {
   return (
@@ -17,7 +18,8 @@ function LoadingAccount() {
 
 /**
  * Shows the account only to a signed-in customer (spec section 2 "Account"): 'Loading your
- * account...' while asking, and /login for a guest or a failed check.
+ * account...' while asking, and /login for a guest or a failed check. Every date under it is
+ * written in the customer's zone (decision 0074).
  */
 export function AccountGate({ children }: { children: (customer: CustomerProfile) => ReactNode }) {
   const [, navigate] = useLocation();
@@ -30,5 +32,5 @@ export function AccountGate({ children }: { children: (customer: CustomerProfile
   }, [signedOut, navigate]);
 
   if (!me.data) return <LoadingAccount />;
-  return children(me.data);
+  return <CustomerTimeZone.Provider value={me.data.timeZone}>{children(me.data)}</CustomerTimeZone.Provider>;
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Switch } from '../../components/ui/switch';
 import { autoRenewStatusText, savedCardText } from './auto-renew-view';
+import { useCustomerTimeZone } from './customer-time-zone';
 import { formatSubscriptionDate } from './subscription-view';
 import { useAutoRenewSwitch } from './use-auto-renew';
 
@@ -13,13 +14,14 @@ const UpdateCardDialog = lazy(() => import('./UpdateCardDialog'));
 
 /** Turning automatic renewal off, asked once more: it takes effect at once. */
 function TurnOffDialog({ subscription, open, onOpenChange, onConfirm, pending }: { subscription: Subscription; open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void; pending: boolean }) {
+  const timeZone = useCustomerTimeZone();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>Turn off automatic renewal?</DialogTitle>
           <DialogDescription>
-            Your card will not be charged. {subscription.package.name} then ends on {formatSubscriptionDate(subscription.expirationDate)} unless you renew it by hand.
+            Your card will not be charged. {subscription.package.name} then ends on {formatSubscriptionDate(subscription.expirationDate, timeZone)} unless you renew it by hand.
             You can turn it back on any time.
           </DialogDescription>
         </DialogHeader>
@@ -42,6 +44,7 @@ export function AutoRenewBlock({ subscription }: { subscription: Subscription })
   const [confirmOff, setConfirmOff] = useState(false);
   const [updating, setUpdating] = useState(false);
   const toggle = useAutoRenewSwitch(subscription);
+  const timeZone = useCustomerTimeZone();
   const canTurnOn = subscription.savedCard !== null;
 
   const onSwitch = () => {
@@ -66,7 +69,7 @@ export function AutoRenewBlock({ subscription }: { subscription: Subscription })
         />
       </div>
       <p id={`${labelId}-status`} className="mt-2 text-sm text-muted-foreground" data-testid="auto-renew-status">
-        {autoRenewStatusText(subscription)}
+        {autoRenewStatusText(subscription, timeZone)}
       </p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="min-w-0 text-sm" data-testid="saved-card">

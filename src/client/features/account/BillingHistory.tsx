@@ -6,17 +6,19 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { BILLING_STATUS_BADGES, formatAmount } from './billing-view';
+import { useCustomerTimeZone } from './customer-time-zone';
 import { formatSubscriptionDate } from './subscription-view';
 import { useBillingHistory } from './use-billing';
 
 /** A payment's refunds, each with its date: what came back and when. */
 export function RefundList({ payment }: { payment: Pick<BillingPayment, 'refunds' | 'currency'> }) {
+  const timeZone = useCustomerTimeZone();
   if (payment.refunds.length === 0) return null;
   return (
     <ul className="grid gap-1 text-sm text-muted-foreground print:text-black" aria-label="Refunds">
       {payment.refunds.map((refund, index) => (
         <li key={`${refund.createdAt}-${index}`}>
-          Refunded <span className="tabular font-semibold text-foreground print:text-black">{formatAmount(refund.amount, payment.currency)}</span> on {formatSubscriptionDate(refund.createdAt)}
+          Refunded <span className="tabular font-semibold text-foreground print:text-black">{formatAmount(refund.amount, payment.currency)}</span> on {formatSubscriptionDate(refund.createdAt, timeZone)}
         </li>
       ))}
     </ul>
@@ -33,6 +35,7 @@ export function BillingStatusBadge({ status }: { status: BillingPayment['status'
 }
 
 function PaymentItem({ payment }: { payment: BillingPayment }) {
+  const timeZone = useCustomerTimeZone();
   return (
     <li className="grid gap-2 rounded-xl bg-muted/40 p-4" data-testid="billing-payment">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -41,7 +44,7 @@ function PaymentItem({ payment }: { payment: BillingPayment }) {
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <BillingStatusBadge status={payment.status} />
-        <span>{formatSubscriptionDate(payment.createdAt)}</span>
+        <span>{formatSubscriptionDate(payment.createdAt, timeZone)}</span>
         <span>{payment.paymentMethod}</span>
         <span className="break-all font-mono text-xs">{payment.orderId}</span>
       </div>

@@ -1,13 +1,14 @@
-import { format } from 'date-fns';
 import { Gift } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { receivedGiftCards } from './subscription-view';
+import { useCustomerTimeZone } from './customer-time-zone';
+import { formatSubscriptionDate, receivedGiftCards } from './subscription-view';
 import { useCustomerOrders } from './use-account';
 
 export function GiftCardsReceived() {
   const orders = useCustomerOrders(true);
   const received = receivedGiftCards(orders.data ?? []);
+  const timeZone = useCustomerTimeZone();
 
   return (
     <Card data-testid="gift-cards-received">
@@ -37,7 +38,7 @@ export function GiftCardsReceived() {
                 <div className="min-w-0">
                   <p className="truncate font-semibold">{order.selectedGiftCard ?? 'Gift card'}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {order.packageName} · {format(new Date(order.createdAt), 'MMMM d, yyyy')}
+                    {order.packageName} · {formatSubscriptionDate(order.createdAt, timeZone)}
                   </p>
                   {order.giftCardCode && (
                     <p className="mt-1 text-sm">

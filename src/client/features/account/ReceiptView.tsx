@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { BillingStatusBadge, RefundList } from './BillingHistory';
 import { formatAmount } from './billing-view';
+import { useCustomerTimeZone } from './customer-time-zone';
 import { formatSubscriptionDate } from './subscription-view';
 import { useReceipt } from './use-billing';
 
@@ -23,6 +24,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+  const timeZone = useCustomerTimeZone();
   return (
     <Card className="print:border-none print:bg-white print:text-black print:shadow-none" data-testid="receipt">
       <CardContent className="grid gap-6 p-5 sm:p-8">
@@ -37,7 +39,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <Fact term="Order ID">
             <span className="font-mono">{receipt.orderId}</span>
           </Fact>
-          <Fact term="Date">{formatSubscriptionDate(receipt.createdAt)}</Fact>
+          <Fact term="Date">{formatSubscriptionDate(receipt.createdAt, timeZone)}</Fact>
           <Fact term="Payment method">{receipt.paymentMethod}</Fact>
         </dl>
         <table className="w-full table-fixed text-sm">

@@ -18,6 +18,7 @@ import { RenewDialog } from './RenewDialog';
 import { AutoRenewBlock } from './AutoRenewBlock';
 import { RenewalDeclinedBanner } from './RenewalDeclinedBanner';
 import { offersAutoRenew } from './auto-renew-view';
+import { useCustomerTimeZone } from './customer-time-zone';
 import { TrackingNumber } from '../../components/TrackingNumber';
 import {
   deviceLock,
@@ -38,7 +39,8 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
         {icon}
         {label}
       </dt>
-      <dd className="tabular mt-1 text-sm font-semibold">{children}</dd>
+      {/* A time names its zone, which may be long (America/Argentina/Buenos_Aires): it wraps within its column. */}
+      <dd className="tabular mt-1 text-sm font-semibold [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -56,7 +58,8 @@ function ShipmentLine({ shipment }: { shipment: Shipment }) {
             via {shipment.carrier}, tracking <TrackingNumber value={shipment.trackingNumber} />
           </>
         )}
-        {!delivered && shipment.estimatedDelivery && <> (expected {formatSubscriptionDate(shipment.estimatedDelivery)})</>}
+        {/* The day the admin picked, kept as its noon in UTC: the same date in every zone. */}
+        {!delivered && shipment.estimatedDelivery && <> (expected {formatSubscriptionDate(shipment.estimatedDelivery, 'UTC')})</>}
       </span>
     </p>
   );
@@ -86,6 +89,7 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
   const status = statusBadge(subscription, now);
   const isTrial = isTrialPackage(subscription.package.id);
   const awaitsActivation = subscription.status === 'pending_activation';
+  const timeZone = useCustomerTimeZone();
 
   return (
     <article className="rounded-2xl border border-border bg-card/60 p-3 sm:p-5" aria-labelledby={`subscription-${subscription.id}`} data-testid="subscription-card">
@@ -111,7 +115,7 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
 
       {subscription.graceEndsAt && (
         <p className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="grace-period">
-          Expired, grace period until {formatSubscriptionDate(subscription.graceEndsAt, true)}. Your devices keep working until then; renew to keep watching.
+          Expired, grace period until {formatSubscriptionDate(subscription.graceEndsAt, timeZone, true)}. Your devices keep working until then; renew to keep watching.
         </p>
       )}
       {subscription.suspended && (
@@ -154,11 +158,11 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
           {subscription.deviceCount}
         </Detail>
         <Detail icon={<Calendar className="size-3.5" aria-hidden="true" />} label="Start Date">
-          {subscription.startDate ? formatSubscriptionDate(subscription.startDate, isTrial) : 'On activation'}
+          {subscription.startDate ? formatSubscriptionDate(subscription.startDate, timeZone, isTrial) : 'On activation'}
         </Detail>
         <Detail icon={<CalendarClock className="size-3.5" aria-hidden="true" />} label="Expiry Date">
           <span data-testid="expiry-date">
-            {awaitsActivation ? STARTS_ON_ACTIVATION : formatSubscriptionDate(subscription.expirationDate, isTrial)}
+            {awaitsActivation ? STARTS_ON_ACTIVATION : formatSubscriptionDate(subscription.expirationDate, timeZone, isTrial)}
           </span>
         </Detail>
         <Detail icon={<Hourglass className="size-3.5" aria-hidden="true" />} label="Time Remaining">

@@ -1,7 +1,6 @@
-import { format } from 'date-fns';
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
 import { formatDollars, parseMoney } from '#domain/money';
-import { isCancelled, isTrialPackage } from './subscription-view';
+import { formatSubscriptionDate, isCancelled, isTrialPackage } from './subscription-view';
 
 /** What the account page's "Automatic renewal" block says of a subscription (decision 0044). */
 
@@ -25,10 +24,10 @@ export function savedCardText(card: SavedCardSummary): string {
   return `${brandName(card.brand)} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
 }
 
-/** 'Next charge: $15.99 on 3 Jan 2027', or null when no charge is coming. */
-export function nextChargeText(subscription: Pick<Subscription, 'nextChargeAt' | 'nextChargeAmount'>): string | null {
+/** 'Next charge: $15.99 on January 3, 2027' (the day in the customer's zone), or null when no charge is coming. */
+export function nextChargeText(subscription: Pick<Subscription, 'nextChargeAt' | 'nextChargeAmount'>, timeZone: string): string | null {
   if (!subscription.nextChargeAt || !subscription.nextChargeAmount) return null;
-  return `Next charge: ${formatDollars(parseMoney(subscription.nextChargeAmount))} on ${format(new Date(subscription.nextChargeAt), 'd MMM yyyy')}`;
+  return `Next charge: ${formatDollars(parseMoney(subscription.nextChargeAmount))} on ${formatSubscriptionDate(subscription.nextChargeAt, timeZone)}`;
 }
 
 /** The block belongs to subscriptions that can renew: not the free trial, not a refunded (cancelled) one. */
@@ -37,12 +36,15 @@ export function offersAutoRenew(subscription: Pick<Subscription, 'status' | 'pac
 }
 
 /** The line under the switch: what happens at the expiry. */
-export function autoRenewStatusText(subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount' | 'renewal'>): string {
+export function autoRenewStatusText(
+  subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount' | 'renewal'>,
+  timeZone: string,
+): string {
   if (!subscription.savedCard) return 'No card saved. Add a card to renew automatically.';
   if (!subscription.autoRenew) return 'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.';
   // A declined charge is never promised again (decision 0045): the banner above says why and what comes next.
   if (subscription.renewal.state === 'retrying') return 'On: the renewal payment was declined and will be tried again.';
   if (subscription.renewal.state === 'failed') return 'On: the renewal payment failed. Update your card and renew by hand.';
   if (subscription.renewal.state === 'needs_authentication') return 'On: your bank asks you to confirm the renewal payment.';
-  return nextChargeText(subscription) ?? 'On: your saved card is charged before the expiry.';
+  return nextChargeText(subscription, timeZone) ?? 'On: your saved card is charged before the expiry.';
 }

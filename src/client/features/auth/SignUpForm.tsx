@@ -13,6 +13,7 @@ import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 import { cn } from '../../lib/utils';
 import { rememberSignedIn } from './session';
 
@@ -57,7 +58,7 @@ export function SignUpForm() {
   const isTrial = useWatch({ control: form.control, name: 'signupType' }) === 'trial';
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => register.mutate(values))(event)}>
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => register.mutate({ ...values, timeZone: browserTimeZone() ?? null }))(event)}>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Account type</legend>
         <Controller

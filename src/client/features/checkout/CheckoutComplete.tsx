@@ -1,8 +1,9 @@
 import { CheckCircle2, Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../components/ui/card';
 
 /** Takes the form's place once the order is paid or free and complete. */
-export function CheckoutComplete({ title, description, redirecting }: { title: string; description: string; redirecting: boolean }) {
+export function CheckoutComplete({ title, description, redirecting }: { title: string; description: ReactNode; redirecting: boolean }) {
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-3 py-12 text-center" role="status">

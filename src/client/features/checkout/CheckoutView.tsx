@@ -13,7 +13,7 @@ import type { CartItem } from '../../lib/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
 import { defaultFormValues, type CheckoutForm, type CheckoutFormValues } from './checkout-form';
 import { draftOwner, formValuesOf, readDraft, readPlacedOrder, saveDraft } from './checkout-draft';
-import { renewalPaidText, renewingText, savedCardLabel } from './renewal-view';
+import { renewalPaidText, renewingText, savedCardLabel, useRenewalTimeZone } from './renewal-view';
 import { useRenewedSubscription } from './use-renewed-subscription';
 import { CheckoutComplete } from './CheckoutComplete';
 import { CheckoutSection } from './CheckoutSection';
@@ -140,16 +140,12 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       couponCode={stage.kind === 'card' ? stage.order.couponCode : (coupon.applied?.code ?? null)}
     />
   );
-  const renewingLine = renewed && (
-    <p className="rounded-xl border border-primary/40 bg-primary/10 px-4 py-3 text-sm font-semibold" data-testid="renewing">
-      {renewingText(renewed, new Date())}
-    </p>
-  );
+  const renewingLine = renewed && <RenewingLine renewed={renewed} />;
 
   if (stage.kind === 'complete') {
     return (
       <Layout summary={summary}>
-        <CheckoutComplete title={stage.title} description={flow.renewal ? renewalPaidText(flow.renewal.extendedTo) : stage.description} redirecting={stage.redirecting} />
+        <CheckoutComplete title={stage.title} description={flow.renewal ? <RenewalPaid extendedTo={flow.renewal.extendedTo} /> : stage.description} redirecting={stage.redirecting} />
       </Layout>
     );
   }
@@ -208,6 +204,20 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       )}
     </Layout>
   );
+}
+
+/** "Renewing <package> (ends <date>)", dated in the customer's zone: its own component, as SignedInDetails is (decision 0054). */
+function RenewingLine({ renewed }: { renewed: Parameters<typeof renewingText>[0] }) {
+  const timeZone = useRenewalTimeZone();
+  return (
+    <p className="rounded-xl border border-primary/40 bg-primary/10 px-4 py-3 text-sm font-semibold" data-testid="renewing">
+      {renewingText(renewed, new Date(), timeZone)}
+    </p>
+  );
+}
+
+function RenewalPaid({ extendedTo }: { extendedTo: string | null }) {
+  return <>{renewalPaidText(extendedTo, useRenewalTimeZone())}</>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { renewalPaidText } from './renewal-view';
+import { renewalPaidText, useRenewalTimeZone } from './renewal-view';
 import type { ConfirmedOrder, RenewalProgress } from './use-checkout-flow';
 
 const ACTIVATION = { card: 'within 24 hours', crypto: 'within 1 hour' } as const;
@@ -11,7 +11,8 @@ const ACTIVATION = { card: 'within 24 hours', crypto: 'within 1 hour' } as const
  * (spec section 4). A renewal says the date the subscription now runs to, not when it activates.
  */
 export function OrderConfirmedDialog({ order, renewal, onContinue }: { order: ConfirmedOrder | null; renewal: RenewalProgress | null; onContinue: () => void }) {
-  const activation = renewal ? `Thank you for renewing! ${renewalPaidText(renewal.extendedTo)}` : `Thank you for your purchase! Your subscription activates ${ACTIVATION[order?.paidBy ?? 'card']}`;
+  const timeZone = useRenewalTimeZone();
+  const activation = renewal ? `Thank you for renewing! ${renewalPaidText(renewal.extendedTo, timeZone)}` : `Thank you for your purchase! Your subscription activates ${ACTIVATION[order?.paidBy ?? 'card']}`;
   return (
     <Dialog open={order !== null} onOpenChange={(isOpen) => !isOpen && onContinue()}>
       <DialogContent>

@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { CheckoutInput, CheckoutRequest } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest } from '#contract/crypto';
 import { DEFAULT_COUNTRY, type ShippingCountry } from '#domain/catalog';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 import type { CartItem } from '../../lib/cart-store';
 
 /** The checkout form as its inputs hold it: text, and the device count as the select's '1'..'4'. */
@@ -60,9 +61,9 @@ interface OrderExtras {
   renewsSubscriptionId?: string | undefined;
 }
 
-/** POST /api/checkout's body from the validated form. */
+/** POST /api/checkout's body from the validated form, with the browser's zone for the buyer's dates (decision 0074). */
 export function checkoutRequest(order: CheckoutInput, extras: OrderExtras): CheckoutRequest {
-  return { ...order, couponCode: extras.couponCode, renewsSubscriptionId: extras.renewsSubscriptionId ?? null };
+  return { ...order, couponCode: extras.couponCode, renewsSubscriptionId: extras.renewsSubscriptionId ?? null, timeZone: browserTimeZone() };
 }
 
 /** POST /api/create-crypto-payment's body: the spec's fields plus devices, coupon, gift card and shipping. */

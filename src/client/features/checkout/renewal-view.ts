@@ -1,18 +1,27 @@
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
 import { formatSubscriptionDate } from '../account';
+import { useCurrentCustomer } from '../auth';
+
+/**
+ * The zone a renewal's dates are written in: the signed-in customer's, as the account writes
+ * them (decision 0074); the browser's before the answer of /api/auth/me.
+ */
+export function useRenewalTimeZone(): string {
+  return useCurrentCustomer().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /** The line at the top of a renewal's checkout: what is renewed and when it ends (or ended), dated as the account dates it. */
-export function renewingText(subscription: Pick<Subscription, 'package' | 'expirationDate'>, now: Date): string {
+export function renewingText(subscription: Pick<Subscription, 'package' | 'expirationDate'>, now: Date, timeZone: string): string {
   const ended = new Date(subscription.expirationDate).getTime() <= now.getTime();
-  return `Renewing ${subscription.package.name} (${ended ? 'ended' : 'ends'} ${formatSubscriptionDate(subscription.expirationDate)})`;
+  return `Renewing ${subscription.package.name} (${ended ? 'ended' : 'ends'} ${formatSubscriptionDate(subscription.expirationDate, timeZone)})`;
 }
 
 /** The one-tap choice of the card the subscription renews with (decision 0076). */
 export const savedCardLabel = (card: Pick<SavedCardSummary, 'last4'>) => `Pay with card ending ${card.last4}`;
 
 /** What a paid renewal says in place of "activates within 24 hours": the date it now runs to, once the server applied it. */
-export function renewalPaidText(extendedTo: string | null): string {
-  return extendedTo ? `Your subscription is extended to ${formatSubscriptionDate(extendedTo)}.` : 'Your renewal is paid. Your subscription is extended in a few moments.';
+export function renewalPaidText(extendedTo: string | null, timeZone: string): string {
+  return extendedTo ? `Your subscription is extended to ${formatSubscriptionDate(extendedTo, timeZone)}.` : 'Your renewal is paid. Your subscription is extended in a few moments.';
 }
 
 /** The new expiry once the subscription moved past the one its renewal started from; null while it has not. */

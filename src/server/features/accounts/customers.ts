@@ -1,4 +1,4 @@
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import type { CustomerProfile } from '#contract/accounts';
 import type { DbOrTx } from '#server/db/connect';
 import { prebuilt, prebuiltSql } from '#server/db/prebuilt';
@@ -6,7 +6,8 @@ import { customers } from './schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-export function toCustomerProfile(row: CustomerRow): CustomerProfile {
+/** The customer as their own pages read them; `storeTimeZone` stands in for a zone not yet known (decision 0074). */
+export function toCustomerProfile(row: CustomerRow, storeTimeZone: string): CustomerProfile {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -15,8 +16,12 @@ export function toCustomerProfile(row: CustomerRow): CustomerProfile {
     phone: row.phone,
     createdAt: row.createdAt.toISOString(),
     hasAccount: row.hasAccount,
+    timeZone: row.timeZone ?? storeTimeZone,
   };
 }
+
+/** The zone a customer's emails write times in: theirs, else the store's (decision 0074). */
+export const timeZoneOf = (customer: Pick<CustomerRow, 'timeZone'>, storeTimeZone: string) => customer.timeZone ?? storeTimeZone;
 
 const customerById = prebuilt((db) => db.select().from(customers).where(eq(customers.id, sql.placeholder('id'))).limit(1));
 
@@ -59,10 +64,11 @@ const orderCustomerOfAddress = prebuiltSql<{ id: string; verified: boolean }>(
              and ${customers.emailVerifiedAt} is not null and ${customers.password} is not null
            limit 1
         ), guest as (
-          insert into ${customers} (email, first_name, last_name, phone, has_account)
-          select ${sql.placeholder('email')}, ${sql.placeholder('firstName')}, ${sql.placeholder('lastName')}, ${sql.placeholder('phone')}, false
+          insert into ${customers} (email, first_name, last_name, phone, has_account, time_zone)
+          select ${sql.placeholder('email')}, ${sql.placeholder('firstName')}, ${sql.placeholder('lastName')}, ${sql.placeholder('phone')}, false, ${sql.placeholder('timeZone')}::text
            where not exists (select 1 from verified)
-          on conflict (email) where not has_account do update set updated_at = now()
+          on conflict (email) where not has_account
+          do update set updated_at = now(), time_zone = coalesce(${customers}.time_zone, excluded.time_zone)
           returning id
         )
         select id, true as verified from verified
@@ -75,6 +81,8 @@ export interface OrderCustomerDetails {
   firstName: string;
   lastName: string;
   phone?: string | null;
+  /** The buyer's browser's zone, if known: kept for a customer who has none yet (decision 0074). */
+  timeZone?: string | null;
 }
 
 export interface OrderCustomer {
@@ -90,6 +98,8 @@ export interface OrderCustomer {
  *   someone who registered another person's address never receives that person's orders;
  * - else the address's guest row, created when new. Its orders join an account when the
  *   emailed setup link is used.
+ * The browser's zone becomes the customer's when they have none, never replacing one (decision
+ * 0074); an account the buyer is not signed in to keeps its own, as a stranger may type its address.
  */
 export async function resolveOrderCustomer(
   db: DbOrTx,
@@ -98,9 +108,32 @@ export async function resolveOrderCustomer(
 ): Promise<OrderCustomer> {
   if (signedInCustomerId) {
     const signedIn = await findCustomer(db, signedInCustomerId);
-    if (signedIn) return { customerId: signedIn.id, hasPassword: signedIn.password !== null };
+    if (signedIn) {
+      if (details.timeZone && !signedIn.timeZone) await recordFirstTimeZone(db, signedIn.id, details.timeZone);
+      return { customerId: signedIn.id, hasPassword: signedIn.password !== null };
+    }
   }
   const email = details.email.trim().toLowerCase();
-  const [owner] = await orderCustomerOfAddress(db, { email, firstName: details.firstName, lastName: details.lastName, phone: details.phone || null });
+  const [owner] = await orderCustomerOfAddress(db, {
+    email,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    phone: details.phone || null,
+    timeZone: details.timeZone ?? null,
+  });
   return { customerId: owner!.id, hasPassword: owner!.verified };
+}
+
+/** Keeps `timeZone` as the customer's unless they have one already (a checkout's zone never replaces the account's choice). */
+async function recordFirstTimeZone(db: DbOrTx, customerId: string, timeZone: string): Promise<void> {
+  await db
+    .update(customers)
+    .set({ timeZone })
+    .where(and(eq(customers.id, customerId), isNull(customers.timeZone)));
+}
+
+/** The account's "Time zone": the customer's own choice, replacing any zone recorded before. */
+export async function setTimeZone(db: DbOrTx, customerId: string, timeZone: string): Promise<CustomerRow | null> {
+  const [row] = await db.update(customers).set({ timeZone, updatedAt: sql`now()` }).where(eq(customers.id, customerId)).returning();
+  return row ?? null;
 }

@@ -38,7 +38,9 @@ export async function completeEmailProof(
     await moveSavedCards?.(tx, guest.id, account.id);
     await moveGuestPurchases(tx, guest.id, account.id);
   }
-  const [updated] = await tx.update(customers).set(proven).where(eq(customers.id, account.id)).returning();
+  // The account keeps its own zone; without one it takes the guest row's (decision 0074).
+  const timeZone = account.timeZone ?? guest?.timeZone ?? null;
+  const [updated] = await tx.update(customers).set({ ...proven, timeZone }).where(eq(customers.id, account.id)).returning();
   return updated!;
 }
 

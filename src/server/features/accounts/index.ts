@@ -1,4 +1,4 @@
 // The accounts feature's face (ARCHITECTURE.md "Layout"): customers, their sign-in and their emailed links.
 export { createAccounts, type Accounts, type Caller, type NewAccount } from './service';
 export { accountRoutes } from './routes';
-export { findCustomer, resolveOrderCustomer } from './customers';
+export { findCustomer, resolveOrderCustomer, timeZoneOf } from './customers';

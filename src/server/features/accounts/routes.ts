@@ -18,7 +18,9 @@ import {
   signedInResponseSchema,
 } from '#contract/accounts';
 import { errorBodySchema } from '#contract/errors';
+import { timeZoneChangeSchema } from '#contract/time-zones';
 import { browserIdOf } from '#server/http/browser-id';
+import { unauthorized } from '#server/http/errors';
 import type { Caller, NewAccount } from './service';
 import { CUSTOMER_SESSION, endSession, getSessionCustomerId, requireCustomerId, startCustomerSession } from '#server/http/sessions';
 
@@ -77,6 +79,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const profile = customerId ? await accounts.profile(customerId) : null;
     return noStore(reply).send(profile);
   });
+
+  // The account's "Time zone" (decision 0074): an unknown zone is refused here, unlike the browser's at checkout.
+  app.patch(
+    '/api/account/time-zone',
+    { schema: { body: timeZoneChangeSchema, response: { 200: customerProfileSchema, ...failures } } },
+    async (request, reply) => {
+      const customerId = await requireCustomerId(request);
+      const profile = await accounts.setTimeZone(customerId, request.body.timeZone);
+      if (!profile) throw unauthorized();
+      return noStore(reply).send(profile);
+    },
+  );
 
   app.get(
     '/api/setup/:token',

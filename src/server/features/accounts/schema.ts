@@ -23,6 +23,12 @@ export const customers = pgTable(
     hasAccount: boolean('has_account').notNull().default(false),
     /** When the account holder proved the address through an emailed link. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The IANA zone the customer's dates and times are written in (decision 0074): the
+     * browser's at registration or a first checkout, or the one chosen in the account; null
+     * until known, when the store's zone (STORE_TIME_ZONE) stands in.
+     */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,7 +16,7 @@ import { ordersForReading as orders } from '#server/features/orders/index';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
 import { badRequest, conflict, unauthorized } from '#server/http/errors';
 import type { Mail } from '#server/features/mail/index';
-import { findAccountByEmail, findCustomer, findGuestByEmail, toCustomerProfile, type CustomerRow } from './customers';
+import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCustomerProfile, type CustomerRow } from './customers';
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
@@ -44,6 +44,8 @@ export interface NewAccount {
   email: string;
   phone: string | null;
   password: string;
+  /** The browser's zone, when it sent one the store knows (decision 0074). */
+  timeZone?: string | null;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -64,6 +66,7 @@ function isUniqueViolation(error: unknown): boolean {
 type MoveCustomerRows = (tx: DbOrTx, fromCustomerId: string, toCustomerId: string) => Promise<void>;
 
 export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; config: Config; mail: Mail; moveSavedCards?: MoveCustomerRows }) {
+  const storeTimeZone = config.STORE_TIME_ZONE;
   /**
    * Emails a password link: its token and its email are written by one statement in `tx`
    * (docs/decisions/0028), so a crash leaves both or neither. With `onlyWithoutPassword`,
@@ -135,12 +138,13 @@ export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; c
               phone: input.phone,
               password: passwordHash,
               hasAccount: true,
+              timeZone: input.timeZone ?? null,
             })
             .returning();
           if (guest) await mailLink(tx, 'claim', guest);
           return created!;
         });
-        return toCustomerProfile(account);
+        return toCustomerProfile(account, storeTimeZone);
       } catch (error) {
         if (isUniqueViolation(error)) throw accountExists();
         throw error;
@@ -155,12 +159,18 @@ export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; c
         throw unauthorized('Invalid email or password');
       }
       await succeeded();
-      return toCustomerProfile(account);
+      return toCustomerProfile(account, storeTimeZone);
     },
 
     async profile(customerId: string): Promise<CustomerProfile | null> {
       const customer = await findCustomer(db, customerId);
-      return customer ? toCustomerProfile(customer) : null;
+      return customer ? toCustomerProfile(customer, storeTimeZone) : null;
+    },
+
+    /** The account's "Time zone" (decision 0074): the customer's choice, which a later checkout never replaces. */
+    async setTimeZone(customerId: string, timeZone: string): Promise<CustomerProfile | null> {
+      const customer = await setTimeZone(db, customerId, timeZone);
+      return customer ? toCustomerProfile(customer, storeTimeZone) : null;
     },
 
     async checkSetupToken(token: string): Promise<SetupTokenCheck | null> {
@@ -184,7 +194,7 @@ export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; c
         await endCustomerSessions(tx, account.id);
         return account;
       });
-      return toCustomerProfile(account);
+      return toCustomerProfile(account, storeTimeZone);
     },
 
     /**
@@ -283,7 +293,7 @@ export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; c
         await mailLink(tx, 'setup', owner, { orderId: request.orderId });
         return owner;
       });
-      return toCustomerProfile(owner);
+      return toCustomerProfile(owner, storeTimeZone);
     },
   };
 }

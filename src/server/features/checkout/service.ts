@@ -136,7 +136,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
     const email = input.email.toLowerCase();
     const customer = await resolveOrderCustomer(
       tx,
-      { email, firstName: input.firstName, lastName: input.lastName, phone: input.phone },
+      { email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, timeZone: input.timeZone },
       context.customerId,
     );
     const id = newOrderId();

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SHIPMENT_NOT_FOUND, TRACKING_NUMBER_NEEDED, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
-import { dayInWordsInTimeZone } from '#domain/store-time';
+import { customerDate } from '#domain/store-time';
 import { trackingLink } from '#domain/tracking';
 import type { DbOrTx } from '#server/db/connect';
 import { orders, shipments } from './schema';
@@ -105,20 +105,21 @@ export async function updateShipment(tx: DbOrTx, orderId: string, changes: Shipm
 /**
  * The 'your box has shipped' email, with the carrier and tracking number the admin entered,
  * the carrier's tracking page when the number's shape names one, and the days in words: the
- * day it shipped on the store's clock (decision 0034), the expected day as the admin picked
- * it (kept as its noon in UTC). Null without a shipped box.
+ * day it shipped on the buyer's clock (`zoneOf` their customer: theirs, or the store's until
+ * theirs is known, decision 0074), the expected day as the admin picked it (kept as its noon
+ * in UTC). Null without a shipped box.
  */
-export async function shippedMail(db: DbOrTx, orderId: string, timeZone: string): Promise<Email | null> {
+export async function shippedMail(db: DbOrTx, orderId: string, zoneOf: (customerId: string | null) => Promise<string>): Promise<Email | null> {
   const [row] = await db
-    .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName })
+    .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName, customerId: orders.customerId })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(eq(shipments.orderId, orderId));
   if (!row || row.shipment.status !== 'shipped' || !row.shipment.trackingNumber) return null;
   const { carrier, trackingNumber, estimatedDelivery, updatedAt } = row.shipment;
   const tracking = trackingLink(trackingNumber);
-  const shippedOn = dayInWordsInTimeZone(updatedAt, timeZone);
-  const expected = estimatedDelivery ? dayInWordsInTimeZone(estimatedDelivery, 'UTC') : null;
+  const shippedOn = customerDate(updatedAt, await zoneOf(row.customerId));
+  const expected = estimatedDelivery ? customerDate(estimatedDelivery, 'UTC') : null;
   const text = [
     `Hello ${row.name},`,
     '',

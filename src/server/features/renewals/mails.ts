@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { updateCardPath } from '#contract/subscriptions';
 import { declineInPlainWords } from '#domain/decline-reasons';
 import { formatDollars } from '#domain/money';
-import { utcDateTime } from '#domain/store-time';
+import { customerDateTime } from '#domain/store-time';
 import { RenewalConfirmEmail, RenewalFailedEmail, type Email } from '#server/features/mail/index';
 
 /** The texts of an automatic renewal's emails when it charged nothing; a charge that succeeded is the order's confirmation. */
@@ -17,6 +17,8 @@ export interface RenewalMailFacts {
   card: { brand: string; last4: string } | null;
   /** The expiry the charge would have renewed. */
   expiresAt: Date;
+  /** The zone its times are written in: the customer's, or the store's until theirs is known (decision 0074). */
+  timeZone: string;
 }
 
 const RENEWAL_MAIL_SUBJECTS = {
@@ -34,7 +36,7 @@ function factsOf(facts: RenewalMailFacts): Array<[string, string]> {
     ['Devices', String(facts.deviceCount)],
     ...(facts.amountCents === null ? [] : [['Amount', formatDollars(facts.amountCents)] as [string, string]]),
     ...(facts.card ? [['Card', cardLabel(facts.card)] as [string, string]] : []),
-    ['Expires', utcDateTime(facts.expiresAt)],
+    ['Expires', customerDateTime(facts.expiresAt, facts.timeZone)],
   ];
 }
 
@@ -65,8 +67,8 @@ export function renewalDeclinedMail(facts: RenewalMailFacts, decline: RenewalDec
   const what = [facts.amountCents === null ? 'your card' : formatDollars(facts.amountCents), ...(facts.card ? [`to your ${cardLabel(facts.card)}`] : [])].join(' ');
   const reason = `We could not charge ${what} for your ${facts.packageName} renewal: ${declineInPlainWords(decline.code)}`;
   const next = decline.nextAttemptAt
-    ? `We will try again on ${utcDateTime(decline.nextAttemptAt)}. Update your card before then and that attempt charges the new card.`
-    : `We tried ${decline.attempts} times and will not try again. Your subscription expires on ${utcDateTime(facts.expiresAt)}; your devices keep working until the grace period ends on ${utcDateTime(decline.graceEndsAt)}. Update your card and renew by hand from your account before then.`;
+    ? `We will try again on ${customerDateTime(decline.nextAttemptAt, facts.timeZone)}. Update your card before then and that attempt charges the new card.`
+    : `We tried ${decline.attempts} times and will not try again. Your subscription expires on ${customerDateTime(facts.expiresAt, facts.timeZone)}; your devices keep working until the grace period ends on ${customerDateTime(decline.graceEndsAt, facts.timeZone)}. Update your card and renew by hand from your account before then.`;
   const button = { label: 'Update card', path: updateCardPath(decline.subscriptionId) };
   return {
     to: facts.to,

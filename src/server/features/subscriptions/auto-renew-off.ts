@@ -6,7 +6,7 @@ import { autoRenewOffMail } from './mails';
 import { subscriptions } from './schema';
 
 /** Whom the confirmation goes to: the accounts feature's, given by the workflow. */
-export type OwnerOf = (customerId: string) => Promise<{ email: string; firstName: string } | null>;
+export type OwnerOf = (customerId: string) => Promise<{ email: string; firstName: string; timeZone: string | null } | null>;
 
 /**
  * Turns a subscription's automatic renewal off in the caller's transaction (an admin's
@@ -17,7 +17,13 @@ export type OwnerOf = (customerId: string) => Promise<{ email: string; firstName
 export async function turnOffAutoRenew(
   tx: DbOrTx,
   subscriptionId: string,
-  { now, mail, publicUrl, ownerOf }: { now: Date; mail: Pick<Mail, 'queue'>; publicUrl: string; ownerOf: OwnerOf },
+  {
+    now,
+    mail,
+    publicUrl,
+    storeTimeZone,
+    ownerOf,
+  }: { now: Date; mail: Pick<Mail, 'queue'>; publicUrl: string; storeTimeZone: string; ownerOf: OwnerOf },
 ): Promise<{ orderId: string; turnedOff: boolean } | null> {
   const [changed] = await tx
     .update(subscriptions)
@@ -32,7 +38,8 @@ export async function turnOffAutoRenew(
   if (owner) {
     const [pkg] = await tx.select({ name: packages.name }).from(packages).where(eq(packages.id, changed.packageId));
     const facts = { packageName: pkg?.name ?? changed.packageId, deviceCount: changed.deviceCount, expirationDate: changed.expirationDate };
-    await mail.queue(tx, autoRenewOffMail({ to: owner.email, firstName: owner.firstName, ...facts }, publicUrl), { key: `auto-renew-off:${subscriptionId}:${now.toISOString()}` });
+    const timeZone = owner.timeZone ?? storeTimeZone;
+    await mail.queue(tx, autoRenewOffMail({ to: owner.email, firstName: owner.firstName, timeZone, ...facts }, publicUrl), { key: `auto-renew-off:${subscriptionId}:${now.toISOString()}` });
   }
   return { orderId: changed.orderId, turnedOff: true };
 }

@@ -23,7 +23,7 @@ export interface RenewalSettings {
   savedCardId: string | null;
 }
 
-export function createAutoRenew({ db, mail, clock, publicUrl }: { db: Db; mail: Mail; clock: Clock; publicUrl: string }) {
+export function createAutoRenew({ db, mail, clock, publicUrl, storeTimeZone }: { db: Db; mail: Mail; clock: Clock; publicUrl: string; storeTimeZone: string }) {
   /** The customer's subscription's settings; 404 for another's or none (its existence is not revealed). */
   async function ownSettings(customerId: string, subscriptionId: string): Promise<RenewalSettings> {
     const [row] = UUID.test(subscriptionId)
@@ -67,9 +67,10 @@ export function createAutoRenew({ db, mail, clock, publicUrl }: { db: Db; mail: 
     /**
      * PATCH /api/subscriptions/:id/auto-renew. On needs a saved card (409 otherwise) and a
      * subscription that can still renew; off takes effect at once and is confirmed by email
-     * to `owner` (the accounts feature's, given by the workflow), written in the same transaction. Asking for the state it is already in changes nothing.
+     * to `owner` (the accounts feature's, given by the workflow), written in the same transaction, its times in the owner's zone
+   * (the store's until theirs is known, decision 0074). Asking for the state it is already in changes nothing.
      */
-    async setAutoRenew(customerId: string, subscriptionId: string, enabled: boolean, owner: { email: string; firstName: string }): Promise<void> {
+    async setAutoRenew(customerId: string, subscriptionId: string, enabled: boolean, owner: { email: string; firstName: string; timeZone: string | null }): Promise<void> {
       const current = await ownSettings(customerId, subscriptionId);
       if (current.autoRenew === enabled) return;
       const now = clock.now();
@@ -92,7 +93,7 @@ export function createAutoRenew({ db, mail, clock, publicUrl }: { db: Db; mail: 
         if (!turnedOff) return;
         const [pkg] = await tx.select({ name: packages.name }).from(packages).where(eq(packages.id, turnedOff.packageId));
         const facts = { packageName: pkg?.name ?? turnedOff.packageId, deviceCount: turnedOff.deviceCount, expirationDate: turnedOff.expirationDate };
-        const message = autoRenewOffMail({ to: owner.email, firstName: owner.firstName, ...facts }, publicUrl);
+        const message = autoRenewOffMail({ to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? storeTimeZone, ...facts }, publicUrl);
         await mail.queue(tx, message, { key: `auto-renew-off:${subscriptionId}:${now.toISOString()}` });
       });
     },

@@ -31,9 +31,11 @@ export interface GraceDeps {
   graceDays: number;
   mail: Pick<Mail, 'queue'>;
   publicUrl: string;
+  /** The zone of a customer whose own is not known yet (decision 0074). */
+  storeTimeZone: string;
 }
 
-export function createGrace({ db, provisioning, graceDays, mail, publicUrl }: GraceDeps) {
+export function createGrace({ db, provisioning, graceDays, mail, publicUrl, storeTimeZone }: GraceDeps) {
   /** Suspends the lapsed subscriptions whose grace ended by `now`, telling each owner (`ownerOf`); returns the ids it suspended (the panel done). */
   async function suspendAfterGrace(now: Date, ownerOf: OwnerOf): Promise<string[]> {
     const graceStartedBy = new Date(now.getTime() - graceDays * 24 * 60 * 60 * 1000);
@@ -73,7 +75,7 @@ export function createGrace({ db, provisioning, graceDays, mail, publicUrl }: Gr
         const notice =
           owner &&
           suspendedMail(
-            { to: owner.email, firstName: owner.firstName, ...facts, expirationDate, renewalCents: priceOrder(parseMoney(facts.packagePrice), facts.deviceCount).total },
+            { to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? storeTimeZone, ...facts, expirationDate, renewalCents: priceOrder(parseMoney(facts.packagePrice), facts.deviceCount).total },
             publicUrl,
           );
         const confirmed = await db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import type { Mail } from '#server/features/mail/index';
 import { orderConfirmationClaim } from '#server/features/orders/index';
 import { orderConfirmationMail } from './mails';
 import type { Provisioning } from './provisioning';
-import { autoRenewalOf, confirmationOf, paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf } from './receipts';
+import { autoRenewalOf, confirmationOf, paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf, type ZoneOf } from './receipts';
 import { renewalPrices, type SavedCardSummaries } from './views';
 
 /**
@@ -30,6 +30,7 @@ export interface LifecycleDeps {
   clock: Clock;
   graceDays: number;
   savedCards: SavedCardSummaries | undefined;
+  zoneOf: ZoneOf;
 }
 
 // Read for every confirmation: built once (docs/decisions/0039).
@@ -45,7 +46,7 @@ const orderWithPackageName = prebuilt((db) =>
     .limit(1),
 );
 
-export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays, savedCards }: LifecycleDeps) {
+export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays, savedCards, zoneOf }: LifecycleDeps) {
   /**
    * Marks active subscriptions past their expiry as expired. A paid one's lines run on for
    * the grace period (decision 0046): the panel is told their new end first, so a panel
@@ -102,7 +103,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl, clock, grac
     const [renewalPrice = null] = order.autoRenew ? await renewalPrices(db, [pkg]) : [];
     const autoRenewal = order.autoRenew ? autoRenewalOf(renewalPrice, Number(order.deviceCount)) : null;
     const trialEndsAt = pkg.unit === 'hours' ? await trialEnd(order, pkg) : null;
-    const message = orderConfirmationMail(confirmationOf(order, pkg, { autoRenewal, trialEndsAt }), publicUrl);
+    const message = orderConfirmationMail(confirmationOf(order, pkg, await zoneOf(db, order.customerId), { autoRenewal, trialEndsAt }), publicUrl);
     return mail.queue(db, message, { key: `order-confirmation:${orderId}`, when: orderConfirmationClaim(db, orderId) });
   }
 
@@ -127,7 +128,7 @@ export function createLifecycle({ db, mail, provisioning, publicUrl, clock, grac
     const until = subscription.expirationDate;
     const period = { from: subtractDuration(until, pkg), until };
     const paidWith = await paidWithOfRenewal(order, subscription.savedCardId, savedCards);
-    return queueRenewalReceipt(db, mail, publicUrl, order, pkg, renewalReceiptOf(period, paidWith, subscription.autoRenew && subscription.savedCardId !== null));
+    return queueRenewalReceipt(db, mail, publicUrl, order, pkg, renewalReceiptOf(period, paidWith, subscription.autoRenew && subscription.savedCardId !== null), await zoneOf(db, order.customerId));
   }
 
   return { expireSubscriptions, sendOrderConfirmation };

@@ -1,15 +1,12 @@
 import { createElement } from 'react';
 import { formatDollars, parseMoney, type Cents } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
-import { dayInWordsInTimeZone, utcDateTime } from '#domain/store-time';
+import { customerDate, customerDateTime } from '#domain/store-time';
 import { AutoRenewOffEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
 
-/** The texts of the emails about an order and a subscription (spec section 9 for the times). */
+/** The texts of the emails about an order and a subscription; their times in the customer's zone (decision 0074). */
 
 export const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
-
-/** '4 December 2026': a day as the renewal emails write it, in UTC as their times are (decision 0075). */
-export const dayInWords = (date: Date) => dayInWordsInTimeZone(date, 'UTC');
 
 export interface ConfirmationDetails {
   orderId: string;
@@ -37,6 +34,8 @@ export interface ConfirmationDetails {
   renewal: RenewalReceipt | null;
   /** The free trial's end (decision 0075). */
   trialEndsAt: Date | null;
+  /** The zone its dates are written in: the customer's, or the store's until theirs is known (decision 0074). */
+  timeZone: string;
 }
 
 export interface RenewalReceipt {
@@ -58,12 +57,12 @@ const TURN_OFF = 'To turn it off, use the Automatic renewal switch of your subsc
 
 /** What follows the facts: when the service starts, or for a renewal what it paid for and what comes next. */
 function closingLines(details: ConfirmationDetails, publicUrl: string): string[] {
-  const { renewal, autoRenewal } = details;
+  const { renewal, autoRenewal, timeZone } = details;
   if (renewal) {
     return [
-      `Your subscription now runs until ${dayInWords(renewal.until)}.`,
+      `Your subscription now runs until ${customerDate(renewal.until, timeZone)}.`,
       renewal.nextChargeOn
-        ? `Automatic renewal is on: we will next charge your card on ${dayInWords(renewal.nextChargeOn)}, ${RENEWAL_CHARGE_DAYS_BEFORE} days before this expiry. ${TURN_OFF}: ${accountLink(publicUrl)}`
+        ? `Automatic renewal is on: we will next charge your card on ${customerDate(renewal.nextChargeOn, timeZone)}, ${RENEWAL_CHARGE_DAYS_BEFORE} days before this expiry. ${TURN_OFF}: ${accountLink(publicUrl)}`
         : 'Automatic renewal is off: renew from your account before this expiry to keep watching.',
     ];
   }
@@ -81,7 +80,7 @@ function activationLine(details: ConfirmationDetails): string {
     return 'Your streaming box ships within 1-2 business days with free shipping, and its subscription activates on first use.';
   }
   if (details.trialEndsAt) {
-    return `Your free trial is active now and ends on ${utcDateTime(details.trialEndsAt)}. Choose a package in your account before then to keep watching with the same credentials.`;
+    return `Your free trial is active now and ends on ${customerDateTime(details.trialEndsAt, details.timeZone)}. Choose a package in your account before then to keep watching with the same credentials.`;
   }
   if (details.paymentMethod === 'free') return 'Your service is active now.';
   if (details.paymentMethod === 'crypto') return 'Service activation: within 1 hour of your cryptocurrency payment.';
@@ -101,17 +100,18 @@ function confirmationFacts(details: ConfirmationDetails): Array<[string, string]
       ? [['Gift card', `${details.giftCard}, ${formatDollars(cashback)} cashback, emailed to you within 1-2 hours.`] as [string, string]]
       : []),
     ...(details.shipsTo ? [['Shipping to', `the address in ${details.shipsTo} you entered at checkout.`] as [string, string]] : []),
-    ...(details.renewal ? renewalFacts(details.renewal) : []),
+    ...(details.renewal ? renewalFacts(details.renewal, details.timeZone) : []),
     ...(details.autoRenewal ? [['Automatic renewal', `on, ${formatDollars(details.autoRenewal.amountCents)} ${RENEWAL_CHARGE_DAYS_BEFORE} days before each expiry`] as [string, string]] : []),
   ];
 }
 
-function renewalFacts(renewal: RenewalReceipt): Array<[string, string]> {
+function renewalFacts(renewal: RenewalReceipt, timeZone: string): Array<[string, string]> {
+  const day = (date: Date) => customerDate(date, timeZone);
   return [
-    ['Period', `${dayInWords(renewal.from)} – ${dayInWords(renewal.until)}`],
+    ['Period', `${day(renewal.from)} – ${day(renewal.until)}`],
     ['Paid with', renewal.paidWith],
-    ['New expiry', utcDateTime(renewal.until)],
-    ['Next renewal', renewal.nextChargeOn ? `your card is charged on ${dayInWords(renewal.nextChargeOn)}` : 'automatic renewal is off'],
+    ['New expiry', customerDateTime(renewal.until, timeZone)],
+    ['Next renewal', renewal.nextChargeOn ? `your card is charged on ${day(renewal.nextChargeOn)}` : 'automatic renewal is off'],
   ];
 }
 
@@ -137,10 +137,10 @@ export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: s
 
 /** The confirmation that automatic renewal was turned off (decision 0044): transactional, so no unsubscribe link. */
 export function autoRenewOffMail(
-  details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date },
+  details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date; timeZone: string },
   publicUrl: string,
 ): Email {
-  const expiresOn = utcDateTime(details.expirationDate);
+  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
   const { firstName, packageName, deviceCount } = details;
   const text = [
     `Hello ${firstName},`,

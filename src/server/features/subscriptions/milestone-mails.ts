@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { updateCardPath } from '#contract/subscriptions';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
-import { utcDateTime } from '#domain/store-time';
+import { customerDate, customerDateTime } from '#domain/store-time';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink, dayInWords } from './mails';
+import { accountLink } from './mails';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one
@@ -17,6 +17,8 @@ type ScheduleMilestone = Exclude<MilestoneName, 'renewal-notice'>;
 export interface MilestoneMailDetails {
   to: string;
   firstName: string;
+  /** The zone its times are written in: the customer's, or the store's until theirs is known (decision 0074). */
+  timeZone: string;
   milestone: ScheduleMilestone;
   packageName: string;
   packageDuration: string;
@@ -56,7 +58,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   const price = formatDollars(details.renewalCents);
   const { milestone, packageName } = details;
   if (milestone === 'grace') {
-    const until = details.graceEndsAt ? utcDateTime(details.graceEndsAt) : null;
+    const until = details.graceEndsAt ? customerDateTime(details.graceEndsAt, details.timeZone) : null;
     return [
       `Your ${packageName} subscription expired on ${expiresOn}.`,
       until ? `Your devices keep working until ${until}; renew before then and nothing stops.` : 'Renew to turn your devices on again.',
@@ -83,7 +85,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   if (details.invoiceUrl) {
     return [
       `Your ${packageName} subscription expires on ${expiresOn}.`,
-      `Your renewal invoice is ready: ${packageName}, ${price}, paid in cryptocurrency. Once it is paid your subscription runs until ${dayInWords(details.renewsUntil)}, with the same credentials.`,
+      `Your renewal invoice is ready: ${packageName}, ${price}, paid in cryptocurrency. Once it is paid your subscription runs until ${customerDate(details.renewsUntil, details.timeZone)}, with the same credentials.`,
     ];
   }
   return [
@@ -93,7 +95,7 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
 }
 
 export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: string): Email {
-  const expiresOn = utcDateTime(details.expirationDate);
+  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
   const paragraphs = paragraphsOf(details, expiresOn);
   const subject = SUBJECTS[details.milestone];
   const heading = subject.replace(/^Your StreamPlus /, 'Your ');
@@ -129,8 +131,8 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
 }
 
 /** A renewal that cannot be offered: the owner stopped selling the package. */
-export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>, publicUrl: string): Email {
-  const expiresOn = utcDateTime(details.expirationDate);
+export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>, publicUrl: string): Email {
+  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
   const paragraphs = [
     `Your ${details.packageName} subscription expires on ${expiresOn}.`,
     `We no longer sell ${details.packageName}, so it cannot be renewed as it is; nothing was charged. Choose another package in your account to keep watching.`,
@@ -152,10 +154,10 @@ export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'f
  * sent whatever the customer's reminder choice (decision 0075), and how to restore it.
  */
 export function suspendedMail(
-  details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate' | 'renewalCents'>,
+  details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate' | 'renewalCents'>,
   publicUrl: string,
 ): Email {
-  const expiredOn = utcDateTime(details.expirationDate);
+  const expiredOn = customerDateTime(details.expirationDate, details.timeZone);
   const paragraphs = [
     `Your ${details.packageName} subscription expired on ${expiredOn} and its grace period has ended, so your devices have stopped.`,
     `Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs ${formatDollars(details.renewalCents)} today.`,

@@ -13,7 +13,7 @@ import { prebuilt } from '#server/db/prebuilt';
 import { graceEnd } from '#domain/renewal-milestones';
 import type { Mail } from '#server/features/mail/index';
 import { giveBoxesToDevices } from './box-claims';
-import { paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf } from './receipts';
+import { paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf, type ZoneOf } from './receipts';
 import type { SavedCardSummaries } from './views';
 import {
   LineUsernameTakenError,
@@ -43,6 +43,7 @@ export interface ProvisioningDeps {
   mail: Pick<Mail, 'queue'>;
   publicUrl: string;
   savedCards: SavedCardSummaries | undefined;
+  zoneOf: ZoneOf;
 }
 
 export type ProvisionResult =
@@ -99,7 +100,7 @@ const orderPackageAndSubscription = prebuilt((db) =>
 );
 const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
 
-export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, mail, publicUrl, savedCards }: ProvisioningDeps) {
+export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, mail, publicUrl, savedCards, zoneOf }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
   /**
    * Runs of one order in this process take turns, so the later one finds the order applied
@@ -368,7 +369,7 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, 
         }
         // Renews itself from now on: the saved card's, or the card of this renewal, which the paid-order workflow saves next (decision 0044).
         const renewsItself = (subscription!.autoRenew && subscription!.savedCardId !== null) || order.autoRenew;
-        await queueRenewalReceipt(tx, mail, publicUrl, order, pkg, renewalReceiptOf(period, paidWith, renewsItself));
+        await queueRenewalReceipt(tx, mail, publicUrl, order, pkg, renewalReceiptOf(period, paidWith, renewsItself), await zoneOf(tx, order.customerId));
         return lines.filter((line) => taken.has(line.deviceNumber));
       });
     } catch (error) {

@@ -7,6 +7,9 @@ import { orderConfirmationClaim, type OrderRow } from '#server/features/orders/i
 import { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './mails';
 import type { SavedCardSummaries } from './views';
 
+/** The zone a customer's emails are written in: their own, or the store's until it is known (decision 0074). */
+export type ZoneOf = (tx: DbOrTx, customerId: string | null) => Promise<string>;
+
 /**
  * The order confirmation's facts from the order row (decision 0028: written once, with its
  * claim on the order): a purchase's, or a renewal's receipt with its period (decision 0075).
@@ -14,6 +17,7 @@ import type { SavedCardSummaries } from './views';
 export function confirmationOf(
   order: OrderRow,
   pkg: { name: string; duration: string },
+  timeZone: string,
   { autoRenewal = null, renewal = null, trialEndsAt = null }: Pick<Partial<ConfirmationDetails>, 'autoRenewal' | 'renewal' | 'trialEndsAt'> = {},
 ): ConfirmationDetails {
   return {
@@ -34,6 +38,7 @@ export function confirmationOf(
     autoRenewal,
     renewal,
     trialEndsAt,
+    timeZone,
   };
 }
 
@@ -64,7 +69,8 @@ export async function queueRenewalReceipt(
   order: OrderRow,
   pkg: { name: string; duration: string },
   receipt: RenewalReceipt,
+  timeZone: string,
 ): Promise<boolean> {
-  const message = orderConfirmationMail(confirmationOf(order, pkg, { renewal: receipt }), publicUrl);
+  const message = orderConfirmationMail(confirmationOf(order, pkg, timeZone, { renewal: receipt }), publicUrl);
   return mail.queue(tx, message, { key: `order-confirmation:${order.id}`, when: orderConfirmationClaim(tx, order.id) });
 }

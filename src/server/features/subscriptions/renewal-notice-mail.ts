@@ -1,13 +1,15 @@
 import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
-import { utcDateTime } from '#domain/store-time';
+import { customerDate, customerDateTime } from '#domain/store-time';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink, dayInWords } from './mails';
+import { accountLink } from './mails';
 
 /** The auto-renewing subscription's one notice before its charge (decision 0075). */
 export interface RenewalNoticeDetails {
   to: string;
   firstName: string;
+  /** The zone its dates are written in: the customer's, or the store's until theirs is known (decision 0074). */
+  timeZone: string;
   packageName: string;
   packageDuration: string;
   deviceCount: number;
@@ -25,12 +27,13 @@ export interface RenewalNoticeDetails {
  * link, and sent whatever the customer's reminder choice.
  */
 export function renewalNoticeMail(details: RenewalNoticeDetails, publicUrl: string): Email {
-  const { charge, packageName } = details;
+  const { charge, packageName, timeZone } = details;
+  const day = (date: Date) => customerDate(date, timeZone);
   const amount = formatDollars(charge.amountCents);
-  const chargeDay = dayInWords(charge.on);
+  const chargeDay = day(charge.on);
   const subject = `Your subscription renews on ${chargeDay}: ${amount} to the card ending ${charge.last4}`;
   const paragraphs = [
-    `Your ${packageName} subscription renews automatically. On ${utcDateTime(charge.on)} we will charge ${amount} to your card ending ${charge.last4}, and your subscription will then run until ${dayInWords(details.renewsUntil)}.`,
+    `Your ${packageName} subscription renews automatically. On ${customerDateTime(charge.on, timeZone)} we will charge ${amount} to your card ending ${charge.last4}, and your subscription will then run until ${day(details.renewsUntil)}.`,
     'If the price changes before then, we charge the price of that day. You will get a receipt once the payment goes through.',
     `To stop it, turn Automatic renewal off on your account page before ${chargeDay}; your subscription then runs until it expires.`,
   ];
@@ -40,8 +43,8 @@ export function renewalNoticeMail(details: RenewalNoticeDetails, publicUrl: stri
     ['Amount', amount],
     ['Card', `ending ${charge.last4}`],
     ['Charged on', chargeDay],
-    ['Expires', utcDateTime(details.expirationDate)],
-    ['Renews until', dayInWords(details.renewsUntil)],
+    ['Expires', customerDateTime(details.expirationDate, timeZone)],
+    ['Renews until', day(details.renewsUntil)],
   ];
   const button = { label: 'Manage your renewal', href: accountLink(publicUrl) };
   const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');

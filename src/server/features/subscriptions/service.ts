@@ -18,6 +18,7 @@ import type { Clock } from '#server/lib/clock';
 import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createGrace } from './grace';
+import type { ZoneOf } from './receipts';
 import { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim } from './milestones';
 import type { Milestone, MilestoneName } from '#domain/renewal-milestones';
 import { createProvisioning, type ProvisionResult } from './provisioning';
@@ -48,6 +49,8 @@ export interface SubscriptionsDeps {
   savedCards?: SavedCardSummaries;
   /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
   renewalStates?: RenewalStatesOf;
+  /** A customer's own time zone, null until known (the accounts feature's, decision 0074); the store's stands in without it. */
+  customerTimeZone?: (tx: DbOrTx, customerId: string) => Promise<string | null>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,11 +59,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * app.services.subscriptions: provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, customerTimeZone }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
-  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards });
-  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards });
-  const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL });
+  /** The zone a customer's emails are written in: their own, or the store's until it is known (decision 0074). */
+  const zoneOf: ZoneOf = async (tx, customerId) => (customerId && (await customerTimeZone?.(tx, customerId))) || config.STORE_TIME_ZONE;
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards, zoneOf });
+  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards, zoneOf });
+  const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
     await provisioning.syncLines(subscriptionId);
@@ -91,7 +96,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     viewOwned: ownedSubscription,
 
     /** Automatic renewal's settings: on or off, and the card that pays (decision 0044). */
-    autoRenew: createAutoRenew({ db, mail, clock, publicUrl: config.PUBLIC_URL }),
+    autoRenew: createAutoRenew({ db, mail, clock, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE }),
 
     /** The owner starts a delivered streaming box's subscription (POST /api/subscriptions/:id/activate). */
     async activateForCustomer(customerId: string, subscriptionId: string): Promise<Subscription> {
@@ -114,7 +119,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     async updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> {
       return db.transaction(async (tx) => {
         const { shipment, shippedNow } = await updateShipment(tx, orderId, changes, actor);
-        const message = shippedNow ? await shippedMail(tx, orderId, config.STORE_TIME_ZONE) : null;
+        const message = shippedNow ? await shippedMail(tx, orderId, (customerId) => zoneOf(tx, customerId)) : null;
         if (message) await mail.queue(tx, message, { key: `shipment-shipped:${orderId}:${shipment.trackingNumber}` });
         return shipment;
       });
@@ -148,7 +153,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
     /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
     turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string, ownerOf: OwnerOf) =>
-      turnOffAutoRenew(tx, subscriptionId, { now: clock.now(), mail, publicUrl: config.PUBLIC_URL, ownerOf }),
+      turnOffAutoRenew(tx, subscriptionId, { now: clock.now(), mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE, ownerOf }),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
 

@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { FormField, invalidProps } from '../../../components/ui/form-field';
 import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import type { CouponFormValues } from './coupon-form';
 
 const TYPE_OPTIONS = [
@@ -16,6 +17,7 @@ const TYPE_OPTIONS = [
  */
 export function CouponFields({ form, idPrefix, withCode }: { form: UseFormReturn<CouponFormValues>; idPrefix: string; withCode: boolean }) {
   const { errors } = form.formState;
+  const timeZone = useStoreTimeZone();
   const text = (name: keyof CouponFormValues, label: string, props: Record<string, string> = {}) => {
     const id = `${idPrefix}-${name}`;
     return (
@@ -47,9 +49,9 @@ export function CouponFields({ form, idPrefix, withCode }: { form: UseFormReturn
         {text('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal', placeholder: 'No cap' })}
       </div>
       <fieldset className="grid min-w-0 gap-3" aria-describedby={datesHint}>
-        <legend className="text-sm font-semibold">Dates (UTC)</legend>
+        <legend className="text-sm font-semibold">Dates in {timeZone}</legend>
         <p id={datesHint} className="text-sm text-muted-foreground">
-          From the start of the start date to the end of the end date. An end date in the past ends the coupon now.
+          From the start of the start date to the end of the end date, on the store&apos;s clock. An end date in the past ends the coupon now.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           {text('validFrom', 'Start date (optional)', { type: 'date' })}

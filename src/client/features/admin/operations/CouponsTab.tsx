@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button';
 import type { Revalidated } from '../shared/revalidating-get';
 import { couponState, couponTerms, couponUses } from './coupon-form';
 import { DetailField } from '../shared/DetailField';
+import { adminDate } from '../shared/admin-view';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { EditCouponDialog } from './EditCouponDialog';
 import { NewCouponDialog } from './NewCouponDialog';
 import { WinBackCouponSetting } from './WinBackCouponSetting';
@@ -14,12 +16,14 @@ import { PagedList } from '../shared/PagedList';
 import { useCouponChanges } from './use-coupon-changes';
 import type { ListPaging } from '../shared/use-list-page';
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'Any time');
+// A coupon's start and end as the store's days (decision 0034), as its editor means them.
+const day = (iso: string | null, timeZone: string) => (iso ? adminDate(iso, timeZone) : 'Any time');
 
 /** The /admin coupons: each with its terms and uses, 'Edit', a switch on or off, and 'New Coupon'. */
 export function CouponsTab({ coupons, paging }: { coupons: UseQueryResult<Revalidated<AdminCoupon[]>>; paging: ListPaging }) {
   const { create, setActive, update } = useCouponChanges();
   const [editing, setEditing] = useState<AdminCoupon | null>(null);
+  const timeZone = useStoreTimeZone();
   // As of the last poll (a 304 renews it too), so 'Ended' shows within a poll of the end date.
   const now = new Date(coupons.dataUpdatedAt);
   return (
@@ -49,8 +53,8 @@ export function CouponsTab({ coupons, paging }: { coupons: UseQueryResult<Revali
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
                   <DetailField label="Terms">{couponTerms(coupon)}</DetailField>
                   <DetailField label="Uses">{couponUses(coupon)}</DetailField>
-                  <DetailField label="From">{day(coupon.validFrom)}</DetailField>
-                  <DetailField label="Until">{day(coupon.validTo)}</DetailField>
+                  <DetailField label="From">{day(coupon.validFrom, timeZone)}</DetailField>
+                  <DetailField label="Until">{day(coupon.validTo, timeZone)}</DetailField>
                 </dl>
                 <div className="mt-3 grid grid-cols-2 gap-2 sm:flex">
                   {/* No icon: one more icon shared with other pages regroups the icon chunks into the landing page's (its budget, decision 0024). */}

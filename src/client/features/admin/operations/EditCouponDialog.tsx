@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '../../../components/ui/use-toast';
 import { messageOr } from '../../../lib/api';
 import { FormDialogFooter } from '../shared/FormDialogFooter';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 import { CouponFields } from './CouponFields';
 import { couponChangesRequest, couponFormOf, couponFormSchema, couponUses, type CouponFormValues } from './coupon-form';
 import type { useCouponChanges } from './use-coupon-changes';
@@ -14,13 +15,14 @@ type CouponUpdate = ReturnType<typeof useCouponChanges>['update'];
 
 function EditCouponForm({ coupon, update, onDone }: { coupon: AdminCoupon; update: CouponUpdate; onDone: () => void }) {
   // The coupon as the dialog opened on it: a poll of the list meanwhile changes neither the form nor what counts as changed.
-  const [opened] = useState(() => couponFormOf(coupon));
+  const timeZone = useStoreTimeZone();
+  const [opened] = useState(() => couponFormOf(coupon, timeZone));
   const form = useForm<CouponFormValues>({ resolver: zodResolver(couponFormSchema), defaultValues: opened });
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const save = (values: CouponFormValues) => {
     setRefusal(null);
-    const changes = couponChangesRequest(opened, values);
+    const changes = couponChangesRequest(opened, values, timeZone);
     if (Object.keys(changes).length === 0) {
       toast({ title: 'No Changes', description: `${coupon.code} is as it was.` });
       onDone();

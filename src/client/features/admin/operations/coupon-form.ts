@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AdminCoupon, NewCoupon } from '#contract/admin-coupons';
 import { COUPON_CODE_CHARACTERS, COUPON_CODE_CHARACTERS_MESSAGE } from '#contract/fields';
+import { endOfDayInTimeZone, isoDayInTimeZone, startOfDayInTimeZone } from '#domain/store-time';
 import { dollars } from '../shared/admin-view';
 
 /** A day as the date input gives it; blank is no date. */
@@ -60,34 +61,37 @@ type NewCouponRequest = CouponTermsRequest & { code: string };
 export type CouponChangesRequest = Partial<CouponTermsRequest>;
 
 /**
- * The dates are whole days in UTC, as the coupon list shows them: a coupon works from the
- * first moment of its start day to the last of its end day, so an end day already past ends it.
+ * The dates are whole days in the store's time zone, as every admin page means a day
+ * (decision 0034): a coupon works from the first moment of its start day to the last of its
+ * end day on the store's clock, so an end day already past ends it. The API keeps instants.
  */
-const startOfDay = (date: string) => (date === '' ? null : `${date}T00:00:00.000Z`);
-const endOfDay = (date: string) => (date === '' ? null : `${date}T23:59:59.999Z`);
-const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+const startOfDay = (date: string, timeZone: string) => (date === '' ? null : startOfDayInTimeZone(date, timeZone).toISOString());
+const endOfDay = (date: string, timeZone: string) => (date === '' ? null : endOfDayInTimeZone(date, timeZone).toISOString());
+const dayOf = (iso: string | null, timeZone: string) => (iso ? isoDayInTimeZone(new Date(iso), timeZone) : '');
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** Each field of the form as the API takes it. */
-const requestFields: { [K in keyof CouponTermsRequest]: (values: CouponFormValues) => CouponTermsRequest[K] } = {
+type RequestFields = { [K in keyof CouponTermsRequest]: (values: CouponFormValues) => CouponTermsRequest[K] };
+
+/** Each field of the form as the API takes it, its days in `timeZone`. */
+const requestFields = (timeZone: string): RequestFields => ({
   description: (values) => values.description.trim(),
   type: (values) => values.type,
   value: (values) => values.value.trim(),
   minOrderAmount: (values) => blankToNull(values.minOrderAmount),
   maxDiscount: (values) => blankToNull(values.maxDiscount),
   usageLimit: (values) => (values.usageLimit.trim() === '' ? null : Number(values.usageLimit)),
-  validFrom: (values) => startOfDay(values.validFrom.trim()),
-  validTo: (values) => endOfDay(values.validTo.trim()),
-};
+  validFrom: (values) => startOfDay(values.validFrom.trim(), timeZone),
+  validTo: (values) => endOfDay(values.validTo.trim(), timeZone),
+});
 
-/** The POST /api/admin/coupons body: blanks become null, the code upper case, days whole UTC days. */
-export function newCouponRequest(values: CouponFormValues): NewCouponRequest {
-  const terms = Object.fromEntries(Object.entries(requestFields).map(([name, field]) => [name, field(values)])) as CouponTermsRequest;
+/** The POST /api/admin/coupons body: blanks become null, the code upper case, days whole days of the store's zone. */
+export function newCouponRequest(values: CouponFormValues, timeZone: string): NewCouponRequest {
+  const terms = Object.fromEntries(Object.entries(requestFields(timeZone)).map(([name, field]) => [name, field(values)])) as CouponTermsRequest;
   return { code: values.code.trim().toUpperCase(), ...terms };
 }
 
-/** A coupon as the form shows it for editing. */
-export function couponFormOf(coupon: AdminCoupon): CouponFormValues {
+/** A coupon as the form shows it for editing, its days those of the store's zone. */
+export function couponFormOf(coupon: AdminCoupon, timeZone: string): CouponFormValues {
   return {
     code: coupon.code,
     description: coupon.description,
@@ -96,8 +100,8 @@ export function couponFormOf(coupon: AdminCoupon): CouponFormValues {
     minOrderAmount: coupon.minOrderAmount ?? '',
     maxDiscount: coupon.maxDiscount ?? '',
     usageLimit: coupon.usageLimit === null ? '' : String(coupon.usageLimit),
-    validFrom: dayOf(coupon.validFrom),
-    validTo: dayOf(coupon.validTo),
+    validFrom: dayOf(coupon.validFrom, timeZone),
+    validTo: dayOf(coupon.validTo, timeZone),
   };
 }
 
@@ -105,9 +109,9 @@ export function couponFormOf(coupon: AdminCoupon): CouponFormValues {
  * The fields whose typed value differs from what the form opened with, as the API takes them.
  * A field left alone is not sent, so an end time set by the API to the minute stays as it was.
  */
-export function couponChangesRequest(opened: CouponFormValues, values: CouponFormValues): CouponChangesRequest {
+export function couponChangesRequest(opened: CouponFormValues, values: CouponFormValues, timeZone: string): CouponChangesRequest {
   const changes: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(requestFields)) {
+  for (const [name, field] of Object.entries(requestFields(timeZone))) {
     const key = name as keyof CouponTermsRequest;
     if (String(opened[key]).trim() !== String(values[key]).trim()) changes[key] = field(values);
   }

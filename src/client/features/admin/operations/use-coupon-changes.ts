@@ -5,15 +5,17 @@ import { api, messageOr } from '../../../lib/api';
 import { adminApiRoutes } from '../../../lib/api-routes';
 import { couponTerms, newCouponRequest, type CouponChangesRequest, type CouponFormValues } from './coupon-form';
 import { adminKeys } from '../../../lib/query-keys';
+import { useStoreTimeZone } from '../shared/store-time-zone';
 
 /** POST /api/admin/coupons and PATCH /api/admin/coupons/:code, each confirmed by a toast; a refusal's toast carries the server's words. */
 export function useCouponChanges() {
   const queryClient = useQueryClient();
+  const timeZone = useStoreTimeZone();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.coupons });
   const failed = (fallback: string) => (error: unknown) => toast({ title: 'Coupon Not Saved', description: messageOr(error, fallback), variant: 'destructive' });
 
   const create = useMutation({
-    mutationFn: (values: CouponFormValues) => api(adminApiRoutes.coupons, { method: 'POST', body: newCouponRequest(values), schema: adminCouponSchema }),
+    mutationFn: (values: CouponFormValues) => api(adminApiRoutes.coupons, { method: 'POST', body: newCouponRequest(values, timeZone), schema: adminCouponSchema }),
     onSuccess: (coupon) => {
       toast({ title: 'Coupon Created', description: `${coupon.code} can be used at checkout now.` });
       void refresh();

@@ -31,4 +31,4 @@ export function AutoRenewOffEmail({ firstName, packageName, deviceCount, expires
   );
 }
 
-export const autoRenewOffSample: AutoRenewOffProps = { firstName: 'Mona', packageName: '1 Month Premium', deviceCount: 2, expiresOn: 'December 1, 2026 at 9:00 AM UTC' };
+export const autoRenewOffSample: AutoRenewOffProps = { firstName: 'Mona', packageName: '1 Month Premium', deviceCount: 2, expiresOn: 'December 1, 2026 at 9:00 AM (UTC)' };

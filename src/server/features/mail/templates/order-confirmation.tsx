@@ -67,13 +67,13 @@ export const renewalReceiptSample: OrderConfirmationProps = {
     ['Package', '1 Month Premium (1 month)'],
     ['Devices', '2'],
     ['Total', '$21.98'],
-    ['Period', '4 December 2026 – 4 January 2027'],
+    ['Period', 'December 4, 2026 – January 4, 2027'],
     ['Paid with', 'card ending 4242'],
-    ['New expiry', 'January 4, 2027 at 9:00 AM UTC'],
-    ['Next renewal', 'your card is charged on 1 January 2027'],
+    ['New expiry', 'January 4, 2027 at 9:00 AM (UTC)'],
+    ['Next renewal', 'your card is charged on January 1, 2027'],
   ],
   closing: [
-    'Your subscription now runs until 4 January 2027.',
-    'Automatic renewal is on: we will next charge your card on 1 January 2027, 3 days before this expiry. To turn it off, use the Automatic renewal switch of your subscription on your account page: http://localhost:5000/account',
+    'Your subscription now runs until January 4, 2027.',
+    'Automatic renewal is on: we will next charge your card on January 1, 2027, 3 days before this expiry. To turn it off, use the Automatic renewal switch of your subscription on your account page: http://localhost:5000/account',
   ],
 };

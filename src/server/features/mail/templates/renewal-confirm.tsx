@@ -38,6 +38,6 @@ export const renewalConfirmSample: RenewalConfirmProps = {
     ['Devices', '1'],
     ['Amount', '$15.00'],
     ['Card', 'Visa ending 3184'],
-    ['Expires', 'January 1, 2027 at 9:00 AM UTC'],
+    ['Expires', 'January 1, 2027 at 9:00 AM (UTC)'],
   ],
 };

@@ -35,13 +35,13 @@ export const renewalFailedSample: RenewalFailedProps = {
   firstName: 'Mona',
   heading: 'Your renewal payment failed',
   reason: 'We could not charge $15.00 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.',
-  next: 'We will try again on December 30, 2026 at 9:00 AM UTC. Update your card before then and that attempt charges the new card.',
+  next: 'We will try again on December 30, 2026 at 9:00 AM (UTC). Update your card before then and that attempt charges the new card.',
   facts: [
     ['Package', '1 Month Premium'],
     ['Devices', '1'],
     ['Amount', '$15.00'],
     ['Card', 'Visa ending 9995'],
-    ['Expires', 'January 1, 2027 at 9:00 AM UTC'],
+    ['Expires', 'January 1, 2027 at 9:00 AM (UTC)'],
   ],
   button: { label: 'Update card', path: '/account?update-card=sample' },
 };
@@ -54,7 +54,7 @@ export const renewalSkippedSample: RenewalFailedProps = {
   facts: [
     ['Package', '1 Month Premium'],
     ['Devices', '1'],
-    ['Expires', 'January 1, 2027 at 9:00 AM UTC'],
+    ['Expires', 'January 1, 2027 at 9:00 AM (UTC)'],
   ],
   button: { label: 'Choose a package', path: '/#packages' },
 };

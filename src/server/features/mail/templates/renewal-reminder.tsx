@@ -43,13 +43,13 @@ export function RenewalReminderEmail({ heading, firstName, paragraphs, facts, co
 const sampleFacts = [
   ['Package', '1 Month Premium (1 month)'],
   ['Devices', '2'],
-  ['Expires', 'December 9, 2026 at 9:00 AM UTC'],
+  ['Expires', 'December 9, 2026 at 9:00 AM (UTC)'],
 ] as const;
 
 export const renewalReminderSample: RenewalReminderProps = {
   heading: 'Your subscription expires in 7 days',
   firstName: 'Mona',
-  paragraphs: ['Your 1 Month Premium subscription expires on December 9, 2026 at 9:00 AM UTC.', 'Renewing costs $17.98 today. A renewal is charged at the price of the day you pay.'],
+  paragraphs: ['Your 1 Month Premium subscription expires on December 9, 2026 at 9:00 AM (UTC).', 'Renewing costs $17.98 today. A renewal is charged at the price of the day you pay.'],
   facts: sampleFacts,
   couponCode: null,
   button: { label: 'Renew now', href: 'http://localhost:5000/account' },
@@ -61,11 +61,11 @@ const variant = (heading: string, paragraphs: string[], changes: Partial<Renewal
 
 /** The auto-renewing subscription's notice 7 days before its charge: a service notice, without an unsubscribe link (decision 0075). */
 export const renewalNoticeSample = variant(
-  'Your subscription renews on 6 December 2026',
+  'Your subscription renews on December 6, 2026',
   [
-    'Your 1 Month Premium subscription renews automatically. On December 6, 2026 at 9:00 AM UTC we will charge $17.98 to your card ending 4242, and your subscription will then run until 9 January 2027.',
+    'Your 1 Month Premium subscription renews automatically. On December 6, 2026 at 9:00 AM (UTC) we will charge $17.98 to your card ending 4242, and your subscription will then run until January 9, 2027.',
     'If the price changes before then, we charge the price of that day. You will get a receipt once the payment goes through.',
-    'To stop it, turn Automatic renewal off on your account page before 6 December 2026; your subscription then runs until it expires.',
+    'To stop it, turn Automatic renewal off on your account page before December 6, 2026; your subscription then runs until it expires.',
   ],
   {
     button: { label: 'Manage your renewal', href: 'http://localhost:5000/account' },
@@ -73,7 +73,7 @@ export const renewalNoticeSample = variant(
   },
 );
 
-export const trialReminderSample = variant('Your trial ends in 12 hours', ['Your free trial ends on December 9, 2026 at 9:00 AM UTC.', 'Choose a package in your account to keep watching with the same credentials.'], {
+export const trialReminderSample = variant('Your trial ends in 12 hours', ['Your free trial ends on December 9, 2026 at 9:00 AM (UTC).', 'Choose a package in your account to keep watching with the same credentials.'], {
   button: { label: 'Choose a package', href: 'http://localhost:5000/account' },
 });
 
@@ -81,7 +81,7 @@ export const trialReminderSample = variant('Your trial ends in 12 hours', ['Your
 export const suspendedSample = variant(
   'Your subscription is suspended',
   [
-    'Your 1 Month Premium subscription expired on December 9, 2026 at 9:00 AM UTC and its grace period has ended, so your devices have stopped.',
+    'Your 1 Month Premium subscription expired on December 9, 2026 at 9:00 AM (UTC) and its grace period has ended, so your devices have stopped.',
     'Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs $17.98 today.',
   ],
   { footnote: null },
@@ -89,6 +89,6 @@ export const suspendedSample = variant(
 
 export const winBackSample = variant(
   'Come back to StreamPlus',
-  ['Your 1 Month Premium subscription ended on December 9, 2026 at 9:00 AM UTC.', 'Renew with this code at checkout and keep your credentials.'],
+  ['Your 1 Month Premium subscription ended on December 9, 2026 at 9:00 AM (UTC).', 'Renew with this code at checkout and keep your credentials.'],
   { couponCode: 'COMEBACK10' },
 );

@@ -4,7 +4,7 @@ import type { CheckoutInput } from '#contract/checkout';
 import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
 import { formatDollars, formatMoney, parseMoney } from '#domain/money';
 import { receivedCents } from '#domain/refunds';
-import { dayInWordsInTimeZone } from '#domain/store-time';
+import { customerDate } from '#domain/store-time';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
 import { ordersForReading as orders } from '#server/features/orders/index';
@@ -52,6 +52,8 @@ export interface RenewalInvoiceRequest {
   /** What the invoice names (decision 0075): the package, and the expiry paying it gives. */
   packageName: string;
   renewsUntil: Date;
+  /** The zone its date is written in: the customer's (decision 0074). */
+  timeZone: string;
   now: Date;
   /** Places the renewal order, as checkout does, at today's price. */
   placeOrder: () => Promise<OrderRow>;
@@ -138,7 +140,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
    * address, or 'pending' while another instance is opening it. A provider failure throws,
    * and the next pass opens it.
    */
-  async function openRenewalInvoice({ subscriptionId, periodEnd, packageName, renewsUntil, now, placeOrder }: RenewalInvoiceRequest): Promise<{ invoiceUrl: string } | 'pending'> {
+  async function openRenewalInvoice({ subscriptionId, periodEnd, packageName, renewsUntil, timeZone, now, placeOrder }: RenewalInvoiceRequest): Promise<{ invoiceUrl: string } | 'pending'> {
     const opened = await openedRenewalInvoice(db, subscriptionId, periodEnd);
     if (opened) return { invoiceUrl: opened.invoiceUrl! };
     const claim = await claimRenewalInvoice(db, subscriptionId, periodEnd, now);
@@ -151,7 +153,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
         orderId: order.id,
         priceAmountCents: parseMoney(order.totalAmount),
         ipnCallbackUrl,
-        description: `${packageName} renewal, ${devices} device${devices === 1 ? '' : 's'}: ${formatDollars(parseMoney(order.totalAmount))}, runs until ${dayInWordsInTimeZone(renewsUntil, 'UTC')} (order ${order.id})`,
+        description: `${packageName} renewal, ${devices} device${devices === 1 ? '' : 's'}: ${formatDollars(parseMoney(order.totalAmount))}, runs until ${customerDate(renewsUntil, timeZone)} (order ${order.id})`,
         successUrl: `${publicUrl}/account`,
       });
       if (invoice.paymentId) await attachCryptoPayment(db, order.id, invoice.paymentId);
