@@ -101,7 +101,7 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders });
+  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, checkout, orders });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
