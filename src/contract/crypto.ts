@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalPackageId, STREAMING_BOX_ID } from '#domain/catalog';
+import { moneyText } from './packages';
 import { AUTO_RENEW_CARD_ONLY_MESSAGE, checkoutRequestSchema, checkSetTopBoxes, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE } from './checkout';
 
 /**
@@ -61,6 +62,20 @@ export const cryptoPaymentSchema = z.object({
   orderId: z.string(),
 });
 export type CryptoPayment = z.infer<typeof cryptoPaymentSchema>;
+
+/** GET /api/crypto-invoices/:paymentId: a renewal invoice's payment and what it renews (decision 0075). */
+export const cryptoInvoiceSchema = cryptoPaymentSchema.extend({
+  renewal: z.object({
+    packageName: z.string(),
+    /** The renewal order's total in dollars ('15.99'). */
+    amount: moneyText,
+    /** The expiry paying it gives (once paid, the one it gave), ISO. */
+    renewsUntil: z.string(),
+    /** The zone the page writes it in: the customer's, or the store's until theirs is known (decision 0074). */
+    timeZone: z.string(),
+  }),
+});
+export type CryptoInvoice = z.infer<typeof cryptoInvoiceSchema>;
 
 export const cryptoPaymentParamsSchema = z.object({
   paymentId: z

@@ -38,7 +38,7 @@ export interface Milestone {
 }
 
 export const MILESTONES: readonly Milestone[] = [
-  // 7 days before the card is charged, not before the expiry; the manual reminders below stay silent while that charge is ahead (decision 0075).
+  // 7 days before the card is charged, not before the expiry; the manual reminders below stay silent while automatic renewal is on (decision 0075).
   { name: 'renewal-notice', audience: 'auto-renewing', status: 'active', dueMs: -NOTICE_MS, untilMs: -NOTICE_MS + 2 * DAY_MS, label: 'renewal notice, 7 days before the charge' },
   { name: '7d', audience: 'paid', status: 'active', dueMs: -7 * DAY_MS, untilMs: -5 * DAY_MS, label: '7 days before expiry' },
   { name: '3d', audience: 'paid', status: 'active', dueMs: -3 * DAY_MS, untilMs: -DAY_MS, label: '3 days before expiry' },
@@ -78,5 +78,5 @@ export function graceState(
   return { graceEndsAt: inGrace ? ends.toISOString() : null, suspended: !inGrace };
 }
 
-/** The reminders that ask for a renewal by hand: silent while a saved card's charge is still ahead (decision 0075). */
+/** The reminders that ask for a renewal by hand: silent while a saved card renews the subscription, its charge ahead, declined or failed (decision 0075). */
 export const MANUAL_RENEWAL_MILESTONES: ReadonlySet<MilestoneName> = new Set(['7d', '3d', '1d', '0d']);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/connect';
+import type { Database, DbOrTx } from './db/connect';
 import { createAccounts, findCustomer } from '#server/features/accounts/index';
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
@@ -85,6 +85,8 @@ export function createServices(deps: AppDeps) {
   });
   const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
+  /** A customer's own time zone, null until known (decision 0074): the accounts feature's fact, handed to the features that write dates. */
+  const customerTimeZone = async (tx: DbOrTx, customerId: string) => (await findCustomer(tx, customerId))?.timeZone ?? null;
   const subscriptions = createSubscriptions({
     db,
     config: deps.config,
@@ -94,7 +96,7 @@ export function createServices(deps: AppDeps) {
     clock,
     savedCards: (ids) => savedCardSummaries(db, ids),
     renewalStates: (ids) => renewalStatesOf(db, ids),
-    customerTimeZone: async (tx, customerId) => (await findCustomer(tx, customerId))?.timeZone ?? null,
+    customerTimeZone,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
@@ -103,7 +105,7 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders });
+  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, checkout, orders, customerTimeZone });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.

@@ -40,10 +40,27 @@ describe('crypto renewal invoices with the demo provider', () => {
     expect(reminders[0]!.html).toContain(`href="${invoices[0]!.invoiceUrl}"`);
     expect(reminders[0]!.text).toContain(`Renew now: ${invoices[0]!.invoiceUrl}`);
 
+    // The invoice's page names the package, the amount in dollars and the expiry paying it gives (decision 0075).
+    const invoicePage = () => t.app.inject({ method: 'GET', url: `/api/crypto-invoices/${renewal!.cryptoPaymentId}` });
+    const opened = await invoicePage();
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({
+      paymentId: renewal!.cryptoPaymentId,
+      payAmount: '21.98',
+      payCurrency: 'usdc',
+      orderId: renewal!.id,
+      renewal: { packageName: '1 Month Premium', amount: '21.98', renewsUntil: '2026-05-02T09:00:00.000Z', timeZone: 'UTC' },
+    });
+
     const paid = await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${renewal!.cryptoPaymentId}/simulate`, payload: { status: 'finished' } });
     expect(paid.statusCode, paid.body).toBe(200);
     await t.app.services.jobs.drain();
     expect((await subscriptionRow(t, id)).expirationDate.toISOString()).toBe('2026-05-02T09:00:00.000Z');
+    // Once paid, the expiry it gave, not one more period.
+    expect((await invoicePage()).json().renewal).toEqual({ packageName: '1 Month Premium', amount: '21.98', renewsUntil: '2026-05-02T09:00:00.000Z', timeZone: 'UTC' });
+    // The first purchase's payment is no invoice.
+    const notInvoice = await t.app.inject({ method: 'GET', url: `/api/crypto-invoices/np_test_${customer.order.id}` });
+    expect({ status: notInvoice.statusCode, body: notInvoice.json() }).toEqual({ status: 404, body: { message: 'Renewal invoice not found' } });
     // The 1-day reminder of the old period is not sent: the subscription runs to its new expiry.
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 20 * 3_600_000));
     expect((await t.app.services.renewalPass.runPass()).emails).toBe(0);

@@ -80,33 +80,61 @@ describe('reminders of an auto-renewing subscription', () => {
     expect(reminder?.text).toContain('Renewing costs $15.99 today.');
   });
 
-  it('never promise a charge that was declined: they say the payment failed and offer Update card', async () => {
+  /** Every 6 hours from `from` to `to`: the reminder pass, then the charges, and the jobs they started, as the store's schedule runs them. */
+  async function liveUntil(from: number, to: number) {
+    for (let at = from; at <= to; at += 6 * HOUR) {
+      clock.set(new Date(at));
+      await t.app.services.renewalPass.runPass();
+      await t.app.services.renewalCharges.runPass();
+      await t.app.services.jobs.drain();
+    }
+  }
+
+  it('after the notice, say only each declined charge, then the grace and suspension notices: no reminder to renew by hand', async () => {
     clock.set(START);
     const bought = await buyWithAutoRenew(t.app, { card: '4000000000009995' });
-    await t.app.services.jobs.drain();
-    const expiry = Date.parse('2026-04-02T09:00:00.000Z');
-    const reminder = async (subject: string) => (await mailsTo(t, bought.email)).find((mail) => mail.subject === subject);
+    const since = clock.now();
 
-    // Declined 3 days before expiry, and again the next day: the 3-day, 1-day and expiry-day reminders promise nothing.
-    clock.set(new Date(expiry - 3 * DAY));
-    expect(await t.app.services.renewalCharges.runPass()).toEqual(['declined']);
-    clock.set(new Date(expiry - 3 * DAY + HOUR));
-    await t.app.services.renewalPass.runPass();
-    clock.set(new Date(expiry - 2 * DAY));
-    expect(await t.app.services.renewalCharges.runPass()).toEqual(['declined']);
-    clock.set(new Date(expiry - DAY + HOUR));
-    await t.app.services.renewalPass.runPass();
-    clock.set(new Date(expiry - 11 * HOUR));
-    await t.app.services.renewalPass.runPass();
+    // From a day before the notice to a day after the grace period's end (3 days after expiry).
+    await liveUntil(CHARGE - 8 * DAY, EXPIRY + 4 * DAY);
 
-    for (const subject of ['Your StreamPlus subscription expires in 3 days', 'Your StreamPlus subscription expires tomorrow', 'Your StreamPlus subscription expires today']) {
-      const mail = await reminder(subject);
-      expect(mail?.text).toContain('Your renewal payment failed: Your card has insufficient funds.');
-      expect(mail?.text).toContain('Your 1 Month Premium subscription expires on April 2, 2026 at 9:00 AM (UTC). Update your card, or renew by hand from your account for $15.99, to keep watching.');
-      expect(mail?.text).toContain(`Update card: http://localhost:5000/account?update-card=${bought.subscriptionId}`);
-      expect(mail?.text).not.toContain('We will charge');
-    }
-    expect(await reminder('Your StreamPlus subscription renews in 3 days')).toBeUndefined();
+    const mails = (await mailsTo(t, bought.email, since)).filter((mail) => !mail.subject.startsWith('Order Confirmation'));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Your subscription renews on March 30, 2026: $15.99 to the card ending 9995',
+      'Your renewal payment failed',
+      'Your renewal payment failed',
+      'Your renewal payment failed',
+      'Your StreamPlus subscription has expired',
+      'Your StreamPlus subscription is suspended',
+    ]);
+    const [, first, second, last] = mails;
+    expect(first!.text).toContain('We will try again on March 31, 2026 at 9:00 AM (UTC).');
+    expect(second!.text).toContain('We will try again on April 2, 2026 at 9:00 AM (UTC).');
+    expect(last!.text).toContain(
+      'We tried 3 times and will not try again. Your subscription expires on April 2, 2026 at 9:00 AM (UTC); your devices keep working until the grace period ends on April 5, 2026 at 9:00 AM (UTC).',
+    );
+    for (const mail of mails) expect(MANUAL_REMINDERS).not.toContain(mail.subject);
+  });
+
+  it('say the reminders to renew by hand again once automatic renewal is turned off after a decline', async () => {
+    clock.set(START);
+    const bought = await buyWithAutoRenew(t.app, { card: '4000000000009995' });
+    const since = clock.now();
+    await liveUntil(CHARGE - 7 * DAY + HOUR, CHARGE + HOUR);
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies! });
+    expect(off.statusCode).toBe(200);
+    await liveUntil(CHARGE + 7 * HOUR, EXPIRY - HOUR);
+
+    const mails = (await mailsTo(t, bought.email, since)).filter((mail) => !mail.subject.startsWith('Order Confirmation'));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Your subscription renews on March 30, 2026: $15.99 to the card ending 9995',
+      'Your renewal payment failed',
+      'Automatic renewal turned off',
+      'Your StreamPlus subscription expires tomorrow',
+      'Your StreamPlus subscription expires today',
+    ]);
+    expect(mails[3]!.text).toContain('Renewing costs $15.99 today.');
+    expect(mails[3]!.text).not.toContain('We will charge');
   });
 
   it('show the next charge on the account page only while its day is ahead', async () => {

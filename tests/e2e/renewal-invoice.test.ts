@@ -8,7 +8,7 @@ import { useStoreWithClock } from '../support/store-with-clock';
 
 /**
  * A crypto subscription's renewal invoice (decision 0046), opened from its 3-day
- * reminder and paid with the demo provider, at 390 and 1280 px with axe, on a store whose
+ * reminder, naming what it renews (decision 0075) and paid with the demo provider, at 390 and 1280 px with axe, on a store whose
  * clock the test moves to three days before the expiry.
  */
 
@@ -20,7 +20,7 @@ describe("a crypto subscription's renewal invoice", () => {
   const own = useStoreWithClock(START);
 
   for (const width of [390, 1280]) {
-    it(`shows the amount and address, and paying it renews the subscription, at ${width} px`, async () => {
+    it(`names the package, the amount in dollars and the new expiry, shows the amount and address, and paying it renews the subscription, at ${width} px`, async () => {
       const { store } = own;
       store.clock.set(START);
       const customer = await subscriber(store.t, { paymentMethod: 'crypto' });
@@ -36,6 +36,7 @@ describe("a crypto subscription's renewal invoice", () => {
         const page = await context.newPage();
         await page.goto(invoice!.invoiceUrl!);
         await page.getByRole('heading', { name: 'Renewal invoice' }).waitFor();
+        await page.getByText('1 Month Premium, $15.99: once paid, your subscription runs until January 1, 2027.').waitFor();
         await page.getByText('15.99 USDC').waitFor();
         expect(await page.getByText(/^0x[0-9a-f]{40}$/).count()).toBe(1);
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

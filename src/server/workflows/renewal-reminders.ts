@@ -1,5 +1,4 @@
 import { GIFT_CARDS } from '#domain/catalog';
-import { declineInPlainWords } from '#domain/decline-reasons';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { graceEnd, MANUAL_RENEWAL_MILESTONES, MILESTONES, type Milestone } from '#domain/renewal-milestones';
@@ -115,30 +114,30 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
   }
 
   /**
-   * Where the saved card's charge of the period stands (decisions 0045, 0046 and 0075): one the
-   * renewals feature has not yet tried, or is trying, is ahead (the notice announces it, no
-   * reminder asks to renew by hand); one that was declined (being retried or failed for good)
-   * is never promised again: the reminder says the payment failed and why. A charge
-   * that awaits 3-D Secure or was called off leaves the customer to renew by hand, and the
-   * reminder says so; a period already charged needs no reminder ('charged').
+   * How the period renews (decisions 0045 and 0075). 'by hand' when no saved card renews it,
+   * or its charge was called off (auto-renew turned off, even if turned on again): the
+   * reminders ask for a renewal. 'charged' when the card paid it: nothing to say. Otherwise the
+   * card renews it: `notice` is the charge the renewal notice announces, null once the charge
+   * was tried. While automatic renewal is on, the renewals feature's emails say what becomes of
+   * the charge (the receipt; each decline, with the next attempt or the expiry and grace end;
+   * the request to confirm a 3-D Secure charge), so no reminder asks for a renewal by hand.
    */
-  async function chargeStillAhead(subscriptionId: string, periodEnd: Date, now: Date): Promise<{ autoCharge: AutoCharge | null; declineReason: string | null } | 'charged'> {
+  async function cardRenewal(subscriptionId: string, periodEnd: Date, now: Date): Promise<'by hand' | 'charged' | { notice: AutoCharge | null }> {
     const { autoCharge } = await subscriptions.renewalTermsOf(subscriptionId);
-    if (!autoCharge) return { autoCharge: null, declineReason: null };
+    if (!autoCharge) return 'by hand';
     const charge = await chargeOfPeriod(db, subscriptionId, periodEnd);
-    if (!charge) return { autoCharge: { ...autoCharge, on: new Date(Math.max(autoCharge.on.getTime(), now.getTime())) }, declineReason: null };
+    if (!charge) return { notice: { ...autoCharge, on: new Date(Math.max(autoCharge.on.getTime(), now.getTime())) } };
     if (charge.status === 'succeeded') return 'charged';
-    const declined = charge.status === 'failed' || charge.firstDeclinedAt !== null;
-    if (declined) return { autoCharge: null, declineReason: declineInPlainWords(charge.lastErrorCode) };
-    if (charge.status !== 'scheduled' && charge.status !== 'charging') return { autoCharge: null, declineReason: null };
-    return { autoCharge: { ...autoCharge, on: new Date(Math.max(charge.nextAttemptAt.getTime(), now.getTime())) }, declineReason: null };
+    if (charge.status === 'cancelled' || charge.status === 'skipped') return 'by hand';
+    const untried = (charge.status === 'scheduled' || charge.status === 'charging') && charge.firstDeclinedAt === null;
+    return { notice: untried ? { ...autoCharge, on: new Date(Math.max(charge.nextAttemptAt.getTime(), now.getTime())) } : null };
   }
 
   /**
-   * Writes one milestone's email with its claim; true when written. A subscription whose saved
-   * card's charge is still ahead gets the renewal notice 7 days before that charge and no
-   * reminder asking for a renewal by hand: those are claimed without an email, so a
-   * customer who turns automatic renewal off later gets the ones still to come (decision 0075).
+   * Writes one milestone's email with its claim; true when written. A subscription its saved
+   * card renews gets the renewal notice 7 days before the charge and no reminder asking for a
+   * renewal by hand: those are claimed without an email, so a customer who turns automatic
+   * renewal off later gets the ones still to come (decision 0075).
    */
   async function sendMilestone(milestone: Milestone, due: DueMilestone, now: Date): Promise<boolean> {
     const customer = await findCustomer(db, due.customerId);
@@ -154,20 +153,19 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;
       return mail.queue(db, packageRetiredMail(facts, publicUrl), { key, when, reminder });
     }
-    const ahead = await chargeStillAhead(due.id, periodEnd, now);
-    if (ahead === 'charged') return false;
-    const { autoCharge, declineReason } = ahead;
+    const renewal = await cardRenewal(due.id, periodEnd, now);
+    if (renewal === 'charged') return false;
     const renewsUntil = addDuration(periodEnd, { unit: due.packageDurationUnit, value: due.packageDurationValue });
     const claimSilently = async () => {
       await subscriptions.claimMilestone(due.id, periodEnd, milestone.name, now);
       return false;
     };
     if (milestone.name === 'renewal-notice') {
-      if (!autoCharge) return claimSilently();
+      if (renewal === 'by hand' || !renewal.notice) return claimSilently();
       const key = `renewal-notice:${due.id}:${periodEnd.toISOString()}`;
-      return mail.queue(db, renewalNoticeMail({ ...facts, charge: autoCharge, renewsUntil }, publicUrl), { key, when });
+      return mail.queue(db, renewalNoticeMail({ ...facts, charge: renewal.notice, renewsUntil }, publicUrl), { key, when });
     }
-    if (autoCharge && MANUAL_RENEWAL_MILESTONES.has(milestone.name)) return claimSilently();
+    if (renewal !== 'by hand' && MANUAL_RENEWAL_MILESTONES.has(milestone.name)) return claimSilently();
     const invoiceUrl = await invoiceFor(milestone, due, customer, renewsUntil, now);
     if (invoiceUrl === 'pending') return false;
     const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);
@@ -177,8 +175,6 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
         milestone: milestone.name,
         renewalCents: priceOrder(parseMoney(due.packagePrice), due.deviceCount).total,
         renewsUntil,
-        subscriptionId: due.id,
-        declineReason,
         invoiceUrl,
         graceEndsAt: graceEndsAt.getTime() > now.getTime() ? graceEndsAt : null,
         winBackCoupon: milestone.name.startsWith('win-back') ? await winBackCouponOffered(db, now) : null,

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { cryptoPaymentSchema } from '#contract/crypto';
+import { cryptoInvoiceSchema, type CryptoInvoice } from '#contract/crypto';
+import { formatDollars, parseMoney } from '#domain/money';
+import { customerDate } from '#domain/store-time';
 import { BrandLogo } from '../../components/BrandLogo';
 import { MAIN_ID } from '../../components/SkipLink';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -12,6 +14,10 @@ import { useStoreConfig } from './use-store-config';
 
 // Here, not in the shared route list, which the landing page's bundle carries (its budget, decision 0024).
 const invoiceRoute = (paymentId: string) => `/api/crypto-invoices/${encodeURIComponent(paymentId)}`;
+
+/** What the invoice renews, its day in the customer's zone as the reminder that links it writes it (decisions 0074, 0075). */
+const renewalLine = ({ packageName, amount, renewsUntil, timeZone }: CryptoInvoice['renewal']) =>
+  `${packageName}, ${formatDollars(parseMoney(amount))}: once paid, your subscription runs until ${customerDate(new Date(renewsUntil), timeZone)}.`;
 
 /**
  * /checkout?invoice=<payment id>: a crypto subscription's renewal invoice as the demo provider makes
@@ -24,7 +30,7 @@ export function CryptoInvoiceView({ paymentId }: { paymentId: string }) {
   const [outcome, setOutcome] = useState<'open' | 'paid' | { failed: string }>('open');
   const invoice = useQuery({
     queryKey: [invoiceRoute(paymentId)],
-    queryFn: () => api(invoiceRoute(paymentId), { schema: cryptoPaymentSchema }),
+    queryFn: () => api(invoiceRoute(paymentId), { schema: cryptoInvoiceSchema }),
     retry: false,
   });
   useDocumentTitle('Renewal Invoice');
@@ -56,6 +62,7 @@ export function CryptoInvoiceView({ paymentId }: { paymentId: string }) {
               {outcome.failed}
             </p>
           )}
+          {invoice.data && outcome === 'open' && <p className="mb-4 text-sm">{renewalLine(invoice.data.renewal)}</p>}
           {invoice.data && outcome === 'open' && (
             <CryptoPaymentPanel
               payment={invoice.data}

@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { updateCardPath } from '#contract/subscriptions';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
@@ -24,13 +23,10 @@ export interface MilestoneMailDetails {
   packageDuration: string;
   deviceCount: number;
   expirationDate: Date;
-  subscriptionId: string;
   /** What renewing the same package and devices costs today. */
   renewalCents: Cents;
   /** The expiry a renewal paid before this one gives (the crypto invoice says it). */
   renewsUntil: Date;
-  /** The saved card's charge of this period was declined (retried or failed for good): why, in plain words; nothing is promised then. */
-  declineReason: string | null;
   /** The crypto renewal invoice to pay, when one was opened for this period (decision 0046). */
   invoiceUrl: string | null;
   /** A lapsed subscription's grace end. */
@@ -76,12 +72,6 @@ function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[
   if (milestone === 'trial-12h' || milestone === 'trial-1h') {
     return [`Your free trial ends on ${expiresOn}.`, 'Choose a package in your account to keep watching with the same credentials.'];
   }
-  if (details.declineReason) {
-    return [
-      `Your renewal payment failed: ${details.declineReason}`,
-      `Your ${packageName} subscription expires on ${expiresOn}. Update your card, or renew by hand from your account for ${price}, to keep watching.`,
-    ];
-  }
   if (details.invoiceUrl) {
     return [
       `Your ${packageName} subscription expires on ${expiresOn}.`,
@@ -101,11 +91,7 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
   const heading = subject.replace(/^Your StreamPlus /, 'Your ');
   const account = accountLink(publicUrl);
   const trial = details.milestone === 'trial-12h' || details.milestone === 'trial-1h';
-  const button = details.declineReason
-    ? { label: 'Update card', href: `${publicUrl.replace(/\/+$/, '')}${updateCardPath(details.subscriptionId)}` }
-    : trial
-      ? { label: CHOOSE, href: account }
-      : { label: RENEW, href: details.invoiceUrl ?? account };
+  const button = trial ? { label: CHOOSE, href: account } : { label: RENEW, href: details.invoiceUrl ?? account };
   const lapsed = details.milestone === 'grace' || details.milestone.startsWith('win-back');
   const facts: RenewalReminderProps['facts'] = [
     ['Package', `${details.packageName} (${details.packageDuration})`],

@@ -57,11 +57,16 @@ export async function releaseRenewalInvoice(db: Db, row: RenewalInvoiceRow): Pro
     .where(and(eq(cryptoRenewalInvoices.subscriptionId, row.subscriptionId), eq(cryptoRenewalInvoices.periodEnd, row.periodEnd), isNull(cryptoRenewalInvoices.invoiceUrl)));
 }
 
-/** Whether an order is a renewal some invoice was opened for: its payment's notice may name a payment the store never saw. */
-export async function isInvoicedOrder(db: Db, orderId: string): Promise<boolean> {
+/** The opened invoice whose renewal order this is, if any. */
+export async function invoiceOfOrder(db: Db, orderId: string): Promise<RenewalInvoiceRow | null> {
   const [row] = await db
-    .select({ orderId: cryptoRenewalInvoices.orderId })
+    .select()
     .from(cryptoRenewalInvoices)
     .where(and(eq(cryptoRenewalInvoices.orderId, orderId), isNotNull(cryptoRenewalInvoices.invoiceId)));
-  return row !== undefined;
+  return row ?? null;
+}
+
+/** Whether an order is a renewal some invoice was opened for: its payment's notice may name a payment the store never saw. */
+export async function isInvoicedOrder(db: Db, orderId: string): Promise<boolean> {
+  return (await invoiceOfOrder(db, orderId)) !== null;
 }

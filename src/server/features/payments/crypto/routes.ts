@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createCryptoPaymentRequestSchema,
+  cryptoInvoiceSchema,
   cryptoPaymentParamsSchema,
   cryptoPaymentSchema,
   cryptoPaymentStatusSchema,
@@ -48,7 +49,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/crypto-invoices/:paymentId',
     {
-      schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoPaymentSchema, ...failures } },
+      schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoInvoiceSchema, ...failures } },
       preHandler: paymentCheckLimit(app.deps.database.db),
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await crypto.describeInvoicePayment(request.params.paymentId)),

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutInput } from '#contract/checkout';
-import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
+import type { CreateCryptoPaymentInput, CryptoInvoice, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
 import { formatDollars, formatMoney, parseMoney } from '#domain/money';
 import { receivedCents } from '#domain/refunds';
 import { customerDate } from '#domain/store-time';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
+import type { Clock } from '#server/lib/clock';
 import { ordersForReading as orders } from '#server/features/orders/index';
 import { badRequest, notFound } from '#server/http/errors';
 import {
@@ -22,12 +23,14 @@ import { priceCheckout, type Checkout, type CheckoutContext } from '#server/feat
 import { attachCryptoPayment, findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
 import {
   claimRenewalInvoice,
+  invoiceOfOrder,
   isInvoicedOrder,
   openedRenewalInvoice,
   recordOpenedInvoice,
   recordRenewalOrder,
   releaseRenewalInvoice,
 } from './renewal-invoices';
+import { invoicedRenewal } from './invoiced-renewal';
 import { handleNoticeOnce } from '../processed-events';
 import type { Reconciled } from '../reconciled';
 
@@ -40,9 +43,12 @@ export const DEMO_DISABLED_MESSAGE = 'Demo crypto payments are not available: a 
 export interface CryptoPaymentsDeps {
   db: Db;
   config: Config;
+  clock: Clock;
   provider: CryptoPaymentProvider;
   checkout: Pick<Checkout, 'placeOrder'>;
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
+  /** A customer's own time zone, null until known (the accounts feature's, decision 0074); the store's stands in without it. */
+  customerTimeZone?: (db: Db, customerId: string) => Promise<string | null>;
 }
 
 export interface RenewalInvoiceRequest {
@@ -60,7 +66,7 @@ export interface RenewalInvoiceRequest {
 }
 
 /** app.services.crypto: crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
-export function createCryptoPayments({ db, config, provider, checkout, orders: orderTransitions }: CryptoPaymentsDeps) {
+export function createCryptoPayments({ db, config, clock, provider, checkout, orders: orderTransitions, customerTimeZone }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
@@ -195,11 +201,13 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
     kind: provider.kind,
     openRenewalInvoice,
 
-    /** GET /api/crypto-invoices/:paymentId: what to pay for a renewal invoice's payment; 404 for any other payment. */
-    async describeInvoicePayment(paymentId: string): Promise<CryptoPayment> {
+    /** GET /api/crypto-invoices/:paymentId: what to pay for a renewal invoice's payment, and what it renews; 404 for any other payment. */
+    async describeInvoicePayment(paymentId: string): Promise<CryptoInvoice> {
       const order = await findOrderByPayment(paymentId);
-      if (!order || !(await isInvoicedOrder(db, order.id))) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
-      return describeExisting(paymentId, order.id);
+      const invoice = order ? await invoiceOfOrder(db, order.id) : null;
+      const renewal = order && invoice ? await invoicedRenewal(db, invoice, order, { now: clock.now(), zoneOf: async (customerId) => (await customerTimeZone?.(db, customerId)) ?? config.STORE_TIME_ZONE }) : null;
+      if (!order || !renewal) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
+      return { ...(await describeExisting(paymentId, order.id)), renewal };
     },
 
     /**
