@@ -131,6 +131,16 @@ describe('the renewal schedule', () => {
     }
   });
 
+  it('asks no trial customer who already bought a package to choose one', async () => {
+    clock.set(START);
+    const trial = await subscriber(t, { packageId: 'trial-36h', paymentMethod: 'free' });
+    const { oneMonth } = await seededPackages(t.app);
+    await paidOrder(t, { packageId: oneMonth.id, customerId: trial.customer.id, email: trial.customer.email });
+    await t.app.services.jobs.drain();
+    await walk(trial.subscription.expirationDate, HOUR);
+    expect((await subjectsTo(t, trial.customer.email)).filter((subject) => subject.startsWith('Your StreamPlus trial'))).toEqual([]);
+  });
+
   it('writes no reminder to a customer who turned them off; the grace and suspension notices and their receipts still', async () => {
     clock.set(START);
     const customer = await subscriber(t);

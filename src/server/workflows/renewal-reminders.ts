@@ -37,7 +37,7 @@ export interface RenewalPassDeps {
   mail: Pick<Mail, 'queue'>;
   subscriptions: Pick<
     Subscriptions,
-    'expireSubscriptions' | 'suspendAfterGrace' | 'dueMilestones' | 'milestoneClaim' | 'claimMilestone' | 'renewalTermsOf' | 'lastPaidOrder'
+    'expireSubscriptions' | 'suspendAfterGrace' | 'dueMilestones' | 'milestoneClaim' | 'claimMilestone' | 'renewalTermsOf' | 'lastPaidOrder' | 'runsPaidSubscription'
   >;
   checkout: Pick<Checkout, 'placeOrder'>;
   crypto: Pick<CryptoPayments, 'openRenewalInvoice'>;
@@ -166,6 +166,8 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       return mail.queue(db, renewalNoticeMail({ ...facts, charge: renewal.notice, renewsUntil }, publicUrl), { key, when });
     }
     if (renewal !== 'by hand' && MANUAL_RENEWAL_MILESTONES.has(milestone.name)) return claimSilently();
+    // "Choose a package" to one who already chose one would be a surprise.
+    if (milestone.audience === 'trial' && (await subscriptions.runsPaidSubscription(due.customerId, now))) return claimSilently();
     const invoiceUrl = await invoiceFor(milestone, due, customer, renewsUntil, now);
     if (invoiceUrl === 'pending') return false;
     const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);

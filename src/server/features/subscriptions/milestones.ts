@@ -115,3 +115,17 @@ export async function lastPaidOrder(db: Db, subscriptionId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Whether the customer has a paid subscription running at `now`: a trial's reminders ("Choose a
+ * package") are not sent to one who already chose one.
+ */
+export async function runsPaidSubscription(db: Db, customerId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.status, 'active'), gt(subscriptions.expirationDate, now), ne(packages.durationUnit, 'hours')))
+    .limit(1);
+  return row !== undefined;
+}

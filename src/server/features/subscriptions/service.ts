@@ -19,7 +19,7 @@ import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createGrace } from './grace';
 import type { ZoneOf } from './receipts';
-import { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim } from './milestones';
+import { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim, runsPaidSubscription } from './milestones';
 import type { Milestone, MilestoneName } from '#domain/renewal-milestones';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
@@ -166,6 +166,9 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     claimMilestone: (subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date) => claimMilestone(db, subscriptionId, periodEnd, milestone, now),
     /** The subscription's last paid order: how it was paid, and the buyer's gift card and phone. */
     lastPaidOrder: (subscriptionId: string) => lastPaidOrder(db, subscriptionId),
+
+    /** Whether the customer has a paid subscription running: a trial's reminders are not for them. */
+    runsPaidSubscription: (customerId: string, now: Date) => runsPaidSubscription(db, customerId, now),
     /** What a reminder says the renewal will be: `autoCharge` when the subscription renews itself from a saved card. */
     renewalTermsOf: (subscriptionId: string): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, savedCards),
     /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */
