@@ -42,7 +42,7 @@ export function EmailPreferencesCard() {
                 Reminder and offer emails
               </p>
               <p id="reminder-emails-description" className="text-sm text-muted-foreground">
-                Reminders before a subscription expires, and offers. Receipts, password links and refunds always arrive.
+                Reminders before a subscription expires, and offers. Receipts, renewal and payment notices, password links and refunds always arrive.
               </p>
             </div>
             <Switch

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { messageResponseSchema } from '#contract/accounts';
-import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeLinkSchema } from '#contract/mail';
+import { INVALID_UNSUBSCRIBE_LINK, STILL_ARRIVE, UNSUBSCRIBED, unsubscribeLinkSchema } from '#contract/mail';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../components/BrandLogo';
 import { MAIN_ID } from '../../components/SkipLink';
@@ -74,13 +74,13 @@ export function UnsubscribeLink({ token }: { token: string }) {
     return (
       <UnsubscribeShell title="You are unsubscribed">
         <p className="text-center text-sm text-muted-foreground" role="status">
-          {UNSUBSCRIBED} Receipts, password links and refunds still arrive. You can turn reminders back on from {toAccount}.
+          {UNSUBSCRIBED} {STILL_ARRIVE} You can turn reminders back on from {toAccount}.
         </p>
       </UnsubscribeShell>
     );
   }
   return (
-    <UnsubscribeShell title="Unsubscribe from reminder emails" description="Stop renewal reminders and offers from StreamPlus? Receipts, password links and refunds still arrive.">
+    <UnsubscribeShell title="Unsubscribe from reminder emails" description={`Stop renewal reminders and offers from StreamPlus? ${STILL_ARRIVE}`}>
       <div className="grid gap-3">
         <Button type="button" size="lg" className="w-full" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
           {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
