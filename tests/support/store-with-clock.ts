@@ -28,7 +28,7 @@ export interface StoreWithClock {
  * database and a clock the test moves. Renewals, grace and suspensions need time to pass,
  * which the shared e2e store (the machine's clock) cannot give.
  */
-export async function startStoreWithClock(start: string): Promise<StoreWithClock> {
+export async function startStoreWithClock(start: string, settings: Record<string, string> = {}): Promise<StoreWithClock> {
   const clock = settableClock(start);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-clock-e2e-'));
   const database: Database = await openDatabase({ dataDir });
@@ -37,7 +37,7 @@ export async function startStoreWithClock(start: string): Promise<StoreWithClock
   await setAdminPassword(database.db, E2E_ADMIN.username, E2E_ADMIN.password);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = testConfig({ PUBLIC_URL: baseUrl });
+  const config = testConfig({ ...settings, PUBLIC_URL: baseUrl });
   const app = await buildApp({ config, database, clientDir: path.join(root as string, 'dist', 'client'), clock });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -57,10 +57,10 @@ export async function startStoreWithClock(start: string): Promise<StoreWithClock
  * The store of a describe block's own, started before its tests and closed after them:
  * `holder.store` once the tests run.
  */
-export function useStoreWithClock(start: string) {
+export function useStoreWithClock(start: string, settings: Record<string, string> = {}) {
   const holder = {} as { store: StoreWithClock };
   beforeAll(async () => {
-    holder.store = await startStoreWithClock(start);
+    holder.store = await startStoreWithClock(start, settings);
   }, 120_000);
   afterAll(async () => {
     await holder.store?.close();
