@@ -201,6 +201,8 @@ const FIELD_SAMPLES: Array<[RegExp, string[]]> = [
   [/zip/i, ['10001', 'K1A 0B1']],
   [/count/i, ['1', '2', '4']],
   [/password/i, ['analytical-engine']],
+  [/timeZone/, ['America/New_York', 'Asia/Tokyo', 'UTC', 'Mars/Olympus']],
+  [/^mac$/i, ['00:1A:79:12:34:56', '00-1a-79-ab-cd-ef', '001A79000000']],
   [/id$/i, ['SP-1-000001', 'pi_123', '5077125051', '3f0c9f8e-6a1e-4a8e-9f7e-2b1d7c3a9e10']],
 ];
 
