@@ -31,6 +31,7 @@ export interface LifecycleDeps {
   graceDays: number;
   savedCards: SavedCardSummaries | undefined;
   zoneOf: ZoneOf;
+  storeTimeZone: string;
 }
 
 // Read for every confirmation: built once (docs/decisions/0039).
@@ -46,7 +47,7 @@ const orderWithPackageName = prebuilt((db) =>
     .limit(1),
 );
 
-export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays, savedCards, zoneOf }: LifecycleDeps) {
+export function createLifecycle({ db, mail, provisioning, publicUrl, clock, graceDays, savedCards, zoneOf, storeTimeZone }: LifecycleDeps) {
   /**
    * Marks active subscriptions past their expiry as expired. A paid one's lines run on for
    * the grace period (decision 0046): the panel is told their new end first, so a panel
@@ -103,7 +104,9 @@ export function createLifecycle({ db, mail, provisioning, publicUrl, clock, grac
     const [renewalPrice = null] = order.autoRenew ? await renewalPrices(db, [pkg]) : [];
     const autoRenewal = order.autoRenew ? autoRenewalOf(renewalPrice, Number(order.deviceCount)) : null;
     const trialEndsAt = pkg.unit === 'hours' ? await trialEnd(order, pkg) : null;
-    const message = orderConfirmationMail(confirmationOf(order, pkg, await zoneOf(db, order.customerId), { autoRenewal, trialEndsAt }), publicUrl);
+    // Only a trial's confirmation writes a date: a purchase's reads no zone, and its background work keeps its statement count.
+    const timeZone = trialEndsAt ? await zoneOf(db, order.customerId) : storeTimeZone;
+    const message = orderConfirmationMail(confirmationOf(order, pkg, timeZone, { autoRenewal, trialEndsAt }), publicUrl);
     return mail.queue(db, message, { key: `order-confirmation:${orderId}`, when: orderConfirmationClaim(db, orderId) });
   }
 

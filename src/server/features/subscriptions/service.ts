@@ -64,7 +64,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
   /** The zone a customer's emails are written in: their own, or the store's until it is known (decision 0074). */
   const zoneOf: ZoneOf = async (tx, customerId) => (customerId && (await customerTimeZone?.(tx, customerId))) || config.STORE_TIME_ZONE;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards, zoneOf });
-  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards, zoneOf });
+  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards, zoneOf, storeTimeZone: config.STORE_TIME_ZONE });
   const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
