@@ -339,6 +339,7 @@ describe('the Audit Log and Outbox tabs', () => {
       'Package change',
       'Device renamed',
       'Set-top box MAC change',
+      'Device made a set-top box',
       'Device password changed',
       'Device ISP lock reset',
       'Device turned off',
@@ -348,6 +349,7 @@ describe('the Audit Log and Outbox tabs', () => {
       'Lines suspended after the grace period',
       'Automatic renewal retried',
       'Automatic renewal turned off',
+      'Failed renewal dismissed',
     ]);
   });
 
