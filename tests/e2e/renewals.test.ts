@@ -108,9 +108,9 @@ describe('automatic renewals in the browser', () => {
           await page.getByRole('button', { name: 'Confirm payment' }).click();
         }
         await page.getByRole('heading', { name: 'Your renewal is paid' }).waitFor();
-        // The new expiry, a month after the one the charge renewed, not the old one.
-        expect(await page.getByText('March 5, 2027', { exact: true }).count()).toBe(1);
-        expect(await page.getByText('February 5, 2027', { exact: true }).count()).toBe(0);
+        // The new expiry, a month after the one the charge renewed, not the old one, with its time and zone (decision 0074).
+        expect(await page.getByText('March 5, 2027 at 9:00 AM (UTC)', { exact: true }).count()).toBe(1);
+        expect(await page.getByText(/February 5, 2027/).count()).toBe(0);
         expect(await page.getByRole('link', { name: 'Open your account' }).count()).toBe(1);
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
         expect(await seriousAxeViolations(page)).toEqual([]);
