@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, DbOrTx } from './db/connect';
-import { createAccounts, findCustomer } from '#server/features/accounts/index';
+import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCheckout } from '#server/features/checkout/index';
@@ -85,8 +85,11 @@ export function createServices(deps: AppDeps) {
   });
   const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
-  /** A customer's own time zone, null until known (decision 0074): the accounts feature's fact, handed to the features that write dates. */
-  const customerTimeZone = async (tx: DbOrTx, customerId: string) => (await findCustomer(tx, customerId))?.timeZone ?? null;
+  /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the features that write dates. */
+  const zoneOf = async (tx: DbOrTx, customerId: string | null) => {
+    const customer = customerId ? await findCustomer(tx, customerId) : null;
+    return customer ? timeZoneOf(customer, deps.config.STORE_TIME_ZONE) : deps.config.STORE_TIME_ZONE;
+  };
   const subscriptions = createSubscriptions({
     db,
     config: deps.config,
@@ -96,7 +99,7 @@ export function createServices(deps: AppDeps) {
     clock,
     savedCards: (ids) => savedCardSummaries(db, ids),
     renewalStates: (ids) => renewalStatesOf(db, ids),
-    customerTimeZone,
+    zoneOf,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
@@ -105,7 +108,7 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, checkout, orders, customerTimeZone });
+  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, checkout, orders, zoneOf });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.

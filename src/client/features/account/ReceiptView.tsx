@@ -63,24 +63,8 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" className="pt-3 text-left font-bold">
-                Total
-              </th>
-              <td className="tabular pt-3 text-right font-bold" data-testid="receipt-total">
-                {formatAmount(receipt.orderTotal, receipt.currency)} {receipt.currency}
-              </td>
-            </tr>
-            {receipt.amount !== receipt.orderTotal && (
-              <tr>
-                <th scope="row" className="pt-1 text-left font-bold">
-                  Paid
-                </th>
-                <td className="tabular pt-1 text-right font-bold" data-testid="receipt-paid">
-                  {formatAmount(receipt.amount, receipt.currency)} {receipt.currency}
-                </td>
-              </tr>
-            )}
+            <SumRow label="Total" amount={receipt.orderTotal} currency={receipt.currency} testId="receipt-total" spacing="pt-3" />
+            {receipt.amount !== receipt.orderTotal && <SumRow label="Paid" amount={receipt.amount} currency={receipt.currency} testId="receipt-paid" spacing="pt-1" />}
           </tfoot>
         </table>
         {receipt.status === 'failed' && <p className="text-sm">This payment failed: the card was declined and nothing was charged.</p>}
@@ -164,5 +148,19 @@ export function ReceiptView({ orderId }: { orderId: string }) {
         )}
       </main>
     </div>
+  );
+}
+
+/** A sum under the receipt's lines, with its currency: the order's total, and what was paid when that differs. */
+function SumRow({ label, amount, currency, testId, spacing }: { label: string; amount: string; currency: string; testId: string; spacing: 'pt-1' | 'pt-3' }) {
+  return (
+    <tr>
+      <th scope="row" className={`${spacing} text-left font-bold`}>
+        {label}
+      </th>
+      <td className={`tabular ${spacing} text-right font-bold`} data-testid={testId}>
+        {formatAmount(amount, currency)} {currency}
+      </td>
+    </tr>
   );
 }

@@ -16,7 +16,7 @@ export function toCustomerProfile(row: CustomerRow, storeTimeZone: string): Cust
     phone: row.phone,
     createdAt: row.createdAt.toISOString(),
     hasAccount: row.hasAccount,
-    timeZone: row.timeZone ?? storeTimeZone,
+    timeZone: timeZoneOf(row, storeTimeZone),
   };
 }
 

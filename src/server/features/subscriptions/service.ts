@@ -49,8 +49,8 @@ export interface SubscriptionsDeps {
   savedCards?: SavedCardSummaries;
   /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
   renewalStates?: RenewalStatesOf;
-  /** A customer's own time zone, null until known (the accounts feature's, decision 0074); the store's stands in without it. */
-  customerTimeZone?: (tx: DbOrTx, customerId: string) => Promise<string | null>;
+  /** The zone a customer's dates are written in (the accounts feature's, decision 0074); the store's for everyone when absent. */
+  zoneOf?: ZoneOf;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,10 +59,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * app.services.subscriptions: provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, customerTimeZone }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, zoneOf = async () => config.STORE_TIME_ZONE }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
-  /** The zone a customer's emails are written in: their own, or the store's until it is known (decision 0074). */
-  const zoneOf: ZoneOf = async (tx, customerId) => (customerId && (await customerTimeZone?.(tx, customerId))) || config.STORE_TIME_ZONE;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards, zoneOf });
   const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards, zoneOf, storeTimeZone: config.STORE_TIME_ZONE });
   const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE });

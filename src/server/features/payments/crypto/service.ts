@@ -47,8 +47,8 @@ export interface CryptoPaymentsDeps {
   provider: CryptoPaymentProvider;
   checkout: Pick<Checkout, 'placeOrder'>;
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
-  /** A customer's own time zone, null until known (the accounts feature's, decision 0074); the store's stands in without it. */
-  customerTimeZone?: (db: Db, customerId: string) => Promise<string | null>;
+  /** The zone a customer's dates are written in (the accounts feature's, decision 0074); the store's for everyone when absent. */
+  zoneOf?: (db: Db, customerId: string) => Promise<string>;
 }
 
 export interface RenewalInvoiceRequest {
@@ -66,7 +66,7 @@ export interface RenewalInvoiceRequest {
 }
 
 /** app.services.crypto: crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
-export function createCryptoPayments({ db, config, clock, provider, checkout, orders: orderTransitions, customerTimeZone }: CryptoPaymentsDeps) {
+export function createCryptoPayments({ db, config, clock, provider, checkout, orders: orderTransitions, zoneOf = async () => config.STORE_TIME_ZONE }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
@@ -205,7 +205,7 @@ export function createCryptoPayments({ db, config, clock, provider, checkout, or
     async describeInvoicePayment(paymentId: string): Promise<CryptoInvoice> {
       const order = await findOrderByPayment(paymentId);
       const invoice = order ? await invoiceOfOrder(db, order.id) : null;
-      const renewal = order && invoice ? await invoicedRenewal(db, invoice, order, { now: clock.now(), zoneOf: async (customerId) => (await customerTimeZone?.(db, customerId)) ?? config.STORE_TIME_ZONE }) : null;
+      const renewal = order && invoice ? await invoicedRenewal(db, invoice, order, { now: clock.now(), zoneOf: (customerId) => zoneOf(db, customerId) }) : null;
       if (!order || !renewal) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
       return { ...(await describeExisting(paymentId, order.id)), renewal };
     },
