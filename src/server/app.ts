@@ -116,8 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(deviceRoutes, { devices, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
-    const adminCalls = { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions, devices, renewalAdmin, clock };
-    await app.register(adminRoutes, { ...adminCalls, config, sessions });
+    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions, devices, renewalAdmin, clock, config, sessions });
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

@@ -46,7 +46,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   sessions: Pick<Sessions, 'endSession' | 'getSessionCustomerId' | 'requireCustomerId' | 'startCustomerSession'>;
   browserIdOf: BrowserIdOf;
 }> = async (app, { accounts, trialSignup, sessions: { endSession, getSessionCustomerId, requireCustomerId, startCustomerSession }, browserIdOf }) => {
-
   const registerSchema = { body: registerRequestSchema, response: { 201: signedInResponseSchema, ...failures } };
   app.post('/api/register', { schema: registerSchema }, async (request, reply) => {
     const { signupType, confirmPassword: _confirmed, ...account } = request.body;

@@ -20,7 +20,6 @@ const JSON_SECURITY_HEADERS = {
  * compressed in memory (catalog service), so an answer is a header lookup and a write.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Pick<Catalog, 'cachedSnapshot' | 'snapshot'> }> = async (app, { catalog }) => {
-
   function send(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogSnapshot): void {
     reply.headers(JSON_SECURITY_HEADERS).header('etag', snapshot.etag);
     if (request.headers['if-none-match'] === snapshot.etag) {

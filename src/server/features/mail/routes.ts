@@ -24,7 +24,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{
   mail: Pick<Mail, 'remindersOn' | 'setReminders' | 'customerOfUnsubscribeToken' | 'unsubscribe'>;
   sessions: Pick<Sessions, 'requireCustomerId'>;
 }> = async (app, { mail, sessions: { requireCustomerId } }) => {
-
   app.get('/api/customer/email-preferences', { schema: { response: { 200: emailPreferencesSchema, ...failures } } }, async (request, reply) => {
     const customerId = await requireCustomerId(request);
     return noStore(reply).send({ reminders: await mail.remindersOn(customerId) });

@@ -14,7 +14,6 @@ export const billingRoutes: FastifyPluginAsyncZod<{
   reports: Pick<Reports, 'billingHistory' | 'billingReceipt'>;
   sessions: Pick<Sessions, 'requireCustomerId'>;
 }> = async (app, { reports, sessions: { requireCustomerId } }) => {
-
   app.get('/api/account/billing', { schema: { response: { 200: billingHistorySchema, 401: errorBodySchema } } }, async (request, reply) => {
     const customerId = await requireCustomerId(request);
     return reply.header('cache-control', 'no-store').send(await reports.billingHistory(customerId));

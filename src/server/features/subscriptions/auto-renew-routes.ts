@@ -27,7 +27,6 @@ export const autoRenewRoutes: FastifyPluginAsyncZod<{
   };
   sessions: Pick<Sessions, 'requireCustomerId'>;
 }> = async (app, { savedCards, sessions: { requireCustomerId } }) => {
-
   app.patch(
     '/api/subscriptions/:id/auto-renew',
     { schema: { params: subscriptionIdParamsSchema, body: autoRenewRequestSchema, response: { 200: subscriptionSchema, ...refusals } } },

@@ -14,7 +14,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   subscriptions: Pick<Subscriptions, 'listForCustomer' | 'activateForCustomer'>;
   sessions: Pick<Sessions, 'requireCustomerId'>;
 }> = async (app, { subscriptions, sessions: { requireCustomerId } }) => {
-
   app.get(
     '/api/subscriptions',
     { schema: { querystring: subscriptionListQuerySchema, response: { 200: subscriptionListSchema, 401: errorBodySchema } } },

@@ -37,7 +37,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   };
   orders: Pick<Orders, 'markOrderPaymentFailed'>;
 }> = async (app, { db, config, cardPayments, crypto, cardPayment, orders }) => {
-
   app.get('/api/config', { schema: { response: { 200: storeConfigSchema } } }, async () => ({
     cardProvider: cardPayments.kind,
     stripePublishableKey: cardPayments.kind === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,

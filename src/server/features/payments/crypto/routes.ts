@@ -36,7 +36,6 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{
   sessions: Pick<Sessions, 'getSessionCustomerId'>;
   browserIdOf: BrowserIdOf;
 }> = async (app, { db, config, crypto, cryptoPayment, sessions: { getSessionCustomerId }, browserIdOf }) => {
-
   app.post(
     '/api/create-crypto-payment',
     {
