@@ -41,6 +41,32 @@ export default tseslint.config(
     plugins: { store: { rules: { 'table-writes-by-owner': tableWritesByOwner } } },
     rules: { 'store/table-writes-by-owner': 'error' },
   },
+  // No service bag on the Fastify instance (decision 0080): each route plugin is registered
+  // with the typed dependencies it uses, so nothing reaches a dependency through the instance.
+  {
+    files: ['src/server/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^decorate(Request|Reply)?$/]:not([arguments.0.value=/^(routeList|sendClientApp)$/])",
+          message: 'Only routeList and sendClientApp decorate the app: pass a plugin what it uses as its options (decision 0080).',
+        },
+        {
+          selector: "MemberExpression[property.name=/^(services|deps)$/][object.name=/^(app|fastify|instance|server|scope|guarded|plain)$/]",
+          message: 'No service bag on the app: the route plugin takes what it uses as its options (decision 0080).',
+        },
+        {
+          selector: "MemberExpression[property.name=/^(services|deps)$/][object.property.name=/^(app|server)$/]",
+          message: 'No service bag on the app: the route plugin takes what it uses as its options (decision 0080).',
+        },
+        {
+          selector: "TSModuleDeclaration[id.value='fastify'] TSPropertySignature[key.name=/^(services|deps)$/]",
+          message: 'No service bag on FastifyInstance: the route plugin takes what it uses as its options (decision 0080).',
+        },
+      ],
+    },
+  },
   // Tests read answers as JSON (`inject().json()` is `any` by design) and poke at them;
   // typing every answer there would restate the contract's schemas, which the routes
   // already enforce, so the unsafe-any family is off in tests and on everywhere else.

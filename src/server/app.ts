@@ -23,6 +23,8 @@ import { installSecurityHeaders } from './http/security';
 import { installNormalApiPaths } from './http/normal-paths';
 import { installSameOriginGuard } from './http/same-origin';
 import { trustProxyOption } from './config';
+import { createBrowserIdOf } from './http/browser-id';
+import { createSessions } from './http/sessions';
 import { createServices, type AppDeps, type Services } from './services';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -72,41 +74,49 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeList', routeList);
-  app.decorate('deps', deps);
-  app.decorate('services', options.services ?? createServices(deps));
+
+  // No service bag on the instance: each route plugin is registered with what it uses (decision 0080).
+  const services = options.services ?? createServices(deps);
+  const { db } = deps.database;
+  const { config } = deps;
+  const sessions = createSessions({ db, config });
+  const browserIdOf = createBrowserIdOf(config);
   // Closing the app stops this instance's job workers (not the database, which main closes).
-  app.addHook('onClose', () => app.services.jobs.stop());
+  app.addHook('onClose', () => services.jobs.stop());
   // With SMTP, emails add their delivery jobs inside transactions: the queue is installed first (decision 0028).
-  app.addHook('onReady', () => app.services.mail.prepare());
+  app.addHook('onReady', () => services.mail.prepare());
   // Package changes made on other instances clear this one's package list (decision 0017).
-  app.addHook('onReady', () => app.services.catalog.followChanges());
-  app.addHook('onClose', () => app.services.catalog.stopFollowing());
+  app.addHook('onReady', () => services.catalog.followChanges());
+  app.addHook('onClose', () => services.catalog.stopFollowing());
 
   // The fast lane: liveness and the package list need no cookies, sessions or per-request
   // compression, so they sit outside the site's plugins (see catalog/routes.ts).
-  await app.register(healthRoutes);
-  await app.register(catalogRoutes);
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(catalogRoutes, { catalog: services.catalog });
 
   // Everything else: security headers, compression, cookies, the same-origin guard.
   await app.register(async function site(app) {
-    await installSecurityHeaders(app, deps.config);
+    await installSecurityHeaders(app, config);
     await app.register(compress, siteCompression);
-    await app.register(cookie, { secret: deps.config.SESSION_SECRET });
-    installSameOriginGuard(app, deps.config);
+    await app.register(cookie, { secret: config.SESSION_SECRET });
+    installSameOriginGuard(app, config);
 
-    await app.register(accountRoutes);
-    await app.register(billingRoutes);
-    await app.register(couponRoutes);
-    await app.register(checkoutRoutes);
-    await app.register(paymentRoutes);
-    await app.register(stripeWebhookRoutes);
-    await app.register(cryptoRoutes);
-    await app.register(subscriptionRoutes);
-    await app.register(autoRenewRoutes);
-    await app.register(deviceRoutes);
-    await app.register(mailRoutes);
-    await app.register(renewalRoutes);
-    await app.register(adminRoutes);
+    const { accounts, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAdmin, orders } = services;
+    const { placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, subscriptions, trialSignup } = services;
+    const { devices } = subscriptions;
+    await app.register(accountRoutes, { accounts, trialSignup, sessions, browserIdOf });
+    await app.register(billingRoutes, { reports, sessions });
+    await app.register(couponRoutes, { db });
+    await app.register(checkoutRoutes, { db, placeOrder, savedCardRenewal, sessions, browserIdOf });
+    await app.register(paymentRoutes, { db, config, cardPayments, crypto, cardPayment, orders });
+    await app.register(stripeWebhookRoutes, { cardPayments, cardPayment });
+    await app.register(cryptoRoutes, { db, config, crypto, cryptoPayment, sessions, browserIdOf });
+    await app.register(subscriptionRoutes, { subscriptions, sessions });
+    await app.register(autoRenewRoutes, { savedCards, sessions });
+    await app.register(deviceRoutes, { devices, accounts, sessions });
+    await app.register(mailRoutes, { mail, sessions });
+    await app.register(renewalRoutes, { renewalConfirmation, sessions });
+    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions, devices, renewalAdmin, clock, config, sessions });
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

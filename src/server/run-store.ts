@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, projectRoot, runMigrations } from './db/connect';
 import { seedIfEmpty } from './seed';
+import { createServices } from './services';
 import { ensureAdmin } from '#server/features/admin/index';
 import { keepRevenueDaysIn } from '#server/features/orders/index';
 import { createLogger } from './http/access-log';
@@ -46,9 +47,12 @@ async function main(): Promise<void> {
 
   // In development Vite's dev server serves the client (npm run dev).
   const clientDir = config.NODE_ENV === 'development' ? null : path.join(projectRoot(), 'dist', 'client');
-  const app = await buildApp({ config, database, clientDir, logger }, { logger });
+  const deps = { config, database, clientDir, logger };
+  // Made here and handed to the app, so the store holds its job queue itself (decision 0080).
+  const services = createServices(deps);
+  const app = await buildApp(deps, { logger, services });
   // Provisioning, confirmation mail and the scheduled lifecycle jobs (D10).
-  await app.services.jobs.start();
+  await services.jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -58,7 +58,7 @@ function costlessPaymentMethods(config: Config, card: CardPayments, crypto: Cryp
 
 /**
  * The services of every feature, then the workflows that join them (ARCHITECTURE.md
- * "Layout"): created once per app and reached as `app.services`. Features are built from
+ * "Layout"): created once per app, each route plugin handed the ones it uses (decision 0080). Features are built from
  * providers and lower features only; a flow that crosses features is a workflow, built
  * here from their faces, and routes call it.
  */
@@ -148,10 +148,3 @@ export function createServices(deps: AppDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    services: Services;
-  }
-}

@@ -20,7 +20,7 @@ async function cardOrder(t: TestApp, buyer: SignedIn, overrides: Record<string, 
   const { orderId, intentId } = await checkoutCardOrder(t, { email: buyer.customer.email, ...overrides }, buyer.cookies);
   const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: { cardNumber, expiry: '12/39', cvc: '123' } });
   expect(paid.statusCode).toBe(cardNumber === DEMO_CARD_SUCCESS ? 200 : 402);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return orderId;
 }
 
@@ -106,7 +106,7 @@ describe('GET /api/account/billing', () => {
     // Waiting for the store's review, it is no payment of the customer's yet.
     expect((await billing(t, buyer.cookies)).json()).toEqual([]);
     expect((await orderAction(t, 'honour', orderId, admin)).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     // The admin's order reads "Received $7.99 of $15.99"; the customer paid $7.99, not the total.
     const [honoured] = (await billing(t, buyer.cookies)).json();
@@ -171,7 +171,7 @@ describe('GET /api/account/billing with automatic renewals', () => {
   beforeEach(() => clock.set(START));
 
   it('lists a renewal charged to the saved card as paid, naming the card', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     clock.set(new Date(EXPIRY - 3 * DAY));
     expect(await renewalPass(t)).toEqual(['succeeded']);
     const [renewal] = await renewalOrdersOf(t, bought.subscriptionId);
@@ -183,7 +183,7 @@ describe('GET /api/account/billing with automatic renewals', () => {
   });
 
   it('lists a renewal charge the bank declined to the end as failed, naming the card', async () => {
-    const bought = await buyWithAutoRenew(t.app, { card: DEMO_CARD_INSUFFICIENT_FUNDS });
+    const bought = await buyWithAutoRenew(t, { card: DEMO_CARD_INSUFFICIENT_FUNDS });
     for (const daysBefore of [3, 2, 0]) {
       clock.set(new Date(EXPIRY - daysBefore * DAY));
       await renewalPass(t);

@@ -14,7 +14,7 @@ const START = '2026-03-02T09:00:00.000Z';
 describe('the customer records kept while their page is unchanged', () => {
   const clock = settableClock(START);
   const t = useTestApp({}, { clock });
-  const firstPage = () => t.app.services.reports.customerRecords({ limit: 100, offset: 0 });
+  const firstPage = () => t.services.reports.customerRecords({ limit: 100, offset: 0 });
 
   it('are the same records while nothing changed, and new ones once a device or a customer changes', async () => {
     clock.set(START);
@@ -54,7 +54,7 @@ describe('the customer records kept while their page is unchanged', () => {
     await t.database.db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.id, customer.subscription.id));
     const graceEnd = new Date(customer.subscription.expirationDate.getTime() + 3 * DAY);
     const lapse = async () => {
-      const [record] = (await t.app.services.reports.customerRecords({ limit: 100, offset: 0, q: customer.customer.email })).items;
+      const [record] = (await t.services.reports.customerRecords({ limit: 100, offset: 0, q: customer.customer.email })).items;
       return { graceEndsAt: record!.graceEndsAt, graceSuspended: record!.graceSuspended };
     };
 

@@ -16,7 +16,7 @@ describe("the admin's search of the customer records", () => {
     const emails = ['ann.smith@example.com', 'bob.smith@example.org', 'carol@example.net'];
     const made = [];
     for (const email of emails) made.push(await paidOrder(t, { packageId: oneMonth.id, email }));
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const admin = await signInAdmin(t);
     const search = async (query: string) => {
       const answer = await t.app.inject({ method: 'GET', url: `/api/admin/customers?${query}`, cookies: admin });

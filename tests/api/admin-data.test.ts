@@ -22,7 +22,7 @@ async function provisionedOrders(t: TestApp, count: number, options: { devices?:
   for (let i = 0; i < count; i++) {
     made.push(await paidOrder(t, { packageId: oneMonth.id, devices: options.devices ?? 2, email: options.email?.(i), totalAmount: '21.98' }));
   }
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return made;
 }
 

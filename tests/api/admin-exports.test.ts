@@ -28,7 +28,7 @@ describe("the admin's CSV exports", () => {
     const admin = await signInAdmin(t);
     const [month] = await t.database.db.select().from(packages).where(eq(packages.name, '1 Month Premium'));
     const box = await paidOrder(t, { packageId: 'streaming-box', email: 'box@example.com', devices: 2 });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const shipped = await t.app.inject({ method: 'PATCH', url: `/api/admin/shipments/${box.id}`, payload: { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784' }, cookies: admin });
     expect(shipped.statusCode).toBe(200);
     const quoted = await pendingOrder(t, { packageId: month!.id, email: 'quoted@example.com', giftCard: null, cashbackAmount: '0.00' });
@@ -63,7 +63,7 @@ describe("the admin's CSV exports", () => {
   it('orders.csv: a box not yet shipped has neither carrier nor tracking number (UPS is only its default)', async () => {
     const admin = await signInAdmin(t);
     const box = await paidOrder(t, { packageId: 'streaming-box', email: 'waiting-box@example.com' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [row] = recordsOf((await download('/api/admin/export/orders.csv', admin)).body).slice(1);
     expect(row!.startsWith(`${box.id},`)).toBe(true);
     expect(row!.endsWith(',"1 Infinite Loop, Cupertino, CA 95014, US",,')).toBe(true);
@@ -107,7 +107,7 @@ describe("the admin's CSV exports", () => {
 
     let batches = 0;
     const ids: string[] = [];
-    for await (const batch of t.app.services.reports.orderExport({}, 400).batches) {
+    for await (const batch of t.services.reports.orderExport({}, 400).batches) {
       batches += 1;
       ids.push(...batch.map((row) => String(row[0])));
     }

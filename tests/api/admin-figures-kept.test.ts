@@ -24,7 +24,7 @@ const ZONE = 'Asia/Kathmandu';
 async function paidCardOrder(t: TestApp, deviceCount: string) {
   const { orderId, intentId } = await checkoutCardOrder(t, { deviceCount });
   expect((await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD })).statusCode).toBe(200);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return orderId;
 }
 
@@ -103,12 +103,12 @@ describe('the figures the writers keep equal the same figures from scratch', () 
     await paidOrder(t, { packageId: 'trial-36h', paymentMethod: 'free' });
     await pendingOrder(t, { packageId: oneMonth.id, totalAmount: '15.99' });
     const failed = await pendingOrder(t, { packageId: oneMonth.id, totalAmount: '33.00' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const refunded = await paidCardOrder(t, '1');
     const partly = await paidCardOrder(t, '1');
     expect((await orderAction(t, 'refund', refunded, admin)).statusCode).toBe(200);
     expect((await orderAction(t, 'refund', partly, admin, { amount: '5.00' })).json()).toMatchObject({ paymentStatus: 'completed' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     // A failed payment, a paid order held for review and released, payment times on both
     // sides of Kathmandu's midnight (18:15 UTC) yesterday, and a completed order without one.
@@ -153,7 +153,7 @@ describe('the figures the writers keep equal the same figures from scratch', () 
     for (const totalAmount of ['10.00', null, null, '40.00', '50.00', '60.00']) {
       paid.push(totalAmount ? (await paidOrder(t, { packageId: oneMonth.id, totalAmount })).id : await paidCardOrder(t, '1'));
     }
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     // A second either side of New York's midnight 100 and 200 days ago (on both sides of a
     // change of its clocks, whatever the day the test runs), and of Kathmandu's yesterday.
     const newYorkMidnight = (daysAgo: number, seconds: number) =>
@@ -167,7 +167,7 @@ describe('the figures the writers keep equal the same figures from scratch', () 
     await sqlRows(t, `update orders set paid_at = date_trunc('day', now()) - interval '2 days' + interval '18 hours 14 minutes 59 seconds' where id = $1`, [paid[4]]);
     // An old order refunded in part: its day, long past, is lowered.
     expect((await orderAction(t, 'refund', paid[2]!, admin, { amount: '5.00' })).json()).toMatchObject({ paymentStatus: 'completed' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     // The store's zone is read from its days; another zone from the quarter hours.
     expect(Number((await sqlRows(t, 'select count(*) as n from order_revenue_days'))[0]!.n)).toBeGreaterThan(0);
@@ -185,7 +185,7 @@ describe('the figures the writers keep equal the same figures from scratch', () 
     // Writes after the change land on New York's days.
     await paidOrder(t, { packageId: oneMonth.id, totalAmount: '70.00' });
     expect((await orderAction(t, 'refund', paid[1]!, admin)).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const newYork = await revenueByDay(t.database.db, 366, NEW_YORK);
     expect(newYork).toEqual(await scratchChart(t, NEW_YORK));
     expect(newYork.filter((day) => day.revenue !== '0.00').length).toBeGreaterThanOrEqual(5);

@@ -14,9 +14,9 @@ async function refundedCardOrder(t: TestApp, admin: { asid: string }, deviceCoun
   const { orderId, intentId } = await checkoutCardOrder(t, { deviceCount });
   const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD });
   expect(paid.statusCode).toBe(200);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   expect((await orderAction(t, 'refund', orderId, admin)).statusCode).toBe(200);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return orderId;
 }
 
@@ -24,7 +24,7 @@ async function refundedCardOrder(t: TestApp, admin: { asid: string }, deviceCoun
 async function partlyRefundedCardOrder(t: TestApp, admin: { asid: string }) {
   const { orderId, intentId } = await checkoutCardOrder(t, { deviceCount: '1' });
   expect((await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD })).statusCode).toBe(200);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   expect((await orderAction(t, 'refund', orderId, admin, { amount: '5.00' })).json()).toMatchObject({ paymentStatus: 'completed' });
   return orderId;
 }
@@ -52,7 +52,7 @@ describe('one definition of each admin figure, the same in every place', () => {
     const box = await paidOrder(t, { packageId: 'streaming-box', totalAmount: '149.99' });
     // A $0 trial: a subscription, not a paid order.
     await paidOrder(t, { packageId: 'trial-36h', paymentMethod: 'free' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     // Two refunded orders, $15.99 and $21.98: their subscriptions are cancelled, their money not revenue.
     const refunds = [await refundedCardOrder(t, admin, '1'), await refundedCardOrder(t, admin, '2')];
     // $5.00 of a $15.99 order given back: $10.99 kept, so $291.96 + $10.99 = $302.95 over four paid orders.

@@ -55,9 +55,9 @@ describe('cashback gift cards: the queue of owed cards and marking one delivered
     await mark(delivered.id, { delivered: true }, admin);
     const pending = await pendingOrder(t, { packageId: 'streaming-box' });
     const failed = await pendingOrder(t, { packageId: 'streaming-box' });
-    await t.app.services.orders.markOrderPaymentFailed(failed.id, 'Your card was declined.');
+    await t.services.orders.markOrderPaymentFailed(failed.id, 'Your card was declined.');
     const held = await pendingOrder(t, { packageId: 'streaming-box', paymentMethod: 'crypto' });
-    await t.app.services.orders.markOrderNeedsReview(held.id, 'Crypto payment arrived short: 12.00 of 27.97');
+    await t.services.orders.markOrderNeedsReview(held.id, 'Crypto payment arrived short: 12.00 of 27.97');
     const refunded = await paidOrder(t, { packageId: 'streaming-box', paymentMethod: 'crypto' });
     expect((await orderAction(t, 'refund', refunded.id, admin, { note: 'Sent 27.97 USDC back' })).statusCode).toBe(200);
     // Placed before checkout stopped giving free orders cashback (decision 0020).

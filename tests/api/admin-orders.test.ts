@@ -22,7 +22,7 @@ describe("the admin's orders: the list and one order's detail", () => {
     const box = await paidOrder(t, { packageId: 'streaming-box', email: 'box.buyer@example.com' });
     const pending = await pendingOrder(t, { packageId: month, email: 'pending@example.org' });
     const held = await pendingOrder(t, { packageId: month, email: 'held@example.org', paymentMethod: 'crypto' });
-    await t.app.services.orders.markOrderNeedsReview(held.id, 'Crypto payment arrived short: 12.00 of 27.97');
+    await t.services.orders.markOrderNeedsReview(held.id, 'Crypto payment arrived short: 12.00 of 27.97');
     const paid = await paidOrder(t, { packageId: month, email: 'month.buyer@example.com' });
     await t.database.db.update(orders).set({ customerName: 'Ada Lovelace' }).where(eq(orders.id, paid.id));
     await placedAt(box.id, '2030-03-01T10:00:00Z');
@@ -163,7 +163,7 @@ describe("the admin's orders: the list and one order's detail", () => {
     const admin = await signInAdmin(t);
     const { customer } = await registerCustomer(t.app);
     const order = await paidOrder(t, { packageId: 'streaming-box', customerId: customer.id, email: customer.email, devices: 2, giftCard: 'Starbucks', cashbackAmount: '25.00' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const marked = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/gift-card`, payload: { delivered: true }, cookies: admin });
     expect(marked.statusCode).toBe(200);
 
@@ -241,10 +241,10 @@ describe("the admin's orders: the list and one order's detail", () => {
     const month = await oneMonthId();
     const { customer } = await registerCustomer(t.app);
     const first = await paidOrder(t, { packageId: month, customerId: customer.id, email: customer.email });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const original = (await get(`/api/admin/orders/${first.id}`, admin)).json().subscription;
     const renewal = await paidOrder(t, { packageId: month, customerId: customer.id, email: customer.email, renewsSubscriptionId: original.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const renewed = (await get(`/api/admin/orders/${renewal.id}`, admin)).json();
     expect(renewed.renewsSubscriptionId).toBe(original.id);
@@ -252,7 +252,7 @@ describe("the admin's orders: the list and one order's detail", () => {
     expect(Date.parse(renewed.subscription.expirationDate)).toBeGreaterThan(Date.parse(original.expirationDate));
 
     const held = await pendingOrder(t, { packageId: month, paymentMethod: 'crypto' });
-    await t.app.services.orders.markOrderNeedsReview(held.id, 'Crypto payment arrived short: 12.00 of 27.97');
+    await t.services.orders.markOrderNeedsReview(held.id, 'Crypto payment arrived short: 12.00 of 27.97');
     const review = (await get(`/api/admin/orders/${held.id}`, admin)).json();
     expect(review.order).toMatchObject({ paymentStatus: 'needs_review', reason: 'Crypto payment arrived short: 12.00 of 27.97' });
     expect(review).toMatchObject({ renewsSubscriptionId: null, subscription: null, shipment: null, audit: [], emails: { orderConfirmationSentAt: null, outbox: [] } });

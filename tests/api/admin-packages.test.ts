@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/server/app';
+import type { App } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/connect';
 import { auditLog, orders, packages } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
-import { useTestApp } from '../support/test-app';
+import type { Services } from '../../src/server/services';
+import { buildAppWithServices, useTestApp } from '../support/test-app';
 import { testDbKind } from '../support/test-db';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
@@ -81,7 +82,7 @@ describe('PATCH /api/admin/packages/:id', () => {
 
     const [old] = await t.database.db.select().from(orders).where(eq(orders.id, sold.id));
     expect(old).toMatchObject({ paymentStatus: 'completed', subtotalAmount: '15.99', totalAmount: '15.99', cashbackAmount: '10.00' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const records = (await t.app.inject({ method: 'GET', url: '/api/admin/customers', cookies })).json<Array<{ orderId: string; totalAmount: string }>>();
     expect(records.find((r) => r.orderId === sold.id)?.totalAmount).toBe('15.99');
     expect(records.find((r) => r.orderId === next.id)?.totalAmount).toBe('21.00');
@@ -194,15 +195,15 @@ describe('GET /api/admin/packages', () => {
 if (testDbKind === 'postgres') {
   describe('a package change on a second instance of the store (PostgreSQL)', () => {
     const t = useTestApp();
-    let second: { app: App; close(): Promise<void> } | null = null;
+    let second: { app: App; services: Services; close(): Promise<void> } | null = null;
 
     afterAll(async () => second?.close());
 
     it('serves the new price from the other instance at once, and its checkout charges it', async () => {
       const database = await openDatabase({ url: t.database.pool!.options.connectionString, poolSize: 5 });
-      const other = await buildApp({ config: t.config, database, clientDir: null });
+      const { app: other, services } = await buildAppWithServices({ config: t.config, database, clientDir: null });
       await other.ready();
-      second = { app: other, close: async () => (await other.close(), await database.close()) };
+      second = { app: other, services, close: async () => (await other.close(), await database.close()) };
 
       const cookies = await signInAdmin(t);
       const { oneMonth } = await seededPackages(t.app);
@@ -220,7 +221,7 @@ if (testDbKind === 'postgres') {
       const { oneMonth } = await seededPackages(t.app);
       const other = second!.app;
       // The data were reset between tests behind the instance's back.
-      other.services.catalog.invalidate();
+      second!.services.catalog.invalidate();
       expect((await listOf(other)).find((p) => p.id === oneMonth.id)?.price).toBe('15.99');
 
       // As a database restart or a network cut would: every listening connection ends.

@@ -182,13 +182,13 @@ describe('partial refunds with the demo provider: coupon and service kept until 
     const { customer, cookies } = await registerCustomer(t.app);
     const { orderId, intentId } = await checkoutCardOrder(t, { email: customer.email, couponCode: 'WELCOME10' }, cookies);
     await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const total = (await orderRow(t, orderId)).totalAmount;
     expect(await couponUses('WELCOME10')).toBe(1);
 
     expect((await refund(t, orderId, admin, { amount: '1.00' })).statusCode).toBe(200);
     expect((await refund(t, orderId, admin, { amount: '2.50' })).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'completed', refundedAmount: '3.50' });
     expect(await couponUses('WELCOME10')).toBe(1);
     const service = (await serviceOf(t, orderId))!;
@@ -197,7 +197,7 @@ describe('partial refunds with the demo provider: coupon and service kept until 
 
     const last = await refund(t, orderId, admin, {});
     expect(last.json()).toMatchObject({ paymentStatus: 'refunded' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: total });
     expect(await couponUses('WELCOME10')).toBe(0);
     const ended = (await serviceOf(t, orderId))!;
@@ -210,11 +210,11 @@ describe('partial refunds with the demo provider: coupon and service kept until 
     const { customer, cookies } = await registerCustomer(t.app);
     const { orderId, intentId } = await checkoutCardOrder(t, { email: customer.email }, cookies);
     await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await refund(t, orderId, admin, { amount: '1.00' })).statusCode).toBe(200);
     const { oneMonth } = await seededPackages(t.app);
     const renewal = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.id, email: customer.email, renewsSubscriptionId: (await serviceOf(t, orderId))!.subscription.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const list = await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(customer.email)}`, cookies: admin });
     const listed = new Map(list.json<Array<{ id: string; paymentStatus: string; refundedAmount: string; renewal: boolean }>>().map((order) => [order.id, order]));
@@ -265,7 +265,7 @@ describe('partial refunds with the demo provider: coupon and service kept until 
     await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${paymentId}/simulate`, payload: { status: 'partially_paid' } });
     const honoured = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${encodeURIComponent(orderId)}/honour`, cookies: admin });
     expect(honoured.json()).toMatchObject({ paymentStatus: 'completed' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const detail = await detailOf(t, orderId, admin);
     expect(detail.order.paymentStatus).toBe('completed');

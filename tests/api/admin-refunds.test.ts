@@ -88,7 +88,7 @@ describe('refunds through Stripe (a local stand-in of its API)', () => {
     const notice = await t.app.inject({ method: 'POST', url: '/api/webhook/payment-success', payload: { orderId, paymentIntentId: intentId } });
     expect(notice.statusCode).toBe(409);
     expect(notice.json()).toEqual({ message: 'This order was refunded' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'refunded' });
     expect((await serviceOf(t, orderId))!.subscription.status).toBe('cancelled');
   });
@@ -106,7 +106,7 @@ describe('refunds with the demo provider and a reseller panel', () => {
     const { orderId, intentId } = await checkoutCardOrder(t, { email: customer.email, deviceCount: '2', couponCode: 'WELCOME10' }, cookies);
     const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD });
     expect(paid.statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     return { orderId, intentId, cookies };
   }
 
@@ -122,7 +122,7 @@ describe('refunds with the demo provider and a reseller panel', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual(refunded(orderId));
     }
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     expect(await demoIntent(intentId)).toMatchObject({ status: 'refunded' });
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'refunded' });
@@ -150,12 +150,12 @@ describe('refunds with the demo provider and a reseller panel', () => {
     standIn.panel.goDown('error');
     try {
       expect((await orderAction(t, 'refund', orderId, admin)).statusCode).toBe(200);
-      await t.app.services.jobs.drain();
+      await t.services.jobs.drain();
       expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'refunded' });
     } finally {
       standIn.panel.recover();
     }
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     const { credentials } = (await serviceOf(t, orderId))!;
     expect(credentials.map((c) => standIn.panel.lines.get(c.panelLineId!)!.enabled)).toEqual([false, false]);
   });
@@ -165,7 +165,7 @@ describe('refunds with the demo provider and a reseller panel', () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, paymentMethod: 'free' });
     expect((await orderAction(t, 'refund', order.id, admin)).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await serviceOf(t, order.id)).toBeNull();
     expect(standIn.panel.lines.size).toBe(0);
     expect(await orderJobStates(t, order.id)).toEqual([
@@ -180,15 +180,15 @@ describe('refunds with the demo provider and a reseller panel', () => {
     const { oneMonth } = await seededPackages(t.app);
     const { customer } = await registerCustomer(t.app);
     const first = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.id, email: customer.email });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const { subscription } = (await serviceOf(t, first.id))!;
     const renewal = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.id, email: customer.email, renewsSubscriptionId: subscription.id, paymentMethod: 'free' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [renewed] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(renewed!.expirationDate.getTime()).toBeGreaterThan(subscription.expirationDate.getTime());
 
     expect((await orderAction(t, 'refund', renewal.id, admin)).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [after] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(after).toMatchObject({ status: 'active' });
     // The month taken back lands on the first expiry, give or take a month end's clamping (31 January + 1 month - 1 month = 28 January).

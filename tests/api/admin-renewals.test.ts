@@ -39,7 +39,7 @@ describe('the admin Renewals section', () => {
 
   /** A card declined on the charge day and both retries: the renewal failed on the expiry day, with no attempt left. */
   async function failedRenewal(): Promise<AutoRenewPurchase> {
-    const bought = await buyWithAutoRenew(t.app, { card: CARD_INSUFFICIENT_FUNDS });
+    const bought = await buyWithAutoRenew(t, { card: CARD_INSUFFICIENT_FUNDS });
     const passes = [];
     for (const days of [-3, -2, 0]) {
       clock.set(new Date(EXPIRY.getTime() + days * DAY));
@@ -102,7 +102,7 @@ describe('the admin Renewals section', () => {
   });
 
   it('refuses to dismiss a renewal that was charged: only a failure is on the list', async () => {
-    const bought = await buyWithAutoRenew(t.app, {});
+    const bought = await buyWithAutoRenew(t, {});
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
     expect(await renewalPass(t)).toEqual(['succeeded']);
     const admin = await signInAdmin(t);
@@ -127,7 +127,7 @@ describe('the admin Renewals section', () => {
       payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const renewed = await subscriptionRow(t, bought.subscriptionId);
     expect(renewed.expirationDate.getTime()).toBeGreaterThan(EXPIRY.getTime());
@@ -158,10 +158,10 @@ describe('the admin Renewals section', () => {
   });
 
   it('forecasts the next 7 and 30 days at today\'s prices, and lists each auto-renewing subscription with its card', async () => {
-    await buyWithAutoRenew(t.app, {});
+    await buyWithAutoRenew(t, {});
     clock.set(new Date(new Date(START).getTime() + 10 * DAY));
-    const later = await buyWithAutoRenew(t.app, {});
-    await t.app.services.jobs.drain();
+    const later = await buyWithAutoRenew(t, {});
+    await t.services.jobs.drain();
     const admin = await signInAdmin(t);
 
     clock.set(new Date(EXPIRY.getTime() - 6 * DAY));
@@ -186,8 +186,8 @@ describe('the admin Renewals section', () => {
   });
 
   it('lists a renewal waiting for 3-D Secure with its reason, retries it now and cancels auto-renew, each audited', async () => {
-    const bought = await buyWithAutoRenew(t.app, { card: CARD_NEEDS_AUTHENTICATION });
-    await t.app.services.jobs.drain();
+    const bought = await buyWithAutoRenew(t, { card: CARD_NEEDS_AUTHENTICATION });
+    await t.services.jobs.drain();
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
     expect(await renewalPass(t)).toEqual(['requires_action']);
     const admin = await signInAdmin(t);

@@ -31,7 +31,7 @@ describe('orders that need review: honour or refund, and provisioning retried by
     const honoured = await orderAction(t, 'honour', orderId, admin);
     expect(honoured.statusCode).toBe(200);
     expect(honoured.json()).toEqual({ orderId, paymentStatus: 'completed', message: `Order ${orderId} completed as it stands; its service is being set up` });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     expect(await orderRow(t, orderId)).toMatchObject({ paymentStatus: 'completed', couponReserved: true, paidAt: expect.any(Date) });
     const service = (await serviceOf(t, orderId))!;
@@ -62,7 +62,7 @@ describe('orders that need review: honour or refund, and provisioning retried by
     expect(await couponUses('LASTONE')).toBe(2);
 
     // Provisioning clears only its own failures: the admin still reads why the coupon went past its limit.
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await orderRow(t, orderId)).toMatchObject({
       fulfilledAt: expect.any(Date),
       failureReason: 'Paid after coupon LASTONE reached its usage limit: the discount was honoured past the limit',
@@ -73,7 +73,7 @@ describe('orders that need review: honour or refund, and provisioning retried by
     const admin = await signInAdmin(t);
     const orderId = await partiallyPaidCryptoOrder();
     expect((await orderAction(t, 'honour', orderId, admin)).json()).toMatchObject({ orderId, paymentStatus: 'completed' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await serviceOf(t, orderId))!.subscription.status).toBe('active');
   });
 
@@ -86,7 +86,7 @@ describe('orders that need review: honour or refund, and provisioning retried by
     expect((await auditOf(t, orderId))[0]!.after).toMatchObject({ couponReleased: true, note: 'Returned the partial payment by hand' });
     const honour = await orderAction(t, 'honour', orderId, admin);
     expect(honour.statusCode).toBe(409);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await serviceOf(t, orderId)).toBeNull();
   });
 
@@ -109,7 +109,7 @@ describe('orders that need review: honour or refund, and provisioning retried by
     const order = await paidOrder(t, { packageId: oneMonth.id });
     standIn.panel.goDown('error');
     try {
-      await t.app.services.jobs.drain({ includeDelayed: true });
+      await t.services.jobs.drain({ includeDelayed: true });
     } finally {
       standIn.panel.recover();
     }
@@ -119,14 +119,14 @@ describe('orders that need review: honour or refund, and provisioning retried by
     const retried = await orderAction(t, 'retry-provisioning', order.id, admin);
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toEqual({ orderId: order.id, paymentStatus: 'completed', message: `Provisioning of order ${order.id} queued again` });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await serviceOf(t, order.id))!.credentials).toHaveLength(1);
     expect(await orderRow(t, order.id)).toMatchObject({ failureReason: null, fulfilledAt: expect.any(Date) });
     expect(standIn.panel.lines.size).toBe(1);
 
     const again = await orderAction(t, 'retry-provisioning', order.id, admin);
     expect(again.json()).toEqual({ orderId: order.id, paymentStatus: 'completed', message: `Order ${order.id} already has its service` });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(standIn.panel.lines.size).toBe(1);
     const audit = await auditOf(t, order.id);
     expect(audit).toHaveLength(1);

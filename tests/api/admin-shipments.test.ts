@@ -17,7 +17,7 @@ describe('shipping a streaming box', () => {
     const admin = await signInAdmin(t);
     const { cookies, customer } = await registerCustomer(t.app);
     const order = await paidOrder(t, { packageId: 'streaming-box', customerId: customer.id, email: customer.email });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const shipped = await ship(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '1Z999AA10123456784', estimatedDelivery: '2030-01-05T12:00:00Z' }, admin);
     expect(shipped.statusCode).toBe(200);
@@ -34,7 +34,7 @@ describe('shipping a streaming box', () => {
 
     // Saying 'shipped' again sends no second email.
     expect((await ship(order.id, { status: 'shipped' }, admin)).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const mails = (await shippedMails(customer.email)).filter((mail) => mail.subject === `Your streaming box has shipped - ${order.id}`);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Carrier: FedEx');
@@ -64,7 +64,7 @@ describe('shipping a streaming box', () => {
     const admin = await signInAdmin(t);
     const box = await paidOrder(t, { packageId: 'streaming-box' });
     const month = await paidOrder(t, { packageId: (await t.app.inject({ method: 'GET', url: '/api/packages' })).json().find((p: { duration: string }) => p.duration === '1 Month').id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const noTracking = await ship(box.id, { status: 'shipped' }, admin);
     expect(noTracking.statusCode).toBe(400);
@@ -86,7 +86,7 @@ describe('shipping a streaming box', () => {
   it("moves the box's shipment with its order to the customer the admin gives the order to", async () => {
     const admin = await signInAdmin(t);
     const order = await paidOrder(t, { packageId: 'streaming-box', email: 'box.buyer@example.com' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [before] = await t.database.db.select().from(shipments).where(eq(shipments.orderId, order.id));
     expect(before).toMatchObject({ customerId: order.customerId, status: 'processing' });
 
@@ -106,7 +106,7 @@ describe('the shipped email in a store far from UTC (STORE_TIME_ZONE)', () => {
   it("writes the day it shipped in words on the store's clock, and no link for a number of no known shape", async () => {
     const admin = await signInAdmin(t);
     const order = await paidOrder(t, { packageId: 'streaming-box', email: 'box.buyer@example.com' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     // 14:55 UTC on 25 November is 03:55 on 26 November in Auckland.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T14:55:00Z') });
     const shipped = await t.app.inject({

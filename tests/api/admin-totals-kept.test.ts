@@ -64,7 +64,7 @@ describe('the totals the writers keep equal the same totals from scratch', () =>
     await pendingOrder(t, { packageId: 'streaming-box' });
     await paidOrder(t, { packageId: oneMonth.id, totalAmount: '15.99' });
     await pendingOrder(t, { packageId: oneMonth.id, totalAmount: '15.99' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     let kept = await asKept(t, admin);
     expect(kept).toEqual(await fromScratch(t));
     // The literals of this mix: four paid boxes, none shipped; five box orders in all.
@@ -76,7 +76,7 @@ describe('the totals the writers keep equal the same totals from scratch', () =>
     expect((await ship(boxes[0]!.id, { status: 'shipped', trackingNumber: 'T-1' })).statusCode).toBe(200);
     expect((await ship(boxes[0]!.id, { status: 'delivered' })).statusCode).toBe(200);
     expect((await ship(boxes[1]!.id, { status: 'shipped', trackingNumber: 'T-2' })).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     kept = await asKept(t, admin);
     expect(kept).toEqual(await fromScratch(t));
     expect(kept.boxesToShip).toBe(2);

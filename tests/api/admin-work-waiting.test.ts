@@ -28,7 +28,7 @@ describe('the work waiting in GET /api/admin/stats', () => {
     const shippedBox = await paidOrder(t, { packageId: box.id, giftCard: null });
     const refundedBox = await paidOrder(t, { packageId: box.id, giftCard: null });
     const unprovisioned = await paidOrder(t, { packageId: oneMonth.id, giftCard: null });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     await set(delivered.id, { giftCardDelivered: true });
     await t.database.db.update(shipments).set({ status: 'shipped', trackingNumber: '1Z999AA10123456784' }).where(eq(shipments.orderId, shippedBox.id));

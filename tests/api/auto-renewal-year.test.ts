@@ -69,8 +69,8 @@ describe('one year of a card subscription with automatic renewal', () => {
 
   it('renews every month by itself, through one declined month and one 3-D Secure month', { timeout: 240_000 }, async () => {
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app, {});
-    await t.app.services.jobs.drain();
+    const bought = await buyWithAutoRenew(t, {});
+    await t.services.jobs.drain();
     const watch: Watch = { t, subscriptionId: bought.subscriptionId, email: bought.email, lines: [`${day(clock.now())}  charge  ${dollars(1599)} card ending 4242`], seenMails: new Set(), seenCharges: new Map(), lastLine: '' };
     await look(watch, clock.now());
     /** The customer's "Update card", written down with its day. */
@@ -88,9 +88,9 @@ describe('one year of a card subscription with automatic renewal', () => {
       if (date === '2027-04-20') await useCard(date, CARD_INSUFFICIENT_FUNDS);
       if (date === '2027-07-20') await useCard(date, CARD_NEEDS_AUTHENTICATION);
       // The reminder pass (emails, expiry, grace), then the charges, as the two jobs run each day.
-      await t.app.services.renewalPass.runPass(today);
-      await t.app.services.renewalCharges.runPass(today);
-      await t.app.services.jobs.drain();
+      await t.services.renewalPass.runPass(today);
+      await t.services.renewalCharges.runPass(today);
+      await t.services.jobs.drain();
       await look(watch, today);
 
       const declined = (await chargesOf(t, bought.subscriptionId)).find((charge) => charge.status === 'scheduled' && charge.attempts === 1);
@@ -100,7 +100,7 @@ describe('one year of a card subscription with automatic renewal', () => {
         const token = renewalConfirmToken(t.config.SESSION_SECRET, waiting.id);
         const confirmed = await t.app.inject({ method: 'POST', url: `/api/renewals/${waiting.id}/confirm`, payload: { token } });
         expect(confirmed.json()).toMatchObject({ state: 'paid' });
-        await t.app.services.jobs.drain();
+        await t.services.jobs.drain();
         watch.lines.push(`${date}  page  3-D Secure confirmed`);
         await look(watch, today);
         await useCard(date, CARD_SUCCEEDS);

@@ -41,7 +41,7 @@ describe('GET /api/packages', () => {
 
   it('leaves out packages that are no longer sold', async () => {
     await t.database.db.update(packages).set({ isActive: false }).where(eq(packages.id, 'streaming-box'));
-    t.app.services.catalog.invalidate();
+    t.services.catalog.invalidate();
     const list = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ id: string }>>();
     expect(list.map((p) => p.id)).not.toContain('streaming-box');
   });

@@ -30,8 +30,8 @@ describe('coupon reservations', () => {
   const placedAgo = (orderId: string, ms: number) =>
     t.database.db.update(orders).set({ createdAt: sql`now() - make_interval(secs => ${ms / 1000})` }).where(eq(orders.id, orderId));
   async function runReconciliation() {
-    await t.app.services.jobs.send(RECONCILIATION_JOBS.recent, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(RECONCILIATION_JOBS.recent, {});
+    await t.services.jobs.drain();
   }
 
   async function cardOrderWith(couponCode: string) {
@@ -100,8 +100,8 @@ describe('coupon reservations', () => {
     expect((await confirm(declined.intentId, DECLINED_CARD)).statusCode).toBe(402);
     const recent = await cardOrderWith('HOUR');
     const paidUnheard = await cardOrderWith('HOUR');
-    if (t.app.services.cardPayments.kind !== 'demo') throw new Error('demo card provider expected');
-    await t.app.services.cardPayments.confirm(paidUnheard.intentId, '4242424242424242');
+    if (t.services.cardPayments.kind !== 'demo') throw new Error('demo card provider expected');
+    await t.services.cardPayments.confirm(paidUnheard.intentId, '4242424242424242');
     expect(await orderRow(t.database.db, declined.orderId)).toMatchObject({ paymentStatus: 'failed', couponReserved: true });
     expect(await usesOf('HOUR')).toBe(3);
 
@@ -146,7 +146,7 @@ describe('coupon reservations', () => {
       failureReason: 'Paid after coupon LAST reached its usage limit: the discount was honoured past the limit',
     });
     expect(await usesOf('LAST')).toBe(3);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, overtaken.orderId))).toHaveLength(1);
   });
 
@@ -213,7 +213,7 @@ describe('the migration that adds coupon reservations', () => {
     expect(Object.fromEntries(rows.map((o) => [o.id, o.couponReserved]))).toEqual({ [paid.id]: true, [unpaid.id]: false, [plain.id]: false });
 
     const log = { error: () => {}, warn: () => {} };
-    expect((await t.app.services.orders.completeOrder(unpaid.id, { method: 'card', paymentIntentId: 'pi_test_old' }, log)).outcome).toBe('completed');
+    expect((await t.services.orders.completeOrder(unpaid.id, { method: 'card', paymentIntentId: 'pi_test_old' }, log)).outcome).toBe('completed');
     expect(await orderRow(t.database.db, unpaid.id)).toMatchObject({ couponReserved: true, failureReason: null });
     expect((await t.database.db.select().from(coupons).where(eq(coupons.code, 'OLD')))[0]!.usageCount).toBe(2);
   });

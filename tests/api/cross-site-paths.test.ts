@@ -21,7 +21,7 @@ describe('cross-site requests through paths the router decodes', () => {
     const { orderId, intentId } = await checkoutCardOrder(t);
     const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD });
     expect(paid.statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     return { orderId, intentId };
   }
 

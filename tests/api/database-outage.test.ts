@@ -113,7 +113,7 @@ describe.skipIf(testDbKind !== 'postgres')('a database outage (PostgreSQL only: 
     const { rows } = await t.database.executeSql('select current_database() as name', []);
     const name = rows[0]!.name as string;
     // The workers keep polling through the outage; the process must survive their failed polls.
-    await t.app.services.jobs.start({ pollIntervalMs: 100 });
+    await t.services.jobs.start({ pollIntervalMs: 100 });
 
     const calls = {
       catalog: () => t.app.inject({ method: 'GET', url: '/api/packages' }),
@@ -122,7 +122,7 @@ describe.skipIf(testDbKind !== 'postgres')('a database outage (PostgreSQL only: 
     };
     try {
       await cutOff(name, false);
-      t.app.services.catalog.invalidate();
+      t.services.catalog.invalidate();
       for (const [label, call] of Object.entries(calls)) {
         const response = await call();
         expect(response.statusCode, label).toBe(503);
@@ -167,7 +167,7 @@ describe.skipIf(testDbKind !== 'postgres')('a database outage (PostgreSQL only: 
     try {
       await renameDatabase(name, `${name}_away`);
       expect(await connectionError(name)).toBe('3D000');
-      t.app.services.catalog.invalidate();
+      t.services.catalog.invalidate();
       for (const [label, call] of Object.entries(calls)) expectOutageAnswer(await call(), label);
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);

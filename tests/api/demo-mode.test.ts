@@ -79,7 +79,7 @@ describe('a store whose demo payments run because PUBLIC_URL is a loopback addre
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: DEMO_FROM_ELSEWHERE_MESSAGE });
     expect((await orderRow(t.database.db, orderId)).paymentStatus).toBe('pending');
-    expect((await t.app.services.cardPayments.retrieve(intentId))?.status).toBe('requires_payment_method');
+    expect((await t.services.cardPayments.retrieve(intentId))?.status).toBe('requires_payment_method');
 
     // The same card from this machine pays, over IPv4, IPv6 or IPv4 written as IPv6.
     expect((await confirmFrom('127.0.0.1', intentId)).statusCode).toBe(200);

@@ -29,7 +29,7 @@ async function buy(overrides: Record<string, unknown>) {
   const { clientSecret, order } = placed.json<CheckoutResponse>();
   const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(clientSecret!)}/confirm`, payload: GOOD_CARD });
   expect(paid.statusCode, paid.body).toBe(200);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return { customer, placed, orderId: order.id };
 }
 

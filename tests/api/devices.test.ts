@@ -94,7 +94,7 @@ describe('a device in its owner hands', () => {
     const expiryBefore = off!.expDate;
     const { oneMonth } = await seededPackages(t.app);
     await paidOrder(t, { packageId: oneMonth.id, devices: 2, customerId: owner.customer.id, email: owner.customer.email, renewsSubscriptionId: owner.subscriptionId });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(off!.enabled).toBe(false);
     expect(off!.expDate).toBeGreaterThan(expiryBefore);
     expect(off!.expDate).toBe(on!.expDate);

@@ -644,7 +644,7 @@ async function paidCardOrder(t: TestApp): Promise<string> {
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
   const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(clientSecret)}/confirm`, payload: card });
   expect(paid.statusCode, paid.body).toBe(200);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return order.id;
 }
 

@@ -17,8 +17,8 @@ describe('housekeeping', () => {
       { key: 'login:ip:old', hits: 3, resetAt: past },
       { key: 'login:ip:now', hits: 3, resetAt: future },
     ]);
-    await t.app.services.jobs.send(HOUSEKEEPING_JOB, {});
-    expect(await t.app.services.jobs.drain()).toBe(1);
+    await t.services.jobs.send(HOUSEKEEPING_JOB, {});
+    expect(await t.services.jobs.drain()).toBe(1);
     expect((await t.database.db.select().from(session)).map((s) => s.sid)).toEqual(['live']);
     expect((await t.database.db.select().from(rateLimits)).map((r) => r.key)).toEqual(['login:ip:now']);
   });

@@ -42,7 +42,7 @@ describe('a MAC address no device has', () => {
     const { clientSecret } = placed.json<CheckoutResponse>();
     const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
     expect((await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(clientSecret!)}/confirm`, payload: card })).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [box] = (await subscriptionsOf(t, customer.cookies))[0]!.deviceCredentials;
     expect(box).toMatchObject({ kind: 'mag', mac: '00:1A:79:12:34:56' });
     const admin = await signInAdmin(t);

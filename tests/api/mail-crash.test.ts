@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
+import type { App } from '../../src/server/app';
+import type { Services } from '../../src/server/services';
 import { mailOutbox } from '../../src/server/schema';
 import type { MailProvider } from '../../src/server/providers/mail/index';
 import { createOutboxMail } from '../../src/server/providers/mail/outbox-mail';
@@ -9,7 +10,7 @@ import { seededPackages } from '../support/checkout';
 import { crashable, type CrashableDatabase } from '../support/crashable-database';
 import { paidOrder } from '../support/paid-orders';
 import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from '../support/smtp-stand-in';
-import { useTestApp, type TestApp } from '../support/test-app';
+import { buildAppWithServices, useTestApp, type TestApp } from '../support/test-app';
 
 /**
  * A paid order's emails survive a crash at any statement of the work that writes and
@@ -21,6 +22,7 @@ import { useTestApp, type TestApp } from '../support/test-app';
 
 interface Process {
   app: App;
+  services: Services;
   connection: CrashableDatabase;
 }
 
@@ -36,11 +38,11 @@ function crashTests(name: string, mailProvider: () => MailProvider, delivered?: 
 
     async function start(): Promise<Process> {
       const connection = crashable(t.database);
-      const app = await buildApp({ config: t.config, database: connection.database, clientDir: null, providers: { mail: mailProvider() } });
+      const { app, services } = await buildAppWithServices({ config: t.config, database: connection.database, clientDir: null, providers: { mail: mailProvider() } });
       await app.ready();
-      await app.services.jobs.ready();
+      await services.jobs.ready();
       processes.push(app);
-      return { app, connection };
+      return { app, services, connection };
     }
     afterAll(async () => {
       for (const app of processes) await app.close().catch(() => {});
@@ -54,24 +56,24 @@ function crashTests(name: string, mailProvider: () => MailProvider, delivered?: 
       let current = await start();
 
       // A run without a crash counts the statements to crash at.
-      const counting = await paidOrder({ ...t, app: current.app }, { packageId: oneMonth.id });
+      const counting = await paidOrder({ ...t, app: current.app, services: current.services }, { packageId: oneMonth.id });
       current.connection.crashAt(Infinity);
-      await current.app.services.jobs.drain();
+      await current.services.jobs.drain();
       const steps = current.connection.counted.length;
       const firstDelivery = current.connection.counted.findIndex((text) => /^select .* from "mail_outbox"/.test(text)) + 1;
       expect(await emailsTo(counting.customerEmail)).toEqual([`Order Confirmation - ${counting.id}`, 'Set up your StreamPlus account']);
       expect(steps).toBeGreaterThan(5);
 
       for (let step = 1; step <= steps; step++) {
-        const order = await paidOrder({ ...t, app: current.app }, { packageId: oneMonth.id });
+        const order = await paidOrder({ ...t, app: current.app, services: current.services }, { packageId: oneMonth.id });
         current.connection.crashAt(step);
-        await current.app.services.jobs.drain().catch(() => {});
+        await current.services.jobs.drain().catch(() => {});
         const crashedOn = current.connection.crashedOn;
         expect(crashedOn, `step ${step} of ${steps}`).not.toBeNull();
 
         await expireJobsOfTheDead(t);
         const restarted = await start();
-        await restarted.app.services.jobs.drain({ includeDelayed: true });
+        await restarted.services.jobs.drain({ includeDelayed: true });
         current = restarted;
 
         const context = `crash at step ${step} of ${steps}: ${crashedOn!.slice(0, 100)}`;

@@ -20,7 +20,7 @@ async function subscriber(t: TestApp) {
   const signedIn = await registerCustomer(t.app);
   const { oneMonth } = await seededPackages(t.app);
   const order = await paidOrder(t, { packageId: oneMonth.id, customerId: signedIn.customer.id, email: signedIn.customer.email });
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
   return { ...signedIn, order, subscription: subscription! };
 }
@@ -37,7 +37,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
   /** The 3-day reminder of the customer's subscription, written by the reminder pass at 2 days before expiry. */
   async function remind(customer: Awaited<ReturnType<typeof subscriber>>) {
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    return (await t.app.services.renewalPass.runPass()).emails;
+    return (await t.services.renewalPass.runPass()).emails;
   }
   async function reminderOf(email: string) {
     const [reminder, ...more] = (await mailsTo(t, email)).filter((mail) => mail.subject === REMINDER_SUBJECT);
@@ -109,7 +109,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
     // A renewal starts a new period: its reminder is due, and not written.
     const { oneMonth } = await seededPackages(t.app);
     await paidOrder(t, { packageId: oneMonth.id, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: customer.subscription.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [renewed] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, customer.subscription.id));
     expect(renewed!.expirationDate.getTime()).toBeGreaterThan(customer.subscription.expirationDate.getTime());
     expect(await remind({ ...customer, subscription: renewed! })).toBe(0);
@@ -190,10 +190,10 @@ describe('a guest who unsubscribed, then proves the address to an account', () =
     const email = `guest-${Date.now()}@example.com`;
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, email });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
     clock.set(new Date(subscription!.expirationDate.getTime() - 2 * DAY));
-    expect((await t.app.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
     const [reminder] = (await mailsTo(t, email)).filter((mail) => mail.subject === REMINDER_SUBJECT);
     const guestToken = tokenIn(reminder!.headers['List-Unsubscribe']!.slice(1, -1));
     expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token: guestToken } })).statusCode).toBe(200);

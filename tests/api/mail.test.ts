@@ -50,7 +50,7 @@ describe('the demo outbox (no SMTP_URL)', () => {
   it('keeps an email as the outbox row it writes, logs its links, and adds no delivery job', async () => {
     logged.length = 0;
     const message = { to: 'buyer@example.com', subject: 'Set up your password', text: 'Open http://localhost:5000/setup/tok123 to continue.' };
-    expect(await t.app.services.mail.queue(t.database.db, message, { key: 'test:1' })).toBe(true);
+    expect(await t.services.mail.queue(t.database.db, message, { key: 'test:1' })).toBe(true);
 
     const rows = await t.database.db.select().from(mailOutbox);
     expect(rows).toHaveLength(1);
@@ -63,13 +63,13 @@ describe('the demo outbox (no SMTP_URL)', () => {
 
   it('writes an email once per key, however often its cause runs', async () => {
     const message = { to: 'buyer@example.com', subject: 'Order Confirmation - SP-1-1', text: 'Thank you' };
-    expect(await t.app.services.mail.queue(t.database.db, message, { key: 'order-confirmation:SP-1-1' })).toBe(true);
-    expect(await t.app.services.mail.queue(t.database.db, message, { key: 'order-confirmation:SP-1-1' })).toBe(false);
+    expect(await t.services.mail.queue(t.database.db, message, { key: 'order-confirmation:SP-1-1' })).toBe(true);
+    expect(await t.services.mail.queue(t.database.db, message, { key: 'order-confirmation:SP-1-1' })).toBe(false);
     expect(await t.database.db.select().from(mailOutbox)).toHaveLength(1);
   });
 
   it('is the mail of an app without SMTP_URL', () => {
-    expect(t.app.services.mail.kind).toBe('outbox');
+    expect(t.services.mail.kind).toBe('outbox');
   });
 });
 
@@ -112,7 +112,7 @@ describe('delivery through SMTP', () => {
     expect((await mailJobs(t)).map((job) => job.state)).toEqual(['retry', 'retry']);
     expect(smtp.received).toEqual([]);
 
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     expect((await mailJobs(t)).map((job) => job.state)).toEqual(['completed', 'completed']);
     const subjects = smtp.received.map(subjectOf).sort();
     expect(subjects).toEqual([`Order Confirmation - ${order.id}`, 'Set up your StreamPlus account']);
@@ -128,7 +128,7 @@ describe('delivery through SMTP', () => {
     smtp.goDown('error');
     try {
       expect((await forgot(customer.email)).statusCode).toBe(200);
-      await t.app.services.jobs.drain();
+      await t.services.jobs.drain();
       expect(smtp.received).toEqual([]);
       const [row] = await t.database.db.select().from(mailOutbox);
       expect(row).toMatchObject({ sentAt: null, attempts: 1 });
@@ -137,8 +137,8 @@ describe('delivery through SMTP', () => {
       smtp.recover();
     }
 
-    await t.app.services.jobs.drain({ includeDelayed: true });
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     expect(smtp.received.map(subjectOf)).toEqual(['Reset your StreamPlus password']);
     expect(smtp.received[0]!.to).toEqual([customer.email]);
     // Its text is quoted-printable: long lines are broken with '=' at their end.
@@ -148,7 +148,7 @@ describe('delivery through SMTP', () => {
   it('gives every attempt at an email the same Message-ID, and forgets a password link once it is sent', async () => {
     const { customer } = await registerCustomer(t.app);
     expect((await forgot(customer.email)).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [row] = await t.database.db.select().from(mailOutbox);
     expect(messageIdOf(smtp.received[0]!)).toBe(`<${row!.id}@streamplus.tv>`);
     expect(row!.text).not.toMatch(/setup\//);
@@ -157,15 +157,15 @@ describe('delivery through SMTP', () => {
 
   it('has the sweep give an email whose delivery job is gone a new one', async () => {
     const message = { to: 'buyer@example.com', subject: 'Your streaming box has shipped - SP-1-1', text: 'On its way' };
-    await t.app.services.mail.queue(t.database.db, message, { key: 'test:swept' });
+    await t.services.mail.queue(t.database.db, message, { key: 'test:swept' });
     await t.database.executeSql(`delete from pgboss.job where name = $1`, [MAIL_JOBS.deliver]);
     await t.database.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 5 * 60_000) });
 
-    await t.app.services.jobs.send(MAIL_JOBS.sweep, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(MAIL_JOBS.sweep, {});
+    await t.services.jobs.drain();
     expect(smtp.received.map(subjectOf)).toEqual(['Your streaming box has shipped - SP-1-1']);
-    await t.app.services.jobs.send(MAIL_JOBS.sweep, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(MAIL_JOBS.sweep, {});
+    await t.services.jobs.drain();
     expect(smtp.received).toHaveLength(1);
   });
 });

@@ -27,16 +27,16 @@ describe('payment reconciliation', () => {
 
   /** The card network takes the money; the store hears nothing of it. */
   async function paidSilently(intentId: string) {
-    if (t.app.services.cardPayments.kind !== 'demo') throw new Error('demo card provider expected');
-    expect(await t.app.services.cardPayments.confirm(intentId, '4242424242424242')).toMatchObject({ outcome: 'succeeded' });
+    if (t.services.cardPayments.kind !== 'demo') throw new Error('demo card provider expected');
+    expect(await t.services.cardPayments.confirm(intentId, '4242424242424242')).toMatchObject({ outcome: 'succeeded' });
   }
 
   const placedAgo = (orderId: string, ms: number) =>
     t.database.db.update(orders).set({ createdAt: sql`now() - make_interval(secs => ${ms / 1000})` }).where(eq(orders.id, orderId));
 
   async function runReconciliation(job: string = RECONCILIATION_JOBS.recent) {
-    await t.app.services.jobs.send(job, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(job, {});
+    await t.services.jobs.drain();
   }
 
   const subscriptionsOf = (orderId: string) => t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
@@ -89,7 +89,7 @@ describe('payment reconciliation', () => {
 
   it('completes a declined card order the buyer paid with another card', async () => {
     const order = await cardOrder();
-    await t.app.services.orders.markOrderPaymentFailed(order.orderId, 'Your card was declined.');
+    await t.services.orders.markOrderPaymentFailed(order.orderId, 'Your card was declined.');
     await paidSilently(order.intentId);
     await placedAgo(order.orderId, 20 * MINUTE);
     await runReconciliation(RECONCILIATION_JOBS.older);

@@ -150,10 +150,10 @@ describe('card payments with the demo provider', () => {
 
   it('hands a paid order on exactly once among concurrent completions', async () => {
     const { orderId, intentId } = await cardOrder();
-    const started = vi.spyOn(t.app.services.jobs, 'sendAll');
+    const started = vi.spyOn(t.services.jobs, 'sendAll');
     const log = { error: vi.fn(), warn: vi.fn() };
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.app.services.paidOrder.completeOrder(orderId, { method: 'card', paymentIntentId: intentId }, log)),
+      Array.from({ length: 20 }, () => t.services.paidOrder.completeOrder(orderId, { method: 'card', paymentIntentId: intentId }, log)),
     );
     expect(results.filter((r) => r.outcome === 'completed')).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'already_completed')).toHaveLength(19);
@@ -171,7 +171,7 @@ describe('card payments with the demo provider', () => {
     const withIntent = await cardOrder();
     const withoutIntent = await pendingOrder(t, { packageId: oneMonth.id });
     const log = { error: vi.fn(), warn: vi.fn() };
-    const complete = (orderId: string, paymentIntentId: string) => t.app.services.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
+    const complete = (orderId: string, paymentIntentId: string) => t.services.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
 
     expect(await complete(crypto.id, 'pi_demo_for_crypto')).toMatchObject({ outcome: 'refused', reason: `Order ${crypto.id} is paid by crypto, not by card` });
     expect(await complete(withIntent.orderId, 'pi_demo_someone_else')).toMatchObject({

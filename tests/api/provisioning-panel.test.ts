@@ -81,7 +81,7 @@ describe('provisioning through the panel', () => {
   it('creates one enabled line per device that ends with the subscription', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 2 });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const { subscription, credentials } = await credentialsOf(t, order.id);
     expect(credentials).toHaveLength(2);
@@ -101,7 +101,7 @@ describe('provisioning through the panel', () => {
   it('creates the lines of an order once when its job and a direct call run it at the same time', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 2 });
-    await Promise.all([t.app.services.jobs.drain(), t.app.services.paidOrder.provisionNow(order.id), t.app.services.paidOrder.provisionNow(order.id)]);
+    await Promise.all([t.services.jobs.drain(), t.services.paidOrder.provisionNow(order.id), t.services.paidOrder.provisionNow(order.id)]);
     const { credentials } = await credentialsOf(t, order.id);
     expect(credentials).toHaveLength(2);
     expect(panel.requests.filter((request) => request.action === 'create_line')).toHaveLength(2);
@@ -112,10 +112,10 @@ describe('provisioning through the panel', () => {
     const { oneMonth } = await seededPackages(t.app);
     panel.failNext(1, { after: 1 });
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 2 });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
 
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     const { credentials } = await credentialsOf(t, order.id);
     const used = new Set(credentials.map((c) => c.panelLineId));
     expect(used.size).toBe(2);
@@ -125,11 +125,11 @@ describe('provisioning through the panel', () => {
   it('extends kept lines and disables removed devices at renewal, and runs the kept line through the grace period at expiry', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 2 });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const { subscription } = await credentialsOf(t, order.id);
 
     await paidOrder(t, { packageId: oneMonth.id, devices: 1, customerId: subscription.customerId, renewsSubscriptionId: subscription.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const renewed = await credentialsOf(t, order.id);
     const [first, second] = renewed.credentials;
     expect(panel.lines.get(first!.panelLineId!)).toMatchObject({ enabled: true, expDate: unixSeconds(renewed.subscription.expirationDate) });
@@ -137,7 +137,7 @@ describe('provisioning through the panel', () => {
 
     const expiry = new Date(Date.now() - 1000);
     await t.database.db.update(subscriptions).set({ expirationDate: expiry }).where(eq(subscriptions.id, subscription.id));
-    expect(await t.app.services.subscriptions.expireSubscriptions()).toBe(1);
+    expect(await t.services.subscriptions.expireSubscriptions()).toBe(1);
     // GRACE_DAYS (3) more on the panel; the renewal pass turns it off then (tests/api/renewal-grace.test.ts).
     expect(panel.lines.get(first!.panelLineId!)).toMatchObject({ enabled: true, expDate: unixSeconds(new Date(expiry.getTime() + 3 * 24 * 3_600_000)) });
     expect(panel.lines.get(second!.panelLineId!)).toMatchObject({ enabled: false });
@@ -146,23 +146,23 @@ describe('provisioning through the panel', () => {
   it('keeps a subscription due for expiry while its lines cannot be disabled', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const { subscription } = await credentialsOf(t, order.id);
     await t.database.db.update(subscriptions).set({ expirationDate: new Date(Date.now() - 1000) }).where(eq(subscriptions.id, subscription.id));
 
     panel.failNext(1);
-    await expect(t.app.services.subscriptions.expireSubscriptions()).rejects.toThrow('HTTP 503');
+    await expect(t.services.subscriptions.expireSubscriptions()).rejects.toThrow('HTTP 503');
     expect((await credentialsOf(t, order.id)).subscription.status).toBe('active');
-    expect(await t.app.services.subscriptions.expireSubscriptions()).toBe(1);
+    expect(await t.services.subscriptions.expireSubscriptions()).toBe(1);
   });
 
   it('moves the lines of a streaming box to the expiry set at activation', async () => {
     const order = await paidOrder(t, { packageId: 'streaming-box', devices: 1 });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const { subscription } = await credentialsOf(t, order.id);
     await t.database.db.update(subscriptions).set({ expirationDate: new Date('2030-01-01T00:00:00Z') }).where(eq(subscriptions.id, subscription.id));
 
-    expect(await t.app.services.subscriptions.activateSubscription(subscription.id)).toBe(true);
+    expect(await t.services.subscriptions.activateSubscription(subscription.id)).toBe(true);
     const activated = await credentialsOf(t, order.id);
     expect(activated.subscription.expirationDate.getTime()).toBeLessThan(new Date('2030-01-01T00:00:00Z').getTime());
     expect(panel.lines.get(activated.credentials[0]!.panelLineId!)).toMatchObject({
@@ -189,7 +189,7 @@ describe('a panel outage', () => {
     ]);
     expect(panel.lines.size).toBe(0);
 
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     expect(await orderJobStates(t, order.id)).toEqual([
       { name: 'order-confirmation-mail', state: 'completed' },
       { name: 'provision-order', state: 'completed' },

@@ -50,7 +50,7 @@ describe('the statements of one card purchase', () => {
   it('checkout, demo card confirmation and payment-success each send a fixed number of statements', async () => {
     // The first purchase installs the job queue's tables; the second shows the steady state.
     await purchase('127.0.0.1');
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const counts = await purchase('127.0.0.2');
     expect(counts.checkout).toHaveLength(8);
     expect(counts.confirm).toHaveLength(3);
@@ -59,7 +59,7 @@ describe('the statements of one card purchase', () => {
 
   it('the background work of a purchase is bounded', async () => {
     await purchase('127.0.0.3');
-    const background = await counter.during(() => t.app.services.jobs.drain());
+    const background = await counter.during(() => t.services.jobs.drain());
     // drain() asks every queue for work each round; those fetches come from the test, not the purchase.
     const work = background.filter((text) => !isJobFetch(text));
     // 14 until each email and the change that causes it became one statement (docs/decisions/0028).

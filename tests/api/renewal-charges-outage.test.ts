@@ -41,8 +41,8 @@ describe('a card provider outage during the renewal pass', () => {
   });
 
   it('leaves the charge to the next pass, charges the card once, and extends nobody without payment', async () => {
-    const bought = await buyWithAutoRenew(t.app, {});
-    await t.app.services.jobs.drain();
+    const bought = await buyWithAutoRenew(t, {});
+    await t.services.jobs.drain();
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
 
     network = 'down';

@@ -33,7 +33,7 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
     expect(placed.statusCode).toBe(200);
     const paid = stripe.payWithCard(intentIdOf(placed.json<{ clientSecret: string }>().clientSecret), cardNumber);
     expect((await webhook(stripe.event('payment_intent.succeeded', paid))).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, placed.json<{ order: { id: string } }>().order.id));
     expect(subscription).toMatchObject({ autoRenew: true, expirationDate: EXPIRY });
     return { subscriptionId: subscription!.id, cookies: buyer.cookies };
@@ -56,7 +56,7 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
 
     // Stripe's own webhook of the same charge comes too: nothing more happens.
     expect((await webhook(stripe.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await subscriptionRow(t, subscriptionId)).expirationDate.toISOString()).toBe('2027-03-05T09:00:00.000Z');
   });
 
@@ -76,7 +76,7 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
     stripe.authenticate(intent.id);
     const confirmed = await t.app.inject({ method: 'POST', url: `/api/renewals/${charge!.id}/confirm`, payload: { token } });
     expect(confirmed.json()).toMatchObject({ state: 'paid', clientSecret: null });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await subscriptionRow(t, subscriptionId)).expirationDate.toISOString()).toBe('2027-03-05T09:00:00.000Z');
     expect((await renewalOrdersOf(t, subscriptionId)).map((order) => order.paymentStatus)).toEqual(['completed']);
   });
@@ -88,7 +88,7 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
     const [charge] = await chargesOf(t, subscriptionId);
     // The customer confirmed on a page the store never heard back from; Stripe's webhook tells it.
     expect((await webhook(stripe.event('payment_intent.succeeded', stripe.authenticate(charge!.paymentIntentId!)))).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await subscriptionRow(t, subscriptionId)).expirationDate.toISOString()).toBe('2027-03-05T09:00:00.000Z');
     clock.set(new Date(clock.now().getTime() + 5 * 60_000));
     expect(await renewalPass(t)).toEqual([]);

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
+import type { App } from '../../src/server/app';
 import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
 import { settableClock } from '../../src/server/lib/clock';
 import { demoPaymentIntents, orders, subscriptions } from '../../src/server/schema';
@@ -8,7 +8,8 @@ import { seedIfEmpty } from '../../src/server/seed';
 import { buyWithAutoRenew } from '../support/saved-cards';
 import { DAY } from '../support/renewal-charges';
 import { newPostgresDatabase } from '../support/test-db';
-import { testConfig } from '../support/test-app';
+import type { Services } from '../../src/server/services';
+import { buildAppWithServices, testConfig } from '../support/test-app';
 
 /**
  * Two app instances on one PostgreSQL database run the renewal pass at the same moment
@@ -20,7 +21,7 @@ const BUYERS = 6;
 
 describe('two instances running the renewal pass at once on one PostgreSQL', () => {
   const clock = settableClock(START);
-  const instances: Array<{ database: Database; app: App }> = [];
+  const instances: Array<{ database: Database; app: App; services: Services }> = [];
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
@@ -32,9 +33,9 @@ describe('two instances running the renewal pass at once on one PostgreSQL', () 
         await runMigrations(database);
         await seedIfEmpty(database.db);
       }
-      const app = await buildApp({ config: testConfig({ DATABASE_URL: created.url }), database, clientDir: null, clock });
+      const { app, services } = await buildAppWithServices({ config: testConfig({ DATABASE_URL: created.url }), database, clientDir: null, clock });
       await app.ready();
-      instances.push({ database, app });
+      instances.push({ database, app, services });
     }
   }, 120_000);
 
@@ -49,22 +50,22 @@ describe('two instances running the renewal pass at once on one PostgreSQL', () 
   it('charges each due period once and extends each subscription once', async () => {
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
     const bought = [];
-    for (let i = 0; i < BUYERS; i++) bought.push(await buyWithAutoRenew(i % 2 === 0 ? a.app : b.app, {}));
-    await a.app.services.jobs.drain();
-    await b.app.services.jobs.drain();
+    for (let i = 0; i < BUYERS; i++) bought.push(await buyWithAutoRenew(i % 2 === 0 ? a : b, {}));
+    await a.services.jobs.drain();
+    await b.services.jobs.drain();
     const ids = bought.map((buy) => buy.subscriptionId);
     const before = await a.database.db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
     const expiry = before[0]!.expirationDate;
     expect(before.every((row) => row.expirationDate.getTime() === expiry.getTime() && row.autoRenew)).toBe(true);
 
     clock.set(new Date(expiry.getTime() - 3 * DAY));
-    const outcomes = (await Promise.all([a.app.services.renewalCharges.runPass(), b.app.services.renewalCharges.runPass(), a.app.services.renewalCharges.runPass()])).flat();
+    const outcomes = (await Promise.all([a.services.renewalCharges.runPass(), b.services.renewalCharges.runPass(), a.services.renewalCharges.runPass()])).flat();
     expect(outcomes).toEqual(Array.from({ length: BUYERS }, () => 'succeeded'));
     // The instances' passes five minutes later find nothing due.
     clock.set(new Date(expiry.getTime() - 3 * DAY + 5 * 60_000));
-    expect((await Promise.all([a.app.services.renewalCharges.runPass(), b.app.services.renewalCharges.runPass()])).flat()).toEqual([]);
-    await a.app.services.jobs.drain();
-    await b.app.services.jobs.drain();
+    expect((await Promise.all([a.services.renewalCharges.runPass(), b.services.renewalCharges.runPass()])).flat()).toEqual([]);
+    await a.services.jobs.drain();
+    await b.services.jobs.drain();
 
     const renewalOrders = await a.database.db.select().from(orders).where(inArray(orders.renewsSubscriptionId, ids));
     expect(renewalOrders).toHaveLength(BUYERS);

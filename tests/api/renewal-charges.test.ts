@@ -20,8 +20,8 @@ const CARD_NEEDS_AUTHENTICATION = '4000002760003184';
 
 async function autoRenewing(t: TestApp, clock: ReturnType<typeof settableClock>, card?: string) {
   clock.set(START);
-  const bought = await buyWithAutoRenew(t.app, card ? { card } : {});
-  await t.app.services.jobs.drain();
+  const bought = await buyWithAutoRenew(t, card ? { card } : {});
+  await t.services.jobs.drain();
   const subscription = await subscriptionRow(t, bought.subscriptionId);
   expect(subscription.expirationDate.toISOString()).toBe(EXPIRY);
   expect(subscription.autoRenew).toBe(true);
@@ -44,7 +44,7 @@ describe('automatic renewal by card', () => {
 
     // Run again, and twice at once: the period is charged already.
     expect(await renewalPass(t)).toEqual([]);
-    expect((await Promise.all([t.app.services.renewalCharges.runPass(), t.app.services.renewalCharges.runPass()])).flat()).toEqual([]);
+    expect((await Promise.all([t.services.renewalCharges.runPass(), t.services.renewalCharges.runPass()])).flat()).toEqual([]);
 
     const renewed = await subscriptionRow(t, bought.subscriptionId);
     expect(renewed.id).toBe(bought.subscriptionId);
@@ -104,7 +104,7 @@ describe('automatic renewal by card', () => {
   it('charges today\'s price when the owner changed it since the purchase', async () => {
     const bought = await autoRenewing(t, clock);
     await t.database.db.update(packages).set({ price: '17.49' }).where(eq(packages.id, bought.subscription.packageId));
-    t.app.services.catalog.invalidate();
+    t.services.catalog.invalidate();
     clock.set(at(EXPIRY, -3));
     expect(await renewalPass(t)).toEqual(['succeeded']);
     const [order] = await renewalOrdersOf(t, bought.subscriptionId);
@@ -115,7 +115,7 @@ describe('automatic renewal by card', () => {
   it("renews a streaming box's subscription alone, at the price of the package of its period", async () => {
     const { box } = await seededPackages(t.app);
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app, { packageId: box.id, fields: shippingFields });
+    const bought = await buyWithAutoRenew(t, { packageId: box.id, fields: shippingFields });
     // The box's subscription starts when its buyer turns it on (as the account's activation does).
     await t.database.db.update(subscriptions).set({ status: 'active', startDate: clock.now() }).where(eq(subscriptions.id, bought.subscriptionId));
     const listed = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: bought.cookies! })).json<Array<{ nextChargeAmount: string | null }>>();
@@ -214,7 +214,7 @@ describe('automatic renewal by card', () => {
     expect(await renewal()).toEqual(failed);
     // Still failed in the grace period and after the suspension: the period's charge stays declined.
     clock.set(at(EXPIRY, 4));
-    await t.app.services.renewalPass.runPass();
+    await t.services.renewalPass.runPass();
     expect(await renewal()).toEqual(failed);
 
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies });
@@ -271,7 +271,7 @@ describe('automatic renewal by card', () => {
     // "Your renewal is paid" shows the new expiry at once, not the one the charge renewed.
     expect(confirmed.json()).toMatchObject({ state: 'paid', expirationDate: '2027-03-05T09:00:00.000Z' });
     // The paid order's jobs run too, and add nothing.
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     // Confirming again changes nothing.
     const again = await t.app.inject({ method: 'POST', url: `/api/renewals/${charge!.id}/confirm`, payload: { token } });
     expect(again.json()).toMatchObject({ state: 'paid', expirationDate: '2027-03-05T09:00:00.000Z' });

@@ -24,8 +24,8 @@ describe('crypto renewal invoices with the demo provider', () => {
     const customer = await subscriber(t, { paymentMethod: 'crypto', devices: 2 });
     const id = customer.subscription.id;
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    await Promise.all([t.app.services.renewalPass.runPass(), t.app.services.renewalPass.runPass()]);
-    await t.app.services.renewalPass.runPass();
+    await Promise.all([t.services.renewalPass.runPass(), t.services.renewalPass.runPass()]);
+    await t.services.renewalPass.runPass();
 
     const [renewal, ...more] = await renewalOrdersOf(t, id);
     expect(more).toEqual([]);
@@ -54,7 +54,7 @@ describe('crypto renewal invoices with the demo provider', () => {
 
     const paid = await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${renewal!.cryptoPaymentId}/simulate`, payload: { status: 'finished' } });
     expect(paid.statusCode, paid.body).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await subscriptionRow(t, id)).expirationDate.toISOString()).toBe('2026-05-02T09:00:00.000Z');
     // Once paid, the expiry it gave, not one more period.
     expect((await invoicePage()).json().renewal).toEqual({ packageName: '1 Month Premium', amount: '21.98', renewsUntil: '2026-05-02T09:00:00.000Z', timeZone: 'UTC' });
@@ -63,14 +63,14 @@ describe('crypto renewal invoices with the demo provider', () => {
     expect({ status: notInvoice.statusCode, body: notInvoice.json() }).toEqual({ status: 404, body: { message: 'Renewal invoice not found' } });
     // The 1-day reminder of the old period is not sent: the subscription runs to its new expiry.
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 20 * 3_600_000));
-    expect((await t.app.services.renewalPass.runPass()).emails).toBe(0);
+    expect((await t.services.renewalPass.runPass()).emails).toBe(0);
   });
 
   it('opens no invoice for a subscription paid by card', async () => {
     clock.set(START);
     const customer = await subscriber(t);
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    await t.app.services.renewalPass.runPass();
+    await t.services.renewalPass.runPass();
     expect(await renewalOrdersOf(t, customer.subscription.id)).toEqual([]);
     const [reminder] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === THREE_DAYS);
     expect(reminder!.html).toContain('href="http://localhost:5000/account"');
@@ -98,11 +98,11 @@ describe('crypto renewal invoices with NOWPayments', () => {
 
     // NOWPayments down: no invoice and no 3-day email yet; the next pass opens it.
     standIn.goDown('error');
-    await expect(t.app.services.renewalPass.runPass()).rejects.toThrow();
+    await expect(t.services.renewalPass.runPass()).rejects.toThrow();
     expect((await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === THREE_DAYS)).toEqual([]);
     standIn.recover();
-    await t.app.services.renewalPass.runPass();
-    await t.app.services.renewalPass.runPass();
+    await t.services.renewalPass.runPass();
+    await t.services.renewalPass.runPass();
 
     const [renewal, ...more] = await renewalOrdersOf(t, id);
     expect(more).toEqual([]);
@@ -131,7 +131,7 @@ describe('crypto renewal invoices with NOWPayments', () => {
     };
     const ipn = await t.app.inject({ method: 'POST', url: '/api/crypto/ipn', payload: body, headers: { 'x-nowpayments-sig': signIpnBody(body, IPN_SECRET) } });
     expect(ipn.statusCode, ipn.body).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await renewalOrdersOf(t, id))[0]).toMatchObject({ paymentStatus: 'completed', cryptoPaymentId: String(payment.payment_id) });
     expect((await subscriptionRow(t, id)).expirationDate.toISOString()).toBe('2026-05-02T09:00:00.000Z');
   });

@@ -23,13 +23,13 @@ describe('reminders of an auto-renewing subscription', () => {
 
   async function passAt(at: number) {
     clock.set(new Date(at));
-    await t.app.services.renewalPass.runPass();
+    await t.services.renewalPass.runPass();
   }
 
   it('send one renewal notice 7 days before the charge, even to a customer who turned reminders off, and no reminder to renew by hand', async () => {
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app);
-    await t.app.services.mail.setReminders(bought.customerId, false);
+    const bought = await buyWithAutoRenew(t);
+    await t.services.mail.setReminders(bought.customerId, false);
     const subjects = async () => (await mailsTo(t, bought.email)).map((mail) => mail.subject).filter((subject) => !subject.startsWith('Order Confirmation'));
 
     await passAt(CHARGE - 7 * DAY - HOUR);
@@ -55,7 +55,7 @@ describe('reminders of an auto-renewing subscription', () => {
 
   it('say the reminders to renew by hand again from the day automatic renewal is turned off', async () => {
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     for (const at of [CHARGE - 7 * DAY + HOUR, EXPIRY - 7 * DAY + HOUR]) await passAt(at);
     clock.set(new Date(EXPIRY - 5 * DAY));
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies! });
@@ -68,11 +68,11 @@ describe('reminders of an auto-renewing subscription', () => {
 
   it('ask to renew by hand once automatic renewal is turned off', async () => {
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies! });
     expect(off.statusCode).toBe(200);
     clock.set(new Date(Date.parse('2026-04-02T09:00:00.000Z') - 7 * DAY + HOUR));
-    await t.app.services.renewalPass.runPass();
+    await t.services.renewalPass.runPass();
 
     const reminder = await sevenDayReminder(bought.email);
     expect(reminder?.subject).toBe('Your StreamPlus subscription expires in 7 days');
@@ -84,15 +84,15 @@ describe('reminders of an auto-renewing subscription', () => {
   async function liveUntil(from: number, to: number) {
     for (let at = from; at <= to; at += 6 * HOUR) {
       clock.set(new Date(at));
-      await t.app.services.renewalPass.runPass();
-      await t.app.services.renewalCharges.runPass();
-      await t.app.services.jobs.drain();
+      await t.services.renewalPass.runPass();
+      await t.services.renewalCharges.runPass();
+      await t.services.jobs.drain();
     }
   }
 
   it('after the notice, say only each declined charge, then the grace and suspension notices: no reminder to renew by hand', async () => {
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app, { card: '4000000000009995' });
+    const bought = await buyWithAutoRenew(t, { card: '4000000000009995' });
     const since = clock.now();
 
     // From a day before the notice to a day after the grace period's end (3 days after expiry).
@@ -118,7 +118,7 @@ describe('reminders of an auto-renewing subscription', () => {
 
   it('say the reminders to renew by hand again once automatic renewal is turned off after a decline', async () => {
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app, { card: '4000000000009995' });
+    const bought = await buyWithAutoRenew(t, { card: '4000000000009995' });
     const since = clock.now();
     await liveUntil(CHARGE - 7 * DAY + HOUR, CHARGE + HOUR);
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies! });
@@ -139,7 +139,7 @@ describe('reminders of an auto-renewing subscription', () => {
 
   it('show the next charge on the account page only while its day is ahead', async () => {
     clock.set(START);
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const nextCharge = async () => {
       const [subscription] = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: bought.cookies! })).json();
       return { nextChargeAt: subscription.nextChargeAt, nextChargeAmount: subscription.nextChargeAmount };

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
 import { cryptoRenewalInvoices, orders } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { DAY, subjectsTo, subscriber } from '../support/renewal-schedule';
-import { useTestApp } from '../support/test-app';
+import { buildAppWithServices, useTestApp } from '../support/test-app';
 
 const START = '2026-03-02T09:00:00.000Z';
 const THREE_DAYS = 'Your StreamPlus subscription expires in 3 days';
@@ -17,13 +16,13 @@ describe('the renewal pass on two instances of one PostgreSQL database', () => {
     clock.set(START);
     const card = [await subscriber(t), await subscriber(t), await subscriber(t)];
     const crypto = [await subscriber(t, { paymentMethod: 'crypto' }), await subscriber(t, { paymentMethod: 'crypto' })];
-    const other = await buildApp({ config: t.config, database: t.database, clientDir: null, clock });
-    await other.ready();
+    const other = await buildAppWithServices({ config: t.config, database: t.database, clientDir: null, clock });
+    await other.app.ready();
     try {
       clock.set(new Date(card[0]!.subscription.expirationDate.getTime() - 2 * DAY));
-      const instances = [t.app, other, t.app, other];
-      await Promise.all(instances.map((app) => app.services.renewalPass.runPass()));
-      await Promise.all(instances.map((app) => app.services.renewalPass.runPass()));
+      const instances = [t.services, other.services, t.services, other.services];
+      await Promise.all(instances.map((services) => services.renewalPass.runPass()));
+      await Promise.all(instances.map((services) => services.renewalPass.runPass()));
 
       for (const customer of [...card, ...crypto]) {
         expect((await subjectsTo(t, customer.customer.email)).filter((subject) => subject === THREE_DAYS)).toHaveLength(1);
@@ -33,7 +32,7 @@ describe('the renewal pass on two instances of one PostgreSQL database', () => {
         expect(await t.database.db.select().from(cryptoRenewalInvoices).where(eq(cryptoRenewalInvoices.subscriptionId, customer.subscription.id))).toHaveLength(1);
       }
     } finally {
-      await other.close();
+      await other.app.close();
     }
   });
 });

@@ -54,7 +54,7 @@ async function liveTheYear(
   while (clock.now().getTime() < YEAR_END.getTime()) {
     // An hour at a time while a trial runs out, so its 1-hour reminder has its turn.
     clock.advance(state === 'active' && (await subscriptionRow(t, subscriptionId)).expirationDate.getTime() - clock.now().getTime() < 13 * HOUR ? HOUR : stepMs);
-    await t.app.services.renewalPass.runPass();
+    await t.services.renewalPass.runPass();
     const mails = await mailsTo(t, customer.customer.email);
     for (const mail of mails.slice(seen)) {
       const label = EMAIL_LABELS[mail.subject];
@@ -97,7 +97,7 @@ describe('a year of renewals on each payment path', () => {
       const { order, clientSecret } = placed.json<{ order: { id: string; totalAmount: string }; clientSecret: string }>();
       const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(clientSecret)}/confirm`, payload: GOOD_CARD });
       expect(paid.statusCode, paid.body).toBe(200);
-      await t.app.services.jobs.drain();
+      await t.services.jobs.drain();
       return order;
     }
 
@@ -174,7 +174,7 @@ describe('a year of renewals on each payment path', () => {
     expect(created.statusCode, created.body).toBe(200);
     const { paymentId, orderId } = created.json<{ paymentId: string; orderId: string }>();
     await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${paymentId}/simulate`, payload: { status: 'finished' } });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const subscription = await subscriptionOfOrder(t, orderId);
     const start = [`${dayOf(clock.now())}  charge  $15.99 crypto purchase, 1 Month Premium`];
     const invoiceSeen = new Map<string, number>();
@@ -191,7 +191,7 @@ describe('a year of renewals on each payment path', () => {
         }
         if (clock.now().getTime() - invoiceSeen.get(open.id)! < DAY) return;
         await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${open.cryptoPaymentId}/simulate`, payload: { status: 'finished' } });
-        await t.app.services.jobs.drain();
+        await t.services.jobs.drain();
         lines.push(`${dayOf(clock.now())}  charge  $${open.totalAmount} crypto invoice paid`);
       },
     });
@@ -253,7 +253,7 @@ describe('a year of renewals on each payment path', () => {
     clock.set(START);
     const customer = await registerCustomer(t.app);
     const order = await paidOrder(t, { packageId: 'trial-36h', paymentMethod: 'free', customerId: customer.customer.id, email: customer.customer.email });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const subscription = await subscriptionOfOrder(t, order.id);
     const timeline = await liveTheYear(t, clock, customer, subscription.id);
     console.log(['trial:', `${dayOf(new Date(START))}  line  trial started`, ...timeline].join('\n'));

@@ -28,7 +28,7 @@ describe('a renewal by hand paid with the saved card in one tap (demo card provi
   beforeEach(() => clock.set(START));
 
   it('charges the server\'s price once however often it is tapped, extends the subscription, and keeps automatic renewal on', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const form = await renewalForm(t, bought);
     // What the browser might claim is not read: the body has no amount the server takes.
     const first = await payWithSavedCard(t, { ...form, totalAmount: '0.01' }, bought.cookies);
@@ -37,7 +37,7 @@ describe('a renewal by hand paid with the saved card in one tap (demo card provi
     // Tapped again from the same browser (its bid cookie): the same order, not a second charge.
     const again = await payWithSavedCard(t, { ...form, totalAmount: '0.01' }, { ...bought.cookies, ...browserCookieOf(first) });
     expect(again.json()).toMatchObject({ outcome: 'paid', orderId: first.json().orderId, expirationDate: RENEWED });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const [order, ...others] = await renewalOrdersOf(t, bought.subscriptionId);
     expect(others).toEqual([]);
@@ -53,7 +53,7 @@ describe('a renewal by hand paid with the saved card in one tap (demo card provi
   });
 
   it('keeps automatic renewal as it was when the box is left unticked, and turns it on with the saved card when ticked', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const paid = await payWithSavedCard(t, await renewalForm(t, bought, { autoRenew: false }), bought.cookies);
     expect(paid.json()).toMatchObject({ outcome: 'paid' });
     expect((await subscriptionRow(t, bought.subscriptionId)).autoRenew).toBe(true);
@@ -65,7 +65,7 @@ describe('a renewal by hand paid with the saved card in one tap (demo card provi
   });
 
   it('asks for 3-D Secure, then the confirmation pays the order once and answers the new expiry', async () => {
-    const bought = await buyWithAutoRenew(t.app, { card: '4000002760003184' });
+    const bought = await buyWithAutoRenew(t, { card: '4000002760003184' });
     const asked = await payWithSavedCard(t, await renewalForm(t, bought, { deviceCount: '1' }), bought.cookies);
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toMatchObject({ outcome: 'requires_action', expirationDate: null, clientSecret: null });
@@ -85,7 +85,7 @@ describe('a renewal by hand paid with the saved card in one tap (demo card provi
   });
 
   it('says a declined saved card, and refuses a subscription without a card, a stranger and a guest', async () => {
-    const bought = await buyWithAutoRenew(t.app, { card: '4000000000009995' });
+    const bought = await buyWithAutoRenew(t, { card: '4000000000009995' });
     const declined = await payWithSavedCard(t, await renewalForm(t, bought), bought.cookies);
     expect([declined.statusCode, declined.json()]).toEqual([402, { message: 'Your card has insufficient funds.' }]);
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe(EXPIRY);
@@ -119,7 +119,7 @@ describe('a renewal by hand paid with the saved card on Stripe (a local stand-in
     const paid = stripe.payWithCard(placed.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0]!, '4242424242424242');
     const event = stripe.event('payment_intent.succeeded', paid);
     await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature }, payload: event.payload });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, placed.json<{ order: { id: string } }>().order.id));
     expect(subscription).toMatchObject({ autoRenew: true });
 

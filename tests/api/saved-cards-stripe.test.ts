@@ -31,7 +31,7 @@ describe('"Renew automatically" and "Update card" with Stripe (a local stand-in 
     const paid = stripe.payWithCard(intentId, cardNumber);
     const event = stripe.event('payment_intent.succeeded', paid);
     expect((await webhook(event)).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     return { orderId: placed.json().order.id as string, intentId, event };
   }
 
@@ -54,7 +54,7 @@ describe('"Renew automatically" and "Update card" with Stripe (a local stand-in 
     // The same delivery again, and another event about the same payment.
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await webhook(stripe.event('payment_intent.succeeded', stripe.intents.get(intentId)!))).statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     expect(await t.database.db.select().from(savedCards).where(eq(savedCards.customerId, buyer.customer.id))).toHaveLength(1);
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));

@@ -45,7 +45,7 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
   });
 
   it('saves the paying card once and the subscription renews with it; the account shows the card and the next charge', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const [subscription] = await subscriptionsOf(t, bought.cookies!);
     expect(subscription).toMatchObject({
       id: bought.subscriptionId,
@@ -56,7 +56,7 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
     // RENEWAL_CHARGE_DAYS_BEFORE = 3: the card is charged three days before the expiry.
     expect(new Date(subscription!.nextChargeAt!).getTime()).toBe(new Date(subscription!.expirationDate).getTime() - 3 * DAY);
     // The order confirmation says what each renewal charges, when, and how to turn it off (decision 0075).
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [confirmation] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, bought.email), eq(mailOutbox.subject, `Order Confirmation - ${bought.orderId}`)));
     expect(confirmation?.text).toContain('Automatic renewal: on, $15.99 3 days before each expiry');
     expect(confirmation?.text).toContain(
@@ -65,9 +65,9 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
 
     // The payment confirmed again and the job run again: still one card.
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.subscriptionId));
-    await t.app.services.savedCards.saveCardOfPaidOrder(bought.orderId, bought.subscriptionId);
-    await t.app.services.paidOrder.requeueProvisioning(bought.orderId);
-    await t.app.services.jobs.drain();
+    await t.services.savedCards.saveCardOfPaidOrder(bought.orderId, bought.subscriptionId);
+    await t.services.paidOrder.requeueProvisioning(bought.orderId);
+    await t.services.jobs.drain();
     const cards = await t.database.db.select().from(savedCards).where(eq(savedCards.customerId, bought.customerId));
     expect(cards).toHaveLength(1);
     expect(cards[0]!.id).toBe(row!.savedCardId);
@@ -94,14 +94,14 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
     expect(placed.statusCode).toBe(200);
     const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(placed.json().clientSecret)}/confirm`, payload: GOOD_CARD });
     expect(paid.statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [subscription] = await subscriptionsOf(t, cookies);
     expect(subscription).toMatchObject({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null });
     expect(await t.database.db.select().from(savedCards)).toHaveLength(0);
   });
 
   it('turns automatic renewal on with the new card when a renewal is bought by hand with the box ticked', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     expect((await setAutoRenew(t, bought.cookies!, bought.subscriptionId, false)).statusCode).toBe(200);
     const { oneMonth } = await seededPackages(t.app);
     const renewal = await postCheckout(t.app, checkoutForm(oneMonth.id, { email: bought.email, autoRenew: true, renewsSubscriptionId: bought.subscriptionId }), bought.cookies!);
@@ -112,13 +112,13 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
       payload: { ...GOOD_CARD, cardNumber: '4000 0000 0000 9995' },
     });
     expect(paid.statusCode).toBe(200);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [subscription] = await subscriptionsOf(t, bought.cookies!);
     expect(subscription).toMatchObject({ id: bought.subscriptionId, autoRenew: true, savedCard: { last4: '9995' } });
   });
 
   it('gives a guest who bought with automatic renewal a subscription that renews with the card', async () => {
-    const bought = await buyWithAutoRenew(t.app, { guest: true, card: '4000002760003184' });
+    const bought = await buyWithAutoRenew(t, { guest: true, card: '4000002760003184' });
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.subscriptionId));
     expect(row).toMatchObject({ autoRenew: true, customerId: bought.customerId });
     const [card] = await t.database.db.select().from(savedCards).where(eq(savedCards.id, row!.savedCardId!));
@@ -131,7 +131,7 @@ describe('a guest who bought with automatic renewal joins their account', () => 
 
   it('keeps the saved card on the subscription once the proven address merges the guest into the account', async () => {
     const { customer } = await registerCustomer(t.app, { email: 'merging@example.com' });
-    const bought = await buyWithAutoRenew(t.app, { guest: true, email: 'merging@example.com' });
+    const bought = await buyWithAutoRenew(t, { guest: true, email: 'merging@example.com' });
     expect(bought.customerId).not.toBe(customer.id);
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'merging@example.com'));
     const token = setupTokenIn(mails.find((mail) => mail.text.includes('/setup/'))!.text);
@@ -148,7 +148,7 @@ describe('an order the admin moves to another address', () => {
   const t = useTestApp();
 
   it("stops renewing from the first buyer's card: the new owner adds their own", async () => {
-    const bought = await buyWithAutoRenew(t.app, { guest: true, email: 'mona.lisa@example.com' });
+    const bought = await buyWithAutoRenew(t, { guest: true, email: 'mona.lisa@example.com' });
     const cookies = await signInAdmin(t);
     const form = { firstName: 'Mary', lastName: 'Jackson', email: 'mary.jackson@example.com', phone: '', orderId: bought.orderId, confirmMove: true };
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/create-customer', cookies, payload: form })).statusCode).toBe(201);
@@ -162,7 +162,7 @@ describe('PATCH /api/subscriptions/:id/auto-renew', () => {
   const t = useTestApp();
 
   it('turns automatic renewal off at once, confirmed by one email, and on again with the saved card', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const off = await setAutoRenew(t, bought.cookies!, bought.subscriptionId, false);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ id: bought.subscriptionId, autoRenew: false, nextChargeAt: null, savedCard: { last4: '4242' } });
@@ -182,12 +182,12 @@ describe('PATCH /api/subscriptions/:id/auto-renew', () => {
   });
 
   it('refuses to turn it on without a saved card, and answers 404 for another customer and 401 without a session', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const { cookies, customer } = await registerCustomer(t.app);
     const { oneMonth } = await seededPackages(t.app);
     const placed = await postCheckout(t.app, checkoutForm(oneMonth.id, { email: customer.email }), cookies);
     await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(placed.json().clientSecret)}/confirm`, payload: GOOD_CARD });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [withoutCard] = await subscriptionsOf(t, cookies);
 
     const noCard = await setAutoRenew(t, cookies, withoutCard!.id, true);
@@ -216,7 +216,7 @@ describe('"Update card" with the demo card form', () => {
     t.app.inject({ method: 'POST', url: `/api/subscriptions/${id}/card`, cookies, payload: { setupIntentId } });
 
   it('saves the new card for the subscription once the provider says it was saved', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const setup = await openSetup(bought.cookies!, bought.subscriptionId);
     expect(setup.statusCode).toBe(200);
     const { provider, clientSecret, setupIntentId } = setup.json();
@@ -235,7 +235,7 @@ describe('"Update card" with the demo card form', () => {
   });
 
   it('declines 4000 0000 0000 0002 with a clear message and keeps the old card', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     const { setupIntentId } = (await openSetup(bought.cookies!, bought.subscriptionId)).json();
     const declined = await confirmSetup(setupIntentId, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
@@ -247,7 +247,7 @@ describe('"Update card" with the demo card form', () => {
   });
 
   it('opens at most 10 card setups a day per account, then answers 429 with a clear message', async () => {
-    const bought = await buyWithAutoRenew(t.app);
+    const bought = await buyWithAutoRenew(t);
     for (let attempt = 1; attempt <= 10; attempt += 1) expect((await openSetup(bought.cookies!, bought.subscriptionId)).statusCode).toBe(200);
     const refused = await openSetup(bought.cookies!, bought.subscriptionId);
     expect(refused.statusCode).toBe(429);
@@ -255,8 +255,8 @@ describe('"Update card" with the demo card form', () => {
   });
 
   it("refuses another customer's subscription and another customer's card setup", async () => {
-    const first = await buyWithAutoRenew(t.app);
-    const second = await buyWithAutoRenew(t.app);
+    const first = await buyWithAutoRenew(t);
+    const second = await buyWithAutoRenew(t);
     expect((await openSetup(second.cookies!, first.subscriptionId)).statusCode).toBe(404);
     const { setupIntentId } = (await openSetup(first.cookies!, first.subscriptionId)).json();
     await confirmSetup(setupIntentId, '4242 4242 4242 4242');

@@ -28,7 +28,7 @@ async function placeBoxOrder(t: TestApp, buyer: SignedIn, mac: string, overrides
 async function pay(t: TestApp, placed: CheckoutResponse) {
   const paid = await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentIdOf(placed.clientSecret!)}/confirm`, payload: GOOD_CARD });
   expect(paid.statusCode, paid.body).toBe(200);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
 }
 
 const devicesWithMac = (mac: string) => t.database.db.select().from(deviceCredentials).where(eq(deviceCredentials.mac, mac));

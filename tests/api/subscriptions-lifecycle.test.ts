@@ -16,7 +16,7 @@ const DAY = 24 * HOUR;
 
 async function provisionedOrder(t: TestApp, packageId?: string) {
   const order = await paidOrder(t, { packageId: packageId ?? (await seededPackages(t.app)).oneMonth.id });
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
   return { order, subscription: row! };
 }
@@ -42,28 +42,28 @@ describe('subscription lifecycle jobs', () => {
     await setPeriod(t, past.subscription.id, 40 * DAY, -HOUR);
     await setPeriod(t, box.subscription.id, 200 * DAY, -HOUR);
 
-    await t.app.services.jobs.send(SUBSCRIPTION_JOBS.expireSubscriptions, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(SUBSCRIPTION_JOBS.expireSubscriptions, {});
+    await t.services.jobs.drain();
     expect(await statusOf(t, past.subscription.id)).toBe('expired');
     expect(await statusOf(t, current.subscription.id)).toBe('active');
     // A box that was never activated is not 'active', so it is left for its owner.
     expect(await statusOf(t, box.subscription.id)).toBe('pending_activation');
-    expect(await t.app.services.subscriptions.expireSubscriptions()).toBe(0);
+    expect(await t.services.subscriptions.expireSubscriptions()).toBe(0);
   });
 
   it('emails one 3-day reminder, none to the trial, and again after a renewal', async () => {
     const due = await provisionedOrder(t);
     const later = await provisionedOrder(t);
     const trial = await paidOrder(t, { packageId: 'trial-36h', paymentMethod: 'free' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     await setPeriod(t, due.subscription.id, 28 * DAY, 2 * DAY);
     await setPeriod(t, later.subscription.id, 20 * DAY, 5 * DAY);
     const remindersTo = async (to: string) =>
       (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
 
-    await t.app.services.jobs.send(RENEWAL_PASS_JOB, {});
-    await t.app.services.jobs.drain();
-    expect((await t.app.services.renewalPass.runPass()).emails).toBe(0);
+    await t.services.jobs.send(RENEWAL_PASS_JOB, {});
+    await t.services.jobs.drain();
+    expect((await t.services.renewalPass.runPass()).emails).toBe(0);
 
     const [reminder, ...more] = await remindersTo(due.order.customerEmail);
     expect(more).toEqual([]);
@@ -75,9 +75,9 @@ describe('subscription lifecycle jobs', () => {
     // A renewal starts a new period with a reminder of its own.
     const { oneMonth } = await seededPackages(t.app);
     await paidOrder(t, { packageId: oneMonth.id, customerId: due.subscription.customerId, renewsSubscriptionId: due.subscription.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     await setPeriod(t, due.subscription.id, 58 * DAY, 2 * DAY);
-    expect((await t.app.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
     expect(await remindersTo(due.order.customerEmail)).toHaveLength(2);
   });
 
@@ -86,8 +86,8 @@ describe('subscription lifecycle jobs', () => {
     const lost = await orderPaidWithoutJobs(t, { packageId: oneMonth.id, devices: 2 }, 10 * 60_000);
     const recent = await orderPaidWithoutJobs(t, { packageId: oneMonth.id }, 10_000);
 
-    await t.app.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
+    await t.services.jobs.drain();
 
     const [swept] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, lost.id));
     expect(swept).toMatchObject({ status: 'active', deviceCount: 2 });
@@ -96,8 +96,8 @@ describe('subscription lifecycle jobs', () => {
     // Paid moments ago: its own jobs may still be on their way.
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, recent.id))).toEqual([]);
 
-    await t.app.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
+    await t.services.jobs.drain();
     const confirmations = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Order Confirmation - ${lost.id}`));
     expect(confirmations).toHaveLength(1);
   });
@@ -110,7 +110,7 @@ describe('a paid order whose hand-off to its jobs was lost, on a running instanc
     const { oneMonth } = await seededPackages(t.app);
     // Paid 12 s ago by an instance that died before sending its jobs.
     const lost = await orderPaidWithoutJobs(t, { packageId: oneMonth.id }, 12_000);
-    await t.app.services.jobs.start();
+    await t.services.jobs.start();
     const started = Date.now();
     try {
       const finished = async () => {
@@ -121,7 +121,7 @@ describe('a paid order whose hand-off to its jobs was lost, on a running instanc
       // The quick sweep runs every 5 s; the minute sweep would leave it for 30 s after its payment.
       expect(Date.now() - started).toBeLessThan(8_000);
     } finally {
-      await t.app.services.jobs.stop();
+      await t.services.jobs.stop();
     }
   });
 });
@@ -145,11 +145,11 @@ describe('a provider that fails for a while', () => {
     failuresLeft = 2;
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
 
     // The retries wait for their backoff; run them now as time passing would.
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     expect(failuresLeft).toBe(0);
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toHaveLength(1);
   });
@@ -158,13 +158,13 @@ describe('a provider that fails for a while', () => {
     failuresLeft = 1000;
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id });
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toEqual([]);
 
     failuresLeft = 0;
     await t.database.db.update(orders).set({ paidAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, order.id));
-    await t.app.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
-    await t.app.services.jobs.drain();
+    await t.services.jobs.send(PAID_ORDER_JOBS.sweepPaidOrders, {});
+    await t.services.jobs.drain();
     const provisioned = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
     expect(provisioned).toHaveLength(1);
     expect(provisioned[0]).toMatchObject({ status: 'active', deviceCount: 1 });
@@ -182,9 +182,9 @@ describe('subscription lifecycle on a moved clock', () => {
       (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, order.customerEmail))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
 
     clock.set(new Date(subscription.expirationDate.getTime() - 8 * DAY));
-    expect((await t.app.services.renewalPass.runPass()).emails).toBe(0);
+    expect((await t.services.renewalPass.runPass()).emails).toBe(0);
     clock.set(new Date(subscription.expirationDate.getTime() - 2 * DAY));
-    expect((await t.app.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
     expect(await reminders()).toHaveLength(1);
   });
 });

@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../src/contract/subscriptions';
 import { addDuration } from '../../src/domain/subscription-status';
-import { buildApp } from '../../src/server/app';
 import { deviceCredentials, mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { seededPackages } from '../support/checkout';
 import { registerCustomer, type SignedIn } from '../support/customers';
 import { paidOrder } from '../support/paid-orders';
-import { useTestApp, type TestApp } from '../support/test-app';
+import { buildAppWithServices, useTestApp, type TestApp } from '../support/test-app';
 
 /** Where a paid order's start reports a failure: none is expected here, so it fails the test. */
 const log = {
@@ -42,7 +41,7 @@ describe('provisioning a paid order', () => {
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 3, customerId: customer.id });
 
     expect(await listOf(t, cookies)).toEqual([]);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const [subscription, ...others] = await listOf(t, cookies);
     expect(others).toEqual([]);
@@ -82,12 +81,12 @@ describe('provisioning a paid order', () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 2 });
     await Promise.all([
-      ...Array.from({ length: 5 }, () => t.app.services.paidOrder.start(order.id, log)),
-      ...Array.from({ length: 5 }, () => t.app.services.paidOrder.provisionNow(order.id)),
-      t.app.services.jobs.drain(),
+      ...Array.from({ length: 5 }, () => t.services.paidOrder.start(order.id, log)),
+      ...Array.from({ length: 5 }, () => t.services.paidOrder.provisionNow(order.id)),
+      t.services.jobs.drain(),
     ]);
-    await t.app.services.jobs.drain();
-    await t.app.services.paidOrder.provisionNow(order.id);
+    await t.services.jobs.drain();
+    await t.services.paidOrder.provisionNow(order.id);
 
     const rows = await subscriptionRowsOf(t, order.id);
     expect(rows).toHaveLength(1);
@@ -100,7 +99,7 @@ describe('provisioning a paid order', () => {
   it('makes the free trial a 36-hour subscription for one device', async () => {
     const { cookies, customer } = await registerCustomer(t.app);
     await paidOrder(t, { packageId: 'trial-36h', devices: 1, customerId: customer.id, paymentMethod: 'free' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const [trial] = await listOf(t, cookies);
     expect(trial).toMatchObject({ status: 'active', deviceCount: 1, remainingHours: 36, remainingDays: 2 });
@@ -112,28 +111,28 @@ describe('provisioning a paid order', () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id });
     await t.database.db.update(orders).set({ paymentStatus: 'pending' }).where(eq(orders.id, order.id));
-    await expect(t.app.services.paidOrder.provisionNow(order.id)).rejects.toThrow('is not paid');
-    await t.app.services.jobs.drain();
+    await expect(t.services.paidOrder.provisionNow(order.id)).rejects.toThrow('is not paid');
+    await t.services.jobs.drain();
     expect(await subscriptionRowsOf(t, order.id)).toEqual([]);
 
     await t.database.db.update(orders).set({ paymentStatus: 'completed' }).where(eq(orders.id, order.id));
-    await t.app.services.jobs.drain({ includeDelayed: true });
+    await t.services.jobs.drain({ includeDelayed: true });
     expect(await subscriptionRowsOf(t, order.id)).toHaveLength(1);
   });
 
   it('still provisions an order whose job was sent before the app restarted', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const deps = { config: t.config, database: t.database, clientDir: null };
-    const first = await buildApp(deps);
-    const order = await paidOrder({ ...t, app: first }, { packageId: oneMonth.id, devices: 2 });
-    await first.close();
+    const first = await buildAppWithServices(deps);
+    const order = await paidOrder({ ...t, ...first }, { packageId: oneMonth.id, devices: 2 });
+    await first.app.close();
     expect(await subscriptionRowsOf(t, order.id)).toEqual([]);
 
-    const second = await buildApp(deps);
+    const second = await buildAppWithServices(deps);
     try {
       await second.services.jobs.drain();
     } finally {
-      await second.close();
+      await second.app.close();
     }
     expect(await subscriptionRowsOf(t, order.id)).toHaveLength(1);
   });
@@ -146,9 +145,9 @@ describe('the emails after an order', () => {
   it('sends the order confirmation once, with the order, devices, total, gift card and activation time', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, devices: 2, totalAmount: '21.98', giftCard: 'Amazon', cashbackAmount: '10.00' });
-    await t.app.services.jobs.drain();
-    await t.app.services.paidOrder.start(order.id, log);
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
+    await t.services.paidOrder.start(order.id, log);
+    await t.services.jobs.drain();
 
     const confirmations = (await mailsTo(order.customerEmail)).filter((mail) => mail.subject === `Order Confirmation - ${order.id}`);
     expect(confirmations).toHaveLength(1);
@@ -166,7 +165,7 @@ describe('the emails after an order', () => {
     const { oneMonth } = await seededPackages(t.app);
     const crypto = await paidOrder(t, { packageId: oneMonth.id, paymentMethod: 'crypto' });
     const box = await paidOrder(t, { packageId: 'streaming-box' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await mailsTo(crypto.customerEmail)).find((m) => m.subject.startsWith('Order Confirmation'))!.text).toContain('within 1 hour');
     const boxText = (await mailsTo(box.customerEmail)).find((m) => m.subject.startsWith('Order Confirmation'))!.text;
     expect(boxText).toContain('ships within 1-2 business days');
@@ -182,8 +181,8 @@ describe('the emails after an order', () => {
     const guestOrder = await paidOrder(t, { packageId: oneMonth.id });
     const { customer } = await registerCustomer(t.app);
     const memberOrder = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.id });
-    await t.app.services.jobs.drain();
-    await t.app.services.paidOrder.provisionNow(guestOrder.id);
+    await t.services.jobs.drain();
+    await t.services.paidOrder.provisionNow(guestOrder.id);
 
     const setupMails = (await mailsTo(guestOrder.customerEmail)).filter((mail) => mail.text.includes('/setup/'));
     expect(setupMails).toHaveLength(1);
@@ -194,9 +193,9 @@ describe('the emails after an order', () => {
   it('sends the setup link once when the order is provisioned directly before its job runs', async () => {
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id });
-    const result = await t.app.services.paidOrder.provisionNow(order.id);
+    const result = await t.services.paidOrder.provisionNow(order.id);
     expect(result).toMatchObject({ outcome: 'provisioned', appliedNow: true });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     expect((await mailsTo(order.customerEmail)).filter((mail) => mail.text.includes('/setup/'))).toHaveLength(1);
   });
 });
@@ -207,7 +206,7 @@ describe('the streaming box', () => {
   it('waits for activation, ships by UPS, and starts its 6 months when the delivered box is activated', async () => {
     const { cookies, customer } = await registerCustomer(t.app);
     const order = await paidOrder(t, { packageId: 'streaming-box', devices: 2, customerId: customer.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const [waiting] = await listOf(t, cookies);
     expect(waiting).toMatchObject({
@@ -222,8 +221,8 @@ describe('the streaming box', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ message: 'Your streaming box has not been delivered yet. You can activate it once it arrives.' });
 
-    expect(await t.app.services.subscriptions.markShipmentDelivered(order.id)).toBe(true);
-    expect(await t.app.services.subscriptions.markShipmentDelivered(order.id)).toBe(false);
+    expect(await t.services.subscriptions.markShipmentDelivered(order.id)).toBe(true);
+    expect(await t.services.subscriptions.markShipmentDelivered(order.id)).toBe(false);
     const [delivered] = await listOf(t, cookies);
     expect(delivered).toMatchObject({ canActivate: true, shipment: { status: 'delivered' } });
 
@@ -245,11 +244,11 @@ describe('the streaming box', () => {
 
   it('can be activated by the admin before delivery, once', async () => {
     const order = await paidOrder(t, { packageId: 'streaming-box' });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [row] = await subscriptionRowsOf(t, order.id);
-    expect(await t.app.services.subscriptions.activateSubscription(row!.id)).toBe(true);
-    expect(await t.app.services.subscriptions.activateSubscription(row!.id)).toBe(false);
-    expect(await t.app.services.subscriptions.activateSubscription('not-a-uuid')).toBe(false);
+    expect(await t.services.subscriptions.activateSubscription(row!.id)).toBe(true);
+    expect(await t.services.subscriptions.activateSubscription(row!.id)).toBe(false);
+    expect(await t.services.subscriptions.activateSubscription('not-a-uuid')).toBe(false);
     const [active] = await subscriptionRowsOf(t, order.id);
     expect(active).toMatchObject({ status: 'active' });
     expect(active!.startDate).not.toBeNull();
@@ -263,7 +262,7 @@ describe('renewal', () => {
     const signedIn = await registerCustomer(t.app);
     const { oneMonth } = await seededPackages(t.app);
     const order = await paidOrder(t, { packageId: oneMonth.id, devices, customerId: signedIn.customer.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const [subscription] = await listOf(t, signedIn.cookies);
     return { ...signedIn, order, subscription: subscription! };
   }
@@ -277,8 +276,8 @@ describe('renewal', () => {
     const { cookies, customer, subscription } = await provisioned(2);
     const pkg = await threeMonths();
     const renewal = await paidOrder(t, { packageId: pkg.id, devices: 3, customerId: customer.id, renewsSubscriptionId: subscription.id });
-    await t.app.services.jobs.drain();
-    await t.app.services.paidOrder.provisionNow(renewal.id);
+    await t.services.jobs.drain();
+    await t.services.paidOrder.provisionNow(renewal.id);
 
     const [renewed, ...others] = await listOf(t, cookies);
     expect(others).toEqual([]);
@@ -299,7 +298,7 @@ describe('renewal', () => {
     const { oneMonth } = await seededPackages(t.app);
     const before = new Date();
     const renewal = await paidOrder(t, { packageId: oneMonth.id, devices: 1, customerId: customer.id, renewsSubscriptionId: subscription.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
     const after = new Date();
 
     const [renewed] = await listOf(t, cookies);
@@ -315,8 +314,8 @@ describe('renewal', () => {
     expect(row).toMatchObject({ graceSuspendedAt: null, graceLinesOffAt: null });
 
     // Handing the same renewal over again changes nothing.
-    await t.app.services.paidOrder.start(renewal.id, log);
-    await t.app.services.jobs.drain();
+    await t.services.paidOrder.start(renewal.id, log);
+    await t.services.jobs.drain();
     expect((await listOf(t, cookies))[0]!.expirationDate).toBe(renewed!.expirationDate);
   });
 
@@ -324,8 +323,8 @@ describe('renewal', () => {
     const { customer, subscription } = await provisioned(1);
     const { oneMonth } = await seededPackages(t.app);
     const renewal = await paidOrder(t, { packageId: oneMonth.id, devices: 2, customerId: customer.id, renewsSubscriptionId: subscription.id });
-    await Promise.all(Array.from({ length: 6 }, () => t.app.services.paidOrder.provisionNow(renewal.id)));
-    await t.app.services.jobs.drain();
+    await Promise.all(Array.from({ length: 6 }, () => t.services.paidOrder.provisionNow(renewal.id)));
+    await t.services.jobs.drain();
     const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(row!.expirationDate.toISOString()).toBe(addDuration(new Date(subscription.expirationDate), { unit: 'months', value: 1 }).toISOString());
     const credentials = await t.database.db.select().from(deviceCredentials).where(eq(deviceCredentials.subscriptionId, subscription.id));
@@ -335,7 +334,7 @@ describe('renewal', () => {
   it('lets checkout refuse a renewal of another customer or of a box waiting for activation', async () => {
     const { customer, subscription } = await provisioned(1);
     const other = await registerCustomer(t.app);
-    const assertRenewable = t.app.services.subscriptions.assertRenewable;
+    const assertRenewable = t.services.subscriptions.assertRenewable;
     await expect(assertRenewable(customer.id, subscription.id)).resolves.toBeUndefined();
     await expect(assertRenewable(other.customer.id, subscription.id)).rejects.toMatchObject({ statusCode: 404 });
     await t.database.db.update(subscriptions).set({ status: 'pending_activation' }).where(eq(subscriptions.id, subscription.id));
@@ -359,7 +358,7 @@ describe('GET /api/subscriptions and activation, per customer', () => {
     const { oneMonth } = await seededPackages(t.app);
     const aliceOrder = await paidOrder(t, { packageId: oneMonth.id, customerId: alice.customer.id });
     const bobOrder = await paidOrder(t, { packageId: 'streaming-box', customerId: bob.customer.id });
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
 
     const response = await t.app.inject({ method: 'GET', url: '/api/subscriptions?_=1712345678901', cookies: alice.cookies });
     expect(response.headers['cache-control']).toBe('no-store');
@@ -368,7 +367,7 @@ describe('GET /api/subscriptions and activation, per customer', () => {
     expect(bobs.map((s) => s.orderId)).toEqual([bobOrder.id]);
 
     // Another customer's subscription is as unknown as a made-up one.
-    await t.app.services.subscriptions.markShipmentDelivered(bobOrder.id);
+    await t.services.subscriptions.markShipmentDelivered(bobOrder.id);
     for (const id of [bobs[0]!.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await activate(t, alice.cookies, id);
       expect(response.statusCode).toBe(404);

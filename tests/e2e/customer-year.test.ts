@@ -62,13 +62,13 @@ class Year {
   }
 
   async renewalPass(): Promise<void> {
-    await this.store.app.services.renewalPass.runPass();
-    await this.store.app.services.jobs.drain();
+    await this.store.services.renewalPass.runPass();
+    await this.store.services.jobs.drain();
   }
 
   async chargePass(): Promise<string[]> {
-    const outcomes = await this.store.app.services.renewalCharges.runPass();
-    await this.store.app.services.jobs.drain();
+    const outcomes = await this.store.services.renewalCharges.runPass();
+    await this.store.services.jobs.drain();
     return outcomes;
   }
 
@@ -138,7 +138,7 @@ describe("a customer's months around renewals at 390 px", () => {
       const card = page.getByTestId('subscription-card').first();
       await card.getByTestId('device-credential').first().waitFor({ timeout: 30_000 });
       await year.saw('the trial on the account page', await card.getByTestId('expiry-date').textContent());
-      await store.app.services.jobs.drain();
+      await store.services.jobs.drain();
       await year.emails();
       const [trial] = await year.subscriptions();
       const trialEnd = new Date(trial!.expirationDate);
@@ -162,7 +162,7 @@ describe("a customer's months around renewals at 390 px", () => {
       await confirmed.waitFor();
       await year.saw('the order confirmed', await confirmed.textContent());
       await confirmed.getByRole('button', { name: 'Continue' }).click();
-      await store.app.services.jobs.drain();
+      await store.services.jobs.drain();
       await year.emails();
       const monthly = (await year.subscriptions()).find((row) => row.package.name === '1 Month Premium')!;
       expect(monthly.autoRenew).toBe(true);
@@ -247,7 +247,7 @@ describe("a customer's months around renewals at 390 px", () => {
       await expect
         .poll(
           async () => {
-            await store.app.services.jobs.drain();
+            await store.services.jobs.drain();
             return confirmed.textContent();
           },
           { timeout: 30_000 },
@@ -255,7 +255,7 @@ describe("a customer's months around renewals at 390 px", () => {
         .toMatch(/Your subscription is extended to/);
       await year.saw('the renewal confirmed', await confirmed.textContent());
       await confirmed.getByRole('button', { name: 'Continue' }).click();
-      await store.app.services.jobs.drain();
+      await store.services.jobs.drain();
       await year.emails();
 
       // The next charge asks for 3-D Secure, confirmed from the email's link.
@@ -277,7 +277,7 @@ describe("a customer's months around renewals at 390 px", () => {
       const paidHeading = page.getByRole('heading', { name: 'Your renewal is paid' });
       await paidHeading.waitFor();
       await year.saw('the 3-D Secure page after confirming', await page.locator('main').textContent());
-      await store.app.services.jobs.drain();
+      await store.services.jobs.drain();
       await year.emails();
 
       // A second subscription, for another room, paid in crypto and renewed from its invoice.
@@ -292,7 +292,7 @@ describe("a customer's months around renewals at 390 px", () => {
       await page.getByRole('button', { name: 'Simulate payment received' }).click();
       await confirmed.waitFor({ timeout: 30_000 });
       await confirmed.getByRole('button', { name: 'Continue' }).click();
-      await store.app.services.jobs.drain();
+      await store.services.jobs.drain();
       await year.emails();
       const crypto = (await year.subscriptions()).find((row) => row.id !== monthly.id && row.package.name === '1 Month Premium')!;
       const cryptoExpiry = new Date(crypto.expirationDate);
@@ -305,7 +305,7 @@ describe("a customer's months around renewals at 390 px", () => {
       await year.saw('the renewal invoice', await page.locator('main').textContent());
       await page.getByRole('button', { name: 'Simulate payment received' }).click();
       await page.getByText('Payment received: your subscription is renewed with the same credentials.').waitFor();
-      await store.app.services.jobs.drain();
+      await store.services.jobs.drain();
       await year.emails();
 
       // Unsubscribes from a reminder's link; the service notices still come.
@@ -326,7 +326,7 @@ describe("a customer's months around renewals at 390 px", () => {
       const status = page.getByTestId('auto-renew').filter({ hasText: '3184' }).getByTestId('auto-renew-status');
       await expect.poll(() => status.textContent()).toMatch(/^Off: /);
       await year.saw('automatic renewal, off', await status.textContent());
-      await store.app.services.jobs.drain();
+      await store.services.jobs.drain();
       await year.emails();
       const last = new Date((await year.subscriptions()).find((row) => row.id === monthly.id)!.expirationDate);
       // Unsubscribed: no reminder to renew by hand; the grace notice is a service notice and still comes.

@@ -20,8 +20,8 @@ describe("the account's banner of a declined renewal", () => {
     it(`says the decline, the next attempt and Update card, then the expiry and grace end, at ${width} px`, async () => {
       const { store } = own;
       store.clock.set(START);
-      const bought = await buyWithAutoRenew(store.app, { card: CARD_INSUFFICIENT_FUNDS });
-      await store.app.services.jobs.drain();
+      const bought = await buyWithAutoRenew(store.t, { card: CARD_INSUFFICIENT_FUNDS });
+      await store.services.jobs.drain();
       const expiry = new Date('2027-02-05T09:00:00.000Z').getTime();
       const context = await b.context.browser()!.newContext({ baseURL: store.baseUrl, viewport: { width, height: 900 } });
       try {
@@ -30,7 +30,7 @@ describe("the account's banner of a declined renewal", () => {
 
         // Declined 3 days before expiry: the card is tried again a day later.
         store.clock.set(new Date(expiry - 3 * DAY));
-        expect(await store.app.services.renewalCharges.runPass()).toEqual(['declined']);
+        expect(await store.services.renewalCharges.runPass()).toEqual(['declined']);
         await context.clock.setFixedTime(store.clock.now());
         // The email's Update card link opens the dialog on the account page.
         await page.goto(`/account?update-card=${bought.subscriptionId}`);
@@ -48,11 +48,11 @@ describe("the account's banner of a declined renewal", () => {
 
         // Every attempt declined, and the subscription in its grace period.
         store.clock.set(new Date(expiry - 2 * DAY));
-        expect(await store.app.services.renewalCharges.runPass()).toEqual(['declined']);
+        expect(await store.services.renewalCharges.runPass()).toEqual(['declined']);
         store.clock.set(new Date(expiry));
-        expect(await store.app.services.renewalCharges.runPass()).toEqual(['failed']);
+        expect(await store.services.renewalCharges.runPass()).toEqual(['failed']);
         store.clock.set(new Date(expiry + DAY));
-        await store.app.services.renewalPass.runPass();
+        await store.services.renewalPass.runPass();
         await context.clock.setFixedTime(store.clock.now());
         await page.goto('/account');
         await banner.waitFor();

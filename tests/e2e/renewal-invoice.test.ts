@@ -26,7 +26,7 @@ describe("a crypto subscription's renewal invoice", () => {
       const customer = await subscriber(store.t, { paymentMethod: 'crypto' });
       const expiry = customer.subscription.expirationDate;
       store.clock.set(new Date(expiry.getTime() - 2 * DAY));
-      await store.app.services.renewalPass.runPass();
+      await store.services.renewalPass.runPass();
       const invoices = await store.t.database.db.select().from(cryptoRenewalInvoices);
       const invoice = invoices.find((row) => row.subscriptionId === customer.subscription.id);
       expect(invoice?.invoiceUrl).toMatch(new RegExp(`^${store.baseUrl}/checkout\\?invoice=`));
@@ -45,7 +45,7 @@ describe("a crypto subscription's renewal invoice", () => {
         await page.getByRole('button', { name: 'Simulate payment received' }).click();
         await page.getByText('Payment received: your subscription is renewed with the same credentials.').waitFor();
         expect(await seriousAxeViolations(page)).toEqual([]);
-        await store.app.services.jobs.drain();
+        await store.services.jobs.drain();
         expect((await subscriptionRow(store.t, customer.subscription.id)).expirationDate.toISOString()).toBe('2027-01-01T09:00:00.000Z');
       } finally {
         await context.close();

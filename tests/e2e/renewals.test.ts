@@ -25,16 +25,16 @@ interface Store extends StoreWithClock {
 /** A store with three auto-renewing customers on their expiry day: one renewed, one declined on every attempt, one waiting for 3-D Secure. */
 async function storeWithRenewals(): Promise<Store> {
   const store = await startStoreWithClock(START);
-  const { app, clock, t } = store;
-  await buyWithAutoRenew(app, {});
-  await buyWithAutoRenew(app, { card: '4000000000009995' });
-  const waiting = await buyWithAutoRenew(app, { card: '4000002760003184' });
-  await app.services.jobs.drain();
+  const { services, clock, t } = store;
+  await buyWithAutoRenew(t, {});
+  await buyWithAutoRenew(t, { card: '4000000000009995' });
+  const waiting = await buyWithAutoRenew(t, { card: '4000002760003184' });
+  await services.jobs.drain();
   // The charge day, then the declined card's two retries.
   for (const days of [-3, -2, 0]) {
     clock.set(new Date(EXPIRY.getTime() + days * DAY));
-    await app.services.renewalCharges.runPass();
-    await app.services.jobs.drain();
+    await services.renewalCharges.runPass();
+    await services.jobs.drain();
   }
   const [charge] = await chargesOf(t, waiting.subscriptionId);
   const confirmLink = `/renewals/${charge!.id}/confirm?token=${renewalConfirmToken(t.config.SESSION_SECRET, charge!.id)}`;

@@ -41,7 +41,7 @@ export async function paidStripeOrder(t: TestApp, stripe: StripeStandIn) {
   stripe.settle(intentId, 'succeeded');
   const paid = await t.app.inject({ method: 'POST', url: '/api/webhook/payment-success', payload: { orderId, paymentIntentId: intentId } });
   if (paid.statusCode !== 200) throw new Error(`payment-success failed: ${paid.statusCode} ${paid.body}`);
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return { orderId, intentId };
 }
 

@@ -17,7 +17,7 @@ export async function ownerWithDevices(t: TestApp, devices = 2): Promise<Owner> 
   const signedIn = await registerCustomer(t.app);
   const { oneMonth } = await seededPackages(t.app);
   const order = await paidOrder(t, { packageId: oneMonth.id, devices, customerId: signedIn.customer.id, email: signedIn.customer.email });
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   const [subscription] = await subscriptionsOf(t, signedIn.cookies);
   return { ...signedIn, subscriptionId: subscription!.id, orderId: order.id, devices: subscription!.deviceCredentials };
 }

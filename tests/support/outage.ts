@@ -51,7 +51,7 @@ export interface Downable {
 export async function drainDuringOutage(t: TestApp, provider: Downable, outage: Outage): Promise<void> {
   provider.goDown(outage);
   try {
-    await t.app.services.jobs.drain();
+    await t.services.jobs.drain();
   } finally {
     provider.recover();
   }

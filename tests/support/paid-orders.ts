@@ -75,7 +75,7 @@ export async function paidOrder(t: TestApp, options: TestOrderOptions) {
       throw new Error(`${message}: ${String((details as { reason?: unknown }).reason)}`);
     },
   };
-  const result = await t.app.services.paidOrder.completeOrder(order.id, evidenceFor(order), failLoudly);
+  const result = await t.services.paidOrder.completeOrder(order.id, evidenceFor(order), failLoudly);
   if (result.outcome !== 'completed') throw new Error(`order ${order.id} did not complete: ${result.outcome}`);
   return result.order;
 }

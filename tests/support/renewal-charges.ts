@@ -8,8 +8,8 @@ export { DAY, mailsTo, subjectsTo, subscriptionRow } from './renewal-schedule';
 
 /** One renewal pass, then every job it started (provisioning, the confirmation email): what a pass and the workers do in a few seconds. */
 export async function renewalPass(t: TestApp) {
-  const outcomes = await t.app.services.renewalCharges.runPass();
-  await t.app.services.jobs.drain();
+  const outcomes = await t.services.renewalCharges.runPass();
+  await t.services.jobs.drain();
   return outcomes;
 }
 

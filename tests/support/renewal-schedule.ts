@@ -15,7 +15,7 @@ export async function subscriber(t: TestApp, options: Partial<TestOrderOptions> 
   const signedIn = await registerCustomer(t.app);
   const packageId = options.packageId ?? (await seededPackages(t.app)).oneMonth.id;
   const order = await paidOrder(t, { ...options, packageId, customerId: signedIn.customer.id, email: signedIn.customer.email });
-  await t.app.services.jobs.drain();
+  await t.services.jobs.drain();
   return { ...signedIn, order, subscription: await subscriptionOfOrder(t, order.id) };
 }
 

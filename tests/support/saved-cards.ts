@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DEMO_CARD_SUCCESS } from '../../src/contract/checkout';
 import type { App } from '../../src/server/app';
+import type { Database } from '../../src/server/db/connect';
+import type { Services } from '../../src/server/services';
 import { subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, seededPackages } from './checkout';
 import { registerCustomer } from './customers';
@@ -37,7 +39,10 @@ let purchases = 0;
  * the demo card network as the checkout page does, and runs the paid order's jobs, so the
  * subscription exists with its saved card and auto_renew on.
  */
-export async function buyWithAutoRenew(app: App, options: AutoRenewPurchaseOptions = {}): Promise<AutoRenewPurchase> {
+export async function buyWithAutoRenew(
+  { app, services, database }: { app: App; services: Pick<Services, 'jobs'>; database: Pick<Database, 'db'> },
+  options: AutoRenewPurchaseOptions = {},
+): Promise<AutoRenewPurchase> {
   purchases += 1;
   // Each purchase from its own loopback address: many in one file stay under the per-address limits.
   const headers = { 'x-forwarded-for': `127.0.${Math.floor(purchases / 250) % 250}.${(purchases % 250) + 1}` };
@@ -60,8 +65,8 @@ export async function buyWithAutoRenew(app: App, options: AutoRenewPurchaseOptio
     headers,
   });
   if (paid.statusCode !== 200) throw new Error(`demo payment failed: ${paid.statusCode} ${paid.body}`);
-  await app.services.jobs.drain();
-  const [subscription] = await app.deps.database.db
+  await services.jobs.drain();
+  const [subscription] = await database.db
     .select({ id: subscriptions.id, customerId: subscriptions.customerId, savedCardId: subscriptions.savedCardId })
     .from(subscriptions)
     .where(eq(subscriptions.orderId, order.id));

@@ -2,20 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
+import type { App } from '../../src/server/app';
 import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
 import { setAdminPassword } from '../../src/server/features/admin/service';
 import { settableClock } from '../../src/server/lib/clock';
 import { seedIfEmpty } from '../../src/server/seed';
 import { E2E_ADMIN } from './admin';
 import { freePort } from './free-port';
-import { testConfig, type TestApp } from './test-app';
+import type { Services } from '../../src/server/services';
+import { buildAppWithServices, testConfig, type TestApp } from './test-app';
 import type { TestDatabase } from './test-db';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { root } from '../../scripts/build-if-needed.mjs';
 
 export interface StoreWithClock {
   app: App;
+  /** The services the store was built with: a test runs its passes and jobs through them. */
+  services: Services;
   baseUrl: string;
   clock: ReturnType<typeof settableClock>;
   /** The shape the API tests' helpers take. */
@@ -38,13 +41,14 @@ export async function startStoreWithClock(start: string, settings: Record<string
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = testConfig({ ...settings, PUBLIC_URL: baseUrl });
-  const app = await buildApp({ config, database, clientDir: path.join(root as string, 'dist', 'client'), clock });
+  const { app, services } = await buildAppWithServices({ config, database, clientDir: path.join(root as string, 'dist', 'client'), clock });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
+    services,
     baseUrl,
     clock,
-    t: { app, config, database: database as TestDatabase },
+    t: { app, services, config, database: database as TestDatabase },
     async close() {
       await app.close();
       await database.close();

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App, type BuildOptions } from '../../src/server/app';
 import { parseEnv, type Config } from '../../src/server/config';
 import { seedIfEmpty } from '../../src/server/seed';
 import type { Clock } from '../../src/server/lib/clock';
-import type { AppDeps } from '../../src/server/services';
+import { createServices, type AppDeps, type Services } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** A configuration as start-up would make it, with test values and the given overrides. */
@@ -15,8 +15,16 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: App;
+  /** The services the app was built with: tests run jobs and passes through them (decision 0080). */
+  services: Services;
   database: TestDatabase;
   config: Config;
+}
+
+/** An app and the services it was built with, which the app itself does not hand out (decision 0080). */
+export async function buildAppWithServices(deps: AppDeps, options: Omit<BuildOptions, 'services'> = {}): Promise<{ app: App; services: Services }> {
+  const services = createServices(deps);
+  return { app: await buildApp(deps, { ...options, services }), services };
 }
 
 /**
@@ -50,7 +58,7 @@ export function useTestApp(
     ready ??= (async () => {
       context.config = testConfig(overrides);
       context.database = await createTestDatabase();
-      context.app = await buildApp({
+      const built = await buildAppWithServices({
         config: context.config,
         database: context.database,
         clientDir,
@@ -58,11 +66,13 @@ export function useTestApp(
         logger,
         clock,
       }, { logger });
+      context.app = built.app;
+      context.services = built.services;
       await context.app.ready();
     })();
     await ready;
     await context.database.truncateAll();
-    context.app.services.catalog.invalidate();
+    context.services.catalog.invalidate();
     if (seed) await seedIfEmpty(context.database.db);
   });
 

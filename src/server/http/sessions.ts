@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { session } from './schema';
@@ -69,15 +70,9 @@ function remember(request: FastifyRequest, kind: SessionKind, value: Promise<Act
   return value;
 }
 
-function sessionDb(request: FastifyRequest): DbOrTx {
-  return request.server.deps.database.db;
-}
-
-const cookieOf = (request: FastifyRequest, kind: SessionKind) => cookieName(request.server.deps.config, kind.cookie);
-
 /** The id carried by the kind's cookie, when it is present and its signature holds. */
-function cookieSessionId(request: FastifyRequest, kind: SessionKind): string | null {
-  const raw = request.cookies[cookieOf(request, kind)];
+function cookieSessionId(request: FastifyRequest, cookie: string): string | null {
+  const raw = request.cookies[cookie];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   return unsigned.valid && unsigned.value ? unsigned.value : null;
@@ -92,72 +87,82 @@ const liveSession = prebuilt((db) =>
     .limit(1),
 );
 
-async function loadSession(request: FastifyRequest, kind: SessionKind): Promise<ActiveSession | null> {
-  const id = cookieSessionId(request, kind);
-  if (!id) return null;
-  const db = sessionDb(request);
-  const sid = hashSessionId(id);
-  const now = Date.now();
-  const [row] = await liveSession(db, { sid, now: new Date(now) });
-  const stored = row?.sess as unknown as StoredSession | undefined;
-  const subjectId = stored?.[kind.field];
-  if (!row || !stored || !subjectId) return null;
-  const active: ActiveSession = { sid, subjectId, expire: row.expire, absoluteExpiresAt: stored.absoluteExpiresAt };
-  const slidTo = Math.min(now + kind.idleMs, stored.absoluteExpiresAt);
-  if (slidTo - row.expire.getTime() >= TOUCH_INTERVAL_MS) {
-    active.expire = new Date(slidTo);
-    await db.update(session).set({ expire: active.expire }).where(eq(session.sid, sid));
-  }
-  return active;
-}
-
-/** The request's live session of that kind, or null; read from the database at most once per request. */
-export function getSession(request: FastifyRequest, kind: SessionKind): Promise<ActiveSession | null> {
-  return resolved.get(request)?.get(kind) ?? remember(request, kind, loadSession(request, kind));
-}
-
 /**
- * Signs someone in under a NEW session id of that kind (no session fixation): the kind's
- * previous row is deleted and its cookie replaced; a session of the other kind is untouched.
+ * The session calls of one store, made once in the wiring (app.ts) from its database and
+ * configuration and handed to the route plugins that use them (decision 0080).
  */
-export async function startSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind, subjectId: string): Promise<void> {
-  const db = sessionDb(request);
-  const previous = cookieSessionId(request, kind);
-  if (previous) await db.delete(session).where(eq(session.sid, hashSessionId(previous)));
+export function createSessions({ db, config }: { db: DbOrTx; config: Pick<Config, 'PUBLIC_URL'> }) {
+  const cookieOf = (kind: SessionKind) => cookieName(config, kind.cookie);
 
-  const id = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  const stored: StoredSession = { [kind.field]: subjectId, absoluteExpiresAt: now + kind.absoluteMs };
-  const expire = new Date(now + kind.idleMs);
-  const sid = hashSessionId(id);
-  await db.insert(session).values({ sid, sess: stored as unknown as Record<string, unknown>, expire });
+  async function loadSession(request: FastifyRequest, kind: SessionKind): Promise<ActiveSession | null> {
+    const id = cookieSessionId(request, cookieOf(kind));
+    if (!id) return null;
+    const sid = hashSessionId(id);
+    const now = Date.now();
+    const [row] = await liveSession(db, { sid, now: new Date(now) });
+    const stored = row?.sess as unknown as StoredSession | undefined;
+    const subjectId = stored?.[kind.field];
+    if (!row || !stored || !subjectId) return null;
+    const active: ActiveSession = { sid, subjectId, expire: row.expire, absoluteExpiresAt: stored.absoluteExpiresAt };
+    const slidTo = Math.min(now + kind.idleMs, stored.absoluteExpiresAt);
+    if (slidTo - row.expire.getTime() >= TOUCH_INTERVAL_MS) {
+      active.expire = new Date(slidTo);
+      await db.update(session).set({ expire: active.expire }).where(eq(session.sid, sid));
+    }
+    return active;
+  }
 
-  reply.setCookie(cookieOf(request, kind), id, storeCookieOptions(request.server.deps.config, kind.absoluteMs / 1000));
-  void remember(request, kind, Promise.resolve({ sid, subjectId, expire, absoluteExpiresAt: stored.absoluteExpiresAt }));
+  /** The request's live session of that kind, or null; read from the database at most once per request. */
+  function getSession(request: FastifyRequest, kind: SessionKind): Promise<ActiveSession | null> {
+    return resolved.get(request)?.get(kind) ?? remember(request, kind, loadSession(request, kind));
+  }
+
+  /**
+   * Signs someone in under a NEW session id of that kind (no session fixation): the kind's
+   * previous row is deleted and its cookie replaced; a session of the other kind is untouched.
+   */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind, subjectId: string): Promise<void> {
+    const previous = cookieSessionId(request, cookieOf(kind));
+    if (previous) await db.delete(session).where(eq(session.sid, hashSessionId(previous)));
+
+    const id = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const stored: StoredSession = { [kind.field]: subjectId, absoluteExpiresAt: now + kind.absoluteMs };
+    const expire = new Date(now + kind.idleMs);
+    const sid = hashSessionId(id);
+    await db.insert(session).values({ sid, sess: stored as unknown as Record<string, unknown>, expire });
+
+    reply.setCookie(cookieOf(kind), id, storeCookieOptions(config, kind.absoluteMs / 1000));
+    void remember(request, kind, Promise.resolve({ sid, subjectId, expire, absoluteExpiresAt: stored.absoluteExpiresAt }));
+  }
+
+  /** Ends the request's session of that kind: deletes its row (expired or not) and clears its cookie. */
+  async function endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void> {
+    const id = cookieSessionId(request, cookieOf(kind));
+    if (id) await db.delete(session).where(eq(session.sid, hashSessionId(id)));
+    reply.clearCookie(cookieOf(kind), storeCookieOptions(config));
+    void remember(request, kind, Promise.resolve(null));
+  }
+
+  async function getSessionCustomerId(request: FastifyRequest): Promise<string | null> {
+    return (await getSession(request, CUSTOMER_SESSION))?.subjectId ?? null;
+  }
+
+  /** The signed-in customer's id; a 401 `{ message: 'Not authenticated' }` otherwise. */
+  async function requireCustomerId(request: FastifyRequest): Promise<string> {
+    const customerId = await getSessionCustomerId(request);
+    if (!customerId) throw unauthorized('Not authenticated');
+    return customerId;
+  }
+
+  function startCustomerSession(request: FastifyRequest, reply: FastifyReply, customerId: string): Promise<void> {
+    return startSession(request, reply, CUSTOMER_SESSION, customerId);
+  }
+
+  return { getSession, startSession, endSession, getSessionCustomerId, requireCustomerId, startCustomerSession };
 }
 
-/** Ends the request's session of that kind: deletes its row (expired or not) and clears its cookie. */
-export async function endSession(request: FastifyRequest, reply: FastifyReply, kind: SessionKind): Promise<void> {
-  const id = cookieSessionId(request, kind);
-  if (id) await sessionDb(request).delete(session).where(eq(session.sid, hashSessionId(id)));
-  reply.clearCookie(cookieOf(request, kind), storeCookieOptions(request.server.deps.config));
-  void remember(request, kind, Promise.resolve(null));
-}
-
-export async function getSessionCustomerId(request: FastifyRequest): Promise<string | null> {
-  return (await getSession(request, CUSTOMER_SESSION))?.subjectId ?? null;
-}
-
-/** The signed-in customer's id; a 401 `{ message: 'Not authenticated' }` otherwise. */
-export async function requireCustomerId(request: FastifyRequest): Promise<string> {
-  const customerId = await getSessionCustomerId(request);
-  if (!customerId) throw unauthorized('Not authenticated');
-  return customerId;
-}
-
-export function startCustomerSession(request: FastifyRequest, reply: FastifyReply, customerId: string): Promise<void> {
-  return startSession(request, reply, CUSTOMER_SESSION, customerId);
-}
+export type Sessions = ReturnType<typeof createSessions>;
 
 /** Signs a customer out everywhere, as a password change or an email proof requires. */
 export async function endCustomerSessions(db: DbOrTx, customerId: string): Promise<void> {

@@ -19,10 +19,10 @@ import {
 } from '#contract/accounts';
 import { errorBodySchema } from '#contract/errors';
 import { timeZoneChangeSchema } from '#contract/time-zones';
-import { browserIdOf } from '#server/http/browser-id';
+import type { BrowserIdOf } from '#server/http/browser-id';
 import { unauthorized } from '#server/http/errors';
-import type { Caller, NewAccount } from './service';
-import { CUSTOMER_SESSION, endSession, getSessionCustomerId, requireCustomerId, startCustomerSession } from '#server/http/sessions';
+import type { Accounts, Caller, NewAccount } from './service';
+import { CUSTOMER_SESSION, type Sessions } from '#server/http/sessions';
 
 const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, log: request.log });
 
@@ -31,9 +31,21 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accounts = app.services.accounts;
-
+export const accountRoutes: FastifyPluginAsyncZod<{
+  accounts: Pick<
+    Accounts,
+    'register' | 'login' | 'profile' | 'setTimeZone' | 'checkSetupToken' | 'setPasswordWithToken' | 'resendSetupLink' | 'requestPasswordHelp' | 'customerOrders'
+  >;
+  /** The trial sign-up workflow, named here: a feature never imports a workflow. */
+  trialSignup: {
+    signUpWithTrial(
+      account: NewAccount,
+      steps: { caller: Caller; browserId: string; onAccount: (customerId: string) => Promise<void> },
+    ): ReturnType<Accounts['register']>;
+  };
+  sessions: Pick<Sessions, 'endSession' | 'getSessionCustomerId' | 'requireCustomerId' | 'startCustomerSession'>;
+  browserIdOf: BrowserIdOf;
+}> = async (app, { accounts, trialSignup, sessions: { endSession, getSessionCustomerId, requireCustomerId, startCustomerSession }, browserIdOf }) => {
   const registerSchema = { body: registerRequestSchema, response: { 201: signedInResponseSchema, ...failures } };
   app.post('/api/register', { schema: registerSchema }, async (request, reply) => {
     const { signupType, confirmPassword: _confirmed, ...account } = request.body;
@@ -49,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   async function registerTrial(request: FastifyRequest, reply: FastifyReply, account: NewAccount) {
-    const customer = await app.services.trialSignup.signUpWithTrial(account, {
+    const customer = await trialSignup.signUpWithTrial(account, {
       caller: callerOf(request),
       browserId: browserIdOf(request, reply),
       onAccount: (customerId) => startCustomerSession(request, reply, customerId),

@@ -20,6 +20,7 @@ import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenu
 import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema } from '#contract/admin-shipments';
 import {
   adminOrderActionSchema,
+  type AdminOrderAction,
   adminOrderDetailSchema,
   adminOrderListQuerySchema,
   adminOrderParamsSchema,
@@ -45,21 +46,58 @@ import { isoInTimeZone } from '#domain/store-time';
 import { sendCsv, type CsvTable } from '#server/http/csv-download';
 import { sendRevalidated, sendRevalidatedKept } from '#server/http/etag';
 import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
-import type { PageOf } from '#server/features/reports/index';
+import type { Config } from '#server/config';
+import type { Clock } from '#server/lib/clock';
+import type { Accounts } from '#server/features/accounts/index';
+import type { AuditActor } from '#server/features/audit/index';
+import type { Catalog } from '#server/features/catalog/index';
+import type { CouponAdmin } from '#server/features/coupons/index';
+import type { ErrorLog, Orders, RefundAsk } from '#server/features/orders/index';
+import type { PageOf, Reports } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
-import { ADMIN_SESSION, endSession, getSession, startSession } from '#server/http/sessions';
-import { adminDeviceRoutes } from '#server/features/subscriptions/index';
-import { adminRenewalRoutes } from '#server/features/renewals/index';
+import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
+import { adminDeviceRoutes, type AdminDeviceRouteOptions, type Subscriptions } from '#server/features/subscriptions/index';
+import { adminRenewalRoutes, type AdminRenewalRouteOptions } from '#server/features/renewals/index';
+import type { Admins } from './service';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
 /** Nothing an admin reads is kept by a browser or proxy cache. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-async function adminIdOf(request: FastifyRequest): Promise<string> {
-  const active = await getSession(request, ADMIN_SESSION);
-  if (!active) throw unauthorized(ADMIN_NOT_AUTHENTICATED);
-  return active.subjectId;
+/** What the admin's API calls: the features' admin calls and the workflows' (named here: a feature never imports a workflow). */
+export interface AdminRouteOptions {
+  admins: Pick<Admins, 'find' | 'login' | 'recordSession' | 'recordExport'>;
+  accounts: Pick<Accounts, 'createAccountForOrder'>;
+  catalog: Pick<Catalog, 'adminPackages' | 'changePackage'>;
+  couponAdmin: Pick<CouponAdmin, 'page' | 'create' | 'update' | 'winBack' | 'chooseWinBack'>;
+  orders: Pick<Orders, 'setGiftCardDelivered'>;
+  orderAdmin: {
+    refund(orderId: string, ask: RefundAsk, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
+    honour(orderId: string, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
+    retryProvisioning(orderId: string, actor: AuditActor): Promise<AdminOrderAction>;
+  };
+  reports: Pick<
+    Reports,
+    | 'customerRecords'
+    | 'orderPage'
+    | 'orderDetail'
+    | 'orderExport'
+    | 'customerExport'
+    | 'notifications'
+    | 'owedGiftCards'
+    | 'auditLog'
+    | 'outbox'
+    | 'revenueByDay'
+    | 'stats'
+  > &
+    AdminRenewalRouteOptions['reports'];
+  subscriptions: Pick<Subscriptions, 'updateShipment'>;
+  devices: AdminDeviceRouteOptions['devices'];
+  renewalAdmin: AdminRenewalRouteOptions['renewalAdmin'];
+  clock: Clock;
+  config: Pick<Config, 'STORE_TIME_ZONE'>;
+  sessions: Pick<Sessions, 'getSession' | 'startSession' | 'endSession'>;
 }
 
 /**
@@ -68,10 +106,17 @@ async function adminIdOf(request: FastifyRequest): Promise<string> {
  * any route code runs, so a route added there later cannot forget the check. The purchase
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions } = app.services;
+export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
+  const { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions, devices, renewalAdmin, clock } = options;
+  const { getSession, startSession, endSession } = options.sessions;
   // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
-  const store = { timeZone: app.deps.config.STORE_TIME_ZONE };
+  const store = { timeZone: options.config.STORE_TIME_ZONE };
+
+  async function adminIdOf(request: FastifyRequest): Promise<string> {
+    const active = await getSession(request, ADMIN_SESSION);
+    if (!active) throw unauthorized(ADMIN_NOT_AUTHENTICATED);
+    return active.subjectId;
+  }
 
   /** The signed-in administrator, named as the audit log records them. */
   async function actingAdmin(request: FastifyRequest) {
@@ -277,9 +322,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     // Any customer's devices, and every device of a subscription off at once (decision 0042).
-    await guarded.register(adminDeviceRoutes(actingAdmin));
+    await guarded.register(adminDeviceRoutes, { devices, actingAdmin });
     // Automatic renewals: the forecast, the failures and every auto-renewing subscription (decision 0045).
-    await guarded.register(adminRenewalRoutes(actingAdmin));
+    await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
   };
   await app.register(adminOnly);
 };

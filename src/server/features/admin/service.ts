@@ -81,3 +81,5 @@ export async function ensureAdmin(db: DbOrTx, config: Pick<Config, 'ADMIN_USERNA
     );
   }
 }
+
+export type Admins = ReturnType<typeof createAdmins>;

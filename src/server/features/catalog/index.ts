@@ -1,5 +1,5 @@
 // The catalog feature's face: the packages on sale.
-export { createCatalog, findPackage, type PackageRow } from './service';
+export { createCatalog, findPackage, type Catalog, type PackageRow } from './service';
 export { catalogRoutes } from './routes';
 export { hasNoPackages, seedPackages } from './seed';
 export { packagesForReading } from './read-only';

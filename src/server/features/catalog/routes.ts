@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { packageListSchema } from '#contract/packages';
 import { acceptedEncoding } from '#server/http/content-encoding';
-import type { CatalogSnapshot } from './service';
+import type { Catalog, CatalogSnapshot } from './service';
 
 /** What helmet would add to a JSON answer, set in one call on this hot path. */
 const JSON_SECURITY_HEADERS = {
@@ -19,9 +19,7 @@ const JSON_SECURITY_HEADERS = {
  * GET /api/packages, the hottest call of the store: the list is kept serialized and
  * compressed in memory (catalog service), so an answer is a header lookup and a write.
  */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalog } = app.services;
-
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Pick<Catalog, 'cachedSnapshot' | 'snapshot'> }> = async (app, { catalog }) => {
   function send(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogSnapshot): void {
     reply.headers(JSON_SECURITY_HEADERS).header('etag', snapshot.etag);
     if (request.headers['if-none-match'] === snapshot.etag) {

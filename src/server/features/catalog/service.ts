@@ -201,6 +201,8 @@ export function toAdminPackage(row: PackageRow): AdminPackage {
 /** Finds an active package by id or by the text ids the spec's client uses. */
 const packageById = prebuilt((db) => db.select().from(packages).where(eq(packages.id, sql.placeholder('id'))).limit(1));
 
+export type Catalog = ReturnType<typeof createCatalog>;
+
 export async function findPackage(db: DbOrTx, id: string): Promise<PackageRow | null> {
   const [row] = await packageById(db, { id: canonicalPackageId(id) });
   return row && row.isActive ? row : null;

@@ -1,19 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema, checkoutResponseSchema, savedCardConfirmRequestSchema, savedCardPaymentSchema } from '#contract/checkout';
+import { checkoutRequestSchema, checkoutResponseSchema, savedCardConfirmRequestSchema, savedCardPaymentSchema, type CheckoutInput, type SavedCardPayment } from '#contract/checkout';
+import type { DbOrTx } from '#server/db/connect';
 import { unauthorized } from '#server/http/errors';
-import { getSessionCustomerId } from '#server/http/sessions';
-import { toOrderSummary } from '#server/features/orders/index';
-import { browserIdOf } from '#server/http/browser-id';
+import type { Sessions } from '#server/http/sessions';
+import { toOrderSummary, type PaymentLog } from '#server/features/orders/index';
+import type { BrowserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from './order-limit';
+import type { Checkout, CheckoutContext } from './service';
 
-export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  db: DbOrTx;
+  /** The place-order workflow: this feature's order, then what follows a payment (a feature never imports a workflow). */
+  placeOrder: Pick<Checkout, 'placeOrder'>;
+  /** The saved-card renewal workflow (decision 0076). */
+  savedCardRenewal: {
+    pay(input: CheckoutInput, context: CheckoutContext & { log: PaymentLog }): Promise<SavedCardPayment>;
+    confirm(customerId: string, orderId: string, log: PaymentLog): Promise<SavedCardPayment>;
+  };
+  sessions: Pick<Sessions, 'getSessionCustomerId'>;
+  browserIdOf: BrowserIdOf;
+}> = async (app, { db, placeOrder, savedCardRenewal, sessions: { getSessionCustomerId }, browserIdOf }) => {
   app.post(
     '/api/checkout',
-    { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } }, preHandler: orderAttemptLimit(app.deps.database.db) },
+    { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } }, preHandler: orderAttemptLimit(db) },
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      const placed = await app.services.placeOrder.placeOrder(request.body, { customerId, browserId, ip: request.ip, log: request.log });
+      const placed = await placeOrder.placeOrder(request.body, { customerId, browserId, ip: request.ip, log: request.log });
       return {
         isFreeOrder: placed.isFreeOrder,
         needsPasswordSetup: placed.needsPasswordSetup,
@@ -26,11 +39,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // A renewal paid with the subscription's saved card in one tap, and its 3-D Secure confirmation (decision 0076).
   app.post(
     '/api/checkout/saved-card',
-    { schema: { body: checkoutRequestSchema, response: { 200: savedCardPaymentSchema } }, preHandler: orderAttemptLimit(app.deps.database.db) },
+    { schema: { body: checkoutRequestSchema, response: { 200: savedCardPaymentSchema } }, preHandler: orderAttemptLimit(db) },
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      return app.services.savedCardRenewal.pay(request.body, { customerId, browserId, ip: request.ip, log: request.log });
+      return savedCardRenewal.pay(request.body, { customerId, browserId, ip: request.ip, log: request.log });
     },
   );
   app.post(
@@ -39,7 +52,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customerId = await getSessionCustomerId(request);
       if (!customerId) throw unauthorized();
-      return app.services.savedCardRenewal.confirm(customerId, request.body.orderId, request.log);
+      return savedCardRenewal.confirm(customerId, request.body.orderId, request.log);
     },
   );
 };

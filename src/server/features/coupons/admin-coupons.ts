@@ -94,7 +94,7 @@ export async function updateCoupon(db: Db, code: string, changes: CouponChanges,
   });
 }
 
-/** The administrator's coupon calls, as `app.services.couponAdmin`. */
+/** The administrator's coupon calls, handed to the admin routes (decision 0080). */
 export function createCouponAdmin(db: Db) {
   return {
     page: (page: { limit: number; offset: number }) => couponPage(db, page),
@@ -105,3 +105,5 @@ export function createCouponAdmin(db: Db) {
     chooseWinBack: (code: string | null, actor: AuditActor) => chooseWinBackCoupon(db, code, actor),
   };
 }
+
+export type CouponAdmin = ReturnType<typeof createCouponAdmin>;

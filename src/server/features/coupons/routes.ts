@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validateCouponRequestSchema, validateCouponResponseSchema } from '#contract/checkout';
 import { errorBodySchema } from '#contract/errors';
+import type { DbOrTx } from '#server/db/connect';
 import { perAddressLimit } from '#server/http/attempt-limits';
 import { quoteCoupon } from './service';
 
 /** Enough for any buyer trying codes by hand; it stops scripts guessing codes. */
 const COUPON_CHECK_LIMIT = { max: 60, windowMs: 10 * 60_000 };
 
-export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+export const couponRoutes: FastifyPluginAsyncZod<{ db: DbOrTx }> = async (app, { db }) => {
   app.post(
     '/api/validate-coupon',
     {

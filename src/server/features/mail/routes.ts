@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { errorBodySchema } from '#contract/errors';
 import { emailPreferencesSchema, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeLinkSchema, unsubscribeTokenSchema } from '#contract/mail';
 import { notFound } from '#server/http/errors';
-import { requireCustomerId } from '#server/http/sessions';
+import type { Sessions } from '#server/http/sessions';
+import type { Mail } from './service';
 
 /** Answers about one person are never kept by a browser or proxy cache. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -19,9 +20,10 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 const ONE_CLICK_UNSUBSCRIBE_ROUTE = '/unsubscribe';
 
 /** The customer's email preferences and the unsubscribe link of reminder emails (decision 0040). */
-export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mail = app.services.mail;
-
+export const mailRoutes: FastifyPluginAsyncZod<{
+  mail: Pick<Mail, 'remindersOn' | 'setReminders' | 'customerOfUnsubscribeToken' | 'unsubscribe'>;
+  sessions: Pick<Sessions, 'requireCustomerId'>;
+}> = async (app, { mail, sessions: { requireCustomerId } }) => {
   app.get('/api/customer/email-preferences', { schema: { response: { 200: emailPreferencesSchema, ...failures } } }, async (request, reply) => {
     const customerId = await requireCustomerId(request);
     return noStore(reply).send({ reminders: await mail.remindersOn(customerId) });

@@ -66,7 +66,7 @@ function inTransaction<T>(db: Db, tx: DbOrTx, work: (tx: DbOrTx) => Promise<T>):
 }
 
 /**
- * app.services.mail: every email the store sends (docs/decisions/0028). Features write an
+ * The mail service (services.ts): every email the store sends (docs/decisions/0028). Features write an
  * email with `queue` in the transaction of the change that causes it; with SMTP a durable
  * job, added in the same transaction, delivers it. A crash therefore loses no email, and a
  * key makes a change that runs twice write it once. Delivery is at least once: a crash

@@ -70,7 +70,7 @@ export function toOrderSummary(order: OrderRow): OrderSummary {
 }
 
 /**
- * app.services.orders: its status changes (completion.ts, status-changes.ts) and the admin's
+ * The orders service (services.ts): its status changes (completion.ts, status-changes.ts) and the admin's
  * actions on an order. What follows a payment is the paid-order workflow's, not this feature's.
  */
 export function createOrders(db: Db, options: { cardPayments: CardPaymentProvider }) {

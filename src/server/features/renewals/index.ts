@@ -22,5 +22,5 @@ export {
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
 export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
-export { adminRenewalRoutes, renewalRoutes } from './routes';
+export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
 export { renewalStatesOf } from './renewal-states';

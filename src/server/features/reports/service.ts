@@ -46,3 +46,4 @@ export function createReports(db: DbOrTx, { timeZone, graceDays, clock }: { time
   };
 }
 
+export type Reports = ReturnType<typeof createReports>;

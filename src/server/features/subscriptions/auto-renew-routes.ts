@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#contract/errors';
 import {
   autoRenewRequestSchema,
+  type CardSetupResponse,
   cardSetupResponseSchema,
   subscriptionIdParamsSchema,
   subscriptionSchema,
   updateCardRequestSchema,
+  type Subscription,
 } from '#contract/subscriptions';
-import { requireCustomerId } from '#server/http/sessions';
+import type { Sessions } from '#server/http/sessions';
 
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
@@ -16,9 +18,15 @@ const refusals = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySch
  * the signed-in customer's own subscription only (404 otherwise); the saved-cards workflow
  * joins the subscription to the card the payments feature keeps.
  */
-export const autoRenewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { savedCards } = app.services;
-
+export const autoRenewRoutes: FastifyPluginAsyncZod<{
+  /** The saved-cards workflow's calls, named here: a feature never imports a workflow. */
+  savedCards: {
+    setAutoRenew(customerId: string, subscriptionId: string, enabled: boolean): Promise<Subscription>;
+    openCardSetup(customerId: string, subscriptionId: string): Promise<CardSetupResponse>;
+    useSetupCard(customerId: string, subscriptionId: string, setupIntentId: string): Promise<Subscription>;
+  };
+  sessions: Pick<Sessions, 'requireCustomerId'>;
+}> = async (app, { savedCards, sessions: { requireCustomerId } }) => {
   app.patch(
     '/api/subscriptions/:id/auto-renew',
     { schema: { params: subscriptionIdParamsSchema, body: autoRenewRequestSchema, response: { 200: subscriptionSchema, ...refusals } } },

@@ -13,8 +13,11 @@ import { errorBodySchema } from '#contract/errors';
 import { deviceCredentialSchema } from '#contract/subscriptions';
 import type { AuditActor } from '#server/features/audit/index';
 import { unauthorized } from '#server/http/errors';
-import { requireCustomerId } from '#server/http/sessions';
+import type { Sessions } from '#server/http/sessions';
 import type { DeviceActor } from './devices';
+import type { Subscriptions } from './service';
+
+type Devices = Subscriptions['devices'];
 
 /** Answers that hold credentials or live state: never kept by a browser or proxy cache. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -26,10 +29,12 @@ const onDevice = { params: deviceIdParamsSchema };
  * The same calls on one device for its owner (/api/devices/...) and for an administrator
  * (/api/admin/devices/...); `actorOf` says who acts.
  */
-function deviceCalls(prefix: string, actorOf: (request: FastifyRequest) => Promise<DeviceActor>): FastifyPluginAsyncZod {
+function deviceCalls(
+  prefix: string,
+  devices: Pick<Devices, 'status' | 'change' | 'newPassword' | 'ispReset' | 'setEnabled'>,
+  actorOf: (request: FastifyRequest) => Promise<DeviceActor>,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const devices = app.services.subscriptions.devices;
-
     app.get(`${prefix}/:deviceId/status`, { schema: { ...onDevice, response: { 200: deviceStatusSchema, ...failures } } }, async (request, reply) =>
       noStore(reply).send(await devices.status(request.params.deviceId, await actorOf(request))),
     );
@@ -56,37 +61,44 @@ function deviceCalls(prefix: string, actorOf: (request: FastifyRequest) => Promi
  * The signed-in customer's own devices (decision 0042); another customer's device answers 404
  * as a missing one does. Only the owner turns a line into a set-top box: they hold the box.
  */
-export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const deviceRoutes: FastifyPluginAsyncZod<{
+  devices: Pick<Devices, 'status' | 'change' | 'newPassword' | 'ispReset' | 'setEnabled' | 'useSetTopBox'>;
+  /** The accounts feature's profile call: the acting customer's email for the audit log. */
+  accounts: { profile(customerId: string): Promise<{ email: string } | null> };
+  sessions: Pick<Sessions, 'requireCustomerId'>;
+}> = async (app, { devices, accounts, sessions: { requireCustomerId } }) => {
   const customerOf = async (request: FastifyRequest): Promise<DeviceActor> => {
     const customerId = await requireCustomerId(request);
-    const profile = await app.services.accounts.profile(customerId);
+    const profile = await accounts.profile(customerId);
     if (!profile) throw unauthorized();
     return { kind: 'customer', customer: { id: customerId, email: profile.email } };
   };
-  await app.register(deviceCalls('/api/devices', customerOf));
+  await app.register(deviceCalls('/api/devices', devices, customerOf));
   app.post(
     '/api/devices/:deviceId/set-top-box',
     { schema: { ...onDevice, body: setTopBoxSchema, response: { 200: deviceCredentialSchema, ...failures } } },
-    async (request, reply) => noStore(reply).send(await app.services.subscriptions.devices.useSetTopBox(request.params.deviceId, request.body.mac, await customerOf(request))),
+    async (request, reply) => noStore(reply).send(await devices.useSetTopBox(request.params.deviceId, request.body.mac, await customerOf(request))),
   );
 };
+
+export interface AdminDeviceRouteOptions {
+  devices: Pick<Devices, 'status' | 'change' | 'newPassword' | 'ispReset' | 'setEnabled' | 'setSubscriptionSuspended'>;
+  actingAdmin: (request: FastifyRequest) => Promise<AuditActor>;
+}
 
 /**
  * Every customer's devices for an administrator, and "disable all devices of this
  * subscription"; registered inside the admin routes' guarded scope, which refuses a
  * request without an admin session first. `actingAdmin` names the admin for the audit log.
  */
-export function adminDeviceRoutes(actingAdmin: (request: FastifyRequest) => Promise<AuditActor>): FastifyPluginAsyncZod {
-  return async (app) => {
-    await app.register(deviceCalls('/api/admin/devices', async (request) => ({ kind: 'admin', admin: await actingAdmin(request) })));
-    const devices = app.services.subscriptions.devices;
-    for (const [verb, suspended] of [['disable-devices', true], ['enable-devices', false]] as const) {
-      app.post(
-        `/api/admin/subscriptions/:subscriptionId/${verb}`,
-        { schema: { params: adminSubscriptionParamsSchema, response: { 200: subscriptionDevicesResponseSchema, ...failures } } },
-        async (request, reply) =>
-          noStore(reply).send(await devices.setSubscriptionSuspended(request.params.subscriptionId, suspended, await actingAdmin(request))),
-      );
-    }
-  };
-}
+export const adminDeviceRoutes: FastifyPluginAsyncZod<AdminDeviceRouteOptions> = async (app, { devices, actingAdmin }) => {
+  await app.register(deviceCalls('/api/admin/devices', devices, async (request) => ({ kind: 'admin', admin: await actingAdmin(request) })));
+  for (const [verb, suspended] of [['disable-devices', true], ['enable-devices', false]] as const) {
+    app.post(
+      `/api/admin/subscriptions/:subscriptionId/${verb}`,
+      { schema: { params: adminSubscriptionParamsSchema, response: { 200: subscriptionDevicesResponseSchema, ...failures } } },
+      async (request, reply) =>
+        noStore(reply).send(await devices.setSubscriptionSuspended(request.params.subscriptionId, suspended, await actingAdmin(request))),
+    );
+  }
+};

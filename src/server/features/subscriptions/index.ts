@@ -3,7 +3,7 @@ export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './ser
 export type { DueMilestone } from './milestones';
 export { subscriptionRoutes } from './routes';
 export { autoRenewRoutes } from './auto-renew-routes';
-export { adminDeviceRoutes, deviceRoutes } from './device-routes';
+export { adminDeviceRoutes, deviceRoutes, type AdminDeviceRouteOptions } from './device-routes';
 export { deviceView, type DeviceViewRow } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';

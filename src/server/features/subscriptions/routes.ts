@@ -6,12 +6,14 @@ import {
   subscriptionListSchema,
   subscriptionSchema,
 } from '#contract/subscriptions';
-import { requireCustomerId } from '#server/http/sessions';
+import type { Sessions } from '#server/http/sessions';
+import type { Subscriptions } from './service';
 
 /** The session customer's subscriptions, and the streaming box activation. */
-export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const subscriptions = app.services.subscriptions;
-
+export const subscriptionRoutes: FastifyPluginAsyncZod<{
+  subscriptions: Pick<Subscriptions, 'listForCustomer' | 'activateForCustomer'>;
+  sessions: Pick<Sessions, 'requireCustomerId'>;
+}> = async (app, { subscriptions, sessions: { requireCustomerId } }) => {
   app.get(
     '/api/subscriptions',
     { schema: { querystring: subscriptionListQuerySchema, response: { 200: subscriptionListSchema, 401: errorBodySchema } } },

@@ -56,7 +56,7 @@ export interface SubscriptionsDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * app.services.subscriptions: provisioning of paid orders (run by the paid-order workflow's
+ * The subscriptions service (services.ts): provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
 export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, zoneOf = async () => config.STORE_TIME_ZONE }: SubscriptionsDeps) {

@@ -9,9 +9,13 @@ import {
   storeConfigSchema,
 } from '#contract/checkout';
 import { setupIntentIdSchema } from '#contract/subscriptions';
+import type { Config } from '#server/config';
+import type { DbOrTx } from '#server/db/connect';
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
-import { UNKNOWN_DEMO_CARD_MESSAGE } from '#server/providers/payments/index';
+import type { Orders, PaymentLog } from '#server/features/orders/index';
+import { UNKNOWN_DEMO_CARD_MESSAGE, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
+import type { CryptoPayments } from '../crypto/service';
 import { paymentCheckLimit } from '../payment-check-limit';
 
 /** The demo form's 'MM/YY', as the month and year a saved card shows. */
@@ -20,10 +24,19 @@ function expiryOf(text: string): { month: number; year: number } {
   return { month, year: 2000 + year };
 }
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { cardPayments, crypto, cardPayment, orders } = app.services;
-  const { config } = app.deps;
-
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  db: DbOrTx;
+  config: Pick<Config, 'STRIPE_PUBLISHABLE_KEY' | 'DEMO_MODE'>;
+  cardPayments: CardPayments;
+  /** Only which crypto provider takes payments, for the store's configuration. */
+  crypto: Pick<CryptoPayments, 'kind'>;
+  /** The card-payment workflow's calls, named here: a feature never imports a workflow. */
+  cardPayment: {
+    confirmCardPayment(orderId: string, paymentIntentId: string, log: PaymentLog): Promise<{ id: string }>;
+    completePaidIntent(intent: PaymentIntentState, log: PaymentLog): Promise<unknown>;
+  };
+  orders: Pick<Orders, 'markOrderPaymentFailed'>;
+}> = async (app, { db, config, cardPayments, crypto, cardPayment, orders }) => {
   app.get('/api/config', { schema: { response: { 200: storeConfigSchema } } }, async () => ({
     cardProvider: cardPayments.kind,
     stripePublishableKey: cardPayments.kind === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
@@ -34,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/webhook/payment-success',
     {
       schema: { body: paymentSuccessRequestSchema, response: { 200: paymentSuccessResponseSchema } },
-      preHandler: paymentCheckLimit(app.deps.database.db),
+      preHandler: paymentCheckLimit(db),
     },
     async (request) => {
       const order = await cardPayment.confirmCardPayment(request.body.orderId, request.body.paymentIntentId, request.log);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createCryptoPaymentRequestSchema,
@@ -6,25 +7,40 @@ import {
   cryptoPaymentParamsSchema,
   cryptoPaymentSchema,
   cryptoPaymentStatusSchema,
+  type CryptoPaymentStatusResponse,
   simulateCryptoPaymentRequestSchema,
 } from '#contract/crypto';
 import { errorBodySchema } from '#contract/errors';
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
-import { getSessionCustomerId } from '#server/http/sessions';
-import { browserIdOf } from '#server/http/browser-id';
+import type { Config } from '#server/config';
+import type { DbOrTx } from '#server/db/connect';
+import type { Sessions } from '#server/http/sessions';
+import type { BrowserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '#server/features/checkout/index';
+import type { DemoSimulatedStatus } from '#server/providers/crypto/index';
 import { paymentCheckLimit } from '../payment-check-limit';
+import type { CryptoPayments } from './service';
 
 const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
-export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { crypto, cryptoPayment } = app.services;
-
+export const cryptoRoutes: FastifyPluginAsyncZod<{
+  db: DbOrTx;
+  config: Pick<Config, 'DEMO_MODE'>;
+  crypto: Pick<CryptoPayments, 'kind' | 'createPayment' | 'describeInvoicePayment'>;
+  /** The crypto-payment workflow's calls, named here: a feature never imports a workflow. */
+  cryptoPayment: {
+    pollStatus(paymentId: string, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse>;
+    receiveNotice(raw: unknown, headers: Record<string, string | string[] | undefined>, log: FastifyBaseLogger): Promise<void>;
+    simulate(paymentId: string, status: DemoSimulatedStatus, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse>;
+  };
+  sessions: Pick<Sessions, 'getSessionCustomerId'>;
+  browserIdOf: BrowserIdOf;
+}> = async (app, { db, config, crypto, cryptoPayment, sessions: { getSessionCustomerId }, browserIdOf }) => {
   app.post(
     '/api/create-crypto-payment',
     {
       schema: { body: createCryptoPaymentRequestSchema, response: { 200: cryptoPaymentSchema, ...failures } },
-      preHandler: orderAttemptLimit(app.deps.database.db),
+      preHandler: orderAttemptLimit(db),
     },
     async (request, reply) => {
       const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), ip: request.ip, log: request.log };
@@ -37,7 +53,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/crypto-payment/:paymentId',
     {
       schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoPaymentStatusSchema, ...failures } },
-      preHandler: paymentCheckLimit(app.deps.database.db),
+      preHandler: paymentCheckLimit(db),
     },
     async (request, reply) => {
       const status = await cryptoPayment.pollStatus(request.params.paymentId, request.log);
@@ -50,7 +66,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/crypto-invoices/:paymentId',
     {
       schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoInvoiceSchema, ...failures } },
-      preHandler: paymentCheckLimit(app.deps.database.db),
+      preHandler: paymentCheckLimit(db),
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await crypto.describeInvoicePayment(request.params.paymentId)),
   );
@@ -72,7 +88,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/demo/crypto-payments/:paymentId/simulate',
     {
       schema: { params: cryptoPaymentParamsSchema, body: simulateCryptoPaymentRequestSchema, response: { 200: cryptoPaymentStatusSchema, 403: errorBodySchema, ...failures } },
-      preHandler: demoPaymentsFromThisMachine(app.deps.config),
+      preHandler: demoPaymentsFromThisMachine(config),
     },
     async (request) => cryptoPayment.simulate(request.params.paymentId, request.body.status, request.log),
   );

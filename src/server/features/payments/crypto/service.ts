@@ -65,7 +65,7 @@ export interface RenewalInvoiceRequest {
   placeOrder: () => Promise<OrderRow>;
 }
 
-/** app.services.crypto: crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
+/** The crypto payments service (services.ts): crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
 export function createCryptoPayments({ db, config, clock, provider, checkout, orders: orderTransitions, zoneOf = async () => config.STORE_TIME_ZONE }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
