@@ -1,6 +1,6 @@
 import { CARD_NOT_SAVED, CARD_SETUP_NOT_FOUND, cardSetupLimitMessage, type CardSetupResponse, type Subscription } from '#contract/subscriptions';
 import type { Db } from '#server/db/connect';
-import { enforceAttemptLimits } from '#server/http/attempt-limits';
+import { enforceAttemptLimits } from '#server/lib/attempt-limits';
 import { badRequest, HttpError } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';

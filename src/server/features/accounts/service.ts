@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
-import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
+import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/lib/attempt-limits';
 import { badRequest, conflict, unauthorized } from '#server/http/errors';
 import type { Mail } from '#server/features/mail/index';
 import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCustomerProfile, type CustomerRow } from './customers';

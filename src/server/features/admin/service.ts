@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_ADMIN_CREDENTIALS } from '#contract/admin';
 import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
-import { enforceSignInLimits } from '#server/http/attempt-limits';
+import { enforceSignInLimits } from '#server/lib/attempt-limits';
 import { unauthorized } from '#server/http/errors';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { recordAdminAction } from '#server/features/audit/index';

@@ -15,7 +15,7 @@ import { CRYPTO_WINDOW_MS, RESERVATION_HOLD_MS } from '#domain/payment-windows';
 import { priceOrder, type PriceBreakdown } from '#domain/pricing';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { ordersForReading as orders } from '#server/features/orders/index';
-import { enforceAttemptLimits, guestMailLimit } from '#server/http/attempt-limits';
+import { enforceAttemptLimits, guestMailLimit } from '#server/lib/attempt-limits';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
 import { findCustomer, resolveOrderCustomer } from '#server/features/accounts/index';

@@ -17,7 +17,7 @@ import { SUBSCRIPTION_NOT_FOUND, type DeviceCredential } from '#contract/subscri
 import { isExpired } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { recordAdminAction, recordCustomerAction, type AuditActor, type CustomerActor } from '#server/features/audit/index';
-import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/http/attempt-limits';
+import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/lib/attempt-limits';
 import { conflict, HttpError, notFound } from '#server/http/errors';
 import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
