@@ -20,7 +20,6 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, details: Record<string, unknown> = {}) => new HttpError(409, message, {}, details);
 
 /** The one place a domain refusal becomes an HTTP status (decision 0081). */
 export const STATUS_OF_DOMAIN_ERROR = {
