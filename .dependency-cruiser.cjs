@@ -66,6 +66,14 @@ module.exports = {
       to: { path: '^src/server/workflows/' },
     },
     {
+      name: 'errors-chosen-at-the-edge',
+      comment:
+        "A feature's rules and every workflow know nothing of HTTP: they throw domain errors (domain/errors.ts), and http/errors.ts maps each kind to its status in one table. Only a feature's routes files (routes.ts, *-routes.ts), the edge, import server/http (decision 0081).",
+      severity: 'error',
+      from: { path: '^src/server/(features|workflows)/', pathNot: '^src/server/features/.*[/-]routes\\.ts$' },
+      to: { path: '^src/server/http/' },
+    },
+    {
       name: 'feature-face-only',
       comment: "Outside a feature, only its index.ts (its public face) is imported, never a deep path.",
       severity: 'error',
