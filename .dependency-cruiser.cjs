@@ -66,6 +66,14 @@ module.exports = {
       to: { path: '^src/server/workflows/' },
     },
     {
+      name: 'errors-chosen-at-the-edge',
+      comment:
+        "A feature's rules and every workflow know nothing of HTTP: they throw domain errors (domain/errors.ts), and http/errors.ts maps each kind to its status in one table. Only a feature's routes files (routes.ts, *-routes.ts), the edge, import server/http (decision 0081).",
+      severity: 'error',
+      from: { path: '^src/server/(features|workflows)/', pathNot: '^src/server/features/.*[/-]routes\\.ts$' },
+      to: { path: '^src/server/http/' },
+    },
+    {
       name: 'feature-face-only',
       comment: "Outside a feature, only its index.ts (its public face) is imported, never a deep path.",
       severity: 'error',
@@ -84,16 +92,16 @@ module.exports = {
       comment:
         "A feature's tables (its schema.ts) are imported by that feature, by features/reports (read-only SQL) and by the schema index for migrations (src/server/schema.ts). Other features read them through the owner's index.ts and never write them (the ESLint rule store/table-writes-by-owner).",
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/server/((features|providers)/[^/]+|http)/', '^src/server/schema\\.ts$'] },
-      to: { path: '^src/server/(features|providers)/[^/]+/schema\\.ts$|^src/server/http/schema\\.ts$' },
+      from: { path: '^src/', pathNot: ['^src/server/((features|providers)/[^/]+|http|lib)/', '^src/server/schema\\.ts$'] },
+      to: { path: '^src/server/(features|providers)/[^/]+/schema\\.ts$|^src/server/(http|lib)/schema\\.ts$' },
     },
     {
       name: 'schema-owned-by-its-feature-inside',
       comment:
-        "The same, seen from inside a feature, a provider or http: their own schema.ts only. A schema.ts too: a foreign key to another feature's table is written in a migration, not with drizzle's references() (decision 0047).",
+        "The same, seen from inside a feature, a provider, http or lib: their own schema.ts only. A schema.ts too: a foreign key to another feature's table is written in a migration, not with drizzle's references() (decision 0047).",
       severity: 'error',
-      from: { path: '^src/server/((features|providers)/[^/]+|http)/', pathNot: '^src/server/features/reports/' },
-      to: { path: '^src/server/((features|providers)/[^/]+|http)/schema\\.ts$', pathNot: '^src/server/$1/' },
+      from: { path: '^src/server/((features|providers)/[^/]+|http|lib)/', pathNot: '^src/server/features/reports/' },
+      to: { path: '^src/server/((features|providers)/[^/]+|http|lib)/schema\\.ts$', pathNot: '^src/server/$1/' },
     },
     {
       name: 'schema-index-for-migrations-only',

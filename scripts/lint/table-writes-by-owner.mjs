@@ -6,7 +6,7 @@ import path from 'node:path';
 const WRITES = new Set(['insert', 'update', 'delete']);
 const SERVER = `src${path.sep}server${path.sep}`;
 
-/** The part of the server that may own tables: features/<name>, providers/<kind>, http, db. */
+/** The part of the server that may own tables: features/<name>, providers/<kind>, http, lib, db. */
 function ownerOf(file) {
   const at = file.indexOf(SERVER);
   if (at < 0) return null;

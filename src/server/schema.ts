@@ -11,6 +11,7 @@ export * from './features/subscriptions/schema';
 export * from './features/coupons/schema';
 export * from './features/admin/schema';
 export * from './http/schema';
+export * from './lib/schema';
 export * from './features/checkout/schema';
 export * from './features/payments/schema';
 export * from './providers/payments/schema';

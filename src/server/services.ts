@@ -13,6 +13,7 @@ import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
+import { endCustomerSessions } from './http/sessions';
 import { createJobQueue } from './jobs/queue';
 import { systemClock, type Clock } from './lib/clock';
 import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
@@ -83,7 +84,7 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.PUBLIC_URL,
     secret: deps.config.SESSION_SECRET,
   });
-  const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards });
+  const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards, endCustomerSessions });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
   /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the features that write dates. */
   const zoneOf = async (tx: DbOrTx, customerId: string | null) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canBecome, ORDER_STATUSES } from '../../src/domain/order-status';
 import { orders } from '../../src/server/schema';
 import { changeOrderStatus, statusChangeRefusal } from '../../src/server/features/orders/status-changes';
+import { STATUS_OF_DOMAIN_ERROR } from '../../src/server/http/errors';
 import { seededPackages } from '../support/checkout';
 import { pendingOrder } from '../support/paid-orders';
 import { useTestApp } from '../support/test-app';
@@ -36,7 +37,7 @@ describe('changing an order status', () => {
         } else {
           expect(changed, `${from} -> ${to}`).toBeNull();
           const refusal = await statusChangeRefusal(t.database.db, before.id, to);
-          expect({ statusCode: refusal.statusCode, message: refusal.message }).toEqual({
+          expect({ statusCode: STATUS_OF_DOMAIN_ERROR[refusal.kind], message: refusal.message }).toEqual({
             statusCode: 409,
             message: `Order ${before.id} is ${from} and cannot become ${to}`,
           });
@@ -61,6 +62,6 @@ describe('changing an order status', () => {
 
     expect(await changeOrderStatus(t.database.db, 'SP-1-000000', { to: 'completed' })).toBeNull();
     const refusal = await statusChangeRefusal(t.database.db, 'SP-1-000000', 'completed');
-    expect({ statusCode: refusal.statusCode, message: refusal.message }).toEqual({ statusCode: 404, message: 'Order not found' });
+    expect({ statusCode: STATUS_OF_DOMAIN_ERROR[refusal.kind], message: refusal.message }).toEqual({ statusCode: 404, message: 'Order not found' });
   });
 });

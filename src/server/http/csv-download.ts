@@ -1,15 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { csvLine, csvLines, type CsvValue } from './csv';
+import type { CsvTable } from '#server/lib/csv-table';
+import { csvLine, csvLines } from './csv';
 
 /** Excel reads a CSV file in the machine's code page, garbling accented names, unless it starts with a UTF-8 byte order mark. */
 const UTF8_BOM = '\uFEFF';
-
-export interface CsvTable {
-  header: readonly string[];
-  /** The records, a batch at a time, read only as the client takes them. */
-  batches: AsyncIterable<readonly (readonly CsvValue[])[]>;
-}
 
 /**
  * Sends a table as a CSV download named `<name>-<day>.csv` (the caller's day: the admin's

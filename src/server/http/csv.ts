@@ -8,7 +8,7 @@
  * the store's own amounts and counts must stay numbers.
  */
 
-export type CsvValue = string | number | boolean | null | undefined;
+import type { CsvValue } from '#server/lib/csv-table';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '#domain/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '#server/db/outage';
 
-/** Throw from a route or service to answer `{ message }` with a 4xx status, and any headers it needs (Retry-After). */
+/** Throw from a route (the edge; features and workflows throw a DomainError) to answer `{ message }` with a 4xx status, and any headers it needs (Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -19,7 +20,22 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, details: Record<string, unknown> = {}) => new HttpError(409, message, {}, details);
+
+/** The one place a domain refusal becomes an HTTP status (decision 0081). */
+export const STATUS_OF_DOMAIN_ERROR = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_declined: 402,
+  not_found: 404,
+  conflict: 409,
+  too_many_attempts: 429,
+  provider_failed: 502,
+} as const satisfies Record<DomainErrorKind, number>;
+
+function asHttpError(error: DomainError): HttpError {
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+  return new HttpError(STATUS_OF_DOMAIN_ERROR[error.kind], error.message, headers, error.fields);
+}
 
 /** Zod's own wording names no field, so such messages get the field's path in front. */
 const GENERIC_ZOD_MESSAGE = /^(Invalid (input|option|string|type|key|element|union|format)|Too (small|big)|Unrecognized)/;
@@ -51,14 +67,15 @@ export function installErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
-    const status = error.statusCode ?? 500;
-    if (error instanceof HttpError) reply.headers(error.headers);
+    const refusal = error instanceof DomainError ? asHttpError(error) : error instanceof HttpError ? error : null;
+    const status = refusal?.statusCode ?? error.statusCode ?? 500;
+    if (refusal) reply.headers(refusal.headers);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      // An HttpError's message is written for the caller (a provider outage, say); others may hold internals.
-      return reply.code(status).send({ message: error instanceof HttpError ? error.message : 'Internal Server Error' });
+      // A refusal's message is written for the caller (a provider outage, say); others may hold internals.
+      return reply.code(status).send({ message: refusal ? refusal.message : 'Internal Server Error' });
     }
     if (status === 413) return reply.code(413).send({ message: 'Request body is too large' });
-    return reply.code(status).send(error instanceof HttpError ? { ...error.details, message: error.message } : { message: error.message });
+    return reply.code(status).send(refusal ? { ...refusal.details, message: refusal.message } : { message: error.message });
   });
 }

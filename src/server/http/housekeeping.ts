@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/connect';
 import { deleteExpiredSessions } from '#server/http/sessions';
-import { deleteExpiredRateLimits } from '#server/http/attempt-limits';
+import { deleteExpiredRateLimits } from '#server/lib/attempt-limits';
 
 /** Every hour, run once across all instances (the wiring registers it as a job). */
 export const HOUSEKEEPING_JOB = 'housekeeping';

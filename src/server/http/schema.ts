@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Server-side sessions (D6): any instance can read any session; logout deletes the row. */
 export const session = pgTable(
@@ -10,10 +10,3 @@ export const session = pgTable(
   },
   (t) => [index('session_expire_idx').on(t.expire)],
 );
-
-/** Fixed-window attempt counters (login failures, link requests) shared by every instance. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-});

@@ -2,7 +2,7 @@ import { adminOrderActionMessages, REFUND_IN_PROGRESS, type AdminOrderAction } f
 import { formatMoney, parseMoney } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
 import type { Db } from '#server/db/connect';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#domain/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import type { Mail } from '#server/features/mail/index';
 import { refundMail, type ErrorLog, type OpenedRefund, type OrderRefundRow, type Orders, type RefundAsk } from '#server/features/orders/index';

@@ -8,7 +8,7 @@ import {
   RENEWAL_RETRY_MESSAGES,
 } from '#contract/admin-renewals';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { conflict, notFound } from '#server/http/errors';
+import { conflict, notFound } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';

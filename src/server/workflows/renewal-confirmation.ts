@@ -3,7 +3,7 @@ import type { RenewalConfirmation, RenewalConfirmationState } from '#contract/re
 import { formatMoney } from '#domain/money';
 import { canStillConfirm } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { findSavedCard } from '#server/features/payments/index';

@@ -3,7 +3,7 @@ import { SAVED_CARD_MISSING_MESSAGE } from '#contract/checkout';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
-import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
+import { conflict, invalid, notFound, paymentDeclined, providerFailed } from '#domain/errors';
 import type { Checkout, CheckoutContext } from '#server/features/checkout/index';
 import { attachPaymentIntent, findOrder, type OrderRow, type PaymentLog } from '#server/features/orders/index';
 import { findSavedCard } from '#server/features/payments/index';
@@ -28,7 +28,7 @@ async function askProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
+    throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
   }
 }
 
@@ -75,7 +75,7 @@ export function createSavedCardRenewal({ db, checkout, cardPayments, cardPayment
       const { customerId } = context;
       const subscriptionId = input.renewsSubscriptionId;
       if (!customerId || !subscriptionId) throw notFound(SUBSCRIPTION_NOT_FOUND);
-      if (input.paymentMethod !== 'card') throw badRequest('The saved card pays card orders only');
+      if (input.paymentMethod !== 'card') throw invalid('The saved card pays card orders only');
       const settings = await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
       const card = settings.savedCardId ? await findSavedCard(db, settings.savedCardId) : null;
       if (!card || card.provider !== cardPayments.kind) throw conflict(SAVED_CARD_MISSING_MESSAGE);
@@ -97,7 +97,7 @@ export function createSavedCardRenewal({ db, checkout, cardPayments, cardPayment
         }),
       );
       if (result.intent) await attachPaymentIntent(db, order.id, result.intent.id);
-      if (result.outcome === 'declined') throw new HttpError(402, result.message);
+      if (result.outcome === 'declined') throw paymentDeclined(result.message);
       // Ticked while it was off: the saved card that just paid renews the subscription from now on.
       if (input.autoRenew && !settings.autoRenew) await savedCards.setAutoRenew(customerId, subscriptionId, true);
       if (result.outcome === 'authentication_required') {
@@ -123,7 +123,7 @@ export function createSavedCardRenewal({ db, checkout, cardPayments, cardPayment
       });
       if (intent?.status === 'succeeded') return completeIntent(intent, customerId, order.renewsSubscriptionId, log);
       if (intent?.status === 'requires_action') return { outcome: 'requires_action', orderId, expirationDate: null, clientSecret: null };
-      throw new HttpError(402, 'Your bank did not confirm the payment. Please try again or enter a card.');
+      throw paymentDeclined('Your bank did not confirm the payment. Please try again or enter a card.');
     },
   };
 }

@@ -1,7 +1,7 @@
 import { CARD_NOT_SAVED, CARD_SETUP_NOT_FOUND, cardSetupLimitMessage, type CardSetupResponse, type Subscription } from '#contract/subscriptions';
 import type { Db } from '#server/db/connect';
-import { enforceAttemptLimits } from '#server/http/attempt-limits';
-import { badRequest, HttpError } from '#server/http/errors';
+import { enforceAttemptLimits } from '#server/lib/attempt-limits';
+import { invalid, paymentDeclined, providerFailed } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
 import { findOrder, type ErrorLog } from '#server/features/orders/index';
@@ -36,14 +36,14 @@ async function askProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
+    throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
   }
 }
 
 export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger }: SavedCardDeps) {
   async function owner(customerId: string) {
     const customer = await findCustomer(db, customerId);
-    if (!customer) throw badRequest('Customer not found');
+    if (!customer) throw invalid('Customer not found');
     return customer;
   }
 
@@ -100,8 +100,8 @@ export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions
       const setup = await askProvider(() => cardPayments.retrieveSetupIntent(setupIntentId));
       const mine = await knownCardProviderCustomer(db, customerId, cardPayments.kind);
       // Another customer's setup looks like a missing one: whose it is stays unknown.
-      if (!setup || !mine || setup.customerRef !== mine) throw badRequest(CARD_SETUP_NOT_FOUND);
-      if (setup.status !== 'succeeded' || !setup.card) throw new HttpError(402, CARD_NOT_SAVED);
+      if (!setup || !mine || setup.customerRef !== mine) throw invalid(CARD_SETUP_NOT_FOUND);
+      if (setup.status !== 'succeeded' || !setup.card) throw paymentDeclined(CARD_NOT_SAVED);
       const saved = await recordSavedCard(db, customerId, cardPayments.kind, setup.card, clock.now());
       await subscriptions.autoRenew.useCard(customerId, subscriptionId, saved.id);
       return subscriptions.viewOwned(customerId, subscriptionId);

@@ -5,7 +5,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
 import { ordersForReading as orders } from '#server/features/orders/index';
 import { moveOrderSubscription } from '#server/features/subscriptions/index';
-import { conflict, notFound } from '#server/http/errors';
+import { conflict, notFound } from '#domain/errors';
 import { assignOrderCustomer, moveOrderShipment } from '#server/features/orders/index';
 import type { CustomerRow } from './customers';
 

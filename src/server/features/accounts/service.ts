@@ -13,8 +13,8 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import { customers } from './schema';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
-import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/http/attempt-limits';
-import { badRequest, conflict, unauthorized } from '#server/http/errors';
+import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/lib/attempt-limits';
+import { conflict, invalid, unauthenticated } from '#domain/errors';
 import type { Mail } from '#server/features/mail/index';
 import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCustomerProfile, type CustomerRow } from './customers';
 import { completeEmailProof } from './email-proof';
@@ -22,7 +22,6 @@ import { linkMail, type LinkMailKind } from './link-mail';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
 import { lastAdminAction, recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
-import { endCustomerSessions } from '#server/http/sessions';
 import { consumeToken, findUsableToken, hasUsableSetupLink, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
 
 const MINUTE = 60_000;
@@ -64,8 +63,22 @@ function isUniqueViolation(error: unknown): boolean {
  * reaches this feature through checkout.
  */
 type MoveCustomerRows = (tx: DbOrTx, fromCustomerId: string, toCustomerId: string) => Promise<void>;
+/** Signs a customer out everywhere: the session table belongs to http/sessions.ts, handed in by the wiring (decision 0081). */
+type EndCustomerSessions = (tx: DbOrTx, customerId: string) => Promise<void>;
 
-export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; config: Config; mail: Mail; moveSavedCards?: MoveCustomerRows }) {
+export function createAccounts({
+  db,
+  config,
+  mail,
+  moveSavedCards,
+  endCustomerSessions,
+}: {
+  db: Db;
+  config: Config;
+  mail: Mail;
+  moveSavedCards?: MoveCustomerRows;
+  endCustomerSessions: EndCustomerSessions;
+}) {
   const storeTimeZone = config.STORE_TIME_ZONE;
   /**
    * Emails a password link: its token and its email are written by one statement in `tx`
@@ -156,7 +169,7 @@ export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; c
       const succeeded = await enforceSignInLimits(db, 'login', `email:${email}`, caller.ip);
       const account = await findAccountByEmail(db, email);
       if (!(await verifyPassword(account?.password ?? null, password)) || !account) {
-        throw unauthorized('Invalid email or password');
+        throw unauthenticated('Invalid email or password');
       }
       await succeeded();
       return toCustomerProfile(account, storeTimeZone);
@@ -184,11 +197,11 @@ export function createAccounts({ db, config, mail, moveSavedCards }: { db: Db; c
      */
     async setPasswordWithToken(token: string, password: string): Promise<CustomerProfile> {
       // Checked before the costly hash; the conditional use below is what makes it single-use.
-      if (!(await findUsableToken(db, token))) throw badRequest(INVALID_SETUP_LINK);
+      if (!(await findUsableToken(db, token))) throw invalid(INVALID_SETUP_LINK);
       const passwordHash = await hashPassword(password);
       const account = await db.transaction(async (tx) => {
         const used = await consumeToken(tx, token);
-        if (!used) throw badRequest(INVALID_SETUP_LINK);
+        if (!used) throw invalid(INVALID_SETUP_LINK);
         const account = await completeEmailProof(tx, used.customerId, passwordHash, moveSavedCards);
         await revokeTokens(tx, account.id);
         await endCustomerSessions(tx, account.id);

@@ -43,7 +43,8 @@ import { outboxMailListSchema, outboxQuerySchema } from '#contract/admin-outbox'
 import { errorBodySchema } from '#contract/errors';
 import { parseMoney } from '#domain/money';
 import { isoInTimeZone } from '#domain/store-time';
-import { sendCsv, type CsvTable } from '#server/http/csv-download';
+import { sendCsv } from '#server/http/csv-download';
+import type { CsvTable } from '#server/lib/csv-table';
 import { sendRevalidated, sendRevalidatedKept } from '#server/http/etag';
 import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
 import type { Config } from '#server/config';

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_ADMIN_CREDENTIALS } from '#contract/admin';
 import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
-import { enforceSignInLimits } from '#server/http/attempt-limits';
-import { unauthorized } from '#server/http/errors';
+import { enforceSignInLimits } from '#server/lib/attempt-limits';
+import { unauthenticated } from '#domain/errors';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { recordAdminAction } from '#server/features/audit/index';
 import { createFirstAdmin, findAdmin, findAdminByUsername, hasAnyAdmin, saveAdmin } from './admins';
@@ -26,7 +26,7 @@ export function createAdmins(db: DbOrTx) {
       const succeeded = await enforceSignInLimits(db, 'admin-login', `username:${username}`, ip);
       const admin = await findAdminByUsername(db, username);
       // The same answer, in the same time, for an unknown username and a wrong password.
-      if (!(await verifyPassword(admin?.password ?? null, password)) || !admin) throw unauthorized(INVALID_ADMIN_CREDENTIALS);
+      if (!(await verifyPassword(admin?.password ?? null, password)) || !admin) throw unauthenticated(INVALID_ADMIN_CREDENTIALS);
       await succeeded();
       return { id: admin.id, username: admin.username };
     },

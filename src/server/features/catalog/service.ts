@@ -17,7 +17,7 @@ import type { Database, DbOrTx } from '#server/db/connect';
 import type { ChannelListener } from '#server/db/notifications';
 import { prebuilt } from '#server/db/prebuilt';
 import { packages } from './schema';
-import { badRequest, notFound } from '#server/http/errors';
+import { invalid, notFound } from '#domain/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -188,9 +188,9 @@ function pick(fields: EditableFields, names: readonly (keyof EditableFields)[]):
 
 /** The free trial is the package priced exactly 0.00 (spec section 9), so no change may make or unmake one. */
 function checkPrices(before: EditableFields, after: EditableFields): void {
-  if (before.price === FREE_PRICE && after.price !== FREE_PRICE) throw badRequest(FREE_TRIAL_STAYS_FREE);
-  if (before.price !== FREE_PRICE && after.price === FREE_PRICE) throw badRequest(PAID_PACKAGE_NOT_FREE);
-  if (parseMoney(after.cashback) > parseMoney(after.price)) throw badRequest(CASHBACK_ABOVE_PRICE);
+  if (before.price === FREE_PRICE && after.price !== FREE_PRICE) throw invalid(FREE_TRIAL_STAYS_FREE);
+  if (before.price !== FREE_PRICE && after.price === FREE_PRICE) throw invalid(PAID_PACKAGE_NOT_FREE);
+  if (parseMoney(after.cashback) > parseMoney(after.price)) throw invalid(CASHBACK_ABOVE_PRICE);
 }
 
 export function toAdminPackage(row: PackageRow): AdminPackage {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/connect';
-import { perAddressLimit } from '#server/http/attempt-limits';
+import { perAddressLimit } from '#server/lib/attempt-limits';
 
 /** Orders placed from one address, by card, crypto or free, counted together. */
 export const ORDER_ATTEMPT_LIMIT = { max: 60, windowMs: 10 * 60_000 };

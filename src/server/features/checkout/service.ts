@@ -15,8 +15,8 @@ import { CRYPTO_WINDOW_MS, RESERVATION_HOLD_MS } from '#domain/payment-windows';
 import { priceOrder, type PriceBreakdown } from '#domain/pricing';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { ordersForReading as orders } from '#server/features/orders/index';
-import { enforceAttemptLimits, guestMailLimit } from '#server/http/attempt-limits';
-import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
+import { enforceAttemptLimits, guestMailLimit } from '#server/lib/attempt-limits';
+import { conflict, invalid, notFound, providerFailed } from '#domain/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
 import { findCustomer, resolveOrderCustomer } from '#server/features/accounts/index';
 import { findPackage, type PackageRow } from '#server/features/catalog/index';
@@ -69,13 +69,13 @@ type Recorded = { order: OrderRow; hasPassword: boolean; isNew: boolean };
 /** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
 export async function priceCheckout(db: DbOrTx, input: CheckoutInput): Promise<PricedCheckout> {
   const pkg = await findPackage(db, input.packageId);
-  if (!pkg) throw badRequest('Unknown package');
+  if (!pkg) throw invalid('Unknown package');
   if (input.deviceCount > pkg.devices) {
-    throw badRequest(`${pkg.name} allows at most ${pkg.devices} device${pkg.devices === 1 ? '' : 's'}`);
+    throw invalid(`${pkg.name} allows at most ${pkg.devices} device${pkg.devices === 1 ? '' : 's'}`);
   }
-  if (pkg.requiresShipping && !hasShippingAddress(input)) throw badRequest(SHIPPING_REQUIRED_MESSAGE);
+  if (pkg.requiresShipping && !hasShippingAddress(input)) throw invalid(SHIPPING_REQUIRED_MESSAGE);
   const isTrial = pkg.price === FREE_PRICE;
-  if (!isTrial && !input.selectedGiftCard) throw badRequest(GIFT_CARD_REQUIRED_MESSAGE);
+  if (!isTrial && !input.selectedGiftCard) throw invalid(GIFT_CARD_REQUIRED_MESSAGE);
 
   const price = parseMoney(pkg.price);
   const { subtotal } = priceOrder(price, input.deviceCount);
@@ -83,7 +83,7 @@ export async function priceCheckout(db: DbOrTx, input: CheckoutInput): Promise<P
   if (!input.couponCode || subtotal === 0) return { pkg, pricing: priceOrder(price, input.deviceCount), couponCode: null, isTrial };
   // The usage limit is checked by the reservation, in the order's transaction (recordOrder).
   const coupon = await checkCoupon(db, input.couponCode, subtotal, { checkLimit: false });
-  if (!coupon.ok) throw badRequest(coupon.reason);
+  if (!coupon.ok) throw invalid(coupon.reason);
   return { pkg, pricing: priceOrder(price, input.deviceCount, coupon.discount), couponCode: coupon.coupon.code, isTrial };
 }
 
@@ -216,7 +216,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
       return intent.clientSecret;
     } catch (error) {
       // The order stays pending: submitting the same checkout again replays it with the same intent (decision 0008).
-      throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
+      throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
     }
   }
 
@@ -228,8 +228,8 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
      */
     async placeOrder(input: CheckoutInput, context: CheckoutContext, payWith: PayWith = 'typed-card'): Promise<PlacedOrder> {
       const priced = await priceCheckout(db, input);
-      if (input.autoRenew && priced.isTrial) throw badRequest(AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE);
-      if (input.autoRenew && priced.pricing.isFree) throw badRequest(AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE);
+      if (input.autoRenew && priced.isTrial) throw invalid(AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE);
+      if (input.autoRenew && priced.pricing.isFree) throw invalid(AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE);
       // A guest's order that costs nothing emails whatever address was typed, so it counts
       // against that mailbox's store emails like a password reset does (no mail relay).
       const costsNothing = priced.pricing.isFree || (deps.costlessPaymentMethods?.has(input.paymentMethod) ?? false);

@@ -2,8 +2,8 @@ import { eq, or } from 'drizzle-orm';
 import { canonicalMailbox } from '#domain/mailbox';
 import type { DbOrTx } from '#server/db/connect';
 import { trialClaims } from './schema';
-import { currentAttempts, enforceAttemptLimits, tooManyAttempts } from '#server/http/attempt-limits';
-import { conflict, type HttpError } from '#server/http/errors';
+import { currentAttempts, enforceAttemptLimits, tooManyAttempts } from '#server/lib/attempt-limits';
+import { conflict, type DomainError } from '#domain/errors';
 
 export const TRIAL_USED_BY_EMAIL = 'This email address has already used its free trial';
 export const TRIAL_USED_BY_BROWSER = 'A free trial has already been used on this browser';
@@ -51,7 +51,7 @@ export async function claimFreeTrial(tx: DbOrTx, claim: TrialClaim & { orderId: 
  * look-ahead for sign-up, which should not create an account for a trial it cannot give;
  * claimFreeTrial stays the rule that settles races.
  */
-export async function freeTrialRefusal(db: DbOrTx, claim: TrialClaim): Promise<HttpError | null> {
+export async function freeTrialRefusal(db: DbOrTx, claim: TrialClaim): Promise<DomainError | null> {
   const mailbox = canonicalMailbox(claim.email);
   const byEmail = eq(trialClaims.email, mailbox);
   const used = await db

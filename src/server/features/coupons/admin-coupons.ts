@@ -13,7 +13,7 @@ import {
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { coupons } from './schema';
-import { badRequest, conflict, notFound } from '#server/http/errors';
+import { conflict, invalid, notFound } from '#domain/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import type { CouponRow } from './service';
 import { chooseWinBackCoupon, chosenWinBackCoupon } from './win-back';
@@ -22,8 +22,8 @@ type CouponTerms = Pick<CouponRow, 'type' | 'value' | 'validFrom' | 'validTo'>;
 
 /** Rules across fields, checked on the coupon as it would be after the change. */
 function refuseInconsistent(terms: CouponTerms): void {
-  if (terms.type === 'percentage' && parseMoney(terms.value) > MAX_PERCENTAGE * 100) throw badRequest(PERCENTAGE_TOO_HIGH);
-  if (terms.validFrom && terms.validTo && terms.validTo <= terms.validFrom) throw badRequest(VALID_TO_BEFORE_VALID_FROM);
+  if (terms.type === 'percentage' && parseMoney(terms.value) > MAX_PERCENTAGE * 100) throw invalid(PERCENTAGE_TOO_HIGH);
+  if (terms.validFrom && terms.validTo && terms.validTo <= terms.validFrom) throw invalid(VALID_TO_BEFORE_VALID_FROM);
 }
 
 export function toAdminCoupon(row: CouponRow): AdminCoupon {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validateCouponRequestSchema, validateCouponResponseSchema } from '#contract/checkout';
 import { errorBodySchema } from '#contract/errors';
 import type { DbOrTx } from '#server/db/connect';
-import { perAddressLimit } from '#server/http/attempt-limits';
+import { perAddressLimit } from '#server/lib/attempt-limits';
 import { quoteCoupon } from './service';
 
 /** Enough for any buyer trying codes by hand; it stops scripts guessing codes. */

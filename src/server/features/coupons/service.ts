@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contract/checkout';
 import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
 import { couponDiscount, deviceCountForSubtotal, priceOrder } from '#domain/pricing';
-import { badRequest } from '#server/http/errors';
+import { invalid } from '#domain/errors';
 import { findPackage } from '#server/features/catalog/index';
 import type { DbOrTx } from '#server/db/connect';
 import { coupons } from './schema';
@@ -103,7 +103,7 @@ export async function releaseCouponUse(tx: DbOrTx, code: string): Promise<boolea
  */
 export async function quoteCoupon(db: DbOrTx, request: z.output<typeof validateCouponRequestSchema>): Promise<ValidateCouponResponse> {
   const pkg = await findPackage(db, request.packageId);
-  if (!pkg) throw badRequest('Unknown package');
+  if (!pkg) throw invalid('Unknown package');
   const price = parseMoney(pkg.price);
   const devices = Math.min(request.deviceCount ?? deviceCountForSubtotal(price, request.subtotalAmount) ?? 1, pkg.devices);
   const { subtotal } = priceOrder(price, devices);

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { WIN_BACK_COUPON_UNKNOWN, type WinBackCoupon } from '#contract/admin-coupons';
 import type { Db } from '#server/db/connect';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
-import { badRequest } from '#server/http/errors';
+import { invalid } from '#domain/errors';
 import { coupons, winBackCoupon } from './schema';
 
 /** The owner's win-back coupon: chosen in the admin, offered by the win-back emails (decision 0046). */
@@ -17,7 +17,7 @@ export async function chosenWinBackCoupon(db: Db): Promise<WinBackCoupon> {
 export async function chooseWinBackCoupon(db: Db, code: string | null, actor: AuditActor): Promise<WinBackCoupon> {
   return db.transaction(async (tx) => {
     const [coupon] = code ? await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code)) : [];
-    if (code && !coupon) throw badRequest(WIN_BACK_COUPON_UNKNOWN);
+    if (code && !coupon) throw invalid(WIN_BACK_COUPON_UNKNOWN);
     const [before] = await tx
       .select({ code: coupons.code })
       .from(winBackCoupon)

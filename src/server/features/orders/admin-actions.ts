@@ -13,7 +13,7 @@ import { parseMoney, type Cents } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
 import { canBecome } from '#domain/order-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { badRequest, conflict, HttpError, notFound } from '#server/http/errors';
+import { conflict, invalid, notFound, providerFailed } from '#domain/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider, type CardRefund } from '#server/providers/payments/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { giveBackCouponUse, takeCouponUseAtPayment } from './coupon-use';
@@ -84,7 +84,7 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
       if (earlier) return { order, refund: earlier, earlier: true };
       if (order.paymentStatus === 'refunded') return null;
       if (!canBecome(order.paymentStatus, 'refunded')) throw conflict(ORDER_NOT_REFUNDABLE);
-      if (order.paymentMethod === 'crypto' && !ask.note) throw badRequest(REFUND_NOTE_REQUIRED);
+      if (order.paymentMethod === 'crypto' && !ask.note) throw invalid(REFUND_NOTE_REQUIRED);
       const left = refundableCents(order);
       const amountCents = ask.amountCents ?? left;
       if (amountCents > left) throw conflict(refundTooLarge(orderId, left));
@@ -105,7 +105,7 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
     try {
       return await deps.cardPayments.refund(order.stripePaymentIntentId, { amountCents, idempotencyKey: refundIdempotencyKey(refund.id) });
     } catch (error) {
-      throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
+      throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
     }
   }
 

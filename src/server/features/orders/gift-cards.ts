@@ -12,7 +12,7 @@ import { dayInTimeZone, sameDayInTimeZone } from '#domain/store-time';
 import type { Db } from '#server/db/connect';
 import { orders } from './schema';
 import { lockOrder } from './order-row';
-import { conflict, notFound } from '#server/http/errors';
+import { conflict, notFound } from '#domain/errors';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 
 /** A delivery as the admin gives it: delivered or undone, with the card's code and a note when delivered. */

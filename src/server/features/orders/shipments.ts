@@ -4,7 +4,7 @@ import { customerDate } from '#domain/store-time';
 import { trackingLink } from '#domain/tracking';
 import type { DbOrTx } from '#server/db/connect';
 import { orders, shipments } from './schema';
-import { badRequest, notFound } from '#server/http/errors';
+import { invalid, notFound } from '#domain/errors';
 import { createElement } from 'react';
 import { BoxShippedEmail, type Email } from '#server/features/mail/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
@@ -89,7 +89,7 @@ export async function updateShipment(tx: DbOrTx, orderId: string, changes: Shipm
   const next: Partial<ShipmentRow> = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const status = next.status ?? current.status;
   const trackingNumber = next.trackingNumber === undefined ? current.trackingNumber : next.trackingNumber;
-  if (status !== 'processing' && !trackingNumber) throw badRequest(TRACKING_NUMBER_NEEDED);
+  if (status !== 'processing' && !trackingNumber) throw invalid(TRACKING_NUMBER_NEEDED);
   if (status === 'delivered' && current.status !== 'delivered') next.actualDelivery = new Date();
   if (status !== 'delivered' && current.actualDelivery) next.actualDelivery = null;
   const changed = Object.fromEntries(

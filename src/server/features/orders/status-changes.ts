@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { refusedTransition, statusesBefore, type OrderStatus } from '#domain/order-status';
 import type { DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
-import { conflict, notFound, type HttpError } from '#server/http/errors';
+import { conflict, type DomainError, notFound } from '#domain/errors';
 import { findOrder, lockOrder, type OrderRow } from './order-row';
 
 /**
@@ -51,7 +51,7 @@ export async function changeOrderStatus(db: DbOrTx, orderId: string, change: Sta
  * What a refused change answers when its caller has nothing more precise to say: 404, or
  * 409 naming both statuses. Read after the UPDATE found nothing, never before it.
  */
-export async function statusChangeRefusal(db: DbOrTx, orderId: string, to: OrderStatus): Promise<HttpError> {
+export async function statusChangeRefusal(db: DbOrTx, orderId: string, to: OrderStatus): Promise<DomainError> {
   const order = await findOrder(db, orderId);
   return order ? conflict(refusedTransition(orderId, order.paymentStatus, to)) : notFound('Order not found');
 }

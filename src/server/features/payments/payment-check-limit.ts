@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/connect';
-import { perAddressLimit } from '#server/http/attempt-limits';
+import { perAddressLimit } from '#server/lib/attempt-limits';
 
 /**
  * Requests that ask the payment provider about a payment (the crypto status poll, the card

@@ -6,7 +6,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { packages } from '../catalog/schema';
 import { orderRefunds, orders, shipments } from '../orders/schema';
-import type { CsvTable } from '#server/http/csv-download';
+import type { CsvTable } from '#server/lib/csv-table';
 import { newestFirst } from './newest-first';
 import { keptPayment, netRevenue, paidOrderCount } from './figures';
 import { postalAddress } from './postal-address';

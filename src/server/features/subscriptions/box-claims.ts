@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { MAC_IN_USE } from '#contract/devices';
 import type { DbOrTx } from '#server/db/connect';
-import { conflict } from '#server/http/errors';
+import { conflict } from '#domain/errors';
 import { deviceCredentials, setTopBoxClaims, subscriptions } from './schema';
 
 /**

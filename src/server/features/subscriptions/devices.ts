@@ -17,8 +17,8 @@ import { SUBSCRIPTION_NOT_FOUND, type DeviceCredential } from '#contract/subscri
 import { isExpired } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { recordAdminAction, recordCustomerAction, type AuditActor, type CustomerActor } from '#server/features/audit/index';
-import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/http/attempt-limits';
-import { conflict, HttpError, notFound } from '#server/http/errors';
+import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/lib/attempt-limits';
+import { conflict, notFound, providerFailed } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';
 import { createTurns } from '#server/lib/take-turns';
 import { MacTakenError, newLinePassword, newLineUsername, type PanelDevice, type ProvisioningProvider } from '#server/providers/provisioning/index';
@@ -125,7 +125,7 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
     } catch (error) {
       if (limit) await refundAttempt(db, limit.key);
       if (error instanceof MacTakenError) throw conflict(MAC_IN_USE);
-      throw Object.assign(new HttpError(502, DEVICE_PANEL_FAILED), { cause: error });
+      throw providerFailed(DEVICE_PANEL_FAILED, error);
     }
   }
 

@@ -10,7 +10,7 @@ import { canRenew } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { markShipmentDelivered, shippedMail, updateShipment } from '#server/features/orders/index';
 import type { AuditActor } from '#server/features/audit/index';
-import { conflict, notFound } from '#server/http/errors';
+import { conflict, notFound } from '#domain/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Mail } from '#server/features/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';

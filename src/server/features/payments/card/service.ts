@@ -1,6 +1,6 @@
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
-import { badRequest, conflict, HttpError } from '#server/http/errors';
+import { conflict, invalid, providerFailed } from '#domain/errors';
 import {
   CARD_PROVIDER_UNAVAILABLE_MESSAGE,
   InvalidWebhookError,
@@ -43,7 +43,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     try {
       return await deps.cardPayments.retrieve(paymentIntentId);
     } catch (error) {
-      throw Object.assign(new HttpError(502, CARD_PROVIDER_UNAVAILABLE_MESSAGE), { cause: error });
+      throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
     }
   }
 
@@ -59,14 +59,14 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     const order = await findOrder(db, orderId);
     if (order?.paymentStatus === 'completed' && order.stripePaymentIntentId === paymentIntentId) return { order, paidNow: false };
     const intent = await retrieve(paymentIntentId);
-    if (!order || order.paymentMethod !== 'card' || intent?.metadata.orderId !== order.id) throw badRequest(NOT_THIS_ORDERS_PAYMENT);
+    if (!order || order.paymentMethod !== 'card' || intent?.metadata.orderId !== order.id) throw invalid(NOT_THIS_ORDERS_PAYMENT);
     if (order.paymentStatus === 'refunded') throw conflict(ORDER_REFUNDED_MESSAGE);
     const problem = paymentProblem(order, intent);
-    if (problem) throw badRequest(problem);
+    if (problem) throw invalid(problem);
     const result = await deps.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
     // An unknown order, and another intent than the order's own though Stripe's record names
     // the order (logged by the completion), get the same answer: which ids exist stays unknown.
-    if (result.outcome === 'not_found' || result.outcome === 'refused') throw badRequest(NOT_THIS_ORDERS_PAYMENT);
+    if (result.outcome === 'not_found' || result.outcome === 'refused') throw invalid(NOT_THIS_ORDERS_PAYMENT);
     if (result.outcome === 'needs_review') throw conflict(result.reason);
     return { order: result.order, paidNow: result.outcome === 'completed' };
   }
@@ -127,7 +127,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     try {
       event = deps.cardPayments.parseWebhook(raw, headers);
     } catch (error) {
-      if (error instanceof InvalidWebhookError) throw badRequest(error.message);
+      if (error instanceof InvalidWebhookError) throw invalid(error.message);
       throw error;
     }
     let paidOrderId: string | null = null;

@@ -9,7 +9,7 @@ import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
 import type { Clock } from '#server/lib/clock';
 import { ordersForReading as orders } from '#server/features/orders/index';
-import { badRequest, notFound } from '#server/http/errors';
+import { invalid, notFound } from '#domain/errors';
 import {
   InvalidNoticeError,
   isDemoCrypto,
@@ -192,7 +192,7 @@ export function createCryptoPayments({ db, config, clock, provider, checkout, or
       return provider.parseNotice(raw, headers);
     } catch (error) {
       if (error instanceof NoticesNotAcceptedError) throw notFound(IPN_DISABLED_MESSAGE);
-      if (error instanceof InvalidNoticeError) throw badRequest(error.message);
+      if (error instanceof InvalidNoticeError) throw invalid(error.message);
       throw error;
     }
   }
@@ -218,9 +218,9 @@ export function createCryptoPayments({ db, config, clock, provider, checkout, or
       const { customerData, paymentCurrency: _usdcOnly, ...order } = request;
       const input: CheckoutInput = { ...customerData, ...order, paymentMethod: 'crypto' };
       const priced = await priceCheckout(db, input);
-      if (priced.pricing.isFree) throw badRequest(FREE_ORDER_MESSAGE);
+      if (priced.pricing.isFree) throw invalid(FREE_ORDER_MESSAGE);
       const placed = (await checkout.placeOrder(input, context)).order;
-      if (placed.paymentMethod !== 'crypto') throw badRequest(FREE_ORDER_MESSAGE);
+      if (placed.paymentMethod !== 'crypto') throw invalid(FREE_ORDER_MESSAGE);
       if (placed.cryptoPaymentId) return describeExisting(placed.cryptoPaymentId, placed.id);
 
       const devices = Number(placed.deviceCount);

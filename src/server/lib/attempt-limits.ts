@@ -2,8 +2,8 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { canonicalMailbox } from '#domain/mailbox';
+import { DomainError } from '#domain/errors';
 import { rateLimits } from './schema';
-import { HttpError } from './errors';
 
 /**
  * Attempt counters in the database, so that every instance counts against the same limit
@@ -71,13 +71,13 @@ export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** The 429 answer: `message(minutes)` for people, Retry-After in seconds for programs (RFC 9110). */
-export function tooManyAttempts(retryAfterMs: number, message: (minutes: number) => string): HttpError {
+/** The refusal (a 429 at the edge): `message(minutes)` for people, the wait in seconds for programs' Retry-After (RFC 9110). */
+export function tooManyAttempts(retryAfterMs: number, message: (minutes: number) => string): DomainError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new HttpError(429, message(minutes), { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  return new DomainError('too_many_attempts', message(minutes), { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
 }
 
-/** Counts an attempt under each limit in turn; the first one exceeded answers 429 with `message(minutes)`. */
+/** Counts an attempt under each limit in turn; the first one exceeded is refused with `message(minutes)`. */
 export async function enforceAttemptLimits(
   db: DbOrTx,
   limits: AttemptLimit[],
@@ -106,7 +106,7 @@ const signInLimitMessage = (minutes: number) =>
 
 /**
  * Counts a sign-in attempt on `account` (an email, an admin's username) from `ip` before the
- * password is checked, and answers 429 past the limits. An account with many failures from
+ * password is checked, and refuses past the limits. An account with many failures from
  * anywhere is under attack: then each address gets a few tries on it, so guessers are
  * slowed while its owner still signs in (decision 0013). Call the returned function once
  * the password is right: only failures count.
