@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MILESTONES } from '../../src/domain/renewal-milestones';
 import { orders, packages, subscriptionMilestones, subscriptions } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
-import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewal-reminders';
+import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewals/reminder-schedule';
 import { signInAdmin } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { paidOrder } from '../support/paid-orders';

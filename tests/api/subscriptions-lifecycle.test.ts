@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { SUBSCRIPTION_JOBS } from '../../src/server/features/subscriptions/service';
-import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewal-reminders';
+import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewals/reminder-schedule';
 import { PAID_ORDER_JOBS } from '../../src/server/workflows/paid-order';
 import { createGeneratorProvisioning } from '../../src/server/providers/provisioning/generator';
 import type { ProvisioningProvider } from '../../src/server/providers/provisioning/index';

@@ -24,3 +24,6 @@ export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
 export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
 export { adminRenewalRoutes, renewalRoutes } from './routes';
 export { renewalStatesOf } from './renewal-states';
+export { autoRenewRoutes } from './auto-renew-routes';
+export { renewalNoticeMail } from './notice-mail';
+export { placeRenewalOrder } from './renewal-order';

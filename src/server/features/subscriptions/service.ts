@@ -155,7 +155,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
     expireSubscriptions: lifecycle.expireSubscriptions,
 
-    // The renewal pass's parts (decision 0046; workflows/renewal-reminders.ts).
+    // The renewal pass's parts (decision 0046; workflows/renewals/reminder-schedule.ts).
     /** Subscriptions whose milestone is due at `now` and not yet sent this period. */
     dueMilestones: (milestone: Milestone, now: Date, limit: number) => dueMilestones(db, milestone, now, limit),
     /** The milestone's claim, as the `when` of its email's statement. */

@@ -15,12 +15,11 @@ import type { CryptoPayments } from '#server/features/payments/index';
 import {
   packageRetiredMail,
   renewalMilestoneMail,
-  renewalNoticeMail,
   SCHEDULED_POLICY,
   type DueMilestone,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
-import { chargeOfPeriod } from '#server/features/renewals/index';
+import { chargeOfPeriod, renewalNoticeMail } from '#server/features/renewals/index';
 
 export const RENEWAL_PASS_JOB = 'renewal-pass';
 /** Every 5 minutes, and once at start-up (decision 0046). */
