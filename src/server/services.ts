@@ -21,7 +21,7 @@ import { selectCardPaymentProvider, type CardPayments } from './providers/paymen
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
-import { createRenewalPass } from './workflows/renewals/reminder-schedule';
+import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
@@ -135,7 +135,7 @@ export function createServices(deps: AppDeps) {
     placeOrder,
     savedCards,
     clock,
-    renewalPass: createRenewalPass({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
+    renewalSchedule: createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,

@@ -214,7 +214,7 @@ describe('automatic renewal by card', () => {
     expect(await renewal()).toEqual(failed);
     // Still failed in the grace period and after the suspension: the period's charge stays declined.
     clock.set(at(EXPIRY, 4));
-    await t.app.services.renewalPass.runPass();
+    await t.app.services.renewalSchedule.runPass();
     expect(await renewal()).toEqual(failed);
 
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies });

@@ -22,8 +22,8 @@ describe('the renewal pass on two instances of one PostgreSQL database', () => {
     try {
       clock.set(new Date(card[0]!.subscription.expirationDate.getTime() - 2 * DAY));
       const instances = [t.app, other, t.app, other];
-      await Promise.all(instances.map((app) => app.services.renewalPass.runPass()));
-      await Promise.all(instances.map((app) => app.services.renewalPass.runPass()));
+      await Promise.all(instances.map((app) => app.services.renewalSchedule.runPass()));
+      await Promise.all(instances.map((app) => app.services.renewalSchedule.runPass()));
 
       for (const customer of [...card, ...crypto]) {
         expect((await subjectsTo(t, customer.customer.email)).filter((subject) => subject === THREE_DAYS)).toHaveLength(1);

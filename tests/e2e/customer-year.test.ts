@@ -62,7 +62,7 @@ class Year {
   }
 
   async renewalPass(): Promise<void> {
-    await this.store.app.services.renewalPass.runPass();
+    await this.store.app.services.renewalSchedule.runPass();
     await this.store.app.services.jobs.drain();
   }
 

@@ -134,28 +134,3 @@ export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'f
   const html = createElement(RenewalReminderEmail, { heading: 'Your package is no longer sold', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
   return { to: details.to, subject, text, html };
 }
-
-/**
- * The grace period ended and the lines were turned off (decision 0046): a service notice,
- * sent whatever the customer's reminder choice (decision 0075), and how to restore it.
- */
-export function suspendedMail(
-  details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate' | 'renewalCents'>,
-  publicUrl: string,
-): Email {
-  const expiredOn = customerDateTime(details.expirationDate, details.timeZone);
-  const paragraphs = [
-    `Your ${details.packageName} subscription expired on ${expiredOn} and its grace period has ended, so your devices have stopped.`,
-    `Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs ${formatDollars(details.renewalCents)} today.`,
-  ];
-  const facts: RenewalReminderProps['facts'] = [
-    ['Package', `${details.packageName} (${details.packageDuration})`],
-    ['Devices', String(details.deviceCount)],
-    ['Expired', expiredOn],
-  ];
-  const button = { label: RENEW, href: accountLink(publicUrl) };
-  const subject = 'Your StreamPlus subscription is suspended';
-  const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
-  const html = createElement(RenewalReminderEmail, { heading: 'Your subscription is suspended', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
-  return { to: details.to, subject, text, html };
-}
