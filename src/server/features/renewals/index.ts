@@ -27,3 +27,14 @@ export { renewalStatesOf } from './renewal-states';
 export { autoRenewRoutes } from './auto-renew-routes';
 export { renewalNoticeMail } from './notice-mail';
 export { placeRenewalOrder } from './renewal-order';
+export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';
+export {
+  claimRenewalInvoice,
+  invoiceOfOrder,
+  isInvoicedOrder,
+  openedRenewalInvoice,
+  recordOpenedInvoice,
+  recordRenewalOrder,
+  releaseRenewalInvoice,
+} from './crypto-invoices';
+export { invoicedRenewal } from './invoiced-renewal';

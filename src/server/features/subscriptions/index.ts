@@ -7,5 +7,4 @@ export { deviceView, type DeviceViewRow } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
-export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';
 export { accountLink } from './mails';

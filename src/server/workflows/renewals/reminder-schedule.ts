@@ -17,14 +17,12 @@ import {
   dueMilestones,
   lastPaidOrder,
   milestoneClaim,
-  packageRetiredMail,
-  renewalMilestoneMail,
   runsPaidSubscription,
   SCHEDULED_POLICY,
   type DueMilestone,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
-import { chargeOfPeriod, renewalNoticeMail } from '#server/features/renewals/index';
+import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
 export const RENEWAL_SCHEDULE_JOB = 'renewal-pass';

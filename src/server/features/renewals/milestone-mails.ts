@@ -3,14 +3,14 @@ import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink } from './mails';
+import { accountLink } from '#server/features/subscriptions/index';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
-/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (renewal-notice-mail.ts). */
+/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (notice-mail.ts). */
 type ScheduleMilestone = Exclude<MilestoneName, 'renewal-notice'>;
 
 export interface MilestoneMailDetails {
