@@ -1,4 +1,5 @@
-// The renewals feature's face: the automatic renewals' charge rows (one per subscription and period), their emails and confirmation links.
+// The renewals feature's face (decision 0083): the automatic renewals' charge rows (one per subscription and period), their order, emails and
+// confirmation links; the auto-renew switch's routes; the schedule's reminders and notice; the crypto renewal invoices' rows.
 export {
   cancelOpenCharges,
   CHARGE_LEASE_BEAT_MS,
