@@ -22,16 +22,16 @@ import { selectCardPaymentProvider, type CardPayments } from './providers/paymen
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
-import { createRenewalPass } from './workflows/renewal-reminders';
+import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
-import { createRenewalAdmin } from './workflows/renewal-admin';
-import { createRenewalCharges } from './workflows/renewal-charges';
-import { createRenewalConfirmation } from './workflows/renewal-confirmation';
-import { createSavedCardRenewal } from './workflows/saved-card-renewal';
-import { createSavedCardWorkflow } from './workflows/saved-cards';
+import { createRenewalAdmin } from './workflows/renewals/admin';
+import { createRenewalCharges } from './workflows/renewals/charges';
+import { createRenewalConfirmation } from './workflows/renewals/confirmation';
+import { createSavedCardRenewal } from './workflows/renewals/saved-card-checkout';
+import { createSavedCardWorkflow } from './workflows/renewals/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
@@ -136,7 +136,7 @@ export function createServices(deps: AppDeps) {
     placeOrder,
     savedCards,
     clock,
-    renewalPass: createRenewalPass({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
+    renewalSchedule: createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,

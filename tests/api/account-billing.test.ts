@@ -7,7 +7,7 @@ import { seededPackages } from '../support/checkout';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
 import { placeTestOrder, registerCustomer, type SignedIn } from '../support/customers';
 import { paidOrder } from '../support/paid-orders';
-import { renewalOrdersOf, renewalPass, DAY } from '../support/renewal-charges';
+import { renewalOrdersOf, renewalSchedule, DAY } from '../support/renewal-charges';
 import { buyWithAutoRenew } from '../support/saved-cards';
 import { useTestApp, type TestApp } from '../support/test-app';
 
@@ -173,7 +173,7 @@ describe('GET /api/account/billing with automatic renewals', () => {
   it('lists a renewal charged to the saved card as paid, naming the card', async () => {
     const bought = await buyWithAutoRenew(t);
     clock.set(new Date(EXPIRY - 3 * DAY));
-    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
     const [renewal] = await renewalOrdersOf(t, bought.subscriptionId);
 
     expect((await billing(t, bought.cookies!)).json()).toEqual([
@@ -186,7 +186,7 @@ describe('GET /api/account/billing with automatic renewals', () => {
     const bought = await buyWithAutoRenew(t, { card: DEMO_CARD_INSUFFICIENT_FUNDS });
     for (const daysBefore of [3, 2, 0]) {
       clock.set(new Date(EXPIRY - daysBefore * DAY));
-      await renewalPass(t);
+      await renewalSchedule(t);
     }
     const [renewal] = await renewalOrdersOf(t, bought.subscriptionId);
     expect(renewal!.paymentStatus).toBe('failed');

@@ -7,7 +7,7 @@ import { signInAdmin } from '../support/admins';
 import { checkoutForm, intentIdOf, postCheckout } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
 import { buyWithAutoRenew, type AutoRenewPurchase } from '../support/saved-cards';
-import { chargesOf, DAY, renewalPass, subjectsTo, subscriptionRow } from '../support/renewal-charges';
+import { chargesOf, DAY, renewalSchedule, subjectsTo, subscriptionRow } from '../support/renewal-charges';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';
@@ -43,7 +43,7 @@ describe('the admin Renewals section', () => {
     const passes = [];
     for (const days of [-3, -2, 0]) {
       clock.set(new Date(EXPIRY.getTime() + days * DAY));
-      passes.push(...(await renewalPass(t)));
+      passes.push(...(await renewalSchedule(t)));
     }
     expect(passes).toEqual(['declined', 'declined', 'failed']);
     return bought;
@@ -104,7 +104,7 @@ describe('the admin Renewals section', () => {
   it('refuses to dismiss a renewal that was charged: only a failure is on the list', async () => {
     const bought = await buyWithAutoRenew(t, {});
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
-    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
     const admin = await signInAdmin(t);
     const [charge] = await chargesOf(t, bought.subscriptionId);
     const refused = await t.app.inject({ method: 'POST', url: `/api/admin/renewals/${charge!.id}/dismiss`, cookies: admin });
@@ -189,7 +189,7 @@ describe('the admin Renewals section', () => {
     const bought = await buyWithAutoRenew(t, { card: CARD_NEEDS_AUTHENTICATION });
     await t.services.jobs.drain();
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
-    expect(await renewalPass(t)).toEqual(['requires_action']);
+    expect(await renewalSchedule(t)).toEqual(['requires_action']);
     const admin = await signInAdmin(t);
 
     const overview = await t.app.inject({ method: 'GET', url: '/api/admin/renewals', cookies: admin });

@@ -88,7 +88,7 @@ describe('one year of a card subscription with automatic renewal', () => {
       if (date === '2027-04-20') await useCard(date, CARD_INSUFFICIENT_FUNDS);
       if (date === '2027-07-20') await useCard(date, CARD_NEEDS_AUTHENTICATION);
       // The reminder pass (emails, expiry, grace), then the charges, as the two jobs run each day.
-      await t.services.renewalPass.runPass(today);
+      await t.services.renewalSchedule.runPass(today);
       await t.services.renewalCharges.runPass(today);
       await t.services.jobs.drain();
       await look(watch, today);

@@ -94,7 +94,7 @@ describe("a customer's time zone", () => {
     expect(subscription.expirationDate.toISOString()).toBe('2026-04-02T09:00:00.000Z');
 
     clock.set(new Date(subscription.expirationDate.getTime() - 7 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const reminderTo = async (email: string) => (await mailsTo(t, email)).find((mail) => mail.subject === 'Your StreamPlus subscription expires in 7 days');
     expect((await reminderTo(newYork.customer.email))?.text).toContain('Expires: April 2, 2026 at 5:00 AM (America/New_York)');
     expect((await reminderTo(noZone.customer.email))?.text).toContain('Expires: April 2, 2026 at 10:00 PM (Pacific/Auckland)');

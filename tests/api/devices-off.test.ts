@@ -47,11 +47,11 @@ describe('the devices of a subscription that does not run', () => {
     const [device] = (await subscriptionsOf(t, customer.cookies))[0]!.deviceCredentials;
 
     clock.set(new Date(expiry.getTime() + HOUR));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     expect(await activeEverywhere(t, customer, customer.order.id)).toEqual(all(true));
 
     clock.set(new Date(expiry.getTime() + 3 * DAY + HOUR));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     expect((await subscriptionsOf(t, customer.cookies))[0]).toMatchObject({ status: 'expired', suspended: true });
     expect(await activeEverywhere(t, customer, customer.order.id)).toEqual(all(false));
     const from = stand.panel.requests.length;
@@ -74,7 +74,7 @@ describe('the devices of a subscription that does not run', () => {
     expect((await subscriptionsOf(t, trial.cookies))[0]!.deviceCredentials.map((device) => device.isActive)).toEqual([true]);
 
     clock.set(new Date(trial.subscription.expirationDate.getTime() + HOUR));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const [subscription] = await subscriptionsOf(t, trial.cookies);
     expect(subscription).toMatchObject({ status: 'expired', graceEndsAt: null, suspended: true });
     expect(subscription!.deviceCredentials.map((device) => device.isActive)).toEqual([false]);

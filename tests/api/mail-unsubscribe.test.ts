@@ -37,7 +37,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
   /** The 3-day reminder of the customer's subscription, written by the reminder pass at 2 days before expiry. */
   async function remind(customer: Awaited<ReturnType<typeof subscriber>>) {
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    return (await t.services.renewalPass.runPass()).emails;
+    return (await t.services.renewalSchedule.runPass()).emails;
   }
   async function reminderOf(email: string) {
     const [reminder, ...more] = (await mailsTo(t, email)).filter((mail) => mail.subject === REMINDER_SUBJECT);
@@ -193,7 +193,7 @@ describe('a guest who unsubscribed, then proves the address to an account', () =
     await t.services.jobs.drain();
     const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
     clock.set(new Date(subscription!.expirationDate.getTime() - 2 * DAY));
-    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(1);
     const [reminder] = (await mailsTo(t, email)).filter((mail) => mail.subject === REMINDER_SUBJECT);
     const guestToken = tokenIn(reminder!.headers['List-Unsubscribe']!.slice(1, -1));
     expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token: guestToken } })).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/lib/clock';
 import { createDemoCardPayments } from '../../src/server/providers/payments/demo-card-payments';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { chargesOf, DAY, demoIntentsOf, renewalOrdersOf, renewalPass, subscriptionRow } from '../support/renewal-charges';
+import { chargesOf, DAY, demoIntentsOf, renewalOrdersOf, renewalSchedule, subscriptionRow } from '../support/renewal-charges';
 import { useTestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';
@@ -46,7 +46,7 @@ describe('a card provider outage during the renewal pass', () => {
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
 
     network = 'down';
-    expect(await renewalPass(t)).toEqual(['provider_unavailable']);
+    expect(await renewalSchedule(t)).toEqual(['provider_unavailable']);
     const [order] = await renewalOrdersOf(t, bought.subscriptionId);
     expect(order!.paymentStatus).toBe('pending');
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate).toEqual(EXPIRY);
@@ -55,7 +55,7 @@ describe('a card provider outage during the renewal pass', () => {
     // The card is charged, but the answer never reaches the store: still not extended.
     clock.set(new Date(clock.now().getTime() + 5 * 60_000));
     network = 'answer-lost';
-    expect(await renewalPass(t)).toEqual(['provider_unavailable']);
+    expect(await renewalSchedule(t)).toEqual(['provider_unavailable']);
     expect((await demoIntentsOf(t, order!.id)).map((intent) => intent.status)).toEqual(['succeeded']);
     expect((await renewalOrdersOf(t, bought.subscriptionId))[0]!.paymentStatus).toBe('pending');
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate).toEqual(EXPIRY);
@@ -63,8 +63,8 @@ describe('a card provider outage during the renewal pass', () => {
     // Back up: the same key finds the same payment, so the card is not charged again.
     clock.set(new Date(clock.now().getTime() + 5 * 60_000));
     network = 'up';
-    expect(await renewalPass(t)).toEqual(['succeeded']);
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual([]);
     expect((await demoIntentsOf(t, order!.id)).map((intent) => [intent.amount, intent.status])).toEqual([[1599, 'succeeded']]);
     expect((await renewalOrdersOf(t, bought.subscriptionId)).map((row) => row.paymentStatus)).toEqual(['completed']);
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe('2027-03-05T09:00:00.000Z');

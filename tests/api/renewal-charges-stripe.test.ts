@@ -5,7 +5,7 @@ import { settableClock } from '../../src/server/lib/clock';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
-import { chargesOf, DAY, renewalOrdersOf, renewalPass, subscriptionRow } from '../support/renewal-charges';
+import { chargesOf, DAY, renewalOrdersOf, renewalSchedule, subscriptionRow } from '../support/renewal-charges';
 import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
 
@@ -42,8 +42,8 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
   it('charges the saved card off-session once under the period\'s key, and extends the same subscription', async () => {
     const { subscriptionId } = await autoRenewingOnStripe('4242424242424242');
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
-    expect(await renewalPass(t)).toEqual(['succeeded']);
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual([]);
 
     const key = `renewal:${subscriptionId}:${EXPIRY.toISOString()}`;
     const creations = stripe.requests.filter((request) => request.method === 'POST' && request.headers['idempotency-key'] === key);
@@ -63,7 +63,7 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
   it('gives the 3-D Secure page the PaymentIntent to confirm with Stripe.js, then completes the renewal on Stripe\'s word', async () => {
     const { subscriptionId } = await autoRenewingOnStripe('4000002760003184');
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
-    expect(await renewalPass(t)).toEqual(['requires_action']);
+    expect(await renewalSchedule(t)).toEqual(['requires_action']);
     const [charge] = await chargesOf(t, subscriptionId);
     const token = renewalConfirmToken(t.config.SESSION_SECRET, charge!.id);
 
@@ -84,14 +84,14 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
   it('settles a 3-D Secure renewal that Stripe\'s webhook completed, at the next pass', async () => {
     const { subscriptionId } = await autoRenewingOnStripe('4000002760003184');
     clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
-    expect(await renewalPass(t)).toEqual(['requires_action']);
+    expect(await renewalSchedule(t)).toEqual(['requires_action']);
     const [charge] = await chargesOf(t, subscriptionId);
     // The customer confirmed on a page the store never heard back from; Stripe's webhook tells it.
     expect((await webhook(stripe.event('payment_intent.succeeded', stripe.authenticate(charge!.paymentIntentId!)))).statusCode).toBe(200);
     await t.services.jobs.drain();
     expect((await subscriptionRow(t, subscriptionId)).expirationDate.toISOString()).toBe('2027-03-05T09:00:00.000Z');
     clock.set(new Date(clock.now().getTime() + 5 * 60_000));
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     expect((await chargesOf(t, subscriptionId))[0]).toMatchObject({ status: 'succeeded' });
   });
 });

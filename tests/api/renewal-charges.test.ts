@@ -7,7 +7,7 @@ import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-
 import { claimCharge, renewChargeLease, scheduleDueCharges } from '../../src/server/features/renewals/charges';
 import { signInAdmin } from '../support/admins';
 import { buyWithAutoRenew } from '../support/saved-cards';
-import { chargesOf, credentialsOf, DAY, demoIntentsOf, mailsTo, renewalOrdersOf, renewalPass, subjectsTo, subscriptionRow } from '../support/renewal-charges';
+import { chargesOf, credentialsOf, DAY, demoIntentsOf, mailsTo, renewalOrdersOf, renewalSchedule, subjectsTo, subscriptionRow } from '../support/renewal-charges';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';
@@ -38,12 +38,12 @@ describe('automatic renewal by card', () => {
     const credentials = await credentialsOf(t, bought.subscriptionId);
 
     clock.set(at(EXPIRY, -3.5));
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
 
     // Run again, and twice at once: the period is charged already.
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     expect((await Promise.all([t.services.renewalCharges.runPass(), t.services.renewalCharges.runPass()])).flat()).toEqual([]);
 
     const renewed = await subscriptionRow(t, bought.subscriptionId);
@@ -78,7 +78,7 @@ describe('automatic renewal by card', () => {
 
     // The next period is charged 3 days before the new expiry.
     clock.set(at('2027-03-05T09:00:00.000Z', -3));
-    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe('2027-04-05T09:00:00.000Z');
   });
 
@@ -91,13 +91,13 @@ describe('automatic renewal by card', () => {
     expect(await claimCharge(t.database.db, scheduled!.id, clock.now())).not.toBeNull();
 
     clock.advance(50_000);
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     // An instance still working on it renews its lease every 15 s: the others keep away.
     await renewChargeLease(t.database.db, scheduled!.id, clock.now());
     clock.advance(50_000);
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     clock.advance(11_000);
-    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
     expect(await renewalOrdersOf(t, bought.subscriptionId)).toHaveLength(1);
   });
 
@@ -106,7 +106,7 @@ describe('automatic renewal by card', () => {
     await t.database.db.update(packages).set({ price: '17.49' }).where(eq(packages.id, bought.subscription.packageId));
     t.services.catalog.invalidate();
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
     const [order] = await renewalOrdersOf(t, bought.subscriptionId);
     expect(order!.totalAmount).toBe('17.49');
     expect((await demoIntentsOf(t, order!.id)).map((intent) => intent.amount)).toEqual([1749]);
@@ -123,7 +123,7 @@ describe('automatic renewal by card', () => {
 
     const { expirationDate } = await subscriptionRow(t, bought.subscriptionId);
     clock.set(at(expirationDate.toISOString(), -3));
-    expect(await renewalPass(t)).toEqual(['succeeded']);
+    expect(await renewalSchedule(t)).toEqual(['succeeded']);
     const [order] = await renewalOrdersOf(t, bought.subscriptionId);
     const [sixMonths] = await t.database.db.select().from(packages).where(eq(packages.name, '6 Months Premium'));
     expect(order).toMatchObject({ packageId: sixMonths!.id, totalAmount: '69.99', requiresShipping: false, paymentStatus: 'completed' });
@@ -134,8 +134,8 @@ describe('automatic renewal by card', () => {
     const bought = await autoRenewing(t, clock);
     await t.database.db.update(packages).set({ isActive: false }).where(eq(packages.id, bought.subscription.packageId));
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['skipped']);
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual(['skipped']);
+    expect(await renewalSchedule(t)).toEqual([]);
     expect(await renewalOrdersOf(t, bought.subscriptionId)).toEqual([]);
     expect((await subscriptionRow(t, bought.subscriptionId)).expirationDate.toISOString()).toBe(EXPIRY);
     const skipped = (await mailsTo(t, bought.email)).filter((mail) => mail.subject === 'Your package is no longer sold');
@@ -151,7 +151,7 @@ describe('automatic renewal by card', () => {
 
     // The first decline is said at once: the reason in plain words, the next attempt, the Update card link.
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['declined']);
+    expect(await renewalSchedule(t)).toEqual(['declined']);
     let mails = await declinedMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('We could not charge $15.99 to your Visa ending 9995 for your 1 Month Premium renewal: Your card has insufficient funds.');
@@ -160,23 +160,23 @@ describe('automatic renewal by card', () => {
     expect(mails[0]!.html).toContain(`href="http://localhost:5000/account?update-card=${bought.subscriptionId}"`);
     expect(mails[0]!.headers).toEqual({});
     clock.set(at(EXPIRY, -2.5));
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     expect(await declinedMails()).toHaveLength(1);
 
     // The first retry: one more email, with the last attempt's day.
     clock.set(at(EXPIRY, -2));
-    expect(await renewalPass(t)).toEqual(['declined']);
+    expect(await renewalSchedule(t)).toEqual(['declined']);
     clock.set(at(EXPIRY, -1));
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     mails = await declinedMails();
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain('We will try again on February 5, 2027 at 9:00 AM (UTC).');
 
     // The last retry: the expiry and the end of the grace period.
     clock.set(at(EXPIRY, 0));
-    expect(await renewalPass(t)).toEqual(['failed']);
+    expect(await renewalSchedule(t)).toEqual(['failed']);
     clock.set(at(EXPIRY, 2));
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     mails = await declinedMails();
     expect(mails).toHaveLength(3);
     expect(mails[2]!.text).toContain('Your card has insufficient funds.');
@@ -203,18 +203,18 @@ describe('automatic renewal by card', () => {
     };
     expect(await renewal()).toEqual({ state: 'scheduled', nextAttemptAt: null, lastDeclineMessage: null });
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['declined']);
+    expect(await renewalSchedule(t)).toEqual(['declined']);
     expect(await renewal()).toEqual({ state: 'retrying', nextAttemptAt: '2027-02-03T09:00:00.000Z', lastDeclineMessage: 'Your card has insufficient funds.' });
     clock.set(at(EXPIRY, -2));
-    expect(await renewalPass(t)).toEqual(['declined']);
+    expect(await renewalSchedule(t)).toEqual(['declined']);
     expect(await renewal()).toEqual({ state: 'retrying', nextAttemptAt: '2027-02-05T09:00:00.000Z', lastDeclineMessage: 'Your card has insufficient funds.' });
     clock.set(at(EXPIRY, 0));
-    expect(await renewalPass(t)).toEqual(['failed']);
+    expect(await renewalSchedule(t)).toEqual(['failed']);
     const failed = { state: 'failed', nextAttemptAt: null, lastDeclineMessage: 'Your card has insufficient funds.' };
     expect(await renewal()).toEqual(failed);
     // Still failed in the grace period and after the suspension: the period's charge stays declined.
     clock.set(at(EXPIRY, 4));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     expect(await renewal()).toEqual(failed);
 
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies });
@@ -225,13 +225,13 @@ describe('automatic renewal by card', () => {
   it('stops trying once the customer turns auto-renew off', async () => {
     const bought = await autoRenewing(t, clock, CARD_INSUFFICIENT_FUNDS);
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['declined']);
+    expect(await renewalSchedule(t)).toEqual(['declined']);
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies });
     expect(off.statusCode).toBe(200);
     clock.set(at(EXPIRY, -2));
-    expect(await renewalPass(t)).toEqual(['cancelled']);
+    expect(await renewalSchedule(t)).toEqual(['cancelled']);
     clock.set(at(EXPIRY, 0));
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual([]);
     const [order] = await renewalOrdersOf(t, bought.subscriptionId);
     expect(await demoIntentsOf(t, order!.id)).toHaveLength(1);
     // The one decline was said; no more once automatic renewal is off.
@@ -241,8 +241,8 @@ describe('automatic renewal by card', () => {
   it('emails a link when the bank asks for 3-D Secure, and the confirmed payment extends the subscription', async () => {
     const bought = await autoRenewing(t, clock, CARD_NEEDS_AUTHENTICATION);
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['requires_action']);
-    expect(await renewalPass(t)).toEqual([]);
+    expect(await renewalSchedule(t)).toEqual(['requires_action']);
+    expect(await renewalSchedule(t)).toEqual([]);
     const [charge] = await chargesOf(t, bought.subscriptionId);
     const [listed] = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies: bought.cookies })).json();
     expect(listed.renewal).toEqual({ state: 'needs_authentication', nextAttemptAt: null, lastDeclineMessage: 'Your bank asks you to confirm the payment.' });
@@ -286,7 +286,7 @@ describe('automatic renewal by card', () => {
   it('says a confirmation link has expired a week after the period it would renew', async () => {
     const bought = await autoRenewing(t, clock, CARD_NEEDS_AUTHENTICATION);
     clock.set(at(EXPIRY, -3));
-    expect(await renewalPass(t)).toEqual(['requires_action']);
+    expect(await renewalSchedule(t)).toEqual(['requires_action']);
     const [charge] = await chargesOf(t, bought.subscriptionId);
     clock.set(at(EXPIRY, 8));
     const token = renewalConfirmToken(t.config.SESSION_SECRET, charge!.id);

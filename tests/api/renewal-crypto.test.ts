@@ -24,8 +24,8 @@ describe('crypto renewal invoices with the demo provider', () => {
     const customer = await subscriber(t, { paymentMethod: 'crypto', devices: 2 });
     const id = customer.subscription.id;
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    await Promise.all([t.services.renewalPass.runPass(), t.services.renewalPass.runPass()]);
-    await t.services.renewalPass.runPass();
+    await Promise.all([t.services.renewalSchedule.runPass(), t.services.renewalSchedule.runPass()]);
+    await t.services.renewalSchedule.runPass();
 
     const [renewal, ...more] = await renewalOrdersOf(t, id);
     expect(more).toEqual([]);
@@ -63,14 +63,14 @@ describe('crypto renewal invoices with the demo provider', () => {
     expect({ status: notInvoice.statusCode, body: notInvoice.json() }).toEqual({ status: 404, body: { message: 'Renewal invoice not found' } });
     // The 1-day reminder of the old period is not sent: the subscription runs to its new expiry.
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 20 * 3_600_000));
-    expect((await t.services.renewalPass.runPass()).emails).toBe(0);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(0);
   });
 
   it('opens no invoice for a subscription paid by card', async () => {
     clock.set(START);
     const customer = await subscriber(t);
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     expect(await renewalOrdersOf(t, customer.subscription.id)).toEqual([]);
     const [reminder] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === THREE_DAYS);
     expect(reminder!.html).toContain('href="http://localhost:5000/account"');
@@ -98,11 +98,11 @@ describe('crypto renewal invoices with NOWPayments', () => {
 
     // NOWPayments down: no invoice and no 3-day email yet; the next pass opens it.
     standIn.goDown('error');
-    await expect(t.services.renewalPass.runPass()).rejects.toThrow();
+    await expect(t.services.renewalSchedule.runPass()).rejects.toThrow();
     expect((await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === THREE_DAYS)).toEqual([]);
     standIn.recover();
-    await t.services.renewalPass.runPass();
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
+    await t.services.renewalSchedule.runPass();
 
     const [renewal, ...more] = await renewalOrdersOf(t, id);
     expect(more).toEqual([]);

@@ -51,7 +51,7 @@ describe('grace, suspension and restore on the panel', () => {
     const graceEnd = new Date(expiry.getTime() + 3 * DAY);
 
     clock.set(new Date(expiry.getTime() + HOUR));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     expect(await accountView(t, customer.cookies)).toEqual({ status: 'expired', graceEndsAt: '2026-04-05T09:00:00.000Z', suspended: false });
     for (const line of await linesOf(t, id)) expect(line).toMatchObject({ enabled: true, expDate: unixSeconds(graceEnd) });
     const admin = await signInAdmin(t);
@@ -61,7 +61,7 @@ describe('grace, suspension and restore on the panel', () => {
     });
 
     clock.set(new Date(graceEnd.getTime() + HOUR));
-    expect((await t.services.renewalPass.runPass()).suspended).toEqual([id]);
+    expect((await t.services.renewalSchedule.runPass()).suspended).toEqual([id]);
     expect(await accountView(t, customer.cookies)).toEqual({ status: 'expired', graceEndsAt: null, suspended: true });
     expect(await adminLapse(t, admin, customer.order.id, customer.customer.email)).toEqual({
       order: { status: 'expired', graceEndsAt: null, graceSuspended: true },
@@ -69,7 +69,7 @@ describe('grace, suspension and restore on the panel', () => {
     });
     for (const line of await linesOf(t, id)) expect(line.enabled).toBe(false);
     // A second pass finds nothing more to do, and logs nothing more.
-    expect((await t.services.renewalPass.runPass()).suspended).toEqual([]);
+    expect((await t.services.renewalSchedule.runPass()).suspended).toEqual([]);
     expect(await graceSuspensionsLogged(t, admin, customer.order.id)).toEqual([
       {
         actorType: 'system',
@@ -95,11 +95,11 @@ describe('grace, suspension and restore on the panel', () => {
     const customer = await subscriber(t);
     const id = customer.subscription.id;
     clock.set(new Date(customer.subscription.expirationDate.getTime() + HOUR));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     clock.set(new Date(customer.subscription.expirationDate.getTime() + 3 * DAY + HOUR));
 
     stand.panel.goDown('error');
-    await expect(t.services.renewalPass.runPass()).rejects.toThrow();
+    await expect(t.services.renewalSchedule.runPass()).rejects.toThrow();
     const during = await subscriptionRow(t, id);
     expect(during.graceSuspendedAt).not.toBeNull();
     expect(during.graceLinesOffAt).toBeNull();
@@ -109,7 +109,7 @@ describe('grace, suspension and restore on the panel', () => {
     expect(await graceSuspensionsLogged(t, admin, customer.order.id)).toEqual([]);
 
     stand.panel.recover();
-    expect((await t.services.renewalPass.runPass()).suspended).toEqual([id]);
+    expect((await t.services.renewalSchedule.runPass()).suspended).toEqual([id]);
     expect((await subscriptionRow(t, id)).graceLinesOffAt).not.toBeNull();
     for (const line of await linesOf(t, id)) expect(line.enabled).toBe(false);
     expect(await graceSuspensionsLogged(t, admin, customer.order.id)).toHaveLength(1);
@@ -123,7 +123,7 @@ describe('grace, suspension and restore on the panel', () => {
     const abuse = await t.app.inject({ method: 'POST', url: `/api/admin/subscriptions/${id}/disable-devices`, cookies: admin });
     expect(abuse.statusCode).toBe(200);
     clock.set(new Date(customer.subscription.expirationDate.getTime() + 4 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const { oneMonth } = await seededPackages(t.app);
     await paidOrder(t, { packageId: oneMonth.id, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: id });
     await t.services.jobs.drain();
@@ -143,7 +143,7 @@ describe('grace, suspension and restore on the panel', () => {
       .set({ expirationDate: sql`${subscriptions.expirationDate} + interval '123 microseconds'` })
       .where(eq(subscriptions.id, first.subscription.id));
     clock.set(new Date(second.subscription.expirationDate.getTime() + 3 * DAY + HOUR));
-    const { suspended } = await t.services.renewalPass.runPass();
+    const { suspended } = await t.services.renewalSchedule.runPass();
     expect([...suspended].sort()).toEqual([first.subscription.id, second.subscription.id].sort());
     expect(await subscriptionRow(t, first.subscription.id)).toMatchObject({ graceSuspendedAt: expect.any(Date), graceLinesOffAt: expect.any(Date) });
   });

@@ -23,7 +23,7 @@ describe('reminders of an auto-renewing subscription', () => {
 
   async function passAt(at: number) {
     clock.set(new Date(at));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
   }
 
   it('send one renewal notice 7 days before the charge, even to a customer who turned reminders off, and no reminder to renew by hand', async () => {
@@ -72,7 +72,7 @@ describe('reminders of an auto-renewing subscription', () => {
     const off = await t.app.inject({ method: 'PATCH', url: `/api/subscriptions/${bought.subscriptionId}/auto-renew`, payload: { enabled: false }, cookies: bought.cookies! });
     expect(off.statusCode).toBe(200);
     clock.set(new Date(Date.parse('2026-04-02T09:00:00.000Z') - 7 * DAY + HOUR));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
 
     const reminder = await sevenDayReminder(bought.email);
     expect(reminder?.subject).toBe('Your StreamPlus subscription expires in 7 days');
@@ -84,7 +84,7 @@ describe('reminders of an auto-renewing subscription', () => {
   async function liveUntil(from: number, to: number) {
     for (let at = from; at <= to; at += 6 * HOUR) {
       clock.set(new Date(at));
-      await t.services.renewalPass.runPass();
+      await t.services.renewalSchedule.runPass();
       await t.services.renewalCharges.runPass();
       await t.services.jobs.drain();
     }

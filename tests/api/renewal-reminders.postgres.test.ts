@@ -21,8 +21,8 @@ describe('the renewal pass on two instances of one PostgreSQL database', () => {
     try {
       clock.set(new Date(card[0]!.subscription.expirationDate.getTime() - 2 * DAY));
       const instances = [t.services, other.services, t.services, other.services];
-      await Promise.all(instances.map((services) => services.renewalPass.runPass()));
-      await Promise.all(instances.map((services) => services.renewalPass.runPass()));
+      await Promise.all(instances.map((services) => services.renewalSchedule.runPass()));
+      await Promise.all(instances.map((services) => services.renewalSchedule.runPass()));
 
       for (const customer of [...card, ...crypto]) {
         expect((await subjectsTo(t, customer.customer.email)).filter((subject) => subject === THREE_DAYS)).toHaveLength(1);

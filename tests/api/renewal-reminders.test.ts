@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MILESTONES } from '../../src/domain/renewal-milestones';
 import { orders, packages, subscriptionMilestones, subscriptions } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
-import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewal-reminders';
+import { dueMilestones } from '../../src/server/features/subscriptions/milestones';
+import { RENEWAL_SCHEDULE_JOB } from '../../src/server/workflows/renewals/reminder-schedule';
 import { signInAdmin } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { paidOrder } from '../support/paid-orders';
@@ -21,9 +22,9 @@ describe('the renewal schedule', () => {
     let step = 0;
     while (clock.now().getTime() + stepMs <= until.getTime()) {
       clock.advance(stepMs);
-      if (++step % 4 === 0) await Promise.all([t.services.renewalPass.runPass(), t.services.renewalPass.runPass()]);
-      else await t.services.renewalPass.runPass();
-      await t.services.renewalPass.runPass();
+      if (++step % 4 === 0) await Promise.all([t.services.renewalSchedule.runPass(), t.services.renewalSchedule.runPass()]);
+      else await t.services.renewalSchedule.runPass();
+      await t.services.renewalSchedule.runPass();
     }
   }
 
@@ -67,9 +68,9 @@ describe('the renewal schedule', () => {
       .where(eq(subscriptions.id, customer.subscription.id));
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 6 * DAY));
     const sevenDays = MILESTONES.find((milestone) => milestone.name === '7d')!;
-    const due = () => t.services.subscriptions.dueMilestones(sevenDays, clock.now(), 10);
+    const due = () => dueMilestones(t.database.db, sevenDays, clock.now(), 10);
     expect((await due()).map((row) => row.id)).toEqual([customer.subscription.id]);
-    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(1);
     expect(await due()).toEqual([]);
     expect(await subjectsTo(t, customer.customer.email)).toContain('Your StreamPlus subscription expires in 7 days');
   });
@@ -79,7 +80,7 @@ describe('the renewal schedule', () => {
     const customer = await subscriber(t, { devices: 2 });
     const expiry = customer.subscription.expirationDate;
     clock.set(new Date(expiry.getTime() - 6 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const [sevenDays] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Your StreamPlus subscription expires in 7 days');
     // 1 Month Premium at $15.99 with a second device at $5.99.
     expect(sevenDays!.text).toContain('Renewing costs $21.98 today. A renewal is charged at the price of the day you pay.');
@@ -89,7 +90,7 @@ describe('the renewal schedule', () => {
 
     await t.database.db.update(packages).set({ price: '17.99' }).where(eq(packages.id, customer.subscription.packageId));
     clock.set(new Date(expiry.getTime() - 2 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const [threeDays] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Your StreamPlus subscription expires in 3 days');
     expect(threeDays!.text).toContain('Renewing costs $23.98 today.');
   });
@@ -99,12 +100,12 @@ describe('the renewal schedule', () => {
     const customer = await subscriber(t);
     const { oneMonth } = await seededPackages(t.app);
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     await paidOrder(t, { packageId: oneMonth.id, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: customer.subscription.id });
     await t.services.jobs.drain();
     // Renewed from its expiry: 2026-05-02. Two days before it, the 3-day email of the new period.
     clock.set('2026-04-30T09:00:00.000Z');
-    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(1);
     expect((await subjectsTo(t, customer.customer.email)).filter((subject) => subject === 'Your StreamPlus subscription expires in 3 days')).toHaveLength(2);
   });
 
@@ -187,14 +188,14 @@ describe('the renewal schedule', () => {
 
     const customer = await subscriber(t);
     clock.set(new Date(customer.subscription.expirationDate.getTime() + 8 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const [winBack] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'We miss you at StreamPlus');
     expect(winBack!.text).toContain('Come back with the code WELCOME10 at checkout; your credentials are kept.');
     expect(winBack!.html).toContain('WELCOME10');
 
     expect((await choose(null)).json()).toEqual({ code: null });
     clock.set(new Date(customer.subscription.expirationDate.getTime() + 31 * DAY));
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const [last] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === 'Come back to StreamPlus');
     expect(last!.text).not.toContain('WELCOME10');
     expect(last!.text).toContain('Renew from your account for $15.99 and your credentials are kept.');
@@ -204,7 +205,7 @@ describe('the renewal schedule', () => {
     clock.set(START);
     const customer = await subscriber(t);
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
-    await t.services.jobs.send(RENEWAL_PASS_JOB, {});
+    await t.services.jobs.send(RENEWAL_SCHEDULE_JOB, {});
     await t.services.jobs.drain();
     expect(await subjectsTo(t, customer.customer.email)).toContain('Your StreamPlus subscription expires in 3 days');
   });

@@ -54,7 +54,7 @@ async function liveTheYear(
   while (clock.now().getTime() < YEAR_END.getTime()) {
     // An hour at a time while a trial runs out, so its 1-hour reminder has its turn.
     clock.advance(state === 'active' && (await subscriptionRow(t, subscriptionId)).expirationDate.getTime() - clock.now().getTime() < 13 * HOUR ? HOUR : stepMs);
-    await t.services.renewalPass.runPass();
+    await t.services.renewalSchedule.runPass();
     const mails = await mailsTo(t, customer.customer.email);
     for (const mail of mails.slice(seen)) {
       const label = EMAIL_LABELS[mail.subject];

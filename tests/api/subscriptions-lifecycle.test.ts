@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, orders, subscriptions } from '../../src/server/schema';
 import { SUBSCRIPTION_JOBS } from '../../src/server/features/subscriptions/service';
-import { RENEWAL_PASS_JOB } from '../../src/server/workflows/renewal-reminders';
+import { RENEWAL_SCHEDULE_JOB } from '../../src/server/workflows/renewals/reminder-schedule';
 import { PAID_ORDER_JOBS } from '../../src/server/workflows/paid-order';
 import { createGeneratorProvisioning } from '../../src/server/providers/provisioning/generator';
 import type { ProvisioningProvider } from '../../src/server/providers/provisioning/index';
@@ -61,9 +61,9 @@ describe('subscription lifecycle jobs', () => {
     const remindersTo = async (to: string) =>
       (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
 
-    await t.services.jobs.send(RENEWAL_PASS_JOB, {});
+    await t.services.jobs.send(RENEWAL_SCHEDULE_JOB, {});
     await t.services.jobs.drain();
-    expect((await t.services.renewalPass.runPass()).emails).toBe(0);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(0);
 
     const [reminder, ...more] = await remindersTo(due.order.customerEmail);
     expect(more).toEqual([]);
@@ -77,7 +77,7 @@ describe('subscription lifecycle jobs', () => {
     await paidOrder(t, { packageId: oneMonth.id, customerId: due.subscription.customerId, renewsSubscriptionId: due.subscription.id });
     await t.services.jobs.drain();
     await setPeriod(t, due.subscription.id, 58 * DAY, 2 * DAY);
-    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(1);
     expect(await remindersTo(due.order.customerEmail)).toHaveLength(2);
   });
 
@@ -182,9 +182,9 @@ describe('subscription lifecycle on a moved clock', () => {
       (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, order.customerEmail))).filter((m) => m.subject === 'Your StreamPlus subscription expires in 3 days');
 
     clock.set(new Date(subscription.expirationDate.getTime() - 8 * DAY));
-    expect((await t.services.renewalPass.runPass()).emails).toBe(0);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(0);
     clock.set(new Date(subscription.expirationDate.getTime() - 2 * DAY));
-    expect((await t.services.renewalPass.runPass()).emails).toBe(1);
+    expect((await t.services.renewalSchedule.runPass()).emails).toBe(1);
     expect(await reminders()).toHaveLength(1);
   });
 });

@@ -61,8 +61,8 @@ class Year {
     this.lines.push('', `### ${inCustomerZone(date)}: ${step}`);
   }
 
-  async renewalPass(): Promise<void> {
-    await this.store.services.renewalPass.runPass();
+  async renewalSchedule(): Promise<void> {
+    await this.store.services.renewalSchedule.runPass();
     await this.store.services.jobs.drain();
   }
 
@@ -145,7 +145,7 @@ describe("a customer's months around renewals at 390 px", () => {
       expect(trialEnd.getTime() - new Date(START).getTime()).toBe(36 * HOUR);
 
       await year.at(new Date(trialEnd.getTime() - 12 * HOUR + 60_000), 'twelve hours before the trial ends');
-      await year.renewalPass();
+      await year.renewalSchedule();
       expect((await year.emails()).map((mail) => mail.subject)).toEqual(['Your StreamPlus trial ends in 12 hours']);
 
       // A month of 1 Month Premium, bought at checkout with "Renew automatically".
@@ -169,19 +169,19 @@ describe("a customer's months around renewals at 390 px", () => {
 
       // A package chosen: the trial's last reminder, "Choose a package", is not sent.
       await year.at(new Date(trialEnd.getTime() - HOUR + 60_000), 'an hour before the trial ends');
-      await year.renewalPass();
+      await year.renewalSchedule();
       expect(await year.emails()).toEqual([]);
 
       // The first renewal: one notice 7 days before the charge, then the charge 3 days before the expiry.
       let expiry = new Date(monthly.expirationDate);
       await year.at(new Date(expiry.getTime() - 10 * DAY + HOUR), 'seven days before the first automatic charge');
-      await year.renewalPass();
+      await year.renewalSchedule();
       const notice = await year.emails();
       expect(notice.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your subscription renews on .*: \$15\.99 to the card ending 4242$/)]);
 
       await year.at(new Date(expiry.getTime() - 3 * DAY + 60_000), 'the automatic charge, 3 days before the expiry');
       expect(await year.chargePass()).toEqual(['succeeded']);
-      await year.renewalPass();
+      await year.renewalSchedule();
       const receipt = await year.emails();
       expect(receipt).toHaveLength(1);
       expect(receipt[0]!.text).not.toContain('Service activation');
@@ -193,11 +193,11 @@ describe("a customer's months around renewals at 390 px", () => {
       await year.switchCard(monthly.id, CARD_INSUFFICIENT_FUNDS);
       year.note('The card on file is now one without funds (card ending 9995).');
       await year.at(new Date(expiry.getTime() - 10 * DAY + HOUR), 'seven days before the second automatic charge');
-      await year.renewalPass();
+      await year.renewalSchedule();
       await year.emails();
       await year.at(new Date(expiry.getTime() - 3 * DAY + 60_000), 'the second automatic charge is declined');
       expect(await year.chargePass()).toEqual(['declined']);
-      await year.renewalPass();
+      await year.renewalSchedule();
       expect((await year.emails()).map((mail) => mail.subject)).toEqual(['Your renewal payment failed']);
       await page.goto('/account');
       const banner = page.getByRole('alert').filter({ hasText: 'Your renewal payment failed' });
@@ -205,23 +205,23 @@ describe("a customer's months around renewals at 390 px", () => {
       await year.saw('the red banner on the account page', await banner.textContent());
       await year.at(new Date(expiry.getTime() - 2 * DAY + 60_000), 'the retry is declined');
       expect(await year.chargePass()).toEqual(['declined']);
-      await year.renewalPass();
+      await year.renewalSchedule();
       expect((await year.emails()).map((mail) => mail.subject)).toEqual(['Your renewal payment failed']);
       await year.at(new Date(expiry.getTime() + 60_000), 'the last retry, at the expiry, is declined');
       expect(await year.chargePass()).toEqual(['failed']);
-      await year.renewalPass();
+      await year.renewalSchedule();
       await year.emails();
       await year.at(new Date(expiry.getTime() + HOUR), 'an hour after the expiry: the grace period');
-      await year.renewalPass();
+      await year.renewalSchedule();
       await year.emails();
       await page.goto('/account');
       await banner.waitFor();
       await year.saw('the account in the grace period', await banner.textContent());
       await year.at(new Date(expiry.getTime() + DAY + HOUR), 'a day after the expiry: the grace notice');
-      await year.renewalPass();
+      await year.renewalSchedule();
       expect((await year.emails()).map((mail) => mail.subject)).toEqual(['Your StreamPlus subscription has expired']);
       await year.at(new Date(expiry.getTime() + 3 * DAY + HOUR), 'the grace period has ended: the devices are off');
-      await year.renewalPass();
+      await year.renewalSchedule();
       await year.emails();
       await page.goto('/account');
       const lock = page.getByTestId('device-lock').first();
@@ -265,11 +265,11 @@ describe("a customer's months around renewals at 390 px", () => {
       year.note('The card on file is now one whose bank asks for 3-D Secure (card ending 3184).');
       expiry = new Date(renewed.expirationDate);
       await year.at(new Date(expiry.getTime() - 10 * DAY + HOUR), 'seven days before the third automatic charge');
-      await year.renewalPass();
+      await year.renewalSchedule();
       await year.emails();
       await year.at(new Date(expiry.getTime() - 3 * DAY + 60_000), 'the bank asks to confirm the third charge');
       expect(await year.chargePass()).toEqual(['requires_action']);
-      await year.renewalPass();
+      await year.renewalSchedule();
       await year.emails();
       const [charge] = (await store.t.database.db.select().from(renewalCharges)).filter((row) => row.subscriptionId === monthly.id && row.status === 'requires_action');
       await page.goto(`/renewals/${charge!.id}/confirm?token=${renewalConfirmToken(store.t.config.SESSION_SECRET, charge!.id)}`);
@@ -297,7 +297,7 @@ describe("a customer's months around renewals at 390 px", () => {
       const crypto = (await year.subscriptions()).find((row) => row.id !== monthly.id && row.package.name === '1 Month Premium')!;
       const cryptoExpiry = new Date(crypto.expirationDate);
       await year.at(new Date(cryptoExpiry.getTime() - 3 * DAY + HOUR), 'three days before the crypto subscription ends: its invoice');
-      await year.renewalPass();
+      await year.renewalSchedule();
       const invoiceMails = await year.emails();
       const [invoice] = (await store.t.database.db.select().from(cryptoRenewalInvoices)).filter((row) => row.subscriptionId === crypto.id);
       await page.goto(invoice!.invoiceUrl!);
@@ -336,7 +336,7 @@ describe("a customer's months around renewals at 390 px", () => {
         [last.getTime() + DAY + HOUR, 'a day after it ended'],
       ] as const) {
         await year.at(new Date(at), step);
-        await year.renewalPass();
+        await year.renewalSchedule();
       }
       expect((await year.emails()).map((mail) => mail.subject)).toEqual(['Your StreamPlus subscription has expired']);
     } finally {

@@ -52,7 +52,7 @@ describe("the account's banner of a declined renewal", () => {
         store.clock.set(new Date(expiry));
         expect(await store.services.renewalCharges.runPass()).toEqual(['failed']);
         store.clock.set(new Date(expiry + DAY));
-        await store.services.renewalPass.runPass();
+        await store.services.renewalSchedule.runPass();
         await context.clock.setFixedTime(store.clock.now());
         await page.goto('/account');
         await banner.waitFor();

@@ -30,7 +30,7 @@ describe("the account's grace period and suspension, on a store whose clock the 
 
         // An hour after expiry: the renewal pass expires it, and its lines run on for GRACE_DAYS (3).
         store.clock.set(new Date(expiry.getTime() + HOUR));
-        await store.services.renewalPass.runPass();
+        await store.services.renewalSchedule.runPass();
         // The page judges "expired" by the browser's clock: it reads the store's.
         await context.clock.setFixedTime(store.clock.now());
         await page.goto('/account');
@@ -49,7 +49,7 @@ describe("the account's grace period and suspension, on a store whose clock the 
 
         // After the grace period the pass turns its lines off.
         store.clock.set(new Date(expiry.getTime() + 3 * DAY + HOUR));
-        await store.services.renewalPass.runPass();
+        await store.services.renewalSchedule.runPass();
         await context.clock.setFixedTime(store.clock.now());
         await page.reload();
         await page.getByTestId('grace-suspended').waitFor();

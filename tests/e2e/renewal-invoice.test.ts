@@ -26,7 +26,7 @@ describe("a crypto subscription's renewal invoice", () => {
       const customer = await subscriber(store.t, { paymentMethod: 'crypto' });
       const expiry = customer.subscription.expirationDate;
       store.clock.set(new Date(expiry.getTime() - 2 * DAY));
-      await store.services.renewalPass.runPass();
+      await store.services.renewalSchedule.runPass();
       const invoices = await store.t.database.db.select().from(cryptoRenewalInvoices);
       const invoice = invoices.find((row) => row.subscriptionId === customer.subscription.id);
       expect(invoice?.invoiceUrl).toMatch(new RegExp(`^${store.baseUrl}/checkout\\?invoice=`));

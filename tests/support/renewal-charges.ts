@@ -7,7 +7,7 @@ export { DAY, mailsTo, subjectsTo, subscriptionRow } from './renewal-schedule';
 /** Helpers of the automatic renewal tests: a pass as the job runs it, and the rows a test looks at. */
 
 /** One renewal pass, then every job it started (provisioning, the confirmation email): what a pass and the workers do in a few seconds. */
-export async function renewalPass(t: TestApp) {
+export async function renewalSchedule(t: TestApp) {
   const outcomes = await t.services.renewalCharges.runPass();
   await t.services.jobs.drain();
   return outcomes;

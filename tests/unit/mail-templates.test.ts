@@ -5,8 +5,9 @@ import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } 
 import type { OrderRow } from '../../src/server/features/orders/order-row';
 import { refundMail } from '../../src/server/features/orders/refunds';
 import { autoRenewOffMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/subscriptions/mails';
-import { renewalMilestoneMail, suspendedMail, type MilestoneMailDetails } from '../../src/server/features/subscriptions/milestone-mails';
-import { renewalNoticeMail } from '../../src/server/features/subscriptions/renewal-notice-mail';
+import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/renewals/milestone-mails';
+import { suspendedMail } from '../../src/server/features/subscriptions/suspended-mail';
+import { renewalNoticeMail } from '../../src/server/features/renewals/notice-mail';
 
 const STORE = 'https://shop.example';
 

@@ -3,7 +3,7 @@ import { DEFAULT_JOB_POLICY, type JobQueue } from '#server/jobs/queue';
 import type { Accounts } from '#server/features/accounts/index';
 import { recordProvisioningFailure, SWEEP_GRACE_MS, type CompletionResult, type ErrorLog, type Orders, type PaymentEvidence, type PaymentLog } from '#server/features/orders/index';
 import { SCHEDULED_POLICY, type ProvisionResult, type Subscriptions } from '#server/features/subscriptions/index';
-import type { SavedCardWorkflow } from './saved-cards';
+import type { SavedCardWorkflow } from './renewals/saved-cards';
 
 /**
  * What follows a payment, for every way an order becomes paid (card, crypto, a free order,

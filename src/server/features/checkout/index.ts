@@ -3,4 +3,3 @@ export { createCheckout, priceCheckout, type Checkout, type CheckoutContext } fr
 export { checkoutRoutes } from './routes';
 export { orderAttemptLimit } from './order-limit';
 export { freeTrialRefusal } from './trial-claims';
-export { placeRenewalOrder } from './renewal-order';

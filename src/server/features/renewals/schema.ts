@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { RENEWAL_CHARGE_STATUSES } from '#domain/renewal-charges';
 import { createdAt, updatedAt } from '#server/db/columns';
 
@@ -47,4 +47,27 @@ export const renewalCharges = pgTable(
     // Each pass reads only the charges due now.
     index('renewal_charges_due_idx').on(t.status, t.nextAttemptAt),
   ],
+);
+
+/**
+ * A crypto subscription's renewal invoice (decision 0046): one per subscription and
+ * period, whichever instance opens it. The row is claimed before anything else is done;
+ * then the renewal order and the provider's invoice are written into it.
+ */
+export const cryptoRenewalInvoices = pgTable(
+  'crypto_renewal_invoices',
+  {
+    subscriptionId: uuid('subscription_id').notNull(),
+    /** The expiry the invoice renews from. */
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** The renewal order, once placed. */
+    orderId: text('order_id').unique(),
+    invoiceId: text('invoice_id'),
+    /** Where the customer pays; null until the provider opened the invoice. */
+    invoiceUrl: text('invoice_url'),
+    /** When an instance took it on; a claim left by a crashed one is taken over after a while. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.periodEnd] })],
 );

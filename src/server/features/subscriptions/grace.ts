@@ -6,7 +6,7 @@ import { recordStoreAction } from '#server/features/audit/index';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import type { Mail } from '#server/features/mail/index';
 import type { OwnerOf } from './auto-renew-off';
-import { suspendedMail } from './milestone-mails';
+import { suspendedMail } from './suspended-mail';
 import type { Provisioning } from './provisioning';
 import { subscriptions } from './schema';
 

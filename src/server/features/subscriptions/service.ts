@@ -19,8 +19,6 @@ import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createGrace } from './grace';
 import type { ZoneOf } from './receipts';
-import { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim, runsPaidSubscription } from './milestones';
-import type { Milestone, MilestoneName } from '#domain/renewal-milestones';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries } from './views';
@@ -155,18 +153,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
     expireSubscriptions: lifecycle.expireSubscriptions,
 
-    // The renewal pass's parts (decision 0046; workflows/renewal-reminders.ts).
-    /** Subscriptions whose milestone is due at `now` and not yet sent this period. */
-    dueMilestones: (milestone: Milestone, now: Date, limit: number) => dueMilestones(db, milestone, now, limit),
-    /** The milestone's claim, as the `when` of its email's statement. */
-    milestoneClaim: (subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date) => milestoneClaim(db, subscriptionId, periodEnd, milestone, now),
-    /** A milestone claimed without an email (a crypto renewal invoice's turn); true for the one caller that got it. */
-    claimMilestone: (subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date) => claimMilestone(db, subscriptionId, periodEnd, milestone, now),
-    /** The subscription's last paid order: how it was paid, and the buyer's gift card and phone. */
-    lastPaidOrder: (subscriptionId: string) => lastPaidOrder(db, subscriptionId),
-
-    /** Whether the customer has a paid subscription running: a trial's reminders are not for them. */
-    runsPaidSubscription: (customerId: string, now: Date) => runsPaidSubscription(db, customerId, now),
+    // The reminder schedule's parts (decision 0046; workflows/renewals/reminder-schedule.ts).
     /** What a reminder says the renewal will be: `autoCharge` when the subscription renews itself from a saved card. */
     renewalTermsOf: (subscriptionId: string): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, savedCards),
     /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */

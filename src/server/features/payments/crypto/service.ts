@@ -23,14 +23,14 @@ import { priceCheckout, type Checkout, type CheckoutContext } from '#server/feat
 import { attachCryptoPayment, findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
 import {
   claimRenewalInvoice,
+  invoicedRenewal,
   invoiceOfOrder,
   isInvoicedOrder,
   openedRenewalInvoice,
   recordOpenedInvoice,
   recordRenewalOrder,
   releaseRenewalInvoice,
-} from './renewal-invoices';
-import { invoicedRenewal } from './invoiced-renewal';
+} from '#server/features/renewals/index';
 import { handleNoticeOnce } from '../processed-events';
 import type { Reconciled } from '../reconciled';
 

@@ -13,32 +13,32 @@ import { winBackCouponOffered } from '#server/features/coupons/index';
 import type { Mail } from '#server/features/mail/index';
 import type { CryptoPayments } from '#server/features/payments/index';
 import {
-  packageRetiredMail,
-  renewalMilestoneMail,
-  renewalNoticeMail,
+  claimMilestone,
+  dueMilestones,
+  lastPaidOrder,
+  milestoneClaim,
+  runsPaidSubscription,
   SCHEDULED_POLICY,
   type DueMilestone,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
-import { chargeOfPeriod } from '#server/features/renewals/index';
+import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
 
-export const RENEWAL_PASS_JOB = 'renewal-pass';
+/** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
+export const RENEWAL_SCHEDULE_JOB = 'renewal-pass';
 /** Every 5 minutes, and once at start-up (decision 0046). */
-const RENEWAL_PASS_CRON = '*/5 * * * *';
+const RENEWAL_SCHEDULE_CRON = '*/5 * * * *';
 const AFTER_START_SECONDS = 1;
 /** Subscriptions per milestone in one pass; the next pass takes the rest. */
 const BATCH = 500;
 /** The milestones at which a crypto subscription's renewal invoice is opened and linked (decision 0046). */
 const INVOICE_MILESTONES = new Set(['3d', '1d', '0d']);
 
-export interface RenewalPassDeps {
+export interface RenewalScheduleDeps {
   db: Db;
   jobs: JobQueue;
   mail: Pick<Mail, 'queue'>;
-  subscriptions: Pick<
-    Subscriptions,
-    'expireSubscriptions' | 'suspendAfterGrace' | 'dueMilestones' | 'milestoneClaim' | 'claimMilestone' | 'renewalTermsOf' | 'lastPaidOrder' | 'runsPaidSubscription'
-  >;
+  subscriptions: Pick<Subscriptions, 'expireSubscriptions' | 'suspendAfterGrace' | 'renewalTermsOf'>;
   checkout: Pick<Checkout, 'placeOrder'>;
   crypto: Pick<CryptoPayments, 'openRenewalInvoice'>;
   config: { PUBLIC_URL: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
@@ -46,7 +46,7 @@ export interface RenewalPassDeps {
   logger?: JobLogger | undefined;
 }
 
-export interface PassResult {
+export interface SchedulePassResult {
   /** Subscriptions that ran past their expiry in this pass. */
   expired: number;
   /** Subscriptions whose lines this pass turned off after their grace period. */
@@ -59,13 +59,13 @@ type Customer = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
 type AutoCharge = NonNullable<Awaited<ReturnType<Subscriptions['renewalTermsOf']>>['autoCharge']>;
 
 /**
- * The renewal pass (decision 0046): expiry, the suspension of
+ * The renewal reminder schedule, run as a pass (decision 0046): expiry, the suspension of
  * lines whose grace ended, and the renewal schedule's emails, each milestone once per
  * subscription and period. A crypto subscription's reminders from 3 days before expiry
  * carry its renewal invoice. Runs at start-up and every 5 minutes on every instance: each
  * email's claim is written in its own statement, so instances never send one twice.
  */
-export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, crypto, config, clock, logger }: RenewalPassDeps) {
+export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config, clock, logger }: RenewalScheduleDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
 
   /** The renewal order of a crypto subscription, placed as its owner's checkout would: same package and devices, today's price. */
@@ -99,7 +99,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
   /** The invoice a crypto subscription's reminder links to; null for other subscriptions, 'pending' while another instance opens it. */
   async function invoiceFor(milestone: Milestone, due: DueMilestone, customer: Customer, renewsUntil: Date, now: Date) {
     if (!INVOICE_MILESTONES.has(milestone.name)) return null;
-    const last = await subscriptions.lastPaidOrder(due.id);
+    const last = await lastPaidOrder(db, due.id);
     if (last?.paymentMethod !== 'crypto') return null;
     const opened = await crypto.openRenewalInvoice({
       subscriptionId: due.id,
@@ -143,7 +143,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     const customer = await findCustomer(db, due.customerId);
     if (!customer) return false;
     const periodEnd = due.expirationDate;
-    const when = subscriptions.milestoneClaim(due.id, periodEnd, milestone.name, now);
+    const when = milestoneClaim(db, due.id, periodEnd, milestone.name, now);
     // A reminder: unsubscribe headers and link, nothing written for a customer who turned reminders off (decision 0040).
     // The grace notice and the renewal notice are service notices: neither (decision 0075).
     const reminder = milestone.name === 'grace' || milestone.name === 'renewal-notice' ? undefined : { customerId: due.customerId };
@@ -157,7 +157,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     if (renewal === 'charged') return false;
     const renewsUntil = addDuration(periodEnd, { unit: due.packageDurationUnit, value: due.packageDurationValue });
     const claimSilently = async () => {
-      await subscriptions.claimMilestone(due.id, periodEnd, milestone.name, now);
+      await claimMilestone(db, due.id, periodEnd, milestone.name, now);
       return false;
     };
     if (milestone.name === 'renewal-notice') {
@@ -167,7 +167,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     }
     if (renewal !== 'by hand' && MANUAL_RENEWAL_MILESTONES.has(milestone.name)) return claimSilently();
     // "Choose a package" to one who already chose one would be a surprise.
-    if (milestone.audience === 'trial' && (await subscriptions.runsPaidSubscription(due.customerId, now))) return claimSilently();
+    if (milestone.audience === 'trial' && (await runsPaidSubscription(db, due.customerId, now))) return claimSilently();
     const invoiceUrl = await invoiceFor(milestone, due, customer, renewsUntil, now);
     if (invoiceUrl === 'pending') return false;
     const graceEndsAt = graceEnd(periodEnd, config.GRACE_DAYS);
@@ -187,14 +187,14 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
   }
 
   /** One pass at `now`. A failure (the panel, the crypto provider) is retried by the next pass; the rest of the pass goes on. */
-  async function runPass(now = clock.now()): Promise<PassResult> {
+  async function runPass(now = clock.now()): Promise<SchedulePassResult> {
     let failure: unknown = null;
     const fail = (error: unknown, details: object) => {
       failure ??= error;
       logger?.warn({ ...details, err: error }, 'renewal pass step failed; the next pass tries again');
     };
     const started = performance.now();
-    const result: PassResult = { expired: 0, suspended: [], emails: 0 };
+    const result: SchedulePassResult = { expired: 0, suspended: [], emails: 0 };
     try {
       result.expired = await subscriptions.expireSubscriptions(now);
     } catch (error) {
@@ -206,7 +206,7 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
       fail(error, { step: 'suspend' });
     }
     for (const milestone of MILESTONES) {
-      for (const due of await subscriptions.dueMilestones(milestone, now, BATCH)) {
+      for (const due of await dueMilestones(db, milestone, now, BATCH)) {
         try {
           if (await sendMilestone(milestone, due, now)) result.emails++;
         } catch (error) {
@@ -220,8 +220,8 @@ export function createRenewalPass({ db, jobs, mail, subscriptions, checkout, cry
     return result;
   }
 
-  jobs.work(RENEWAL_PASS_JOB, async () => void (await runPass()), SCHEDULED_POLICY);
-  jobs.schedule(RENEWAL_PASS_JOB, RENEWAL_PASS_CRON, { afterStartSeconds: AFTER_START_SECONDS });
+  jobs.work(RENEWAL_SCHEDULE_JOB, async () => void (await runPass()), SCHEDULED_POLICY);
+  jobs.schedule(RENEWAL_SCHEDULE_JOB, RENEWAL_SCHEDULE_CRON, { afterStartSeconds: AFTER_START_SECONDS });
 
   return { runPass };
 }

@@ -13,7 +13,7 @@ import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
 import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
 import { cancelOpenCharges, chargeWithSubscription, dismissCharge, rescheduleNow } from '#server/features/renewals/index';
-import type { RenewalCharges } from './renewal-charges';
+import type { RenewalCharges } from './charges';
 
 /** The subscriptions feature's switch of auto-renew, as the admin's cancel needs it. */
 export interface AutoRenewSwitch {

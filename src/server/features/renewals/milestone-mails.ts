@@ -3,14 +3,14 @@ import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
 import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink } from './mails';
+import { accountLink } from '#server/features/subscriptions/index';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
-/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (renewal-notice-mail.ts). */
+/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (notice-mail.ts). */
 type ScheduleMilestone = Exclude<MilestoneName, 'renewal-notice'>;
 
 export interface MilestoneMailDetails {
@@ -132,30 +132,5 @@ export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'f
   const subject = 'Your StreamPlus package is no longer sold';
   const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
   const html = createElement(RenewalReminderEmail, { heading: 'Your package is no longer sold', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
-  return { to: details.to, subject, text, html };
-}
-
-/**
- * The grace period ended and the lines were turned off (decision 0046): a service notice,
- * sent whatever the customer's reminder choice (decision 0075), and how to restore it.
- */
-export function suspendedMail(
-  details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate' | 'renewalCents'>,
-  publicUrl: string,
-): Email {
-  const expiredOn = customerDateTime(details.expirationDate, details.timeZone);
-  const paragraphs = [
-    `Your ${details.packageName} subscription expired on ${expiredOn} and its grace period has ended, so your devices have stopped.`,
-    `Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs ${formatDollars(details.renewalCents)} today.`,
-  ];
-  const facts: RenewalReminderProps['facts'] = [
-    ['Package', `${details.packageName} (${details.packageDuration})`],
-    ['Devices', String(details.deviceCount)],
-    ['Expired', expiredOn],
-  ];
-  const button = { label: RENEW, href: accountLink(publicUrl) };
-  const subject = 'Your StreamPlus subscription is suspended';
-  const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
-  const html = createElement(RenewalReminderEmail, { heading: 'Your subscription is suspended', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
   return { to: details.to, subject, text, html };
 }

@@ -9,9 +9,9 @@ import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { findSavedCard } from '#server/features/payments/index';
 import { chargeWithSubscription, isRenewalConfirmToken, markChargeSucceeded, type ClaimedCharge } from '#server/features/renewals/index';
 import type { CardPayments, PaymentIntentState } from '#server/providers/payments/index';
-import type { CardPaymentWorkflow } from './card-payment';
-import type { PaidOrderWorkflow } from './paid-order';
-import { cardSummary } from './renewal-charges';
+import type { CardPaymentWorkflow } from '../card-payment';
+import type { PaidOrderWorkflow } from '../paid-order';
+import { cardSummary } from './charges';
 
 /** Who opens a charge's confirmation page: its signed-in owner, or the emailed link's token. */
 export interface ConfirmationAccess {

@@ -9,8 +9,8 @@ import { attachPaymentIntent, findOrder, type OrderRow, type PaymentLog } from '
 import { findSavedCard } from '#server/features/payments/index';
 import type { Subscriptions } from '#server/features/subscriptions/index';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
-import type { CardPaymentWorkflow } from './card-payment';
-import type { PaidOrderWorkflow } from './paid-order';
+import type { CardPaymentWorkflow } from '../card-payment';
+import type { PaidOrderWorkflow } from '../paid-order';
 import type { SavedCardWorkflow } from './saved-cards';
 
 export interface SavedCardRenewalDeps {

@@ -8,7 +8,6 @@ import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
-import { placeRenewalOrder } from '#server/features/checkout/index';
 import type { Mail } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
 import { findSavedCard, type SavedCard } from '#server/features/payments/index';
@@ -19,6 +18,7 @@ import {
   endCharge,
   markChargeSucceeded,
   markRequiresAction,
+  placeRenewalOrder,
   recordAttempt,
   recordDecline,
   releaseAfterOutage,
@@ -34,7 +34,7 @@ import {
   type RenewalMailFacts,
 } from '#server/features/renewals/index';
 import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
-import type { CardPaymentWorkflow } from './card-payment';
+import type { CardPaymentWorkflow } from '../card-payment';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
 /** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (decision 0045). */

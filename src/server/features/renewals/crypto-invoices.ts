@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
-import { cryptoRenewalInvoices } from '../schema';
+import { cryptoRenewalInvoices } from './schema';
 
 /**
  * The rows of crypto renewal invoices (decision 0046), one per subscription and period.
