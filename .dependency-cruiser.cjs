@@ -7,6 +7,19 @@
 const FEATURE = '^src/server/features/([^/]+)/';
 const CLIENT_FEATURE = '^src/client/features/([^/]+)/';
 
+/**
+ * The client features that may use another's face, each with its reason (decision 0082).
+ * Any other pair is refused: what two features share lives in src/client/components or
+ * src/client/lib (the session, the packages' query, Stripe's loader, the customer's dates).
+ */
+const CLIENT_FEATURE_PAIRS = [
+  ['landing', 'cart', "The landing page's header carries the cart's button, which opens the cart's dialog."],
+  ['account', 'devices', "A subscription's card in the account lists its devices and their controls (decision 0042)."],
+  ['admin', 'devices', "An order's and a customer's records in the admin show the same devices and controls, for any customer (decision 0042)."],
+  ['checkout', 'demo-card', "The demo card network's fields (D7): checkout's card payment."],
+  ['account', 'demo-card', "The demo card network's fields (D7): the account's 'Update card'."],
+];
+
 module.exports = {
   forbidden: [
     {
@@ -158,6 +171,18 @@ module.exports = {
       to: { couldNotResolve: true },
     },
   ],
+  // Every import is allowed but one client feature's into another's, unless the pair is listed.
+  allowed: [
+    { comment: 'Modules outside the client features: the forbidden rules above.', from: { pathNot: CLIENT_FEATURE }, to: {} },
+    { comment: 'A client feature importing what is not a client feature.', from: { path: CLIENT_FEATURE }, to: { pathNot: '^src/client/features/' } },
+    { comment: 'A client feature importing its own modules.', from: { path: CLIENT_FEATURE }, to: { path: '^src/client/features/$1/' } },
+    ...CLIENT_FEATURE_PAIRS.map(([from, to, reason]) => ({
+      comment: `${from} -> ${to}: ${reason}`,
+      from: { path: `^src/client/features/${from}/` },
+      to: { path: `^src/client/features/${to}/` },
+    })),
+  ],
+  allowedSeverity: 'error',
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(dist|data)/' },

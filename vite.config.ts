@@ -92,19 +92,33 @@ const pagePreloads = () =>
       for (const imported of chunks.get(fileName)?.imports ?? []) staticGraph(imported, seen);
       return seen;
     };
-    const landing = new Set([...chunks.values()].filter((chunk) => chunk.isEntry).flatMap((chunk) => [...staticGraph(chunk.fileName)]));
+    const pageOf = (chunk: Rollup.OutputChunk) => chunk.facadeModuleId?.match(/\/pages\/(\w+)\.tsx$/)?.[1];
+    // What index.html loads: the app's entry (the landing page is an entry too, for its kit: see the build's input).
+    const html = new Set([...chunks.values()].filter((chunk) => chunk.isEntry && !pageOf(chunk)).flatMap((chunk) => [...staticGraph(chunk.fileName)]));
     const pages: Record<string, string[]> = {};
     for (const chunk of chunks.values()) {
-      const page = chunk.isDynamicEntry && chunk.facadeModuleId?.match(/\/pages\/(\w+)\.tsx$/)?.[1];
-      if (page && !PAINTED_BY_THE_SHELL.has(page)) pages[page] = [...staticGraph(chunk.fileName)].filter((fileName) => !landing.has(fileName));
+      const page = (chunk.isDynamicEntry || chunk.isEntry) && pageOf(chunk);
+      if (page && !PAINTED_BY_THE_SHELL.has(page)) pages[page] = [...staticGraph(chunk.fileName)].filter((fileName) => !html.has(fileName));
     }
     await writeFile(path.join(outDir, 'page-preloads.json'), `${JSON.stringify(pages, null, 2)}\n`);
   });
 
+/** The landing page's own code: its page and its feature, which no other page imports (decision 0030). */
+const LANDING_OWN = /src[\\/]client[\\/](pages|features[\\/]landing)[\\/]/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: isSsrBuild ? '.' : 'src/client',
   // The browser's zod is configured jitless before any schema exists (src/client/lib/zod-jitless.ts).
-  resolve: isSsrBuild ? {} : { alias: [{ find: /^zod$/, replacement: path.resolve('src/client/lib/zod-jitless.ts') }] },
+  // wouter's shim of useSyncExternalStore is React's own hook under React 18 and later: React's
+  // export, without the shim's code for older Reacts in the first JavaScript (decision 0082).
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^zod$/, replacement: path.resolve('src/client/lib/zod-jitless.ts') },
+          { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+        ],
+      },
   publicDir: 'public',
   plugins: isSsrBuild ? [] : [react(), tailwindcss(), precompress(), privateSourceMaps(), pagePreloads(), landingJsBudget()],
   build: isSsrBuild
@@ -130,6 +144,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         sourcemap: 'hidden',
         rolldownOptions: {
+          input: { index: path.resolve('src/client/index.html'), landing: path.resolve('src/client/pages/LandingPage.tsx') },
           // A feature is imported through its face (index.ts, decision 0030); the modules of the
           // client, the contract and the domain only declare things, so a page takes from a face
           // what it uses and not the feature's other parts. zod's jitless setting is the one
@@ -143,48 +158,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // The shared groups' names list every page that uses them; the hash is enough.
             chunkFileNames: (chunk) => (chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
+            // Chunks by structure, not by lists of icons or packages (decision 0082): the app's
+            // shell, then what the landing page imports, then every other page's code by the
+            // pages that import it.
             codeSplitting: {
               groups: [
-                // The app's shell (the entry: React, the router, the query client) and the UI kit
-                // nearly every page uses (button, card, dialog, the cart and session stores). The
-                // pages themselves, the landing page too, are lazy chunks preloaded on their routes.
-                { name: 'landing', tags: ['$initial'], priority: 5 },
-                {
-                  name: 'kit',
-                  test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(context|id|presence|use-[\w-]+|compose-refs|primitive|slot|dialog|focus-guards|focus-scope|dismissable-layer|portal))|aria-hidden|get-nonce|react-remove-scroll[\w-]*|react-style-singleton|tslib|use-callback-ref|use-sidecar|zustand|clsx|tailwind-merge|class-variance-authority)[\\/]|src[\\/](client[\\/](components[\\/](ui[\\/](button|card|dialog|badge|scroll-region)|BrandLogo)|lib[\\/](utils|use-document-title|cart-store)|features[\\/](auth[\\/]session|catalog[\\/]use-packages))|domain[\\/](money|catalog))\./,
-                  priority: 5,
-                },
-                // The toast viewport, loaded when the browser is idle (decision 0003), with the Radix
-                // parts it shares with the select: left to the select's group, they made every page's
-                // idle toaster fetch the select and the form libraries.
-                { name: 'toaster', test: /node_modules[\\/]@radix-ui[\\/]react-toast[\\/]|src[\\/]client[\\/]components[\\/]ui[\\/]toaster\./, priority: 4 },
-                // Icons by the pages that use them, before the groups below would take them along as dependencies.
-                // The landing page's own icons in one chunk of their own: left to the grouping by
-                // pages below, any page that starts or stops using one of them regrouped the icon
-                // chunks and put other pages' icons in the landing page's preloads.
+                { name: 'kit', tags: ['$initial'], test: (moduleId) => !LANDING_OWN.test(moduleId), priority: 2 },
+                // The rest by the pages that import it (split by importer), small groups merged.
                 {
                   name: 'shared',
-                  test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|bitcoin|check|circle-check|circle-play|circle-question-mark|clock|credit-card|gift|headphones|lock|log-out|mail|mail-check|menu|monitor-smartphone|package|refresh-cw|rotate-cw|shield-check|shopping-cart|sparkles|star|trash|trash-2|tv|undo-2|user-round|x|zap)\.mjs$/,
-                  priority: 4,
-                },
-                { name: 'shared', test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 12_000, priority: 3 },
-                // The form libraries and the select (with its floating-ui positioning) are used by the
-                // pages with forms, never by the landing page: groups of their own, so the merging of
-                // small shared chunks below cannot put them among the landing page's preloads.
-                {
-                  name: 'forms',
-                  test: /node_modules[\\/](react-hook-form|@hookform|@radix-ui[\\/]react-label)[\\/]|src[\\/]client[\\/](components[\\/]ui[\\/](form-field|input|label)|lib[\\/]lazy-resolver)\./,
-                  priority: 2,
-                },
-                {
-                  name: 'forms',
-                  test: /node_modules[\\/](@radix-ui[\\/](react-select|react-popper|number|react-arrow)|@floating-ui[\\/][\w-]+)[\\/]|src[\\/]client[\\/](components[\\/]ui[\\/](form-select|select)|lib[\\/]device-options)\./,
-                  priority: 2,
-                },
-                // Not Stripe's: importing @stripe/stripe-js injects js.stripe.com, so it must load with the card form only.
-                {
-                  name: 'shared',
-                  test: /node_modules[\\/](?!@stripe[\\/])|src[\\/]client[\\/](components|lib)[\\/]/,
+                  test: /node_modules[\\/]|src[\\/]client[\\/](components|lib)[\\/]/,
                   entriesAware: true,
                   entriesAwareMergeThreshold: 12_000,
                   priority: 1,

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const LANDING_JS_BUDGET_KB = 120;
+/** What the landing page's first JavaScript is held to by a browser test of the built store (decision 0082); the build fails only past the budget. */
+export const LANDING_JS_TARGET_KB = 100;
 
 /**
  * @param {string} clientDir the built client's folder (dist/client)

@@ -85,6 +85,10 @@ async function auditPage(context, { name, path, cart }) {
     name,
     scores,
     allPerformance: runs.map((run) => Math.round(run.categories.performance.score * 100)),
+    // Lighthouse's measure of this machine's speed when it ran (a loaded machine scores lower):
+    // the median run's, and each run's beside its score.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    allBenchmarkIndex: runs.map((run) => run.environment.benchmarkIndex),
     fcp: lhr.audits['first-contentful-paint'].numericValue,
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
     tbt: lhr.audits['total-blocking-time'].numericValue,

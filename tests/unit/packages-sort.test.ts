@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortPackages } from '../../src/client/features/catalog/use-packages';
+import { sortPackages } from '../../src/client/lib/use-packages';
 
 describe('package order on the landing page', () => {
   it('puts the free package first, then ascending price', () => {

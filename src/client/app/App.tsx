@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SkipLink } from '../components/SkipLink';
 import { useToasts } from '../components/ui/use-toast';
+import { whenIdle } from '../lib/when-idle';
 import { queryClient } from './query-client';
 import { AppRoutes } from './routes';
 
@@ -15,12 +16,7 @@ const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
 function DeferredToaster() {
   const hasToast = useToasts().length > 0;
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const becomeIdle = () => setIdle(true);
-    // Safari has no requestIdleCallback.
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(becomeIdle);
-    else window.setTimeout(becomeIdle, 200);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   if (!idle && !hasToast) return null;
   return (
     <Suspense fallback={null}>

@@ -1,10 +1,8 @@
-import { adminOrderPaths } from '#contract/admin-order-paths';
-import { adminRenewalPaths } from '#contract/admin-renewal-paths';
-
 /**
  * Every path of the store's API the client calls, as spec section 7 writes them; a path
- * with an id in it is a function. The only place on the client that spells '/api/'
- * (decision 0030).
+ * with an id in it is a function. With the admin's (admin-api-routes.ts, apart so that the
+ * storefront's first JavaScript does not carry them: decision 0082), the only place on the
+ * client that spells '/api/' (decision 0030).
  */
 
 const segment = encodeURIComponent;
@@ -60,41 +58,4 @@ export const apiRoutes = {
   /** An automatic renewal's charge the bank wants confirmed (3-D Secure): its page's data, with the emailed link's token, and the confirmation. */
   renewal: (renewalId: string, token: string) => `/api/renewals/${segment(renewalId)}${token ? `?token=${segment(token)}` : ''}`,
   confirmRenewal: (renewalId: string) => `/api/renewals/${segment(renewalId)}/confirm`,
-} as const;
-
-/** The administrator's calls; the ones on one order are the contract's, shared with the server. */
-export const adminApiRoutes = {
-  ...adminOrderPaths,
-  login: '/api/admin/login',
-  session: '/api/admin/auth',
-  logout: '/api/admin/logout',
-  customers: '/api/admin/customers',
-  createCustomer: '/api/admin/create-customer',
-  purchaseNotifications: '/api/purchase-notifications',
-  stats: '/api/admin/stats',
-  owedGiftCards: '/api/admin/gift-cards/pending',
-  coupons: '/api/admin/coupons',
-  coupon: (code: string) => `/api/admin/coupons/${segment(code)}`,
-  packages: '/api/admin/packages',
-  package: (packageId: string) => `/api/admin/packages/${segment(packageId)}`,
-  shipment: (orderId: string) => `/api/admin/shipments/${segment(orderId)}`,
-  revenue: '/api/admin/revenue',
-  auditLog: '/api/admin/audit-log',
-  outbox: '/api/admin/outbox',
-  /** Any customer's device, as the account page's calls on one device. */
-  deviceStatus: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/status`,
-  device: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}`,
-  devicePassword: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/password`,
-  deviceIspReset: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/isp-reset`,
-  deviceDisable: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/disable`,
-  deviceEnable: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/enable`,
-  /** Every device of one subscription off at once (abuse), and the customer kept from turning them on; enable lifts it. */
-  disableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/disable-devices`,
-  enableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/enable-devices`,
-  /** Automatic renewals: the forecast and failures, every auto-renewing subscription, and the actions on them. */
-  renewals: adminRenewalPaths.overview,
-  autoRenewingSubscriptions: adminRenewalPaths.subscriptions,
-  retryRenewal: adminRenewalPaths.retry,
-  dismissRenewal: adminRenewalPaths.dismiss,
-  cancelAutoRenew: adminRenewalPaths.cancelAutoRenew,
 } as const;

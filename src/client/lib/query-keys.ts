@@ -1,8 +1,9 @@
-import { adminApiRoutes, apiRoutes } from './api-routes';
+import { apiRoutes } from './api-routes';
 
 /**
- * Every query key of the client, in one module (decision 0030). A key starts with the path
- * of the call that loads it (spec section 7: the data-loading call GETs the key's path).
+ * Every query key of the storefront, in one module (decision 0030; the admin's are in
+ * admin-query-keys.ts, decision 0082). A key starts with the path of the call that loads it
+ * (spec section 7: the data-loading call GETs the key's path).
  */
 export const queryKeys = {
   packages: [apiRoutes.packages],
@@ -24,65 +25,3 @@ export const queryKeys = {
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
 export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.billing, queryKeys.emailPreferences] as const;
-
-/** One page of an admin list: `q` is the search ('' for none). */
-export interface ListPage {
-  limit: number;
-  offset: number;
-  q: string;
-}
-
-/** The orders list's filters beside its search; '' for a filter not set. */
-export interface OrderFilters {
-  paymentStatus: string;
-  needsReview: boolean;
-  packageId: string;
-  from: string;
-  to: string;
-}
-
-/** The audit log's filters: the admin's username, the action and the order id; '' for a filter not set. */
-export interface AuditFilters {
-  actor: string;
-  action: string;
-  orderId: string;
-}
-
-/** The outbox's search: part of the recipient's address, '' for none. */
-export interface OutboxFilters {
-  recipient: string;
-}
-
-/**
- * Every admin query key. A list's key carries its page and search, so each page keeps its
- * own ETag; invalidating the bare path refreshes every page of that list.
- */
-export const adminKeys = {
-  session: [adminApiRoutes.session],
-  stats: [adminApiRoutes.stats],
-  customers: [adminApiRoutes.customers],
-  customerPage: (page: ListPage) => [adminApiRoutes.customers, page] as const,
-  notifications: [adminApiRoutes.purchaseNotifications],
-  notificationPage: (page: ListPage) => [adminApiRoutes.purchaseNotifications, page] as const,
-  owedGiftCards: [adminApiRoutes.owedGiftCards],
-  owedGiftCardPage: (page: ListPage) => [adminApiRoutes.owedGiftCards, page] as const,
-  coupons: [adminApiRoutes.coupons],
-  couponPage: (page: ListPage) => [adminApiRoutes.coupons, page] as const,
-  orders: [adminApiRoutes.list],
-  orderPage: (page: ListPage, filters: OrderFilters) => [adminApiRoutes.list, page, filters] as const,
-  order: (orderId: string) => [adminApiRoutes.list, 'detail', orderId] as const,
-  packages: [adminApiRoutes.packages],
-  revenue: [adminApiRoutes.revenue],
-  revenueDays: (days: number) => [adminApiRoutes.revenue, days] as const,
-  auditLog: [adminApiRoutes.auditLog],
-  auditLogPage: (page: ListPage, filters: AuditFilters) => [adminApiRoutes.auditLog, page, filters] as const,
-  outbox: [adminApiRoutes.outbox],
-  outboxPage: (page: ListPage, filters: OutboxFilters) => [adminApiRoutes.outbox, page, filters] as const,
-  deviceStatus: (deviceId: string) => [adminApiRoutes.deviceStatus(deviceId)],
-  renewals: [adminApiRoutes.renewals],
-  autoRenewingSubscriptions: [adminApiRoutes.autoRenewingSubscriptions],
-  autoRenewingPage: (page: ListPage) => [adminApiRoutes.autoRenewingSubscriptions, page] as const,
-} as const;
-
-/** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */
-export const isAdminKey = (queryKey: readonly unknown[]) => Object.values(adminKeys).some((key) => typeof key !== 'function' && key[0] === queryKey[0]);

@@ -4,7 +4,7 @@ import { MAIN_ID } from '../components/SkipLink';
 import { Button } from '../components/ui/button';
 import { CartDialog } from '../features/cart';
 import { PackageList } from '../features/catalog';
-import { FeatureGrid, Hero, SiteFooter, SiteHeader, Testimonials, TrustSection, TutorialDialog } from '../features/landing';
+import { Hero, LaterSections, SiteFooter, SiteHeader, TutorialDialog } from '../features/landing';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function LandingPage() {
@@ -31,9 +31,7 @@ export default function LandingPage() {
             </div>
           </div>
         </section>
-        <FeatureGrid />
-        <Testimonials />
-        <TrustSection />
+        <LaterSections />
       </main>
       <SiteFooter onOpenTutorial={() => setTutorialOpen(true)} />
       <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} />

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
 import { MAIN_ID } from '../../components/SkipLink';
-import { useCurrentCustomer } from '../auth';
+import { useCurrentCustomer } from '../../lib/session';
 import { CustomerTimeZone } from './customer-time-zone';
 
 function LoadingAccount() {

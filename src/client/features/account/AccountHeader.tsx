@@ -1,7 +1,7 @@
 import { Home, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { useSignOut } from '../auth';
+import { useSignOut } from '../../lib/sign-out';
 
 export function AccountHeader({ firstName }: { firstName: string }) {
   const signOut = useSignOut();

@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Switch } from '../../components/ui/switch';
 import { autoRenewStatusText, savedCardText } from './auto-renew-view';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatSubscriptionDate } from './subscription-view';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { useAutoRenewSwitch } from './use-auto-renew';
 
 // The card forms (and Stripe.js with them) load only when the customer opens "Update card".

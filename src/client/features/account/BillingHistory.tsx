@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { BILLING_STATUS_BADGES, formatAmount } from './billing-view';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatSubscriptionDate } from './subscription-view';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { useBillingHistory } from './use-billing';
 
 /** A payment's refunds, each with its date: what came back and when. */

@@ -2,7 +2,8 @@ import { Gift } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatSubscriptionDate, receivedGiftCards } from './subscription-view';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { receivedGiftCards } from './subscription-view';
 import { useCustomerOrders } from './use-account';
 
 export function GiftCardsReceived() {

@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api';
 import { BillingStatusBadge, RefundList } from './BillingHistory';
 import { formatAmount } from './billing-view';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatSubscriptionDate } from './subscription-view';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { useReceipt } from './use-billing';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

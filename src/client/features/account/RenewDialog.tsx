@@ -16,7 +16,7 @@ import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { deviceOptionLabel } from '../../lib/device-options';
 import { useCart } from '../../lib/cart-store';
-import { usePackages } from '../catalog';
+import { usePackages } from '../../lib/use-packages';
 import {
   initialDeviceCount,
   initialRenewalPackageId,

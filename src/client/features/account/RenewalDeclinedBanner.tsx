@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { UPDATE_CARD_PARAM, type Subscription } from '#contract/subscriptions';
 import { Button } from '../../components/ui/button';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatSubscriptionDate } from './subscription-view';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 
 const UpdateCardDialog = lazy(() => import('./UpdateCardDialog'));
 

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { stripeAppearance, stripeFor } from '../stripe-elements';
+import { stripeAppearance, stripeFor } from '../../lib/stripe';
 
 interface SetupProps {
   /** Asks the server to save the card the SetupIntent kept; its refusal, or null when saved. */

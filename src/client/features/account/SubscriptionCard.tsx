@@ -20,9 +20,9 @@ import { RenewalDeclinedBanner } from './RenewalDeclinedBanner';
 import { offersAutoRenew } from './auto-renew-view';
 import { useCustomerTimeZone } from './customer-time-zone';
 import { TrackingNumber } from '../../components/TrackingNumber';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 import {
   deviceLock,
-  formatSubscriptionDate,
   isCancelled,
   isTrialPackage,
   renewable,

@@ -1,6 +1,7 @@
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
 import { formatDollars, parseMoney } from '#domain/money';
-import { formatSubscriptionDate, isCancelled, isTrialPackage } from './subscription-view';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { isCancelled, isTrialPackage } from './subscription-view';
 
 /** What the account page's "Automatic renewal" block says of a subscription (decision 0044). */
 

@@ -6,5 +6,3 @@ export { BillingHistory } from './BillingHistory';
 export { GiftCardsReceived } from './GiftCardsReceived';
 export { ReceiptView } from './ReceiptView';
 export { SubscriptionsSection } from './SubscriptionsSection';
-// How the account writes a subscription's date, for the checkout of its renewal.
-export { formatSubscriptionDate } from './subscription-view';

@@ -2,7 +2,7 @@ import type { CustomerOrder } from '#contract/accounts';
 import { DEVICE_REFUSALS } from '#contract/devices';
 import type { Subscription } from '#contract/subscriptions';
 import { canonicalPackageId, TRIAL_PACKAGE_ID } from '#domain/catalog';
-import { customerDate, customerDateTime } from '#domain/store-time';
+import { customerDate } from '#domain/store-time';
 import { canRenew, isExpired, isExpiringSoon, remainingTime } from '#domain/subscription-status';
 import type { DeviceLock } from '../devices';
 
@@ -87,15 +87,6 @@ export function renewable(subscription: Timed, now: Date): boolean {
 
 /** A cancelled subscription keeps a disabled 'Renew': its buyer buys a new package instead. */
 export const renewLabel = (subscription: Timed, now: Date) => (!isCancelled(subscription) && hasExpired(subscription, now) ? 'Reactivate' : 'Renew');
-
-/**
- * A date in the customer's zone (decision 0074): 'January 4, 2027', or with the time of day
- * and the zone that names it, as for the trial, whose hours count.
- */
-export function formatSubscriptionDate(iso: string, timeZone: string, withTime = false): string {
-  const date = new Date(iso);
-  return withTime ? customerDateTime(date, timeZone) : customerDate(date, timeZone);
-}
 
 export function formatMemberSince(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return 'N/A';

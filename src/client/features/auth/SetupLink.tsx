@@ -15,7 +15,7 @@ import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { rememberSignedIn } from './session';
+import { rememberSignedIn } from '../../lib/session';
 
 type SetupForm = z.input<typeof setupPasswordRequestSchema>;
 type SetupValues = z.output<typeof setupPasswordRequestSchema>;

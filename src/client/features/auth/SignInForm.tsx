@@ -12,7 +12,7 @@ import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { rememberSignedIn } from './session';
+import { rememberSignedIn } from '../../lib/session';
 
 const LOGIN_FAILED = 'Invalid email or password';
 

@@ -15,7 +15,7 @@ import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { cn } from '../../lib/utils';
-import { rememberSignedIn } from './session';
+import { rememberSignedIn } from '../../lib/session';
 
 type RegisterForm = z.input<typeof registerRequestSchema>;
 type RegisterValues = z.output<typeof registerRequestSchema>;

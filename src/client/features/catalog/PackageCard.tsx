@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
-import { isFreePackage } from './use-packages';
+import { isFreePackage } from '../../lib/use-packages';
 
 interface PackageCardProps {
   pkg: Package;
@@ -53,22 +53,6 @@ export function PackageCard({ pkg, mostPopular, onChoose }: PackageCardProps) {
       <Button className="mt-6 h-auto min-h-12 w-full whitespace-normal" size="lg" variant={free || mostPopular ? 'default' : 'secondary'} onClick={() => onChoose(pkg)}>
         {free ? 'Start Free Trial' : `Choose ${pkg.name}`}
       </Button>
-    </Card>
-  );
-}
-
-export function PackageCardSkeleton() {
-  return (
-    <Card data-testid="package-skeleton" className="flex h-[30rem] flex-col gap-4 p-6">
-      <div className="h-6 w-2/3 animate-pulse rounded bg-muted" />
-      <div className="h-10 w-1/2 animate-pulse rounded bg-muted" />
-      <div className="h-12 w-full animate-pulse rounded bg-muted" />
-      <div className="flex-1 space-y-2">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <div key={i} className="h-4 w-full animate-pulse rounded bg-muted" />
-        ))}
-      </div>
-      <div className="h-12 w-full animate-pulse rounded-xl bg-muted" />
     </Card>
   );
 }

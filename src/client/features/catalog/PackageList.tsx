@@ -2,8 +2,9 @@ import { RefreshCw } from 'lucide-react';
 import type { Package } from '#contract/packages';
 import { Button } from '../../components/ui/button';
 import { useCart } from '../../lib/cart-store';
-import { PackageCard, PackageCardSkeleton } from './PackageCard';
-import { isFreePackage, usePackages } from './use-packages';
+import { PackageCard } from './PackageCard';
+import { PackageListLoading } from './PackageListLoading';
+import { isFreePackage, usePackages } from '../../lib/use-packages';
 
 export function PackageList() {
   const { data: packages, isLoading, isError, refetch } = usePackages();
@@ -16,13 +17,7 @@ export function PackageList() {
   };
 
   if (isLoading) {
-    return (
-      <div role="status" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packages">
-        {[0, 1, 2].map((i) => (
-          <PackageCardSkeleton key={i} />
-        ))}
-      </div>
-    );
+    return <PackageListLoading />;
   }
   if (isError || !packages) {
     return (

@@ -1,3 +1,2 @@
-// The catalog feature's face: the landing page's package list and the packages query.
-export { PackageList } from './PackageList';
-export { usePackages } from './use-packages';
+// The catalog feature's face: the landing page's package list (the packages query is lib/use-packages.ts).
+export { LazyPackageList as PackageList } from './LazyPackageList';

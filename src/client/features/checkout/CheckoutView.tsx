@@ -7,8 +7,8 @@ import { FREE_PRICE, MAX_DEVICES, renewsAs, STREAMING_BOX_ID } from '#domain/cat
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { useCurrentCustomer } from '../auth';
-import { usePackages } from '../catalog';
+import { useCurrentCustomer } from '../../lib/session';
+import { usePackages } from '../../lib/use-packages';
 import type { CartItem } from '../../lib/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
 import { defaultFormValues, type CheckoutForm, type CheckoutFormValues } from './checkout-form';

@@ -3,7 +3,7 @@ import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
-import { stripeAppearance, stripeFor } from '../stripe-elements';
+import { stripeAppearance, stripeFor } from '../../lib/stripe';
 import type { CardPaymentProps } from './card-payment-props';
 import { paymentError, paymentFailed, type PaymentFailure } from './payment-errors';
 import { PaymentFailureNote } from './PaymentFailureNote';

@@ -1,6 +1,6 @@
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
-import { formatSubscriptionDate } from '../account';
-import { useCurrentCustomer } from '../auth';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { useCurrentCustomer } from '../../lib/session';
 
 /**
  * The zone a renewal's dates are written in: the signed-in customer's, as the account writes

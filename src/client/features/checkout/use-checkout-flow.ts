@@ -220,7 +220,7 @@ export function useCheckoutFlow() {
       if (answer.outcome === 'requires_action') {
         if (answer.clientSecret) {
           const config = await api(apiRoutes.storeConfig, { schema: storeConfigSchema });
-          const { confirmWithStripe } = await import('../stripe-elements');
+          const { confirmWithStripe } = await import('../../lib/stripe-confirm');
           const refused = config.stripePublishableKey ? await confirmWithStripe(config.stripePublishableKey, answer.clientSecret) : 'Card payments could not be loaded.';
           if (refused) {
             refuseOrder('Payment Failed', refused);

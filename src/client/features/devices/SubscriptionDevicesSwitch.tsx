@@ -4,7 +4,7 @@ import { subscriptionDevicesResponseSchema } from '#contract/devices';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
-import { adminApiRoutes } from '../../lib/api-routes';
+import { adminApiRoutes } from '../../lib/admin-api-routes';
 import { ActionDialog } from './ActionDialog';
 import { adminDevices } from './device-scope';
 import { FAILED_FALLBACK } from './use-device';

@@ -1,6 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { adminApiRoutes, apiRoutes } from '../../lib/api-routes';
-import { adminKeys, queryKeys } from '../../lib/query-keys';
+import { adminApiRoutes } from '../../lib/admin-api-routes';
+import { apiRoutes } from '../../lib/api-routes';
+import { adminKeys } from '../../lib/admin-query-keys';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The calls on one device; the customer's and the administrator's have the same shape. */
 type DeviceRoutes = Pick<typeof apiRoutes, 'deviceStatus' | 'device' | 'devicePassword' | 'deviceIspReset' | 'deviceDisable' | 'deviceEnable'>;

@@ -1,31 +1,16 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Button } from '../../components/ui/button';
-import { useCurrentCustomer, useSignOut } from '../auth';
+import { useCurrentCustomer } from '../../lib/session';
 import { CartButton } from '../cart';
 import { scrollToSection, SECTIONS } from './scroll';
 import { SiteMenu } from './SiteMenu';
 
-/** A signed-in customer's way to the account page, or Sign In / Sign Up for a guest. Below lg, Sign Out waits in the menu. */
-function AccountLinks() {
-  const customer = useCurrentCustomer();
-  const signOut = useSignOut();
-  if (customer.data) {
-    return (
-      <>
-        <Button variant="ghost" size="sm" asChild>
-          <Link href="/account">
-            <UserRound aria-hidden="true" /> Account
-          </Link>
-        </Button>
-        <Button variant="ghost" size="sm" className="hidden lg:inline-flex" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          <LogOut aria-hidden="true" />
-          {signOut.isPending ? 'Signing Out...' : 'Sign Out'}
-        </Button>
-      </>
-    );
-  }
+const SignedInLinks = lazy(() => import('./SignedInLinks').then((module) => ({ default: module.SignedInLinks })));
+
+/** Sign In and Sign Up, for a guest and while the session is asked. */
+function GuestLinks() {
   return (
     <>
       <Button variant="ghost" size="sm" asChild>
@@ -35,6 +20,21 @@ function AccountLinks() {
         <Link href="/register">Sign Up</Link>
       </Button>
     </>
+  );
+}
+
+/**
+ * A signed-in customer's links (Account, Sign Out) come in a chunk of their own, asked for once
+ * the session's answer names a customer: a guest's landing page never loads the sign-out's
+ * code (decision 0082). Until they arrive, the header keeps what it showed while it asked.
+ */
+function AccountLinks() {
+  const customer = useCurrentCustomer();
+  if (!customer.data) return <GuestLinks />;
+  return (
+    <Suspense fallback={<GuestLinks />}>
+      <SignedInLinks />
+    </Suspense>
   );
 }
 

@@ -46,7 +46,7 @@ export function RenewalConfirm({ renewalId, token }: { renewalId: string; token:
     mutationFn: async (current: RenewalConfirmation) => {
       setStripeError(null);
       if (current.cardProvider === 'stripe' && current.clientSecret && current.stripePublishableKey) {
-        const { confirmWithStripe } = await import('../stripe-elements');
+        const { confirmWithStripe } = await import('../../lib/stripe-confirm');
         const refused = await confirmWithStripe(current.stripePublishableKey, current.clientSecret);
         if (refused) {
           setStripeError(refused);

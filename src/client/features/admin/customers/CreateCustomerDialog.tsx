@@ -17,9 +17,9 @@ import { FormField, invalidProps } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
 import { FormDialogFooter } from '../shared/FormDialogFooter';
-import { adminKeys } from '../../../lib/query-keys';
+import { adminKeys } from '../../../lib/admin-query-keys';
 
 type CreateCustomerValues = z.output<typeof createCustomerRequestSchema>;
 const EMPTY: CreateCustomerRequest = { firstName: '', lastName: '', email: '', phone: '', orderId: '' };

@@ -1,6 +1,6 @@
 import { adminCustomerListSchema } from '#contract/admin';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys, type ListPage } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys, type ListPage } from '../../../lib/admin-query-keys';
 import { DASHBOARD_POLL_MS, listUrl, OVERVIEW_POLL_MS, useRevalidated } from '../shared/use-admin-queries';
 
 export type CustomerPolling = 'overview' | 'dashboard';

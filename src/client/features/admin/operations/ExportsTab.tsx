@@ -1,7 +1,7 @@
 import { AlertCircle, Download, FileSpreadsheet } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { adminApiRoutes } from '../../../lib/api-routes';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { FilterInput } from '../shared/FilterFields';
 import { useUrlFilters } from '../shared/use-url-filters';

@@ -2,8 +2,8 @@ import { auditEntryListSchema } from '#contract/admin-audit';
 import { adminCouponListSchema } from '#contract/admin-coupons';
 import { outboxMailListSchema } from '#contract/admin-outbox';
 import { revenueDayListSchema } from '#contract/admin-revenue';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys, type AuditFilters, type ListPage, type OutboxFilters } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys, type AuditFilters, type ListPage, type OutboxFilters } from '../../../lib/admin-query-keys';
 import { LIST_POLL_MS, listUrl, STATS_POLL_MS, useRevalidated } from '../shared/use-admin-queries';
 
 export function useAdminCoupons(page: ListPage) {

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminCouponSchema } from '#contract/admin-coupons';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
 import { couponTerms, newCouponRequest, type CouponChangesRequest, type CouponFormValues } from './coupon-form';
-import { adminKeys } from '../../../lib/query-keys';
+import { adminKeys } from '../../../lib/admin-query-keys';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 
 /** POST /api/admin/coupons and PATCH /api/admin/coupons/:code, each confirmed by a toast; a refusal's toast carries the server's words. */

@@ -1,5 +1,5 @@
 import { ORDER_PAYMENT_STATUSES } from '#contract/admin-orders';
-import type { OrderFilters as Filters } from '../../../lib/query-keys';
+import type { OrderFilters as Filters } from '../../../lib/admin-query-keys';
 import { ANY, FilterInput, FilterSelect } from '../shared/FilterFields';
 import { useAdminPackages } from '../shared/use-admin-queries';
 

@@ -1,6 +1,6 @@
 import { Receipt } from 'lucide-react';
 import { PagedList } from '../shared/PagedList';
-import type { OrderFilters as Filters } from '../../../lib/query-keys';
+import type { OrderFilters as Filters } from '../../../lib/admin-query-keys';
 import { NO_ORDER_FILTERS, useAdminOrders } from './order-queries';
 import { useListPage } from '../shared/use-list-page';
 import { useUrlParams } from '../shared/use-url-params';

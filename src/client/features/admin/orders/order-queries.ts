@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { purchaseNotificationListSchema } from '#contract/admin';
 import { adminOrderDetailSchema, adminOrderSummaryListSchema, owedGiftCardListSchema, type AdminOrderDetail } from '#contract/admin-orders';
 import { api } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys, type ListPage, type OrderFilters } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys, type ListPage, type OrderFilters } from '../../../lib/admin-query-keys';
 import { LIST_POLL_MS, listUrl, useRevalidated } from '../shared/use-admin-queries';
 
 export function usePurchaseNotifications(page: ListPage) {

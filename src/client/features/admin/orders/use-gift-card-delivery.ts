@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { giftCardDeliverySchema, type GiftCardDeliveryRequest } from '#contract/admin-orders';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys } from '../../../lib/admin-query-keys';
 
 /**
  * POST /api/admin/orders/:orderId/gift-card (a delivery with its optional code and note, or

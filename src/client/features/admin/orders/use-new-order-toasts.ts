@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { PurchaseNotification } from '#contract/admin';
 import { toast } from '../../../components/ui/use-toast';
-import { adminKeys } from '../../../lib/query-keys';
+import { adminKeys } from '../../../lib/admin-query-keys';
 import { dollars } from '../shared/admin-view';
 import { FIRST_PAGE } from '../shared/use-list-page';
 import { usePurchaseNotifications } from './order-queries';

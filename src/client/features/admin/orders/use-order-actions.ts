@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminOrderActionSchema, REFUND_KEY_HEADER, type AdminOrderAction, type RefundRequest } from '#contract/admin-orders';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys } from '../../../lib/admin-query-keys';
 
 /** What an action on an order changes on the admin pages: the orders (and their detail), the records, the figures, the gift-card queue. */
 function useRefreshAfterOrderChange() {

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminAutoRenewingListSchema, adminRenewalActionSchema, adminRenewalOverviewSchema } from '#contract/admin-renewals';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys, type ListPage } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys, type ListPage } from '../../../lib/admin-query-keys';
 import { LIST_POLL_MS, listUrl, STATS_POLL_MS, useRevalidated } from '../shared/use-admin-queries';
 
 /** The next 7 and 30 days' renewals with their expected revenue, and the failed ones. */

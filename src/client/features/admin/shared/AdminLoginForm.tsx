@@ -10,8 +10,8 @@ import { FormField, invalidProps } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys, isAdminKey } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys, isAdminKey } from '../../../lib/admin-query-keys';
 
 /** The /admin-login form: on success the new session is cached and the admin goes to /admin. */
 export function AdminLoginForm() {

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { messageResponseSchema } from '#contract/accounts';
 import { api } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
 
 /** Ends the admin session and goes to /admin-login; a failed logout is only logged (spec section 8). */
 export function LogoutButton() {

@@ -7,7 +7,7 @@ import { ApiError, messageOr } from '../../../lib/api';
 import type { Revalidated } from './revalidating-get';
 import { EmptyState } from './EmptyState';
 import { ListControls } from './ListControls';
-import { adminKeys } from '../../../lib/query-keys';
+import { adminKeys } from '../../../lib/admin-query-keys';
 import type { ListPaging } from './use-list-page';
 
 function ListBody<T>({ query, empty, children }: { query: UseQueryResult<Revalidated<T[]>>; empty: ReactNode; children: (items: T[]) => ReactNode }) {

@@ -3,8 +3,8 @@ import type { output, ZodType } from 'zod';
 import { adminSessionSchema, adminStatsSchema } from '#contract/admin';
 import { adminPackageListSchema } from '#contract/admin-packages';
 import { api } from '../../../lib/api';
-import { adminApiRoutes } from '../../../lib/api-routes';
-import { adminKeys, type ListPage } from '../../../lib/query-keys';
+import { adminApiRoutes } from '../../../lib/admin-api-routes';
+import { adminKeys, type ListPage } from '../../../lib/admin-query-keys';
 import { revalidatingGet, type Revalidated } from './revalidating-get';
 
 /** Polling of spec sections 7 and 9: /admin's lists every 30 s (and the customers on focus), /admin-dashboard's every 5 s, cache-busted. */

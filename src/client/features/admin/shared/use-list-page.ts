@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ListPage } from '../../../lib/query-keys';
+import type { ListPage } from '../../../lib/admin-query-keys';
 import { useUrlParams } from './use-url-params';
 
 const ADMIN_PAGE_SIZE = 25;

@@ -2,11 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Package } from '#contract/packages';
 import { FREE_PRICE } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
-import { getQueryFn } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-
-/** The landing page starts without zod (decision 0024): the list's schema loads beside its call. */
-const packageListSchema = () => import('#contract/packages').then((contract) => contract.packageListSchema);
+import { packagesQuery } from './packages-query';
 
 export const isFreePackage = (pkg: Pick<Package, 'price'>) => pkg.price === FREE_PRICE;
 
@@ -20,5 +16,5 @@ export function sortPackages<T extends Pick<Package, 'price'>>(packages: readonl
 
 /** The packages on sale; `enabled: false` asks nothing until it is needed (checkout asks only for a box's renewal). */
 export function usePackages({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.packages, queryFn: getQueryFn({ schema: packageListSchema }), select: sortPackages, enabled });
+  return useQuery({ ...packagesQuery, select: sortPackages, enabled });
 }

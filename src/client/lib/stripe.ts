@@ -1,4 +1,5 @@
-import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Appearance, Stripe } from '@stripe/stripe-js';
 
 /** Stripe.js is loaded once per key, and only by the chunks that take a card (checkout's payment, the account's "Update card"). */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();

@@ -1,0 +1,41 @@
+import { adminOrderPaths } from '#contract/admin-order-paths';
+import { adminRenewalPaths } from '#contract/admin-renewal-paths';
+
+const segment = encodeURIComponent;
+
+/** The administrator's calls; the ones on one order are the contract's, shared with the server. */
+export const adminApiRoutes = {
+  ...adminOrderPaths,
+  login: '/api/admin/login',
+  session: '/api/admin/auth',
+  logout: '/api/admin/logout',
+  customers: '/api/admin/customers',
+  createCustomer: '/api/admin/create-customer',
+  purchaseNotifications: '/api/purchase-notifications',
+  stats: '/api/admin/stats',
+  owedGiftCards: '/api/admin/gift-cards/pending',
+  coupons: '/api/admin/coupons',
+  coupon: (code: string) => `/api/admin/coupons/${segment(code)}`,
+  packages: '/api/admin/packages',
+  package: (packageId: string) => `/api/admin/packages/${segment(packageId)}`,
+  shipment: (orderId: string) => `/api/admin/shipments/${segment(orderId)}`,
+  revenue: '/api/admin/revenue',
+  auditLog: '/api/admin/audit-log',
+  outbox: '/api/admin/outbox',
+  /** Any customer's device, as the account page's calls on one device. */
+  deviceStatus: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/status`,
+  device: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}`,
+  devicePassword: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/password`,
+  deviceIspReset: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/isp-reset`,
+  deviceDisable: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/disable`,
+  deviceEnable: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/enable`,
+  /** Every device of one subscription off at once (abuse), and the customer kept from turning them on; enable lifts it. */
+  disableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/disable-devices`,
+  enableSubscriptionDevices: (subscriptionId: string) => `/api/admin/subscriptions/${segment(subscriptionId)}/enable-devices`,
+  /** Automatic renewals: the forecast and failures, every auto-renewing subscription, and the actions on them. */
+  renewals: adminRenewalPaths.overview,
+  autoRenewingSubscriptions: adminRenewalPaths.subscriptions,
+  retryRenewal: adminRenewalPaths.retry,
+  dismissRenewal: adminRenewalPaths.dismiss,
+  cancelAutoRenew: adminRenewalPaths.cancelAutoRenew,
+} as const;
