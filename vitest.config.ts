@@ -48,6 +48,7 @@ export default defineConfig({
                 // The embedded database's own behaviour: PGlite only.
                 exclude: ['tests/api/**/*.pglite.test.ts'],
                 environment: 'node',
+                globalSetup: ['tests/support/postgres-template.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
