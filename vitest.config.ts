@@ -1,7 +1,35 @@
 import { defineConfig } from 'vitest/config';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Seconds a test file takes per kilobyte of its source, by project, from decision 0079's
+ * measurements: what a clean clone (CI) goes by, having no durations of an earlier run.
+ */
+const SECONDS_PER_KILOBYTE: Record<string, number> = { e2e: 3, 'api-postgres': 1.5, api: 1.5, unit: 0.1 };
+
+/**
+ * Every project's files in one queue, the longest first: two workers finish together
+ * instead of one running a long browser walkthrough alone at the end (decision 0079).
+ * Vitest's own order runs the projects one after another, by name.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const seconds = new Map(files.map((spec) => [spec, this.expectedSeconds(spec)]));
+    return [...files].sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds.get(b)! - seconds.get(a)!);
+  }
+
+  private expectedSeconds(spec: TestSpecification): number {
+    const key = `${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`;
+    const lastRun = this.ctx.cache.getFileTestResults(key);
+    if (lastRun && !lastRun.failed) return lastRun.duration / 1000;
+    return (statSync(spec.moduleId).size / 1024) * (SECONDS_PER_KILOBYTE[spec.project.name] ?? 1);
+  }
+}
 
 /**
  * Suites: unit (domain and client logic), api on PGlite, api on PostgreSQL (when
@@ -11,8 +39,10 @@ export default defineConfig({
   test: {
     // Vitest gives one worker on 2 cores; two finished the whole suite in 1,896 s against
     // 2,789 s on the same machine (the tests wait on PostgreSQL, Chromium and the store).
-    // The e2e project stays one file at a time (fileParallelism below).
+    // Every project's files share these two workers, the browser files too, longest first
+    // (decision 0079).
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         plugins: [react()],
@@ -48,6 +78,7 @@ export default defineConfig({
                 // The embedded database's own behaviour: PGlite only.
                 exclude: ['tests/api/**/*.pglite.test.ts'],
                 environment: 'node',
+                globalSetup: ['tests/support/postgres-template.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -61,9 +92,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/e2e-global.ts'],
-          testTimeout: 60_000,
+          // Two browser files now run beside each other and the API files: a test with a
+          // store in its own process passed 60 s at load 30 (decision 0079). A hang still fails.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkMail } from '../../src/server/features/accounts/link-mail';
 import { renderEmailHtml, TEMPLATE_SAMPLES } from '../../src/server/features/mail/index';
 import { unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
 import { seriousAxeViolations } from '../support/axe';
-import { useBrowser } from '../support/browser';
+import { e2eStore, useBrowser } from '../support/browser';
 
 const PASSWORD = 'correct-horse-7';
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 /** The store's session secret, which signs its unsubscribe links: kept in the e2e store's data folder beside its log. */
-const storeSecret = () => readFileSync(path.join(path.dirname(inject('e2eServerLog')), 'session-secret'), 'utf8').trim();
+const storeSecret = () => readFileSync(path.join(path.dirname(e2eStore().serverLog), 'session-secret'), 'utf8').trim();
 
 async function register(page: Page, email: string) {
   await page.goto('/register');

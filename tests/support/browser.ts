@@ -14,6 +14,24 @@ const LAUNCH_ARGS = [
   '--no-first-run',
 ];
 
+/** A store the e2e global setup started: where it answers and where it logs. */
+export interface E2eStore {
+  baseUrl: string;
+  serverLog: string;
+}
+
+/**
+ * This worker's store: the global setup starts one per worker, and the files a worker runs
+ * take turns on it (VITEST_POOL_ID is 1 to maxWorkers; decision 0079).
+ */
+export function e2eStore(): E2eStore {
+  const stores = inject('e2eStores');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  const store = stores[slot % stores.length];
+  if (!store) throw new Error('The e2e global setup started no store');
+  return store;
+}
+
 export interface BrowserSession {
   baseUrl: string;
   page: Page;
@@ -36,7 +54,7 @@ function reportCspViolations() {
  */
 /** `timezoneId`: the zone the browser says it is in (Intl's resolvedOptions), for the pages that record it (decision 0074). */
 export function useBrowser({ viewport = { width: 1280, height: 900 }, timezoneId }: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): BrowserSession {
-  const session = { baseUrl: inject('e2eBaseUrl') } as BrowserSession;
+  const session = { baseUrl: e2eStore().baseUrl } as BrowserSession;
   // Each suite is a visitor of its own: every file shares one store, whose per-address limits
   // (20 sign-ups an hour) would otherwise count the whole suite as one visitor. The store
   // trusts the loopback proxy (TRUST_PROXY in e2e-global.ts); 127.x stays this machine's.
@@ -71,7 +89,7 @@ export function useBrowser({ viewport = { width: 1280, height: 900 }, timezoneId
  * server configured the store keeps mail in its outbox and logs each message's links.
  */
 export function latestMailLinks(to: string, subjectPattern?: RegExp): string[] {
-  const lines = readFileSync(inject('e2eServerLog'), 'utf8').split('\n').filter(Boolean);
+  const lines = readFileSync(e2eStore().serverLog, 'utf8').split('\n').filter(Boolean);
   for (const line of lines.reverse()) {
     try {
       const entry = JSON.parse(line) as { to?: string; subject?: string; links?: string[] };

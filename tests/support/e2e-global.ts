@@ -3,10 +3,11 @@ import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { buildIfNeeded, builtServer, root } from '../../scripts/build-if-needed.mjs';
 import { E2E_ADMIN } from './admin';
-import { CHROMIUM_PATH } from './browser';
+import { CHROMIUM_PATH, type E2eStore } from './browser';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,17 +34,8 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
   throw new Error(`The store did not become ready:\n${output()}`);
 }
 
-/**
- * Builds the store if needed and runs the built server on a free port with a fresh
- * embedded database, as a newcomer's `npm start` would.
- */
-export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl' | 'e2eServerLog', value: string) => void }) {
-  if (!existsSync(CHROMIUM_PATH)) {
-    const advice = `Browser tests need Chromium at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium`;
-    console.error(`\n${'!'.repeat(80)}\n${advice}\n${'!'.repeat(80)}\n`);
-    throw new Error(advice);
-  }
-  buildIfNeeded();
+/** The built server on a free port with a fresh embedded database, as a newcomer's `npm start` would run it. */
+async function startStore(): Promise<E2eStore & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,26 +46,47 @@ export default async function setup({ provide }: { provide: (key: 'e2eBaseUrl' |
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The log is kept in a file: tests read emailed links from it (the demo mail logs them).
-  const logFile = path.join(dataDir, 'server.log');
-  const log = createWriteStream(logFile);
+  const serverLog = path.join(dataDir, 'server.log');
+  const log = createWriteStream(serverLog);
   child.stdout.on('data', (chunk) => log.write(chunk));
   child.stderr.on('data', (chunk) => {
     output += chunk;
     log.write(chunk);
   });
   await waitForReady(baseUrl, child, () => output);
-  provide('e2eBaseUrl', baseUrl);
-  provide('e2eServerLog', logFile);
+  return {
+    baseUrl,
+    serverLog,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Builds the store if needed and starts one store per worker: browser files run two at a
+ * time beside the other suites, and each worker's files take turns on a store of their own,
+ * as all of them took turns on one store before (decision 0079).
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    const advice = `Browser tests need Chromium at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium`;
+    console.error(`\n${'!'.repeat(80)}\n${advice}\n${'!'.repeat(80)}\n`);
+    throw new Error(advice);
+  }
+  buildIfNeeded();
+  const workers = Number(project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1);
+  const stores = await Promise.all(Array.from({ length: Math.max(1, workers) }, () => startStore()));
+  project.provide('e2eStores', stores.map(({ baseUrl, serverLog }) => ({ baseUrl, serverLog })));
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(stores.map((store) => store.stop()));
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eBaseUrl: string;
-    e2eServerLog: string;
+    e2eStores: E2eStore[];
   }
 }
