@@ -9,6 +9,7 @@ export { TEMPLATE_SAMPLES } from './templates/catalog';
 export { AutoRenewOffEmail } from './templates/auto-renew-off';
 export { BoxShippedEmail } from './templates/box-shipped';
 export { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
+export { serviceNoticeEmail } from './service-notice-email';
 export { OrderConfirmationEmail } from './templates/order-confirmation';
 export { PasswordLinkEmail } from './templates/password-link';
 export { RefundEmail } from './templates/refund';

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
+import { RenewalReminderEmail, serviceNoticeEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
 import { accountLink } from '#server/features/subscriptions/index';
 
 /**
@@ -129,8 +129,5 @@ export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'f
     ['Expires', expiresOn],
   ];
   const button = { label: 'Choose a package', href: accountLink(publicUrl) };
-  const subject = 'Your StreamPlus package is no longer sold';
-  const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
-  const html = createElement(RenewalReminderEmail, { heading: 'Your package is no longer sold', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
-  return { to: details.to, subject, text, html };
+  return serviceNoticeEmail(details.to, 'Your StreamPlus package is no longer sold', { heading: 'Your package is no longer sold', firstName: details.firstName, paragraphs, facts, button });
 }

@@ -1,7 +1,6 @@
-import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
+import { serviceNoticeEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
 import { accountLink } from './mails';
 
 export interface SuspendedMailDetails {
@@ -34,8 +33,5 @@ export function suspendedMail(details: SuspendedMailDetails, publicUrl: string):
     ['Expired', expiredOn],
   ];
   const button = { label: 'Renew now', href: accountLink(publicUrl) };
-  const subject = 'Your StreamPlus subscription is suspended';
-  const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
-  const html = createElement(RenewalReminderEmail, { heading: 'Your subscription is suspended', firstName: details.firstName, paragraphs, facts, couponCode: null, button, footnote: null });
-  return { to: details.to, subject, text, html };
+  return serviceNoticeEmail(details.to, 'Your StreamPlus subscription is suspended', { heading: 'Your subscription is suspended', firstName: details.firstName, paragraphs, facts, button });
 }
