@@ -20,7 +20,8 @@ import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCust
 import { completeEmailProof } from './email-proof';
 import { linkMail, type LinkMailKind } from './link-mail';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
-import { lastAdminAction, recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { lastAdminAction, recordAdminAction } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
 import { consumeToken, findUsableToken, hasUsableSetupLink, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
 

@@ -50,7 +50,7 @@ import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
 import type { Config } from '#server/config';
 import type { Clock } from '#server/lib/clock';
 import type { Accounts } from '#server/features/accounts/index';
-import type { AuditActor } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
 import type { ErrorLog, Orders, RefundAsk } from '#server/features/orders/index';

@@ -1,13 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AuditAction } from '#contract/admin-audit';
 import type { DbOrTx } from '#server/db/connect';
+import type { AuditActor, CustomerActor } from '#domain/actors';
 import { auditLog } from './schema';
 
-/** The administrator acting, as the change's route knows them. */
-export interface AuditActor {
-  id: string;
-  username: string;
-}
 
 export interface AdminAction {
   actor: AuditActor;
@@ -36,11 +32,6 @@ export async function recordAdminAction(tx: DbOrTx, action: AdminAction): Promis
   });
 }
 
-/** A customer acting on their own device, as the audit log names them: by account id and email. */
-export interface CustomerActor {
-  id: string;
-  email: string;
-}
 
 /**
  * Records a customer's change to their own device, in the change's transaction like an

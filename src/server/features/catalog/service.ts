@@ -18,7 +18,8 @@ import type { ChannelListener } from '#server/db/notifications';
 import { prebuilt } from '#server/db/prebuilt';
 import { packages } from './schema';
 import { invalid, notFound } from '#domain/errors';
-import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { recordAdminAction } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 
 export type PackageRow = typeof packages.$inferSelect;
 

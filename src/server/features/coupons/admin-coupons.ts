@@ -14,7 +14,8 @@ import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { coupons } from './schema';
 import { conflict, invalid, notFound } from '#domain/errors';
-import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { recordAdminAction } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import type { CouponRow } from './service';
 import { chooseWinBackCoupon, chosenWinBackCoupon } from './win-back';
 

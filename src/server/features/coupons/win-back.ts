@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { WIN_BACK_COUPON_UNKNOWN, type WinBackCoupon } from '#contract/admin-coupons';
 import type { Db } from '#server/db/connect';
-import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { recordAdminAction } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import { invalid } from '#domain/errors';
 import { coupons, winBackCoupon } from './schema';
 

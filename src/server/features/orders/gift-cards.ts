@@ -13,7 +13,8 @@ import type { Db } from '#server/db/connect';
 import { orders } from './schema';
 import { lockOrder } from './order-row';
 import { conflict, notFound } from '#domain/errors';
-import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { recordAdminAction } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 
 /** A delivery as the admin gives it: delivered or undone, with the card's code and a note when delivered. */
 export interface GiftCardDeliveryChange {

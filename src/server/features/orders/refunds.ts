@@ -6,7 +6,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { createElement } from 'react';
 import { RefundEmail, type Email } from '#server/features/mail/index';
 import type { CardRefund } from '#server/providers/payments/index';
-import type { AuditActor } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import { orderRefunds, orders } from './schema';
 import { lockOrder, type OrderRow } from './order-row';
 

@@ -3,7 +3,7 @@ import { AWAITING_PAYMENT } from '#domain/order-status';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
-import type { AuditActor } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import type { CardPaymentProvider } from '#server/providers/payments/index';
 import { createAdminOrderActions } from './admin-actions';
 import { recentlyUnfinishedPaidOrders, unfinishedPaidOrders, type UnfinishedWindow } from './unfinished';

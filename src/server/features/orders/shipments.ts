@@ -7,7 +7,8 @@ import { orders, shipments } from './schema';
 import { invalid, notFound } from '#domain/errors';
 import { createElement } from 'react';
 import { BoxShippedEmail, type Email } from '#server/features/mail/index';
-import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { recordAdminAction } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 
 /**
  * Every write to `shipments` is here, in functions that take the caller's transaction:

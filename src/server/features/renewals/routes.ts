@@ -13,7 +13,7 @@ import { TOTAL_COUNT_HEADER, adminListQuerySchema } from '#contract/admin';
 import { adminRenewalPaths } from '#contract/admin-renewal-paths';
 import { errorBodySchema } from '#contract/errors';
 import { renewalConfirmationSchema, renewalConfirmRequestSchema, renewalParamsSchema, renewalQuerySchema, type RenewalConfirmation } from '#contract/renewals';
-import type { AuditActor } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import { sendRevalidated } from '#server/http/etag';
 import type { Clock } from '#server/lib/clock';
 import type { Sessions } from '#server/http/sessions';

@@ -11,7 +11,7 @@ import {
 } from '#contract/devices';
 import { errorBodySchema } from '#contract/errors';
 import { deviceCredentialSchema } from '#contract/subscriptions';
-import type { AuditActor } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import { unauthorized } from '#server/http/errors';
 import type { Sessions } from '#server/http/sessions';
 import type { DeviceActor } from './devices';

@@ -16,7 +16,8 @@ import {
 import { SUBSCRIPTION_NOT_FOUND, type DeviceCredential } from '#contract/subscriptions';
 import { isExpired } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { recordAdminAction, recordCustomerAction, type AuditActor, type CustomerActor } from '#server/features/audit/index';
+import { recordAdminAction, recordCustomerAction } from '#server/features/audit/index';
+import type { AuditActor, CustomerActor } from '#domain/actors';
 import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/lib/attempt-limits';
 import { conflict, notFound, providerFailed } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';

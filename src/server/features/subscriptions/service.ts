@@ -9,7 +9,7 @@ import type { AdminShipment, ShipmentChanges } from '#contract/admin-shipments';
 import { canRenew } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { markShipmentDelivered, shippedMail, updateShipment } from '#server/features/orders/index';
-import type { AuditActor } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import { conflict, notFound } from '#domain/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Mail } from '#server/features/mail/index';

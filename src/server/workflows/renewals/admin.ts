@@ -11,7 +11,8 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import { conflict, notFound } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
-import { recordAdminAction, type AuditActor } from '#server/features/audit/index';
+import { recordAdminAction } from '#server/features/audit/index';
+import type { AuditActor } from '#domain/actors';
 import { cancelOpenCharges, chargeWithSubscription, dismissCharge, rescheduleNow } from '#server/features/renewals/index';
 import type { RenewalCharges } from './charges';
 
