@@ -9,7 +9,7 @@ import { ordersForReading as orders, type OrderRow } from '#server/features/orde
 import { subscriptions } from './schema';
 import type { Mail } from '#server/features/mail/index';
 import { orderConfirmationClaim } from '#server/features/orders/index';
-import { orderConfirmationMail } from './mails';
+import { orderConfirmationMail } from '#server/features/mail/index';
 import type { Provisioning } from './provisioning';
 import { autoRenewalOf, confirmationOf, paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf, type ZoneOf } from './receipts';
 import { renewalPrices, type SavedCardSummaries } from './views';

@@ -4,7 +4,7 @@ import { isAutomaticRenewalKey } from '#domain/renewal-charges';
 import type { DbOrTx } from '#server/db/connect';
 import type { Mail } from '#server/features/mail/index';
 import { orderConfirmationClaim, type OrderRow } from '#server/features/orders/index';
-import { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './mails';
+import { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from '#server/features/mail/index';
 import type { SavedCardSummaries } from './views';
 
 /** The zone a customer's emails are written in: their own, or the store's until it is known (decision 0074). */
