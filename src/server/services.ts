@@ -27,6 +27,7 @@ import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { createShipmentsWorkflow } from './workflows/shipments';
 import { createRenewalAdmin } from './workflows/renewals/admin';
 import { createRenewalCharges } from './workflows/renewals/charges';
 import { createRenewalConfirmation } from './workflows/renewals/confirmation';
@@ -145,6 +146,7 @@ export function createServices(deps: AppDeps) {
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
+    shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
   };
 }
 

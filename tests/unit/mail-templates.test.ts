@@ -3,7 +3,7 @@ import { linkMail } from '../../src/server/features/accounts/link-mail';
 import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
 import type { OrderRow } from '../../src/server/features/orders/order-row';
-import { refundMail } from '../../src/server/features/orders/refunds';
+import { refundMail } from '../../src/server/features/mail/refund-email';
 import { autoRenewOffMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/mail/order-emails';
 import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/renewals/milestone-mails';
 import { suspendedMail } from '../../src/server/features/subscriptions/suspended-mail';

@@ -5,8 +5,8 @@ import type { Db } from '#server/db/connect';
 import { conflict } from '#domain/errors';
 import { recordAdminAction } from '#server/features/audit/index';
 import type { AuditActor } from '#domain/actors';
-import type { Mail } from '#server/features/mail/index';
-import { refundMail, type ErrorLog, type OpenedRefund, type OrderRefundRow, type Orders, type RefundAsk } from '#server/features/orders/index';
+import { refundMail, type Mail } from '#server/features/mail/index';
+import type { ErrorLog, OpenedRefund, OrderRefundRow, Orders, RefundAsk } from '#server/features/orders/index';
 import type { Subscriptions } from '#server/features/subscriptions/index';
 import type { PaidOrderWorkflow } from './paid-order';
 

@@ -5,11 +5,8 @@ import {
   SUBSCRIPTION_NOT_FOUND,
   type Subscription,
 } from '#contract/subscriptions';
-import type { AdminShipment, ShipmentChanges } from '#contract/admin-shipments';
 import { canRenew } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { markShipmentDelivered, shippedMail, updateShipment } from '#server/features/orders/index';
-import type { AuditActor } from '#domain/actors';
 import { conflict, notFound } from '#domain/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Mail } from '#server/features/mail/index';
@@ -106,23 +103,6 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     /** The admin starts a streaming box's subscription, delivered or not; false when it was not waiting. */
     activateSubscription: (subscriptionId: string): Promise<boolean> =>
       UUID.test(subscriptionId) ? provisioning.activate(subscriptionId) : Promise.resolve(false),
-
-    /**
-     * PATCH /api/admin/shipments/:orderId. A box that becomes 'shipped' emails the buyer its
-     * tracking number, written in the change's transaction (docs/decisions/0028); once per
-     * tracking number, so a repeated change writes none.
-     */
-    async updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> {
-      return db.transaction(async (tx) => {
-        const { shipment, shippedNow } = await updateShipment(tx, orderId, changes, actor);
-        const message = shippedNow ? await shippedMail(tx, orderId, (customerId) => zoneOf(tx, customerId)) : null;
-        if (message) await mail.queue(tx, message, { key: `shipment-shipped:${orderId}:${shipment.trackingNumber}` });
-        return shipment;
-      });
-    },
-
-    /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */
-    markShipmentDelivered: (orderId: string): Promise<boolean> => markShipmentDelivered(db, orderId),
 
     /**
      * For checkout, before it takes a renewal: the subscription must be the customer's
