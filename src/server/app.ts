@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(deviceRoutes, { devices, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
-    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, shipments, devices, renewalAdmin, clock, config, sessions });
+    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, renewalAdmin, clock, config, sessions });
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

@@ -28,6 +28,7 @@ import {
   adminOrderSummaryListSchema,
   giftCardDeliveryRequestSchema,
   giftCardDeliverySchema,
+  type GiftCardDelivery,
   ORDER_NOT_FOUND,
   owedGiftCardListSchema,
   REFUND_KEY_HEADER,
@@ -53,7 +54,7 @@ import type { Accounts } from '#server/features/accounts/index';
 import type { AuditActor } from '#domain/actors';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
-import type { ErrorLog, Orders, RefundAsk } from '#server/features/orders/index';
+import type { ErrorLog, GiftCardDeliveryChange, RefundAsk } from '#server/features/orders/index';
 import type { PageOf, Reports } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
@@ -72,11 +73,11 @@ export interface AdminRouteOptions {
   accounts: Pick<Accounts, 'createAccountForOrder'>;
   catalog: Pick<Catalog, 'adminPackages' | 'changePackage'>;
   couponAdmin: Pick<CouponAdmin, 'page' | 'create' | 'update' | 'winBack' | 'chooseWinBack'>;
-  orders: Pick<Orders, 'setGiftCardDelivered'>;
   orderAdmin: {
     refund(orderId: string, ask: RefundAsk, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
     honour(orderId: string, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
     retryProvisioning(orderId: string, actor: AuditActor): Promise<AdminOrderAction>;
+    setGiftCardDelivered(orderId: string, change: GiftCardDeliveryChange, actor: AuditActor, timeZone: string): Promise<GiftCardDelivery>;
   };
   reports: Pick<
     Reports,
@@ -109,7 +110,7 @@ export interface AdminRouteOptions {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
-  const { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, shipments, devices, renewalAdmin, clock } = options;
+  const { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, renewalAdmin, clock } = options;
   const { getSession, startSession, endSession } = options.sessions;
   // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
   const store = { timeZone: options.config.STORE_TIME_ZONE };
@@ -297,7 +298,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
       '/api/admin/orders/:orderId/gift-card',
       { schema: { params: adminOrderParamsSchema, body: giftCardDeliveryRequestSchema, response: { 200: giftCardDeliverySchema, ...failures } } },
       async (request, reply) => {
-        const result = await orders.setGiftCardDelivered(request.params.orderId, request.body, await actingAdmin(request), store.timeZone);
+        const result = await orderAdmin.setGiftCardDelivered(request.params.orderId, request.body, await actingAdmin(request), store.timeZone);
         return noStore(reply).send(result);
       },
     );

@@ -13,4 +13,5 @@ export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrder
 export { ordersForReading, shipmentsForReading } from './read-only';
 // Each refund of an order, full or partial (decision 0036).
 export type { OrderRefundRow } from './refunds';
-export type { OpenedRefund, RefundAsk } from './admin-actions';
+export type { AuditChange, OpenedRefund, RefundAsk } from './admin-actions';
+export type { GiftCardDeliveryChange } from './gift-cards';
