@@ -24,7 +24,9 @@ import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
+import { createOrderConfirmation } from './workflows/order-confirmation';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
+import { createProvisioningWorkflow } from './workflows/provisioning';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
 import { createShipmentsWorkflow } from './workflows/shipments';
@@ -101,7 +103,6 @@ export function createServices(deps: AppDeps) {
     clock,
     savedCards: (ids) => savedCardSummaries(db, ids),
     renewalStates: (ids) => renewalStatesOf(db, ids),
-    zoneOf,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
@@ -115,7 +116,18 @@ export function createServices(deps: AppDeps) {
 
   // The workflows, above them.
   const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards });
+  const savedCardSummariesOf = (ids: string[]) => savedCardSummaries(db, ids);
+  const provisioningFlow = createProvisioningWorkflow({ db, subscriptions, mail, publicUrl: deps.config.PUBLIC_URL, savedCards: savedCardSummariesOf, zoneOf });
+  const confirmation = createOrderConfirmation({
+    db,
+    mail,
+    clock,
+    publicUrl: deps.config.PUBLIC_URL,
+    storeTimeZone: deps.config.STORE_TIME_ZONE,
+    savedCards: savedCardSummariesOf,
+    zoneOf,
+  });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts, savedCards });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });

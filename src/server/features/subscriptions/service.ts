@@ -15,8 +15,7 @@ import type { Clock } from '#server/lib/clock';
 import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createGrace } from './grace';
-import type { ZoneOf } from './receipts';
-import { createProvisioning, type ProvisionResult } from './provisioning';
+import { createProvisioning } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries } from './views';
 import { createAutoRenew } from './auto-renew';
@@ -44,8 +43,6 @@ export interface SubscriptionsDeps {
   savedCards?: SavedCardSummaries;
   /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
   renewalStates?: RenewalStatesOf;
-  /** The zone a customer's dates are written in (the accounts feature's, decision 0074); the store's for everyone when absent. */
-  zoneOf?: ZoneOf;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,10 +51,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The subscriptions service (services.ts): provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, zoneOf = async () => config.STORE_TIME_ZONE }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
-  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards, zoneOf });
-  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards, zoneOf, storeTimeZone: config.STORE_TIME_ZONE });
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
+  const lifecycle = createLifecycle({ db, provisioning, clock, graceDays });
   const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
@@ -74,13 +71,18 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
   return {
     /**
-     * Provisions a paid order; idempotent, and safe to run concurrently with itself (the
-     * trial's direct call and its job). Throws while the order is unpaid or the provider fails.
+     * A paid order's lines on the panel and its subscription's writes, in the transaction of
+     * workflows/provisioning.ts, which locks and marks the order (decision 0084).
      */
-    provisionOrder: (orderId: string): Promise<ProvisionResult> => provisioning.provisionOrder(orderId),
-
-    /** Writes the order's confirmation email once (the paid-order workflow's job); throws while the order is unpaid. */
-    sendOrderConfirmation: lifecycle.sendOrderConfirmation,
+    provisioning: {
+      newSubscriptionLines: provisioning.newSubscriptionLines,
+      writeNewSubscription: provisioning.writeNewSubscription,
+      renewalLines: provisioning.renewalLines,
+      applyRenewal: provisioning.applyRenewal,
+      discardLines: provisioning.discardLines,
+      syncLines: provisioning.syncLines,
+      subscriptionOfOrder: provisioning.subscriptionOfOrder,
+    },
 
     /** The session customer's subscriptions for the account page, newest first. */
     listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, savedCards, renewalStates }),

@@ -7,7 +7,7 @@ import { remainingTime, type SubscriptionStatus } from '#domain/subscription-sta
 import { devicesRun } from '#domain/devices';
 import { graceState } from '#domain/renewal-milestones';
 import type { DbOrTx } from '#server/db/connect';
-import { packagesForReading as packages } from '#server/features/catalog/index';
+import { packages } from './packages';
 import { shipmentsForReading as shipments } from '#server/features/orders/index';
 import { deviceView } from './device-view';
 import { deviceCredentials, subscriptions } from './schema';
