@@ -22,6 +22,7 @@ import { selectCardPaymentProvider, type CardPayments } from './providers/paymen
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
+import { recordDeviceAction } from './workflows/device-actions';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createOrderConfirmation } from './workflows/order-confirmation';
@@ -103,6 +104,7 @@ export function createServices(deps: AppDeps) {
     clock,
     savedCards: (ids) => savedCardSummaries(db, ids),
     renewalStates: (ids) => renewalStatesOf(db, ids),
+    recordDeviceAction,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {

@@ -12,7 +12,7 @@ import type { JobQueue } from '#server/jobs/queue';
 import type { Mail } from '#server/features/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import type { Clock } from '#server/lib/clock';
-import { createDevices } from './devices';
+import { createDevices, type RecordDeviceAction } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createGrace } from './grace';
 import { createProvisioning } from './provisioning';
@@ -43,6 +43,8 @@ export interface SubscriptionsDeps {
   savedCards?: SavedCardSummaries;
   /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
   renewalStates?: RenewalStatesOf;
+  /** Writes a device action's audit row in its transaction (workflows/device-actions.ts, decision 0084). */
+  recordDeviceAction: RecordDeviceAction;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,7 +53,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The subscriptions service (services.ts): provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, recordDeviceAction }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
   const lifecycle = createLifecycle({ db, provisioning, clock, graceDays });
@@ -127,7 +129,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     },
 
     /** The devices in their owner's hands and the store owner's (decision 0042). */
-    devices: createDevices({ db, provider, clock }),
+    devices: createDevices({ db, provider, clock, recordAction: recordDeviceAction }),
 
     /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
     turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string, ownerOf: OwnerOf) =>
