@@ -7,7 +7,7 @@ import { createCatalog } from '#server/features/catalog/index';
 import { createCheckout } from '#server/features/checkout/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
 import { createMail } from '#server/features/mail/index';
-import { createOrders } from '#server/features/orders/index';
+import { createOrders, shipmentsOfSubscriptions } from '#server/features/orders/index';
 import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
@@ -104,6 +104,7 @@ export function createServices(deps: AppDeps) {
     clock,
     savedCards: (ids) => savedCardSummaries(db, ids),
     renewalStates: (ids) => renewalStatesOf(db, ids),
+    shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
     recordDeviceAction,
   });
   const orders = createOrders(db, { cardPayments });

@@ -9,8 +9,8 @@ export { paymentMismatch, type PaymentEvidence } from './payment-evidence';
 export { SWEEP_GRACE_MS } from './unfinished';
 export { keepRevenueDaysIn } from './revenue-days';
 // The shipments of streaming box orders: every write to that table (./shipments.ts).
-export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedBox, updateShipment } from './shipments';
-export { ordersForReading, shipmentsForReading } from './read-only';
+export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shipmentsOfSubscriptions, shippedBox, updateShipment } from './shipments';
+export { ordersForReading } from './read-only';
 // Each refund of an order, full or partial (decision 0036).
 export type { OrderRefundRow } from './refunds';
 export type { AuditChange, OpenedRefund, RefundAsk } from './admin-actions';

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { SHIPMENT_NOT_FOUND, TRACKING_NUMBER_NEEDED, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
 import type { DbOrTx } from '#server/db/connect';
 import { orders, shipments } from './schema';
@@ -31,6 +31,11 @@ export async function createShipment(tx: DbOrTx, order: OrderRow & { customerId:
       country: order.shippingCountry,
     })
     .onConflictDoNothing();
+}
+
+/** The shipments of these subscriptions' boxes (the account page's, read beside its subscriptions). */
+export async function shipmentsOfSubscriptions(db: DbOrTx, subscriptionIds: string[]): Promise<ShipmentRow[]> {
+  return db.select().from(shipments).where(inArray(shipments.subscriptionId, subscriptionIds));
 }
 
 /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */

@@ -17,7 +17,7 @@ import { createLifecycle } from './lifecycle';
 import { createGrace } from './grace';
 import { createProvisioning } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
-import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries } from './views';
+import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries, type ShipmentsOf } from './views';
 import { createAutoRenew } from './auto-renew';
 import { turnOffAutoRenew, type OwnerOf } from './auto-renew-off';
 
@@ -43,6 +43,8 @@ export interface SubscriptionsDeps {
   savedCards?: SavedCardSummaries;
   /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
   renewalStates?: RenewalStatesOf;
+  /** The boxes' shipments of the account page, which a box's activation waits for (the orders feature's). */
+  shipmentsOf: ShipmentsOf;
   /** Writes a device action's audit row in its transaction (workflows/device-actions.ts, decision 0084). */
   recordDeviceAction: RecordDeviceAction;
 }
@@ -53,7 +55,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The subscriptions service (services.ts): provisioning of paid orders (run by the paid-order workflow's
  * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, recordDeviceAction }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, shipmentsOf, recordDeviceAction }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
   const lifecycle = createLifecycle({ db, provisioning, clock, graceDays });
@@ -66,7 +68,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
-    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, savedCards, renewalStates }) : [];
+    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, shipmentsOf, savedCards, renewalStates }) : [];
     if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return view;
   }
@@ -87,7 +89,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     },
 
     /** The session customer's subscriptions for the account page, newest first. */
-    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, savedCards, renewalStates }),
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, shipmentsOf, savedCards, renewalStates }),
 
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,
