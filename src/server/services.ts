@@ -95,6 +95,7 @@ export function createServices(deps: AppDeps) {
     const customer = customerId ? await findCustomer(tx, customerId) : null;
     return customer ? timeZoneOf(customer, deps.config.STORE_TIME_ZONE) : deps.config.STORE_TIME_ZONE;
   };
+  const savedCardSummariesOf = (ids: string[]) => savedCardSummaries(db, ids);
   const subscriptions = createSubscriptions({
     db,
     config: deps.config,
@@ -102,7 +103,7 @@ export function createServices(deps: AppDeps) {
     mail,
     provider: provisioning,
     clock,
-    savedCards: (ids) => savedCardSummaries(db, ids),
+    savedCards: savedCardSummariesOf,
     renewalStates: (ids) => renewalStatesOf(db, ids),
     shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
     recordDeviceAction,
@@ -119,7 +120,6 @@ export function createServices(deps: AppDeps) {
 
   // The workflows, above them.
   const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
-  const savedCardSummariesOf = (ids: string[]) => savedCardSummaries(db, ids);
   const provisioningFlow = createProvisioningWorkflow({ db, subscriptions, mail, publicUrl: deps.config.PUBLIC_URL, savedCards: savedCardSummariesOf, zoneOf });
   const confirmation = createOrderConfirmation({
     db,

@@ -52,8 +52,9 @@ export interface SubscriptionsDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The subscriptions service (services.ts): provisioning of paid orders (run by the paid-order workflow's
- * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
+ * The subscriptions service (services.ts): its part of provisioning paid orders (the lines and
+ * the rows, in workflows/provisioning.ts's transaction), the subscription lifecycle, the
+ * account page's subscriptions and streaming box activation.
  */
 export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, shipmentsOf, recordDeviceAction }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
