@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     installSameOriginGuard(app, config);
 
     const { accounts, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAdmin, orders } = services;
-    const { placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, subscriptions, trialSignup } = services;
+    const { placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(deviceRoutes, { devices, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
-    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions, devices, renewalAdmin, clock, config, sessions });
+    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, renewalAdmin, clock, config, sessions });
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

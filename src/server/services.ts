@@ -7,7 +7,7 @@ import { createCatalog } from '#server/features/catalog/index';
 import { createCheckout } from '#server/features/checkout/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
 import { createMail } from '#server/features/mail/index';
-import { createOrders } from '#server/features/orders/index';
+import { createOrders, shipmentsOfSubscriptions } from '#server/features/orders/index';
 import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
@@ -22,11 +22,15 @@ import { selectCardPaymentProvider, type CardPayments } from './providers/paymen
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
+import { recordDeviceAction } from './workflows/device-actions';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
+import { createOrderConfirmation } from './workflows/order-confirmation';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
+import { createProvisioningWorkflow } from './workflows/provisioning';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { createShipmentsWorkflow } from './workflows/shipments';
 import { createRenewalAdmin } from './workflows/renewals/admin';
 import { createRenewalCharges } from './workflows/renewals/charges';
 import { createRenewalConfirmation } from './workflows/renewals/confirmation';
@@ -91,6 +95,7 @@ export function createServices(deps: AppDeps) {
     const customer = customerId ? await findCustomer(tx, customerId) : null;
     return customer ? timeZoneOf(customer, deps.config.STORE_TIME_ZONE) : deps.config.STORE_TIME_ZONE;
   };
+  const savedCardSummariesOf = (ids: string[]) => savedCardSummaries(db, ids);
   const subscriptions = createSubscriptions({
     db,
     config: deps.config,
@@ -98,9 +103,10 @@ export function createServices(deps: AppDeps) {
     mail,
     provider: provisioning,
     clock,
-    savedCards: (ids) => savedCardSummaries(db, ids),
+    savedCards: savedCardSummariesOf,
     renewalStates: (ids) => renewalStatesOf(db, ids),
-    zoneOf,
+    shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
+    recordDeviceAction,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
@@ -114,7 +120,17 @@ export function createServices(deps: AppDeps) {
 
   // The workflows, above them.
   const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards });
+  const provisioningFlow = createProvisioningWorkflow({ db, subscriptions, mail, publicUrl: deps.config.PUBLIC_URL, savedCards: savedCardSummariesOf, zoneOf });
+  const confirmation = createOrderConfirmation({
+    db,
+    mail,
+    clock,
+    publicUrl: deps.config.PUBLIC_URL,
+    storeTimeZone: deps.config.STORE_TIME_ZONE,
+    savedCards: savedCardSummariesOf,
+    zoneOf,
+  });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts, savedCards });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
@@ -145,6 +161,7 @@ export function createServices(deps: AppDeps) {
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
+    shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
   };
 }
 

@@ -223,8 +223,8 @@ describe('the streaming box', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ message: 'Your streaming box has not been delivered yet. You can activate it once it arrives.' });
 
-    expect(await t.services.subscriptions.markShipmentDelivered(order.id)).toBe(true);
-    expect(await t.services.subscriptions.markShipmentDelivered(order.id)).toBe(false);
+    expect(await t.services.shipments.markShipmentDelivered(order.id)).toBe(true);
+    expect(await t.services.shipments.markShipmentDelivered(order.id)).toBe(false);
     const [delivered] = await listOf(t, cookies);
     expect(delivered).toMatchObject({ canActivate: true, shipment: { status: 'delivered' } });
 
@@ -371,7 +371,7 @@ describe('GET /api/subscriptions and activation, per customer', () => {
     expect(bobs.map((s) => s.orderId)).toEqual([bobOrder.id]);
 
     // Another customer's subscription is as unknown as a made-up one.
-    await t.services.subscriptions.markShipmentDelivered(bobOrder.id);
+    await t.services.shipments.markShipmentDelivered(bobOrder.id);
     for (const id of [bobs[0]!.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await activate(t, alice.cookies, id);
       expect(response.statusCode).toBe(404);

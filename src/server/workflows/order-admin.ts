@@ -1,18 +1,19 @@
-import { adminOrderActionMessages, REFUND_IN_PROGRESS, type AdminOrderAction } from '#contract/admin-orders';
+import { adminOrderActionMessages, REFUND_IN_PROGRESS, type AdminOrderAction, type GiftCardDelivery } from '#contract/admin-orders';
 import { formatMoney, parseMoney } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
-import type { Db } from '#server/db/connect';
+import type { AuditAction } from '#contract/admin-audit';
+import type { Db, DbOrTx } from '#server/db/connect';
 import { conflict } from '#domain/errors';
 import { recordAdminAction } from '#server/features/audit/index';
 import type { AuditActor } from '#domain/actors';
-import type { Mail } from '#server/features/mail/index';
-import { refundMail, type ErrorLog, type OpenedRefund, type OrderRefundRow, type Orders, type RefundAsk } from '#server/features/orders/index';
+import { refundMail, type Mail } from '#server/features/mail/index';
+import type { AuditChange, ErrorLog, GiftCardDeliveryChange, OpenedRefund, OrderRefundRow, Orders, RefundAsk } from '#server/features/orders/index';
 import type { Subscriptions } from '#server/features/subscriptions/index';
 import type { PaidOrderWorkflow } from './paid-order';
 
 export interface OrderAdminDeps {
   db: Db;
-  orders: Pick<Orders, 'openRefund' | 'refundAtProvider' | 'settleRefund' | 'findOrder' | 'honour' | 'retryProvisioning'>;
+  orders: Pick<Orders, 'openRefund' | 'refundAtProvider' | 'settleRefund' | 'findOrder' | 'honour' | 'retryProvisioning' | 'setGiftCardDelivered'>;
   subscriptions: Pick<Subscriptions, 'endServiceOfRefund' | 'syncLinesAfterRefund'>;
   paidOrder: Pick<PaidOrderWorkflow, 'start' | 'requeueProvisioning'>;
   mail: Pick<Mail, 'queue'>;
@@ -21,10 +22,14 @@ export interface OrderAdminDeps {
 /**
  * The admin's actions on an order that reach past the orders feature (decision 0021): a
  * refund ends the service it paid for, an honoured order is then provisioned as any paid
- * order, a retry sends the provisioning job again. Each writes its audit row in the
- * transaction of its change.
+ * order, a retry sends the provisioning job again, a gift card is marked delivered. Each
+ * writes its audit row in the transaction of its change (decision 0084: the orders feature
+ * returns what the row says).
  */
 export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }: OrderAdminDeps) {
+  const audit = (tx: DbOrTx, actor: AuditActor, action: AuditAction, orderId: string, change: AuditChange) =>
+    recordAdminAction(tx, { actor, action, target: { type: 'order', id: orderId }, ...change });
+
   /** Pays a pending refund back at the provider, then counts it, with its audit row and email, in one transaction. */
   async function settle(opened: OpenedRefund, log: ErrorLog): Promise<void> {
     const providerRefund = await orders.refundAtProvider(opened);
@@ -93,16 +98,32 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
 
     /** POST /api/admin/orders/:orderId/honour: the order completes as it stands, then goes the way of any paid order. */
     async honour(orderId: string, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction> {
-      const answer = await orders.honour(orderId, actor);
+      const answer = await db.transaction(async (tx) => {
+        const honoured = await orders.honour(tx, orderId);
+        await audit(tx, actor, 'order.honour', orderId, honoured.audit);
+        return honoured.answer;
+      });
       await paidOrder.start(orderId, log);
       return answer;
     },
 
     /** POST /api/admin/orders/:orderId/retry-provisioning: the provisioning job again, with fresh attempts when it ran out. */
     async retryProvisioning(orderId: string, actor: AuditActor): Promise<AdminOrderAction> {
-      const { answer, requeue } = await orders.retryProvisioning(orderId, actor);
-      if (requeue) await paidOrder.requeueProvisioning(orderId);
+      const { answer, requeue } = await orders.retryProvisioning(orderId);
+      if (requeue) {
+        await db.transaction((tx) => audit(tx, actor, 'order.retry_provisioning', orderId, requeue));
+        await paidOrder.requeueProvisioning(orderId);
+      }
       return answer;
+    },
+
+    /** POST /api/admin/orders/:orderId/gift-card: delivered (with its code and note) or undone, on the store's day (`timeZone`). */
+    async setGiftCardDelivered(orderId: string, change: GiftCardDeliveryChange, actor: AuditActor, timeZone: string): Promise<GiftCardDelivery> {
+      return db.transaction(async (tx) => {
+        const { delivery, audit: changed } = await orders.setGiftCardDelivered(tx, orderId, change, timeZone);
+        if (changed) await audit(tx, actor, 'order.gift_card', orderId, changed);
+        return delivery;
+      });
     },
   };
 }

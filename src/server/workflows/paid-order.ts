@@ -2,7 +2,9 @@ import type { Db } from '#server/db/connect';
 import { DEFAULT_JOB_POLICY, type JobQueue } from '#server/jobs/queue';
 import type { Accounts } from '#server/features/accounts/index';
 import { recordProvisioningFailure, SWEEP_GRACE_MS, type CompletionResult, type ErrorLog, type Orders, type PaymentEvidence, type PaymentLog } from '#server/features/orders/index';
-import { SCHEDULED_POLICY, type ProvisionResult, type Subscriptions } from '#server/features/subscriptions/index';
+import { SCHEDULED_POLICY } from '#server/features/subscriptions/index';
+import type { OrderConfirmation } from './order-confirmation';
+import type { ProvisionResult, ProvisioningWorkflow } from './provisioning';
 import type { SavedCardWorkflow } from './renewals/saved-cards';
 
 /**
@@ -28,7 +30,8 @@ export interface PaidOrderDeps {
   db: Db;
   jobs: JobQueue;
   orders: Pick<Orders, 'completeOrder' | 'unfinishedPaidOrders' | 'recentlyUnfinishedPaidOrders'>;
-  subscriptions: Pick<Subscriptions, 'provisionOrder' | 'sendOrderConfirmation'>;
+  provisioning: Pick<ProvisioningWorkflow, 'provisionOrder'>;
+  confirmation: Pick<OrderConfirmation, 'sendOrderConfirmation'>;
   accounts: Pick<Accounts, 'sendSetupLink'>;
   /** Keeps the card of a purchase with "Renew automatically" for its new subscription (decision 0044). */
   savedCards?: Pick<SavedCardWorkflow, 'saveCardOfPaidOrder'>;
@@ -36,7 +39,7 @@ export interface PaidOrderDeps {
 
 type UnfinishedOrder = { id: string; fulfilledAt: Date | null; confirmationSentAt: Date | null };
 
-export function createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards }: PaidOrderDeps) {
+export function createPaidOrderWorkflow({ db, jobs, orders, provisioning, confirmation, accounts, savedCards }: PaidOrderDeps) {
   const jobsOf = (order: UnfinishedOrder) => [
     ...(order.fulfilledAt ? [] : [{ name: PAID_ORDER_JOBS.provisionOrder, data: { orderId: order.id }, singletonKey: order.id }]),
     ...(order.confirmationSentAt ? [] : [{ name: PAID_ORDER_JOBS.orderConfirmationMail, data: { orderId: order.id }, singletonKey: order.id }]),
@@ -58,7 +61,7 @@ export function createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accou
    * the run that applied the order, or from a job's retry, which may follow a failed send.
    */
   async function provision(orderId: string, { isRetry = false } = {}): Promise<ProvisionResult> {
-    const result = await subscriptions.provisionOrder(orderId);
+    const result = await provisioning.provisionOrder(orderId);
     if (result.outcome === 'provisioned' && (result.appliedNow || isRetry)) {
       await accounts.sendSetupLink({ customerId: result.customerId, orderId, onlyWithoutPassword: true });
     }
@@ -79,7 +82,7 @@ export function createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accou
     }
   });
   jobs.work<{ orderId: string }>(PAID_ORDER_JOBS.orderConfirmationMail, async ({ orderId }) => {
-    await subscriptions.sendOrderConfirmation(orderId);
+    await confirmation.sendOrderConfirmation(orderId);
   });
   jobs.work(
     PAID_ORDER_JOBS.sweepPaidOrders,

@@ -17,7 +17,7 @@ import {
 } from '#contract/admin';
 import { messageResponseSchema } from '#contract/accounts';
 import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenue';
-import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema } from '#contract/admin-shipments';
+import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
 import {
   adminOrderActionSchema,
   type AdminOrderAction,
@@ -28,6 +28,7 @@ import {
   adminOrderSummaryListSchema,
   giftCardDeliveryRequestSchema,
   giftCardDeliverySchema,
+  type GiftCardDelivery,
   ORDER_NOT_FOUND,
   owedGiftCardListSchema,
   REFUND_KEY_HEADER,
@@ -53,11 +54,11 @@ import type { Accounts } from '#server/features/accounts/index';
 import type { AuditActor } from '#domain/actors';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
-import type { ErrorLog, Orders, RefundAsk } from '#server/features/orders/index';
+import type { ErrorLog, GiftCardDeliveryChange, RefundAsk } from '#server/features/orders/index';
 import type { PageOf, Reports } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
-import { adminDeviceRoutes, type AdminDeviceRouteOptions, type Subscriptions } from '#server/features/subscriptions/index';
+import { adminDeviceRoutes, type AdminDeviceRouteOptions } from '#server/features/subscriptions/index';
 import { adminRenewalRoutes, type AdminRenewalRouteOptions } from '#server/features/renewals/index';
 import type { Admins } from './service';
 
@@ -72,11 +73,11 @@ export interface AdminRouteOptions {
   accounts: Pick<Accounts, 'createAccountForOrder'>;
   catalog: Pick<Catalog, 'adminPackages' | 'changePackage'>;
   couponAdmin: Pick<CouponAdmin, 'page' | 'create' | 'update' | 'winBack' | 'chooseWinBack'>;
-  orders: Pick<Orders, 'setGiftCardDelivered'>;
   orderAdmin: {
     refund(orderId: string, ask: RefundAsk, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
     honour(orderId: string, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
     retryProvisioning(orderId: string, actor: AuditActor): Promise<AdminOrderAction>;
+    setGiftCardDelivered(orderId: string, change: GiftCardDeliveryChange, actor: AuditActor, timeZone: string): Promise<GiftCardDelivery>;
   };
   reports: Pick<
     Reports,
@@ -93,7 +94,8 @@ export interface AdminRouteOptions {
     | 'stats'
   > &
     AdminRenewalRouteOptions['reports'];
-  subscriptions: Pick<Subscriptions, 'updateShipment'>;
+  /** The shipments workflow's call: the change with its audit row and the buyer's email. */
+  shipments: { updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> };
   devices: AdminDeviceRouteOptions['devices'];
   renewalAdmin: AdminRenewalRouteOptions['renewalAdmin'];
   clock: Clock;
@@ -108,7 +110,7 @@ export interface AdminRouteOptions {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
-  const { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions, devices, renewalAdmin, clock } = options;
+  const { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, renewalAdmin, clock } = options;
   const { getSession, startSession, endSession } = options.sessions;
   // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
   const store = { timeZone: options.config.STORE_TIME_ZONE };
@@ -289,14 +291,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     guarded.patch(
       '/api/admin/shipments/:orderId',
       { schema: { params: shipmentOrderParamsSchema, body: shipmentChangesSchema, response: { 200: adminShipmentSchema, ...failures } } },
-      async (request, reply) => noStore(reply).send(await subscriptions.updateShipment(request.params.orderId, request.body, await actingAdmin(request))),
+      async (request, reply) => noStore(reply).send(await shipments.updateShipment(request.params.orderId, request.body, await actingAdmin(request))),
     );
 
     guarded.post(
       '/api/admin/orders/:orderId/gift-card',
       { schema: { params: adminOrderParamsSchema, body: giftCardDeliveryRequestSchema, response: { 200: giftCardDeliverySchema, ...failures } } },
       async (request, reply) => {
-        const result = await orders.setGiftCardDelivered(request.params.orderId, request.body, await actingAdmin(request), store.timeZone);
+        const result = await orderAdmin.setGiftCardDelivered(request.params.orderId, request.body, await actingAdmin(request), store.timeZone);
         return noStore(reply).send(result);
       },
     );

@@ -6,12 +6,12 @@ export { mailRoutes } from './routes';
 export { carryReminderChoice } from './preferences';
 export { renderEmailHtml } from './render';
 export { TEMPLATE_SAMPLES } from './templates/catalog';
-export { AutoRenewOffEmail } from './templates/auto-renew-off';
-export { BoxShippedEmail } from './templates/box-shipped';
+export { boxShippedMail } from './box-shipped-email';
 export { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
 export { serviceNoticeEmail } from './service-notice-email';
-export { OrderConfirmationEmail } from './templates/order-confirmation';
+// The order's emails (decision 0028), moved here from the subscriptions feature (decision 0084).
+export { accountLink, autoRenewOffMail, orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
 export { PasswordLinkEmail } from './templates/password-link';
-export { RefundEmail } from './templates/refund';
+export { refundMail } from './refund-email';
 export { RenewalConfirmEmail } from './templates/renewal-confirm';
 export { RenewalFailedEmail } from './templates/renewal-failed';

@@ -15,7 +15,6 @@ import { canBecome } from '#domain/order-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { conflict, invalid, notFound, providerFailed } from '#domain/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider, type CardRefund } from '#server/providers/payments/index';
-import { recordAdminAction } from '#server/features/audit/index';
 import type { AuditActor } from '#domain/actors';
 import { giveBackCouponUse, takeCouponUseAtPayment } from './coupon-use';
 import { findOrder, lockOrder, type OrderRow } from './order-row';
@@ -42,6 +41,12 @@ export interface RefundAsk {
   requestKey?: string | undefined;
 }
 
+/** What an admin's change did, for its audit row (the workflow writes it, decision 0084). */
+export interface AuditChange {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
 /** A refund counted on its order: as the order was, as it is, and whether this one refunded it in full. */
 interface SettledRefund {
   refund: OrderRefundRow;
@@ -53,15 +58,15 @@ interface SettledRefund {
 
 /**
  * The orders' part of the admin's actions on one order: refund, honour, retry provisioning
- * (decision 0021). workflows/order-admin.ts joins them with the service and the jobs; the
- * honour and the retry write their audit rows here, the refund's is the workflow's (it
- * records what happened to the subscription too), each in the transaction of its change.
+ * (decision 0021). workflows/order-admin.ts joins them with the service and the jobs and
+ * writes each audit row in the transaction of its change (decision 0084): these return
+ * what the row says.
  */
 export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
   const action = (orderId: string, paymentStatus: AdminOrderAction['paymentStatus'], message: string): AdminOrderAction => ({ orderId, paymentStatus, message });
 
-  async function existing(orderId: string): Promise<OrderRow> {
-    const order = await findOrder(db, orderId);
+  async function existing(orderId: string, tx: DbOrTx = db): Promise<OrderRow> {
+    const order = await findOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return order;
   }
@@ -132,44 +137,32 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
    * amount received accepted, its coupon's discount honoured and its use counted even past
    * the limit); the paid-order workflow then takes it as any paid order. Once: a second call is 409.
    */
-  async function honour(orderId: string, actor: AuditActor): Promise<AdminOrderAction> {
-    await existing(orderId);
-    await db.transaction(async (tx) => {
-      const honoured = await markOrderHonoured(tx, orderId);
-      if (!honoured) throw conflict(ORDER_NOT_HONOURABLE);
-      // A use reserved at checkout is kept; an order holding none counts one, past the limit if need be (decision 0020).
-      await takeCouponUseAtPayment(tx, honoured);
-      await recordPurchaseNotification(tx, honoured);
-      await recordAdminAction(tx, {
-        actor,
-        action: 'order.honour',
-        target: { type: 'order', id: orderId },
-        before: { paymentStatus: 'needs_review' },
-        after: { paymentStatus: 'completed', couponCounted: honoured.couponCode },
-      });
-    });
-    return action(orderId, 'completed', adminOrderActionMessages.honoured(orderId));
+  async function honour(tx: DbOrTx, orderId: string): Promise<{ answer: AdminOrderAction; audit: AuditChange }> {
+    await existing(orderId, tx);
+    const honoured = await markOrderHonoured(tx, orderId);
+    if (!honoured) throw conflict(ORDER_NOT_HONOURABLE);
+    // A use reserved at checkout is kept; an order holding none counts one, past the limit if need be (decision 0020).
+    await takeCouponUseAtPayment(tx, honoured);
+    await recordPurchaseNotification(tx, honoured);
+    return {
+      answer: action(orderId, 'completed', adminOrderActionMessages.honoured(orderId)),
+      audit: { before: { paymentStatus: 'needs_review' }, after: { paymentStatus: 'completed', couponCounted: honoured.couponCode } },
+    };
   }
 
   /**
-   * POST /api/admin/orders/:orderId/retry-provisioning, its check and audit row: a paid order
-   * without its service is to get its provisioning job again (`requeue`, which the paid-order
-   * workflow sends); one that has it answers so.
+   * POST /api/admin/orders/:orderId/retry-provisioning, its check and what its audit row
+   * says: a paid order without its service is to get its provisioning job again (`requeue`,
+   * which the paid-order workflow sends); one that has it answers so (no audit row).
    */
-  async function retryProvisioning(orderId: string, actor: AuditActor): Promise<{ answer: AdminOrderAction; requeue: boolean }> {
+  async function retryProvisioning(orderId: string): Promise<{ answer: AdminOrderAction; requeue: AuditChange | null }> {
     const order = await existing(orderId);
     if (order.paymentStatus !== 'completed') throw conflict(ORDER_NOT_PROVISIONABLE);
-    if (order.fulfilledAt) return { answer: action(orderId, 'completed', adminOrderActionMessages.alreadyProvisioned(orderId)), requeue: false };
-    await db.transaction((tx) =>
-      recordAdminAction(tx, {
-        actor,
-        action: 'order.retry_provisioning',
-        target: { type: 'order', id: orderId },
-        before: { failureReason: order.failureReason },
-        after: { provisioningQueued: true },
-      }),
-    );
-    return { answer: action(orderId, 'completed', adminOrderActionMessages.provisioningQueued(orderId)), requeue: true };
+    if (order.fulfilledAt) return { answer: action(orderId, 'completed', adminOrderActionMessages.alreadyProvisioned(orderId)), requeue: null };
+    return {
+      answer: action(orderId, 'completed', adminOrderActionMessages.provisioningQueued(orderId)),
+      requeue: { before: { failureReason: order.failureReason }, after: { provisioningQueued: true } },
+    };
   }
 
   return { openRefund, refundAtProvider, settleRefund, honour, retryProvisioning };

@@ -4,13 +4,14 @@ export { createOrders, toOrderSummary, type Orders } from './service';
 export * from './order-writes';
 export { completeInTransaction, type CompletionResult } from './completion';
 export type { ErrorLog, PaymentLog } from './logs';
-export { findOrder, type OrderRow } from './order-row';
+export { findOrder, lockPaidOrder, type OrderRow } from './order-row';
 export { paymentMismatch, type PaymentEvidence } from './payment-evidence';
 export { SWEEP_GRACE_MS } from './unfinished';
 export { keepRevenueDaysIn } from './revenue-days';
 // The shipments of streaming box orders: every write to that table (./shipments.ts).
-export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shippedMail, updateShipment } from './shipments';
-export { ordersForReading, shipmentsForReading } from './read-only';
+export { createShipment, markShipmentDelivered, moveCustomerShipments, moveOrderShipment, shipmentsOfSubscriptions, shippedBox, updateShipment } from './shipments';
+export { ordersForReading } from './read-only';
 // Each refund of an order, full or partial (decision 0036).
-export { refundMail, type OrderRefundRow } from './refunds';
-export type { OpenedRefund, RefundAsk } from './admin-actions';
+export type { OrderRefundRow } from './refunds';
+export type { AuditChange, OpenedRefund, RefundAsk } from './admin-actions';
+export type { GiftCardDeliveryChange } from './gift-cards';

@@ -19,3 +19,11 @@ export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow |
   const [order] = await lockedOrderById(tx, { orderId });
   return order ?? null;
 }
+
+const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
+
+/** Locks the order while its subscription is written; says whether it is still paid (a refund may have committed meanwhile). */
+export async function lockPaidOrder(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await lockedPaymentStatus(tx, { orderId });
+  return row?.paymentStatus === 'completed';
+}

@@ -1,10 +1,7 @@
 import { hash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
-import { refundableCents } from '#domain/refunds';
+import { formatMoney, type Cents } from '#domain/money';
 import type { DbOrTx } from '#server/db/connect';
-import { createElement } from 'react';
-import { RefundEmail, type Email } from '#server/features/mail/index';
 import type { CardRefund } from '#server/providers/payments/index';
 import type { AuditActor } from '#domain/actors';
 import { orderRefunds, orders } from './schema';
@@ -81,40 +78,4 @@ export async function settleRefundRow(tx: DbOrTx, refundId: string, providerRefu
     .where(eq(orders.id, refund.orderId))
     .returning();
   return { refund, order: order! };
-}
-
-/**
- * The customer's email about one refund: how much, of which order, and what is left or that
- * the service ended. Written in the refund's transaction, sent after its commit (decision 0028).
- */
-export function refundMail(order: OrderRow, amountCents: Cents, { full, serviceEnded }: { full: boolean; serviceEnded: boolean }): Email {
-  const left = formatDollars(refundableCents(order));
-  const after = full
-    ? `Everything paid for this order has now been refunded${serviceEnded ? ', and the subscription it paid for has ended' : ''}.`
-    : order.paymentStatus === 'needs_review'
-      ? `${left} of what you paid stays with the order while we review it.`
-      : `Your subscription continues; ${left} of the order remains paid.`;
-  const amount = formatDollars(amountCents);
-  const refundedSoFar = formatDollars(parseMoney(order.refundedAmount));
-  const total = formatDollars(parseMoney(order.totalAmount));
-  const text = [
-    `Hello ${order.customerName},`,
-    '',
-    `We have refunded ${amount} of your StreamPlus order ${order.id}.`,
-    `Refunded so far: ${refundedSoFar} of ${total}.`,
-    after,
-    ...(order.paymentMethod === 'card' ? ['A card refund usually reaches your statement within 5 to 10 business days.'] : []),
-    '',
-    'StreamPlus',
-  ].join('\n');
-  const html = createElement(RefundEmail, {
-    customerName: order.customerName,
-    orderId: order.id,
-    amount,
-    refundedSoFar,
-    total,
-    after,
-    paidByCard: order.paymentMethod === 'card',
-  });
-  return { to: order.customerEmail, subject: `Refund of ${amount} for order ${order.id}`, text, html };
 }

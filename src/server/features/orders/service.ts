@@ -3,7 +3,6 @@ import { AWAITING_PAYMENT } from '#domain/order-status';
 import type { OrderSummary } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { orders } from './schema';
-import type { AuditActor } from '#domain/actors';
 import type { CardPaymentProvider } from '#server/providers/payments/index';
 import { createAdminOrderActions } from './admin-actions';
 import { recentlyUnfinishedPaidOrders, unfinishedPaidOrders, type UnfinishedWindow } from './unfinished';
@@ -100,8 +99,8 @@ export function createOrders(db: Db, options: { cardPayments: CardPaymentProvide
     abandonedReservations: (window: AbandonedWindow) => abandonedReservations(db, window),
     releaseReservation: (orderId: string) => db.transaction((tx) => releaseReservation(tx, orderId)),
     markOrderNeedsReview: (orderId: string, reason: string, receivedAmount?: string) => markOrderNeedsReview(db, orderId, reason, receivedAmount),
-    setGiftCardDelivered: (orderId: string, change: GiftCardDeliveryChange, actor: AuditActor, timeZone: string) =>
-      setGiftCardDelivered(db, orderId, change, actor, timeZone),
+    /** In the admin's transaction, which writes the audit row it returns (workflows/order-admin.ts). */
+    setGiftCardDelivered: (tx: DbOrTx, orderId: string, change: GiftCardDeliveryChange, timeZone: string) => setGiftCardDelivered(tx, orderId, change, timeZone),
   };
 }
 

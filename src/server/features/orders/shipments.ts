@@ -1,14 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { SHIPMENT_NOT_FOUND, TRACKING_NUMBER_NEEDED, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
-import { customerDate } from '#domain/store-time';
-import { trackingLink } from '#domain/tracking';
 import type { DbOrTx } from '#server/db/connect';
 import { orders, shipments } from './schema';
 import { invalid, notFound } from '#domain/errors';
-import { createElement } from 'react';
-import { BoxShippedEmail, type Email } from '#server/features/mail/index';
-import { recordAdminAction } from '#server/features/audit/index';
-import type { AuditActor } from '#domain/actors';
 
 /**
  * Every write to `shipments` is here, in functions that take the caller's transaction:
@@ -37,6 +31,11 @@ export async function createShipment(tx: DbOrTx, order: OrderRow & { customerId:
       country: order.shippingCountry,
     })
     .onConflictDoNothing();
+}
+
+/** The shipments of these subscriptions' boxes (the account page's, read beside its subscriptions). */
+export async function shipmentsOfSubscriptions(db: DbOrTx, subscriptionIds: string[]): Promise<ShipmentRow[]> {
+  return db.select().from(shipments).where(inArray(shipments.subscriptionId, subscriptionIds));
 }
 
 /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */
@@ -78,13 +77,16 @@ export interface ShipmentUpdate {
   shipment: AdminShipment;
   /** This change moved the box to 'shipped': the buyer is told its tracking number. */
   shippedNow: boolean;
+  /** The fields changed, before and after, for the admin's audit row; null when nothing changed. */
+  changed: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
 }
 
 /**
- * An admin's change to a streaming box's shipment, audited in the caller's transaction.
- * 'delivered' records when it arrived, which lets the buyer activate the box.
+ * An admin's change to a streaming box's shipment, in the caller's transaction, which
+ * writes its audit row (decision 0084). 'delivered' records when it arrived, which lets
+ * the buyer activate the box.
  */
-export async function updateShipment(tx: DbOrTx, orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<ShipmentUpdate> {
+export async function updateShipment(tx: DbOrTx, orderId: string, changes: ShipmentChanges): Promise<ShipmentUpdate> {
   const [current] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId)).for('update');
   if (!current) throw notFound(SHIPMENT_NOT_FOUND);
   const next: Partial<ShipmentRow> = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
@@ -96,21 +98,18 @@ export async function updateShipment(tx: DbOrTx, orderId: string, changes: Shipm
   const changed = Object.fromEntries(
     Object.entries(next).filter(([key, value]) => JSON.stringify(auditable({ [key]: value })) !== JSON.stringify(auditable({ [key]: current[key as keyof ShipmentRow] }))),
   ) as Partial<ShipmentRow>;
-  if (Object.keys(changed).length === 0) return { shipment: toAdminShipment(current), shippedNow: false };
+  if (Object.keys(changed).length === 0) return { shipment: toAdminShipment(current), shippedNow: false, changed: null };
   const [updated] = await tx.update(shipments).set({ ...changed, updatedAt: new Date() }).where(eq(shipments.id, current.id)).returning();
   const before = Object.fromEntries(Object.keys(changed).map((key) => [key, current[key as keyof ShipmentRow]]));
-  await recordAdminAction(tx, { actor, action: 'shipment.update', target: { type: 'order', id: orderId }, before: auditable(before), after: auditable(changed) });
-  return { shipment: toAdminShipment(updated!), shippedNow: updated!.status === 'shipped' && current.status !== 'shipped' };
+  return {
+    shipment: toAdminShipment(updated!),
+    shippedNow: updated!.status === 'shipped' && current.status !== 'shipped',
+    changed: { before: auditable(before), after: auditable(changed) },
+  };
 }
 
-/**
- * The 'your box has shipped' email, with the carrier and tracking number the admin entered,
- * the carrier's tracking page when the number's shape names one, and the days in words: the
- * day it shipped on the buyer's clock (`zoneOf` their customer: theirs, or the store's until
- * theirs is known, decision 0074), the expected day as the admin picked it (kept as its noon
- * in UTC). Null without a shipped box.
- */
-export async function shippedMail(db: DbOrTx, orderId: string, zoneOf: (customerId: string | null) => Promise<string>): Promise<Email | null> {
+/** A shipped box's facts for the buyer's email (the mail feature writes it); null without a shipped box. */
+export async function shippedBox(db: DbOrTx, orderId: string) {
   const [row] = await db
     .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName, customerId: orders.customerId })
     .from(shipments)
@@ -118,31 +117,7 @@ export async function shippedMail(db: DbOrTx, orderId: string, zoneOf: (customer
     .where(eq(shipments.orderId, orderId));
   if (!row || row.shipment.status !== 'shipped' || !row.shipment.trackingNumber) return null;
   const { carrier, trackingNumber, estimatedDelivery, updatedAt } = row.shipment;
-  const tracking = trackingLink(trackingNumber);
-  const shippedOn = customerDate(updatedAt, await zoneOf(row.customerId));
-  const expected = estimatedDelivery ? customerDate(estimatedDelivery, 'UTC') : null;
-  const text = [
-    `Hello ${row.name},`,
-    '',
-    `Your StreamPlus streaming box (order ${orderId}) is on its way.`,
-    `Shipped on ${shippedOn}`,
-    `Carrier: ${carrier}`,
-    `Tracking number: ${trackingNumber}`,
-    ...(tracking ? [`Track it with ${tracking.carrier}: ${tracking.url}`] : []),
-    ...(expected ? [`Estimated delivery: ${expected}`] : []),
-    '',
-    'Once it arrives, activate it from your account to start its subscription.',
-    '',
-    'StreamPlus',
-  ].join('\n');
-  const html = createElement(BoxShippedEmail, {
-    customerName: row.name,
-    orderId,
-    shippedOn,
-    carrier,
-    trackingNumber,
-    tracking: tracking ? { carrier: tracking.carrier, url: tracking.url } : null,
-    estimatedDelivery: expected,
-  });
-  return { to: row.email, subject: `Your streaming box has shipped - ${orderId}`, text, html };
+  return { orderId, to: row.email, customerName: row.name, customerId: row.customerId, carrier, trackingNumber, estimatedDelivery, shippedAt: updatedAt };
 }
+
+

@@ -2,8 +2,7 @@ import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import { RenewalReminderEmail, serviceNoticeEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink } from '#server/features/subscriptions/index';
+import { accountLink, RenewalReminderEmail, serviceNoticeEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one

@@ -1,8 +1,7 @@
 import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import { RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink } from '#server/features/subscriptions/index';
+import { accountLink, RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
 
 /** The auto-renewing subscription's one notice before its charge (decision 0075). */
 export interface RenewalNoticeDetails {

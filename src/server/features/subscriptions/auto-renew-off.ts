@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
-import type { Mail } from '#server/features/mail/index';
-import { autoRenewOffMail } from './mails';
+import { autoRenewOffMail, type Mail } from '#server/features/mail/index';
 import { subscriptions } from './schema';
 
 /** Whom the confirmation goes to: the accounts feature's, given by the workflow. */

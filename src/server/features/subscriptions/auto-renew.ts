@@ -2,10 +2,9 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { AUTO_RENEW_NEEDS_CARD, AUTO_RENEW_NOT_POSSIBLE, SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { Db } from '#server/db/connect';
 import { conflict, notFound } from '#domain/errors';
-import type { Mail } from '#server/features/mail/index';
+import { autoRenewOffMail, type Mail } from '#server/features/mail/index';
 import type { Clock } from '#server/lib/clock';
 import { packagesForReading as packages } from '#server/features/catalog/index';
-import { autoRenewOffMail } from './mails';
 import { subscriptions } from './schema';
 
 /**

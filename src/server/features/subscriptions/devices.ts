@@ -16,7 +16,6 @@ import {
 import { SUBSCRIPTION_NOT_FOUND, type DeviceCredential } from '#contract/subscriptions';
 import { isExpired } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { recordAdminAction, recordCustomerAction } from '#server/features/audit/index';
 import type { AuditActor, CustomerActor } from '#domain/actors';
 import { enforceAttemptLimits, refundAttempt, type AttemptLimit } from '#server/lib/attempt-limits';
 import { conflict, notFound, providerFailed } from '#domain/errors';
@@ -31,7 +30,9 @@ import { deviceCredentials, subscriptions } from './schema';
  * The devices of a subscription in their owner's hands, and the store owner's (decision
  * 0042): live status from the provider, rename, new password, ISP lock reset, off and on,
  * a set-top box's MAC. Each change is made on the provider first, then recorded with its
- * audit row in one transaction; a provider that fails changes nothing here.
+ * audit row in one transaction; a provider that fails changes nothing here. The audit row
+ * is written by the device-actions workflow's `recordAction`, in that transaction (decision
+ * 0084: features never import the audit feature).
  */
 
 /** Who acts: the device's owner (their devices only, limited, refused on a suspended subscription) or an administrator. */
@@ -73,13 +74,26 @@ function refusalOf(subscription: FoundDevice['subscription'], actor: DeviceActor
   return null;
 }
 
+/** One change to a device or a subscription's devices, as its audit row says it; never a password. */
+export interface DeviceAction {
+  action: AuditAction;
+  /** The device's changes are listed with its order's (the order's detail shows them). */
+  orderId: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Writes a device action's audit row in the change's transaction (workflows/device-actions.ts). */
+export type RecordDeviceAction = (tx: DbOrTx, actor: DeviceActor, action: DeviceAction) => Promise<void>;
+
 export interface DevicesDeps {
   db: Db;
   provider: ProvisioningProvider;
   clock: Clock;
+  recordAction: RecordDeviceAction;
 }
 
-export function createDevices({ db, provider, clock }: DevicesDeps) {
+export function createDevices({ db, provider, clock, recordAction }: DevicesDeps) {
   const demo = provider.kind === 'generator';
   /** Changes to one device in this process go one at a time, so the provider and the row end up agreeing. */
   const inTurn = createTurns<string>();
@@ -131,15 +145,12 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
   }
 
   async function audit(tx: DbOrTx, actor: DeviceActor, found: FoundDevice, action: AuditAction, before: Record<string, unknown>, after: Record<string, unknown>) {
-    // The device's changes are listed with its order's (the order's detail shows them); never a password.
-    const entry = {
+    await recordAction(tx, actor, {
       action,
-      target: { type: 'order', id: found.subscription.orderId },
+      orderId: found.subscription.orderId,
       before: { deviceNumber: found.device.deviceNumber, ...before },
       after: { deviceNumber: found.device.deviceNumber, ...after },
-    };
-    if (actor.kind === 'customer') await recordCustomerAction(tx, { ...entry, actor: actor.customer });
-    else await recordAdminAction(tx, { ...entry, actor: actor.admin });
+    });
   }
 
   async function updateDevice(tx: DbOrTx, deviceId: string, changes: Partial<Pick<DeviceRow, 'label' | 'mac' | 'enabled' | 'xtreamPassword'>>): Promise<DeviceRow> {
@@ -349,10 +360,9 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
           .update(subscriptions)
           .set({ devicesSuspendedAt: suspended ? (subscription.devicesSuspendedAt ?? now) : null, updatedAt: now })
           .where(eq(subscriptions.id, subscriptionId));
-        await recordAdminAction(tx, {
-          actor: admin,
+        await recordAction(tx, { kind: 'admin', admin }, {
           action: suspended ? 'subscription.disable_devices' : 'subscription.enable_devices',
-          target: { type: 'order', id: subscription.orderId },
+          orderId: subscription.orderId,
           before: { devicesSuspended: subscription.devicesSuspendedAt !== null },
           after: { devicesSuspended: suspended, devices: changing.map((device) => device.deviceNumber) },
         });

@@ -4,7 +4,8 @@ export { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim, runsPaidS
 export { subscriptionRoutes } from './routes';
 export { adminDeviceRoutes, deviceRoutes, type AdminDeviceRouteOptions } from './device-routes';
 export { deviceView, type DeviceViewRow } from './device-view';
-export type { ProvisionResult } from './provisioning';
+export type { DeviceAction, DeviceActor } from './devices';
+export type { BoughtPackage } from './provisioning';
+export { renewalPrices, type SavedCardSummaries } from './views';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
-export { accountLink } from './mails';

@@ -3,18 +3,11 @@ import { SUBSCRIPTION_CANCELLED } from '#contract/admin-orders';
 import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { addDuration, renewedExpiry, type PackageDuration } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { packagesForReading as packages } from '#server/features/catalog/index';
-import { ordersForReading as orders } from '#server/features/orders/index';
+import { packages } from './packages';
 import { deviceCredentials, subscriptions } from './schema';
-import { createShipment, markOrderFulfilled, type OrderRow } from '#server/features/orders/index';
 import type { Clock } from '#server/lib/clock';
-import { createTurns } from '#server/lib/take-turns';
-import { prebuilt } from '#server/db/prebuilt';
 import { graceEnd } from '#domain/renewal-milestones';
-import type { Mail } from '#server/features/mail/index';
 import { giveBoxesToDevices } from './box-claims';
-import { paidWithOfRenewal, queueRenewalReceipt, renewalReceiptOf, type ZoneOf } from './receipts';
-import type { SavedCardSummaries } from './views';
 import {
   LineUsernameTakenError,
   newLinePassword,
@@ -23,12 +16,12 @@ import {
 } from '#server/providers/provisioning/index';
 
 /**
- * Turns a paid order into streaming service (decision 0009): a new subscription with one
- * credential per device, a streaming box waiting for activation with its shipment, or a
- * renewal of an existing subscription. Every step can run again, or twice at once, with
- * the same result: the order row is locked while its subscription is written, a new order
- * is applied once through subscriptions.order_id being unique, a renewal once through
- * orders.fulfilled_at.
+ * The subscriptions' part of turning a paid order into streaming service (decision 0009):
+ * the panel's lines, made before their credentials are written and discarded when not
+ * used, and the writes of a new subscription or a renewal, in the transaction of
+ * workflows/provisioning.ts, which locks and marks the order (decision 0084). Every step
+ * can run again, or twice at once, with the same result: a new order is applied once
+ * through subscriptions.order_id being unique, a renewal once through orders.fulfilled_at.
  */
 
 export interface ProvisioningDeps {
@@ -39,32 +32,29 @@ export interface ProvisioningDeps {
   clock: Clock;
   /** GRACE_DAYS: how long a lapsed paid subscription's lines run on (decision 0046). */
   graceDays: number;
-  /** A renewal's receipt is written with the renewal (decision 0075). */
-  mail: Pick<Mail, 'queue'>;
-  publicUrl: string;
-  savedCards: SavedCardSummaries | undefined;
-  zoneOf: ZoneOf;
 }
 
-export type ProvisionResult =
-  /** `appliedNow`: this call created or extended the subscription (not an earlier one). */
-  | {
-      outcome: 'provisioned';
-      subscriptionId: string;
-      customerId: string;
-      appliedNow: boolean;
-      /** The buyer asked for automatic renewal: the paying card is to be saved for this subscription (decision 0044). */
-      autoRenew: boolean;
-    }
-  | { outcome: 'order_not_found' }
-  /** Refunded before it was applied: it gets no service (decision 0021). */
-  | { outcome: 'order_refunded' };
+/** A paid order as provisioning reads it (the orders feature's row has these). */
+export interface PaidOrder {
+  id: string;
+  customerId: string;
+  deviceCount: string;
+  setTopBoxMacs: string[];
+}
+
+/** The package an order bought, as provisioning reads it (the catalog's row has these). */
+export interface BoughtPackage {
+  id: string;
+  durationUnit: PackageDuration['unit'];
+  durationValue: number;
+  requiresShipping: boolean;
+}
 
 /** Each login plays on one device at a time. */
 const CONNECTIONS_PER_LINE = 1;
 const deviceName = (deviceNumber: number) => `Device ${deviceNumber}`;
 
-interface NewLine {
+export interface NewLine {
   deviceNumber: number;
   username: string;
   password: string;
@@ -74,13 +64,11 @@ interface NewLine {
   magId: string | null;
 }
 
-type PackageRow = typeof packages.$inferSelect;
-
-function durationOf(pkg: PackageRow): PackageDuration {
+function durationOf(pkg: BoughtPackage): PackageDuration {
   return { unit: pkg.durationUnit, value: pkg.durationValue };
 }
 
-function deviceCountOf(order: OrderRow): number {
+function deviceCountOf(order: PaidOrder): number {
   const count = Number(order.deviceCount);
   if (!Number.isInteger(count) || count < MIN_DEVICES || count > MAX_DEVICES) {
     throw new Error(`Order ${order.id} has an invalid device count: ${order.deviceCount}`);
@@ -88,26 +76,8 @@ function deviceCountOf(order: OrderRow): number {
   return count;
 }
 
-// Read on every paid order: built once (docs/decisions/0039).
-const orderPackageAndSubscription = prebuilt((db) =>
-  db
-    .select({ order: orders, pkg: packages, subscriptionId: subscriptions.id })
-    .from(orders)
-    .leftJoin(packages, eq(packages.id, orders.packageId))
-    .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
-    .where(eq(orders.id, sql.placeholder('orderId')))
-    .limit(1),
-);
-const lockedPaymentStatus = prebuilt((db) => db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, sql.placeholder('orderId'))).for('update'));
-
-export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, mail, publicUrl, savedCards, zoneOf }: ProvisioningDeps) {
+export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }: ProvisioningDeps) {
   const usesPanel = provider.kind !== 'generator';
-  /**
-   * Runs of one order in this process take turns, so the later one finds the order applied
-   * and makes no panel line (the trial's direct call and its job, a job run again after
-   * its runner was thought dead; docs/decisions/0015).
-   */
-  const inTurn = createTurns<string>();
 
   /**
    * One line on the provider, or a set-top box when given its MAC (decision 0042); a
@@ -217,108 +187,75 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, 
     for (const { lineId } of lines) if (lineId) await provider.disableLine(lineId);
   }
 
-  /** Locks the order while its subscription is written; says whether it is still paid (a refund may have committed meanwhile). */
-  async function lockPaidOrder(tx: DbOrTx, orderId: string): Promise<boolean> {
-    const [row] = await lockedPaymentStatus(tx, { orderId });
-    return row?.paymentStatus === 'completed';
+  async function subscriptionOfOrder(orderId: string): Promise<string | null> {
+    const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.orderId, orderId));
+    return row?.id ?? null;
   }
 
-  async function subscriptionOfOrder(tx: DbOrTx, orderId: string) {
-    const [row] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.orderId, orderId));
-    return row ?? null;
-  }
-
-  /**
-   * A new order: one subscription, one credential per device, a shipment for a box.
-   * `existingId` is the order's subscription when it was read, if it had one.
-   */
-  async function startSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, existingId: string | null): Promise<ProvisionResult> {
-    const done = { outcome: 'provisioned' as const, customerId: order.customerId, autoRenew: order.autoRenew };
-    if (existingId) return { ...done, subscriptionId: existingId, appliedNow: false };
-
+  /** A new order's lines, one per device (its set-top boxes first), made before anyone sees their credentials. */
+  async function newSubscriptionLines(order: PaidOrder, pkg: BoughtPackage): Promise<NewSubscriptionPlan> {
     const devices = deviceCountOf(order);
     const now = clock.now();
     // A box's clock starts at activation; until then this expiry is provisional.
     const expiresAt = addDuration(now, durationOf(pkg));
-    const awaitsActivation = pkg.requiresShipping;
     const lines = await createLines(1, devices, expiresAt, order.setTopBoxMacs);
-
-    /** The new subscription's id, null when another run applied the order first, or 'refunded'. */
-    let createdId: string | null;
-    try {
-      createdId = await db.transaction(async (tx) => {
-        if (!(await lockPaidOrder(tx, order.id))) return 'refunded' as const;
-        // A run that got here first holds the order's one subscription (order_id is unique): nothing is written.
-        const [created] = await tx
-          .insert(subscriptions)
-          .values({
-            customerId: order.customerId,
-            packageId: pkg.id,
-            orderId: order.id,
-            xtreamUsername: lines[0]!.username,
-            xtreamPassword: lines[0]!.password,
-            xtreamUrl,
-            deviceCount: devices,
-            status: awaitsActivation ? 'pending_activation' : 'active',
-            startDate: awaitsActivation ? null : now,
-            expirationDate: expiresAt,
-          })
-          .onConflictDoNothing({ target: subscriptions.orderId })
-          .returning({ id: subscriptions.id });
-        if (!created) return null;
-        const made = await tx
-          .insert(deviceCredentials)
-          .values(
-            lines.map((line) => ({
-              subscriptionId: created.id,
-              deviceNumber: line.deviceNumber,
-              deviceName: deviceName(line.deviceNumber),
-              xtreamUsername: line.username,
-              xtreamPassword: line.password,
-              panelLineId: line.lineId,
-              ...(line.mac ? { kind: 'mag' as const, mac: line.mac, panelMagId: line.magId } : {}),
-            })),
-          )
-          .returning({ id: deviceCredentials.id, mac: deviceCredentials.mac });
-        // The boxes the order reserved at checkout are the devices' from now on (decision 0073).
-        await giveBoxesToDevices(tx, order.id, made, now);
-        if (awaitsActivation) await createShipment(tx, order, created.id);
-        await markOrderFulfilled(tx, order.id, now);
-        return created.id;
-      });
-    } catch (error) {
-      await discardLines(lines);
-      throw error;
-    }
-    if (createdId === 'refunded') {
-      await discardLines(lines);
-      return { outcome: 'order_refunded' };
-    }
-    if (createdId) return { ...done, subscriptionId: createdId, appliedNow: true };
-    await discardLines(lines);
-    const winner = await subscriptionOfOrder(db, order.id);
-    return { ...done, subscriptionId: winner!.id, appliedNow: false };
+    return { lines, now, expiresAt, devices, awaitsActivation: pkg.requiresShipping };
   }
 
   /**
-   * A renewal: the same subscription runs on from max(now, its expiry) for the package's
-   * duration, keeps its credentials, gains credentials for added devices and deactivates
-   * those beyond the new device count.
+   * In the workflow's transaction, the order locked: the new subscription with one credential
+   * per device, the boxes the order reserved given to its devices. Null when a run that got
+   * here first holds the order's one subscription (order_id is unique): nothing is written.
    */
-  async function renewSubscription(order: OrderRow & { customerId: string }, pkg: PackageRow, subscriptionId: string): Promise<ProvisionResult> {
-    const done = { outcome: 'provisioned' as const, customerId: order.customerId, subscriptionId, autoRenew: order.autoRenew };
-    if (order.fulfilledAt) {
-      await syncLines(subscriptionId);
-      return { ...done, appliedNow: false };
-    }
+  async function writeNewSubscription(tx: DbOrTx, order: PaidOrder, pkg: BoughtPackage, plan: NewSubscriptionPlan): Promise<string | null> {
+    const { lines, now, expiresAt, devices, awaitsActivation } = plan;
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        customerId: order.customerId,
+        packageId: pkg.id,
+        orderId: order.id,
+        xtreamUsername: lines[0]!.username,
+        xtreamPassword: lines[0]!.password,
+        xtreamUrl,
+        deviceCount: devices,
+        status: awaitsActivation ? 'pending_activation' : 'active',
+        startDate: awaitsActivation ? null : now,
+        expirationDate: expiresAt,
+      })
+      .onConflictDoNothing({ target: subscriptions.orderId })
+      .returning({ id: subscriptions.id });
+    if (!created) return null;
+    const made = await tx
+      .insert(deviceCredentials)
+      .values(
+        lines.map((line) => ({
+          subscriptionId: created.id,
+          deviceNumber: line.deviceNumber,
+          deviceName: deviceName(line.deviceNumber),
+          xtreamUsername: line.username,
+          xtreamPassword: line.password,
+          panelLineId: line.lineId,
+          ...(line.mac ? { kind: 'mag' as const, mac: line.mac, panelMagId: line.magId } : {}),
+        })),
+      )
+      .returning({ id: deviceCredentials.id, mac: deviceCredentials.mac });
+    // The boxes the order reserved at checkout are the devices' from now on (decision 0073).
+    await giveBoxesToDevices(tx, order.id, made, now);
+    return created.id;
+  }
+
+  /**
+   * A renewal's lines for the devices it adds, made before the renewal is written; the
+   * subscription must be the buyer's. Its saved card names the payment on the receipt.
+   */
+  async function renewalLines(order: PaidOrder, pkg: BoughtPackage, subscriptionId: string): Promise<RenewalPlan> {
     const [current] = await db
       .select({ customerId: subscriptions.customerId, expirationDate: subscriptions.expirationDate, savedCardId: subscriptions.savedCardId })
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId));
     if (!current) throw new Error(`Order ${order.id} renews subscription ${subscriptionId}, which does not exist`);
     if (current.customerId !== order.customerId) throw new Error(`Order ${order.id} renews a subscription of another customer`);
-    const paidWith = await paidWithOfRenewal(order, current.savedCardId, savedCards);
-
     const devices = deviceCountOf(order);
     const now = clock.now();
     const [{ count: known }] = (await db
@@ -326,89 +263,67 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, 
       .from(deviceCredentials)
       .where(eq(deviceCredentials.subscriptionId, subscriptionId))) as [{ count: number }];
     const lines = devices > known ? await createLines(known + 1, devices, renewedExpiry(current.expirationDate, now, durationOf(pkg))) : [];
+    return { lines, now, devices, savedCardId: current.savedCardId };
+  }
 
-    // The lines made above that this run did not use: all of them when another run won.
-    let unused: NewLine[] | null;
-    try {
-      unused = await db.transaction(async (tx) => {
-        // Not claimed: another run applied it, or a refund committed first.
-        if (!(await markOrderFulfilled(tx, order.id, now))) return null;
-        const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
-        const period = { from: new Date(Math.max(subscription!.expirationDate.getTime(), now.getTime())), until: renewedExpiry(subscription!.expirationDate, now, durationOf(pkg)) };
-        await tx
-          .update(subscriptions)
-          .set({
-            packageId: pkg.id,
-            status: 'active',
-            startDate: subscription!.startDate ?? now,
-            expirationDate: period.until,
-            deviceCount: devices,
-            // A renewal lifts the grace suspension, not the owner's (devicesSuspendedAt); syncLines below turns the lines on.
-            graceSuspendedAt: null,
-            graceLinesOffAt: null,
-            updatedAt: now,
-          })
-          .where(eq(subscriptions.id, subscriptionId));
-        const credentialFilter = eq(deviceCredentials.subscriptionId, subscriptionId);
-        await tx.update(deviceCredentials).set({ isActive: true, updatedAt: now }).where(and(credentialFilter, lte(deviceCredentials.deviceNumber, devices)));
-        await tx.update(deviceCredentials).set({ isActive: false, updatedAt: now }).where(and(credentialFilter, gt(deviceCredentials.deviceNumber, devices)));
-        const present = await tx.select({ n: deviceCredentials.deviceNumber }).from(deviceCredentials).where(credentialFilter);
-        const taken = new Set(present.map(({ n }) => n));
-        const added = lines.filter((line) => !taken.has(line.deviceNumber));
-        if (added.length > 0) {
-          await tx.insert(deviceCredentials).values(
-            added.map((line) => ({
-              subscriptionId,
-              deviceNumber: line.deviceNumber,
-              deviceName: deviceName(line.deviceNumber),
-              xtreamUsername: line.username,
-              xtreamPassword: line.password,
-              panelLineId: line.lineId,
-            })),
-          );
-        }
-        // Renews itself from now on: the saved card's, or the card of this renewal, which the paid-order workflow saves next (decision 0044).
-        const renewsItself = (subscription!.autoRenew && subscription!.savedCardId !== null) || order.autoRenew;
-        await queueRenewalReceipt(tx, mail, publicUrl, order, pkg, renewalReceiptOf(period, paidWith, renewsItself), await zoneOf(tx, order.customerId));
-        return lines.filter((line) => taken.has(line.deviceNumber));
-      });
-    } catch (error) {
-      await discardLines(lines);
-      throw error;
+  /**
+   * In the workflow's transaction, once the order is claimed as fulfilled: the same
+   * subscription runs on from max(now, its expiry) for the package's duration, keeps its
+   * credentials, gains credentials for added devices and deactivates those beyond the new
+   * device count. Returns the period paid for, whether it renews itself from a saved card,
+   * and the lines made that another run had already added (to discard).
+   */
+  async function applyRenewal(tx: DbOrTx, order: PaidOrder & { autoRenew: boolean }, pkg: BoughtPackage, subscriptionId: string, plan: RenewalPlan): Promise<AppliedRenewal> {
+    const { lines, now, devices } = plan;
+    const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+    const period = { from: new Date(Math.max(subscription!.expirationDate.getTime(), now.getTime())), until: renewedExpiry(subscription!.expirationDate, now, durationOf(pkg)) };
+    await tx
+      .update(subscriptions)
+      .set({
+        packageId: pkg.id,
+        status: 'active',
+        startDate: subscription!.startDate ?? now,
+        expirationDate: period.until,
+        deviceCount: devices,
+        // A renewal lifts the grace suspension, not the owner's (devicesSuspendedAt); syncLines turns the lines on.
+        graceSuspendedAt: null,
+        graceLinesOffAt: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, subscriptionId));
+    const credentialFilter = eq(deviceCredentials.subscriptionId, subscriptionId);
+    await tx.update(deviceCredentials).set({ isActive: true, updatedAt: now }).where(and(credentialFilter, lte(deviceCredentials.deviceNumber, devices)));
+    await tx.update(deviceCredentials).set({ isActive: false, updatedAt: now }).where(and(credentialFilter, gt(deviceCredentials.deviceNumber, devices)));
+    const present = await tx.select({ n: deviceCredentials.deviceNumber }).from(deviceCredentials).where(credentialFilter);
+    const taken = new Set(present.map(({ n }) => n));
+    const added = lines.filter((line) => !taken.has(line.deviceNumber));
+    if (added.length > 0) {
+      await tx.insert(deviceCredentials).values(
+        added.map((line) => ({
+          subscriptionId,
+          deviceNumber: line.deviceNumber,
+          deviceName: deviceName(line.deviceNumber),
+          xtreamUsername: line.username,
+          xtreamPassword: line.password,
+          panelLineId: line.lineId,
+        })),
+      );
     }
-    await discardLines(unused ?? lines);
-    await syncLines(subscriptionId);
-    return { ...done, appliedNow: unused !== null };
-  }
-
-  /** The order, its package and the subscription it started, if any: one read where three were (docs/decisions/0023). */
-  async function orderToProvision(orderId: string) {
-    const [row] = await orderPackageAndSubscription(db, { orderId });
-    return row ?? null;
-  }
-
-  async function provisionOrderNow(orderId: string): Promise<ProvisionResult> {
-    const found = await orderToProvision(orderId);
-    if (!found) return { outcome: 'order_not_found' };
-    const { order, pkg, subscriptionId } = found;
-    if (order.paymentStatus === 'refunded') return { outcome: 'order_refunded' };
-    if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
-    if (!order.customerId) throw new Error(`Order ${orderId} has no customer`);
-    if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
-    const owned = { ...order, customerId: order.customerId };
-    return order.renewsSubscriptionId ? renewSubscription(owned, pkg, order.renewsSubscriptionId) : startSubscription(owned, pkg, subscriptionId);
+    // Renews itself from now on: the saved card's, or the card of this renewal, which the paid-order workflow saves next (decision 0044).
+    const renewsItself = (subscription!.autoRenew && subscription!.savedCardId !== null) || order.autoRenew;
+    return { period, renewsItself, unused: lines.filter((line) => taken.has(line.deviceNumber)) };
   }
 
   return {
     syncLines,
     disableLines,
     extendLinesUntil,
-
-    /**
-     * Provisions a paid order; repeated and concurrent calls give one result. Throws
-     * (so that its job is retried) while the order is not paid or the provider fails.
-     */
-    provisionOrder: (orderId: string): Promise<ProvisionResult> => inTurn(orderId, () => provisionOrderNow(orderId)),
+    discardLines,
+    subscriptionOfOrder,
+    newSubscriptionLines,
+    writeNewSubscription,
+    renewalLines,
+    applyRenewal,
 
     /**
      * Starts a streaming box's clock: pending_activation becomes active from now for the
@@ -433,6 +348,29 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays, 
       return true;
     },
   };
+}
+
+/** A new subscription's lines and dates, made before its transaction. */
+export interface NewSubscriptionPlan {
+  lines: NewLine[];
+  now: Date;
+  expiresAt: Date;
+  devices: number;
+  awaitsActivation: boolean;
+}
+
+/** A renewal's added lines and its moment, made before its transaction. */
+export interface RenewalPlan {
+  lines: NewLine[];
+  now: Date;
+  devices: number;
+  savedCardId: string | null;
+}
+
+export interface AppliedRenewal {
+  period: { from: Date; until: Date };
+  renewsItself: boolean;
+  unused: NewLine[];
 }
 
 export type Provisioning = ReturnType<typeof createProvisioning>;

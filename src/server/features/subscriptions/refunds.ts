@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SUBSCRIPTION_CANCELLED } from '#contract/admin-orders';
 import { subtractDuration } from '#domain/subscription-status';
 import type { DbOrTx } from '#server/db/connect';
-import { packagesForReading as packages } from '#server/features/catalog/index';
+import { packages } from './packages';
 import { deviceCredentials, subscriptions } from './schema';
 
 /** The refunded order as this capability needs it. */

@@ -5,23 +5,19 @@ import {
   SUBSCRIPTION_NOT_FOUND,
   type Subscription,
 } from '#contract/subscriptions';
-import type { AdminShipment, ShipmentChanges } from '#contract/admin-shipments';
 import { canRenew } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { markShipmentDelivered, shippedMail, updateShipment } from '#server/features/orders/index';
-import type { AuditActor } from '#domain/actors';
 import { conflict, notFound } from '#domain/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Mail } from '#server/features/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import type { Clock } from '#server/lib/clock';
-import { createDevices } from './devices';
+import { createDevices, type RecordDeviceAction } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createGrace } from './grace';
-import type { ZoneOf } from './receipts';
-import { createProvisioning, type ProvisionResult } from './provisioning';
+import { createProvisioning } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
-import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries } from './views';
+import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries, type ShipmentsOf } from './views';
 import { createAutoRenew } from './auto-renew';
 import { turnOffAutoRenew, type OwnerOf } from './auto-renew-off';
 
@@ -47,20 +43,23 @@ export interface SubscriptionsDeps {
   savedCards?: SavedCardSummaries;
   /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
   renewalStates?: RenewalStatesOf;
-  /** The zone a customer's dates are written in (the accounts feature's, decision 0074); the store's for everyone when absent. */
-  zoneOf?: ZoneOf;
+  /** The boxes' shipments of the account page, which a box's activation waits for (the orders feature's). */
+  shipmentsOf: ShipmentsOf;
+  /** Writes a device action's audit row in its transaction (workflows/device-actions.ts, decision 0084). */
+  recordDeviceAction: RecordDeviceAction;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The subscriptions service (services.ts): provisioning of paid orders (run by the paid-order workflow's
- * jobs), the subscription lifecycle, the account page's subscriptions and streaming box activation.
+ * The subscriptions service (services.ts): its part of provisioning paid orders (the lines and
+ * the rows, in workflows/provisioning.ts's transaction), the subscription lifecycle, the
+ * account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, zoneOf = async () => config.STORE_TIME_ZONE }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, shipmentsOf, recordDeviceAction }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
-  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards, zoneOf });
-  const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards, zoneOf, storeTimeZone: config.STORE_TIME_ZONE });
+  const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
+  const lifecycle = createLifecycle({ db, provisioning, clock, graceDays });
   const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
@@ -70,23 +69,28 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
-    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, savedCards, renewalStates }) : [];
+    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, shipmentsOf, savedCards, renewalStates }) : [];
     if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return view;
   }
 
   return {
     /**
-     * Provisions a paid order; idempotent, and safe to run concurrently with itself (the
-     * trial's direct call and its job). Throws while the order is unpaid or the provider fails.
+     * A paid order's lines on the panel and its subscription's writes, in the transaction of
+     * workflows/provisioning.ts, which locks and marks the order (decision 0084).
      */
-    provisionOrder: (orderId: string): Promise<ProvisionResult> => provisioning.provisionOrder(orderId),
-
-    /** Writes the order's confirmation email once (the paid-order workflow's job); throws while the order is unpaid. */
-    sendOrderConfirmation: lifecycle.sendOrderConfirmation,
+    provisioning: {
+      newSubscriptionLines: provisioning.newSubscriptionLines,
+      writeNewSubscription: provisioning.writeNewSubscription,
+      renewalLines: provisioning.renewalLines,
+      applyRenewal: provisioning.applyRenewal,
+      discardLines: provisioning.discardLines,
+      syncLines: provisioning.syncLines,
+      subscriptionOfOrder: provisioning.subscriptionOfOrder,
+    },
 
     /** The session customer's subscriptions for the account page, newest first. */
-    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, savedCards, renewalStates }),
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, shipmentsOf, savedCards, renewalStates }),
 
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,
@@ -106,23 +110,6 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     /** The admin starts a streaming box's subscription, delivered or not; false when it was not waiting. */
     activateSubscription: (subscriptionId: string): Promise<boolean> =>
       UUID.test(subscriptionId) ? provisioning.activate(subscriptionId) : Promise.resolve(false),
-
-    /**
-     * PATCH /api/admin/shipments/:orderId. A box that becomes 'shipped' emails the buyer its
-     * tracking number, written in the change's transaction (docs/decisions/0028); once per
-     * tracking number, so a repeated change writes none.
-     */
-    async updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> {
-      return db.transaction(async (tx) => {
-        const { shipment, shippedNow } = await updateShipment(tx, orderId, changes, actor);
-        const message = shippedNow ? await shippedMail(tx, orderId, (customerId) => zoneOf(tx, customerId)) : null;
-        if (message) await mail.queue(tx, message, { key: `shipment-shipped:${orderId}:${shipment.trackingNumber}` });
-        return shipment;
-      });
-    },
-
-    /** Records that an order's streaming box arrived; false when the order has no shipment or it was already delivered. */
-    markShipmentDelivered: (orderId: string): Promise<boolean> => markShipmentDelivered(db, orderId),
 
     /**
      * For checkout, before it takes a renewal: the subscription must be the customer's
@@ -145,7 +132,7 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     },
 
     /** The devices in their owner's hands and the store owner's (decision 0042). */
-    devices: createDevices({ db, provider, clock }),
+    devices: createDevices({ db, provider, clock, recordAction: recordDeviceAction }),
 
     /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
     turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string, ownerOf: OwnerOf) =>

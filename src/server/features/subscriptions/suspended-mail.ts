@@ -1,7 +1,6 @@
 import { formatDollars, type Cents } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import { serviceNoticeEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
-import { accountLink } from './mails';
+import { accountLink, serviceNoticeEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
 
 export interface SuspendedMailDetails {
   to: string;

@@ -7,8 +7,7 @@ import { remainingTime, type SubscriptionStatus } from '#domain/subscription-sta
 import { devicesRun } from '#domain/devices';
 import { graceState } from '#domain/renewal-milestones';
 import type { DbOrTx } from '#server/db/connect';
-import { packagesForReading as packages } from '#server/features/catalog/index';
-import { shipmentsForReading as shipments } from '#server/features/orders/index';
+import { packages } from './packages';
 import { deviceView } from './device-view';
 import { deviceCredentials, subscriptions } from './schema';
 
@@ -28,6 +27,22 @@ export type SavedCardSummaries = (savedCardIds: string[]) => Promise<Map<string,
  * wiring gives (renewals imports this feature, so it cannot be imported here).
  */
 export type RenewalStatesOf = (subscriptionIds: string[]) => Promise<Map<string, SubscriptionRenewal>>;
+
+/** A streaming box's shipment as the account page shows it and its activation reads it. */
+export interface BoxShipment {
+  subscriptionId: string | null;
+  status: string;
+  carrier: string;
+  trackingNumber: string | null;
+  estimatedDelivery: Date | null;
+  actualDelivery: Date | null;
+}
+
+/**
+ * The shipments of these subscriptions' boxes: the orders feature's table, read through a
+ * function the wiring gives (decision 0084: no import of the orders feature for it).
+ */
+export type ShipmentsOf = (subscriptionIds: string[]) => Promise<BoxShipment[]>;
 
 const RENEWAL_OFF: SubscriptionRenewal = { state: 'off', nextAttemptAt: null, lastDeclineMessage: null };
 const RENEWAL_SCHEDULED: SubscriptionRenewal = { state: 'scheduled', nextAttemptAt: null, lastDeclineMessage: null };
@@ -94,7 +109,13 @@ export async function customerSubscriptions(
   db: DbOrTx,
   customerId: string,
   now: Date,
-  { graceDays, onlyId, savedCards, renewalStates }: { graceDays: number; onlyId?: string; savedCards?: SavedCardSummaries; renewalStates?: RenewalStatesOf },
+  {
+    graceDays,
+    onlyId,
+    shipmentsOf,
+    savedCards,
+    renewalStates,
+  }: { graceDays: number; onlyId?: string; shipmentsOf: ShipmentsOf; savedCards?: SavedCardSummaries; renewalStates?: RenewalStatesOf },
 ): Promise<Subscription[]> {
   const rows = await db
     .select({
@@ -116,7 +137,7 @@ export async function customerSubscriptions(
       .from(deviceCredentials)
       .where(inArray(deviceCredentials.subscriptionId, ids))
       .orderBy(asc(deviceCredentials.deviceNumber)),
-    db.select().from(shipments).where(inArray(shipments.subscriptionId, ids)),
+    shipmentsOf(ids),
     // Only customers with a saved card pay for this read.
     cardIds.length > 0 && savedCards ? savedCards(cardIds) : new Map<string, SavedCardSummary>(),
     renewalPrices(db, rows.map((row) => row.pkg)),

@@ -12,7 +12,7 @@ export interface BoxShippedProps {
   estimatedDelivery: string | null;
 }
 
-/** The streaming box is on its way (orders feature, shippedMail). */
+/** The streaming box is on its way (mail feature's boxShippedMail, queued by workflows/shipments.ts). */
 export function BoxShippedEmail({ customerName, orderId, shippedOn, carrier, trackingNumber, tracking, estimatedDelivery }: BoxShippedProps) {
   const account = useStoreLink('/account');
   return (

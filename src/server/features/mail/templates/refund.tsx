@@ -13,7 +13,7 @@ export interface RefundProps {
   paidByCard: boolean;
 }
 
-/** One refund of an order (orders feature, refundMail). */
+/** One refund of an order (mail feature's refundMail, queued by the refund's workflow). */
 export function RefundEmail({ customerName, orderId, amount, refundedSoFar, total, after, paidByCard }: RefundProps) {
   const account = useStoreLink('/account');
   return (

@@ -2,7 +2,9 @@ import { createElement } from 'react';
 import { formatDollars, parseMoney, type Cents } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import { AutoRenewOffEmail, OrderConfirmationEmail, type Email } from '#server/features/mail/index';
+import type { Email } from './email';
+import { AutoRenewOffEmail } from './templates/auto-renew-off';
+import { OrderConfirmationEmail } from './templates/order-confirmation';
 
 /** The texts of the emails about an order and a subscription; their times in the customer's zone (decision 0074). */
 
