@@ -8,10 +8,11 @@ export { renderEmailHtml } from './render';
 export { TEMPLATE_SAMPLES } from './templates/catalog';
 export { AutoRenewOffEmail } from './templates/auto-renew-off';
 export { BoxShippedEmail } from './templates/box-shipped';
-export { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
-export { serviceNoticeEmail } from './service-notice-email';
 export { OrderConfirmationEmail } from './templates/order-confirmation';
 export { PasswordLinkEmail } from './templates/password-link';
 export { RefundEmail } from './templates/refund';
-export { RenewalConfirmEmail } from './templates/renewal-confirm';
-export { RenewalFailedEmail } from './templates/renewal-failed';
+// The renewals' emails, composed from the details their workflows give (decision 0083).
+export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './templates/renewal-charge-mails';
+export { packageRetiredMail, renewalMilestoneMail } from './templates/renewal-reminder-mails';
+export { renewalNoticeMail } from './templates/renewal-notice-mail';
+export { suspendedMail } from './templates/suspended-mail';

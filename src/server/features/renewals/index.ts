@@ -22,13 +22,10 @@ export {
   type ClaimedCharge,
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
-export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
 export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
 export { renewalStatesOf } from './renewal-states';
 export { autoRenewRoutes } from './auto-renew-routes';
-export { renewalNoticeMail } from './notice-mail';
 export { placeRenewalOrder } from './renewal-order';
-export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';
 export {
   claimRenewalInvoice,
   invoiceOfOrder,

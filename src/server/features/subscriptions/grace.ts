@@ -4,9 +4,8 @@ import { priceOrder } from '#domain/pricing';
 import type { Db } from '#server/db/connect';
 import { recordStoreAction } from '#server/features/audit/index';
 import { packagesForReading as packages } from '#server/features/catalog/index';
-import type { Mail } from '#server/features/mail/index';
+import { suspendedMail, type Mail } from '#server/features/mail/index';
 import type { OwnerOf } from './auto-renew-off';
-import { suspendedMail } from './suspended-mail';
 import type { Provisioning } from './provisioning';
 import { subscriptions } from './schema';
 

@@ -7,4 +7,3 @@ export { deviceView, type DeviceViewRow } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
-export { accountLink } from './mails';

@@ -10,7 +10,7 @@ import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import type { Checkout } from '#server/features/checkout/index';
 import { winBackCouponOffered } from '#server/features/coupons/index';
-import type { Mail } from '#server/features/mail/index';
+import { packageRetiredMail, renewalMilestoneMail, renewalNoticeMail, type Mail } from '#server/features/mail/index';
 import type { CryptoPayments } from '#server/features/payments/index';
 import {
   claimMilestone,
@@ -22,7 +22,7 @@ import {
   type DueMilestone,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
-import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
+import { chargeOfPeriod } from '#server/features/renewals/index';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
 export const RENEWAL_SCHEDULE_JOB = 'renewal-pass';
