@@ -23,6 +23,7 @@ import { selectProvisioningProvider, type ProvisioningProvider } from './provide
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
+import { createCryptoRenewalInvoices, renewalInvoiceFacts } from './workflows/renewals/crypto-invoices';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
@@ -109,7 +110,8 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, checkout, orders, zoneOf });
+  const renewalInvoices = renewalInvoiceFacts({ db, clock, zoneOf });
+  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders, renewalInvoices });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
@@ -136,7 +138,17 @@ export function createServices(deps: AppDeps) {
     placeOrder,
     savedCards,
     clock,
-    renewalSchedule: createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
+    renewalSchedule: createRenewalSchedule({
+      db,
+      jobs,
+      mail,
+      subscriptions,
+      checkout,
+      cryptoInvoices: createCryptoRenewalInvoices({ db, crypto }),
+      config: deps.config,
+      clock,
+      logger: deps.logger,
+    }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,

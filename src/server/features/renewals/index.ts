@@ -25,7 +25,6 @@ export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
 export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
 export { renewalStatesOf } from './renewal-states';
 export { autoRenewRoutes } from './auto-renew-routes';
-export { placeRenewalOrder } from './renewal-order';
 export {
   claimRenewalInvoice,
   invoiceOfOrder,
@@ -34,5 +33,5 @@ export {
   recordOpenedInvoice,
   recordRenewalOrder,
   releaseRenewalInvoice,
+  type RenewalInvoiceRow,
 } from './crypto-invoices';
-export { invoicedRenewal } from './invoiced-renewal';

@@ -18,7 +18,6 @@ import {
   endCharge,
   markChargeSucceeded,
   markRequiresAction,
-  placeRenewalOrder,
   recordAttempt,
   recordDecline,
   releaseAfterOutage,
@@ -31,6 +30,7 @@ import {
 } from '#server/features/renewals/index';
 import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from '../card-payment';
+import { placeRenewalOrder } from './renewal-order';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
 /** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (decision 0045). */

@@ -11,7 +11,6 @@ import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import type { Checkout } from '#server/features/checkout/index';
 import { winBackCouponOffered } from '#server/features/coupons/index';
 import { packageRetiredMail, renewalMilestoneMail, renewalNoticeMail, type Mail } from '#server/features/mail/index';
-import type { CryptoPayments } from '#server/features/payments/index';
 import {
   claimMilestone,
   dueMilestones,
@@ -23,6 +22,7 @@ import {
   type Subscriptions,
 } from '#server/features/subscriptions/index';
 import { chargeOfPeriod } from '#server/features/renewals/index';
+import type { CryptoRenewalInvoices } from './crypto-invoices';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
 export const RENEWAL_SCHEDULE_JOB = 'renewal-pass';
@@ -40,7 +40,7 @@ export interface RenewalScheduleDeps {
   mail: Pick<Mail, 'queue'>;
   subscriptions: Pick<Subscriptions, 'expireSubscriptions' | 'suspendAfterGrace' | 'renewalTermsOf'>;
   checkout: Pick<Checkout, 'placeOrder'>;
-  crypto: Pick<CryptoPayments, 'openRenewalInvoice'>;
+  cryptoInvoices: CryptoRenewalInvoices;
   config: { PUBLIC_URL: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
   clock: Clock;
   logger?: JobLogger | undefined;
@@ -65,7 +65,7 @@ type AutoCharge = NonNullable<Awaited<ReturnType<Subscriptions['renewalTermsOf']
  * carry its renewal invoice. Runs at start-up and every 5 minutes on every instance: each
  * email's claim is written in its own statement, so instances never send one twice.
  */
-export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config, clock, logger }: RenewalScheduleDeps) {
+export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, cryptoInvoices, config, clock, logger }: RenewalScheduleDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
 
   /** The renewal order of a crypto subscription, placed as its owner's checkout would: same package and devices, today's price. */
@@ -101,7 +101,7 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout,
     if (!INVOICE_MILESTONES.has(milestone.name)) return null;
     const last = await lastPaidOrder(db, due.id);
     if (last?.paymentMethod !== 'crypto') return null;
-    const opened = await crypto.openRenewalInvoice({
+    const opened = await cryptoInvoices.open({
       subscriptionId: due.id,
       periodEnd: due.expirationDate,
       packageName: due.packageName,
