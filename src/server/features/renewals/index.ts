@@ -4,8 +4,6 @@ export {
   cancelOpenCharges,
   CHARGE_LEASE_BEAT_MS,
   chargeOfPeriod,
-  chargeWithSubscription,
-  claimCharge,
   dismissCharge,
   dueChargeIds,
   endCharge,
@@ -17,13 +15,11 @@ export {
   renewChargeLease,
   rescheduleNow,
   RENEWAL_BATCH,
-  scheduleDueCharges,
   settlePaidConfirmations,
-  type ClaimedCharge,
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
 export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
-export { renewalStatesOf } from './renewal-states';
+export { chargeWithSubscription, claimCharge, renewalStatesOf, scheduleDueCharges, type ClaimedCharge } from './subscription-charges';
 export { autoRenewRoutes } from './auto-renew-routes';
 export {
   claimRenewalInvoice,
