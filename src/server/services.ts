@@ -115,7 +115,7 @@ export function createServices(deps: AppDeps) {
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
-  const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
+  const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, mail, config: deps.config, logger: deps.logger });
   const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
@@ -154,7 +154,7 @@ export function createServices(deps: AppDeps) {
     renewalCharges,
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
     savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
-    renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
+    renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
   };

@@ -21,6 +21,7 @@ export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
 export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
 export { chargeWithSubscription, claimCharge, renewalStatesOf, scheduleDueCharges, type ClaimedCharge } from './subscription-charges';
 export { autoRenewRoutes } from './auto-renew-routes';
+export { assertCanTurnOn } from './auto-renew-switch';
 export {
   claimRenewalInvoice,
   invoiceOfOrder,

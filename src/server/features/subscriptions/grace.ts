@@ -5,7 +5,6 @@ import type { Db } from '#server/db/connect';
 import { recordStoreAction } from '#server/features/audit/index';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import { suspendedMail, type Mail } from '#server/features/mail/index';
-import type { OwnerOf } from './auto-renew-off';
 import type { Provisioning } from './provisioning';
 import { subscriptions } from './schema';
 
@@ -23,6 +22,9 @@ import { subscriptions } from './schema';
  */
 
 const BATCH = 200;
+
+/** Whom a notice goes to: the accounts feature's, given by the workflow. */
+export type OwnerOf = (customerId: string) => Promise<{ email: string; firstName: string; timeZone: string | null } | null>;
 
 export interface GraceDeps {
   db: Db;

@@ -7,3 +7,5 @@ export { deviceView, type DeviceViewRow } from './device-view';
 export type { ProvisionResult } from './provisioning';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
+export { attachCardOfPurchase, firstOrderOf, ownSettings, switchAutoRenew, useCard, type SwitchedSubscription } from './settings';
+export { autoRenewOffMail } from './mails';

@@ -17,13 +17,11 @@ import type { ProvisioningProvider } from '#server/providers/provisioning/index'
 import type { Clock } from '#server/lib/clock';
 import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
-import { createGrace } from './grace';
+import { createGrace, type OwnerOf } from './grace';
 import type { ZoneOf } from './receipts';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries } from './views';
-import { createAutoRenew } from './auto-renew';
-import { turnOffAutoRenew, type OwnerOf } from './auto-renew-off';
 
 /** The durable jobs of this capability (D10), with their schedules. */
 export const SUBSCRIPTION_JOBS = {
@@ -91,9 +89,6 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,
 
-    /** Automatic renewal's settings: on or off, and the card that pays (decision 0044). */
-    autoRenew: createAutoRenew({ db, mail, clock, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE }),
-
     /** The owner starts a delivered streaming box's subscription (POST /api/subscriptions/:id/activate). */
     async activateForCustomer(customerId: string, subscriptionId: string): Promise<Subscription> {
       const view = await ownedSubscription(customerId, subscriptionId);
@@ -146,10 +141,6 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
     /** The devices in their owner's hands and the store owner's (decision 0042). */
     devices: createDevices({ db, provider, clock }),
-
-    /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
-    turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string, ownerOf: OwnerOf) =>
-      turnOffAutoRenew(tx, subscriptionId, { now: clock.now(), mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE, ownerOf }),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
 
