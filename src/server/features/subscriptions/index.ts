@@ -9,3 +9,4 @@ export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
 export { attachCardOfPurchase, firstOrderOf, ownSettings, switchAutoRenew, useCard, type SwitchedSubscription } from './settings';
 export { autoRenewOffMail } from './mails';
+export { confirmLinesOff, lapsedPastGrace, markGraceSuspended } from './grace';

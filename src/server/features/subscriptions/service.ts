@@ -17,7 +17,6 @@ import type { ProvisioningProvider } from '#server/providers/provisioning/index'
 import type { Clock } from '#server/lib/clock';
 import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
-import { createGrace, type OwnerOf } from './grace';
 import type { ZoneOf } from './receipts';
 import { createProvisioning, type ProvisionResult } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
@@ -59,7 +58,6 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
   const graceDays = config.GRACE_DAYS;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays, mail, publicUrl: config.PUBLIC_URL, savedCards, zoneOf });
   const lifecycle = createLifecycle({ db, mail, provisioning, publicUrl: config.PUBLIC_URL, clock, graceDays, savedCards, zoneOf, storeTimeZone: config.STORE_TIME_ZONE });
-  const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
     await provisioning.syncLines(subscriptionId);
@@ -147,8 +145,9 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     // The reminder schedule's parts (decision 0046; workflows/renewals/reminder-schedule.ts).
     /** What a reminder says the renewal will be: `autoCharge` when the subscription renews itself from a saved card. */
     renewalTermsOf: (subscriptionId: string): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, savedCards),
-    /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */
-    suspendAfterGrace: (now: Date, ownerOf: OwnerOf) => grace.suspendAfterGrace(now, ownerOf),
+    /** The panel's lines of a subscription whose grace ended: off, or on again after a renewal (decision 0046; workflows/renewals/grace-suspension.ts). */
+    disableLines: (subscriptionId: string) => provisioning.disableLines(subscriptionId),
+    syncLines: (subscriptionId: string) => provisioning.syncLines(subscriptionId),
   };
 }
 

@@ -23,6 +23,7 @@ import {
 } from '#server/features/subscriptions/index';
 import { chargeOfPeriod } from '#server/features/renewals/index';
 import type { CryptoRenewalInvoices } from './crypto-invoices';
+import { suspendAfterGrace, type GraceSuspensionDeps } from './grace-suspension';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
 export const RENEWAL_SCHEDULE_JOB = 'renewal-pass';
@@ -38,7 +39,7 @@ export interface RenewalScheduleDeps {
   db: Db;
   jobs: JobQueue;
   mail: Pick<Mail, 'queue'>;
-  subscriptions: Pick<Subscriptions, 'expireSubscriptions' | 'suspendAfterGrace' | 'renewalTermsOf'>;
+  subscriptions: Pick<Subscriptions, 'expireSubscriptions' | 'renewalTermsOf'> & GraceSuspensionDeps['subscriptions'];
   checkout: Pick<Checkout, 'placeOrder'>;
   cryptoInvoices: CryptoRenewalInvoices;
   config: { PUBLIC_URL: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
@@ -201,7 +202,7 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout,
       fail(error, { step: 'expire' });
     }
     try {
-      result.suspended = await subscriptions.suspendAfterGrace(now, (customerId) => findCustomer(db, customerId));
+      result.suspended = await suspendAfterGrace({ db, mail, subscriptions, config }, now);
     } catch (error) {
       fail(error, { step: 'suspend' });
     }
