@@ -1,6 +1,6 @@
 // The subscriptions feature's face: provisioning, the lifecycle, the account's subscriptions and devices.
 export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './service';
-export { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim, runsPaidSubscription, type DueMilestone } from './milestones';
+export { claimMilestone, dueMilestones, milestoneClaim, runsPaidSubscription, type DueMilestone } from './milestones';
 export { subscriptionRoutes } from './routes';
 export { adminDeviceRoutes, deviceRoutes, type AdminDeviceRouteOptions } from './device-routes';
 export { deviceView, type DeviceViewRow } from './device-view';

@@ -1,12 +1,36 @@
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { CryptoInvoice } from '#contract/crypto';
 import { formatDollars, parseMoney } from '#domain/money';
 import { customerDate } from '#domain/store-time';
 import type { Db } from '#server/db/connect';
 import type { Clock } from '#server/lib/clock';
-import { findOrder, type OrderRow } from '#server/features/orders/index';
+import { findOrder, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
 import type { CryptoPayments } from '#server/features/payments/index';
 import { claimRenewalInvoice, invoiceOfOrder, isInvoicedOrder, openedRenewalInvoice, recordOpenedInvoice, recordRenewalOrder, releaseRenewalInvoice } from '#server/features/renewals/index';
+import { subscriptionsForReading as subscriptions } from '#server/features/subscriptions/index';
 import { invoicedRenewal } from './invoiced-renewal';
+
+/**
+ * How the subscription was last paid for: 'crypto' gets a renewal invoice (decision 0046), on
+ * the buyer's last choices. A read of the orders and the subscription they pay for, which only
+ * this flow asks, so it is the workflow's (decision 0083).
+ */
+export async function lastPaidOrder(db: Db, subscriptionId: string) {
+  const [row] = await db
+    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone })
+    .from(orders)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionId))
+    .where(
+      and(
+        eq(orders.customerId, subscriptions.customerId),
+        eq(orders.paymentStatus, 'completed'),
+        or(eq(orders.id, subscriptions.orderId), eq(orders.renewsSubscriptionId, subscriptionId)),
+      ),
+    )
+    .orderBy(desc(orders.paidAt))
+    .limit(1);
+  return row ?? null;
+}
 
 export interface RenewalInvoiceRequest {
   subscriptionId: string;

@@ -14,7 +14,6 @@ import { packageRetiredMail, renewalMilestoneMail, renewalNoticeMail, type Mail 
 import {
   claimMilestone,
   dueMilestones,
-  lastPaidOrder,
   milestoneClaim,
   runsPaidSubscription,
   SCHEDULED_POLICY,
@@ -22,7 +21,7 @@ import {
   type Subscriptions,
 } from '#server/features/subscriptions/index';
 import { chargeOfPeriod } from '#server/features/renewals/index';
-import type { CryptoRenewalInvoices } from './crypto-invoices';
+import { lastPaidOrder, type CryptoRenewalInvoices } from './crypto-invoices';
 import { suspendAfterGrace, type GraceSuspensionDeps } from './grace-suspension';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
