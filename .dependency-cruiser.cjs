@@ -20,6 +20,16 @@ const CLIENT_FEATURE_PAIRS = [
   ['account', 'demo-card', "The demo card network's fields (D7): the account's 'Update card'."],
 ];
 
+/**
+ * The server features that may import another's face, each with the fact of its domain that
+ * makes it a dependency (decision 0084). Every other crossing is a workflow's job
+ * (src/server/workflows); features/reports, the read model, reads every feature.
+ * Filled in below from the merged tree.
+ */
+const SERVER_FEATURE_PAIRS = [
+  /* PAIRS */
+];
+
 module.exports = {
   forbidden: [
     {
@@ -173,13 +183,21 @@ module.exports = {
   ],
   // Every import is allowed but one client feature's into another's, unless the pair is listed.
   allowed: [
-    { comment: 'Modules outside the client features: the forbidden rules above.', from: { pathNot: CLIENT_FEATURE }, to: {} },
+    { comment: 'Modules outside the features: the forbidden rules above.', from: { pathNot: [CLIENT_FEATURE, FEATURE] }, to: {} },
     { comment: 'A client feature importing what is not a client feature.', from: { path: CLIENT_FEATURE }, to: { pathNot: '^src/client/features/' } },
     { comment: 'A client feature importing its own modules.', from: { path: CLIENT_FEATURE }, to: { path: '^src/client/features/$1/' } },
     ...CLIENT_FEATURE_PAIRS.map(([from, to, reason]) => ({
       comment: `${from} -> ${to}: ${reason}`,
       from: { path: `^src/client/features/${from}/` },
       to: { path: `^src/client/features/${to}/` },
+    })),
+    { comment: 'A server feature importing what is not a server feature.', from: { path: FEATURE }, to: { pathNot: '^src/server/features/' } },
+    { comment: 'A server feature importing its own modules.', from: { path: FEATURE }, to: { path: '^src/server/features/$1/' } },
+    { comment: 'The read model (features/reports) reads every feature.', from: { path: '^src/server/features/reports/' }, to: { path: '^src/server/features/' } },
+    ...SERVER_FEATURE_PAIRS.map(([from, to, reason]) => ({
+      comment: `${from} -> ${to}: ${reason}`,
+      from: { path: `^src/server/features/${from}/` },
+      to: { path: `^src/server/features/${to}/` },
     })),
   ],
   allowedSeverity: 'error',

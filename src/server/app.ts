@@ -9,7 +9,7 @@ import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
 import { mailRoutes } from '#server/features/mail/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
-import { autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
+import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes, type AdminRenewalRouteOptions } from '#server/features/renewals/index';
 import { billingRoutes } from '#server/features/reports/index';
 import { deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
@@ -116,7 +116,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(deviceRoutes, { devices, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
-    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, renewalAdmin, clock, config, sessions });
+    // Automatic renewals in the admin's guarded scope: the forecast, the failures and every auto-renewing subscription (decision 0045).
+    const renewalSection = async (scope: Parameters<typeof adminRenewalRoutes>[0], actingAdmin: AdminRenewalRouteOptions['actingAdmin']) => {
+      await scope.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
+    };
+    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, config, sessions, guardedRoutes: [renewalSection] });
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

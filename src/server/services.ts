@@ -24,6 +24,7 @@ import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
 import { recordDeviceAction } from './workflows/device-actions';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
+import { createCryptoRenewalInvoices, renewalInvoiceFacts } from './workflows/renewals/crypto-invoices';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createOrderConfirmation } from './workflows/order-confirmation';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
@@ -100,7 +101,6 @@ export function createServices(deps: AppDeps) {
     db,
     config: deps.config,
     jobs,
-    mail,
     provider: provisioning,
     clock,
     savedCards: savedCardSummariesOf,
@@ -115,11 +115,12 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, checkout, orders, zoneOf });
+  const renewalInvoices = renewalInvoiceFacts({ db, clock, zoneOf });
+  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders, renewalInvoices });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
-  const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
+  const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, mail, config: deps.config, logger: deps.logger });
   const provisioningFlow = createProvisioningWorkflow({ db, subscriptions, mail, publicUrl: deps.config.PUBLIC_URL, savedCards: savedCardSummariesOf, zoneOf });
   const confirmation = createOrderConfirmation({
     db,
@@ -152,13 +153,23 @@ export function createServices(deps: AppDeps) {
     placeOrder,
     savedCards,
     clock,
-    renewalSchedule: createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
+    renewalSchedule: createRenewalSchedule({
+      db,
+      jobs,
+      mail,
+      subscriptions,
+      checkout,
+      cryptoInvoices: createCryptoRenewalInvoices({ db, crypto }),
+      config: deps.config,
+      clock,
+      logger: deps.logger,
+    }),
     trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
     savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
-    renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
+    renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),

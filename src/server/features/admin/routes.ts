@@ -49,7 +49,6 @@ import type { CsvTable } from '#server/lib/csv-table';
 import { sendRevalidated, sendRevalidatedKept } from '#server/http/etag';
 import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
 import type { Config } from '#server/config';
-import type { Clock } from '#server/lib/clock';
 import type { Accounts } from '#server/features/accounts/index';
 import type { AuditActor } from '#domain/actors';
 import type { Catalog } from '#server/features/catalog/index';
@@ -59,7 +58,6 @@ import type { PageOf, Reports } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
 import { adminDeviceRoutes, type AdminDeviceRouteOptions } from '#server/features/subscriptions/index';
-import { adminRenewalRoutes, type AdminRenewalRouteOptions } from '#server/features/renewals/index';
 import type { Admins } from './service';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
@@ -92,13 +90,15 @@ export interface AdminRouteOptions {
     | 'outbox'
     | 'revenueByDay'
     | 'stats'
-  > &
-    AdminRenewalRouteOptions['reports'];
+  >;
   /** The shipments workflow's call: the change with its audit row and the buyer's email. */
   shipments: { updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> };
   devices: AdminDeviceRouteOptions['devices'];
-  renewalAdmin: AdminRenewalRouteOptions['renewalAdmin'];
-  clock: Clock;
+  /**
+   * Other features' admin routes, registered by app.ts inside the guarded scope and given the
+   * acting admin (the Renewals section, decision 0083): this feature imports none of them.
+   */
+  guardedRoutes?: ReadonlyArray<(scope: Parameters<FastifyPluginAsyncZod>[0], actingAdmin: (request: FastifyRequest) => Promise<AuditActor>) => Promise<void>>;
   config: Pick<Config, 'STORE_TIME_ZONE'>;
   sessions: Pick<Sessions, 'getSession' | 'startSession' | 'endSession'>;
 }
@@ -110,7 +110,7 @@ export interface AdminRouteOptions {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
-  const { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, renewalAdmin, clock } = options;
+  const { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, guardedRoutes = [] } = options;
   const { getSession, startSession, endSession } = options.sessions;
   // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
   const store = { timeZone: options.config.STORE_TIME_ZONE };
@@ -326,8 +326,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
 
     // Any customer's devices, and every device of a subscription off at once (decision 0042).
     await guarded.register(adminDeviceRoutes, { devices, actingAdmin });
-    // Automatic renewals: the forecast, the failures and every auto-renewing subscription (decision 0045).
-    await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
+    for (const routes of guardedRoutes) await routes(guarded, actingAdmin);
   };
   await app.register(adminOnly);
 };

@@ -7,11 +7,12 @@ export { carryReminderChoice } from './preferences';
 export { renderEmailHtml } from './render';
 export { TEMPLATE_SAMPLES } from './templates/catalog';
 export { boxShippedMail } from './box-shipped-email';
-export { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
-export { serviceNoticeEmail } from './service-notice-email';
 // The order's emails (decision 0028), moved here from the subscriptions feature (decision 0084).
-export { accountLink, autoRenewOffMail, orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
+export { autoRenewOffMail, orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
 export { PasswordLinkEmail } from './templates/password-link';
 export { refundMail } from './refund-email';
-export { RenewalConfirmEmail } from './templates/renewal-confirm';
-export { RenewalFailedEmail } from './templates/renewal-failed';
+// The renewals' emails, composed from the details their workflows give (decision 0083).
+export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './templates/renewal-charge-mails';
+export { packageRetiredMail, renewalMilestoneMail } from './templates/renewal-reminder-mails';
+export { renewalNoticeMail } from './templates/renewal-notice-mail';
+export { suspendedMail } from './templates/suspended-mail';

@@ -1,9 +1,7 @@
-import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { nextAttemptAfterDecline, RENEWAL_CHARGES_NEEDING_A_LOOK, type RenewalChargeStatus } from '#domain/renewal-charges';
 import type { DbOrTx } from '#server/db/connect';
-import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
-import { subscriptionsForReading as subscriptions } from '#server/features/subscriptions/index';
 import { renewalCharges } from './schema';
 
 /**
@@ -19,7 +17,7 @@ export type RenewalChargeRow = typeof renewalCharges.$inferSelect;
  * every CHARGE_LEASE_BEAT_MS while it works on the charge, so a crashed instance's charge is
  * due again a minute later, not ten (the job queue's runs beat the same way: decision 0015).
  */
-const CLAIM_LEASE_MS = 60 * 1000;
+export const CLAIM_LEASE_MS = 60 * 1000;
 export const CHARGE_LEASE_BEAT_MS = 15 * 1000;
 /** Rows written or read per statement; a pass repeats them until none is left (or its time is up). */
 export const RENEWAL_BATCH = 100;
@@ -27,87 +25,11 @@ export const RENEWAL_BATCH = 100;
 const OUTAGE_PAUSE_MS = 60 * 1000;
 
 /** Charges an instance may claim: due ones, and ones whose holder's lease ran out. */
-const CLAIMABLE: RenewalChargeStatus[] = ['scheduled', 'charging'];
+export const CLAIMABLE: RenewalChargeStatus[] = ['scheduled', 'charging'];
 /** Charges an admin may try again now. */
 const RETRYABLE: RenewalChargeStatus[] = ['scheduled', 'failed', 'requires_action'];
 /** Charges turning auto-renew off ends. */
 const OPEN: RenewalChargeStatus[] = ['scheduled', 'failed', 'requires_action'];
-
-/** A claimed charge with its subscription as it stands now. */
-export interface ClaimedCharge {
-  charge: RenewalChargeRow;
-  subscription: {
-    customerId: string;
-    packageId: string;
-    orderId: string;
-    deviceCount: number;
-    status: string;
-    expirationDate: Date;
-    autoRenew: boolean;
-    savedCardId: string | null;
-  };
-}
-
-/**
- * A charge row for each auto-renewing subscription with a saved card whose expiry falls in
- * (now, horizon] and has none for that expiry yet: one indexed read of the few due, one
- * insert that a concurrent pass's rows leave alone. Returns how many were added.
- */
-export async function scheduleDueCharges(db: DbOrTx, now: Date, horizon: Date): Promise<number> {
-  const due = await db
-    .select({ subscriptionId: subscriptions.id, periodEnd: subscriptions.expirationDate })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.autoRenew, true),
-        isNotNull(subscriptions.savedCardId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.expirationDate, now),
-        lte(subscriptions.expirationDate, horizon),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(renewalCharges)
-            .where(and(eq(renewalCharges.subscriptionId, subscriptions.id), eq(renewalCharges.periodEnd, subscriptions.expirationDate))),
-        ),
-      ),
-    )
-    .limit(RENEWAL_BATCH);
-  if (due.length === 0) return 0;
-  const added = await db
-    .insert(renewalCharges)
-    .values(due.map((row) => ({ ...row, status: 'scheduled' as const, nextAttemptAt: now, createdAt: now, updatedAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: renewalCharges.id });
-  return added.length;
-}
-
-const subscriptionFields = {
-  customerId: subscriptions.customerId,
-  packageId: subscriptions.packageId,
-  orderId: subscriptions.orderId,
-  deviceCount: subscriptions.deviceCount,
-  status: subscriptions.status,
-  expirationDate: subscriptions.expirationDate,
-  autoRenew: subscriptions.autoRenew,
-  savedCardId: subscriptions.savedCardId,
-};
-
-/**
- * Claims one charge for this instance: a conditional UPDATE that only one of any number of
- * concurrent claims passes (D9), holding it for CLAIM_LEASE_MS. Null when it is not due, or
- * someone else holds it.
- */
-export async function claimCharge(db: DbOrTx, id: string, now: Date, heldFrom: Date = now): Promise<ClaimedCharge | null> {
-  const [charge] = await db
-    .update(renewalCharges)
-    .set({ status: 'charging', nextAttemptAt: new Date(heldFrom.getTime() + CLAIM_LEASE_MS), updatedAt: now })
-    .where(and(eq(renewalCharges.id, id), inArray(renewalCharges.status, CLAIMABLE), lte(renewalCharges.nextAttemptAt, now)))
-    .returning();
-  if (!charge) return null;
-  const [subscription] = await db.select(subscriptionFields).from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId));
-  return subscription ? { charge, subscription } : null;
-}
 
 /** The beat of an instance still charging: its claim runs CLAIM_LEASE_MS from `now`; a charge no longer being charged is left alone. */
 export async function renewChargeLease(db: DbOrTx, id: string, now: Date): Promise<void> {
@@ -144,17 +66,6 @@ export async function chargeOfPeriod(
     .from(renewalCharges)
     .where(and(eq(renewalCharges.subscriptionId, subscriptionId), eq(renewalCharges.periodEnd, periodEnd)))
     .limit(1);
-  return row ?? null;
-}
-
-/** The charge with its subscription and its package's name, for its confirmation page. */
-export async function chargeWithSubscription(db: DbOrTx, id: string): Promise<(ClaimedCharge & { packageName: string }) | null> {
-  const [row] = await db
-    .select({ charge: renewalCharges, subscription: subscriptionFields, packageName: packages.name })
-    .from(renewalCharges)
-    .innerJoin(subscriptions, eq(subscriptions.id, renewalCharges.subscriptionId))
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(eq(renewalCharges.id, id));
   return row ?? null;
 }
 

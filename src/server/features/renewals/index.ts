@@ -4,8 +4,6 @@ export {
   cancelOpenCharges,
   CHARGE_LEASE_BEAT_MS,
   chargeOfPeriod,
-  chargeWithSubscription,
-  claimCharge,
   dismissCharge,
   dueChargeIds,
   endCharge,
@@ -17,18 +15,13 @@ export {
   renewChargeLease,
   rescheduleNow,
   RENEWAL_BATCH,
-  scheduleDueCharges,
   settlePaidConfirmations,
-  type ClaimedCharge,
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
-export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
 export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
-export { renewalStatesOf } from './renewal-states';
+export { chargeWithSubscription, claimCharge, renewalStatesOf, scheduleDueCharges, type ClaimedCharge } from './subscription-charges';
 export { autoRenewRoutes } from './auto-renew-routes';
-export { renewalNoticeMail } from './notice-mail';
-export { placeRenewalOrder } from './renewal-order';
-export { renewalMilestoneMail, packageRetiredMail } from './milestone-mails';
+export { assertCanTurnOn } from './auto-renew-switch';
 export {
   claimRenewalInvoice,
   invoiceOfOrder,
@@ -37,5 +30,5 @@ export {
   recordOpenedInvoice,
   recordRenewalOrder,
   releaseRenewalInvoice,
+  type RenewalInvoiceRow,
 } from './crypto-invoices';
-export { invoicedRenewal } from './invoiced-renewal';

@@ -1,6 +1,6 @@
 // The subscriptions feature's face: provisioning, the lifecycle, the account's subscriptions and devices.
 export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './service';
-export { claimMilestone, dueMilestones, lastPaidOrder, milestoneClaim, runsPaidSubscription, type DueMilestone } from './milestones';
+export { claimMilestone, dueMilestones, milestoneClaim, runsPaidSubscription, type DueMilestone } from './milestones';
 export { subscriptionRoutes } from './routes';
 export { adminDeviceRoutes, deviceRoutes, type AdminDeviceRouteOptions } from './device-routes';
 export { deviceView, type DeviceViewRow } from './device-view';
@@ -9,3 +9,5 @@ export type { BoughtPackage } from './provisioning';
 export { renewalPrices, type SavedCardSummaries } from './views';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
+export { attachCardOfPurchase, firstOrderOf, ownSettings, switchAutoRenew, useCard, type SwitchedSubscription } from './settings';
+export { confirmLinesOff, lapsedPastGrace, markGraceSuspended } from './grace';

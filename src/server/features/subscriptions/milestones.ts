@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gt, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import { dueExpiryRange, type Milestone, type MilestoneName } from '#domain/renewal-milestones';
 import type { Db } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
-import { ordersForReading as orders } from '#server/features/orders/index';
 import { subscriptionMilestones, subscriptions } from './schema';
 
 /**
@@ -96,24 +95,6 @@ export const milestoneClaim = (db: Db, subscriptionId: string, periodEnd: Date, 
 /** Claims a milestone that sends no email of its own (a crypto invoice's turn); true for the one caller that got it. */
 export async function claimMilestone(db: Db, subscriptionId: string, periodEnd: Date, milestone: MilestoneName, now: Date): Promise<boolean> {
   return (await milestoneClaim(db, subscriptionId, periodEnd, milestone, now)).length === 1;
-}
-
-/** How the subscription was last paid for: 'crypto' gets a renewal invoice (decision 0046), on the buyer's last choices. */
-export async function lastPaidOrder(db: Db, subscriptionId: string) {
-  const [row] = await db
-    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone })
-    .from(orders)
-    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionId))
-    .where(
-      and(
-        eq(orders.customerId, subscriptions.customerId),
-        eq(orders.paymentStatus, 'completed'),
-        or(eq(orders.id, subscriptions.orderId), eq(orders.renewsSubscriptionId, subscriptionId)),
-      ),
-    )
-    .orderBy(desc(orders.paidAt))
-    .limit(1);
-  return row ?? null;
 }
 
 /**

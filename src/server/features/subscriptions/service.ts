@@ -9,17 +9,13 @@ import { canRenew } from '#domain/subscription-status';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { conflict, notFound } from '#domain/errors';
 import type { JobQueue } from '#server/jobs/queue';
-import type { Mail } from '#server/features/mail/index';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import type { Clock } from '#server/lib/clock';
 import { createDevices, type RecordDeviceAction } from './devices';
 import { createLifecycle } from './lifecycle';
-import { createGrace } from './grace';
 import { createProvisioning } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries, type ShipmentsOf } from './views';
-import { createAutoRenew } from './auto-renew';
-import { turnOffAutoRenew, type OwnerOf } from './auto-renew-off';
 
 /** The durable jobs of this capability (D10), with their schedules. */
 export const SUBSCRIPTION_JOBS = {
@@ -36,7 +32,6 @@ export interface SubscriptionsDeps {
   db: Db;
   config: { XTREAM_SERVER_URL: string; PUBLIC_URL: string; STORE_TIME_ZONE: string; GRACE_DAYS: number };
   jobs: JobQueue;
-  mail: Mail;
   provider: ProvisioningProvider;
   clock: Clock;
   /** The saved cards' summaries for the account page (decision 0044); none shown when absent. */
@@ -56,11 +51,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the rows, in workflows/provisioning.ts's transaction), the subscription lifecycle, the
  * account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, mail, provider, clock, savedCards, renewalStates, shipmentsOf, recordDeviceAction }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, provider, clock, savedCards, renewalStates, shipmentsOf, recordDeviceAction }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
   const lifecycle = createLifecycle({ db, provisioning, clock, graceDays });
-  const grace = createGrace({ db, provisioning, graceDays, mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE });
 
   jobs.work<{ subscriptionId: string }>(SUBSCRIPTION_JOBS.syncLines, async ({ subscriptionId }) => {
     await provisioning.syncLines(subscriptionId);
@@ -94,9 +88,6 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
 
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,
-
-    /** Automatic renewal's settings: on or off, and the card that pays (decision 0044). */
-    autoRenew: createAutoRenew({ db, mail, clock, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE }),
 
     /** The owner starts a delivered streaming box's subscription (POST /api/subscriptions/:id/activate). */
     async activateForCustomer(customerId: string, subscriptionId: string): Promise<Subscription> {
@@ -134,17 +125,14 @@ export function createSubscriptions({ db, config, jobs, mail, provider, clock, s
     /** The devices in their owner's hands and the store owner's (decision 0042). */
     devices: createDevices({ db, provider, clock, recordAction: recordDeviceAction }),
 
-    /** An admin's 'Cancel auto-renew', in the transaction of its audit row. */
-    turnOffAutoRenew: (tx: DbOrTx, subscriptionId: string, ownerOf: OwnerOf) =>
-      turnOffAutoRenew(tx, subscriptionId, { now: clock.now(), mail, publicUrl: config.PUBLIC_URL, storeTimeZone: config.STORE_TIME_ZONE, ownerOf }),
-
     expireSubscriptions: lifecycle.expireSubscriptions,
 
     // The reminder schedule's parts (decision 0046; workflows/renewals/reminder-schedule.ts).
     /** What a reminder says the renewal will be: `autoCharge` when the subscription renews itself from a saved card. */
     renewalTermsOf: (subscriptionId: string): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, savedCards),
-    /** Suspends lapsed subscriptions whose grace ended by `now`; their ids. */
-    suspendAfterGrace: (now: Date, ownerOf: OwnerOf) => grace.suspendAfterGrace(now, ownerOf),
+    /** The panel's lines of a subscription whose grace ended: off, or on again after a renewal (decision 0046; workflows/renewals/grace-suspension.ts). */
+    disableLines: (subscriptionId: string) => provisioning.disableLines(subscriptionId),
+    syncLines: (subscriptionId: string) => provisioning.syncLines(subscriptionId),
   };
 }
 

@@ -7,33 +7,22 @@ import {
   RENEWAL_NOT_RETRYABLE,
   RENEWAL_RETRY_MESSAGES,
 } from '#contract/admin-renewals';
-import type { Db, DbOrTx } from '#server/db/connect';
+import type { Db } from '#server/db/connect';
 import { conflict, notFound } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';
-import { findCustomer } from '#server/features/accounts/index';
 import { recordAdminAction } from '#server/features/audit/index';
 import type { AuditActor } from '#domain/actors';
 import { cancelOpenCharges, chargeWithSubscription, dismissCharge, rescheduleNow } from '#server/features/renewals/index';
+import { firstOrderOf } from '#server/features/subscriptions/index';
+import { turnOffAutoRenew, type AutoRenewOffDeps } from './auto-renew-off';
 import type { RenewalCharges } from './charges';
-
-/** The subscriptions feature's switch of auto-renew, as the admin's cancel needs it. */
-export interface AutoRenewSwitch {
-  /**
-   * Turns auto-renew off in the caller's transaction, emailing its owner (found with `ownerOf`):
-   * the subscription's first order id and whether it was on; null for an unknown one.
-   */
-  turnOffAutoRenew(
-    tx: DbOrTx,
-    subscriptionId: string,
-    ownerOf: (customerId: string) => Promise<{ email: string; firstName: string; timeZone: string | null } | null>,
-  ): Promise<{ orderId: string; turnedOff: boolean } | null>;
-}
 
 export interface RenewalAdminDeps {
   db: Db;
   clock: Clock;
   renewalCharges: Pick<RenewalCharges, 'chargeNow'>;
-  subscriptions: AutoRenewSwitch;
+  mail: AutoRenewOffDeps['mail'];
+  config: AutoRenewOffDeps['config'];
 }
 
 /**
@@ -43,7 +32,7 @@ export interface RenewalAdminDeps {
  * the admin, in the transaction of its change; the charge itself follows the commit, as a
  * pass would run it.
  */
-export function createRenewalAdmin({ db, clock, renewalCharges, subscriptions }: RenewalAdminDeps) {
+export function createRenewalAdmin({ db, clock, renewalCharges, mail, config }: RenewalAdminDeps) {
   return {
     /** POST /api/admin/renewals/:renewalId/retry: due now, then charged under a new attempt's key. */
     async retry(renewalId: string, actor: AuditActor): Promise<{ message: string }> {
@@ -94,17 +83,20 @@ export function createRenewalAdmin({ db, clock, renewalCharges, subscriptions }:
     async cancelAutoRenew(subscriptionId: string, actor: AuditActor): Promise<{ message: string }> {
       const now = clock.now();
       const switched = await db.transaction(async (tx) => {
-        const result = await subscriptions.turnOffAutoRenew(tx, subscriptionId, (customerId) => findCustomer(tx, customerId));
-        if (!result?.turnedOff) return result;
+        const off = await turnOffAutoRenew(tx, { mail, config }, subscriptionId, now);
+        if (!off) {
+          const orderId = await firstOrderOf(tx, subscriptionId);
+          return orderId === null ? null : { turnedOff: false };
+        }
         const ended = await cancelOpenCharges(tx, subscriptionId, now);
         await recordAdminAction(tx, {
           actor,
           action: 'renewal.cancel_auto_renew',
-          target: { type: 'order', id: result.orderId },
+          target: { type: 'order', id: off.orderId },
           before: { autoRenew: true },
           after: { autoRenew: false, subscriptionId, cancelledRenewals: ended },
         });
-        return result;
+        return { turnedOff: true };
       });
       if (!switched) throw notFound('Subscription not found');
       if (!switched.turnedOff) throw conflict(AUTO_RENEW_ALREADY_OFF);

@@ -8,7 +8,7 @@ import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
-import type { Mail } from '#server/features/mail/index';
+import { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type Mail, type RenewalMailFacts } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
 import { findSavedCard, type SavedCard } from '#server/features/payments/index';
 import {
@@ -18,23 +18,19 @@ import {
   endCharge,
   markChargeSucceeded,
   markRequiresAction,
-  placeRenewalOrder,
   recordAttempt,
   recordDecline,
   releaseAfterOutage,
   renewChargeLease,
   RENEWAL_BATCH,
-  renewalConfirmMail,
   renewalConfirmUrl,
-  renewalDeclinedMail,
-  renewalSkippedMail,
   scheduleDueCharges,
   settlePaidConfirmations,
   type ClaimedCharge,
-  type RenewalMailFacts,
 } from '#server/features/renewals/index';
 import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from '../card-payment';
+import { placeRenewalOrder } from './renewal-order';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
 /** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (decision 0045). */

@@ -12,6 +12,7 @@ import type { CardPayments, PaymentIntentState } from '#server/providers/payment
 import type { CardPaymentWorkflow } from '../card-payment';
 import type { PaidOrderWorkflow } from '../paid-order';
 import { cardSummary } from './charges';
+import { packageOf } from './package-of';
 
 /** Who opens a charge's confirmation page: its signed-in owner, or the emailed link's token. */
 export interface ConfirmationAccess {
@@ -61,8 +62,9 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
     const found = await chargeWithSubscription(db, id);
     const owner = found && access.customerId === found.subscription.customerId;
     const linked = found && access.token !== undefined && isRenewalConfirmToken(config.SESSION_SECRET, id, access.token);
-    if (!found || !(owner || linked)) throw notFound('Renewal not found');
-    return found;
+    const pkg = found && (owner || linked) ? await packageOf(db, found.subscription.packageId) : null;
+    if (!found || !pkg) throw notFound('Renewal not found');
+    return { ...found, packageName: pkg.name };
   }
 
   /** The demo bank's 3-D Secure: the customer passes it on the page; the intent as it then stands. */

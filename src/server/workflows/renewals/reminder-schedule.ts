@@ -10,19 +10,19 @@ import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import type { Checkout } from '#server/features/checkout/index';
 import { winBackCouponOffered } from '#server/features/coupons/index';
-import type { Mail } from '#server/features/mail/index';
-import type { CryptoPayments } from '#server/features/payments/index';
+import { packageRetiredMail, renewalMilestoneMail, renewalNoticeMail, type Mail } from '#server/features/mail/index';
 import {
   claimMilestone,
   dueMilestones,
-  lastPaidOrder,
   milestoneClaim,
   runsPaidSubscription,
   SCHEDULED_POLICY,
   type DueMilestone,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
-import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
+import { chargeOfPeriod } from '#server/features/renewals/index';
+import { lastPaidOrder, type CryptoRenewalInvoices } from './crypto-invoices';
+import { suspendAfterGrace, type GraceSuspensionDeps } from './grace-suspension';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
 export const RENEWAL_SCHEDULE_JOB = 'renewal-pass';
@@ -38,9 +38,9 @@ export interface RenewalScheduleDeps {
   db: Db;
   jobs: JobQueue;
   mail: Pick<Mail, 'queue'>;
-  subscriptions: Pick<Subscriptions, 'expireSubscriptions' | 'suspendAfterGrace' | 'renewalTermsOf'>;
+  subscriptions: Pick<Subscriptions, 'expireSubscriptions' | 'renewalTermsOf'> & GraceSuspensionDeps['subscriptions'];
   checkout: Pick<Checkout, 'placeOrder'>;
-  crypto: Pick<CryptoPayments, 'openRenewalInvoice'>;
+  cryptoInvoices: CryptoRenewalInvoices;
   config: { PUBLIC_URL: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
   clock: Clock;
   logger?: JobLogger | undefined;
@@ -65,7 +65,7 @@ type AutoCharge = NonNullable<Awaited<ReturnType<Subscriptions['renewalTermsOf']
  * carry its renewal invoice. Runs at start-up and every 5 minutes on every instance: each
  * email's claim is written in its own statement, so instances never send one twice.
  */
-export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config, clock, logger }: RenewalScheduleDeps) {
+export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, cryptoInvoices, config, clock, logger }: RenewalScheduleDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
 
   /** The renewal order of a crypto subscription, placed as its owner's checkout would: same package and devices, today's price. */
@@ -101,7 +101,7 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout,
     if (!INVOICE_MILESTONES.has(milestone.name)) return null;
     const last = await lastPaidOrder(db, due.id);
     if (last?.paymentMethod !== 'crypto') return null;
-    const opened = await crypto.openRenewalInvoice({
+    const opened = await cryptoInvoices.open({
       subscriptionId: due.id,
       periodEnd: due.expirationDate,
       packageName: due.packageName,
@@ -201,7 +201,7 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout,
       fail(error, { step: 'expire' });
     }
     try {
-      result.suspended = await subscriptions.suspendAfterGrace(now, (customerId) => findCustomer(db, customerId));
+      result.suspended = await suspendAfterGrace({ db, mail, subscriptions, config }, now);
     } catch (error) {
       fail(error, { step: 'suspend' });
     }

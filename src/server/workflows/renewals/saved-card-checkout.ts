@@ -7,7 +7,7 @@ import { conflict, invalid, notFound, paymentDeclined, providerFailed } from '#d
 import type { Checkout, CheckoutContext } from '#server/features/checkout/index';
 import { attachPaymentIntent, findOrder, type OrderRow, type PaymentLog } from '#server/features/orders/index';
 import { findSavedCard } from '#server/features/payments/index';
-import type { Subscriptions } from '#server/features/subscriptions/index';
+import { ownSettings, type Subscriptions } from '#server/features/subscriptions/index';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from '../card-payment';
 import type { PaidOrderWorkflow } from '../paid-order';
@@ -19,7 +19,7 @@ export interface SavedCardRenewalDeps {
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
   paidOrder: Pick<PaidOrderWorkflow, 'provisionNow'>;
-  subscriptions: Pick<Subscriptions, 'autoRenew' | 'viewOwned'>;
+  subscriptions: Pick<Subscriptions, 'viewOwned'>;
   savedCards: Pick<SavedCardWorkflow, 'setAutoRenew'>;
 }
 
@@ -76,7 +76,7 @@ export function createSavedCardRenewal({ db, checkout, cardPayments, cardPayment
       const subscriptionId = input.renewsSubscriptionId;
       if (!customerId || !subscriptionId) throw notFound(SUBSCRIPTION_NOT_FOUND);
       if (input.paymentMethod !== 'card') throw invalid('The saved card pays card orders only');
-      const settings = await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
+      const settings = await ownSettings(db, customerId, subscriptionId);
       const card = settings.savedCardId ? await findSavedCard(db, settings.savedCardId) : null;
       if (!card || card.provider !== cardPayments.kind) throw conflict(SAVED_CARD_MISSING_MESSAGE);
 

@@ -6,8 +6,11 @@ import type { Clock } from '#server/lib/clock';
 import { findCustomer } from '#server/features/accounts/index';
 import { findOrder, type ErrorLog } from '#server/features/orders/index';
 import { cardProviderCustomerFor, knownCardProviderCustomer, recordSavedCard } from '#server/features/payments/index';
-import type { Subscriptions } from '#server/features/subscriptions/index';
+import type { Mail } from '#server/features/mail/index';
+import { assertCanTurnOn } from '#server/features/renewals/index';
+import { attachCardOfPurchase, ownSettings, switchAutoRenew, useCard, type Subscriptions } from '#server/features/subscriptions/index';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentProvider } from '#server/providers/payments/index';
+import { turnOffAutoRenew } from './auto-renew-off';
 
 /**
  * "Update card" opens a SetupIntent at the card provider each time: 10 a day per account is
@@ -18,15 +21,18 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Saved cards across features (decision 0044): the payments feature keeps the cards, the
- * subscriptions feature says which card renews which subscription, the accounts feature
- * whom to write to. Automatic renewal's charges are another workflow's.
+ * subscriptions feature says which card renews which subscription, the renewals feature
+ * when the switch may turn on, the accounts feature whom to write to. Automatic renewal's
+ * charges are another workflow's.
  */
 
 export interface SavedCardDeps {
   db: Db;
   clock: Clock;
   cardPayments: CardPaymentProvider;
-  subscriptions: Pick<Subscriptions, 'autoRenew' | 'viewOwned'>;
+  subscriptions: Pick<Subscriptions, 'viewOwned'>;
+  mail: Pick<Mail, 'queue'>;
+  config: { PUBLIC_URL: string; STORE_TIME_ZONE: string };
   /** Where a paid purchase that kept no card is reported. */
   logger?: ErrorLog;
 }
@@ -40,7 +46,7 @@ async function askProvider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger }: SavedCardDeps) {
+export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, mail, config, logger }: SavedCardDeps) {
   async function owner(customerId: string) {
     const customer = await findCustomer(db, customerId);
     if (!customer) throw invalid('Customer not found');
@@ -65,20 +71,32 @@ export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions
         return;
       }
       const saved = await recordSavedCard(db, order.customerId, cardPayments.kind, card, clock.now());
-      await subscriptions.autoRenew.attachCardOfPurchase(subscriptionId, saved.id, { replacesCard: order.renewsSubscriptionId !== null });
+      await attachCardOfPurchase(db, subscriptionId, saved.id, clock.now(), { replacesCard: order.renewsSubscriptionId !== null });
     },
 
-    /** PATCH /api/subscriptions/:id/auto-renew: the subscription as the account page shows it afterwards. */
+    /**
+     * PATCH /api/subscriptions/:id/auto-renew: the subscription as the account page shows it
+     * afterwards. On needs a saved card and a subscription that can still renew (409 otherwise);
+     * off takes effect at once and is confirmed by email in the same transaction. Asking for the
+     * state it is already in changes nothing.
+     */
     async setAutoRenew(customerId: string, subscriptionId: string, enabled: boolean): Promise<Subscription> {
-      await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
-      const customer = await owner(customerId);
-      await subscriptions.autoRenew.setAutoRenew(customerId, subscriptionId, enabled, { email: customer.email, firstName: customer.firstName, timeZone: customer.timeZone });
+      const current = await ownSettings(db, customerId, subscriptionId);
+      await owner(customerId);
+      if (current.autoRenew !== enabled) {
+        const now = clock.now();
+        if (!enabled) await db.transaction((tx) => turnOffAutoRenew(tx, { mail, config }, subscriptionId, now, customerId));
+        else {
+          assertCanTurnOn(current);
+          await switchAutoRenew(db, subscriptionId, true, now, customerId);
+        }
+      }
       return subscriptions.viewOwned(customerId, subscriptionId);
     },
 
     /** POST /api/subscriptions/:id/card-setup: a SetupIntent for the customer's provider customer, for the browser to confirm. */
     async openCardSetup(customerId: string, subscriptionId: string): Promise<CardSetupResponse> {
-      await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
+      await ownSettings(db, customerId, subscriptionId);
       const limit = { key: `card-setup:customer:${customerId}`, max: CARD_SETUPS_PER_DAY, windowMs: DAY_MS };
       await enforceAttemptLimits(db, [limit], cardSetupLimitMessage);
       const customer = await owner(customerId);
@@ -96,14 +114,14 @@ export function createSavedCardWorkflow({ db, clock, cardPayments, subscriptions
      * card is recorded and the subscription's renewals charge it. A declined card changes nothing.
      */
     async useSetupCard(customerId: string, subscriptionId: string, setupIntentId: string): Promise<Subscription> {
-      await subscriptions.autoRenew.ownSettings(customerId, subscriptionId);
+      await ownSettings(db, customerId, subscriptionId);
       const setup = await askProvider(() => cardPayments.retrieveSetupIntent(setupIntentId));
       const mine = await knownCardProviderCustomer(db, customerId, cardPayments.kind);
       // Another customer's setup looks like a missing one: whose it is stays unknown.
       if (!setup || !mine || setup.customerRef !== mine) throw invalid(CARD_SETUP_NOT_FOUND);
       if (setup.status !== 'succeeded' || !setup.card) throw paymentDeclined(CARD_NOT_SAVED);
       const saved = await recordSavedCard(db, customerId, cardPayments.kind, setup.card, clock.now());
-      await subscriptions.autoRenew.useCard(customerId, subscriptionId, saved.id);
+      await useCard(db, customerId, subscriptionId, saved.id, clock.now());
       return subscriptions.viewOwned(customerId, subscriptionId);
     },
   };

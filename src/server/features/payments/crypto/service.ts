@@ -4,10 +4,8 @@ import type { CheckoutInput } from '#contract/checkout';
 import type { CreateCryptoPaymentInput, CryptoInvoice, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
 import { formatDollars, formatMoney, parseMoney } from '#domain/money';
 import { receivedCents } from '#domain/refunds';
-import { customerDate } from '#domain/store-time';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
-import type { Clock } from '#server/lib/clock';
 import { ordersForReading as orders } from '#server/features/orders/index';
 import { invalid, notFound } from '#domain/errors';
 import {
@@ -20,17 +18,7 @@ import {
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
 import { priceCheckout, type Checkout, type CheckoutContext } from '#server/features/checkout/index';
-import { attachCryptoPayment, findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
-import {
-  claimRenewalInvoice,
-  invoicedRenewal,
-  invoiceOfOrder,
-  isInvoicedOrder,
-  openedRenewalInvoice,
-  recordOpenedInvoice,
-  recordRenewalOrder,
-  releaseRenewalInvoice,
-} from '#server/features/renewals/index';
+import { attachCryptoPayment, type OrderRow, type Orders } from '#server/features/orders/index';
 import { handleNoticeOnce } from '../processed-events';
 import type { Reconciled } from '../reconciled';
 
@@ -43,30 +31,23 @@ export const DEMO_DISABLED_MESSAGE = 'Demo crypto payments are not available: a 
 export interface CryptoPaymentsDeps {
   db: Db;
   config: Config;
-  clock: Clock;
   provider: CryptoPaymentProvider;
   checkout: Pick<Checkout, 'placeOrder'>;
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
-  /** The zone a customer's dates are written in (the accounts feature's, decision 0074); the store's for everyone when absent. */
-  zoneOf?: (db: Db, customerId: string) => Promise<string>;
-}
-
-export interface RenewalInvoiceRequest {
-  subscriptionId: string;
-  /** The expiry the renewal runs from: one invoice per subscription and period. */
-  periodEnd: Date;
-  /** What the invoice names (decision 0075): the package, and the expiry paying it gives. */
-  packageName: string;
-  renewsUntil: Date;
-  /** The zone its date is written in: the customer's (decision 0074). */
-  timeZone: string;
-  now: Date;
-  /** Places the renewal order, as checkout does, at today's price. */
-  placeOrder: () => Promise<OrderRow>;
+  /**
+   * The renewal invoices' workflow's answers about a renewal order (decision 0083), named here:
+   * a feature never imports a workflow. Without them no order counts as invoiced.
+   */
+  renewalInvoices?: {
+    isInvoicedOrder(orderId: string): Promise<boolean>;
+    renewalOf(order: OrderRow): Promise<CryptoInvoice['renewal'] | null>;
+  };
 }
 
 /** The crypto payments service (services.ts): crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
-export function createCryptoPayments({ db, config, clock, provider, checkout, orders: orderTransitions, zoneOf = async () => config.STORE_TIME_ZONE }: CryptoPaymentsDeps) {
+const notInvoiced: NonNullable<CryptoPaymentsDeps['renewalInvoices']> = { isInvoicedOrder: async () => false, renewalOf: async () => null };
+
+export function createCryptoPayments({ db, config, provider, checkout, orders: orderTransitions, renewalInvoices = notInvoiced }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
@@ -134,42 +115,21 @@ export function createCryptoPayments({ db, config, clock, provider, checkout, or
    * takes that payment as its own, once; any other payment of an order is still ignored.
    */
   async function invoicePaymentOrder(state: CryptoPaymentState): Promise<OrderRow | null> {
-    if (!(await isInvoicedOrder(db, state.orderId))) return null;
+    if (!(await renewalInvoices.isInvoicedOrder(state.orderId))) return null;
     await attachCryptoPayment(db, state.orderId, state.paymentId);
     return findOrderByPayment(state.paymentId);
   }
 
   /**
-   * Opens the renewal invoice of a subscription paid by crypto, once per period however many
-   * instances ask (decision 0046): the period's row is claimed, then the renewal order is
-   * placed (`placeOrder`, at today's price), then the provider's invoice is opened. Its
-   * address, or 'pending' while another instance is opening it. A provider failure throws,
-   * and the next pass opens it.
+   * Opens the provider's invoice of an order placed by the store (a renewal invoice, decision
+   * 0046): the customer pays it on the provider's page, or on the store's checkout when the
+   * provider has none. Its id and address; a provider failure throws.
    */
-  async function openRenewalInvoice({ subscriptionId, periodEnd, packageName, renewsUntil, timeZone, now, placeOrder }: RenewalInvoiceRequest): Promise<{ invoiceUrl: string } | 'pending'> {
-    const opened = await openedRenewalInvoice(db, subscriptionId, periodEnd);
-    if (opened) return { invoiceUrl: opened.invoiceUrl! };
-    const claim = await claimRenewalInvoice(db, subscriptionId, periodEnd, now);
-    if (!claim) return 'pending';
-    try {
-      const order = (claim.orderId ? await findOrder(db, claim.orderId) : null) ?? (await placeOrder());
-      if (claim.orderId !== order.id) await recordRenewalOrder(db, claim, order.id);
-      const devices = Number(order.deviceCount);
-      const invoice = await provider.createInvoice({
-        orderId: order.id,
-        priceAmountCents: parseMoney(order.totalAmount),
-        ipnCallbackUrl,
-        description: `${packageName} renewal, ${devices} device${devices === 1 ? '' : 's'}: ${formatDollars(parseMoney(order.totalAmount))}, runs until ${customerDate(renewsUntil, timeZone)} (order ${order.id})`,
-        successUrl: `${publicUrl}/account`,
-      });
-      if (invoice.paymentId) await attachCryptoPayment(db, order.id, invoice.paymentId);
-      const invoiceUrl = invoice.invoiceUrl ?? `${publicUrl}/checkout?invoice=${encodeURIComponent(invoice.paymentId ?? invoice.invoiceId)}`;
-      await recordOpenedInvoice(db, claim, { invoiceId: invoice.invoiceId, invoiceUrl });
-      return { invoiceUrl };
-    } catch (error) {
-      await releaseRenewalInvoice(db, claim);
-      throw error;
-    }
+  async function openInvoice(order: OrderRow, description: string): Promise<{ invoiceId: string; invoiceUrl: string }> {
+    const invoice = await provider.createInvoice({ orderId: order.id, priceAmountCents: parseMoney(order.totalAmount), ipnCallbackUrl, description, successUrl: `${publicUrl}/account` });
+    if (invoice.paymentId) await attachCryptoPayment(db, order.id, invoice.paymentId);
+    const invoiceUrl = invoice.invoiceUrl ?? `${publicUrl}/checkout?invoice=${encodeURIComponent(invoice.paymentId ?? invoice.invoiceId)}`;
+    return { invoiceId: invoice.invoiceId, invoiceUrl };
   }
 
   /**
@@ -199,13 +159,12 @@ export function createCryptoPayments({ db, config, clock, provider, checkout, or
 
   return {
     kind: provider.kind,
-    openRenewalInvoice,
+    openInvoice,
 
     /** GET /api/crypto-invoices/:paymentId: what to pay for a renewal invoice's payment, and what it renews; 404 for any other payment. */
     async describeInvoicePayment(paymentId: string): Promise<CryptoInvoice> {
       const order = await findOrderByPayment(paymentId);
-      const invoice = order ? await invoiceOfOrder(db, order.id) : null;
-      const renewal = order && invoice ? await invoicedRenewal(db, invoice, order, { now: clock.now(), zoneOf: (customerId) => zoneOf(db, customerId) }) : null;
+      const renewal = order ? await renewalInvoices.renewalOf(order) : null;
       if (!order || !renewal) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
       return { ...(await describeExisting(paymentId, order.id)), renewal };
     },

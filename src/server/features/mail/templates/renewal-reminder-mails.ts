@@ -2,14 +2,17 @@ import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import { accountLink, RenewalReminderEmail, serviceNoticeEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
+import type { Email } from '../email';
+import { serviceNoticeEmail } from '../service-notice-email';
+import { RenewalReminderEmail, type RenewalReminderProps } from './renewal-reminder';
+import { storeLink } from './store-address';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
-/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (notice-mail.ts). */
+/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (renewal-notice-mail.ts). */
 type ScheduleMilestone = Exclude<MilestoneName, 'renewal-notice'>;
 
 export interface MilestoneMailDetails {
@@ -45,6 +48,16 @@ const SUBJECTS: Record<ScheduleMilestone, string> = {
   'win-back-7d': 'We miss you at StreamPlus',
   'win-back-30d': 'Come back to StreamPlus',
 };
+
+/** Who is written to and about which subscription: what every notice of the schedule says first. */
+export type SubscriptionNoticeDetails = Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>;
+
+/** The package, its devices and its expiry, as every notice of the schedule lists them. */
+export const packageFacts = (details: SubscriptionNoticeDetails, expiry: 'Expires' | 'Expired', on: string): RenewalReminderProps['facts'] => [
+  ['Package', `${details.packageName} (${details.packageDuration})`],
+  ['Devices', String(details.deviceCount)],
+  [expiry, on],
+];
 
 const RENEW = 'Renew now';
 const CHOOSE = 'Choose a package';
@@ -88,15 +101,11 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
   const paragraphs = paragraphsOf(details, expiresOn);
   const subject = SUBJECTS[details.milestone];
   const heading = subject.replace(/^Your StreamPlus /, 'Your ');
-  const account = accountLink(publicUrl);
+  const account = storeLink(publicUrl, '/account');
   const trial = details.milestone === 'trial-12h' || details.milestone === 'trial-1h';
   const button = trial ? { label: CHOOSE, href: account } : { label: RENEW, href: details.invoiceUrl ?? account };
   const lapsed = details.milestone === 'grace' || details.milestone.startsWith('win-back');
-  const facts: RenewalReminderProps['facts'] = [
-    ['Package', `${details.packageName} (${details.packageDuration})`],
-    ['Devices', String(details.deviceCount)],
-    [lapsed ? 'Expired' : 'Expires', expiresOn],
-  ];
+  const facts = packageFacts(details, lapsed ? 'Expired' : 'Expires', expiresOn);
   const couponCode = details.milestone.startsWith('win-back') ? details.winBackCoupon : null;
   const footnote = trial ? 'Choose a package in your account to keep watching with the same credentials.' : 'Renew from your account to keep watching with the same credentials.';
   const text = [
@@ -116,17 +125,13 @@ export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: s
 }
 
 /** A renewal that cannot be offered: the owner stopped selling the package. */
-export function packageRetiredMail(details: Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>, publicUrl: string): Email {
+export function packageRetiredMail(details: SubscriptionNoticeDetails, publicUrl: string): Email {
   const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
   const paragraphs = [
     `Your ${details.packageName} subscription expires on ${expiresOn}.`,
     `We no longer sell ${details.packageName}, so it cannot be renewed as it is; nothing was charged. Choose another package in your account to keep watching.`,
   ];
-  const facts: RenewalReminderProps['facts'] = [
-    ['Package', `${details.packageName} (${details.packageDuration})`],
-    ['Devices', String(details.deviceCount)],
-    ['Expires', expiresOn],
-  ];
-  const button = { label: 'Choose a package', href: accountLink(publicUrl) };
+  const facts = packageFacts(details, 'Expires', expiresOn);
+  const button = { label: 'Choose a package', href: storeLink(publicUrl, '/account') };
   return serviceNoticeEmail(details.to, 'Your StreamPlus package is no longer sold', { heading: 'Your package is no longer sold', firstName: details.firstName, paragraphs, facts, button });
 }

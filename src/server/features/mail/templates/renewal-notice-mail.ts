@@ -1,18 +1,13 @@
 import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import { accountLink, RenewalReminderEmail, type Email, type RenewalReminderProps } from '#server/features/mail/index';
+import type { Email } from '../email';
+import { RenewalReminderEmail, type RenewalReminderProps } from './renewal-reminder';
+import type { SubscriptionNoticeDetails } from './renewal-reminder-mails';
+import { storeLink } from './store-address';
 
 /** The auto-renewing subscription's one notice before its charge (decision 0075). */
-export interface RenewalNoticeDetails {
-  to: string;
-  firstName: string;
-  /** The zone its dates are written in: the customer's, or the store's until theirs is known (decision 0074). */
-  timeZone: string;
-  packageName: string;
-  packageDuration: string;
-  deviceCount: number;
-  expirationDate: Date;
+export interface RenewalNoticeDetails extends SubscriptionNoticeDetails {
   /** The saved card's charge: amount at today's price, the card, the day. */
   charge: { amountCents: Cents; last4: string; on: Date };
   /** The expiry that charge gives. */
@@ -45,7 +40,7 @@ export function renewalNoticeMail(details: RenewalNoticeDetails, publicUrl: stri
     ['Expires', customerDateTime(details.expirationDate, timeZone)],
     ['Renews until', day(details.renewsUntil)],
   ];
-  const button = { label: 'Manage your renewal', href: accountLink(publicUrl) };
+  const button = { label: 'Manage your renewal', href: storeLink(publicUrl, '/account') };
   const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
   const html = createElement(RenewalReminderEmail, {
     heading: `Your subscription renews on ${chargeDay}`,

@@ -3,7 +3,10 @@ import { updateCardPath } from '#contract/subscriptions';
 import { declineInPlainWords } from '#domain/decline-reasons';
 import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import { RenewalConfirmEmail, RenewalFailedEmail, type Email } from '#server/features/mail/index';
+import type { Email } from '../email';
+import { RenewalConfirmEmail } from './renewal-confirm';
+import { RenewalFailedEmail } from './renewal-failed';
+import { storeLink } from './store-address';
 
 /** The texts of an automatic renewal's emails when it charged nothing; a charge that succeeded is the order's confirmation. */
 
@@ -43,8 +46,6 @@ function factsOf(facts: RenewalMailFacts): Array<[string, string]> {
 function textOf(facts: RenewalMailFacts, paragraphs: string[], link: string): string {
   return [`Hello ${facts.firstName},`, '', ...paragraphs, '', ...factsOf(facts).map(([term, value]) => `${term}: ${value}`), '', link, '', 'StreamPlus'].join('\n');
 }
-
-const storeLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
 /** One decline of a renewal charge: its reason in plain words, and what comes next. */
 export interface RenewalDecline {

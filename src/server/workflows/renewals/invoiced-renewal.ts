@@ -6,7 +6,7 @@ import type { Db } from '#server/db/connect';
 import { packagesForReading as packages } from '#server/features/catalog/index';
 import type { OrderRow } from '#server/features/orders/index';
 import { subscriptionsForReading as subscriptions } from '#server/features/subscriptions/index';
-import type { RenewalInvoiceRow } from './crypto-invoices';
+import type { RenewalInvoiceRow } from '#server/features/renewals/index';
 
 /**
  * What a crypto renewal invoice renews, as its page says it (decision 0075): the order's

@@ -1,0 +1,100 @@
+import { and, desc, eq, or } from 'drizzle-orm';
+import type { CryptoInvoice } from '#contract/crypto';
+import { formatDollars, parseMoney } from '#domain/money';
+import { customerDate } from '#domain/store-time';
+import type { Db } from '#server/db/connect';
+import type { Clock } from '#server/lib/clock';
+import { findOrder, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
+import type { CryptoPayments } from '#server/features/payments/index';
+import { claimRenewalInvoice, invoiceOfOrder, isInvoicedOrder, openedRenewalInvoice, recordOpenedInvoice, recordRenewalOrder, releaseRenewalInvoice } from '#server/features/renewals/index';
+import { subscriptionsForReading as subscriptions } from '#server/features/subscriptions/index';
+import { invoicedRenewal } from './invoiced-renewal';
+
+/**
+ * How the subscription was last paid for: 'crypto' gets a renewal invoice (decision 0046), on
+ * the buyer's last choices. A read of the orders and the subscription they pay for, which only
+ * this flow asks, so it is the workflow's (decision 0083).
+ */
+export async function lastPaidOrder(db: Db, subscriptionId: string) {
+  const [row] = await db
+    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone })
+    .from(orders)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionId))
+    .where(
+      and(
+        eq(orders.customerId, subscriptions.customerId),
+        eq(orders.paymentStatus, 'completed'),
+        or(eq(orders.id, subscriptions.orderId), eq(orders.renewsSubscriptionId, subscriptionId)),
+      ),
+    )
+    .orderBy(desc(orders.paidAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface RenewalInvoiceRequest {
+  subscriptionId: string;
+  /** The expiry the renewal runs from: one invoice per subscription and period. */
+  periodEnd: Date;
+  /** What the invoice names (decision 0075): the package, and the expiry paying it gives. */
+  packageName: string;
+  renewsUntil: Date;
+  /** The zone its date is written in: the customer's (decision 0074). */
+  timeZone: string;
+  now: Date;
+  /** Places the renewal order, as checkout does, at today's price. */
+  placeOrder: () => Promise<OrderRow>;
+}
+
+/**
+ * What the crypto payments ask of a renewal order (decision 0046), given them by services.ts
+ * (a feature never imports a workflow): whether an invoice was opened for it, and what paying it renews.
+ */
+export function renewalInvoiceFacts({ db, clock, zoneOf }: { db: Db; clock: Clock; zoneOf: (db: Db, customerId: string) => Promise<string> }) {
+  return {
+    /** Whether an order is a renewal some invoice was opened for: its payment's notice may name a payment the store never saw. */
+    isInvoicedOrder: (orderId: string) => isInvoicedOrder(db, orderId),
+    /** What the invoice of a renewal order renews, as its page says it; null for an order no invoice was opened for. */
+    async renewalOf(order: OrderRow): Promise<CryptoInvoice['renewal'] | null> {
+      const invoice = await invoiceOfOrder(db, order.id);
+      return invoice ? invoicedRenewal(db, invoice, order, { now: clock.now(), zoneOf: (customerId) => zoneOf(db, customerId) }) : null;
+    },
+  };
+}
+
+/**
+ * A crypto subscription's renewal invoice (decision 0046), across features: the renewals
+ * feature keeps the period's row, the orders feature the renewal order, and the crypto
+ * payments open the provider's invoice. Decision 0083: a flow that crosses features is a workflow's.
+ */
+export function createCryptoRenewalInvoices({ db, crypto }: { db: Db; crypto: Pick<CryptoPayments, 'openInvoice'> }) {
+  /**
+   * Opens the renewal invoice of a subscription paid by crypto, once per period however many
+   * instances ask: the period's row is claimed, then the renewal order is placed
+   * (`placeOrder`, at today's price), then the provider's invoice is opened. Its address, or
+   * 'pending' while another instance is opening it. A provider failure throws, and the next
+   * pass opens it.
+   */
+  async function open({ subscriptionId, periodEnd, packageName, renewsUntil, timeZone, now, placeOrder }: RenewalInvoiceRequest): Promise<{ invoiceUrl: string } | 'pending'> {
+    const opened = await openedRenewalInvoice(db, subscriptionId, periodEnd);
+    if (opened) return { invoiceUrl: opened.invoiceUrl! };
+    const claim = await claimRenewalInvoice(db, subscriptionId, periodEnd, now);
+    if (!claim) return 'pending';
+    try {
+      const order = (claim.orderId ? await findOrder(db, claim.orderId) : null) ?? (await placeOrder());
+      if (claim.orderId !== order.id) await recordRenewalOrder(db, claim, order.id);
+      const devices = Number(order.deviceCount);
+      const description = `${packageName} renewal, ${devices} device${devices === 1 ? '' : 's'}: ${formatDollars(parseMoney(order.totalAmount))}, runs until ${customerDate(renewsUntil, timeZone)} (order ${order.id})`;
+      const invoice = await crypto.openInvoice(order, description);
+      await recordOpenedInvoice(db, claim, invoice);
+      return { invoiceUrl: invoice.invoiceUrl };
+    } catch (error) {
+      await releaseRenewalInvoice(db, claim);
+      throw error;
+    }
+  }
+
+  return { open };
+}
+
+export type CryptoRenewalInvoices = ReturnType<typeof createCryptoRenewalInvoices>;
