@@ -9,9 +9,9 @@ import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
 import { mailRoutes } from '#server/features/mail/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
-import { autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
+import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
 import { billingRoutes } from '#server/features/reports/index';
-import { deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
+import { adminDeviceRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
 import { siteCompression } from './http/compression';
 import { installAccessLog } from './http/access-log';
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(cookie, { secret: config.SESSION_SECRET });
     installSameOriginGuard(app, config);
 
-    const { accounts, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAdmin, orders } = services;
+    const { accounts, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAdmin, orders } = services;
     const { placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, subscriptions, trialSignup } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, trialSignup, sessions, browserIdOf });
@@ -116,7 +116,24 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(deviceRoutes, { devices, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
-    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orders, orderAdmin, reports, subscriptions, devices, renewalAdmin, clock, config, sessions });
+    await app.register(adminRoutes, {
+      admins,
+      adminChanges,
+      orderAccount: accounts,
+      catalog,
+      couponAdmin,
+      orders,
+      orderAdmin,
+      reports,
+      subscriptions,
+      config,
+      sessions,
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045).
+      guardedRoutes: async (guarded, actingAdmin) => {
+        await guarded.register(adminDeviceRoutes, { devices, actingAdmin });
+        await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
+      },
+    });
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

@@ -20,6 +20,7 @@ import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from '
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
+import { createAdminChanges } from './workflows/admin-changes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
@@ -120,12 +121,15 @@ export function createServices(deps: AppDeps) {
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
   const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, logger: deps.logger });
 
+  const catalog = createCatalog(deps.database, { logger: deps.logger });
+  const couponAdmin = createCouponAdmin(db);
+
   return {
-    catalog: createCatalog(deps.database, { logger: deps.logger }),
+    catalog,
     mail,
     accounts,
     admins: createAdmins(db),
-    couponAdmin: createCouponAdmin(db),
+    couponAdmin,
     reports: createReports(db, { timeZone: deps.config.STORE_TIME_ZONE, graceDays: deps.config.GRACE_DAYS, clock }),
     jobs,
     subscriptions,
@@ -145,6 +149,7 @@ export function createServices(deps: AppDeps) {
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
+    adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
   };
 }
 

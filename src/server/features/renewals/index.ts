@@ -23,7 +23,7 @@ export {
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
 export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './mails';
-export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
+export { adminRenewalRoutes, renewalRoutes } from './routes';
 export { renewalStatesOf } from './renewal-states';
 export { autoRenewRoutes } from './auto-renew-routes';
 export { renewalNoticeMail } from './notice-mail';
