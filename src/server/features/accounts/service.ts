@@ -18,7 +18,7 @@ import { conflict, invalid, unauthenticated } from '#domain/errors';
 import type { Mail } from '#server/features/mail/index';
 import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCustomerProfile, type CustomerRow } from './customers';
 import { completeEmailProof } from './email-proof';
-import { linkMail, type LinkMailKind } from './link-mail';
+import { linkMail, type LinkMailKind } from '#server/features/mail/index';
 import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
 import { lastAdminAction, recordAdminAction } from '#server/features/audit/index';
 import type { AuditActor } from '#domain/actors';
