@@ -101,10 +101,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(cookie, { secret: config.SESSION_SECRET });
     installSameOriginGuard(app, config);
 
-    const { accounts, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAdmin, orders } = services;
+    const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, subscriptions, trialSignup } = services;
     const { devices } = subscriptions;
-    await app.register(accountRoutes, { accounts, trialSignup, sessions, browserIdOf });
+    await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
     await app.register(couponRoutes, { db });
     await app.register(checkoutRoutes, { db, placeOrder, savedCardRenewal, sessions, browserIdOf });
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(adminRoutes, {
       admins,
       adminChanges,
-      orderAccount: accounts,
+      orderAccount,
       catalog,
       couponAdmin,
       orders,

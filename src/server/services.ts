@@ -20,10 +20,12 @@ import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from '
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
+import { createAccountLinks } from './workflows/account-links';
 import { createAdminChanges } from './workflows/admin-changes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
+import { createOrderAccountWorkflow } from './workflows/order-account';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
@@ -85,7 +87,7 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.PUBLIC_URL,
     secret: deps.config.SESSION_SECRET,
   });
-  const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards, endCustomerSessions });
+  const accounts = createAccounts({ db, config: deps.config });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
   /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the features that write dates. */
   const zoneOf = async (tx: DbOrTx, customerId: string | null) => {
@@ -115,7 +117,8 @@ export function createServices(deps: AppDeps) {
 
   // The workflows, above them.
   const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, logger: deps.logger });
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts, savedCards });
+  const accountLinks = createAccountLinks({ db, accounts, mail, moveSavedCards: moveCustomerCards, endCustomerSessions });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, subscriptions, accounts: accountLinks, savedCards });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
@@ -141,7 +144,8 @@ export function createServices(deps: AppDeps) {
     savedCards,
     clock,
     renewalSchedule: createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, crypto, config: deps.config, clock, logger: deps.logger }),
-    trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
+    accountLinks,
+    trialSignup: createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
@@ -150,6 +154,7 @@ export function createServices(deps: AppDeps) {
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
+    orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),
   };
 }
 

@@ -11,7 +11,7 @@ export { BoxShippedEmail } from './templates/box-shipped';
 export { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
 export { serviceNoticeEmail } from './service-notice-email';
 export { OrderConfirmationEmail } from './templates/order-confirmation';
-export { linkMail, type LinkMailKind } from './link-mail';
+export { linkMail } from './link-mail';
 export { RefundEmail } from './templates/refund';
 export { RenewalConfirmEmail } from './templates/renewal-confirm';
 export { RenewalFailedEmail } from './templates/renewal-failed';
