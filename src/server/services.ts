@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, DbOrTx } from './db/connect';
-import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accounts/index';
+import { createAccounts, customerHasPassword, findCustomer, resolveOrderCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCheckout } from '#server/features/checkout/index';
-import { createCouponAdmin } from '#server/features/coupons/index';
+import { checkCoupon, createCouponAdmin, reserveCouponUse } from '#server/features/coupons/index';
 import { createMail } from '#server/features/mail/index';
 import { createOrders } from '#server/features/orders/index';
 import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
@@ -108,11 +108,13 @@ export function createServices(deps: AppDeps) {
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
     cardPayments,
+    customers: { resolve: resolveOrderCustomer, hasPassword: customerHasPassword },
+    coupons: { check: checkCoupon, reserveUse: reserveCouponUse },
     subscriptions,
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, checkout, orders, zoneOf });
+  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, orders, zoneOf });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
@@ -151,7 +153,7 @@ export function createServices(deps: AppDeps) {
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
     savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, subscriptions }),
-    cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
+    cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
     orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),

@@ -6,7 +6,7 @@ import type { Sessions } from '#server/http/sessions';
 import { toOrderSummary } from '#server/features/orders/index';
 import type { PaymentLog } from '#server/lib/logs';
 import type { BrowserIdOf } from '#server/http/browser-id';
-import { orderAttemptLimit } from './order-limit';
+import { orderAttemptLimit } from '#server/http/order-limit';
 import type { Checkout, CheckoutContext } from './service';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{

@@ -8,7 +8,6 @@ import { customerDate } from '#domain/store-time';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
 import type { Clock } from '#server/lib/clock';
-import { ordersForReading as orders } from '#server/features/orders/index';
 import { invalid, notFound } from '#domain/errors';
 import {
   InvalidNoticeError,
@@ -19,8 +18,7 @@ import {
   type CryptoPaymentState,
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
-import { priceCheckout, type Checkout, type CheckoutContext } from '#server/features/checkout/index';
-import { attachCryptoPayment, findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
+import { attachCryptoPayment, findOrder, ordersForReading as orders, type OrderRow, type Orders } from '#server/features/orders/index';
 import {
   claimRenewalInvoice,
   invoicedRenewal,
@@ -45,10 +43,15 @@ export interface CryptoPaymentsDeps {
   config: Config;
   clock: Clock;
   provider: CryptoPaymentProvider;
-  checkout: Pick<Checkout, 'placeOrder'>;
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
   /** The zone a customer's dates are written in (the accounts feature's, decision 0074); the store's for everyone when absent. */
   zoneOf?: (db: Db, customerId: string) => Promise<string>;
+}
+
+/** The checkout as a crypto order uses it: the server's price of the cart, and the order placed (its pending one on a repeat). */
+export interface CryptoCheckout {
+  price(input: CheckoutInput): Promise<{ isFree: boolean; packageName: string }>;
+  place(input: CheckoutInput): Promise<OrderRow>;
 }
 
 export interface RenewalInvoiceRequest {
@@ -66,7 +69,7 @@ export interface RenewalInvoiceRequest {
 }
 
 /** The crypto payments service (services.ts): crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
-export function createCryptoPayments({ db, config, clock, provider, checkout, orders: orderTransitions, zoneOf = async () => config.STORE_TIME_ZONE }: CryptoPaymentsDeps) {
+export function createCryptoPayments({ db, config, clock, provider, orders: orderTransitions, zoneOf = async () => config.STORE_TIME_ZONE }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
@@ -213,13 +216,14 @@ export function createCryptoPayments({ db, config, clock, provider, checkout, or
     /**
      * POST /api/create-crypto-payment: places the order (priced by the server) and opens
      * one provider payment for its total. A double submit gets the same order and payment.
+     * The checkout's pricing and order come from the crypto-payment workflow (decision 0084).
      */
-    async createPayment(request: CreateCryptoPaymentInput, context: CheckoutContext): Promise<CryptoPayment> {
+    async createPayment(request: CreateCryptoPaymentInput, checkout: CryptoCheckout): Promise<CryptoPayment> {
       const { customerData, paymentCurrency: _usdcOnly, ...order } = request;
       const input: CheckoutInput = { ...customerData, ...order, paymentMethod: 'crypto' };
-      const priced = await priceCheckout(db, input);
-      if (priced.pricing.isFree) throw invalid(FREE_ORDER_MESSAGE);
-      const placed = (await checkout.placeOrder(input, context)).order;
+      const priced = await checkout.price(input);
+      if (priced.isFree) throw invalid(FREE_ORDER_MESSAGE);
+      const placed = await checkout.place(input);
       if (placed.paymentMethod !== 'crypto') throw invalid(FREE_ORDER_MESSAGE);
       if (placed.cryptoPaymentId) return describeExisting(placed.cryptoPaymentId, placed.id);
 
@@ -228,7 +232,7 @@ export function createCryptoPayments({ db, config, clock, provider, checkout, or
         orderId: placed.id,
         priceAmountCents: parseMoney(placed.totalAmount),
         ipnCallbackUrl,
-        description: `${priced.pkg.name}, ${devices} device${devices === 1 ? '' : 's'}, order ${placed.id}`,
+        description: `${priced.packageName}, ${devices} device${devices === 1 ? '' : 's'}, order ${placed.id}`,
       });
       if (!(await attachCryptoPayment(db, placed.id, payment.paymentId))) {
         // A concurrent submit of the same checkout attached its payment first; this one is left to expire.
