@@ -10,7 +10,17 @@ import { createMail } from '#server/features/mail/index';
 import { createOrders } from '#server/features/orders/index';
 import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { createReports } from '#server/features/reports/index';
-import { renewalStatesOf } from '#server/features/renewals/index';
+import {
+  claimRenewalInvoice,
+  invoicedRenewal,
+  invoiceOfOrder,
+  isInvoicedOrder,
+  openedRenewalInvoice,
+  recordOpenedInvoice,
+  recordRenewalOrder,
+  releaseRenewalInvoice,
+  renewalStatesOf,
+} from '#server/features/renewals/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
 import { endCustomerSessions } from './http/sessions';
@@ -114,7 +124,17 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, orders, zoneOf });
+  const renewalInvoices = {
+    opened: openedRenewalInvoice,
+    claim: claimRenewalInvoice,
+    recordOrder: recordRenewalOrder,
+    recordOpened: recordOpenedInvoice,
+    release: releaseRenewalInvoice,
+    ofOrder: invoiceOfOrder,
+    isInvoicedOrder,
+    renewalOf: invoicedRenewal,
+  };
+  const crypto = createCryptoPayments({ db, config: deps.config, clock, provider: cryptoProvider, orders, renewalInvoices, zoneOf });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.

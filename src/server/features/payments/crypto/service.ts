@@ -19,16 +19,6 @@ import {
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
 import { attachCryptoPayment, findOrder, ordersForReading as orders, type OrderRow, type Orders } from '#server/features/orders/index';
-import {
-  claimRenewalInvoice,
-  invoicedRenewal,
-  invoiceOfOrder,
-  isInvoicedOrder,
-  openedRenewalInvoice,
-  recordOpenedInvoice,
-  recordRenewalOrder,
-  releaseRenewalInvoice,
-} from '#server/features/renewals/index';
 import { handleNoticeOnce } from '../processed-events';
 import type { Reconciled } from '../reconciled';
 
@@ -38,12 +28,35 @@ export const INVOICE_NOT_FOUND_MESSAGE = 'Renewal invoice not found';
 export const IPN_DISABLED_MESSAGE = 'Crypto payment notifications are not enabled on this store';
 export const DEMO_DISABLED_MESSAGE = 'Demo crypto payments are not available: a real crypto provider is configured';
 
+/** A renewal's crypto invoice row, as far as this feature reads it. */
+interface RenewalInvoice {
+  orderId: string | null;
+  invoiceUrl: string | null;
+}
+
+/**
+ * The renewals feature's crypto invoices (decision 0046), typed here by what this feature
+ * uses and handed in by the wiring (decision 0084): one invoice per subscription and period,
+ * claimed by one instance, and what an invoiced order renews.
+ */
+export interface RenewalInvoices {
+  opened(db: Db, subscriptionId: string, periodEnd: Date): Promise<RenewalInvoice | null>;
+  claim(db: Db, subscriptionId: string, periodEnd: Date, now: Date): Promise<RenewalInvoice | null>;
+  recordOrder(db: Db, claim: RenewalInvoice, orderId: string): Promise<void>;
+  recordOpened(db: Db, claim: RenewalInvoice, invoice: { invoiceId: string; invoiceUrl: string }): Promise<void>;
+  release(db: Db, claim: RenewalInvoice): Promise<void>;
+  ofOrder(db: Db, orderId: string): Promise<RenewalInvoice | null>;
+  isInvoicedOrder(db: Db, orderId: string): Promise<boolean>;
+  renewalOf(db: Db, invoice: RenewalInvoice, order: OrderRow, at: { now: Date; zoneOf: (customerId: string) => Promise<string> }): Promise<CryptoInvoice['renewal'] | null>;
+}
+
 export interface CryptoPaymentsDeps {
   db: Db;
   config: Config;
   clock: Clock;
   provider: CryptoPaymentProvider;
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
+  renewalInvoices: RenewalInvoices;
   /** The zone a customer's dates are written in (the accounts feature's, decision 0074); the store's for everyone when absent. */
   zoneOf?: (db: Db, customerId: string) => Promise<string>;
 }
@@ -69,7 +82,7 @@ export interface RenewalInvoiceRequest {
 }
 
 /** The crypto payments service (services.ts): crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
-export function createCryptoPayments({ db, config, clock, provider, orders: orderTransitions, zoneOf = async () => config.STORE_TIME_ZONE }: CryptoPaymentsDeps) {
+export function createCryptoPayments({ db, config, clock, provider, orders: orderTransitions, renewalInvoices: invoices, zoneOf = async () => config.STORE_TIME_ZONE }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
@@ -137,7 +150,7 @@ export function createCryptoPayments({ db, config, clock, provider, orders: orde
    * takes that payment as its own, once; any other payment of an order is still ignored.
    */
   async function invoicePaymentOrder(state: CryptoPaymentState): Promise<OrderRow | null> {
-    if (!(await isInvoicedOrder(db, state.orderId))) return null;
+    if (!(await invoices.isInvoicedOrder(db, state.orderId))) return null;
     await attachCryptoPayment(db, state.orderId, state.paymentId);
     return findOrderByPayment(state.paymentId);
   }
@@ -150,13 +163,13 @@ export function createCryptoPayments({ db, config, clock, provider, orders: orde
    * and the next pass opens it.
    */
   async function openRenewalInvoice({ subscriptionId, periodEnd, packageName, renewsUntil, timeZone, now, placeOrder }: RenewalInvoiceRequest): Promise<{ invoiceUrl: string } | 'pending'> {
-    const opened = await openedRenewalInvoice(db, subscriptionId, periodEnd);
+    const opened = await invoices.opened(db, subscriptionId, periodEnd);
     if (opened) return { invoiceUrl: opened.invoiceUrl! };
-    const claim = await claimRenewalInvoice(db, subscriptionId, periodEnd, now);
+    const claim = await invoices.claim(db, subscriptionId, periodEnd, now);
     if (!claim) return 'pending';
     try {
       const order = (claim.orderId ? await findOrder(db, claim.orderId) : null) ?? (await placeOrder());
-      if (claim.orderId !== order.id) await recordRenewalOrder(db, claim, order.id);
+      if (claim.orderId !== order.id) await invoices.recordOrder(db, claim, order.id);
       const devices = Number(order.deviceCount);
       const invoice = await provider.createInvoice({
         orderId: order.id,
@@ -167,10 +180,10 @@ export function createCryptoPayments({ db, config, clock, provider, orders: orde
       });
       if (invoice.paymentId) await attachCryptoPayment(db, order.id, invoice.paymentId);
       const invoiceUrl = invoice.invoiceUrl ?? `${publicUrl}/checkout?invoice=${encodeURIComponent(invoice.paymentId ?? invoice.invoiceId)}`;
-      await recordOpenedInvoice(db, claim, { invoiceId: invoice.invoiceId, invoiceUrl });
+      await invoices.recordOpened(db, claim, { invoiceId: invoice.invoiceId, invoiceUrl });
       return { invoiceUrl };
     } catch (error) {
-      await releaseRenewalInvoice(db, claim);
+      await invoices.release(db, claim);
       throw error;
     }
   }
@@ -207,8 +220,8 @@ export function createCryptoPayments({ db, config, clock, provider, orders: orde
     /** GET /api/crypto-invoices/:paymentId: what to pay for a renewal invoice's payment, and what it renews; 404 for any other payment. */
     async describeInvoicePayment(paymentId: string): Promise<CryptoInvoice> {
       const order = await findOrderByPayment(paymentId);
-      const invoice = order ? await invoiceOfOrder(db, order.id) : null;
-      const renewal = order && invoice ? await invoicedRenewal(db, invoice, order, { now: clock.now(), zoneOf: (customerId) => zoneOf(db, customerId) }) : null;
+      const invoice = order ? await invoices.ofOrder(db, order.id) : null;
+      const renewal = order && invoice ? await invoices.renewalOf(db, invoice, order, { now: clock.now(), zoneOf: (customerId) => zoneOf(db, customerId) }) : null;
       if (!order || !renewal) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
       return { ...(await describeExisting(paymentId, order.id)), renewal };
     },
