@@ -9,9 +9,9 @@ import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
 import { mailRoutes } from '#server/features/mail/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
-import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes, type AdminRenewalRouteOptions } from '#server/features/renewals/index';
+import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
 import { billingRoutes } from '#server/features/reports/index';
-import { deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
+import { adminDeviceRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
 import { siteCompression } from './http/compression';
 import { installAccessLog } from './http/access-log';
@@ -101,10 +101,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(cookie, { secret: config.SESSION_SECRET });
     installSameOriginGuard(app, config);
 
-    const { accounts, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAdmin, orders } = services;
+    const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
     const { devices } = subscriptions;
-    await app.register(accountRoutes, { accounts, trialSignup, sessions, browserIdOf });
+    await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
     await app.register(couponRoutes, { db });
     await app.register(checkoutRoutes, { db, placeOrder, savedCardRenewal, sessions, browserIdOf });
@@ -116,11 +116,23 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(deviceRoutes, { devices, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
-    // Automatic renewals in the admin's guarded scope: the forecast, the failures and every auto-renewing subscription (decision 0045).
-    const renewalSection = async (scope: Parameters<typeof adminRenewalRoutes>[0], actingAdmin: AdminRenewalRouteOptions['actingAdmin']) => {
-      await scope.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
-    };
-    await app.register(adminRoutes, { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, config, sessions, guardedRoutes: [renewalSection] });
+    await app.register(adminRoutes, {
+      admins,
+      adminChanges,
+      orderAccount,
+      catalog,
+      couponAdmin,
+      orderAdmin,
+      reports,
+      shipments,
+      config,
+      sessions,
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045).
+      guardedRoutes: async (guarded, actingAdmin) => {
+        await guarded.register(adminDeviceRoutes, { devices, actingAdmin });
+        await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
+      },
+    });
 
     if (deps.clientDir) await serveClientApp(app, deps.clientDir);
 

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, DbOrTx } from './db/connect';
-import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accounts/index';
+import { createAccounts, customerHasPassword, findCustomer, resolveOrderCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCheckout } from '#server/features/checkout/index';
-import { createCouponAdmin } from '#server/features/coupons/index';
+import { checkCoupon, createCouponAdmin, reserveCouponUse } from '#server/features/coupons/index';
 import { createMail } from '#server/features/mail/index';
 import { createOrders, shipmentsOfSubscriptions } from '#server/features/orders/index';
 import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
@@ -20,11 +20,14 @@ import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from '
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
+import { createAccountLinks } from './workflows/account-links';
+import { createAdminChanges } from './workflows/admin-changes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
 import { recordDeviceAction } from './workflows/device-actions';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createCryptoRenewalInvoices, renewalInvoiceFacts } from './workflows/renewals/crypto-invoices';
+import { createOrderAccountWorkflow } from './workflows/order-account';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createOrderConfirmation } from './workflows/order-confirmation';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
@@ -89,7 +92,7 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.PUBLIC_URL,
     secret: deps.config.SESSION_SECRET,
   });
-  const accounts = createAccounts({ db, config: deps.config, mail, moveSavedCards: moveCustomerCards, endCustomerSessions });
+  const accounts = createAccounts({ db, config: deps.config });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
   /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the features that write dates. */
   const zoneOf = async (tx: DbOrTx, customerId: string | null) => {
@@ -111,16 +114,19 @@ export function createServices(deps: AppDeps) {
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
     cardPayments,
+    customers: { resolve: resolveOrderCustomer, hasPassword: customerHasPassword },
+    coupons: { check: checkCoupon, reserveUse: reserveCouponUse },
     subscriptions,
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
   const renewalInvoices = renewalInvoiceFacts({ db, clock, zoneOf });
-  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, checkout, orders, renewalInvoices });
+  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders, renewalInvoices });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
   const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, mail, config: deps.config, logger: deps.logger });
+  const accountLinks = createAccountLinks({ db, accounts, mail, moveSavedCards: moveCustomerCards, endCustomerSessions });
   const provisioningFlow = createProvisioningWorkflow({ db, subscriptions, mail, publicUrl: deps.config.PUBLIC_URL, savedCards: savedCardSummariesOf, zoneOf });
   const confirmation = createOrderConfirmation({
     db,
@@ -131,18 +137,21 @@ export function createServices(deps: AppDeps) {
     savedCards: savedCardSummariesOf,
     zoneOf,
   });
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts, savedCards });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts: accountLinks, savedCards });
   const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
   const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, logger: deps.logger });
 
+  const catalog = createCatalog(deps.database, { logger: deps.logger });
+  const couponAdmin = createCouponAdmin(db);
+
   return {
-    catalog: createCatalog(deps.database, { logger: deps.logger }),
+    catalog,
     mail,
     accounts,
     admins: createAdmins(db),
-    couponAdmin: createCouponAdmin(db),
+    couponAdmin,
     reports: createReports(db, { timeZone: deps.config.STORE_TIME_ZONE, graceDays: deps.config.GRACE_DAYS, clock }),
     jobs,
     subscriptions,
@@ -164,15 +173,18 @@ export function createServices(deps: AppDeps) {
       clock,
       logger: deps.logger,
     }),
-    trialSignup: createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }),
+    accountLinks,
+    trialSignup: createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder }),
     cardPayment,
     renewalCharges,
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
     savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
-    cryptoPayment: createCryptoPaymentWorkflow({ crypto, paidOrder }),
+    cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
+    adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
+    orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),
   };
 }
 

@@ -22,7 +22,7 @@ const orderList = (t: T, cookies: { sid: string }) => t.app.inject({ method: 'GE
 /** A guest's paid order and the setup link the store emails for it. */
 async function guestOrderWithLink(t: T, email = 'buyer@example.com') {
   const order = await placeTestOrder(t.database.db, { email, firstName: 'Grace' });
-  await t.services.accounts.sendSetupLink({ customerId: order.customerId!, orderId: order.id });
+  await t.services.accountLinks.sendSetupLink({ customerId: order.customerId!, orderId: order.id });
   const mail = await lastMailTo(t.database.db, email);
   return { order, mail: mail!, token: setupTokenIn(mail!.text) };
 }
@@ -96,7 +96,7 @@ describe('setup links', () => {
 
   it('ends the other links of the customer once one is used', async () => {
     const first = await guestOrderWithLink(t);
-    await t.services.accounts.sendSetupLink({ customerId: first.order.customerId! });
+    await t.services.accountLinks.sendSetupLink({ customerId: first.order.customerId! });
     const second = setupTokenIn((await lastMailTo(t.database.db, 'buyer@example.com'))!.text);
     expect(second).not.toBe(first.token);
     expect((await setPassword(t, second)).statusCode).toBe(200);
@@ -171,7 +171,7 @@ describe('an address with guest orders registers', () => {
     const later = await placeTestOrder(t.database.db, { email: 'squatted@example.com' });
     expect((await orderList(t, cookies)).json()).toEqual([]);
     // The buyer's setup link then proves the address and joins the order to the account.
-    await t.services.accounts.sendSetupLink({ customerId: later.customerId!, orderId: later.id });
+    await t.services.accountLinks.sendSetupLink({ customerId: later.customerId!, orderId: later.id });
     const token = setupTokenIn((await lastMailTo(t.database.db, 'squatted@example.com'))!.text);
     const proven = await setPassword(t, token);
     expect((await orderList(t, sessionCookieOf(proven))).json().map((o: { id: string }) => o.id)).toEqual([later.id]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { linkMail } from '../../src/server/features/accounts/link-mail';
+import { linkMail } from '../../src/server/features/mail/link-mail';
 import { renderEmailHtml, TEMPLATE_SAMPLES } from '../../src/server/features/mail/index';
 import { unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
 import { seriousAxeViolations } from '../support/axe';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkMail } from '../../src/server/features/accounts/link-mail';
+import { linkMail } from '../../src/server/features/mail/link-mail';
 import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
 import type { OrderRow } from '../../src/server/features/orders/order-row';

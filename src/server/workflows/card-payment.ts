@@ -1,4 +1,4 @@
-import type { PaymentLog } from '#server/features/orders/index';
+import type { PaymentLog } from '#server/lib/logs';
 import type { Payments } from '#server/features/payments/index';
 import type { PaymentIntentState } from '#server/providers/payments/index';
 import type { PaidOrderWorkflow } from './paid-order';

@@ -1,15 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CryptoPaymentStatusResponse } from '#contract/crypto';
+import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
+import type { Checkout, CheckoutContext } from '#server/features/checkout/index';
 import type { CryptoPayments } from '#server/features/payments/index';
 import type { DemoSimulatedStatus } from '#server/providers/crypto/index';
 import type { PaidOrderWorkflow } from './paid-order';
 
+export interface CryptoPaymentDeps {
+  crypto: CryptoPayments;
+  checkout: Pick<Checkout, 'priceCheckout' | 'placeOrder'>;
+  paidOrder: Pick<PaidOrderWorkflow, 'start'>;
+}
+
 /**
- * A crypto payment's status (the buyer's poll, the provider's signed notice, the demo's
+ * A crypto order placed through the checkout and its provider payment opened; a crypto payment's status (the buyer's poll, the provider's signed notice, the demo's
  * simulator) applied to its order, then what follows a payment for the order it completed.
  */
-export function createCryptoPaymentWorkflow({ crypto, paidOrder }: { crypto: CryptoPayments; paidOrder: Pick<PaidOrderWorkflow, 'start'> }) {
+export function createCryptoPaymentWorkflow({ crypto, checkout, paidOrder }: CryptoPaymentDeps) {
   return {
+    /** POST /api/create-crypto-payment: the checkout prices and places the order (decision 0084), the payments feature opens its payment. */
+    createPayment(request: CreateCryptoPaymentInput, context: CheckoutContext): Promise<CryptoPayment> {
+      return crypto.createPayment(request, {
+        price: async (input) => {
+          const priced = await checkout.priceCheckout(input);
+          return { isFree: priced.pricing.isFree, packageName: priced.pkg.name };
+        },
+        place: async (input) => (await checkout.placeOrder(input, context)).order,
+      });
+    },
+
     /** GET /api/crypto-payment/:paymentId. */
     async pollStatus(paymentId: string, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse> {
       const { status, paidOrderId } = await crypto.pollStatus(paymentId, log);

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/connect';
 import { DEFAULT_JOB_POLICY, type JobQueue } from '#server/jobs/queue';
-import type { Accounts } from '#server/features/accounts/index';
+import type { AccountLinks } from './account-links';
 import { recordProvisioningFailure, SWEEP_GRACE_MS, type CompletionResult, type ErrorLog, type Orders, type PaymentEvidence, type PaymentLog } from '#server/features/orders/index';
 import { SCHEDULED_POLICY } from '#server/features/subscriptions/index';
 import type { OrderConfirmation } from './order-confirmation';
@@ -32,7 +32,7 @@ export interface PaidOrderDeps {
   orders: Pick<Orders, 'completeOrder' | 'unfinishedPaidOrders' | 'recentlyUnfinishedPaidOrders'>;
   provisioning: Pick<ProvisioningWorkflow, 'provisionOrder'>;
   confirmation: Pick<OrderConfirmation, 'sendOrderConfirmation'>;
-  accounts: Pick<Accounts, 'sendSetupLink'>;
+  accounts: Pick<AccountLinks, 'sendSetupLink'>;
   /** Keeps the card of a purchase with "Renew automatically" for its new subscription (decision 0044). */
   savedCards?: Pick<SavedCardWorkflow, 'saveCardOfPaidOrder'>;
 }

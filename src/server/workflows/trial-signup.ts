@@ -1,14 +1,15 @@
 import { checkoutRequestSchema } from '#contract/checkout';
 import { TRIAL_PACKAGE_ID } from '#domain/catalog';
 import type { Db } from '#server/db/connect';
-import type { Accounts, Caller, NewAccount } from '#server/features/accounts/index';
+import type { Caller, NewAccount } from '#server/features/accounts/index';
+import type { AccountLinks } from './account-links';
 import { freeTrialRefusal } from '#server/features/checkout/index';
 import type { PaidOrderWorkflow } from './paid-order';
 import type { PlaceOrderWorkflow } from './place-order';
 
 export interface TrialSignupDeps {
   db: Db;
-  accounts: Pick<Accounts, 'register'>;
+  accountLinks: Pick<AccountLinks, 'register'>;
   placeOrder: PlaceOrderWorkflow;
   paidOrder: Pick<PaidOrderWorkflow, 'provisionNow'>;
 }
@@ -21,7 +22,7 @@ export interface TrialSignupDeps {
  * order. The subscription is provisioned at once rather than by the order's job, so the
  * account page shows it on arrival; should that fail, the job still provisions it.
  */
-export function createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder }: TrialSignupDeps) {
+export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder }: TrialSignupDeps) {
   return {
     async signUpWithTrial(
       account: NewAccount,
@@ -29,7 +30,7 @@ export function createTrialSignupWorkflow({ db, accounts, placeOrder, paidOrder 
     ) {
       const refusal = await freeTrialRefusal(db, { email: account.email, browserId, ip: caller.ip });
       if (refusal) throw refusal;
-      const customer = await accounts.register(account, caller);
+      const customer = await accountLinks.register(account, caller);
       await onAccount(customer.id);
       const trialOrder = checkoutRequestSchema.parse({
         firstName: account.firstName,

@@ -31,6 +31,11 @@ export async function findCustomer(db: DbOrTx, id: string): Promise<CustomerRow 
 }
 
 /** The account row of an address (the one that signs in), if any. */
+/** Whether the customer can sign in with a password (the checkout's needsPasswordSetup). */
+export async function customerHasPassword(db: DbOrTx, id: string): Promise<boolean> {
+  return Boolean((await findCustomer(db, id))?.password);
+}
+
 export async function findAccountByEmail(db: DbOrTx, email: string, { lock = false } = {}): Promise<CustomerRow | null> {
   const query = db
     .select()

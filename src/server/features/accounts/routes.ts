@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customerOrderListSchema,
   customerProfileSchema,
+  type CustomerProfile,
   forgotPasswordRequestSchema,
   FORGOT_PASSWORD_ANSWER,
   INVALID_SETUP_LINK,
@@ -32,25 +33,29 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export const accountRoutes: FastifyPluginAsyncZod<{
-  accounts: Pick<
-    Accounts,
-    'register' | 'login' | 'profile' | 'setTimeZone' | 'checkSetupToken' | 'setPasswordWithToken' | 'resendSetupLink' | 'requestPasswordHelp' | 'customerOrders'
-  >;
+  accounts: Pick<Accounts, 'login' | 'profile' | 'setTimeZone' | 'checkSetupToken' | 'customerOrders'>;
+  /** The account-links workflow: the changes that email a password link, and a link's use (decision 0084). */
+  accountLinks: {
+    register(account: NewAccount, caller: Caller): Promise<CustomerProfile>;
+    setPasswordWithToken(token: string, password: string): Promise<CustomerProfile>;
+    resendSetupLink(request: { email: string; orderId: string }, caller: Caller): Promise<void>;
+    requestPasswordHelp(email: string, caller: Caller): Promise<void>;
+  };
   /** The trial sign-up workflow, named here: a feature never imports a workflow. */
   trialSignup: {
     signUpWithTrial(
       account: NewAccount,
       steps: { caller: Caller; browserId: string; onAccount: (customerId: string) => Promise<void> },
-    ): ReturnType<Accounts['register']>;
+    ): Promise<CustomerProfile>;
   };
   sessions: Pick<Sessions, 'endSession' | 'getSessionCustomerId' | 'requireCustomerId' | 'startCustomerSession'>;
   browserIdOf: BrowserIdOf;
-}> = async (app, { accounts, trialSignup, sessions: { endSession, getSessionCustomerId, requireCustomerId, startCustomerSession }, browserIdOf }) => {
+}> = async (app, { accounts, accountLinks, trialSignup, sessions: { endSession, getSessionCustomerId, requireCustomerId, startCustomerSession }, browserIdOf }) => {
   const registerSchema = { body: registerRequestSchema, response: { 201: signedInResponseSchema, ...failures } };
   app.post('/api/register', { schema: registerSchema }, async (request, reply) => {
     const { signupType, confirmPassword: _confirmed, ...account } = request.body;
     if (signupType === 'trial') return registerTrial(request, reply, account);
-    const customer = await accounts.register(account, callerOf(request));
+    const customer = await accountLinks.register(account, callerOf(request));
     await startCustomerSession(request, reply, customer.id);
     return noStore(reply).code(201).send({ customer });
   });
@@ -124,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/api/setup-password',
     { schema: { body: setupPasswordRequestSchema, response: { 200: signedInResponseSchema, ...failures } } },
     async (request, reply) => {
-      const customer = await accounts.setPasswordWithToken(request.body.token, request.body.password);
+      const customer = await accountLinks.setPasswordWithToken(request.body.token, request.body.password);
       await startCustomerSession(request, reply, customer.id);
       return noStore(reply).send({ customer });
     },
@@ -134,7 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/api/resend-setup-link',
     { schema: { body: resendSetupLinkRequestSchema, response: { 200: messageResponseSchema, ...failures } } },
     async (request) => {
-      await accounts.resendSetupLink(request.body, callerOf(request));
+      await accountLinks.resendSetupLink(request.body, callerOf(request));
       return { message: RESEND_SETUP_LINK_ANSWER };
     },
   );
@@ -143,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/api/forgot-password',
     { schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema, ...failures } } },
     async (request) => {
-      await accounts.requestPasswordHelp(request.body.email, callerOf(request));
+      await accountLinks.requestPasswordHelp(request.body.email, callerOf(request));
       return { message: FORGOT_PASSWORD_ANSWER };
     },
   );

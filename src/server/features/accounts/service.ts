@@ -1,7 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { orderAccountSignsIn, orderSetupEmailSent } from '#contract/admin';
-import type { AuditAction } from '#contract/admin-audit';
 import {
   INVALID_SETUP_LINK,
   type CustomerOrder,
@@ -15,15 +13,11 @@ import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/lib/attempt-limits';
 import { conflict, invalid, unauthenticated } from '#domain/errors';
-import type { Mail } from '#server/features/mail/index';
-import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCustomerProfile, type CustomerRow } from './customers';
+import type { PrebuiltCause } from '#server/db/prebuilt';
+import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCustomerProfile } from './customers';
 import { completeEmailProof } from './email-proof';
-import { linkMail, type LinkMailKind } from './link-mail';
-import { assignOrderToAddress, type OrderAccountRequest } from './order-account';
-import { lastAdminAction, recordAdminAction } from '#server/features/audit/index';
-import type { AuditActor } from '#domain/actors';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
-import { consumeToken, findUsableToken, hasUsableSetupLink, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
+import { consumeToken, findUsableToken, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
 
 const MINUTE = 60_000;
 const REGISTER_LIMIT = { max: 20, windowMs: 60 * MINUTE };
@@ -54,59 +48,62 @@ function isUniqueViolation(error: unknown): boolean {
   return code === UNIQUE_VIOLATION || cause?.code === UNIQUE_VIOLATION;
 }
 
+/** The emails that carry a password link: after an order or by the admin, to join a guest's orders, a forgotten password. */
+export type LinkKind = 'setup' | 'claim' | 'reset';
+
+/**
+ * A password link to email, not yet written: what the email says, and how the outbox writes
+ * it, with the link's token inserted by the email's own statement (decision 0028). The
+ * workflow that carries the change queues it in the change's transaction (decision 0084:
+ * features never send mail).
+ */
+export interface IssuedLink {
+  kind: LinkKind;
+  email: { to: string; firstName: string; link: string; orderId: string | null };
+  options: { key: string; when: PrebuiltCause; secretLinks: true };
+}
+
+/** A proven address (a password link used): the account, and the guest row whose purchases it takes, when there was one. */
+export interface ProvenAddress {
+  profile: CustomerProfile;
+  accountId: string;
+  /** The guest row of the address: the caller moves its rows to the account, then removes it (removeGuest). */
+  guestId: string | null;
+}
+
 /**
  * Customer accounts: sign-up, sign-in, password links, and the customer's own orders.
  * Sessions themselves are HTTP matters (./session.ts); this service says who may sign in.
+ * A change that emails a link returns the link (IssuedLink), which the account-links
+ * workflow writes to the outbox.
  */
-/**
- * Re-homes the rows other features keep under a guest customer that joins an account
- * (decision 0005): the payments feature's saved cards, given by the wiring, as payments
- * reaches this feature through checkout.
- */
-type MoveCustomerRows = (tx: DbOrTx, fromCustomerId: string, toCustomerId: string) => Promise<void>;
-/** Signs a customer out everywhere: the session table belongs to http/sessions.ts, handed in by the wiring (decision 0081). */
-type EndCustomerSessions = (tx: DbOrTx, customerId: string) => Promise<void>;
-
-export function createAccounts({
-  db,
-  config,
-  mail,
-  moveSavedCards,
-  endCustomerSessions,
-}: {
-  db: Db;
-  config: Config;
-  mail: Mail;
-  moveSavedCards?: MoveCustomerRows;
-  endCustomerSessions: EndCustomerSessions;
-}) {
+export function createAccounts({ db, config }: { db: Db; config: Config }) {
   const storeTimeZone = config.STORE_TIME_ZONE;
   /**
-   * Emails a password link: its token and its email are written by one statement in `tx`
+   * A password link for `customer`, whose token the email's statement inserts in `tx`
    * (docs/decisions/0028), so a crash leaves both or neither. With `onlyWithoutPassword`,
    * only while the customer has no password. `key` names the email when a repeat of the
    * same cause must not write it again (a repeat then makes a token no one ever learns);
    * by default each link is an email of its own.
    */
-  async function mailLink(
+  function issueLink(
     tx: DbOrTx,
-    kind: LinkMailKind,
+    kind: LinkKind,
     customer: LinkRecipient,
     { orderId = null, key, onlyWithoutPassword = false }: { orderId?: string | null; key?: string; onlyWithoutPassword?: boolean } = {},
-  ): Promise<void> {
+  ): IssuedLink {
     const purpose = kind === 'reset' ? 'reset' : 'setup';
     const { token, id, insert } = setupTokenInsert(tx, { customerId: customer.id, purpose, orderId, onlyWithoutPassword });
     const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/setup/${token}`;
-    const message = linkMail(kind, { to: customer.email, firstName: customer.firstName, link, orderId });
-    await mail.queue(tx, message, { key: key ?? `${kind}-link:${id}`, when: insert, secretLinks: true });
+    return { kind, email: { to: customer.email, firstName: customer.firstName, link, orderId }, options: { key: key ?? `${kind}-link:${id}`, when: insert, secretLinks: true } };
   }
 
   /**
-   * Emails a password setup link to a customer (after an order, or by the admin); with
+   * The password setup link due to a customer (after an order, or by the admin); with
    * `onlyWithoutPassword`, only to one who has no password yet (a buyer's first order),
    * and then once per order however often the order's job runs.
    */
-  async function sendSetupLink({
+  async function setupLinkDue({
     customerId,
     orderId,
     onlyWithoutPassword = false,
@@ -114,29 +111,31 @@ export function createAccounts({
     customerId: string;
     orderId?: string | null;
     onlyWithoutPassword?: boolean;
-  }): Promise<void> {
+  }): Promise<IssuedLink | null> {
     const customer = await findCustomer(db, customerId);
     if (!customer) {
-      if (onlyWithoutPassword) return;
+      if (onlyWithoutPassword) return null;
       throw new Error(`no customer ${customerId} to send a setup link to`);
     }
     // A buyer who has a password already is due no link.
-    if (onlyWithoutPassword && customer.password !== null) return;
+    if (onlyWithoutPassword && customer.password !== null) return null;
     const key = onlyWithoutPassword && orderId ? `order-setup-link:${orderId}` : undefined;
-    await mailLink(db, 'setup', customer, { orderId, key, onlyWithoutPassword });
+    return issueLink(db, 'setup', customer, { orderId, key, onlyWithoutPassword });
   }
 
   return {
-    sendSetupLink,
+    issueLink,
+    setupLinkDue,
 
     /**
      * Creates an account that signs in at once. An address that already has an account is
      * refused. An address with guest orders gets an account of its own; the guest orders
      * join it only when the link emailed now proves the address (docs/decisions). That
      * email is written with the account and delivered by a job, so the answer tells no one
-     * the address bought here (decision 0028).
+     * the address bought here (decision 0028): `queueClaim` writes it in the account's
+     * transaction.
      */
-    async register(input: NewAccount, caller: Caller): Promise<CustomerProfile> {
+    async register(input: NewAccount, caller: Caller, queueClaim: (tx: DbOrTx, link: IssuedLink) => Promise<void>): Promise<CustomerProfile> {
       await enforceAttemptLimits(db, [{ key: `register:ip:${caller.ip}`, ...REGISTER_LIMIT }], tryLater);
       if (await findAccountByEmail(db, input.email)) throw accountExists();
       const passwordHash = await hashPassword(input.password);
@@ -155,7 +154,7 @@ export function createAccounts({
               timeZone: input.timeZone ?? null,
             })
             .returning();
-          if (guest) await mailLink(tx, 'claim', guest);
+          if (guest) await queueClaim(tx, issueLink(tx, 'claim', guest));
           return created!;
         });
         return toCustomerProfile(account, storeTimeZone);
@@ -192,33 +191,34 @@ export function createAccounts({
       return found && { valid: true, customer: { firstName: found.firstName, email: found.email }, purpose: found.purpose };
     },
 
-    /**
-     * Uses a setup or reset link: sets the password, marks the address proven, gives the
-     * account the address's guest purchases, and signs the account out everywhere else.
-     */
-    async setPasswordWithToken(token: string, password: string): Promise<CustomerProfile> {
-      // Checked before the costly hash; the conditional use below is what makes it single-use.
+    /** The hash of the password a setup or reset link is to set, or a 400 when the link is not usable. */
+    async passwordForLink(token: string, password: string): Promise<string> {
+      // Checked before the costly hash; the conditional use in proveAddress is what makes it single-use.
       if (!(await findUsableToken(db, token))) throw invalid(INVALID_SETUP_LINK);
-      const passwordHash = await hashPassword(password);
-      const account = await db.transaction(async (tx) => {
-        const used = await consumeToken(tx, token);
-        if (!used) throw invalid(INVALID_SETUP_LINK);
-        const account = await completeEmailProof(tx, used.customerId, passwordHash, moveSavedCards);
-        await revokeTokens(tx, account.id);
-        await endCustomerSessions(tx, account.id);
-        return account;
-      });
-      return toCustomerProfile(account, storeTimeZone);
+      return hashPassword(password);
     },
 
     /**
-     * Sends a new setup link for an order, only to that order's address and only while its
+     * Uses a setup or reset link in `tx`: sets the password, marks the address proven and
+     * revokes the account's other links. The caller moves the guest row's purchases to the
+     * account, removes the guest row and signs the account out everywhere else.
+     */
+    async proveAddress(tx: DbOrTx, token: string, passwordHash: string): Promise<ProvenAddress> {
+      const used = await consumeToken(tx, token);
+      if (!used) throw invalid(INVALID_SETUP_LINK);
+      const { account, guestId } = await completeEmailProof(tx, used.customerId, passwordHash);
+      await revokeTokens(tx, account.id);
+      return { profile: toCustomerProfile(account, storeTimeZone), accountId: account.id, guestId };
+    },
+
+    /**
+     * A new setup link for an order, only to that order's address and only while its
      * customer has no password. The caller learns nothing: the answer never depends on
      * whether the order or address exist, and the limits count every request alike. The
      * email is written before the answer, which costs it one statement: its delivery, which
      * took the SMTP server's time, is a job's (docs/decisions/0028).
      */
-    async resendSetupLink({ email, orderId }: { email: string; orderId: string }, caller: Caller): Promise<void> {
+    async resendSetupLink({ email, orderId }: { email: string; orderId: string }, caller: Caller): Promise<IssuedLink | null> {
       await enforceAttemptLimits(
         db,
         [
@@ -233,10 +233,10 @@ export function createAccounts({
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1);
-      if (!order?.customerId || order.customerEmail.trim().toLowerCase() !== email) return;
+      if (!order?.customerId || order.customerEmail.trim().toLowerCase() !== email) return null;
       const customer = await findCustomer(db, order.customerId);
-      if (!customer || customer.password !== null || customer.email !== email) return;
-      await mailLink(db, 'setup', customer, { orderId, onlyWithoutPassword: true });
+      if (!customer || customer.password !== null || customer.email !== email) return null;
+      return issueLink(db, 'setup', customer, { orderId, onlyWithoutPassword: true });
     },
 
     /**
@@ -244,7 +244,7 @@ export function createAccounts({
      * has only guest orders. Answers alike whatever the address: an account costs a lookup
      * and the email's one statement, an unknown address two lookups (docs/decisions/0028).
      */
-    async requestPasswordHelp(email: string, caller: Caller): Promise<void> {
+    async requestPasswordHelp(email: string, caller: Caller): Promise<IssuedLink | null> {
       await enforceAttemptLimits(
         db,
         [
@@ -255,8 +255,8 @@ export function createAccounts({
       );
       const account = await findAccountByEmail(db, email);
       const guest = account ? null : await findGuestByEmail(db, email);
-      if (account) await mailLink(db, 'reset', account);
-      else if (guest) await mailLink(db, 'setup', guest);
+      if (account) return issueLink(db, 'reset', account);
+      return guest ? issueLink(db, 'setup', guest) : null;
     },
 
     /** The customer's orders, newest first. */
@@ -281,48 +281,7 @@ export function createAccounts({
         .orderBy(desc(orders.createdAt), desc(orders.id));
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), deviceCount: Number(row.deviceCount) }));
     },
-
-    /**
-     * The administrator's create-customer: gives a paid order an account at the address
-     * (./order-account.ts says whose it becomes) and emails the password setup link for it,
-     * audited and written in the transaction that gives the order its customer. Run again
-     * for the same order and address, it does nothing and says why (409): the account can
-     * sign in, or the link it sent is still good.
-     */
-    async createAccountForOrder(request: OrderAccountRequest, actor: AuditActor): Promise<CustomerProfile> {
-      const action = 'order.create_account';
-      const target = { type: 'order', id: request.orderId };
-      const owner = await db.transaction(async (tx) => {
-        const { owner, previousCustomerId, previousEmail } = await assignOrderToAddress(tx, request);
-        // Thrown inside the transaction, so the names and phone it wrote roll back too.
-        if (previousCustomerId === owner.id) await refuseRepeat(tx, owner, { action, target });
-        // Both addresses, so a confirmed move between them can be read back (docs/decisions 0037).
-        await recordAdminAction(tx, {
-          actor,
-          action,
-          target,
-          before: { customerId: previousCustomerId, email: previousEmail },
-          after: { customerId: owner.id, email: owner.email },
-        });
-        await mailLink(tx, 'setup', owner, { orderId: request.orderId });
-        return owner;
-      });
-      return toCustomerProfile(owner, storeTimeZone);
-    },
   };
-}
-
-/**
- * Refuses create-customer for an order already given this account, when its owner can
- * sign in or still holds the link an admin's create-customer sent (not one sent after the
- * purchase, nor one voided because its email failed).
- */
-async function refuseRepeat(tx: DbOrTx, owner: CustomerRow, done: { action: AuditAction; target: { type: string; id: string } }): Promise<void> {
-  if (owner.password !== null) throw conflict(orderAccountSignsIn(owner.email));
-  const createdAt = await lastAdminAction(tx, { ...done, after: { customerId: owner.id } });
-  if (createdAt && (await hasUsableSetupLink(tx, { customerId: owner.id, orderId: done.target.id, issuedSince: createdAt }))) {
-    throw conflict(orderSetupEmailSent(owner.email));
-  }
 }
 
 function accountExists() {

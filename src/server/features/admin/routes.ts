@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   ADMIN_NOT_AUTHENTICATED,
@@ -14,6 +14,9 @@ import {
   createCustomerResponseSchema,
   purchaseNotificationListSchema,
   TOTAL_COUNT_HEADER,
+  type AdminCustomerRecord,
+  type AdminStats,
+  type PurchaseNotification,
 } from '#contract/admin';
 import { messageResponseSchema } from '#contract/accounts';
 import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenue';
@@ -28,19 +31,35 @@ import {
   adminOrderSummaryListSchema,
   giftCardDeliveryRequestSchema,
   giftCardDeliverySchema,
-  type GiftCardDelivery,
   ORDER_NOT_FOUND,
   owedGiftCardListSchema,
   REFUND_KEY_HEADER,
   refundRequestHeadersSchema,
   refundRequestSchema,
+  type AdminOrderDetail,
+  type AdminOrderListQuery,
+  type AdminOrderSummary,
+  type GiftCardDelivery,
+  type OwedGiftCard,
 } from '#contract/admin-orders';
-import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema } from '#contract/admin-packages';
-import { auditEntryListSchema, auditLogQuerySchema } from '#contract/admin-audit';
-import { adminCouponListSchema, adminCouponSchema, couponChangesSchema, couponCodeParamsSchema, newCouponSchema, winBackCouponChangeSchema, winBackCouponSchema } from '#contract/admin-coupons';
+import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema, type AdminPackage, type PackageChanges } from '#contract/admin-packages';
+import { auditEntryListSchema, auditLogQuerySchema, type AuditEntry, type AuditLogQuery } from '#contract/admin-audit';
+import {
+  adminCouponListSchema,
+  adminCouponSchema,
+  couponChangesSchema,
+  couponCodeParamsSchema,
+  newCouponSchema,
+  winBackCouponChangeSchema,
+  winBackCouponSchema,
+  type AdminCoupon,
+  type CouponChanges,
+  type NewCoupon,
+  type WinBackCoupon,
+} from '#contract/admin-coupons';
 import { exportQuerySchema } from '#contract/admin-exports';
 import type { DayRange } from '#contract/day-range';
-import { outboxMailListSchema, outboxQuerySchema } from '#contract/admin-outbox';
+import { outboxMailListSchema, outboxQuerySchema, type OutboxMail, type OutboxQuery } from '#contract/admin-outbox';
 import { errorBodySchema } from '#contract/errors';
 import { parseMoney } from '#domain/money';
 import { isoInTimeZone } from '#domain/store-time';
@@ -49,15 +68,10 @@ import type { CsvTable } from '#server/lib/csv-table';
 import { sendRevalidated, sendRevalidatedKept } from '#server/http/etag';
 import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
 import type { Config } from '#server/config';
-import type { Accounts } from '#server/features/accounts/index';
+import type { ErrorLog } from '#server/lib/logs';
 import type { AuditActor } from '#domain/actors';
-import type { Catalog } from '#server/features/catalog/index';
-import type { CouponAdmin } from '#server/features/coupons/index';
-import type { ErrorLog, GiftCardDeliveryChange, RefundAsk } from '#server/features/orders/index';
-import type { PageOf, Reports } from '#server/features/reports/index';
 import { notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
-import { adminDeviceRoutes, type AdminDeviceRouteOptions } from '#server/features/subscriptions/index';
 import type { Admins } from './service';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
@@ -65,40 +79,67 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 /** Nothing an admin reads is kept by a browser or proxy cache. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-/** What the admin's API calls: the features' admin calls and the workflows' (named here: a feature never imports a workflow). */
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** One page of a list and the list's total (decision 0012). */
+interface PageOf<Item> {
+  items: Item[];
+  total: number;
+}
+
+/** The routes that other features keep in the admin's guarded scope, registered by the wiring. */
+type GuardedRoutes = (guarded: FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>, actingAdmin: (request: FastifyRequest) => Promise<AuditActor>) => Promise<void>;
+
+/**
+ * What the admin's API calls, typed here by what it uses (decision 0084): the admins, the
+ * other features' admin reads and the workflows' calls (a feature imports neither another
+ * feature's services nor a workflow).
+ */
 export interface AdminRouteOptions {
-  admins: Pick<Admins, 'find' | 'login' | 'recordSession' | 'recordExport'>;
-  accounts: Pick<Accounts, 'createAccountForOrder'>;
-  catalog: Pick<Catalog, 'adminPackages' | 'changePackage'>;
-  couponAdmin: Pick<CouponAdmin, 'page' | 'create' | 'update' | 'winBack' | 'chooseWinBack'>;
+  admins: Pick<Admins, 'find' | 'login'>;
+  /** The admin-changes workflow: each change with its audit row in one transaction. */
+  adminChanges: {
+    changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage>;
+    createCoupon(coupon: NewCoupon, actor: AuditActor): Promise<AdminCoupon>;
+    updateCoupon(code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon>;
+    chooseWinBackCoupon(code: string | null, actor: AuditActor): Promise<WinBackCoupon>;
+    recordSession(admin: AuditActor, verb: 'sign_in' | 'sign_out', address: string): Promise<void>;
+    recordExport(admin: AuditActor, name: string, address: string, filters: { from: string | null; to: string | null } | null): Promise<void>;
+  };
+  /** The order-account workflow: create-customer. */
+  orderAccount: {
+    createAccountForOrder(request: z.output<typeof createCustomerRequestSchema>, actor: AuditActor): Promise<{ id: string; email: string; firstName: string }>;
+  };
+  catalog: { adminPackages(): Promise<AdminPackage[]> };
+  couponAdmin: { page: (page: Page) => Promise<PageOf<AdminCoupon>>; winBack(): Promise<WinBackCoupon> };
   orderAdmin: {
-    refund(orderId: string, ask: RefundAsk, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
+    refund(orderId: string, ask: { amountCents?: number | undefined; note?: string | undefined; requestKey?: string | undefined }, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
     honour(orderId: string, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
     retryProvisioning(orderId: string, actor: AuditActor): Promise<AdminOrderAction>;
-    setGiftCardDelivered(orderId: string, change: GiftCardDeliveryChange, actor: AuditActor, timeZone: string): Promise<GiftCardDelivery>;
+    setGiftCardDelivered(orderId: string, change: z.output<typeof giftCardDeliveryRequestSchema>, actor: AuditActor, timeZone: string): Promise<GiftCardDelivery>;
   };
-  reports: Pick<
-    Reports,
-    | 'customerRecords'
-    | 'orderPage'
-    | 'orderDetail'
-    | 'orderExport'
-    | 'customerExport'
-    | 'notifications'
-    | 'owedGiftCards'
-    | 'auditLog'
-    | 'outbox'
-    | 'revenueByDay'
-    | 'stats'
-  >;
+  reports: {
+    customerRecords(page: Page & { q?: string | undefined }): Promise<PageOf<AdminCustomerRecord>>;
+    orderPage(query: AdminOrderListQuery): Promise<PageOf<AdminOrderSummary>>;
+    orderDetail(orderId: string): Promise<AdminOrderDetail | null>;
+    orderExport(range: DayRange): CsvTable;
+    customerExport(range: DayRange): CsvTable;
+    notifications: (page: Page) => Promise<PageOf<PurchaseNotification>>;
+    owedGiftCards: (page: Page) => Promise<PageOf<OwedGiftCard>>;
+    auditLog: (query: AuditLogQuery) => Promise<PageOf<AuditEntry>>;
+    outbox: (query: OutboxQuery) => Promise<PageOf<OutboxMail>>;
+    revenueByDay(days: number): Promise<unknown>;
+    stats(): Promise<AdminStats>;
+  };
   /** The shipments workflow's call: the change with its audit row and the buyer's email. */
-  shipments: { updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment> };
-  devices: AdminDeviceRouteOptions['devices'];
-  /**
-   * Other features' admin routes, registered by app.ts inside the guarded scope and given the
-   * acting admin (the Renewals section, decision 0083): this feature imports none of them.
-   */
-  guardedRoutes?: ReadonlyArray<(scope: Parameters<FastifyPluginAsyncZod>[0], actingAdmin: (request: FastifyRequest) => Promise<AuditActor>) => Promise<void>>;
+  shipments: {
+    updateShipment(orderId: string, changes: ShipmentChanges, actor: AuditActor): Promise<AdminShipment>;
+  };
+  /** Other features' admin routes (devices, renewals), registered in the guarded scope (decision 0084). */
+  guardedRoutes?: GuardedRoutes;
   config: Pick<Config, 'STORE_TIME_ZONE'>;
   sessions: Pick<Sessions, 'getSession' | 'startSession' | 'endSession'>;
 }
@@ -110,7 +151,7 @@ export interface AdminRouteOptions {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
-  const { admins, accounts, catalog, couponAdmin, orderAdmin, reports, shipments, devices, guardedRoutes = [] } = options;
+  const { admins, adminChanges, orderAccount, catalog, couponAdmin, orderAdmin, reports, shipments } = options;
   const { getSession, startSession, endSession } = options.sessions;
   // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
   const store = { timeZone: options.config.STORE_TIME_ZONE };
@@ -137,7 +178,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
         request.log.warn({ username: request.body.username, address: request.ip }, 'admin sign-in refused');
         throw error;
       });
-      await admins.recordSession(admin, 'sign_in', request.ip);
+      await adminChanges.recordSession(admin, 'sign_in', request.ip);
       await startSession(request, reply, ADMIN_SESSION, admin.id);
       return noStore(reply).send({ admin, store });
     },
@@ -153,7 +194,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     });
 
     guarded.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, 401: errorBodySchema } } }, async (request, reply) => {
-      await admins.recordSession(await actingAdmin(request), 'sign_out', request.ip);
+      await adminChanges.recordSession(await actingAdmin(request), 'sign_out', request.ip);
       await endSession(request, reply, ADMIN_SESSION);
       return noStore(reply).send({ message: 'Logged out' });
     });
@@ -200,7 +241,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     function csvExport(url: string, name: string, table: (range: DayRange) => CsvTable) {
       guarded.get(url, { schema: { querystring: exportQuerySchema, response: failures } }, async (request, reply) => {
         const { from, to } = request.query;
-        await admins.recordExport(await actingAdmin(request), name, request.ip, from || to ? { from: from ?? null, to: to ?? null } : null);
+        await adminChanges.recordExport(await actingAdmin(request), name, request.ip, from || to ? { from: from ?? null, to: to ?? null } : null);
         return sendCsv(reply, name, isoInTimeZone(new Date(), store.timeZone).slice(0, 10), table({ from, to }));
       });
     }
@@ -231,13 +272,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     guarded.post(
       '/api/admin/coupons',
       { schema: { body: newCouponSchema, response: { 201: adminCouponSchema, ...failures } } },
-      async (request, reply) => noStore(reply).code(201).send(await couponAdmin.create(request.body, await actingAdmin(request))),
+      async (request, reply) => noStore(reply).code(201).send(await adminChanges.createCoupon(request.body, await actingAdmin(request))),
     );
 
     guarded.patch(
       '/api/admin/coupons/:code',
       { schema: { params: couponCodeParamsSchema, body: couponChangesSchema, response: { 200: adminCouponSchema, ...failures } } },
-      async (request, reply) => noStore(reply).send(await couponAdmin.update(request.params.code, request.body, await actingAdmin(request))),
+      async (request, reply) => noStore(reply).send(await adminChanges.updateCoupon(request.params.code, request.body, await actingAdmin(request))),
     );
 
     guarded.get('/api/admin/win-back-coupon', { schema: { response: { 200: winBackCouponSchema, ...failures } } }, async (_request, reply) =>
@@ -247,7 +288,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     guarded.patch(
       '/api/admin/win-back-coupon',
       { schema: { body: winBackCouponChangeSchema, response: { 200: winBackCouponSchema, ...failures } } },
-      async (request, reply) => noStore(reply).send(await couponAdmin.chooseWinBack(request.body.code, await actingAdmin(request))),
+      async (request, reply) => noStore(reply).send(await adminChanges.chooseWinBackCoupon(request.body.code, await actingAdmin(request))),
     );
 
     guarded.get(
@@ -264,7 +305,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
       '/api/admin/create-customer',
       { schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures, 409: createCustomerConflictSchema } } },
       async (request, reply) => {
-        const customer = await accounts.createAccountForOrder(request.body, await actingAdmin(request));
+        const customer = await orderAccount.createAccountForOrder(request.body, await actingAdmin(request));
         return noStore(reply)
           .code(201)
           .send({
@@ -283,7 +324,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
       '/api/admin/packages/:id',
       { schema: { params: packageIdParamsSchema, body: packageChangesSchema, response: { 200: adminPackageSchema, ...failures } } },
       async (request, reply) => {
-        const changed = await catalog.changePackage(request.params.id, request.body, await actingAdmin(request));
+        const changed = await adminChanges.changePackage(request.params.id, request.body, await actingAdmin(request));
         return noStore(reply).send(changed);
       },
     );
@@ -324,9 +365,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
       noStore(reply).send(await orderAdmin.retryProvisioning(request.params.orderId, await actingAdmin(request))),
     );
 
-    // Any customer's devices, and every device of a subscription off at once (decision 0042).
-    await guarded.register(adminDeviceRoutes, { devices, actingAdmin });
-    for (const routes of guardedRoutes) await routes(guarded, actingAdmin);
+    // Other features' admin routes: devices (decision 0042), automatic renewals (decision 0045).
+    await options.guardedRoutes?.(guarded, actingAdmin);
   };
   await app.register(adminOnly);
 };

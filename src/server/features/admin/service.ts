@@ -6,7 +6,6 @@ import type { DbOrTx } from '#server/db/connect';
 import { enforceSignInLimits } from '#server/lib/attempt-limits';
 import { unauthenticated } from '#domain/errors';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
-import { recordAdminAction } from '#server/features/audit/index';
 import { createFirstAdmin, findAdmin, findAdminByUsername, hasAnyAdmin, saveAdmin } from './admins';
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
@@ -34,20 +33,6 @@ export function createAdmins(db: DbOrTx) {
     async find(id: string): Promise<AdminIdentity | null> {
       const admin = await findAdmin(db, id);
       return admin && { id: admin.id, username: admin.username };
-    },
-
-    /**
-     * An admin's sign-in or sign-out, for the audit log: who, when, from which address.
-     * A refused sign-in has no admin to name, so it is not here: its attempt is counted by
-     * the sign-in limits and logged by the route.
-     */
-    async recordSession(admin: AdminIdentity, verb: 'sign_in' | 'sign_out', address: string): Promise<void> {
-      await recordAdminAction(db, { actor: admin, action: `admin.${verb}`, target: { type: 'admin', id: admin.id }, before: {}, after: { address } });
-    },
-
-    /** An admin's CSV download, for the audit log: who took which data, of which days (null: every row), when and from where. */
-    async recordExport(admin: AdminIdentity, name: string, address: string, filters: { from: string | null; to: string | null } | null): Promise<void> {
-      await recordAdminAction(db, { actor: admin, action: 'export.download', target: { type: 'export', id: name }, before: {}, after: { address, filters } });
     },
   };
 }

@@ -18,8 +18,6 @@ import type { ChannelListener } from '#server/db/notifications';
 import { prebuilt } from '#server/db/prebuilt';
 import { packages } from './schema';
 import { invalid, notFound } from '#domain/errors';
-import { recordAdminAction } from '#server/features/audit/index';
-import type { AuditActor } from '#domain/actors';
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -134,41 +132,39 @@ export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAg
     },
 
     /**
-     * An administrator's change to a package: the row and its audit record in one
-     * transaction, announced to every instance at commit. Paid orders keep their own
-     * amounts; the next checkout prices from the changed row.
+     * An administrator's change to a package, in the admin workflow's transaction, which
+     * writes its audit row from the fields returned (decision 0084); announced to every
+     * instance at commit. The caller clears this instance's list after commit
+     * (`invalidate`). Paid orders keep their own amounts; the next checkout prices from the
+     * changed row. `before` and `after` hold only the fields that changed: none, no change.
      */
-    async changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage> {
-      const row = await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
-        if (!current) throw notFound(PACKAGE_NOT_FOUND);
-        const before = editableFields(current);
-        const after = { ...before, ...definedFields(changes) };
-        checkPrices(before, after);
-        const changed = PACKAGE_FIELD_NAMES.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
-        if (changed.length === 0) return current;
+    async changePackage(tx: DbOrTx, id: string, changes: PackageChanges): Promise<PackageChange> {
+      const [current] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
+      if (!current) throw notFound(PACKAGE_NOT_FOUND);
+      const before = editableFields(current);
+      const after = { ...before, ...definedFields(changes) };
+      checkPrices(before, after);
+      const changed = PACKAGE_FIELD_NAMES.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+      if (changed.length === 0) return { package: toAdminPackage(current), before: {}, after: {} };
 
-        const { hidden, ...columns } = after;
-        const [updated] = await tx
-          .update(packages)
-          .set({ ...columns, isActive: !hidden, updatedAt: new Date() })
-          .where(eq(packages.id, current.id))
-          .returning();
-        await recordAdminAction(tx, {
-          actor,
-          action: 'package.update',
-          target: { type: 'package', id: current.id },
-          before: pick(before, changed),
-          after: pick(after, changed),
-        });
-        // Delivered to every listening instance when this transaction commits.
-        await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${current.id})`);
-        return updated!;
-      });
-      invalidate();
-      return toAdminPackage(row);
+      const { hidden, ...columns } = after;
+      const [updated] = await tx
+        .update(packages)
+        .set({ ...columns, isActive: !hidden, updatedAt: new Date() })
+        .where(eq(packages.id, current.id))
+        .returning();
+      // Delivered to every listening instance when this transaction commits.
+      await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${current.id})`);
+      return { package: toAdminPackage(updated!), before: pick(before, changed), after: pick(after, changed) };
     },
   };
+}
+
+/** A package as changed, with the fields that changed as they were and as they are now (for the audit row). */
+export interface PackageChange {
+  package: AdminPackage;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
 }
 
 type EditableFields = Required<PackageChanges>;

@@ -1,5 +1,4 @@
 // The checkout feature's face: pricing on the server, the order's record, the free trial's one-per-buyer rule.
-export { createCheckout, priceCheckout, type Checkout, type CheckoutContext } from './service';
+export { createCheckout, type Checkout, type CheckoutContext } from './service';
 export { checkoutRoutes } from './routes';
-export { orderAttemptLimit } from './order-limit';
 export { freeTrialRefusal } from './trial-claims';

@@ -3,9 +3,10 @@ import { checkoutRequestSchema, checkoutResponseSchema, savedCardConfirmRequestS
 import type { DbOrTx } from '#server/db/connect';
 import { unauthorized } from '#server/http/errors';
 import type { Sessions } from '#server/http/sessions';
-import { toOrderSummary, type PaymentLog } from '#server/features/orders/index';
+import { toOrderSummary } from '#server/features/orders/index';
+import type { PaymentLog } from '#server/lib/logs';
 import type { BrowserIdOf } from '#server/http/browser-id';
-import { orderAttemptLimit } from './order-limit';
+import { orderAttemptLimit } from '#server/http/order-limit';
 import type { Checkout, CheckoutContext } from './service';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{

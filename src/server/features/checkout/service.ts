@@ -14,21 +14,19 @@ import { newOrderId } from '#domain/order-id';
 import { CRYPTO_WINDOW_MS, RESERVATION_HOLD_MS } from '#domain/payment-windows';
 import { priceOrder, type PriceBreakdown } from '#domain/pricing';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { ordersForReading as orders } from '#server/features/orders/index';
 import { enforceAttemptLimits, guestMailLimit } from '#server/lib/attempt-limits';
 import { conflict, invalid, notFound, providerFailed } from '#domain/errors';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProvider } from '#server/providers/payments/index';
-import { findCustomer, resolveOrderCustomer } from '#server/features/accounts/index';
 import { findPackage, type PackageRow } from '#server/features/catalog/index';
-import { checkCoupon, COUPON_LIMIT_MESSAGE, countCouponUse } from '#server/features/coupons/index';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
-import type { Subscriptions } from '#server/features/subscriptions/index';
+import type { Cents } from '#domain/money';
+import type { ErrorLog } from '#server/lib/logs';
 import {
   attachPaymentIntent,
   completeInTransaction,
   insertOrder,
+  ordersForReading as orders,
   releaseCheckoutKey,
-  type ErrorLog,
   type OrderRow,
 } from '#server/features/orders/index';
 import { claimFreeTrial } from './trial-claims';
@@ -66,27 +64,6 @@ interface PricedCheckout {
 
 type Recorded = { order: OrderRow; hasPassword: boolean; isNew: boolean };
 
-/** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
-export async function priceCheckout(db: DbOrTx, input: CheckoutInput): Promise<PricedCheckout> {
-  const pkg = await findPackage(db, input.packageId);
-  if (!pkg) throw invalid('Unknown package');
-  if (input.deviceCount > pkg.devices) {
-    throw invalid(`${pkg.name} allows at most ${pkg.devices} device${pkg.devices === 1 ? '' : 's'}`);
-  }
-  if (pkg.requiresShipping && !hasShippingAddress(input)) throw invalid(SHIPPING_REQUIRED_MESSAGE);
-  const isTrial = pkg.price === FREE_PRICE;
-  if (!isTrial && !input.selectedGiftCard) throw invalid(GIFT_CARD_REQUIRED_MESSAGE);
-
-  const price = parseMoney(pkg.price);
-  const { subtotal } = priceOrder(price, input.deviceCount);
-  // A free package has nothing to discount: a coupon sent with it is dropped, not counted.
-  if (!input.couponCode || subtotal === 0) return { pkg, pricing: priceOrder(price, input.deviceCount), couponCode: null, isTrial };
-  // The usage limit is checked by the reservation, in the order's transaction (recordOrder).
-  const coupon = await checkCoupon(db, input.couponCode, subtotal, { checkLimit: false });
-  if (!coupon.ok) throw invalid(coupon.reason);
-  return { pkg, pricing: priceOrder(price, input.deviceCount, coupon.discount), couponCode: coupon.coupon.code, isTrial };
-}
-
 /**
  * Same browser, same signed-in customer, same form: the same checkout attempt. A renewal paid
  * with the saved card is an attempt of its own (decision 0076): its order must hold no
@@ -110,9 +87,52 @@ function isReplayable(order: OrderRow, payWith: PayWith, now = Date.now()): bool
   return order.paymentStatus === 'pending' || (order.paymentStatus === 'completed' && paidOnce);
 }
 
+/** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
+async function priceCheckout(db: DbOrTx, coupons: CheckoutDeps['coupons'], input: CheckoutInput): Promise<PricedCheckout> {
+  const pkg = await findPackage(db, input.packageId);
+  if (!pkg) throw invalid('Unknown package');
+  if (input.deviceCount > pkg.devices) {
+    throw invalid(`${pkg.name} allows at most ${pkg.devices} device${pkg.devices === 1 ? '' : 's'}`);
+  }
+  if (pkg.requiresShipping && !hasShippingAddress(input)) throw invalid(SHIPPING_REQUIRED_MESSAGE);
+  const isTrial = pkg.price === FREE_PRICE;
+  if (!isTrial && !input.selectedGiftCard) throw invalid(GIFT_CARD_REQUIRED_MESSAGE);
+
+  const price = parseMoney(pkg.price);
+  const { subtotal } = priceOrder(price, input.deviceCount);
+  // A free package has nothing to discount: a coupon sent with it is dropped, not counted.
+  if (!input.couponCode || subtotal === 0) return { pkg, pricing: priceOrder(price, input.deviceCount), couponCode: null, isTrial };
+  // The usage limit is checked by the reservation, in the order's transaction (recordOrder).
+  const coupon = await coupons.check(db, input.couponCode, subtotal, { checkLimit: false });
+  if (!coupon.ok) throw invalid(coupon.reason);
+  return { pkg, pricing: priceOrder(price, input.deviceCount, coupon.discount), couponCode: coupon.coupon.code, isTrial };
+}
+
 export interface CheckoutDeps {
   cardPayments: CardPaymentProvider;
-  subscriptions: Pick<Subscriptions, 'assertRenewable' | 'devices'>;
+  /**
+   * The other features' parts of an order, typed here (decision 0084) and handed in by the
+   * wiring: those taking `tx` run in the order's transaction, which this feature holds.
+   * The accounts feature's rule for whose order it is, and whether they have a password.
+   */
+  customers: {
+    resolve(
+      tx: DbOrTx,
+      details: { email: string; firstName: string; lastName: string; phone?: string | null; timeZone?: string | null },
+      signedInCustomerId: string | null,
+    ): Promise<{ customerId: string; hasPassword: boolean }>;
+    hasPassword(tx: DbOrTx, customerId: string): Promise<boolean>;
+  };
+  /** The coupons feature's check of a code, and its use reserved with the order (a 409 past its limit, decision 0020). */
+  coupons: {
+    check(db: DbOrTx, code: string, subtotal: Cents, options: { checkLimit: boolean }): Promise<{ ok: true; coupon: { code: string }; discount: Cents } | { ok: false; reason: string }>;
+    reserveUse(tx: DbOrTx, code: string): Promise<void>;
+  };
+  /** A renewal's subscription must be renewable; an order's set-top boxes are held for it (decisions 0042, 0073). */
+  subscriptions: {
+    assertRenewable(customerId: string, subscriptionId: string): Promise<void>;
+    devices: { reserveBoxes(tx: DbOrTx, order: { id: string; email: string }, macs: readonly string[], holdMs: number): Promise<void> };
+  };
   /**
    * The card provider's customer for a store customer, made on first use (the payments
    * feature's): a card kept for renewals hangs under it (decision 0044).
@@ -134,7 +154,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
   async function recordOrder(tx: DbOrTx, input: CheckoutInput, priced: PricedCheckout, context: CheckoutContext, key: string, payWith: PayWith): Promise<Recorded> {
     const { pkg, pricing, couponCode, isTrial } = priced;
     const email = input.email.toLowerCase();
-    const customer = await resolveOrderCustomer(
+    const customer = await deps.customers.resolve(
       tx,
       { email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, timeZone: input.timeZone },
       context.customerId,
@@ -174,7 +194,7 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
       if (inserted) {
         // The coupon's use is reserved with the order, so whoever may pay gets the discount
         // (decision 0020); refused, the order is rolled back before anyone pays.
-        if (couponCode && !(await countCouponUse(tx, couponCode))) throw conflict(COUPON_LIMIT_MESSAGE);
+        if (couponCode) await deps.coupons.reserveUse(tx, couponCode);
         // Its set-top boxes likewise, for as long as its payment may come: a box already on a
         // running subscription or reserved by another buyer is refused now (decisions 0042, 0073).
         if (input.setTopBoxes.length > 0) {
@@ -187,8 +207,8 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
       }
       const [existing] = await tx.select().from(orders).where(eq(orders.checkoutKey, key)).limit(1);
       if (existing && isReplayable(existing, payWith)) {
-        const owner = existing.customerId ? await findCustomer(tx, existing.customerId) : null;
-        return { order: existing, hasPassword: Boolean(owner?.password), isNew: false };
+        const hasPassword = existing.customerId ? await deps.customers.hasPassword(tx, existing.customerId) : false;
+        return { order: existing, hasPassword, isNew: false };
       }
       if (existing) await releaseCheckoutKey(tx, existing.id, key);
     }
@@ -221,13 +241,16 @@ export function createCheckout(db: Db, deps: CheckoutDeps) {
   }
 
   return {
+    /** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
+    priceCheckout: (input: CheckoutInput) => priceCheckout(db, deps.coupons, input),
+
     /**
      * POST /api/checkout's rules: prices on the server, writes the order for the customer of
      * that email (or the signed-in one), completes free orders at once (`paidNow`), and opens
      * a card payment for paid card orders. Crypto orders get no PaymentIntent.
      */
     async placeOrder(input: CheckoutInput, context: CheckoutContext, payWith: PayWith = 'typed-card'): Promise<PlacedOrder> {
-      const priced = await priceCheckout(db, input);
+      const priced = await priceCheckout(db, deps.coupons, input);
       if (input.autoRenew && priced.isTrial) throw invalid(AUTO_RENEW_NOT_FOR_TRIAL_MESSAGE);
       if (input.autoRenew && priced.pricing.isFree) throw invalid(AUTO_RENEW_NOT_FOR_FREE_ORDER_MESSAGE);
       // A guest's order that costs nothing emails whatever address was typed, so it counts

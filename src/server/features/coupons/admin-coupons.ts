@@ -11,11 +11,9 @@ import {
   type NewCoupon,
 } from '#contract/admin-coupons';
 import { parseMoney } from '#domain/money';
-import type { Db } from '#server/db/connect';
+import type { Db, DbOrTx } from '#server/db/connect';
 import { coupons } from './schema';
 import { conflict, invalid, notFound } from '#domain/errors';
-import { recordAdminAction } from '#server/features/audit/index';
-import type { AuditActor } from '#domain/actors';
 import type { CouponRow } from './service';
 import { chooseWinBackCoupon, chosenWinBackCoupon } from './win-back';
 
@@ -58,52 +56,55 @@ export async function couponPage(db: Db, page: { limit: number; offset: number }
   return { items: rows.map(toAdminCoupon), total: total!.total };
 }
 
-/** Creates a coupon (409 when its code is taken), audited in the same transaction. */
-export async function createCoupon(db: Db, coupon: NewCoupon, actor: AuditActor): Promise<AdminCoupon> {
+/** A coupon as an administrator's change left it, with what its audit row records (decision 0084). */
+export interface CouponChange {
+  coupon: AdminCoupon;
+  /** Only the fields that changed: none, no change. */
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Creates a coupon (409 when its code is taken), in the admin workflow's transaction, which writes its audit row. */
+export async function createCoupon(tx: DbOrTx, coupon: NewCoupon): Promise<CouponChange> {
   refuseInconsistent(coupon);
-  return db.transaction(async (tx) => {
-    const [created] = await tx.insert(coupons).values(coupon).onConflictDoNothing({ target: coupons.code }).returning();
-    if (!created) throw conflict(COUPON_CODE_TAKEN);
-    await recordAdminAction(tx, { actor, action: 'coupon.create', target: { type: 'coupon', id: created.code }, before: {}, after: auditable(coupon) });
-    return toAdminCoupon(created);
-  });
+  const [created] = await tx.insert(coupons).values(coupon).onConflictDoNothing({ target: coupons.code }).returning();
+  if (!created) throw conflict(COUPON_CODE_TAKEN);
+  return { coupon: toAdminCoupon(created), before: {}, after: auditable(coupon) };
 }
 
 /**
  * Changes a coupon's terms; its code and usage count stay. A limit below the uses already
- * counted is refused (409) and changes nothing. Audited with the fields that changed.
+ * counted is refused (409) and changes nothing. Returns the fields that changed, for the
+ * audit row the admin workflow writes in the same transaction.
  */
-export async function updateCoupon(db: Db, code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
-    if (!current) throw notFound(COUPON_NOT_FOUND);
-    refuseInconsistent({ ...current, ...changes });
-    // The count holds every reservation of an unpaid order (decision 0020), and this row's lock
-    // makes a checkout counting a use wait for the change, so no use slips in past the check.
-    const limit = changes.usageLimit;
-    if (limit !== undefined && limit !== null && limit !== current.usageLimit && limit < current.usageCount) {
-      throw conflict(usageLimitBelowUses(current.usageCount));
-    }
-    const changed = Object.fromEntries(
-      Object.entries(changes).filter(([key, value]) => value !== undefined && JSON.stringify(auditable({ [key]: value })) !== JSON.stringify(auditable({ [key]: current[key as keyof CouponRow] }))),
-    ) as Partial<CouponRow>;
-    if (Object.keys(changed).length === 0) return toAdminCoupon(current);
-    const [updated] = await tx.update(coupons).set({ ...changed, updatedAt: new Date() }).where(eq(coupons.id, current.id)).returning();
-    const before = Object.fromEntries(Object.keys(changed).map((key) => [key, current[key as keyof CouponRow]]));
-    await recordAdminAction(tx, { actor, action: 'coupon.update', target: { type: 'coupon', id: code }, before: auditable(before), after: auditable(changed) });
-    return toAdminCoupon(updated!);
-  });
+export async function updateCoupon(tx: DbOrTx, code: string, changes: CouponChanges): Promise<CouponChange> {
+  const [current] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
+  if (!current) throw notFound(COUPON_NOT_FOUND);
+  refuseInconsistent({ ...current, ...changes });
+  // The count holds every reservation of an unpaid order (decision 0020), and this row's lock
+  // makes a checkout counting a use wait for the change, so no use slips in past the check.
+  const limit = changes.usageLimit;
+  if (limit !== undefined && limit !== null && limit !== current.usageLimit && limit < current.usageCount) {
+    throw conflict(usageLimitBelowUses(current.usageCount));
+  }
+  const changed = Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => value !== undefined && JSON.stringify(auditable({ [key]: value })) !== JSON.stringify(auditable({ [key]: current[key as keyof CouponRow] }))),
+  ) as Partial<CouponRow>;
+  if (Object.keys(changed).length === 0) return { coupon: toAdminCoupon(current), before: {}, after: {} };
+  const [updated] = await tx.update(coupons).set({ ...changed, updatedAt: new Date() }).where(eq(coupons.id, current.id)).returning();
+  const before = Object.fromEntries(Object.keys(changed).map((key) => [key, current[key as keyof CouponRow]]));
+  return { coupon: toAdminCoupon(updated!), before: auditable(before), after: auditable(changed) };
 }
 
-/** The administrator's coupon calls, handed to the admin routes (decision 0080). */
+/** The administrator's coupon calls, handed to the admin routes (reads) and the admin workflow (changes, in its transaction). */
 export function createCouponAdmin(db: Db) {
   return {
     page: (page: { limit: number; offset: number }) => couponPage(db, page),
-    create: (coupon: NewCoupon, actor: AuditActor) => createCoupon(db, coupon, actor),
-    update: (code: string, changes: CouponChanges, actor: AuditActor) => updateCoupon(db, code, changes, actor),
+    create: createCoupon,
+    update: updateCoupon,
     /** The coupon the renewal schedule's win-back emails offer (decision 0046). */
     winBack: () => chosenWinBackCoupon(db),
-    chooseWinBack: (code: string | null, actor: AuditActor) => chooseWinBackCoupon(db, code, actor),
+    chooseWinBack: chooseWinBackCoupon,
   };
 }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contract/checkout';
 import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
 import { couponDiscount, deviceCountForSubtotal, priceOrder } from '#domain/pricing';
-import { invalid } from '#domain/errors';
+import { conflict, invalid } from '#domain/errors';
 import { findPackage } from '#server/features/catalog/index';
 import type { DbOrTx } from '#server/db/connect';
 import { coupons } from './schema';
@@ -69,6 +69,11 @@ export async function countCouponUse(tx: DbOrTx, code: string): Promise<boolean>
  * Counts a use the store honours although the coupon ran out: a buyer paid an order whose
  * reservation had been given back (decision 0020). The count then shows the overrun.
  */
+/** Reserves a use of the code with a new order, in its transaction: a 409 when its limit is reached (decision 0020). */
+export async function reserveCouponUse(tx: DbOrTx, code: string): Promise<void> {
+  if (!(await countCouponUse(tx, code))) throw conflict(COUPON_LIMIT_MESSAGE);
+}
+
 export async function countCouponUsePastLimit(tx: DbOrTx, code: string): Promise<boolean> {
   return addCouponUse(tx, code);
 }

@@ -1,8 +1,6 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { WIN_BACK_COUPON_UNKNOWN, type WinBackCoupon } from '#contract/admin-coupons';
-import type { Db } from '#server/db/connect';
-import { recordAdminAction } from '#server/features/audit/index';
-import type { AuditActor } from '#domain/actors';
+import type { Db, DbOrTx } from '#server/db/connect';
 import { invalid } from '#domain/errors';
 import { coupons, winBackCoupon } from './schema';
 
@@ -14,23 +12,23 @@ export async function chosenWinBackCoupon(db: Db): Promise<WinBackCoupon> {
   return { code: row?.code ?? null };
 }
 
-/** Chooses the win-back coupon (a 400 for an unknown code), audited in the same transaction. */
-export async function chooseWinBackCoupon(db: Db, code: string | null, actor: AuditActor): Promise<WinBackCoupon> {
-  return db.transaction(async (tx) => {
-    const [coupon] = code ? await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code)) : [];
-    if (code && !coupon) throw invalid(WIN_BACK_COUPON_UNKNOWN);
-    const [before] = await tx
-      .select({ code: coupons.code })
-      .from(winBackCoupon)
-      .innerJoin(coupons, eq(coupons.id, winBackCoupon.couponId))
-      .for('update', { of: winBackCoupon });
-    const previous = before?.code ?? null;
-    if (previous === code) return { code };
-    const couponId = coupon?.id ?? null;
-    await tx.insert(winBackCoupon).values({ only: true, couponId }).onConflictDoUpdate({ target: winBackCoupon.only, set: { couponId, updatedAt: new Date() } });
-    await recordAdminAction(tx, { actor, action: 'coupon.win_back', target: { type: 'coupon', id: code ?? previous ?? 'none' }, before: { winBack: previous }, after: { winBack: code } });
-    return { code };
-  });
+/**
+ * Chooses the win-back coupon (a 400 for an unknown code), in the admin workflow's
+ * transaction; `previous` is the code chosen before, for its audit row (none when unchanged).
+ */
+export async function chooseWinBackCoupon(tx: DbOrTx, code: string | null): Promise<{ code: string | null; previous: string | null; changed: boolean }> {
+  const [coupon] = code ? await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code)) : [];
+  if (code && !coupon) throw invalid(WIN_BACK_COUPON_UNKNOWN);
+  const [before] = await tx
+    .select({ code: coupons.code })
+    .from(winBackCoupon)
+    .innerJoin(coupons, eq(coupons.id, winBackCoupon.couponId))
+    .for('update', { of: winBackCoupon });
+  const previous = before?.code ?? null;
+  if (previous === code) return { code, previous, changed: false };
+  const couponId = coupon?.id ?? null;
+  await tx.insert(winBackCoupon).values({ only: true, couponId }).onConflictDoUpdate({ target: winBackCoupon.only, set: { couponId, updatedAt: new Date() } });
+  return { code, previous, changed: true };
 }
 
 /**

@@ -1,7 +1,6 @@
 // The mail feature's public face: every email is written here (docs/decisions/0028), drawn
 // from the templates of ./templates (decision 0040), and the customer's choice of reminders.
 export { createMail, MAIL_JOBS, type Mail } from './service';
-export type { Email } from './email';
 export { mailRoutes } from './routes';
 export { carryReminderChoice } from './preferences';
 export { renderEmailHtml } from './render';
@@ -9,7 +8,7 @@ export { TEMPLATE_SAMPLES } from './templates/catalog';
 export { boxShippedMail } from './box-shipped-email';
 // The order's emails (decision 0028), moved here from the subscriptions feature (decision 0084).
 export { autoRenewOffMail, orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
-export { PasswordLinkEmail } from './templates/password-link';
+export { linkMail } from './link-mail';
 export { refundMail } from './refund-email';
 // The renewals' emails, composed from the details their workflows give (decision 0083).
 export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './templates/renewal-charge-mails';

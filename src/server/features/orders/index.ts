@@ -3,7 +3,7 @@
 export { createOrders, toOrderSummary, type Orders } from './service';
 export * from './order-writes';
 export { completeInTransaction, type CompletionResult } from './completion';
-export type { ErrorLog, PaymentLog } from './logs';
+export type { ErrorLog, PaymentLog } from '#server/lib/logs';
 export { findOrder, lockPaidOrder, type OrderRow } from './order-row';
 export { paymentMismatch, type PaymentEvidence } from './payment-evidence';
 export { SWEEP_GRACE_MS } from './unfinished';

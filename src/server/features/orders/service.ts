@@ -9,7 +9,7 @@ import { recentlyUnfinishedPaidOrders, unfinishedPaidOrders, type UnfinishedWind
 import { completeOrder, type CompletionResult } from './completion';
 import { abandonedReservations, releaseReservation, type AbandonedWindow } from './coupon-use';
 import { setGiftCardDelivered, type GiftCardDeliveryChange } from './gift-cards';
-import type { PaymentLog } from './logs';
+import type { PaymentLog } from '#server/lib/logs';
 import { findOrder, type OrderRow } from './order-row';
 import { isOrdersPayment, type PaymentEvidence } from './payment-evidence';
 import { markOrderNeedsReview, markOrderPaymentFailed } from './status-changes';

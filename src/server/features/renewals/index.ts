@@ -18,7 +18,7 @@ export {
   settlePaidConfirmations,
 } from './charges';
 export { isRenewalConfirmToken, renewalConfirmUrl } from './confirm-link';
-export { adminRenewalRoutes, renewalRoutes, type AdminRenewalRouteOptions } from './routes';
+export { adminRenewalRoutes, renewalRoutes } from './routes';
 export { chargeWithSubscription, claimCharge, renewalStatesOf, scheduleDueCharges, type ClaimedCharge } from './subscription-charges';
 export { autoRenewRoutes } from './auto-renew-routes';
 export { assertCanTurnOn } from './auto-renew-switch';

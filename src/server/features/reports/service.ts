@@ -17,8 +17,6 @@ import { owedGiftCardPage } from './owed-gift-cards';
 import { revenueByDay } from './revenue';
 import { autoRenewingSubscriptions, renewalOverview } from './renewals';
 
-export type { Page, PageOf } from './page-total';
-
 /**
  * Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages,
  * never whole tables. Days, months and the CSV's dates are the store's time zone's (decision 0034).

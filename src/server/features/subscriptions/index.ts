@@ -2,7 +2,7 @@
 export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './service';
 export { claimMilestone, dueMilestones, milestoneClaim, runsPaidSubscription, type DueMilestone } from './milestones';
 export { subscriptionRoutes } from './routes';
-export { adminDeviceRoutes, deviceRoutes, type AdminDeviceRouteOptions } from './device-routes';
+export { adminDeviceRoutes, deviceRoutes } from './device-routes';
 export { deviceView, type DeviceViewRow } from './device-view';
 export type { DeviceAction, DeviceActor } from './devices';
 export type { BoughtPackage } from './provisioning';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import { dueExpiryRange, type Milestone, type MilestoneName } from '#domain/renewal-milestones';
 import type { Db } from '#server/db/connect';
-import { packagesForReading as packages } from '#server/features/catalog/index';
+import { packages } from './packages';
 import { subscriptionMilestones, subscriptions } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import { EmailButton, EmailLayout, Paragraph } from './layout';
 
-/** The emails that carry a password link (accounts feature, linkMail). */
+/** The emails that carry a password link (./link-mail.ts: linkMail). */
 export type PasswordLinkKind = 'setup' | 'claim' | 'reset';
 
 export interface PasswordLinkProps {

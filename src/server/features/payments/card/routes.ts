@@ -13,7 +13,7 @@ import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
 import { demoPaymentsFromThisMachine } from '#server/http/demo-payment-guard';
 import { badRequest, HttpError, notFound } from '#server/http/errors';
-import type { Orders, PaymentLog } from '#server/features/orders/index';
+import type { PaymentLog } from '#server/lib/logs';
 import { UNKNOWN_DEMO_CARD_MESSAGE, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
 import type { CryptoPayments } from '../crypto/service';
 import { paymentCheckLimit } from '../payment-check-limit';
@@ -35,7 +35,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     confirmCardPayment(orderId: string, paymentIntentId: string, log: PaymentLog): Promise<{ id: string }>;
     completePaidIntent(intent: PaymentIntentState, log: PaymentLog): Promise<unknown>;
   };
-  orders: Pick<Orders, 'markOrderPaymentFailed'>;
+  /** The orders feature's one call here, typed where it is used (decision 0084). */
+  orders: { markOrderPaymentFailed(orderId: string, reason: string, payment: { method: 'card'; paymentIntentId: string }): Promise<unknown> };
 }> = async (app, { db, config, cardPayments, crypto, cardPayment, orders }) => {
   app.get('/api/config', { schema: { response: { 200: storeConfigSchema } } }, async () => ({
     cardProvider: cardPayments.kind,

@@ -9,7 +9,8 @@ import {
   type CardPaymentProvider,
   type PaymentIntentState,
 } from '#server/providers/payments/index';
-import { findOrder, paymentMismatch, type OrderRow, type Orders, type PaymentLog } from '#server/features/orders/index';
+import { findOrder, paymentMismatch, type OrderRow, type Orders } from '#server/features/orders/index';
+import type { PaymentLog } from '#server/lib/logs';
 import { handleNoticeOnce } from '../processed-events';
 import type { Reconciled } from '../reconciled';
 

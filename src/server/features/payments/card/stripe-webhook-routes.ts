@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PaymentLog } from '#server/features/orders/index';
+import type { PaymentLog } from '#server/lib/logs';
 import type { CardPayments } from '#server/providers/payments/index';
 
 /**

@@ -7,6 +7,8 @@ import {
   cryptoPaymentParamsSchema,
   cryptoPaymentSchema,
   cryptoPaymentStatusSchema,
+  type CreateCryptoPaymentInput,
+  type CryptoPayment,
   type CryptoPaymentStatusResponse,
   simulateCryptoPaymentRequestSchema,
 } from '#contract/crypto';
@@ -16,7 +18,7 @@ import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
 import type { Sessions } from '#server/http/sessions';
 import type { BrowserIdOf } from '#server/http/browser-id';
-import { orderAttemptLimit } from '#server/features/checkout/index';
+import { orderAttemptLimit } from '#server/http/order-limit';
 import type { DemoSimulatedStatus } from '#server/providers/crypto/index';
 import { paymentCheckLimit } from '../payment-check-limit';
 import type { CryptoPayments } from './service';
@@ -26,9 +28,10 @@ const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySch
 export const cryptoRoutes: FastifyPluginAsyncZod<{
   db: DbOrTx;
   config: Pick<Config, 'DEMO_MODE'>;
-  crypto: Pick<CryptoPayments, 'kind' | 'createPayment' | 'describeInvoicePayment'>;
+  crypto: Pick<CryptoPayments, 'kind' | 'describeInvoicePayment'>;
   /** The crypto-payment workflow's calls, named here: a feature never imports a workflow. */
   cryptoPayment: {
+    createPayment(request: CreateCryptoPaymentInput, context: { customerId: string | null; browserId: string; ip: string; log: FastifyBaseLogger }): Promise<CryptoPayment>;
     pollStatus(paymentId: string, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse>;
     receiveNotice(raw: unknown, headers: Record<string, string | string[] | undefined>, log: FastifyBaseLogger): Promise<void>;
     simulate(paymentId: string, status: DemoSimulatedStatus, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse>;
@@ -44,7 +47,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), ip: request.ip, log: request.log };
-      const payment = await crypto.createPayment(request.body, context);
+      const payment = await cryptoPayment.createPayment(request.body, context);
       return reply.header('cache-control', 'no-store').send(payment);
     },
   );

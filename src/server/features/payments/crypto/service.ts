@@ -6,7 +6,6 @@ import { formatDollars, formatMoney, parseMoney } from '#domain/money';
 import { receivedCents } from '#domain/refunds';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
-import { ordersForReading as orders } from '#server/features/orders/index';
 import { invalid, notFound } from '#domain/errors';
 import {
   InvalidNoticeError,
@@ -17,8 +16,7 @@ import {
   type CryptoPaymentState,
   type DemoSimulatedStatus,
 } from '#server/providers/crypto/index';
-import { priceCheckout, type Checkout, type CheckoutContext } from '#server/features/checkout/index';
-import { attachCryptoPayment, type OrderRow, type Orders } from '#server/features/orders/index';
+import { attachCryptoPayment, ordersForReading as orders, type OrderRow, type Orders } from '#server/features/orders/index';
 import { handleNoticeOnce } from '../processed-events';
 import type { Reconciled } from '../reconciled';
 
@@ -32,7 +30,6 @@ export interface CryptoPaymentsDeps {
   db: Db;
   config: Config;
   provider: CryptoPaymentProvider;
-  checkout: Pick<Checkout, 'placeOrder'>;
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
   /**
    * The renewal invoices' workflow's answers about a renewal order (decision 0083), named here:
@@ -44,10 +41,16 @@ export interface CryptoPaymentsDeps {
   };
 }
 
-/** The crypto payments service (services.ts): crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
+/** The checkout as a crypto order uses it: the server's price of the cart, and the order placed (its pending one on a repeat). */
+export interface CryptoCheckout {
+  price(input: CheckoutInput): Promise<{ isFree: boolean; packageName: string }>;
+  place(input: CheckoutInput): Promise<OrderRow>;
+}
+
 const notInvoiced: NonNullable<CryptoPaymentsDeps['renewalInvoices']> = { isInvoicedOrder: async () => false, renewalOf: async () => null };
 
-export function createCryptoPayments({ db, config, provider, checkout, orders: orderTransitions, renewalInvoices = notInvoiced }: CryptoPaymentsDeps) {
+/** The crypto payments service (services.ts): crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
+export function createCryptoPayments({ db, config, provider, orders: orderTransitions, renewalInvoices = notInvoiced }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
@@ -172,13 +175,14 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
     /**
      * POST /api/create-crypto-payment: places the order (priced by the server) and opens
      * one provider payment for its total. A double submit gets the same order and payment.
+     * The checkout's pricing and order come from the crypto-payment workflow (decision 0084).
      */
-    async createPayment(request: CreateCryptoPaymentInput, context: CheckoutContext): Promise<CryptoPayment> {
+    async createPayment(request: CreateCryptoPaymentInput, checkout: CryptoCheckout): Promise<CryptoPayment> {
       const { customerData, paymentCurrency: _usdcOnly, ...order } = request;
       const input: CheckoutInput = { ...customerData, ...order, paymentMethod: 'crypto' };
-      const priced = await priceCheckout(db, input);
-      if (priced.pricing.isFree) throw invalid(FREE_ORDER_MESSAGE);
-      const placed = (await checkout.placeOrder(input, context)).order;
+      const priced = await checkout.price(input);
+      if (priced.isFree) throw invalid(FREE_ORDER_MESSAGE);
+      const placed = await checkout.place(input);
       if (placed.paymentMethod !== 'crypto') throw invalid(FREE_ORDER_MESSAGE);
       if (placed.cryptoPaymentId) return describeExisting(placed.cryptoPaymentId, placed.id);
 
@@ -187,7 +191,7 @@ export function createCryptoPayments({ db, config, provider, checkout, orders: o
         orderId: placed.id,
         priceAmountCents: parseMoney(placed.totalAmount),
         ipnCallbackUrl,
-        description: `${priced.pkg.name}, ${devices} device${devices === 1 ? '' : 's'}, order ${placed.id}`,
+        description: `${priced.packageName}, ${devices} device${devices === 1 ? '' : 's'}, order ${placed.id}`,
       });
       if (!(await attachCryptoPayment(db, placed.id, payment.paymentId))) {
         // A concurrent submit of the same checkout attached its payment first; this one is left to expire.

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { PasswordLinkEmail, type Email } from '#server/features/mail/index';
+import type { Email } from './email';
+import { PasswordLinkEmail } from './templates/password-link';
 
 /** The emails that carry a password link; each link works once, for 48 hours. */
 export type LinkMailKind = 'setup' | 'claim' | 'reset';

@@ -1,0 +1,81 @@
+import type { NewCoupon, CouponChanges, AdminCoupon, WinBackCoupon } from '#contract/admin-coupons';
+import type { AdminPackage, PackageChanges } from '#contract/admin-packages';
+import type { AuditActor } from '#domain/actors';
+import type { Db } from '#server/db/connect';
+import { recordAdminAction } from '#server/features/audit/index';
+import type { Catalog } from '#server/features/catalog/index';
+import type { CouponAdmin } from '#server/features/coupons/index';
+
+export interface AdminChangesDeps {
+  db: Db;
+  catalog: Pick<Catalog, 'changePackage' | 'invalidate'>;
+  couponAdmin: Pick<CouponAdmin, 'create' | 'update' | 'chooseWinBack'>;
+}
+
+/**
+ * An administrator's changes to the packages and coupons, and their sign-ins, sign-outs and
+ * downloads: each feature's write in a transaction held here, with its audit row written in
+ * that same transaction (decision 0084: features never import the audit feature).
+ */
+export function createAdminChanges({ db, catalog, couponAdmin }: AdminChangesDeps) {
+  return {
+    /** PATCH /api/admin/packages/:id: the row, its audit row, then this instance's package list cleared. */
+    async changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage> {
+      const changed = await db.transaction(async (tx) => {
+        const change = await catalog.changePackage(tx, id, changes);
+        if (Object.keys(change.after).length > 0) {
+          await recordAdminAction(tx, { actor, action: 'package.update', target: { type: 'package', id }, before: change.before, after: change.after });
+        }
+        return change.package;
+      });
+      catalog.invalidate();
+      return changed;
+    },
+
+    /** POST /api/admin/coupons. */
+    createCoupon(coupon: NewCoupon, actor: AuditActor): Promise<AdminCoupon> {
+      return db.transaction(async (tx) => {
+        const created = await couponAdmin.create(tx, coupon);
+        await recordAdminAction(tx, { actor, action: 'coupon.create', target: { type: 'coupon', id: created.coupon.code }, before: created.before, after: created.after });
+        return created.coupon;
+      });
+    },
+
+    /** PATCH /api/admin/coupons/:code: audited with the fields that changed, when any did. */
+    updateCoupon(code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon> {
+      return db.transaction(async (tx) => {
+        const updated = await couponAdmin.update(tx, code, changes);
+        if (Object.keys(updated.after).length > 0) {
+          await recordAdminAction(tx, { actor, action: 'coupon.update', target: { type: 'coupon', id: code }, before: updated.before, after: updated.after });
+        }
+        return updated.coupon;
+      });
+    },
+
+    /** PATCH /api/admin/win-back-coupon (decision 0046). */
+    chooseWinBackCoupon(code: string | null, actor: AuditActor): Promise<WinBackCoupon> {
+      return db.transaction(async (tx) => {
+        const chosen = await couponAdmin.chooseWinBack(tx, code);
+        if (chosen.changed) {
+          const target = { type: 'coupon', id: code ?? chosen.previous ?? 'none' };
+          await recordAdminAction(tx, { actor, action: 'coupon.win_back', target, before: { winBack: chosen.previous }, after: { winBack: code } });
+        }
+        return { code };
+      });
+    },
+
+    /**
+     * An admin's sign-in or sign-out, for the audit log: who, when, from which address.
+     * A refused sign-in has no admin to name, so it is not here: its attempt is counted by
+     * the sign-in limits and logged by the route.
+     */
+    async recordSession(admin: AuditActor, verb: 'sign_in' | 'sign_out', address: string): Promise<void> {
+      await recordAdminAction(db, { actor: admin, action: `admin.${verb}`, target: { type: 'admin', id: admin.id }, before: {}, after: { address } });
+    },
+
+    /** An admin's CSV download, for the audit log: who took which data, of which days (null: every row), when and from where. */
+    async recordExport(admin: AuditActor, name: string, address: string, filters: { from: string | null; to: string | null } | null): Promise<void> {
+      await recordAdminAction(db, { actor: admin, action: 'export.download', target: { type: 'export', id: name }, before: {}, after: { address, filters } });
+    },
+  };
+}
