@@ -3,6 +3,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
+// @ts-expect-error: a plain ESM script shared with `npm start`
+import * as bundle from './scripts/build-if-needed.mjs';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -12,6 +14,13 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 const SECONDS_PER_KILOBYTE: Record<string, number> = { e2e: 3, 'api-postgres': 1.5, api: 1.5, unit: 0.1 };
 
+/** The store's build on a clean clone, with the suites beside it (decision 0085). */
+const STORE_BUILD_SECONDS = 120;
+
+const { storeIsBuilt } = bundle as { storeIsBuilt: () => boolean };
+
+const isBrowserFile = (spec: TestSpecification) => spec.project.name === 'e2e';
+
 /**
  * Every project's files in one queue, the longest first: two workers finish together
  * instead of one running a long browser walkthrough alone at the end (decision 0079).
@@ -20,7 +29,14 @@ const SECONDS_PER_KILOBYTE: Record<string, number> = { e2e: 3, 'api-postgres': 1
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = new Map(files.map((spec) => [spec, this.expectedSeconds(spec)]));
-    return [...files].sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds.get(b)! - seconds.get(a)!);
+    const order = [...files].sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds.get(b)! - seconds.get(a)!);
+    if (!order.some(isBrowserFile) || storeIsBuilt()) return order;
+    // The store builds in the background (decision 0085): the browser files, which wait
+    // for it, start after the other files expected to keep every worker busy meanwhile.
+    const others = order.filter((spec) => !isBrowserFile(spec));
+    let first = 0;
+    for (let busy = 0; first < others.length && busy < STORE_BUILD_SECONDS * this.ctx.config.maxWorkers; first += 1) busy += seconds.get(others[first]!)!;
+    return [...others.slice(0, first), ...order.filter(isBrowserFile), ...others.slice(first)];
   }
 
   private expectedSeconds(spec: TestSpecification): number {
@@ -92,6 +108,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/e2e-global.ts'],
+          setupFiles: ['tests/support/e2e-setup.ts'],
           // Two browser files now run beside each other and the API files: a test with a
           // store in its own process passed 60 s at load 30 (decision 0079). A hang still fails.
           testTimeout: 120_000,
