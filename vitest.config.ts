@@ -17,6 +17,12 @@ const SECONDS_PER_KILOBYTE: Record<string, number> = { e2e: 3, 'api-postgres': 1
 /** The store's build on a clean clone, with the suites beside it (decision 0085). */
 const STORE_BUILD_SECONDS = 120;
 
+/**
+ * The API suites hash passwords at argon2's least cost (src/server/lib/passwords.ts):
+ * some 2,500 sign-ups and sign-ins a run at 14-140 ms each (decision 0085).
+ */
+const CHEAP_PASSWORD_HASHING = { TEST_PASSWORD_HASHING: 'fast' };
+
 const { storeIsBuilt } = bundle as { storeIsBuilt: () => boolean };
 
 const isBrowserFile = (spec: TestSpecification) => spec.project.name === 'e2e';
@@ -99,7 +105,7 @@ export default defineConfig({
           exclude: ['tests/api/**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/pglite-template.ts'],
-          env: { TEST_DB_KIND: 'pglite' },
+          env: { TEST_DB_KIND: 'pglite', ...CHEAP_PASSWORD_HASHING },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -114,7 +120,7 @@ export default defineConfig({
                 exclude: ['tests/api/**/*.pglite.test.ts'],
                 environment: 'node',
                 globalSetup: ['tests/support/postgres-template.ts'],
-                env: { TEST_DB_KIND: 'postgres' },
+                env: { TEST_DB_KIND: 'postgres', ...CHEAP_PASSWORD_HASHING },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
