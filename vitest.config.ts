@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
+// @ts-expect-error: a plain ESM script shared with `npm start`
+import * as bundle from './scripts/build-if-needed.mjs';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -12,6 +14,38 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 const SECONDS_PER_KILOBYTE: Record<string, number> = { e2e: 3, 'api-postgres': 1.5, api: 1.5, unit: 0.1 };
 
+/** The store's build on a clean clone, with the suites beside it (decision 0085). */
+const STORE_BUILD_SECONDS = 120;
+
+/**
+ * The API suites hash passwords at argon2's least cost (src/server/lib/passwords.ts):
+ * some 2,500 sign-ups and sign-ins a run at 14-140 ms each (decision 0085).
+ */
+const CHEAP_PASSWORD_HASHING = { TEST_PASSWORD_HASHING: 'fast' };
+
+const { storeIsBuilt } = bundle as { storeIsBuilt: () => boolean };
+
+const isBrowserFile = (spec: TestSpecification) => spec.project.name === 'e2e';
+
+/**
+ * Test files' temporary folders in memory, when /dev/shm has room: PGlite's data folders
+ * (a copy of the template per API file), the e2e stores' and Chromium's. On disk, making and
+ * removing a file's data folder took 1.6-4.3 s of every API file, under load mostly waiting
+ * on the disk, against 1.0 s in memory (decision 0085). The workers, the global setups and
+ * the stores they start inherit TMPDIR; one folder per run, removed when the run ends.
+ * An explicit TMPDIR is kept.
+ */
+function temporaryFoldersInMemory(minimumFreeBytes = 4 * 1024 ** 3) {
+  const shm = '/dev/shm';
+  if (process.env.TMPDIR || !existsSync(shm)) return;
+  const { bavail, bsize } = statfsSync(shm);
+  if (bavail * bsize < minimumFreeBytes) return;
+  const dir = mkdtempSync(path.join(shm, 'storefront-tests-'));
+  process.env.TMPDIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+temporaryFoldersInMemory();
+
 /**
  * Every project's files in one queue, the longest first: two workers finish together
  * instead of one running a long browser walkthrough alone at the end (decision 0079).
@@ -20,7 +54,14 @@ const SECONDS_PER_KILOBYTE: Record<string, number> = { e2e: 3, 'api-postgres': 1
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = new Map(files.map((spec) => [spec, this.expectedSeconds(spec)]));
-    return [...files].sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds.get(b)! - seconds.get(a)!);
+    const order = [...files].sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds.get(b)! - seconds.get(a)!);
+    if (!order.some(isBrowserFile) || storeIsBuilt()) return order;
+    // The store builds in the background (decision 0085): the browser files, which wait
+    // for it, start after the other files expected to keep every worker busy meanwhile.
+    const others = order.filter((spec) => !isBrowserFile(spec));
+    let first = 0;
+    for (let busy = 0; first < others.length && busy < STORE_BUILD_SECONDS * this.ctx.config.maxWorkers; first += 1) busy += seconds.get(others[first]!)!;
+    return [...others.slice(0, first), ...order.filter(isBrowserFile), ...others.slice(first)];
   }
 
   private expectedSeconds(spec: TestSpecification): number {
@@ -64,7 +105,7 @@ export default defineConfig({
           exclude: ['tests/api/**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/pglite-template.ts'],
-          env: { TEST_DB_KIND: 'pglite' },
+          env: { TEST_DB_KIND: 'pglite', ...CHEAP_PASSWORD_HASHING },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -79,7 +120,7 @@ export default defineConfig({
                 exclude: ['tests/api/**/*.pglite.test.ts'],
                 environment: 'node',
                 globalSetup: ['tests/support/postgres-template.ts'],
-                env: { TEST_DB_KIND: 'postgres' },
+                env: { TEST_DB_KIND: 'postgres', ...CHEAP_PASSWORD_HASHING },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -92,6 +133,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/e2e-global.ts'],
+          setupFiles: ['tests/support/e2e-setup.ts'],
           // Two browser files now run beside each other and the API files: a test with a
           // store in its own process passed 60 s at load 30 (decision 0079). A hang still fails.
           testTimeout: 120_000,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
@@ -20,12 +20,34 @@ export interface E2eStore {
   serverLog: string;
 }
 
+/** What the e2e global setup writes once its stores answer: the stores, or why they did not start. */
+export type E2eStoresFile = { stores: E2eStore[] } | { error: string };
+
+/** The build and the stores' start take minutes at most, at load 20 (decision 0079). */
+const STORES_WAIT_MS = 20 * 60_000;
+
+/**
+ * Waits for the stores the e2e global setup builds and starts in the background while the
+ * other suites run (decision 0085); e2e-setup.ts calls it before each browser file.
+ */
+export async function waitForE2eStores(): Promise<void> {
+  const file = inject('e2eStoresFile');
+  const deadline = Date.now() + STORES_WAIT_MS;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`The e2e stores did not start within ${STORES_WAIT_MS / 60_000} minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const written = JSON.parse(readFileSync(file, 'utf8')) as E2eStoresFile;
+  if ('error' in written) throw new Error(`The e2e global setup could not build or start the store:\n${written.error}`);
+}
+
 /**
  * This worker's store: the global setup starts one per worker, and the files a worker runs
  * take turns on it (VITEST_POOL_ID is 1 to maxWorkers; decision 0079).
  */
 export function e2eStore(): E2eStore {
-  const stores = inject('e2eStores');
+  const written = JSON.parse(readFileSync(inject('e2eStoresFile'), 'utf8')) as E2eStoresFile;
+  const stores = 'stores' in written ? written.stores : [];
   const slot = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
   const store = stores[slot % stores.length];
   if (!store) throw new Error('The e2e global setup started no store');

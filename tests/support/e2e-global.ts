@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain ESM script shared with `npm start`
-import { buildIfNeeded, builtServer, root } from '../../scripts/build-if-needed.mjs';
+import { buildIfNeededInBackground, builtServer, root } from '../../scripts/build-if-needed.mjs';
 import { E2E_ADMIN } from './admin';
-import { CHROMIUM_PATH, type E2eStore } from './browser';
+import { CHROMIUM_PATH, type E2eStore, type E2eStoresFile } from './browser';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,25 +68,47 @@ async function startStore(): Promise<E2eStore & { stop(): Promise<void> }> {
 /**
  * Builds the store if needed and starts one store per worker: browser files run two at a
  * time beside the other suites, and each worker's files take turns on a store of their own,
- * as all of them took turns on one store before (decision 0079).
+ * as all of them took turns on one store before (decision 0079). The build and the starts
+ * go on in the background (decision 0085): vitest starts no test before every project's
+ * global setup has returned, so a build here kept both workers idle for its 1.5 minutes.
+ * The unit and API files run meanwhile; each browser file waits for the stores in
+ * e2e-setup.ts, which reads them from the file written here when they answer.
  */
-export default async function setup(project: TestProject) {
+export default function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     const advice = `Browser tests need Chromium at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium`;
     console.error(`\n${'!'.repeat(80)}\n${advice}\n${'!'.repeat(80)}\n`);
     throw new Error(advice);
   }
-  buildIfNeeded();
   const workers = Number(project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1);
-  const stores = await Promise.all(Array.from({ length: Math.max(1, workers) }, () => startStore()));
-  project.provide('e2eStores', stores.map(({ baseUrl, serverLog }) => ({ baseUrl, serverLog })));
+  const storesFile = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-e2e-stores-')), 'stores.json');
+  const started = startStores(Math.max(1, workers));
+  const written = started.then(
+    (stores) => writeFileSync(storesFile, JSON.stringify({ stores: stores.map(({ baseUrl, serverLog }) => ({ baseUrl, serverLog })) } satisfies E2eStoresFile)),
+    (error: unknown) => writeFileSync(storesFile, JSON.stringify({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies E2eStoresFile)),
+  );
+  project.provide('e2eStoresFile', storesFile);
   return async () => {
+    await written;
+    const stores = await started.catch(() => []);
     await Promise.all(stores.map((store) => store.stop()));
+    rmSync(path.dirname(storesFile), { recursive: true, force: true });
   };
+}
+
+async function startStores(count: number): Promise<Array<Awaited<ReturnType<typeof startStore>>>> {
+  await buildIfNeededInBackground();
+  const starts = await Promise.allSettled(Array.from({ length: count }, () => startStore()));
+  const stores = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (!failed) return stores;
+  await Promise.all(stores.map((store) => store.stop()));
+  throw failed.reason;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eStores: E2eStore[];
+    /** Where the global setup writes the stores once they answer, or why they could not start. */
+    e2eStoresFile: string;
   }
 }
