@@ -22,12 +22,22 @@ const CLIENT_FEATURE_PAIRS = [
 
 /**
  * The server features that may import another's face, each with the fact of its domain that
- * makes it a dependency (decision 0084). Every other crossing is a workflow's job
- * (src/server/workflows); features/reports, the read model, reads every feature.
- * Filled in below from the merged tree.
+ * makes it a dependency (decision 0084). Every other crossing (an email, an audit row, an
+ * order's provisioning, a refund, a renewal) is a workflow's job in src/server/workflows;
+ * features/reports, the read model, reads every feature. Any other pair is refused.
  */
 const SERVER_FEATURE_PAIRS = [
-  /* PAIRS */
+  ['accounts', 'catalog', "A customer's order list names each order's package."],
+  ['accounts', 'orders', "A customer's own orders: the account lists them, and a resend request names one."],
+  ['checkout', 'catalog', "An order's line names a package and takes its price."],
+  ['checkout', 'orders', 'The checkout places the order through its owner, and answers with the order as orders shows it.'],
+  ['coupons', 'catalog', "A coupon may be limited to a package, and its quote prices that package."],
+  ['orders', 'catalog', 'The purchase notification names the package bought, in the completing statement (decision 0023).'],
+  ['orders', 'coupons', "An order's one coupon use is counted with its status change, in one transaction (decision 0020)."],
+  ['payments', 'orders', 'A payment pays an order and must match it (D8); a crypto payment is kept on its order.'],
+  ['renewals', 'orders', 'A charge waiting for 3-D Secure is settled once its order is paid, in one statement.'],
+  ['renewals', 'subscriptions', "A renewal charge is one subscription's period: its expiry, switch, card and owner in one query."],
+  ['subscriptions', 'catalog', 'A subscription is of a package: its name, duration and renewal price (decision 0023).'],
 ];
 
 module.exports = {
@@ -181,7 +191,7 @@ module.exports = {
       to: { couldNotResolve: true },
     },
   ],
-  // Every import is allowed but one client feature's into another's, unless the pair is listed.
+  // Every import is allowed but one feature's into another's (client or server), unless the pair is listed.
   allowed: [
     { comment: 'Modules outside the features: the forbidden rules above.', from: { pathNot: [CLIENT_FEATURE, FEATURE] }, to: {} },
     { comment: 'A client feature importing what is not a client feature.', from: { path: CLIENT_FEATURE }, to: { pathNot: '^src/client/features/' } },

@@ -6,8 +6,9 @@ import { cruise } from 'dependency-cruiser';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The listed pairs of client features (.dependency-cruiser.cjs `allowed`, decision 0082): a
- * listed pair passes, any other pair of client features fails, whatever else imports what.
+ * The listed pairs of client features (decision 0082) and of server features (decision 0084),
+ * .dependency-cruiser.cjs `allowed`: a listed pair passes, any other pair of features fails,
+ * whatever else imports what.
  */
 const require = createRequire(import.meta.url);
 const rules = require('../../.dependency-cruiser.cjs') as { forbidden: unknown[]; allowed: unknown[]; allowedSeverity: string };
@@ -55,5 +56,32 @@ describe('client features import each other only in the listed pairs', () => {
     });
     expect(refused).toEqual(['not-in-allowed: src/client/features/checkout/CheckoutView.tsx -> src/client/features/auth/index.ts']);
     expect(rules.allowedSeverity).toBe('error');
+  });
+});
+
+const serverFace = (feature: string) => ({ [`src/server/features/${feature}/index.ts`]: `export const ${feature} = 1;\n` });
+
+describe('server features import each other only in the listed pairs (decision 0084)', () => {
+  it('passes a listed pair, a feature on lib and domain, reports on any face, and a workflow on any face', async () => {
+    const refused = await refusedImports({
+      ...serverFace('catalog'),
+      ...serverFace('orders'),
+      ...serverFace('audit'),
+      'src/domain/money.ts': 'export const money = 1;\n',
+      'src/server/lib/clock.ts': 'export const clock = 1;\n',
+      'src/server/features/subscriptions/packages.ts':
+        "import { catalog } from '../catalog';\nimport { money } from '../../../domain/money';\nimport { clock } from '../../lib/clock';\nexport const packages = catalog + money + clock;\n",
+      'src/server/features/reports/orders.ts': "import { orders } from '../orders';\nimport { audit } from '../audit';\nexport const rows = orders + audit;\n",
+      'src/server/workflows/paid-order.ts': "import { orders } from '../features/orders';\nimport { audit } from '../features/audit';\nexport const flow = orders + audit;\n",
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a pair that is not listed: an email or an audit row is a workflow\'s job', async () => {
+    const refused = await refusedImports({
+      ...serverFace('audit'),
+      'src/server/features/subscriptions/devices.ts': "import { audit } from '../audit';\nexport const devices = audit;\n",
+    });
+    expect(refused).toEqual(['not-in-allowed: src/server/features/subscriptions/devices.ts -> src/server/features/audit/index.ts']);
   });
 });
