@@ -5,9 +5,9 @@ import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } 
 import type { OrderRow } from '../../src/server/features/orders/order-row';
 import { refundMail } from '../../src/server/features/mail/refund-email';
 import { autoRenewOffMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/mail/order-emails';
-import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/mail/templates/renewal-reminder-mails';
-import { suspendedMail } from '../../src/server/features/mail/templates/suspended-mail';
-import { renewalNoticeMail } from '../../src/server/features/mail/templates/renewal-notice-mail';
+import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/mail/renewal-reminder-mails';
+import { suspendedMail } from '../../src/server/features/mail/suspended-mail';
+import { renewalNoticeMail } from '../../src/server/features/mail/renewal-notice-mail';
 
 const STORE = 'https://shop.example';
 

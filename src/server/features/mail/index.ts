@@ -11,7 +11,7 @@ export { autoRenewOffMail, orderConfirmationMail, paidWithOf, type ConfirmationD
 export { linkMail } from './link-mail';
 export { refundMail } from './refund-email';
 // The renewals' emails, composed from the details their workflows give (decision 0083).
-export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './templates/renewal-charge-mails';
-export { packageRetiredMail, renewalMilestoneMail } from './templates/renewal-reminder-mails';
-export { renewalNoticeMail } from './templates/renewal-notice-mail';
-export { suspendedMail } from './templates/suspended-mail';
+export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './renewal-charge-mails';
+export { packageRetiredMail, renewalMilestoneMail } from './renewal-reminder-mails';
+export { renewalNoticeMail } from './renewal-notice-mail';
+export { suspendedMail } from './suspended-mail';

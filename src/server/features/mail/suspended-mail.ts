@@ -1,9 +1,9 @@
 import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import type { Email } from '../email';
-import { serviceNoticeEmail } from '../service-notice-email';
+import type { Email } from './email';
+import { serviceNoticeEmail } from './service-notice-email';
 import { packageFacts, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './renewal-reminder-mails';
-import { storeLink } from './store-address';
+import { storeLink } from './templates/store-address';
 
 type SuspendedMailDetails = SubscriptionNoticeDetails & Pick<MilestoneMailDetails, 'renewalCents'>;
 
