@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { customers, rateLimits } from '../../src/server/schema';
 import { loginCustomer, newRegistration, registerCustomer, sessionCookieOf } from '../support/customers';
 import { useTestApp } from '../support/test-app';
@@ -7,6 +7,8 @@ import { useTestApp } from '../support/test-app';
 // This file checks the stored hash's cost and that an unknown email takes as long as a wrong
 // password: at the store's own cost, not the API suites' cheaper one (decision 0085).
 vi.stubEnv('TEST_PASSWORD_HASHING', 'production');
+// The worker's next file keeps its modules and its environment (decision 0086).
+afterAll(() => vi.unstubAllEnvs());
 
 describe('POST /api/register', () => {
   const t = useTestApp();

@@ -25,13 +25,19 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, hashingOptions());
 }
 
-// Verified against when no account matches, so that an unknown email takes as long as a wrong password.
-let dummyHash: Promise<string> | null = null;
+// Verified against when no account matches, so that an unknown email takes as long as a wrong
+// password: one per cost, as a test process may use both (decision 0086).
+const dummyHashes = new Map<Options, Promise<string>>();
 
 /** Checks a password against a stored hash, or spends the same time when there is none. */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (storedHash) return verify(storedHash, password).catch(() => false);
-  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  const options = hashingOptions();
+  let dummyHash = dummyHashes.get(options);
+  if (!dummyHash) {
+    dummyHash = hash(randomBytes(16).toString('base64url'), options);
+    dummyHashes.set(options, dummyHash);
+  }
   await verify(await dummyHash, password).catch(() => false);
   return false;
 }
