@@ -2,9 +2,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/connect';
 import { packages } from '../../src/server/schema';
+import { pgliteTemplate } from '../support/test-db';
 
 /**
  * Named prepared statements on PGlite (docs/decisions/0026), seen from the database:
@@ -22,7 +23,7 @@ afterAll(async () => {
 async function embedded(preparedStatements?: boolean): Promise<Database> {
   const folder = mkdtempSync(path.join(tmpdir(), 'storefront-prepared-'));
   folders.push(folder);
-  cpSync(inject('pgliteTemplate'), folder, { recursive: true });
+  cpSync(await pgliteTemplate(), folder, { recursive: true });
   const database = await openDatabase({ dataDir: folder, ...(preparedStatements === undefined ? {} : { preparedStatements }) });
   opened.push(database);
   return database;

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { backgroundValue, backgroundValueNow } from './background-setup';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,9 +21,6 @@ export interface E2eStore {
   serverLog: string;
 }
 
-/** What the e2e global setup writes once its stores answer: the stores, or why they did not start. */
-export type E2eStoresFile = { stores: E2eStore[] } | { error: string };
-
 /** The build and the stores' start take minutes at most, at load 20 (decision 0079). */
 const STORES_WAIT_MS = 20 * 60_000;
 
@@ -31,14 +29,7 @@ const STORES_WAIT_MS = 20 * 60_000;
  * other suites run (decision 0085); e2e-setup.ts calls it before each browser file.
  */
 export async function waitForE2eStores(): Promise<void> {
-  const file = inject('e2eStoresFile');
-  const deadline = Date.now() + STORES_WAIT_MS;
-  while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`The e2e stores did not start within ${STORES_WAIT_MS / 60_000} minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const written = JSON.parse(readFileSync(file, 'utf8')) as E2eStoresFile;
-  if ('error' in written) throw new Error(`The e2e global setup could not build or start the store:\n${written.error}`);
+  await backgroundValue<E2eStore[]>(inject('e2eStoresFile'), 'The e2e stores (the build and their start)', STORES_WAIT_MS);
 }
 
 /**
@@ -46,8 +37,7 @@ export async function waitForE2eStores(): Promise<void> {
  * take turns on it (VITEST_POOL_ID is 1 to maxWorkers; decision 0079).
  */
 export function e2eStore(): E2eStore {
-  const written = JSON.parse(readFileSync(inject('e2eStoresFile'), 'utf8')) as E2eStoresFile;
-  const stores = 'stores' in written ? written.stores : [];
+  const stores = backgroundValueNow<E2eStore[]>(inject('e2eStoresFile'), 'The e2e stores');
   const slot = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
   const store = stores[slot % stores.length];
   if (!store) throw new Error('The e2e global setup started no store');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { buildIfNeededInBackground, builtServer, root } from '../../scripts/build-if-needed.mjs';
 import { E2E_ADMIN } from './admin';
-import { CHROMIUM_PATH, type E2eStore, type E2eStoresFile } from './browser';
+import { startInBackground } from './background-setup';
+import { CHROMIUM_PATH, type E2eStore } from './browser';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,18 +82,16 @@ export default function setup(project: TestProject) {
     throw new Error(advice);
   }
   const workers = Number(project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1);
-  const storesFile = path.join(mkdtempSync(path.join(tmpdir(), 'storefront-e2e-stores-')), 'stores.json');
-  const started = startStores(Math.max(1, workers));
-  const written = started.then(
-    (stores) => writeFileSync(storesFile, JSON.stringify({ stores: stores.map(({ baseUrl, serverLog }) => ({ baseUrl, serverLog })) } satisfies E2eStoresFile)),
-    (error: unknown) => writeFileSync(storesFile, JSON.stringify({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies E2eStoresFile)),
-  );
-  project.provide('e2eStoresFile', storesFile);
+  let started: Array<Awaited<ReturnType<typeof startStore>>> = [];
+  const work = startInBackground('e2e-stores', async () => {
+    started = await startStores(Math.max(1, workers));
+    return started.map(({ baseUrl, serverLog }) => ({ baseUrl, serverLog })) satisfies E2eStore[];
+  });
+  project.provide('e2eStoresFile', work.file);
   return async () => {
-    await written;
-    const stores = await started.catch(() => []);
-    await Promise.all(stores.map((store) => store.stop()));
-    rmSync(path.dirname(storesFile), { recursive: true, force: true });
+    await work.done;
+    await Promise.all(started.map((store) => store.stop()));
+    work.remove();
   };
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
+import { backgroundValue } from './background-setup';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind = (process.env.TEST_DB_KIND ?? 'pglite') as TestDbKind;
@@ -15,6 +16,19 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
+/** The templates' initdb and migrations take 5-30 s, depending on the load (decision 0086). */
+const TEMPLATE_WAIT_MS = 5 * 60_000;
+
+/** The migrated PGlite folder to copy, once its global setup (pglite-template.ts) has made it. */
+export function pgliteTemplate(): Promise<string> {
+  return backgroundValue<string>(inject('pgliteTemplateFile'), 'The migrated PGlite template', TEMPLATE_WAIT_MS);
+}
+
+/** The migrated PostgreSQL database to copy, by name, once postgres-template.ts has made it. */
+function postgresTemplate(): Promise<string> {
+  return backgroundValue<string>(inject('postgresTemplateFile'), 'The migrated PostgreSQL template', TEMPLATE_WAIT_MS);
+}
+
 /**
  * A database of its own for one test file: a copy of the migrated PGlite template, or a
  * new PostgreSQL database made from TEST_DATABASE_URL and dropped afterwards.
@@ -22,7 +36,7 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'postgres') return createPostgresDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-pglite-'));
-  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  cpSync(await pgliteTemplate(), dir, { recursive: true });
   const database = await openDatabase({ dataDir: dir });
   return withHelpers(database, async () => rmSync(dir, { recursive: true, force: true }));
 }
@@ -56,7 +70,7 @@ export async function newPostgresDatabase(prefix = 'storefront_test', template?:
 async function createPostgresDatabase(): Promise<TestDatabase> {
   // A copy of the run's migrated database (postgres-template.ts), as PGlite copies its folder;
   // migrating here too finds nothing left to do.
-  const { url, drop } = await newPostgresDatabase('storefront_test', inject('postgresTemplate'));
+  const { url, drop } = await newPostgresDatabase('storefront_test', await postgresTemplate());
   const database = await openDatabase({ url, poolSize: 20 });
   await runMigrations(database);
   return withHelpers(database, drop);
