@@ -67,13 +67,13 @@ async function startStore(): Promise<E2eStore & { stop(): Promise<void> }> {
 }
 
 /**
- * Builds the store if needed and starts one store per worker: browser files run two at a
- * time beside the other suites, and each worker's files take turns on a store of their own,
- * as all of them took turns on one store before (decision 0079). The build and the starts
- * go on in the background (decision 0085): vitest starts no test before every project's
- * global setup has returned, so a build here kept both workers idle for its 1.5 minutes.
- * The unit and API files run meanwhile; each browser file waits for the stores in
- * e2e-setup.ts, which reads them from the file written here when they answer.
+ * Builds the store if needed and starts one store per worker: browser files run as many at
+ * a time as there are workers, beside the other suites, and each worker's files take turns
+ * on a store of their own, as all of them took turns on one store before (decision 0079).
+ * The build and the starts go on in the background (decision 0085): vitest starts no test
+ * before every project's global setup has returned, so a build here kept the workers idle
+ * for its 1.5 minutes. The unit and API files run meanwhile; each browser file waits for
+ * the stores in e2e-setup.ts, which reads them from the file written here when they answer.
  */
 export default function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
