@@ -56,7 +56,7 @@ export async function newPostgresDatabase(prefix = 'storefront_test', template?:
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // A commit waits for no flush to disk: a test database outlives no crash of the server, and
-  // the API suite on PostgreSQL left the cores idle a quarter of its time waiting on the
+  // the API suite on PostgreSQL left the cores 20-50 % idle at the end of a run, waiting on the
   // machine's disk (decision 0086). What each session sees is unchanged.
   url.searchParams.set('options', '-c synchronous_commit=off');
   return {
