@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { formatDollars, parseMoney, type Cents } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
+import type { Email } from '#server/lib/email/index';
 import { AutoRenewOffEmail } from './templates/auto-renew-off';
 import { OrderConfirmationEmail } from './templates/order-confirmation';
 

@@ -3,10 +3,9 @@ import { updateCardPath } from '#contract/subscriptions';
 import { declineInPlainWords } from '#domain/decline-reasons';
 import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
+import { storeLink, type Email } from '#server/lib/email/index';
 import { RenewalConfirmEmail } from './templates/renewal-confirm';
 import { RenewalFailedEmail } from './templates/renewal-failed';
-import { storeLink } from './templates/store-address';
 
 /** The texts of an automatic renewal's emails when it charged nothing; a charge that succeeded is the order's confirmation. */
 

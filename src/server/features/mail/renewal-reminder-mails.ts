@@ -2,10 +2,9 @@ import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
+import { storeLink, type Email } from '#server/lib/email/index';
 import { serviceNoticeEmail } from './service-notice-email';
 import { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
-import { storeLink } from './templates/store-address';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one

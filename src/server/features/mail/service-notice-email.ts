@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { Email } from './email';
+import type { Email } from '#server/lib/email/index';
 import { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
 
 /**

@@ -1,9 +1,8 @@
 import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
+import { storeLink, type Email } from '#server/lib/email/index';
 import { serviceNoticeEmail } from './service-notice-email';
 import { packageFacts, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './renewal-reminder-mails';
-import { storeLink } from './templates/store-address';
 
 type SuspendedMailDetails = SubscriptionNoticeDetails & Pick<MilestoneMailDetails, 'renewalCents'>;
 
