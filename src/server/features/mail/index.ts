@@ -4,7 +4,15 @@ export { createMail, MAIL_JOBS, type Mail } from './service';
 export { mailRoutes } from './routes';
 export { carryReminderChoice } from './preferences';
 export { renderEmailHtml } from './render';
-export { TEMPLATE_SAMPLES } from './templates/catalog';
+// Each template and its sample data, for the preview catalogue (src/server/cli/email-samples.tsx).
+export { BoxShippedEmail, boxShippedSample } from './templates/box-shipped';
+export { OrderConfirmationEmail, orderConfirmationAutoRenewSample, orderConfirmationSample, renewalReceiptSample } from './templates/order-confirmation';
+export { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './templates/password-link';
+export { RefundEmail, refundSample } from './templates/refund';
+export { AutoRenewOffEmail, autoRenewOffSample } from './templates/auto-renew-off';
+export { RenewalConfirmEmail, renewalConfirmSample } from './templates/renewal-confirm';
+export { RenewalFailedEmail, renewalFailedSample, renewalSkippedSample } from './templates/renewal-failed';
+export { RenewalReminderEmail, renewalNoticeSample, renewalReminderSample, suspendedSample, trialReminderSample, winBackSample } from './templates/renewal-reminder';
 export { boxShippedMail } from './box-shipped-email';
 // The order's emails (decision 0028), moved here from the subscriptions feature (decision 0084).
 export { autoRenewOffMail, orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
