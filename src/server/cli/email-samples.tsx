@@ -1,7 +1,5 @@
 import type { ReactElement } from 'react';
 import {
-  AutoRenewOffEmail,
-  autoRenewOffSample,
   BoxShippedEmail,
   boxShippedSample,
   claimLinkSample,
@@ -13,19 +11,23 @@ import {
   passwordResetSample,
   RefundEmail,
   refundSample,
+  renewalReceiptSample,
+} from '#server/features/mail/index';
+import {
+  AutoRenewOffEmail,
+  autoRenewOffSample,
   RenewalConfirmEmail,
   renewalConfirmSample,
   RenewalFailedEmail,
   renewalFailedSample,
   renewalNoticeSample,
-  renewalReceiptSample,
   RenewalReminderEmail,
   renewalReminderSample,
   renewalSkippedSample,
   suspendedSample,
   trialReminderSample,
   winBackSample,
-} from '#server/features/mail/index';
+} from '#server/features/renewals/index';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */

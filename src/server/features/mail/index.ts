@@ -9,17 +9,8 @@ export { BoxShippedEmail, boxShippedSample } from './templates/box-shipped';
 export { OrderConfirmationEmail, orderConfirmationAutoRenewSample, orderConfirmationSample, renewalReceiptSample } from './templates/order-confirmation';
 export { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSample } from './templates/password-link';
 export { RefundEmail, refundSample } from './templates/refund';
-export { AutoRenewOffEmail, autoRenewOffSample } from './templates/auto-renew-off';
-export { RenewalConfirmEmail, renewalConfirmSample } from './templates/renewal-confirm';
-export { RenewalFailedEmail, renewalFailedSample, renewalSkippedSample } from './templates/renewal-failed';
-export { RenewalReminderEmail, renewalNoticeSample, renewalReminderSample, suspendedSample, trialReminderSample, winBackSample } from './templates/renewal-reminder';
 export { boxShippedMail } from './box-shipped-email';
 // The order's emails (decision 0028), moved here from the subscriptions feature (decision 0084).
-export { autoRenewOffMail, orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
+export { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
 export { linkMail } from './link-mail';
 export { refundMail } from './refund-email';
-// The renewals' emails, composed from the details their workflows give (decision 0083).
-export { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type RenewalMailFacts } from './renewal-charge-mails';
-export { packageRetiredMail, renewalMilestoneMail } from './renewal-reminder-mails';
-export { renewalNoticeMail } from './renewal-notice-mail';
-export { suspendedMail } from './suspended-mail';

@@ -2,7 +2,7 @@ import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
 import { storeLink, type Email } from '#server/lib/email/index';
 import { serviceNoticeEmail } from './service-notice-email';
-import { packageFacts, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './renewal-reminder-mails';
+import { packageFacts, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './reminder-emails';
 
 type SuspendedMailDetails = SubscriptionNoticeDetails & Pick<MilestoneMailDetails, 'renewalCents'>;
 

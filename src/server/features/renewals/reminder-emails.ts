@@ -4,7 +4,7 @@ import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
 import { storeLink, type Email } from '#server/lib/email/index';
 import { serviceNoticeEmail } from './service-notice-email';
-import { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
+import { RenewalReminderEmail, type RenewalReminderProps } from './reminder-template';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one

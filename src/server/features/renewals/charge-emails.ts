@@ -4,8 +4,8 @@ import { declineInPlainWords } from '#domain/decline-reasons';
 import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
 import { storeLink, type Email } from '#server/lib/email/index';
-import { RenewalConfirmEmail } from './templates/renewal-confirm';
-import { RenewalFailedEmail } from './templates/renewal-failed';
+import { RenewalConfirmEmail } from './confirm-payment-template';
+import { RenewalFailedEmail } from './charge-failed-template';
 
 /** The texts of an automatic renewal's emails when it charged nothing; a charge that succeeded is the order's confirmation. */
 
