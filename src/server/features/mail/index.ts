@@ -1,5 +1,6 @@
-// The mail feature's public face: every email is written here (docs/decisions/0028), drawn
-// from the templates of ./templates (decision 0040), and the customer's choice of reminders.
+// The mail feature's public face: every email is written to the outbox and rendered here (decision 0028), the
+// customer's choice of reminders, and the order's, password links', shipment's and refund's emails with their
+// templates (decision 0040); the renewals' emails are the renewals feature's (decision 0087).
 export { createMail, MAIL_JOBS, type Mail } from './service';
 export { mailRoutes } from './routes';
 export { carryReminderChoice } from './preferences';

@@ -1,5 +1,6 @@
-// The renewals feature's face (decision 0083): the automatic renewals' charge rows (one per subscription and period), their order, emails and
-// confirmation links; the auto-renew switch's routes; the schedule's reminders and notice; the crypto renewal invoices' rows.
+// The renewals feature's face (decision 0083): the automatic renewals' charge rows (one per subscription and period) and their
+// confirmation links; the auto-renew switch's rule and routes; the crypto renewal invoices' rows; and every renewal email with
+// its template, composed here and queued by the workflows (decision 0087).
 export {
   cancelOpenCharges,
   CHARGE_LEASE_BEAT_MS,

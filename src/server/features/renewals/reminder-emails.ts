@@ -11,7 +11,7 @@ import { RenewalReminderEmail, type RenewalReminderProps } from './reminder-temp
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
-/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (renewal-notice-mail.ts). */
+/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (charge-notice-email.ts). */
 type ScheduleMilestone = Exclude<MilestoneName, 'renewal-notice'>;
 
 export interface MilestoneMailDetails {

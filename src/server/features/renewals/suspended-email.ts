@@ -9,7 +9,7 @@ type SuspendedMailDetails = SubscriptionNoticeDetails & Pick<MilestoneMailDetail
 /**
  * The grace period ended and the lines were turned off (decision 0046): a service notice,
  * sent whatever the customer's reminder choice (decision 0075), and how to restore it. Composed
- * here, as every email is (decision 0028); the renewal workflow that suspends writes it (decision 0083).
+ * here with the schedule's other emails (decision 0087); the renewal workflow that suspends queues it (decision 0084).
  */
 export function suspendedMail(details: SuspendedMailDetails, publicUrl: string): Email {
   const expiredOn = customerDateTime(details.expirationDate, details.timeZone);
