@@ -1,6 +1,7 @@
 import { cloneElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderEmailHtml, TEMPLATE_SAMPLES } from '../../src/server/features/mail/index';
+import { TEMPLATE_SAMPLES } from '../../src/server/cli/email-samples';
+import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { renderEmailHtmlWithReact } from '../../src/server/features/mail/render';
 
 const STORE = 'http://localhost:5000';

@@ -4,10 +4,11 @@ import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from '../../src/server/features/mail/unsubscribe-link';
 import type { OrderRow } from '../../src/server/features/orders/order-row';
 import { refundMail } from '../../src/server/features/mail/refund-email';
-import { autoRenewOffMail, orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/mail/order-emails';
-import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/mail/renewal-reminder-mails';
-import { suspendedMail } from '../../src/server/features/mail/suspended-mail';
-import { renewalNoticeMail } from '../../src/server/features/mail/renewal-notice-mail';
+import { orderConfirmationMail, type ConfirmationDetails } from '../../src/server/features/mail/order-emails';
+import { autoRenewOffMail } from '../../src/server/features/renewals/auto-renew-off-email';
+import { renewalNoticeMail } from '../../src/server/features/renewals/charge-notice-email';
+import { renewalMilestoneMail, type MilestoneMailDetails } from '../../src/server/features/renewals/reminder-emails';
+import { suspendedMail } from '../../src/server/features/renewals/suspended-email';
 
 const STORE = 'https://shop.example';
 

@@ -3,7 +3,7 @@ import { canStillConfirm, nextAttemptAfterDecline, renewalChargeKey } from '../.
 import { renewalStateLabel, savedCardLabel } from '../../src/client/features/admin/renewals/renewal-view';
 import { renewalFacts } from '../../src/client/features/renewals/renewal-facts';
 import { renderEmailHtml } from '../../src/server/features/mail/index';
-import { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail } from '../../src/server/features/mail/renewal-charge-mails';
+import { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail } from '../../src/server/features/renewals/charge-emails';
 
 const firstDecline = new Date('2027-02-02T09:00:00Z');
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderEmailHtml, TEMPLATE_SAMPLES } from '#server/features/mail/index';
+import { renderEmailHtml } from '#server/features/mail/index';
+import { TEMPLATE_SAMPLES } from './email-samples';
 
 const SAMPLE_STORE = 'http://localhost:5000';
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { customerDate } from '#domain/store-time';
 import { trackingLink } from '#domain/tracking';
-import type { Email } from './email';
+import type { Email } from '#server/lib/email/index';
 import { BoxShippedEmail } from './templates/box-shipped';
 
 /** A shipped box as its email reads it (the orders feature's shippedBox gives these). */

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { Email } from './email';
+import type { Email } from '#server/lib/email/index';
 import { PasswordLinkEmail } from './templates/password-link';
 
 /** The emails that carry a password link; each link works once, for 48 hours. */

@@ -2,13 +2,12 @@ import { createElement } from 'react';
 import { formatDollars, parseMoney, type Cents } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
-import { AutoRenewOffEmail } from './templates/auto-renew-off';
+import type { Email } from '#server/lib/email/index';
 import { OrderConfirmationEmail } from './templates/order-confirmation';
 
 /** The texts of the emails about an order and a subscription; their times in the customer's zone (decision 0074). */
 
-export const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
+const accountLink = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/account`;
 
 export interface ConfirmationDetails {
   orderId: string;
@@ -135,26 +134,4 @@ export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: s
   ];
   const html = createElement(OrderConfirmationEmail, { customerName: details.customerName, orderId: details.orderId, isRenewal: details.isRenewal, facts, closing });
   return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n'), html };
-}
-
-/** The confirmation that automatic renewal was turned off (decision 0044): transactional, so no unsubscribe link. */
-export function autoRenewOffMail(
-  details: { to: string; firstName: string; packageName: string; deviceCount: number; expirationDate: Date; timeZone: string },
-  publicUrl: string,
-): Email {
-  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
-  const { firstName, packageName, deviceCount } = details;
-  const text = [
-    `Hello ${firstName},`,
-    '',
-    `Automatic renewal of your ${packageName} subscription is off: your saved card will not be charged.`,
-    `Package: ${packageName}`,
-    `Devices: ${deviceCount}`,
-    `Expires: ${expiresOn}`,
-    '',
-    `You can turn automatic renewal back on, or renew by hand, in your account: ${accountLink(publicUrl)}`,
-    '',
-    'StreamPlus',
-  ].join('\n');
-  return { to: details.to, subject: 'Automatic renewal turned off', text, html: createElement(AutoRenewOffEmail, { firstName, packageName, deviceCount, expiresOn }) };
 }

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { formatDollars, parseMoney, type Cents } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
-import type { Email } from './email';
+import type { Email } from '#server/lib/email/index';
 import { RefundEmail } from './templates/refund';
 
 /** The order's facts a refund's email reads (the orders feature's row has them all). */

@@ -1,9 +1,8 @@
 import { Preview } from '@react-email/preview';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PreviewSlot, UnsubscribeUrl } from './templates/layout';
+import { PreviewSlot, StoreAddress, UnsubscribeUrl } from '#server/lib/email/index';
 import { PasswordLinkEmail } from './templates/password-link';
-import { StoreAddress } from './templates/store-address';
 
 /** The doctype email clients expect, as React Email writes it. */
 const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#server/db/connect';
 import { findCustomer } from '#server/features/accounts/index';
-import { autoRenewOffMail, type Mail } from '#server/features/mail/index';
+import type { Mail } from '#server/features/mail/index';
+import { autoRenewOffMail } from '#server/features/renewals/index';
 import { switchAutoRenew, type SwitchedSubscription } from '#server/features/subscriptions/index';
 import { packageOf } from './package-of';
 

@@ -8,7 +8,7 @@ import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
-import { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail, type Mail, type RenewalMailFacts } from '#server/features/mail/index';
+import type { Mail } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
 import { findSavedCard, type SavedCard } from '#server/features/payments/index';
 import {
@@ -21,12 +21,16 @@ import {
   recordAttempt,
   recordDecline,
   releaseAfterOutage,
+  renewalConfirmMail,
+  renewalDeclinedMail,
+  renewalSkippedMail,
   renewChargeLease,
   RENEWAL_BATCH,
   renewalConfirmUrl,
   scheduleDueCharges,
   settlePaidConfirmations,
   type ClaimedCharge,
+  type RenewalMailFacts,
 } from '#server/features/renewals/index';
 import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from '../card-payment';

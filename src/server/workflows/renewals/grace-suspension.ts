@@ -3,7 +3,8 @@ import { priceOrder } from '#domain/pricing';
 import type { Db } from '#server/db/connect';
 import { findCustomer } from '#server/features/accounts/index';
 import { recordStoreAction } from '#server/features/audit/index';
-import { suspendedMail, type Mail } from '#server/features/mail/index';
+import type { Mail } from '#server/features/mail/index';
+import { suspendedMail } from '#server/features/renewals/index';
 import { confirmLinesOff, lapsedPastGrace, markGraceSuspended, type Subscriptions } from '#server/features/subscriptions/index';
 import { packageOf } from './package-of';
 

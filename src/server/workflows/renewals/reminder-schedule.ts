@@ -10,7 +10,7 @@ import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import type { Checkout } from '#server/features/checkout/index';
 import { winBackCouponOffered } from '#server/features/coupons/index';
-import { packageRetiredMail, renewalMilestoneMail, renewalNoticeMail, type Mail } from '#server/features/mail/index';
+import type { Mail } from '#server/features/mail/index';
 import {
   claimMilestone,
   dueMilestones,
@@ -20,7 +20,7 @@ import {
   type DueMilestone,
   type Subscriptions,
 } from '#server/features/subscriptions/index';
-import { chargeOfPeriod } from '#server/features/renewals/index';
+import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
 import { lastPaidOrder, type CryptoRenewalInvoices } from './crypto-invoices';
 import { suspendAfterGrace, type GraceSuspensionDeps } from './grace-suspension';
 

@@ -1,5 +1,4 @@
-import { EmailButton, EmailLayout, Facts, Paragraph } from './layout';
-import { useStoreLink } from './store-address';
+import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
 
 export interface BoxShippedProps {
   customerName: string;

@@ -1,4 +1,4 @@
-import { EmailButton, EmailLayout, Paragraph } from './layout';
+import { EmailButton, EmailLayout, Paragraph } from '#server/lib/email/index';
 
 /** The emails that carry a password link (./link-mail.ts: linkMail). */
 export type PasswordLinkKind = 'setup' | 'claim' | 'reset';

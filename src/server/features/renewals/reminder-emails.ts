@@ -2,17 +2,16 @@ import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
+import { storeLink, type Email } from '#server/lib/email/index';
 import { serviceNoticeEmail } from './service-notice-email';
-import { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
-import { storeLink } from './templates/store-address';
+import { RenewalReminderEmail, type RenewalReminderProps } from './reminder-template';
 
 /**
  * The texts of the renewal schedule's emails (decision 0046): one
  * template, the words chosen by milestone. The text version says what the HTML does.
  */
 
-/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (renewal-notice-mail.ts). */
+/** The schedule's milestones drawn here; the auto-renewing subscription's notice has its own email (charge-notice-email.ts). */
 type ScheduleMilestone = Exclude<MilestoneName, 'renewal-notice'>;
 
 export interface MilestoneMailDetails {

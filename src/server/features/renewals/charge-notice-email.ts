@@ -1,10 +1,9 @@
 import { createElement } from 'react';
 import { formatDollars, type Cents } from '#domain/money';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
-import { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
-import type { SubscriptionNoticeDetails } from './renewal-reminder-mails';
-import { storeLink } from './templates/store-address';
+import { storeLink, type Email } from '#server/lib/email/index';
+import { RenewalReminderEmail, type RenewalReminderProps } from './reminder-template';
+import type { SubscriptionNoticeDetails } from './reminder-emails';
 
 /** The auto-renewing subscription's one notice before its charge (decision 0075). */
 export interface RenewalNoticeDetails extends SubscriptionNoticeDetails {

@@ -1,16 +1,15 @@
 import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
+import { storeLink, type Email } from '#server/lib/email/index';
 import { serviceNoticeEmail } from './service-notice-email';
-import { packageFacts, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './renewal-reminder-mails';
-import { storeLink } from './templates/store-address';
+import { packageFacts, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './reminder-emails';
 
 type SuspendedMailDetails = SubscriptionNoticeDetails & Pick<MilestoneMailDetails, 'renewalCents'>;
 
 /**
  * The grace period ended and the lines were turned off (decision 0046): a service notice,
  * sent whatever the customer's reminder choice (decision 0075), and how to restore it. Composed
- * here, as every email is (decision 0028); the renewal workflow that suspends writes it (decision 0083).
+ * here with the schedule's other emails (decision 0087); the renewal workflow that suspends queues it (decision 0084).
  */
 export function suspendedMail(details: SuspendedMailDetails, publicUrl: string): Email {
   const expiredOn = customerDateTime(details.expirationDate, details.timeZone);

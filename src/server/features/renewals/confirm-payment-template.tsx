@@ -1,4 +1,4 @@
-import { EmailButton, EmailLayout, Facts, Paragraph } from './layout';
+import { EmailButton, EmailLayout, Facts, Paragraph } from '#server/lib/email/index';
 
 export interface RenewalConfirmProps {
   firstName: string;

@@ -41,7 +41,7 @@ const BRAND = {
 export const UnsubscribeUrl = createContext<string | null>(null);
 
 /**
- * Set only while render.tsx draws a template once for many emails (decision 0048): the
+ * Set only while the mail feature's render.tsx draws a template once for many emails (decision 0048): the
  * layout hands it the preview text and writes what it returns in place of the preview line,
  * whose padding React Email computes from the text's length, so each email draws its own.
  */

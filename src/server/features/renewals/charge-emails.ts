@@ -3,10 +3,9 @@ import { updateCardPath } from '#contract/subscriptions';
 import { declineInPlainWords } from '#domain/decline-reasons';
 import { formatDollars } from '#domain/money';
 import { customerDateTime } from '#domain/store-time';
-import type { Email } from './email';
-import { RenewalConfirmEmail } from './templates/renewal-confirm';
-import { RenewalFailedEmail } from './templates/renewal-failed';
-import { storeLink } from './templates/store-address';
+import { storeLink, type Email } from '#server/lib/email/index';
+import { RenewalConfirmEmail } from './confirm-payment-template';
+import { RenewalFailedEmail } from './charge-failed-template';
 
 /** The texts of an automatic renewal's emails when it charged nothing; a charge that succeeded is the order's confirmation. */
 

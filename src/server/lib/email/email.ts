@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 
 /**
- * An email as a feature writes it for mail.queue: the plain text every email has, and its
- * HTML as an element of a template of ./templates (decision 0040), which queue renders
+ * An email as a feature composes it for mail.queue: the plain text every email has, and its
+ * HTML as an element of a template drawn in ./layout (decision 0040), which queue renders
  * with the store's address and, for a reminder, the unsubscribe link. A plain email
  * (no `html`) is sent as text alone.
  */

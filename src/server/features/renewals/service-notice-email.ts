@@ -1,6 +1,6 @@
 import { createElement } from 'react';
-import type { Email } from './email';
-import { RenewalReminderEmail, type RenewalReminderProps } from './templates/renewal-reminder';
+import type { Email } from '#server/lib/email/index';
+import { RenewalReminderEmail, type RenewalReminderProps } from './reminder-template';
 
 /**
  * A service notice in the renewal schedule's template with no coupon and no footnote (the
