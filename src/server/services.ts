@@ -24,7 +24,7 @@ import { createAccountLinks } from './workflows/account-links';
 import { createAdminChanges } from './workflows/admin-changes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
-import { recordDeviceAction } from './workflows/device-actions';
+import { createDeviceActions } from './workflows/device-actions';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createCryptoRenewalInvoices, renewalInvoiceFacts } from './workflows/renewals/crypto-invoices';
 import { createOrderAccountWorkflow } from './workflows/order-account';
@@ -109,7 +109,6 @@ export function createServices(deps: AppDeps) {
     savedCards: savedCardSummariesOf,
     renewalStates: (ids) => renewalStatesOf(db, ids),
     shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
-    recordDeviceAction,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
@@ -181,6 +180,7 @@ export function createServices(deps: AppDeps) {
     savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder }),
+    deviceActions: createDeviceActions({ db, devices: subscriptions.devices }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
