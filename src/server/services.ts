@@ -119,8 +119,7 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const renewalInvoices = renewalInvoiceFacts({ db, clock, zoneOf });
-  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders, renewalInvoices });
+  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
@@ -179,7 +178,7 @@ export function createServices(deps: AppDeps) {
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
     savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
-    cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder }),
+    cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder, renewalInvoices: renewalInvoiceFacts({ db, clock, zoneOf }) }),
     deviceActions: createDeviceActions({ db, devices: subscriptions.devices }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
