@@ -94,7 +94,7 @@ export function createServices(deps: AppDeps) {
   });
   const accounts = createAccounts({ db, config: deps.config });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
-  /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the features that write dates. */
+  /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the workflows that write dates. */
   const zoneOf = async (tx: DbOrTx, customerId: string | null) => {
     const customer = customerId ? await findCustomer(tx, customerId) : null;
     return customer ? timeZoneOf(customer, deps.config.STORE_TIME_ZONE) : deps.config.STORE_TIME_ZONE;
