@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     installSameOriginGuard(app, config);
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
-    const { placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
+    const { deviceActions, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(cryptoRoutes, { db, config, crypto, cryptoPayment, sessions, browserIdOf });
     await app.register(subscriptionRoutes, { subscriptions, sessions });
     await app.register(autoRenewRoutes, { savedCards, sessions });
-    await app.register(deviceRoutes, { devices, accounts, sessions });
+    await app.register(deviceRoutes, { devices, deviceActions, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
     await app.register(adminRoutes, {
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       sessions,
       // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045).
       guardedRoutes: async (guarded, actingAdmin) => {
-        await guarded.register(adminDeviceRoutes, { devices, actingAdmin });
+        await guarded.register(adminDeviceRoutes, { devices, deviceActions, actingAdmin });
         await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
       },
     });

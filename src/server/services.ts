@@ -24,7 +24,7 @@ import { createAccountLinks } from './workflows/account-links';
 import { createAdminChanges } from './workflows/admin-changes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
-import { recordDeviceAction } from './workflows/device-actions';
+import { createDeviceActions } from './workflows/device-actions';
 import { createRenewalSchedule } from './workflows/renewals/reminder-schedule';
 import { createCryptoRenewalInvoices, renewalInvoiceFacts } from './workflows/renewals/crypto-invoices';
 import { createOrderAccountWorkflow } from './workflows/order-account';
@@ -94,7 +94,7 @@ export function createServices(deps: AppDeps) {
   });
   const accounts = createAccounts({ db, config: deps.config });
   const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
-  /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the features that write dates. */
+  /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the workflows that write dates. */
   const zoneOf = async (tx: DbOrTx, customerId: string | null) => {
     const customer = customerId ? await findCustomer(tx, customerId) : null;
     return customer ? timeZoneOf(customer, deps.config.STORE_TIME_ZONE) : deps.config.STORE_TIME_ZONE;
@@ -109,7 +109,6 @@ export function createServices(deps: AppDeps) {
     savedCards: savedCardSummariesOf,
     renewalStates: (ids) => renewalStatesOf(db, ids),
     shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
-    recordDeviceAction,
   });
   const orders = createOrders(db, { cardPayments });
   const checkout = createCheckout(db, {
@@ -120,8 +119,7 @@ export function createServices(deps: AppDeps) {
     cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
   });
-  const renewalInvoices = renewalInvoiceFacts({ db, clock, zoneOf });
-  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders, renewalInvoices });
+  const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders });
   const payments = createPayments(db, { cardPayments, orders });
 
   // The workflows, above them.
@@ -180,7 +178,8 @@ export function createServices(deps: AppDeps) {
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
     savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
-    cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder }),
+    cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder, renewalInvoices: renewalInvoiceFacts({ db, clock, zoneOf }) }),
+    deviceActions: createDeviceActions({ db, devices: subscriptions.devices }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin }),

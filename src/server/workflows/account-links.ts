@@ -11,7 +11,7 @@ type MoveCustomerRows = (tx: DbOrTx, fromCustomerId: string, toCustomerId: strin
 
 export interface AccountLinksDeps {
   db: Db;
-  accounts: Pick<Accounts, 'register' | 'setupLinkDue' | 'resendSetupLink' | 'requestPasswordHelp' | 'passwordForLink' | 'proveAddress'>;
+  accounts: Pick<Accounts, 'passwordForSignUp' | 'createAccount' | 'setupLinkDue' | 'resendSetupLink' | 'requestPasswordHelp' | 'passwordForLink' | 'proveAddress'>;
   mail: Pick<Mail, 'queue'>;
   /** The payments feature's saved cards, which refer to the guest row (decision 0005). */
   moveSavedCards: MoveCustomerRows;
@@ -49,7 +49,14 @@ export function createAccountLinks({ db, accounts, mail, moveSavedCards, endCust
 
   return {
     /** POST /api/register: the account, and for an address with guest orders the link that proves it, in one transaction. */
-    register: (input: NewAccount, caller: Caller): Promise<CustomerProfile> => accounts.register(input, caller, queue),
+    async register(input: NewAccount, caller: Caller): Promise<CustomerProfile> {
+      const passwordHash = await accounts.passwordForSignUp(input, caller);
+      return db.transaction(async (tx) => {
+        const { profile, claim } = await accounts.createAccount(tx, input, passwordHash);
+        await queue(tx, claim);
+        return profile;
+      });
+    },
 
     /** After a paid order (the paid-order workflow), or by the admin: the setup link due, if any. */
     async sendSetupLink(due: { customerId: string; orderId?: string | null; onlyWithoutPassword?: boolean }): Promise<void> {

@@ -1,15 +1,75 @@
-import type { DbOrTx } from '#server/db/connect';
+import type { DeviceChangeRequest, DevicePasswordResponse, SubscriptionDevicesResponse } from '#contract/devices';
+import type { DeviceCredential } from '#contract/subscriptions';
+import type { AuditActor } from '#domain/actors';
+import type { Db, DbOrTx } from '#server/db/connect';
 import { recordAdminAction, recordCustomerAction } from '#server/features/audit/index';
-import type { DeviceAction, DeviceActor } from '#server/features/subscriptions/index';
+import type { DeviceAction, DeviceActor, DeviceChange, Subscriptions } from '#server/features/subscriptions/index';
 
-/**
- * The audit row of a device action that reached the panel (decision 0084): the
- * subscriptions feature makes the change on the panel and records it in one transaction,
- * in which this writes who did what, the owner's or an admin's, listed with the order's
- * changes. Handed to the subscriptions feature by the wiring (it never imports a workflow).
- */
-export async function recordDeviceAction(tx: DbOrTx, actor: DeviceActor, { action, orderId, before, after }: DeviceAction): Promise<void> {
+type Devices = Subscriptions['devices'];
+
+export interface DeviceActionsDeps {
+  db: Db;
+  devices: Pick<Devices, 'inTurn' | 'changeOnPanel' | 'setTopBoxOnPanel' | 'newPasswordOnPanel' | 'ispResetOnPanel' | 'setEnabledOnPanel' | 'suspensionOnPanel'>;
+}
+
+/** A device action's audit row: who did what, the owner's or an admin's, listed with the order's changes. */
+async function recordDeviceAction(tx: DbOrTx, actor: DeviceActor, { action, orderId, before, after }: DeviceAction): Promise<void> {
   const entry = { action, target: { type: 'order', id: orderId }, before, after };
   if (actor.kind === 'customer') await recordCustomerAction(tx, { ...entry, actor: actor.customer });
   else await recordAdminAction(tx, { ...entry, actor: actor.admin });
+}
+
+/**
+ * The device actions that reach the panel (decision 0042), for their owner and an admin: the
+ * subscriptions feature makes the change on the panel, then this holds the transaction in
+ * which the feature writes the store's rows and the audit feature the rows of who did it
+ * (decisions 0084, 0088). A device's changes take turns from the panel's call to the commit.
+ */
+export function createDeviceActions({ db, devices }: DeviceActionsDeps) {
+  /** Records a change the panel made, with its audit rows, in one transaction; one that cannot be recorded is undone on the panel. */
+  async function record<T>(actor: DeviceActor, change: DeviceChange<T>): Promise<T> {
+    if ('unchanged' in change) return change.unchanged;
+    let answer: T;
+    try {
+      answer = await db.transaction(async (tx) => {
+        const recorded = await change.record(tx);
+        for (const action of recorded.actions) await recordDeviceAction(tx, actor, action);
+        return recorded.answer;
+      });
+    } catch (error) {
+      await change.abandon?.();
+      throw error;
+    }
+    await change.settle?.();
+    return answer;
+  }
+
+  const onDevice = <T>(deviceId: string, actor: DeviceActor, onPanel: () => Promise<DeviceChange<T>>): Promise<T> =>
+    devices.inTurn(deviceId, async () => record(actor, await onPanel()));
+
+  return {
+    /** PATCH /api/devices/:deviceId (and the admin's): a new label, a set-top box's new MAC. */
+    change: (deviceId: string, changes: DeviceChangeRequest, actor: DeviceActor): Promise<DeviceCredential> =>
+      onDevice(deviceId, actor, () => devices.changeOnPanel(deviceId, changes, actor)),
+
+    /** POST /api/devices/:deviceId/set-top-box: the owner's line becomes the box they hold. */
+    useSetTopBox: (deviceId: string, mac: string, actor: DeviceActor): Promise<DeviceCredential> =>
+      onDevice(deviceId, actor, () => devices.setTopBoxOnPanel(deviceId, mac, actor)),
+
+    /** POST .../password. */
+    newPassword: (deviceId: string, actor: DeviceActor): Promise<DevicePasswordResponse> =>
+      onDevice(deviceId, actor, () => devices.newPasswordOnPanel(deviceId, actor)),
+
+    /** POST .../isp-reset. */
+    ispReset: (deviceId: string, actor: DeviceActor): Promise<DeviceCredential> => onDevice(deviceId, actor, () => devices.ispResetOnPanel(deviceId, actor)),
+
+    /** POST .../disable and .../enable. */
+    setEnabled: (deviceId: string, enabled: boolean, actor: DeviceActor): Promise<DeviceCredential> =>
+      onDevice(deviceId, actor, () => devices.setEnabledOnPanel(deviceId, enabled, actor)),
+
+    /** POST /api/admin/subscriptions/:subscriptionId/disable-devices and enable-devices: each device takes its turn on the panel. */
+    async setSubscriptionSuspended(subscriptionId: string, suspended: boolean, admin: AuditActor): Promise<SubscriptionDevicesResponse> {
+      return record({ kind: 'admin', admin }, await devices.suspensionOnPanel(subscriptionId, suspended));
+    },
+  };
 }

@@ -128,36 +128,39 @@ export function createAccounts({ db, config }: { db: Db; config: Config }) {
     setupLinkDue,
 
     /**
-     * Creates an account that signs in at once. An address that already has an account is
-     * refused. An address with guest orders gets an account of its own; the guest orders
-     * join it only when the link emailed now proves the address (docs/decisions). That
-     * email is written with the account and delivered by a job, so the answer tells no one
-     * the address bought here (decision 0028): `queueClaim` writes it in the account's
-     * transaction.
+     * A sign-up's checks before its transaction, and the hash of its password: the caller's
+     * limit, and an address that already has an account refused (409).
      */
-    async register(input: NewAccount, caller: Caller, queueClaim: (tx: DbOrTx, link: IssuedLink) => Promise<void>): Promise<CustomerProfile> {
+    async passwordForSignUp(input: NewAccount, caller: Caller): Promise<string> {
       await enforceAttemptLimits(db, [{ key: `register:ip:${caller.ip}`, ...REGISTER_LIMIT }], tryLater);
       if (await findAccountByEmail(db, input.email)) throw accountExists();
-      const passwordHash = await hashPassword(input.password);
+      return hashPassword(input.password);
+    },
+
+    /**
+     * Creates, in the sign-up's transaction, an account that signs in at once. An address with
+     * guest orders gets an account of its own; the guest orders join it only when the claim
+     * link proves the address. That email is written with the account and delivered by a job,
+     * so the answer tells no one the address bought here (decision 0028): the account-links
+     * workflow queues `claim` in this transaction (decision 0088). An account made meanwhile
+     * for the address is refused (409).
+     */
+    async createAccount(tx: DbOrTx, input: NewAccount, passwordHash: string): Promise<{ profile: CustomerProfile; claim: IssuedLink | null }> {
+      const guest = await findGuestByEmail(tx, input.email, { lock: true });
       try {
-        const account = await db.transaction(async (tx) => {
-          const guest = await findGuestByEmail(tx, input.email, { lock: true });
-          const [created] = await tx
-            .insert(customers)
-            .values({
-              email: input.email,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              phone: input.phone,
-              password: passwordHash,
-              hasAccount: true,
-              timeZone: input.timeZone ?? null,
-            })
-            .returning();
-          if (guest) await queueClaim(tx, issueLink(tx, 'claim', guest));
-          return created!;
-        });
-        return toCustomerProfile(account, storeTimeZone);
+        const [created] = await tx
+          .insert(customers)
+          .values({
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone,
+            password: passwordHash,
+            hasAccount: true,
+            timeZone: input.timeZone ?? null,
+          })
+          .returning();
+        return { profile: toCustomerProfile(created!, storeTimeZone), claim: guest ? issueLink(tx, 'claim', guest) : null };
       } catch (error) {
         if (isUniqueViolation(error)) throw accountExists();
         throw error;

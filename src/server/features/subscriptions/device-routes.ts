@@ -8,9 +8,12 @@ import {
   deviceStatusSchema,
   setTopBoxSchema,
   subscriptionDevicesResponseSchema,
+  type DeviceChangeRequest,
+  type DevicePasswordResponse,
+  type SubscriptionDevicesResponse,
 } from '#contract/devices';
 import { errorBodySchema } from '#contract/errors';
-import { deviceCredentialSchema } from '#contract/subscriptions';
+import { deviceCredentialSchema, type DeviceCredential } from '#contract/subscriptions';
 import type { AuditActor } from '#domain/actors';
 import { unauthorized } from '#server/http/errors';
 import type { Sessions } from '#server/http/sessions';
@@ -18,6 +21,21 @@ import type { DeviceActor } from './devices';
 import type { Subscriptions } from './service';
 
 type Devices = Subscriptions['devices'];
+
+/**
+ * The device-actions workflow's calls (decision 0088), named here: a feature never imports a
+ * workflow. Each makes its change on the panel and records it with its audit row.
+ */
+interface DeviceActionCalls {
+  change(deviceId: string, changes: DeviceChangeRequest, actor: DeviceActor): Promise<DeviceCredential>;
+  useSetTopBox(deviceId: string, mac: string, actor: DeviceActor): Promise<DeviceCredential>;
+  newPassword(deviceId: string, actor: DeviceActor): Promise<DevicePasswordResponse>;
+  ispReset(deviceId: string, actor: DeviceActor): Promise<DeviceCredential>;
+  setEnabled(deviceId: string, enabled: boolean, actor: DeviceActor): Promise<DeviceCredential>;
+  setSubscriptionSuspended(subscriptionId: string, suspended: boolean, admin: AuditActor): Promise<SubscriptionDevicesResponse>;
+}
+
+type OneDeviceCalls = Pick<DeviceActionCalls, 'change' | 'newPassword' | 'ispReset' | 'setEnabled'>;
 
 /** Answers that hold credentials or live state: never kept by a browser or proxy cache. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -31,7 +49,7 @@ const onDevice = { params: deviceIdParamsSchema };
  */
 function deviceCalls(
   prefix: string,
-  devices: Pick<Devices, 'status' | 'change' | 'newPassword' | 'ispReset' | 'setEnabled'>,
+  { devices, deviceActions }: { devices: Pick<Devices, 'status'>; deviceActions: OneDeviceCalls },
   actorOf: (request: FastifyRequest) => Promise<DeviceActor>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,17 +59,17 @@ function deviceCalls(
     app.patch(
       `${prefix}/:deviceId`,
       { schema: { ...onDevice, body: deviceChangeRequestSchema, response: { 200: deviceCredentialSchema, ...failures } } },
-      async (request, reply) => noStore(reply).send(await devices.change(request.params.deviceId, request.body, await actorOf(request))),
+      async (request, reply) => noStore(reply).send(await deviceActions.change(request.params.deviceId, request.body, await actorOf(request))),
     );
     app.post(`${prefix}/:deviceId/password`, { schema: { ...onDevice, response: { 200: devicePasswordResponseSchema, ...failures } } }, async (request, reply) =>
-      noStore(reply).send(await devices.newPassword(request.params.deviceId, await actorOf(request))),
+      noStore(reply).send(await deviceActions.newPassword(request.params.deviceId, await actorOf(request))),
     );
     app.post(`${prefix}/:deviceId/isp-reset`, { schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
-      noStore(reply).send(await devices.ispReset(request.params.deviceId, await actorOf(request))),
+      noStore(reply).send(await deviceActions.ispReset(request.params.deviceId, await actorOf(request))),
     );
     for (const [verb, enabled] of [['disable', false], ['enable', true]] as const) {
       app.post(`${prefix}/:deviceId/${verb}`, { schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
-        noStore(reply).send(await devices.setEnabled(request.params.deviceId, enabled, await actorOf(request))),
+        noStore(reply).send(await deviceActions.setEnabled(request.params.deviceId, enabled, await actorOf(request))),
       );
     }
   };
@@ -62,27 +80,29 @@ function deviceCalls(
  * as a missing one does. Only the owner turns a line into a set-top box: they hold the box.
  */
 export const deviceRoutes: FastifyPluginAsyncZod<{
-  devices: Pick<Devices, 'status' | 'change' | 'newPassword' | 'ispReset' | 'setEnabled' | 'useSetTopBox'>;
+  devices: Pick<Devices, 'status'>;
+  deviceActions: OneDeviceCalls & Pick<DeviceActionCalls, 'useSetTopBox'>;
   /** The accounts feature's profile call: the acting customer's email for the audit log. */
   accounts: { profile(customerId: string): Promise<{ email: string } | null> };
   sessions: Pick<Sessions, 'requireCustomerId'>;
-}> = async (app, { devices, accounts, sessions: { requireCustomerId } }) => {
+}> = async (app, { devices, deviceActions, accounts, sessions: { requireCustomerId } }) => {
   const customerOf = async (request: FastifyRequest): Promise<DeviceActor> => {
     const customerId = await requireCustomerId(request);
     const profile = await accounts.profile(customerId);
     if (!profile) throw unauthorized();
     return { kind: 'customer', customer: { id: customerId, email: profile.email } };
   };
-  await app.register(deviceCalls('/api/devices', devices, customerOf));
+  await app.register(deviceCalls('/api/devices', { devices, deviceActions }, customerOf));
   app.post(
     '/api/devices/:deviceId/set-top-box',
     { schema: { ...onDevice, body: setTopBoxSchema, response: { 200: deviceCredentialSchema, ...failures } } },
-    async (request, reply) => noStore(reply).send(await devices.useSetTopBox(request.params.deviceId, request.body.mac, await customerOf(request))),
+    async (request, reply) => noStore(reply).send(await deviceActions.useSetTopBox(request.params.deviceId, request.body.mac, await customerOf(request))),
   );
 };
 
 export interface AdminDeviceRouteOptions {
-  devices: Pick<Devices, 'status' | 'change' | 'newPassword' | 'ispReset' | 'setEnabled' | 'setSubscriptionSuspended'>;
+  devices: Pick<Devices, 'status'>;
+  deviceActions: OneDeviceCalls & Pick<DeviceActionCalls, 'setSubscriptionSuspended'>;
   actingAdmin: (request: FastifyRequest) => Promise<AuditActor>;
 }
 
@@ -91,14 +111,14 @@ export interface AdminDeviceRouteOptions {
  * subscription"; registered inside the admin routes' guarded scope, which refuses a
  * request without an admin session first. `actingAdmin` names the admin for the audit log.
  */
-export const adminDeviceRoutes: FastifyPluginAsyncZod<AdminDeviceRouteOptions> = async (app, { devices, actingAdmin }) => {
-  await app.register(deviceCalls('/api/admin/devices', devices, async (request) => ({ kind: 'admin', admin: await actingAdmin(request) })));
+export const adminDeviceRoutes: FastifyPluginAsyncZod<AdminDeviceRouteOptions> = async (app, { devices, deviceActions, actingAdmin }) => {
+  await app.register(deviceCalls('/api/admin/devices', { devices, deviceActions }, async (request) => ({ kind: 'admin', admin: await actingAdmin(request) })));
   for (const [verb, suspended] of [['disable-devices', true], ['enable-devices', false]] as const) {
     app.post(
       `/api/admin/subscriptions/:subscriptionId/${verb}`,
       { schema: { params: adminSubscriptionParamsSchema, response: { 200: subscriptionDevicesResponseSchema, ...failures } } },
       async (request, reply) =>
-        noStore(reply).send(await devices.setSubscriptionSuspended(request.params.subscriptionId, suspended, await actingAdmin(request))),
+        noStore(reply).send(await deviceActions.setSubscriptionSuspended(request.params.subscriptionId, suspended, await actingAdmin(request))),
     );
   }
 };

@@ -29,10 +29,10 @@ import { deviceCredentials, subscriptions } from './schema';
 /**
  * The devices of a subscription in their owner's hands, and the store owner's (decision
  * 0042): live status from the provider, rename, new password, ISP lock reset, off and on,
- * a set-top box's MAC. Each change is made on the provider first, then recorded with its
- * audit row in one transaction; a provider that fails changes nothing here. The audit row
- * is written by the device-actions workflow's `recordAction`, in that transaction (decision
- * 0084: features never import the audit feature).
+ * a set-top box's MAC. Each change is made on the provider first and handed back as a
+ * PanelChange, which the device-actions workflow records with its audit rows in one
+ * transaction of its own (decision 0088: the workflow holds the transaction, this feature
+ * never calls up); a provider that fails changes nothing here.
  */
 
 /** Who acts: the device's owner (their devices only, limited, refused on a suspended subscription) or an administrator. */
@@ -83,17 +83,28 @@ export interface DeviceAction {
   after: Record<string, unknown>;
 }
 
-/** Writes a device action's audit row in the change's transaction (workflows/device-actions.ts). */
-export type RecordDeviceAction = (tx: DbOrTx, actor: DeviceActor, action: DeviceAction) => Promise<void>;
+/**
+ * A change the panel has made, for the device-actions workflow to record (decision 0088):
+ * `record` writes the store's rows in the workflow's transaction and says what its audit rows
+ * say; `abandon` undoes on the panel what a change that could not be recorded left there;
+ * `settle` tidies the panel, best effort, once the record committed.
+ */
+export interface PanelChange<T> {
+  record(tx: DbOrTx): Promise<{ answer: T; actions: DeviceAction[] }>;
+  abandon?: () => Promise<void>;
+  settle?: () => Promise<void>;
+}
+
+/** A panel change, or the answer as it stands when there is nothing to change or record (a repeated request). */
+export type DeviceChange<T> = PanelChange<T> | { unchanged: T };
 
 export interface DevicesDeps {
   db: Db;
   provider: ProvisioningProvider;
   clock: Clock;
-  recordAction: RecordDeviceAction;
 }
 
-export function createDevices({ db, provider, clock, recordAction }: DevicesDeps) {
+export function createDevices({ db, provider, clock }: DevicesDeps) {
   const demo = provider.kind === 'generator';
   /** Changes to one device in this process go one at a time, so the provider and the row end up agreeing. */
   const inTurn = createTurns<string>();
@@ -144,14 +155,13 @@ export function createDevices({ db, provider, clock, recordAction }: DevicesDeps
     }
   }
 
-  async function audit(tx: DbOrTx, actor: DeviceActor, found: FoundDevice, action: AuditAction, before: Record<string, unknown>, after: Record<string, unknown>) {
-    await recordAction(tx, actor, {
-      action,
-      orderId: found.subscription.orderId,
-      before: { deviceNumber: found.device.deviceNumber, ...before },
-      after: { deviceNumber: found.device.deviceNumber, ...after },
-    });
-  }
+  /** One device's change as its audit row says it, listed with its order's changes. */
+  const actionOn = (found: FoundDevice, action: AuditAction, before: Record<string, unknown>, after: Record<string, unknown>): DeviceAction => ({
+    action,
+    orderId: found.subscription.orderId,
+    before: { deviceNumber: found.device.deviceNumber, ...before },
+    after: { deviceNumber: found.device.deviceNumber, ...after },
+  });
 
   async function updateDevice(tx: DbOrTx, deviceId: string, changes: Partial<Pick<DeviceRow, 'label' | 'mac' | 'enabled' | 'xtreamPassword'>>): Promise<DeviceRow> {
     const [row] = await tx
@@ -169,6 +179,9 @@ export function createDevices({ db, provider, clock, recordAction }: DevicesDeps
   }
 
   return {
+    /** A device's turn: the device-actions workflow holds it from the panel's call to the record's commit. */
+    inTurn,
+
     /** GET .../status: the device as the provider sees it now; `available: false` when it did not answer in time. */
     async status(deviceId: string, actor: DeviceActor): Promise<DeviceStatus> {
       const { device } = await findDevice(deviceId, actor);
@@ -190,35 +203,36 @@ export function createDevices({ db, provider, clock, recordAction }: DevicesDeps
     },
 
     /** PATCH: a new label (the store's alone) and, for a set-top box, a new MAC address (edit_mag). */
-    async change(deviceId: string, changes: DeviceChangeRequest, actor: DeviceActor): Promise<DeviceCredential> {
-      return inTurn(deviceId, async () => {
-        const found = await changeableDevice(deviceId, actor);
-        const { device } = found;
-        const mac = changes.mac !== undefined && changes.mac !== device.mac ? changes.mac : undefined;
-        if (changes.mac !== undefined && device.kind !== 'mag') throw conflict(NOT_A_SET_TOP_BOX);
-        // The new MAC is claimed before the panel is asked, so of two owners changing to one
-        // box at once only one gets it (decision 0073); a change that fails lets it go.
-        if (mac) await claimForChange(device, found.subscription.orderId, mac);
-        try {
-          const limit = await countAttempt('rename', actor);
-          if (mac) await onProvider(limit, () => provider.changeMac(panelDevice(device), mac));
-        } catch (error) {
-          if (mac) await dropDeviceClaim(db, mac, device.id);
-          throw error;
-        }
-        const updated = await db.transaction(async (tx) => {
+    async changeOnPanel(deviceId: string, changes: DeviceChangeRequest, actor: DeviceActor): Promise<PanelChange<DeviceCredential>> {
+      const found = await changeableDevice(deviceId, actor);
+      const { device } = found;
+      const mac = changes.mac !== undefined && changes.mac !== device.mac ? changes.mac : undefined;
+      if (changes.mac !== undefined && device.kind !== 'mag') throw conflict(NOT_A_SET_TOP_BOX);
+      // The new MAC is claimed before the panel is asked, so of two owners changing to one
+      // box at once only one gets it (decision 0073); a change that fails lets it go.
+      if (mac) await claimForChange(device, found.subscription.orderId, mac);
+      try {
+        const limit = await countAttempt('rename', actor);
+        if (mac) await onProvider(limit, () => provider.changeMac(panelDevice(device), mac));
+      } catch (error) {
+        if (mac) await dropDeviceClaim(db, mac, device.id);
+        throw error;
+      }
+      return {
+        async record(tx) {
           const label = changes.label === undefined ? device.label : changes.label;
           const row = await updateDevice(tx, device.id, { label, mac: mac ?? device.mac });
           if (mac) {
             await claimBoxes(tx, [mac], { orderId: found.subscription.orderId, deviceId: device.id, heldUntil: null }, clock.now());
             if (device.mac) await dropDeviceClaim(tx, device.mac, device.id);
           }
-          if (label !== device.label) await audit(tx, actor, found, 'device.rename', { label: device.label }, { label });
-          if (mac) await audit(tx, actor, found, 'device.change_mac', { mac: device.mac }, { mac });
-          return row;
-        });
-        return changedView(updated, found);
-      });
+          const actions = [
+            ...(label !== device.label ? [actionOn(found, 'device.rename', { label: device.label }, { label })] : []),
+            ...(mac ? [actionOn(found, 'device.change_mac', { mac: device.mac }, { mac })] : []),
+          ];
+          return { answer: changedView(row, found), actions };
+        },
+      };
     },
 
     /**
@@ -227,117 +241,109 @@ export function createDevices({ db, provider, clock, recordAction }: DevicesDeps
      * credentials, and the old line is deleted, so its username and password stop working. A
      * device that is already this box answers as it is (a retry after the answer was lost).
      */
-    async useSetTopBox(deviceId: string, mac: string, actor: DeviceActor): Promise<DeviceCredential> {
-      return inTurn(deviceId, async () => {
-        const found = await changeableDevice(deviceId, actor);
-        const { device, subscription } = found;
-        if (device.kind === 'mag') {
-          if (device.mac === mac) return changedView(device, found);
-          throw conflict(ALREADY_A_SET_TOP_BOX);
-        }
-        // Decision 0073, as a MAC change does it: the MAC is claimed (held 10 minutes) before the
-        // panel is asked, so of two owners naming one box only one gets it; a panel that refuses
-        // lets it go at once, and a crash before the box is recorded lets it lapse after the
-        // hold. The store records the box only once the panel made it, so it never lists a box
-        // the panel does not know; a box the panel made for a change that could not be recorded
-        // is turned off, as provisioning discards lines nobody will use.
-        await claimForChange(device, subscription.orderId, mac);
-        const line = { username: newLineUsername(), password: newLinePassword(), maxConnections: CONNECTIONS_PER_LINE, expiresAt: subscription.expirationDate };
-        let made: { lineId: string | null; magId: string | null } = { lineId: null, magId: null };
-        try {
-          const limit = await countAttempt('rename', actor);
-          await onProvider(limit, async () => {
-            made = await provider.createBox({ ...line, mac });
-          });
-        } catch (error) {
-          await dropReservedClaim(db, mac, device.id);
-          throw error;
-        }
-        let updated: DeviceRow;
-        try {
-          updated = await db.transaction(async (tx) => {
-            const [row] = await tx
-              .update(deviceCredentials)
-              .set({ kind: 'mag', mac, panelMagId: made.magId, panelLineId: made.lineId, xtreamUsername: line.username, xtreamPassword: line.password, enabled: true, updatedAt: clock.now() })
-              .where(and(eq(deviceCredentials.id, device.id), eq(deviceCredentials.kind, 'line')))
-              .returning();
-            // Another instance recorded this device's change first.
-            if (!row) throw conflict(ALREADY_A_SET_TOP_BOX);
-            await claimBoxes(tx, [mac], { orderId: subscription.orderId, deviceId: device.id, heldUntil: null }, clock.now());
-            // The subscription keeps its first device's login (the order's emails read it).
-            await tx
-              .update(subscriptions)
-              .set({ xtreamUsername: line.username, xtreamPassword: line.password, updatedAt: clock.now() })
-              .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.xtreamUsername, device.xtreamUsername)));
-            await audit(tx, actor, found, 'device.set_top_box', { kind: 'line', mac: null }, { kind: 'mag', mac });
-            return row;
-          });
-        } catch (error) {
+    async setTopBoxOnPanel(deviceId: string, mac: string, actor: DeviceActor): Promise<DeviceChange<DeviceCredential>> {
+      const found = await changeableDevice(deviceId, actor);
+      const { device, subscription } = found;
+      if (device.kind === 'mag') {
+        if (device.mac === mac) return { unchanged: changedView(device, found) };
+        throw conflict(ALREADY_A_SET_TOP_BOX);
+      }
+      // Decision 0073, as a MAC change does it: the MAC is claimed (held 10 minutes) before the
+      // panel is asked, so of two owners naming one box only one gets it; a panel that refuses
+      // lets it go at once, and a crash before the box is recorded lets it lapse after the
+      // hold. The store records the box only once the panel made it, so it never lists a box
+      // the panel does not know; a box the panel made for a change that could not be recorded
+      // is turned off (abandon), as provisioning discards lines nobody will use.
+      await claimForChange(device, subscription.orderId, mac);
+      const line = { username: newLineUsername(), password: newLinePassword(), maxConnections: CONNECTIONS_PER_LINE, expiresAt: subscription.expirationDate };
+      let made: { lineId: string | null; magId: string | null } = { lineId: null, magId: null };
+      try {
+        const limit = await countAttempt('rename', actor);
+        await onProvider(limit, async () => {
+          made = await provider.createBox({ ...line, mac });
+        });
+      } catch (error) {
+        await dropReservedClaim(db, mac, device.id);
+        throw error;
+      }
+      return {
+        async record(tx) {
+          const [row] = await tx
+            .update(deviceCredentials)
+            .set({ kind: 'mag', mac, panelMagId: made.magId, panelLineId: made.lineId, xtreamUsername: line.username, xtreamPassword: line.password, enabled: true, updatedAt: clock.now() })
+            .where(and(eq(deviceCredentials.id, device.id), eq(deviceCredentials.kind, 'line')))
+            .returning();
+          // Another instance recorded this device's change first.
+          if (!row) throw conflict(ALREADY_A_SET_TOP_BOX);
+          await claimBoxes(tx, [mac], { orderId: subscription.orderId, deviceId: device.id, heldUntil: null }, clock.now());
+          // The subscription keeps its first device's login (the order's emails read it).
+          await tx
+            .update(subscriptions)
+            .set({ xtreamUsername: line.username, xtreamPassword: line.password, updatedAt: clock.now() })
+            .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.xtreamUsername, device.xtreamUsername)));
+          return { answer: changedView(row, found), actions: [actionOn(found, 'device.set_top_box', { kind: 'line', mac: null }, { kind: 'mag', mac })] };
+        },
+        async abandon() {
           await provider.setEnabled({ username: line.username, ...made }, false).catch(() => {});
           await dropReservedClaim(db, mac, device.id);
-          throw error;
-        }
+        },
         // Best effort: an old line the panel kept stops at this expiry, as renewals extend only the lines the store knows.
-        await provider.removeLine(panelDevice(device)).catch(() => {});
-        return changedView(updated, found);
-      });
+        settle: () => provider.removeLine(panelDevice(device)).catch(() => {}),
+      };
     },
 
     /** POST .../password: a new strong password made here and sent to the provider (edit_line); the old one stops working. */
-    async newPassword(deviceId: string, actor: DeviceActor): Promise<DevicePasswordResponse> {
-      return inTurn(deviceId, async () => {
-        const found = await changeableDevice(deviceId, actor);
-        const { device } = found;
-        const limit = await countAttempt('password', actor);
-        const password = newLinePassword();
-        await onProvider(limit, () => provider.changePassword(panelDevice(device), password));
-        await db.transaction(async (tx) => {
+    async newPasswordOnPanel(deviceId: string, actor: DeviceActor): Promise<PanelChange<DevicePasswordResponse>> {
+      const found = await changeableDevice(deviceId, actor);
+      const { device } = found;
+      const limit = await countAttempt('password', actor);
+      const password = newLinePassword();
+      await onProvider(limit, () => provider.changePassword(panelDevice(device), password));
+      return {
+        async record(tx) {
           await updateDevice(tx, device.id, { xtreamPassword: password });
           // The subscription keeps its first device's login too (the order's emails read it).
           await tx
             .update(subscriptions)
             .set({ xtreamPassword: password, updatedAt: clock.now() })
             .where(and(eq(subscriptions.id, found.subscription.id), eq(subscriptions.xtreamUsername, device.xtreamUsername)));
-          await audit(tx, actor, found, 'device.new_password', {}, { passwordChanged: true });
-        });
-        return { xtreamUsername: device.xtreamUsername, xtreamPassword: password };
-      });
+          return { answer: { xtreamUsername: device.xtreamUsername, xtreamPassword: password }, actions: [actionOn(found, 'device.new_password', {}, { passwordChanged: true })] };
+        },
+      };
     },
 
-    /** POST .../isp-reset: the line plays from a new connection (edit_line isp_clear). */
-    async ispReset(deviceId: string, actor: DeviceActor): Promise<DeviceCredential> {
-      return inTurn(deviceId, async () => {
-        const found = await changeableDevice(deviceId, actor);
-        const limit = await countAttempt('ispReset', actor);
-        await onProvider(limit, () => provider.clearIspLock(panelDevice(found.device)));
-        await db.transaction((tx) => audit(tx, actor, found, 'device.isp_reset', {}, { ispLockCleared: true }));
-        return changedView(found.device, found);
-      });
+    /** POST .../isp-reset: the line plays from a new connection (edit_line isp_clear); the store keeps no row of it but the audit's. */
+    async ispResetOnPanel(deviceId: string, actor: DeviceActor): Promise<PanelChange<DeviceCredential>> {
+      const found = await changeableDevice(deviceId, actor);
+      const limit = await countAttempt('ispReset', actor);
+      await onProvider(limit, () => provider.clearIspLock(panelDevice(found.device)));
+      return {
+        record: async () => ({ answer: changedView(found.device, found), actions: [actionOn(found, 'device.isp_reset', {}, { ispLockCleared: true })] }),
+      };
     },
 
     /** POST .../disable and .../enable: this device only; nothing is freed and nothing else stops. */
-    async setEnabled(deviceId: string, enabled: boolean, actor: DeviceActor): Promise<DeviceCredential> {
-      return inTurn(deviceId, async () => {
-        const found = await changeableDevice(deviceId, actor);
-        const limit = await countAttempt('power', actor);
-        await onProvider(limit, () => provider.setEnabled(panelDevice(found.device), enabled));
-        const updated = await db.transaction(async (tx) => {
+    async setEnabledOnPanel(deviceId: string, enabled: boolean, actor: DeviceActor): Promise<PanelChange<DeviceCredential>> {
+      const found = await changeableDevice(deviceId, actor);
+      const limit = await countAttempt('power', actor);
+      await onProvider(limit, () => provider.setEnabled(panelDevice(found.device), enabled));
+      return {
+        async record(tx) {
           const row = await updateDevice(tx, found.device.id, { enabled });
-          if (enabled !== found.device.enabled) {
-            await audit(tx, actor, found, enabled ? 'device.enable' : 'device.disable', { enabled: found.device.enabled }, { enabled });
-          }
-          return row;
-        });
-        return changedView(updated, found);
-      });
+          const before = found.device.enabled;
+          const actions = enabled !== before ? [actionOn(found, enabled ? 'device.enable' : 'device.disable', { enabled: before }, { enabled })] : [];
+          return { answer: changedView(row, found), actions };
+        },
+      };
     },
 
     /**
      * The owner's "disable all devices of this subscription" (abuse), or lifting it: every
      * device of it turned off (or on) on the provider, and while suspended its customer
      * cannot turn them on. Safe to repeat: a run stopped by a failing provider is run again.
+     * Each device takes its turn for its own call to the panel.
      */
-    async setSubscriptionSuspended(subscriptionId: string, suspended: boolean, admin: AuditActor): Promise<SubscriptionDevicesResponse> {
+    async suspensionOnPanel(subscriptionId: string, suspended: boolean): Promise<PanelChange<SubscriptionDevicesResponse>> {
       const [subscription] = UUID.test(subscriptionId) ? await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)) : [];
       if (!subscription) throw notFound(SUBSCRIPTION_NOT_FOUND);
       const devices = await db
@@ -348,26 +354,28 @@ export function createDevices({ db, provider, clock, recordAction }: DevicesDeps
       for (const device of changing) {
         await inTurn(device.id, () => onProvider(null, () => provider.setEnabled(panelDevice(device), !suspended)));
       }
-      await db.transaction(async (tx) => {
-        const now = clock.now();
-        if (changing.length > 0) {
+      return {
+        async record(tx) {
+          const now = clock.now();
+          if (changing.length > 0) {
+            await tx
+              .update(deviceCredentials)
+              .set({ enabled: !suspended, updatedAt: now })
+              .where(inArray(deviceCredentials.id, changing.map((device) => device.id)));
+          }
           await tx
-            .update(deviceCredentials)
-            .set({ enabled: !suspended, updatedAt: now })
-            .where(inArray(deviceCredentials.id, changing.map((device) => device.id)));
-        }
-        await tx
-          .update(subscriptions)
-          .set({ devicesSuspendedAt: suspended ? (subscription.devicesSuspendedAt ?? now) : null, updatedAt: now })
-          .where(eq(subscriptions.id, subscriptionId));
-        await recordAction(tx, { kind: 'admin', admin }, {
-          action: suspended ? 'subscription.disable_devices' : 'subscription.enable_devices',
-          orderId: subscription.orderId,
-          before: { devicesSuspended: subscription.devicesSuspendedAt !== null },
-          after: { devicesSuspended: suspended, devices: changing.map((device) => device.deviceNumber) },
-        });
-      });
-      return { subscriptionId, suspended, changed: changing.length };
+            .update(subscriptions)
+            .set({ devicesSuspendedAt: suspended ? (subscription.devicesSuspendedAt ?? now) : null, updatedAt: now })
+            .where(eq(subscriptions.id, subscriptionId));
+          const action: DeviceAction = {
+            action: suspended ? 'subscription.disable_devices' : 'subscription.enable_devices',
+            orderId: subscription.orderId,
+            before: { devicesSuspended: subscription.devicesSuspendedAt !== null },
+            after: { devicesSuspended: suspended, devices: changing.map((device) => device.deviceNumber) },
+          };
+          return { answer: { subscriptionId, suspended, changed: changing.length }, actions: [action] };
+        },
+      };
     },
 
     /**

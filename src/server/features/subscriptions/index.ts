@@ -4,7 +4,7 @@ export { claimMilestone, dueMilestones, milestoneClaim, runsPaidSubscription, ty
 export { subscriptionRoutes } from './routes';
 export { adminDeviceRoutes, deviceRoutes } from './device-routes';
 export { deviceView, type DeviceViewRow } from './device-view';
-export type { DeviceAction, DeviceActor } from './devices';
+export type { DeviceAction, DeviceActor, DeviceChange } from './devices';
 export type { BoughtPackage } from './provisioning';
 export { renewalPrices, type SavedCardSummaries } from './views';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';

@@ -11,7 +11,7 @@ import { conflict, notFound } from '#domain/errors';
 import type { JobQueue } from '#server/jobs/queue';
 import type { ProvisioningProvider } from '#server/providers/provisioning/index';
 import type { Clock } from '#server/lib/clock';
-import { createDevices, type RecordDeviceAction } from './devices';
+import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createProvisioning } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
@@ -40,8 +40,6 @@ export interface SubscriptionsDeps {
   renewalStates?: RenewalStatesOf;
   /** The boxes' shipments of the account page, which a box's activation waits for (the orders feature's). */
   shipmentsOf: ShipmentsOf;
-  /** Writes a device action's audit row in its transaction (workflows/device-actions.ts, decision 0084). */
-  recordDeviceAction: RecordDeviceAction;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,7 +49,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the rows, in workflows/provisioning.ts's transaction), the subscription lifecycle, the
  * account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, provider, clock, savedCards, renewalStates, shipmentsOf, recordDeviceAction }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, provider, clock, savedCards, renewalStates, shipmentsOf }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
   const lifecycle = createLifecycle({ db, provisioning, clock, graceDays });
@@ -122,8 +120,8 @@ export function createSubscriptions({ db, config, jobs, provider, clock, savedCa
       await jobs.send(SUBSCRIPTION_JOBS.syncLines, { subscriptionId }, { singletonKey: `refund:${orderId}`, requeueFailed: true });
     },
 
-    /** The devices in their owner's hands and the store owner's (decision 0042). */
-    devices: createDevices({ db, provider, clock, recordAction: recordDeviceAction }),
+    /** The devices in their owner's hands and the store owner's (decision 0042); their changes are recorded by workflows/device-actions.ts (decision 0088). */
+    devices: createDevices({ db, provider, clock }),
 
     expireSubscriptions: lifecycle.expireSubscriptions,
 

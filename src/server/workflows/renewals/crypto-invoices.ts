@@ -47,8 +47,9 @@ export interface RenewalInvoiceRequest {
 }
 
 /**
- * What the crypto payments ask of a renewal order (decision 0046), given them by services.ts
- * (a feature never imports a workflow): whether an invoice was opened for it, and what paying it renews.
+ * What the crypto-payment workflow asks of a renewal order (decision 0046) and hands the
+ * crypto payments as data (decision 0088): whether an invoice was opened for it, and what
+ * paying it renews.
  */
 export function renewalInvoiceFacts({ db, clock, zoneOf }: { db: Db; clock: Clock; zoneOf: (db: Db, customerId: string) => Promise<string> }) {
   return {
@@ -98,3 +99,4 @@ export function createCryptoRenewalInvoices({ db, crypto }: { db: Db; crypto: Pi
 }
 
 export type CryptoRenewalInvoices = ReturnType<typeof createCryptoRenewalInvoices>;
+export type RenewalInvoiceFacts = ReturnType<typeof renewalInvoiceFacts>;

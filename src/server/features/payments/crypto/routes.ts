@@ -8,6 +8,7 @@ import {
   cryptoPaymentSchema,
   cryptoPaymentStatusSchema,
   type CreateCryptoPaymentInput,
+  type CryptoInvoice,
   type CryptoPayment,
   type CryptoPaymentStatusResponse,
   simulateCryptoPaymentRequestSchema,
@@ -28,13 +29,14 @@ const failures = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySch
 export const cryptoRoutes: FastifyPluginAsyncZod<{
   db: DbOrTx;
   config: Pick<Config, 'DEMO_MODE'>;
-  crypto: Pick<CryptoPayments, 'kind' | 'describeInvoicePayment'>;
+  crypto: Pick<CryptoPayments, 'kind'>;
   /** The crypto-payment workflow's calls, named here: a feature never imports a workflow. */
   cryptoPayment: {
     createPayment(request: CreateCryptoPaymentInput, context: { customerId: string | null; browserId: string; ip: string; log: FastifyBaseLogger }): Promise<CryptoPayment>;
     pollStatus(paymentId: string, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse>;
     receiveNotice(raw: unknown, headers: Record<string, string | string[] | undefined>, log: FastifyBaseLogger): Promise<void>;
     simulate(paymentId: string, status: DemoSimulatedStatus, log: FastifyBaseLogger): Promise<CryptoPaymentStatusResponse>;
+    describeInvoicePayment(paymentId: string): Promise<CryptoInvoice>;
   };
   sessions: Pick<Sessions, 'getSessionCustomerId'>;
   browserIdOf: BrowserIdOf;
@@ -71,7 +73,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{
       schema: { params: cryptoPaymentParamsSchema, response: { 200: cryptoInvoiceSchema, ...failures } },
       preHandler: paymentCheckLimit(db),
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await crypto.describeInvoicePayment(request.params.paymentId)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await cryptoPayment.describeInvoicePayment(request.params.paymentId)),
   );
 
   // The body stays as sent: the signature covers every key, including ones this store does not read.

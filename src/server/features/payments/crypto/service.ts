@@ -31,14 +31,21 @@ export interface CryptoPaymentsDeps {
   config: Config;
   provider: CryptoPaymentProvider;
   orders: Pick<Orders, 'completeOrder' | 'markOrderNeedsReview' | 'markOrderUnpayable'>;
-  /**
-   * The renewal invoices' workflow's answers about a renewal order (decision 0083), named here:
-   * a feature never imports a workflow. Without them no order counts as invoiced.
-   */
-  renewalInvoices?: {
-    isInvoicedOrder(orderId: string): Promise<boolean>;
-    renewalOf(order: OrderRow): Promise<CryptoInvoice['renewal'] | null>;
-  };
+}
+
+/**
+ * What the renewals know of a notice's order (decision 0046), asked by the crypto-payment
+ * workflow and handed down as data (decision 0088: this feature never calls up).
+ */
+export interface NoticeFacts {
+  /** The notice's order is a renewal some invoice was opened for: its payment may be one the store never saw. */
+  invoicedOrder: boolean;
+}
+
+/** A renewal invoice's payment, as the invoice's page shows it: the order it is kept on and what paying it renews. */
+export interface InvoicedPayment {
+  orderId: string;
+  renewal: CryptoInvoice['renewal'];
 }
 
 /** The checkout as a crypto order uses it: the server's price of the cart, and the order placed (its pending one on a repeat). */
@@ -47,10 +54,8 @@ export interface CryptoCheckout {
   place(input: CheckoutInput): Promise<OrderRow>;
 }
 
-const notInvoiced: NonNullable<CryptoPaymentsDeps['renewalInvoices']> = { isInvoicedOrder: async () => false, renewalOf: async () => null };
-
 /** The crypto payments service (services.ts): crypto checkout, status polling, IPNs and the demo's simulator (decision 0004). */
-export function createCryptoPayments({ db, config, provider, orders: orderTransitions, renewalInvoices = notInvoiced }: CryptoPaymentsDeps) {
+export function createCryptoPayments({ db, config, provider, orders: orderTransitions }: CryptoPaymentsDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const ipnCallbackUrl = `${publicUrl}/api/crypto/ipn`;
 
@@ -75,12 +80,14 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
    * completes it (decision 0004). Every transition is idempotent, so repeats change nothing.
    * Says whether the state was applied (false: ignored, or a status that changes nothing),
    * and whether this call completed the order (the caller then starts what follows a payment).
+   * A state asked of the provider by a payment's id is of a payment an order keeps, so only a
+   * notice brings facts of an invoiced order.
    */
-  async function applyToOrder(state: CryptoPaymentState, log: FastifyBaseLogger): Promise<Reconciled> {
+  async function applyToOrder(state: CryptoPaymentState, log: FastifyBaseLogger, facts: NoticeFacts = { invoicedOrder: false }): Promise<Reconciled> {
     const ignored = { changed: false, paidNow: false };
     if (state.outcome === 'no_change') return ignored;
     const details = { paymentId: state.paymentId, paymentStatus: state.paymentStatus, orderId: state.orderId };
-    const order = (await findOrderByPayment(state.paymentId)) ?? (await invoicePaymentOrder(state));
+    const order = (await findOrderByPayment(state.paymentId)) ?? (facts.invoicedOrder ? await invoicePaymentOrder(state) : null);
     if (!order || order.id !== state.orderId) {
       log.warn(details, 'crypto payment does not belong to that order: ignored');
       return ignored;
@@ -118,7 +125,6 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
    * takes that payment as its own, once; any other payment of an order is still ignored.
    */
   async function invoicePaymentOrder(state: CryptoPaymentState): Promise<OrderRow | null> {
-    if (!(await renewalInvoices.isInvoicedOrder(state.orderId))) return null;
     await attachCryptoPayment(db, state.orderId, state.paymentId);
     return findOrderByPayment(state.paymentId);
   }
@@ -139,10 +145,10 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
    * A provider's notice, handled once per payment and status (an ignored one is not
    * recorded, so a later correct one counts). Returns the id of the order it completed, if it did.
    */
-  async function handleNotice(notice: CryptoPaymentNotice, log: FastifyBaseLogger): Promise<string | null> {
+  async function handleNotice(notice: CryptoPaymentNotice, log: FastifyBaseLogger, facts: NoticeFacts): Promise<string | null> {
     let paidNow = false;
     await handleNoticeOnce(db, { id: notice.id, provider: provider.kind }, async () => {
-      const applied = await applyToOrder(notice.payment, log);
+      const applied = await applyToOrder(notice.payment, log, facts);
       paidNow = applied.paidNow;
       return applied.changed;
     });
@@ -164,12 +170,16 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
     kind: provider.kind,
     openInvoice,
 
-    /** GET /api/crypto-invoices/:paymentId: what to pay for a renewal invoice's payment, and what it renews; 404 for any other payment. */
-    async describeInvoicePayment(paymentId: string): Promise<CryptoInvoice> {
-      const order = await findOrderByPayment(paymentId);
-      const renewal = order ? await renewalInvoices.renewalOf(order) : null;
-      if (!order || !renewal) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
-      return { ...(await describeExisting(paymentId, order.id)), renewal };
+    /** The order a payment is kept on, if any: the renewals say whether it is an invoice's. */
+    orderOfPayment: findOrderByPayment,
+
+    /**
+     * GET /api/crypto-invoices/:paymentId: what to pay for a renewal invoice's payment, and what
+     * it renews, as the renewals said it (null: not an invoice's payment, answered 404).
+     */
+    async describeInvoicePayment(paymentId: string, invoiced: InvoicedPayment | null): Promise<CryptoInvoice> {
+      if (!invoiced) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
+      return { ...(await describeExisting(paymentId, invoiced.orderId)), renewal: invoiced.renewal };
     },
 
     /**
@@ -223,17 +233,18 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
       return applyToOrder(await provider.getPaymentStatus(order.cryptoPaymentId), log);
     },
 
-    /** POST /api/crypto/ipn: the provider's signed notice, verified and read by the provider; the id of the order it completed, if it did. */
-    receiveNotice: (raw: unknown, headers: Record<string, string | string[] | undefined>, log: FastifyBaseLogger): Promise<string | null> =>
-      handleNotice(parseNotice(raw, headers), log),
+    /** POST /api/crypto/ipn: the provider's signed notice, verified and read by the provider. */
+    parseNotice,
 
-    /** POST /api/demo/crypto-payments/:paymentId/simulate: the demo payment reaches a status, then is handled as a notice. */
-    async simulate(paymentId: string, status: DemoSimulatedStatus, log: FastifyBaseLogger): Promise<{ status: CryptoPaymentStatusResponse; paidOrderId: string | null }> {
+    /** A notice applied to its order, once, with what the renewals know of that order; the id of the order it completed, if it did. */
+    handleNotice,
+
+    /** POST /api/demo/crypto-payments/:paymentId/simulate: the demo payment reaches a status; its notice, to be handled as any. */
+    async simulateNotice(paymentId: string, status: DemoSimulatedStatus): Promise<CryptoPaymentNotice> {
       if (!isDemoCrypto(provider)) throw notFound(DEMO_DISABLED_MESSAGE);
       const notice = await provider.simulate(paymentId, status);
       if (!notice) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
-      const paidOrderId = await handleNotice(notice, log);
-      return { status: { paymentStatus: notice.payment.paymentStatus }, paidOrderId };
+      return notice;
     },
   };
 }
