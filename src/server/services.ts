@@ -33,7 +33,7 @@ import { createOrderConfirmation } from './workflows/order-confirmation';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { createProvisioningWorkflow } from './workflows/provisioning';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
-import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { createPlaceOrderWorkflow } from './workflows/free-order-start';
 import { createShipmentsWorkflow } from './workflows/shipments';
 import { createRenewalAdmin } from './workflows/renewals/admin';
 import { createRenewalCharges } from './workflows/renewals/charges';

@@ -5,7 +5,7 @@ import type { Caller, NewAccount } from '#server/features/accounts/index';
 import type { AccountLinks } from './account-links';
 import { freeTrialRefusal } from '#server/features/checkout/index';
 import type { PaidOrderWorkflow } from './paid-order';
-import type { PlaceOrderWorkflow } from './place-order';
+import type { PlaceOrderWorkflow } from './free-order-start';
 
 export interface TrialSignupDeps {
   db: Db;
