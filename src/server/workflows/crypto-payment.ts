@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
-import type { Checkout, CheckoutContext } from '#server/features/checkout/index';
+import type { CheckoutContext } from '#server/features/checkout/index';
+import type { Checkout } from './place-order';
 import type { CryptoPayments } from '#server/features/payments/index';
 import type { DemoSimulatedStatus } from '#server/providers/crypto/index';
 import type { PaidOrderWorkflow } from './paid-order';

@@ -1,5 +1,6 @@
 import type { CheckoutInput } from '#contract/checkout';
-import type { Checkout, CheckoutContext } from '#server/features/checkout/index';
+import type { CheckoutContext } from '#server/features/checkout/index';
+import type { Checkout } from './place-order';
 import type { PaidOrderWorkflow } from './paid-order';
 
 /**

@@ -3,16 +3,18 @@ import { checkoutRequestSchema, checkoutResponseSchema, savedCardConfirmRequestS
 import type { DbOrTx } from '#server/db/connect';
 import { unauthorized } from '#server/http/errors';
 import type { Sessions } from '#server/http/sessions';
-import { toOrderSummary } from '#server/features/orders/index';
+import { toOrderSummary, type OrderRow } from '#server/features/orders/index';
 import type { PaymentLog } from '#server/lib/logs';
 import type { BrowserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '#server/http/order-limit';
-import type { Checkout, CheckoutContext } from './service';
+import type { CheckoutContext } from './context';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   db: DbOrTx;
   /** The place-order workflow: this feature's order, then what follows a payment (a feature never imports a workflow). */
-  placeOrder: Pick<Checkout, 'placeOrder'>;
+  placeOrder: {
+    placeOrder(input: CheckoutInput, context: CheckoutContext): Promise<{ order: OrderRow; isFreeOrder: boolean; needsPasswordSetup: boolean; clientSecret: string | null }>;
+  };
   /** The saved-card renewal workflow (decision 0076). */
   savedCardRenewal: {
     pay(input: CheckoutInput, context: CheckoutContext & { log: PaymentLog }): Promise<SavedCardPayment>;

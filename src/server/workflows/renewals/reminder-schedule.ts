@@ -8,7 +8,7 @@ import type { Db } from '#server/db/connect';
 import type { JobLogger, JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
-import type { Checkout } from '#server/features/checkout/index';
+import type { Checkout } from '../place-order';
 import { winBackCouponOffered } from '#server/features/coupons/index';
 import { packageRetiredMail, renewalMilestoneMail, renewalNoticeMail, type Mail } from '#server/features/mail/index';
 import {

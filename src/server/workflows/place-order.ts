@@ -20,7 +20,6 @@ import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPaymentProv
 import { findPackage, type PackageRow } from '#server/features/catalog/index';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { Cents } from '#domain/money';
-import type { ErrorLog } from '#server/lib/logs';
 import {
   attachPaymentIntent,
   completeInTransaction,
@@ -29,21 +28,10 @@ import {
   releaseCheckoutKey,
   type OrderRow,
 } from '#server/features/orders/index';
-import { claimFreeTrial } from './trial-claims';
+import { claimFreeTrial, type CheckoutContext } from '#server/features/checkout/index';
 
 /** A repeated checkout of the same cart from the same browser within this time returns the first order. */
 export const CHECKOUT_REPLAY_WINDOW_MS = 10 * 60 * 1000;
-
-export interface CheckoutContext {
-  /** The signed-in customer, if any. */
-  customerId: string | null;
-  /** The `bid` cookie's browser id. */
-  browserId: string;
-  /** The caller's address, for the limit on free trials. */
-  ip: string;
-  /** Where a free order's failed start of its jobs is reported (the order stays paid; the sweep sends them). */
-  log: ErrorLog;
-}
 
 export interface PlacedOrder {
   order: OrderRow;
