@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateCryptoPaymentInput, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
 import type { CheckoutContext } from '#server/features/checkout/index';
-import type { Checkout } from './place-order';
+import type { PlaceOrderWorkflow } from './place-order';
 import type { CryptoPayments } from '#server/features/payments/index';
 import type { DemoSimulatedStatus } from '#server/providers/crypto/index';
 import type { PaidOrderWorkflow } from './paid-order';
 
 export interface CryptoPaymentDeps {
   crypto: CryptoPayments;
-  checkout: Pick<Checkout, 'priceCheckout' | 'placeOrder'>;
+  placeOrder: Pick<PlaceOrderWorkflow, 'priceCheckout' | 'place'>;
   paidOrder: Pick<PaidOrderWorkflow, 'start'>;
 }
 
@@ -16,16 +16,16 @@ export interface CryptoPaymentDeps {
  * A crypto order placed through the checkout and its provider payment opened; a crypto payment's status (the buyer's poll, the provider's signed notice, the demo's
  * simulator) applied to its order, then what follows a payment for the order it completed.
  */
-export function createCryptoPaymentWorkflow({ crypto, checkout, paidOrder }: CryptoPaymentDeps) {
+export function createCryptoPaymentWorkflow({ crypto, placeOrder, paidOrder }: CryptoPaymentDeps) {
   return {
-    /** POST /api/create-crypto-payment: the checkout prices and places the order (decision 0084), the payments feature opens its payment. */
+    /** POST /api/create-crypto-payment: the place-order workflow prices and places the order (decision 0089), the payments feature opens its payment. */
     createPayment(request: CreateCryptoPaymentInput, context: CheckoutContext): Promise<CryptoPayment> {
       return crypto.createPayment(request, {
         price: async (input) => {
-          const priced = await checkout.priceCheckout(input);
+          const priced = await placeOrder.priceCheckout(input);
           return { isFree: priced.pricing.isFree, packageName: priced.pkg.name };
         },
-        place: async (input) => (await checkout.placeOrder(input, context)).order,
+        place: async (input) => (await placeOrder.place(input, context)).order,
       });
     },
 
