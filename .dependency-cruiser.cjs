@@ -30,7 +30,6 @@ const SERVER_FEATURE_PAIRS = [
   ['accounts', 'catalog', "A customer's order list names each order's package."],
   ['accounts', 'orders', "A customer's own orders: the account lists them, and a resend request names one."],
   ['checkout', 'catalog', "An order's line names a package and takes its price."],
-  ['checkout', 'orders', 'The checkout places the order through its owner, and answers with the order as orders shows it.'],
   ['coupons', 'catalog', "A coupon may be limited to a package, and its quote prices that package."],
   ['orders', 'catalog', 'The purchase notification names the package bought, in the completing statement (decision 0023).'],
   ['orders', 'coupons', "An order's one coupon use is counted with its status change, in one transaction (decision 0020)."],

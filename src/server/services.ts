@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, DbOrTx } from './db/connect';
-import { createAccounts, customerHasPassword, findCustomer, resolveOrderCustomer, timeZoneOf } from '#server/features/accounts/index';
+import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
-import { createCheckout } from '#server/features/checkout/index';
-import { checkCoupon, createCouponAdmin, reserveCouponUse } from '#server/features/coupons/index';
+import { createCouponAdmin } from '#server/features/coupons/index';
 import { createMail } from '#server/features/mail/index';
 import { createOrders, shipmentsOfSubscriptions } from '#server/features/orders/index';
-import { cardProviderCustomerFor, createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
+import { createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
@@ -111,14 +110,6 @@ export function createServices(deps: AppDeps) {
     shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
   });
   const orders = createOrders(db, { cardPayments });
-  const checkout = createCheckout(db, {
-    cardPayments,
-    customers: { resolve: resolveOrderCustomer, hasPassword: customerHasPassword },
-    coupons: { check: checkCoupon, reserveUse: reserveCouponUse },
-    subscriptions,
-    cardProviderCustomerFor: (customer) => cardProviderCustomerFor(db, cardPayments, customer),
-    costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
-  });
   const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders });
   const payments = createPayments(db, { cardPayments, orders });
 
@@ -136,7 +127,13 @@ export function createServices(deps: AppDeps) {
     zoneOf,
   });
   const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts: accountLinks, savedCards });
-  const placeOrder = createPlaceOrderWorkflow({ checkout, paidOrder });
+  const placeOrder = createPlaceOrderWorkflow({
+    db,
+    subscriptions,
+    payments,
+    paidOrder,
+    costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
+  });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
   const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, logger: deps.logger });
@@ -165,7 +162,7 @@ export function createServices(deps: AppDeps) {
       jobs,
       mail,
       subscriptions,
-      checkout,
+      placeOrder,
       cryptoInvoices: createCryptoRenewalInvoices({ db, crypto }),
       config: deps.config,
       clock,
@@ -176,9 +173,9 @@ export function createServices(deps: AppDeps) {
     cardPayment,
     renewalCharges,
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
-    savedCardRenewal: createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
+    savedCardRenewal: createSavedCardRenewal({ db, placeOrder, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
-    cryptoPayment: createCryptoPaymentWorkflow({ crypto, checkout, paidOrder, renewalInvoices: renewalInvoiceFacts({ db, clock, zoneOf }) }),
+    cryptoPayment: createCryptoPaymentWorkflow({ crypto, placeOrder, paidOrder, renewalInvoices: renewalInvoiceFacts({ db, clock, zoneOf }) }),
     deviceActions: createDeviceActions({ db, devices: subscriptions.devices }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreateCryptoPaymentInput, CryptoInvoice, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
-import type { Checkout, CheckoutContext } from '#server/features/checkout/index';
+import type { CheckoutContext } from '#server/features/checkout/index';
+import type { PlaceOrderWorkflow } from './place-order';
 import type { CryptoPayments } from '#server/features/payments/index';
 import type { CryptoPaymentNotice, DemoSimulatedStatus } from '#server/providers/crypto/index';
 import type { PaidOrderWorkflow } from './paid-order';
@@ -8,7 +9,7 @@ import type { RenewalInvoiceFacts } from './renewals/crypto-invoices';
 
 export interface CryptoPaymentDeps {
   crypto: CryptoPayments;
-  checkout: Pick<Checkout, 'priceCheckout' | 'placeOrder'>;
+  placeOrder: Pick<PlaceOrderWorkflow, 'priceCheckout' | 'place'>;
   paidOrder: Pick<PaidOrderWorkflow, 'start'>;
   renewalInvoices: RenewalInvoiceFacts;
 }
@@ -19,7 +20,7 @@ export interface CryptoPaymentDeps {
  * What the renewals know of a renewal invoice's order is asked here and handed to the crypto
  * payments as data (decision 0088: a feature never calls a workflow).
  */
-export function createCryptoPaymentWorkflow({ crypto, checkout, paidOrder, renewalInvoices }: CryptoPaymentDeps) {
+export function createCryptoPaymentWorkflow({ crypto, placeOrder, paidOrder, renewalInvoices }: CryptoPaymentDeps) {
   /** A notice applied to its order, with whether that order is an invoiced renewal (its payment may be new to the store). */
   async function handleNotice(notice: CryptoPaymentNotice, log: FastifyBaseLogger): Promise<void> {
     const invoicedOrder = await renewalInvoices.isInvoicedOrder(notice.payment.orderId);
@@ -28,14 +29,14 @@ export function createCryptoPaymentWorkflow({ crypto, checkout, paidOrder, renew
   }
 
   return {
-    /** POST /api/create-crypto-payment: the checkout prices and places the order (decision 0084), the payments feature opens its payment. */
+    /** POST /api/create-crypto-payment: the place-order workflow prices and places the order (decision 0089), the payments feature opens its payment. */
     createPayment(request: CreateCryptoPaymentInput, context: CheckoutContext): Promise<CryptoPayment> {
       return crypto.createPayment(request, {
         price: async (input) => {
-          const priced = await checkout.priceCheckout(input);
+          const priced = await placeOrder.priceCheckout(input);
           return { isFree: priced.pricing.isFree, packageName: priced.pkg.name };
         },
-        place: async (input) => (await checkout.placeOrder(input, context)).order,
+        place: async (input) => (await placeOrder.place(input, context)).order,
       });
     },
 

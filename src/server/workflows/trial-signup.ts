@@ -40,7 +40,7 @@ export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOr
         packageId: TRIAL_PACKAGE_ID,
         deviceCount: 1,
       });
-      const { order } = await placeOrder.placeOrder(trialOrder, { customerId: customer.id, browserId, ip: caller.ip, log: caller.log });
+      const { order } = await placeOrder.checkout(trialOrder, { customerId: customer.id, browserId, ip: caller.ip, log: caller.log });
       await paidOrder
         .provisionNow(order.id)
         .catch((error: unknown) => caller.log.error({ err: error, orderId: order.id }, 'provisioning the trial at sign-up failed; its job retries'));

@@ -1,4 +1,6 @@
-// The checkout feature's face: pricing on the server, the order's record, the free trial's one-per-buyer rule.
-export { createCheckout, type Checkout, type CheckoutContext } from './service';
+// The checkout feature's face: the form's price on the server, what its order records, the free trial's one-per-buyer rule.
+export type { CheckoutContext } from './context';
+export { orderColumns } from './order-columns';
+export { priceQuote, quoteCheckout, refuseAutoRenewWithoutPayment, type PricedCheckout } from './pricing';
 export { checkoutRoutes } from './routes';
-export { freeTrialRefusal } from './trial-claims';
+export { claimFreeTrial, freeTrialRefusal } from './trial-claims';

@@ -1,18 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema, checkoutResponseSchema, savedCardConfirmRequestSchema, savedCardPaymentSchema, type CheckoutInput, type SavedCardPayment } from '#contract/checkout';
+import {
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  savedCardConfirmRequestSchema,
+  savedCardPaymentSchema,
+  type CheckoutInput,
+  type CheckoutResponse,
+  type SavedCardPayment,
+} from '#contract/checkout';
 import type { DbOrTx } from '#server/db/connect';
 import { unauthorized } from '#server/http/errors';
 import type { Sessions } from '#server/http/sessions';
-import { toOrderSummary } from '#server/features/orders/index';
 import type { PaymentLog } from '#server/lib/logs';
 import type { BrowserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '#server/http/order-limit';
-import type { Checkout, CheckoutContext } from './service';
+import type { CheckoutContext } from './context';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   db: DbOrTx;
-  /** The place-order workflow: this feature's order, then what follows a payment (a feature never imports a workflow). */
-  placeOrder: Pick<Checkout, 'placeOrder'>;
+  /** The place-order workflow (decision 0089): the order, then what follows a payment (a feature never imports a workflow). */
+  placeOrder: { checkout(input: CheckoutInput, context: CheckoutContext): Promise<CheckoutResponse> };
   /** The saved-card renewal workflow (decision 0076). */
   savedCardRenewal: {
     pay(input: CheckoutInput, context: CheckoutContext & { log: PaymentLog }): Promise<SavedCardPayment>;
@@ -27,13 +34,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      const placed = await placeOrder.placeOrder(request.body, { customerId, browserId, ip: request.ip, log: request.log });
-      return {
-        isFreeOrder: placed.isFreeOrder,
-        needsPasswordSetup: placed.needsPasswordSetup,
-        order: toOrderSummary(placed.order),
-        clientSecret: placed.clientSecret,
-      };
+      return placeOrder.checkout(request.body, { customerId, browserId, ip: request.ip, log: request.log });
     },
   );
 

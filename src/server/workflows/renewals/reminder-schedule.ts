@@ -8,7 +8,7 @@ import type { Db } from '#server/db/connect';
 import type { JobLogger, JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
-import type { Checkout } from '#server/features/checkout/index';
+import type { PlaceOrderWorkflow } from '../place-order';
 import { winBackCouponOffered } from '#server/features/coupons/index';
 import type { Mail } from '#server/features/mail/index';
 import {
@@ -39,7 +39,7 @@ export interface RenewalScheduleDeps {
   jobs: JobQueue;
   mail: Pick<Mail, 'queue'>;
   subscriptions: Pick<Subscriptions, 'expireSubscriptions' | 'renewalTermsOf'> & GraceSuspensionDeps['subscriptions'];
-  checkout: Pick<Checkout, 'placeOrder'>;
+  placeOrder: Pick<PlaceOrderWorkflow, 'place'>;
   cryptoInvoices: CryptoRenewalInvoices;
   config: { PUBLIC_URL: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
   clock: Clock;
@@ -65,7 +65,7 @@ type AutoCharge = NonNullable<Awaited<ReturnType<Subscriptions['renewalTermsOf']
  * carry its renewal invoice. Runs at start-up and every 5 minutes on every instance: each
  * email's claim is written in its own statement, so instances never send one twice.
  */
-export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout, cryptoInvoices, config, clock, logger }: RenewalScheduleDeps) {
+export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrder, cryptoInvoices, config, clock, logger }: RenewalScheduleDeps) {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
 
   /** The renewal order of a crypto subscription, placed as its owner's checkout would: same package and devices, today's price. */
@@ -93,7 +93,7 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, checkout,
       timeZone: null,
     };
     const context = { customerId: due.customerId, browserId: `renewal-invoice:${due.id}`, ip: '127.0.0.1', log: logger ?? { error() {} } };
-    return (await checkout.placeOrder(input, context)).order;
+    return (await placeOrder.place(input, context)).order;
   }
 
   /** The invoice a crypto subscription's reminder links to; null for other subscriptions, 'pending' while another instance opens it. */

@@ -4,7 +4,8 @@ import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { conflict, invalid, notFound, paymentDeclined, providerFailed } from '#domain/errors';
-import type { Checkout, CheckoutContext } from '#server/features/checkout/index';
+import type { CheckoutContext } from '#server/features/checkout/index';
+import type { PlaceOrderWorkflow } from '../place-order';
 import { attachPaymentIntent, findOrder, type OrderRow, type PaymentLog } from '#server/features/orders/index';
 import { findSavedCard } from '#server/features/payments/index';
 import { ownSettings, type Subscriptions } from '#server/features/subscriptions/index';
@@ -15,7 +16,7 @@ import type { SavedCardWorkflow } from './saved-cards';
 
 export interface SavedCardRenewalDeps {
   db: Db;
-  checkout: Pick<Checkout, 'placeOrder'>;
+  placeOrder: Pick<PlaceOrderWorkflow, 'place'>;
   cardPayments: CardPayments;
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
   paidOrder: Pick<PaidOrderWorkflow, 'provisionNow'>;
@@ -42,7 +43,7 @@ const chargeKey = (orderId: string) => `saved-card-${orderId}`;
  * provider's record (D8) and applied at once, so the answer carries the new expiry. A bank
  * that asks for 3-D Secure gets its customer's confirmation on the page, then `confirm`.
  */
-export function createSavedCardRenewal({ db, checkout, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }: SavedCardRenewalDeps) {
+export function createSavedCardRenewal({ db, placeOrder, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }: SavedCardRenewalDeps) {
   /** The paid order applied now (its job may run too; both are idempotent); the subscription as it then stands. */
   async function paidAnswer(order: OrderRow, customerId: string, subscriptionId: string, log: PaymentLog): Promise<SavedCardPayment> {
     let applied = true;
@@ -81,7 +82,7 @@ export function createSavedCardRenewal({ db, checkout, cardPayments, cardPayment
       if (!card || card.provider !== cardPayments.kind) throw conflict(SAVED_CARD_MISSING_MESSAGE);
 
       // The card is saved already: the order keeps none. "Renew automatically" is the subscription's setting, kept below.
-      const placed = await checkout.placeOrder({ ...input, autoRenew: false }, context, 'saved-card');
+      const placed = await placeOrder.place({ ...input, autoRenew: false }, context, 'saved-card');
       const { order } = placed;
       if (order.paymentStatus === 'completed') return paidAnswer(order, customerId, subscriptionId, context.log);
       if (order.paymentMethod !== 'card' || order.paymentStatus !== 'pending') throw conflict('This order can no longer be paid');

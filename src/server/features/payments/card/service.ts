@@ -9,9 +9,10 @@ import {
   type CardPaymentProvider,
   type PaymentIntentState,
 } from '#server/providers/payments/index';
-import { findOrder, paymentMismatch, type OrderRow, type Orders } from '#server/features/orders/index';
+import { attachPaymentIntent, findOrder, paymentMismatch, type OrderRow, type Orders } from '#server/features/orders/index';
 import type { PaymentLog } from '#server/lib/logs';
 import { handleNoticeOnce } from '../processed-events';
+import { cardProviderCustomerFor } from '../saved-cards';
 import type { Reconciled } from '../reconciled';
 
 export const ORDER_REFUNDED_MESSAGE = 'This order was refunded';
@@ -35,15 +36,40 @@ export interface ConfirmedCardPayment {
 }
 
 /**
- * Card payment confirmation: never on the browser's word, always on the provider's record.
- * Each function says which order it completed, if any: what follows a payment is the
- * paid-order workflow's, which calls these.
+ * Card payments: opened for a placed order, confirmed never on the browser's word, always on
+ * the provider's record. Each function says which order it completed, if any: what follows a
+ * payment is the paid-order workflow's, which calls these.
  */
 export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders }) {
   async function retrieve(paymentIntentId: string): Promise<PaymentIntentState | null> {
     try {
       return await deps.cardPayments.retrieve(paymentIntentId);
     } catch (error) {
+      throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
+    }
+  }
+
+  /** The card provider's PaymentIntent for a placed order, and its client secret for the page: one per order, however often asked. */
+  async function openCardPayment(order: OrderRow): Promise<string> {
+    try {
+      // "Renew automatically": the payment keeps its card for the buyer's provider customer (decision 0044).
+      const saveCardFor =
+        order.autoRenew && order.customerId
+          ? await cardProviderCustomerFor(db, deps.cardPayments, { id: order.customerId, email: order.customerEmail, name: order.customerName })
+          : undefined;
+      const intent = await deps.cardPayments.createIntent({
+        orderId: order.id,
+        amountCents: parseMoney(order.totalAmount),
+        currency: ORDER_CURRENCY,
+        idempotencyKey: `order-${order.id}`,
+        ...(saveCardFor ? { saveCardFor } : {}),
+      });
+      if (order.stripePaymentIntentId !== intent.id) {
+        await attachPaymentIntent(db, order.id, intent.id);
+      }
+      return intent.clientSecret;
+    } catch (error) {
+      // The order stays pending: submitting the same checkout again replays it with the same intent (decision 0008).
       throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
     }
   }
@@ -154,7 +180,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     return { changed: result.outcome === 'completed' || result.outcome === 'already_completed', paidNow: result.outcome === 'completed' };
   }
 
-  return { confirmCardPayment, completePaidIntent, receiveWebhook, reconcileCardOrder };
+  return { openCardPayment, confirmCardPayment, completePaidIntent, receiveWebhook, reconcileCardOrder };
 }
 
 export type Payments = ReturnType<typeof createPayments>;
