@@ -67,6 +67,18 @@ async function cutOff(database: string, allow: boolean): Promise<void> {
   }
 }
 
+/** Whether a connection of the store listens on this database, its LISTEN answered. */
+async function listening(database: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(`select 1 from pg_stat_activity where datname = $1 and state = 'idle' and query ilike 'listen %'`, [database]);
+    return rows.length > 0;
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Takes the store's database away under the running app, as renaming it does: new connections find no such database. */
 async function renameDatabase(from: string, to: string): Promise<void> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -181,9 +193,14 @@ describe.skipIf(testDbKind !== 'postgres')('a database outage (PostgreSQL only: 
   });
 
   it('keeps answering the package list from memory during an outage', async () => {
-    const before = await t.app.inject({ method: 'GET', url: '/api/packages' });
     const { rows } = await t.database.executeSql('select current_database() as name', []);
     const name = rows[0]!.name as string;
+    // The outages above ended the catalog's listening connection, which comes back after a
+    // pause of up to 5 s and then drops the list kept in memory (decision 0017): wait for it,
+    // so that it cannot drop the list this test loads.
+    await expect.poll(() => listening(name), { timeout: 20_000, interval: 100 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = await t.app.inject({ method: 'GET', url: '/api/packages' });
     try {
       await cutOff(name, false);
       const during = await t.app.inject({ method: 'GET', url: '/api/packages' });
