@@ -11,8 +11,7 @@ const ACTIVATION = { card: 'within 24 hours', crypto: 'within 1 hour' } as const
  * (spec section 4). A renewal says the date the subscription now runs to, not when it activates.
  */
 export function OrderConfirmedDialog({ order, renewal, onContinue }: { order: ConfirmedOrder | null; renewal: RenewalProgress | null; onContinue: () => void }) {
-  const timeZone = useRenewalTimeZone();
-  const activation = renewal ? `Thank you for renewing! ${renewalPaidText(renewal.extendedTo, timeZone)}` : `Thank you for your purchase! Your subscription activates ${ACTIVATION[order?.paidBy ?? 'card']}`;
+  const activation = renewal ? <RenewalThanks extendedTo={renewal.extendedTo} /> : `Thank you for your purchase! Your subscription activates ${ACTIVATION[order?.paidBy ?? 'card']}`;
   return (
     <Dialog open={order !== null} onOpenChange={(isOpen) => !isOpen && onContinue()}>
       <DialogContent>
@@ -42,4 +41,13 @@ export function OrderConfirmedDialog({ order, renewal, onContinue }: { order: Co
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * A renewal's thanks, dated in the customer's zone: its own component, so that a purchase's
+ * checkout neither reads a time zone nor follows /api/auth/me while the dialog is closed
+ * (decision 0054).
+ */
+function RenewalThanks({ extendedTo }: { extendedTo: string | null }) {
+  return <>{`Thank you for renewing! ${renewalPaidText(extendedTo, useRenewalTimeZone())}`}</>;
 }

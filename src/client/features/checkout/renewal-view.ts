@@ -1,4 +1,5 @@
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { useCurrentCustomer } from '../../lib/session';
 
@@ -7,7 +8,7 @@ import { useCurrentCustomer } from '../../lib/session';
  * them (decision 0074); the browser's before the answer of /api/auth/me.
  */
 export function useRenewalTimeZone(): string {
-  return useCurrentCustomer().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return useCurrentCustomer().data?.timeZone ?? browserTimeZone() ?? 'UTC';
 }
 
 /** The line at the top of a renewal's checkout: what is renewed and when it ends (or ended), dated as the account dates it. */
