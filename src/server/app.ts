@@ -8,6 +8,7 @@ import { catalogRoutes } from '#server/features/catalog/index';
 import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
 import { mailRoutes } from '#server/features/mail/index';
+import { adminPanelRoutes } from '#server/features/panel-watch/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
 import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
 import { billingRoutes } from '#server/features/reports/index';
@@ -102,7 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     installSameOriginGuard(app, config);
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
-    const { deviceActions, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
+    const { deviceActions, panelWatch, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -127,10 +128,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       shipments,
       config,
       sessions,
-      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045).
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093).
       guardedRoutes: async (guarded, actingAdmin) => {
         await guarded.register(adminDeviceRoutes, { devices, deviceActions, actingAdmin });
         await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
+        await guarded.register(adminPanelRoutes, { panelWatch, clock });
       },
     });
 

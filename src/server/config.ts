@@ -133,6 +133,12 @@ const envSchema = z.object({
   ),
   /** Days a lapsed paid subscription's lines keep working before the renewal pass suspends them (decision 0046). */
   GRACE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).default(3)),
+  /** Where the panel's alerts are emailed (decision 0093): unreachable for 5 minutes, credits out within 3 days, and each recovery. None: no alert email. */
+  ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an email address').optional()),
+  /** The owner's Telegram bot and chat for the same alerts; both or neither (none: the demo twin, which logs them). */
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_CHAT_ID: optionalText,
+  TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.telegram.org')),
   /** The administrator made or updated at start-up; both or neither. */
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').max(256).optional()),
@@ -156,6 +162,11 @@ const envSchema = z.object({
   if (Boolean(env.XTREAM_PANEL_URL) !== Boolean(env.XTREAM_PANEL_API_KEY)) {
     const missing = env.XTREAM_PANEL_URL ? 'XTREAM_PANEL_API_KEY' : 'XTREAM_PANEL_URL';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other XTREAM_PANEL_* setting is set' });
+  }
+  // Half a Telegram setup would silently fall back to the demo twin, and no alert would reach the owner's chat.
+  if (Boolean(env.TELEGRAM_BOT_TOKEN) !== Boolean(env.TELEGRAM_CHAT_ID)) {
+    const missing = env.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_CHAT_ID' : 'TELEGRAM_BOT_TOKEN';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other TELEGRAM_* setting is set' });
   }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';

@@ -19,6 +19,7 @@ import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from '
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
 import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
+import { selectTelegramProvider, type TelegramProvider } from './providers/telegram/index';
 import { createAccountLinks } from './workflows/account-links';
 import { createAdminChanges } from './workflows/admin-changes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
@@ -30,6 +31,7 @@ import { createOrderAccountWorkflow } from './workflows/order-account';
 import { createOrderAdminWorkflow } from './workflows/order-admin';
 import { createOrderConfirmation } from './workflows/order-confirmation';
 import { createPaidOrderWorkflow } from './workflows/paid-order';
+import { createPanelWatch } from './workflows/panel-watch';
 import { createProvisioningWorkflow } from './workflows/provisioning';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
@@ -50,7 +52,7 @@ export interface AppDeps {
   /** Where services log (the demo outbox logs each email's links); silent when absent. */
   logger?: FastifyBaseLogger;
   /** Providers that tests replace; otherwise chosen from the configuration (D7). */
-  providers?: { mail?: MailProvider; cardPayments?: CardPayments; crypto?: CryptoPaymentProvider; provisioning?: ProvisioningProvider };
+  providers?: { mail?: MailProvider; cardPayments?: CardPayments; crypto?: CryptoPaymentProvider; provisioning?: ProvisioningProvider; telegram?: TelegramProvider };
   /** The server's time; tests pass a settable one. The system clock when absent. */
   clock?: Clock;
 }
@@ -181,6 +183,17 @@ export function createServices(deps: AppDeps) {
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
     orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),
+    // The provisioning panel checked each minute, and the owner alerted (decision 0093).
+    panelWatch: createPanelWatch({
+      db,
+      jobs,
+      provider: provisioning,
+      mail,
+      telegram: deps.providers?.telegram ?? selectTelegramProvider(deps.config, deps.logger),
+      clock,
+      config: deps.config,
+      logger: deps.logger,
+    }),
   };
 }
 

@@ -69,6 +69,33 @@ describe('the Xtream panel client', () => {
   });
 });
 
+describe("the panel's minute check (decision 0093)", () => {
+  const client = (options: { healthTimeoutMs?: number } = {}) => createXtreamPanelProvisioning({ url: panel.url, apiKey: API_KEY, ...options });
+
+  it("answers with the reseller's credits, as a number or as XUI.one's text, and null when the panel gives none", async () => {
+    panel.setCredits(42);
+    expect(await client().checkHealth()).toEqual({ credits: 42 });
+    panel.setCredits('1250.50');
+    expect(await client().checkHealth()).toEqual({ credits: 1250.5 });
+    panel.setCredits(null);
+    expect(await client().checkHealth()).toEqual({ credits: null });
+    // A panel without user_info still answered the key: it works, and says nothing of credits.
+    panel.refuseNext('user_info', 'STATUS_INVALID_ACTION');
+    expect(await client().checkHealth()).toEqual({ credits: null });
+    expect(panel.requests.map((request) => request.action)).toEqual(['user_info', 'user_info', 'user_info', 'user_info']);
+  });
+
+  it('fails on a refused key, an error and a panel that does not answer within its time limit, never with the key', async () => {
+    const wrongKey = createXtreamPanelProvisioning({ url: panel.url, apiKey: 'another-key-0123456789' });
+    await expect(wrongKey.checkHealth()).rejects.toThrow('Xtream panel refused user_info: STATUS_INVALID_KEY (Invalid API key)');
+    panel.goDown('error');
+    await expect(client().checkHealth()).rejects.toThrow('Xtream panel answered HTTP 500 to user_info');
+    panel.goDown('hang');
+    await expect(client({ healthTimeoutMs: 300 }).checkHealth()).rejects.toThrow(/^Xtream panel unreachable for user_info: /);
+    panel.recover();
+  });
+});
+
 describe('provisioning through the panel', () => {
   const t = useTestApp(env);
 

@@ -41,9 +41,9 @@ const ACCESS_CODE = 'cSbuFLhp';
 /**
  * A local stand-in of an XUI.one panel's reseller API on a real HTTP server:
  * `POST /<access code>/?api_key=..&action=create_line|edit_line|enable_line|disable_line|
- * delete_line|get_line|live_connections|create_mag|edit_mag|enable_mag|disable_mag` with form fields,
- * answering `{ status: 'STATUS_SUCCESS', data }` or a STATUS_* error; with state, and able
- * to refuse (refuseNext), be down (goDown) and be slow (slowDown).
+ * delete_line|get_line|live_connections|create_mag|edit_mag|enable_mag|disable_mag|user_info` with form fields,
+ * answering `{ status: 'STATUS_SUCCESS', data }` or a STATUS_* error; with state (the reseller's
+ * credits too: setCredits), and able to refuse (refuseNext), be down (goDown) and be slow (slowDown).
  */
 export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { apiKey: string; /** A slow panel: create_line answers this late. */ createDelayMs?: number }) {
   const lines = new Map<string, StandInLine>();
@@ -53,6 +53,8 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
   const refusals = new Map<string, string>();
   const requests: PanelRequest[] = [];
   let nextId = 1000;
+  /** The reseller's credits, as user_info gives them; null leaves them out of the answer (a panel that does not say). */
+  let credits: number | string | null = null;
   let failures = 0;
   let failAfter = 0;
   const outage = outageSwitch({ status: 'STATUS_FAILURE', error: 'Internal Server Error' });
@@ -172,6 +174,9 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
         if (!line) return send(200, { status: 'STATUS_INVALID_LINE', error: 'Line not found' });
         line.enabled = action === 'enable_line';
         return send(200, { status: 'STATUS_SUCCESS', data: {} });
+      case 'user_info':
+        // The reseller account the key belongs to; XUI.one sends its credits as text.
+        return send(200, { status: 'STATUS_SUCCESS', data: { id: 1, username: 'reseller', member_group_id: 2, ...(credits === null ? {} : { credits }) } });
       default:
         return send(200, { status: 'STATUS_INVALID_ACTION', error: `Unknown action ${action}` });
     }
@@ -193,6 +198,10 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
       if (!line) throw new Error(`no line ${username}`);
       line.activeConnections = streams;
       line.lastActivity = lastActivity;
+    },
+    /** The reseller's credits user_info gives from now on (a number, or text as XUI.one sends it); null leaves them out. */
+    setCredits(value: number | string | null) {
+      credits = value;
     },
     /** `action` answers `ms` late from now on (a slow panel), until reset. */
     slowDown(action: string, ms: number) {
@@ -216,6 +225,7 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
       delays.clear();
       refusals.clear();
       requests.length = 0;
+      credits = null;
       failures = 0;
       failAfter = 0;
       outage.end();

@@ -80,6 +80,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Exports', '/admin?tab=exports'],
       ['Audit Log', '/admin?tab=audit'],
       ['Outbox', '/admin?tab=outbox'],
+      ['Panel', '/admin?tab=panel'],
     ]);
     // No section of /admin is the page shown here.
     expect(within(sections).queryByRole('link', { current: 'page' })).toBeNull();

@@ -22,6 +22,8 @@ export const adminApiRoutes = {
   revenue: '/api/admin/revenue',
   auditLog: '/api/admin/audit-log',
   outbox: '/api/admin/outbox',
+  /** The provisioning panel's checks, credits and alerts (System > Panel, decision 0093). */
+  panel: '/api/admin/panel',
   /** Any customer's device, as the account page's calls on one device. */
   deviceStatus: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}/status`,
   device: (deviceId: string) => `/api/admin/devices/${segment(deviceId)}`,

@@ -53,6 +53,7 @@ export const adminKeys = {
   auditLogPage: (page: ListPage, filters: AuditFilters) => [adminApiRoutes.auditLog, page, filters] as const,
   outbox: [adminApiRoutes.outbox],
   outboxPage: (page: ListPage, filters: OutboxFilters) => [adminApiRoutes.outbox, page, filters] as const,
+  panel: [adminApiRoutes.panel],
   deviceStatus: (deviceId: string) => [adminApiRoutes.deviceStatus(deviceId)],
   renewals: [adminApiRoutes.renewals],
   autoRenewingSubscriptions: [adminApiRoutes.autoRenewingSubscriptions],

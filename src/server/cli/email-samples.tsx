@@ -13,6 +13,7 @@ import {
   refundSample,
   renewalReceiptSample,
 } from '#server/features/mail/index';
+import { PanelAlertEmail, panelAlertSample } from '#server/features/panel-watch/index';
 import {
   AutoRenewOffEmail,
   autoRenewOffSample,
@@ -39,8 +40,8 @@ export interface TemplateSample {
 /**
  * Every email template with sample data, one entry per file `npm run mail:preview` writes
  * (decision 0040). A new template is added here; a test fails for one left out. It lives
- * above the features because it draws the templates of two of them, mail and renewals, neither of
- * which imports the other (decision 0087).
+ * above the features because it draws the templates of several of them (mail, renewals, panel-watch),
+ * none of which imports another (decision 0087).
  */
 export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'order-confirmation': { element: <OrderConfirmationEmail {...orderConfirmationSample} />, reminder: false },
@@ -60,4 +61,5 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'trial-reminder': { element: <RenewalReminderEmail {...trialReminderSample} />, reminder: true },
   suspended: { element: <RenewalReminderEmail {...suspendedSample} />, reminder: false },
   'win-back': { element: <RenewalReminderEmail {...winBackSample} />, reminder: true },
+  'panel-alert': { element: <PanelAlertEmail {...panelAlertSample} />, reminder: false },
 };

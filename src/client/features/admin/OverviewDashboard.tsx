@@ -27,6 +27,7 @@ const ExportsTab = lazy(() => import('./operations/ExportsTab').then((module) =>
 const AuditLogTab = lazy(() => import('./operations/AuditLogTab').then((module) => ({ default: module.AuditLogTab })));
 const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => ({ default: module.OutboxTab })));
 const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) => ({ default: module.RenewalsTab })));
+const PanelTab = lazy(() => import('./panel/PanelTab').then((module) => ({ default: module.PanelTab })));
 
 const loadingTab = (
   <div className="grid gap-3" role="status" aria-label="Loading">
@@ -86,6 +87,7 @@ export function OverviewDashboard() {
     exports: <ExportsTab />,
     audit: <AuditLogTab />,
     outbox: <OutboxTab />,
+    panel: <PanelTab />,
   };
 
   return (

@@ -1,5 +1,5 @@
 // The subscriptions feature's face: provisioning, the lifecycle, the account's subscriptions and devices.
-export { createSubscriptions, SCHEDULED_POLICY, type Subscriptions } from './service';
+export { createSubscriptions, SCHEDULED_POLICY, SUBSCRIPTION_JOBS, type Subscriptions } from './service';
 export { claimMilestone, dueMilestones, milestoneClaim, runsPaidSubscription, type DueMilestone } from './milestones';
 export { subscriptionRoutes } from './routes';
 export { adminDeviceRoutes, deviceRoutes } from './device-routes';

@@ -52,5 +52,7 @@ export function createGeneratorProvisioning(): ProvisioningProvider {
     removeLine: async (device) => {
       devices.delete(device.username);
     },
+    // No panel to reach and no credits to spend: the demo always answers, and the admin's Panel view says it is the demo (decision 0093).
+    checkHealth: async () => ({ credits: null }),
   };
 }

@@ -37,6 +37,12 @@ export interface LineStatus {
   lastSeenAt: Date | null;
 }
 
+/** What the panel says of itself when checked (decision 0093). */
+export interface PanelHealth {
+  /** The reseller's credits left; null when the panel does not say (or there is no panel). */
+  credits: number | null;
+}
+
 export interface ProvisioningProvider {
   readonly kind: 'generator' | 'xtream-panel';
   /** Creates a line; its id on the panel, or null when there is no panel. */
@@ -66,6 +72,13 @@ export interface ProvisioningProvider {
    * forgets them (a line whose device became a set-top box, which has a line of its own).
    */
   removeLine(device: PanelDevice): Promise<void>;
+
+  /**
+   * The minute's check of the panel (decision 0093): resolves when the panel answers the
+   * reseller's key, with its credits where it gives them; throws, with why, when it does not
+   * answer, refuses the key or gives up after the health time limit (10 s on a panel).
+   */
+  checkHealth(): Promise<PanelHealth>;
 }
 
 /** The panel refused a line because its username is taken. */
@@ -74,5 +87,12 @@ export class LineUsernameTakenError extends Error {}
 /** The panel refused a set-top box because its MAC address is already there. */
 export class MacTakenError extends Error {}
 
-/** The panel answered, refusing the call (as opposed to not answering). */
-export class PanelRefusedError extends Error {}
+/** The panel answered, refusing the call (as opposed to not answering); `status` is its STATUS_* word, when it gave one. */
+export class PanelRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: string | null = null,
+  ) {
+    super(message);
+  }
+}

@@ -13,6 +13,8 @@ import {
 export const XTREAM_PANEL_TIMEOUT_MS = 15_000;
 /** A device's live status gives up sooner: the account page shows the credentials without it (decision 0042). */
 export const XTREAM_PANEL_STATUS_TIMEOUT_MS = 3000;
+/** The minute's health check gives up well within its minute and the check's 15 s tick (decision 0093). */
+export const XTREAM_PANEL_HEALTH_TIMEOUT_MS = 10_000;
 
 export interface XtreamPanelOptions {
   /** The panel's API address, for XUI.one `https://panel.example.com/<access code>/`. */
@@ -24,6 +26,8 @@ export interface XtreamPanelOptions {
   timeoutMs?: number;
   /** XTREAM_PANEL_STATUS_TIMEOUT_MS unless given. */
   statusTimeoutMs?: number;
+  /** XTREAM_PANEL_HEALTH_TIMEOUT_MS unless given. */
+  healthTimeoutMs?: number;
 }
 
 /** get_line's line, as XUI.one answers it: numbers may come as text, flags as 0/1. */
@@ -46,6 +50,18 @@ const flag = (value: unknown) => value === true || value === 1 || value === '1';
 const count = (value: unknown) => (Number.isFinite(Number(value)) ? Math.max(0, Math.trunc(Number(value))) : 0);
 const unixDate = (value: unknown) => (value && Number(value) > 0 ? new Date(Number(value) * 1000) : null);
 
+/** user_info's data: the reseller account the key belongs to; credits may come as text ('120.00'). */
+interface PanelReseller {
+  credits?: number | string | null;
+}
+
+/** The reseller's credits as a number, or null when the answer has none a number can be read from. */
+function creditsOf(data: unknown): number | null {
+  const { credits } = (data ?? {}) as PanelReseller;
+  const value = typeof credits === 'number' ? credits : typeof credits === 'string' && credits.trim() !== '' ? Number(credits) : Number.NaN;
+  return Number.isFinite(value) ? value : null;
+}
+
 interface PanelAnswer {
   status?: string;
   error?: string;
@@ -56,13 +72,14 @@ interface PanelAnswer {
 /**
  * A reseller panel in the style of XUI.one's reseller API (the successor of Xtream-UI), with a reseller key only:
  * `{url}?api_key=..&action=create_line|edit_line|enable_line|disable_line|delete_line|get_line|
- * live_connections|create_mag|edit_mag|enable_mag|disable_mag` with the
+ * live_connections|create_mag|edit_mag|enable_mag|disable_mag|user_info` with the
  * fields posted as a form, answered by `{ status: 'STATUS_SUCCESS', data }`. The key
  * stays out of error messages and logs.
  */
 export function createXtreamPanelProvisioning(options: XtreamPanelOptions): ProvisioningProvider {
   const timeoutMs = options.timeoutMs ?? XTREAM_PANEL_TIMEOUT_MS;
   const statusTimeoutMs = options.statusTimeoutMs ?? XTREAM_PANEL_STATUS_TIMEOUT_MS;
+  const healthTimeoutMs = options.healthTimeoutMs ?? XTREAM_PANEL_HEALTH_TIMEOUT_MS;
 
   async function call(action: string, fields: Record<string, string | string[]>, timeout = timeoutMs): Promise<PanelAnswer> {
     const url = new URL(options.url);
@@ -97,7 +114,10 @@ export function createXtreamPanelProvisioning(options: XtreamPanelOptions): Prov
     if (answer.status === 'STATUS_EXISTS_USERNAME') throw new LineUsernameTakenError(`Xtream panel: username already taken`);
     if (answer.status === 'STATUS_EXISTS_MAC') throw new MacTakenError(`Xtream panel: MAC address already on a device`);
     if (answer.status !== 'STATUS_SUCCESS') {
-      throw new PanelRefusedError(`Xtream panel refused ${action}: ${answer.status ?? 'no status'}${answer.error ? ` (${redacted(answer.error, fields)})` : ''}`);
+      throw new PanelRefusedError(
+        `Xtream panel refused ${action}: ${answer.status ?? 'no status'}${answer.error ? ` (${redacted(answer.error, fields)})` : ''}`,
+        answer.status ?? null,
+      );
     }
     return answer;
   }
@@ -202,6 +222,17 @@ export function createXtreamPanelProvisioning(options: XtreamPanelOptions): Prov
 
     async removeLine(device: PanelDevice) {
       await call('delete_line', { id: lineOf(device) });
+    },
+
+    async checkHealth() {
+      try {
+        const answer = await call('user_info', {}, healthTimeoutMs);
+        return { credits: creditsOf(answer.data) };
+      } catch (error) {
+        // A panel without the action still answered the key: it works, and says nothing of credits.
+        if (error instanceof PanelRefusedError && error.status === 'STATUS_INVALID_ACTION') return { credits: null };
+        throw error;
+      }
     },
   };
 }

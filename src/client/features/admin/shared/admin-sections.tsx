@@ -1,4 +1,4 @@
-import { AlertTriangle, Bell, Download, Gift, Mail, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
+import { Activity, AlertTriangle, Bell, Download, Gift, Mail, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 
@@ -52,6 +52,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       { value: 'exports', label: 'Exports', icon: <Download aria-hidden="true" /> },
       { value: 'audit', label: 'Audit Log', icon: <ScrollText aria-hidden="true" /> },
       { value: 'outbox', label: 'Outbox', icon: <Mail aria-hidden="true" /> },
+      { value: 'panel', label: 'Panel', icon: <Activity aria-hidden="true" /> },
     ],
   },
 ];
