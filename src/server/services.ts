@@ -33,6 +33,7 @@ import { createPaidOrderWorkflow } from './workflows/paid-order';
 import { createProvisioningWorkflow } from './workflows/provisioning';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { scheduleBackups } from './workflows/scheduled-backups';
 import { createShipmentsWorkflow } from './workflows/shipments';
 import { createRenewalAdmin } from './workflows/renewals/admin';
 import { createRenewalCharges } from './workflows/renewals/charges';
@@ -81,6 +82,7 @@ export function createServices(deps: AppDeps) {
     deps.logger?.info({ removed }, 'housekeeping done');
   });
   jobs.schedule(HOUSEKEEPING_JOB, HOUSEKEEPING_CRON);
+  const backups = scheduleBackups(jobs, { config: deps.config, database: deps.database, clock, logger: deps.logger });
 
   // The features.
   const mail = createMail({
@@ -181,6 +183,8 @@ export function createServices(deps: AppDeps) {
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
     orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),
+    /** The scheduled backups (BACKUP_DIR), or null. */
+    backups,
   };
 }
 
