@@ -277,16 +277,36 @@ describe(`backups that restore, on ${testDbKind}`, () => {
     expect(await countsOf(target)).toEqual({});
   });
 
-  it.runIf(testDbKind === 'pglite')('refuses a data folder a running store holds', async () => {
+  it('refuses a database a running store holds, and changes nothing', async () => {
     const target = await newTarget();
     await restoreInto(target, backupFile);
-    const holder = process.ppid;
-    writeFileSync(`${target.env.DATA_DIR}/pglite.lock`, String(holder));
+    const before = await target.identity();
     const { out, lines } = output();
-    expect(await backupCommand([path.join(workFolder, 'held.tar.gz')], target.env, out)).toBe(1);
-    expect(await restoreCommand([backupFile, '--force'], target.env, out)).toBe(1);
-    for (const line of lines.error) expect(line).toMatch(new RegExp(`^The embedded database in .* is in use by process ${holder} \\(a running store\\?\\): stop it first\\.`));
-    rmSync(`${target.env.DATA_DIR}/pglite.lock`);
+    if (testDbKind === 'postgres') {
+      // A store's pool, with one connection open.
+      const running = await target.open();
+      await running.executeSql('select 1', []);
+      try {
+        expect(await restoreCommand([backupFile, '--force'], target.env, out)).toBe(1);
+      } finally {
+        await running.close();
+      }
+      expect(lines.error).toEqual([expect.stringMatching(/^1 connection is open to the database "restored_\w+": stop every store instance before restoring\. Nothing was changed\.$/)]);
+    } else {
+      // The folder's lock names a live process other than this one, as a running store's does.
+      const holder = process.ppid;
+      const lock = path.join(target.env.DATA_DIR!, 'pglite.lock');
+      writeFileSync(lock, String(holder));
+      try {
+        expect(await backupCommand([path.join(workFolder, 'held.tar.gz')], target.env, out)).toBe(1);
+        expect(await restoreCommand([backupFile, '--force'], target.env, out)).toBe(1);
+      } finally {
+        rmSync(lock);
+      }
+      expect(lines.error).toHaveLength(2);
+      for (const line of lines.error) expect(line).toMatch(new RegExp(`^The embedded database in .* is in use by process ${holder} \\(a running store\\?\\): stop it first\\.`));
+    }
+    expect(await target.identity()).toBe(before);
     expect(await target.leftovers()).toEqual([]);
   });
 });

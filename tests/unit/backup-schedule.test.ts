@@ -16,13 +16,17 @@ const refusal = (env: Record<string, string>) => {
 
 describe('scheduled backups', () => {
   it('back up every 24 hours and keep 7 unless told otherwise, and only with BACKUP_DIR', () => {
-    expect(parseEnv({})).toMatchObject({ BACKUP_DIR: undefined, BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: 7 });
+    const defaults = parseEnv({});
+    expect(defaults.BACKUP_DIR).toBeUndefined();
+    expect(defaults).toMatchObject({ BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: 7 });
     expect(parseEnv({ BACKUP_DIR: '/var/backups/store', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' })).toMatchObject({
       BACKUP_DIR: '/var/backups/store',
       BACKUP_EVERY_HOURS: 6,
       BACKUP_KEEP: 28,
     });
-    expect(parseEnv({ BACKUP_DIR: '', BACKUP_EVERY_HOURS: '', BACKUP_KEEP: '' })).toMatchObject({ BACKUP_DIR: undefined, BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: 7 });
+    const empty = parseEnv({ BACKUP_DIR: '', BACKUP_EVERY_HOURS: '', BACKUP_KEEP: '' });
+    expect(empty.BACKUP_DIR).toBeUndefined();
+    expect(empty).toMatchObject({ BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: 7 });
   });
 
   it('refuse hours and counts that are not positive whole numbers, naming the setting', () => {

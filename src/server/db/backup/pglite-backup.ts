@@ -91,7 +91,7 @@ export async function restorePglite(dataDir: string, file: string, { force }: { 
 }
 
 async function loadInto(folder: string, archive: Buffer, file: string): Promise<void> {
-  const database = await openDatabase({ dataDir: folder, loadDataDir: new Blob([archive], { type: 'application/gzip' }), pgliteTemplate: null }).catch(
+  const database = await openDatabase({ dataDir: folder, loadDataDir: new Blob([new Uint8Array(archive)], { type: 'application/gzip' }), pgliteTemplate: null }).catch(
     (error: Error) => {
       throw new BackupError(`${file} could not be opened as a database (${error.message}). ${UNCHANGED}`);
     },

@@ -119,7 +119,8 @@ export async function restorePostgres(url: string, file: string, { force, env }:
   try {
     const connected = tables === null ? 0 : await sessionsOn(server, target, counter);
     if (connected > 0) {
-      throw new BackupError(`${connected} connections are open to the database "${target}": stop every store instance before restoring. ${UNCHANGED}`);
+      const open = connected === 1 ? '1 connection is' : `${connected} connections are`;
+      throw new BackupError(`${open} open to the database "${target}": stop every store instance before restoring. ${UNCHANGED}`);
     }
     const fresh = sideName(target, `_restoring_${process.pid}`);
     await server.query(`drop database if exists ${quoted(fresh)} with (force)`);
