@@ -127,12 +127,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         target: 'node20',
         sourcemap: true,
-        // The store, the admin:create command, the step that makes the PGlite template (decision
-        // 0019) and the one that writes the landing page's shell into the built client (0060).
+        // The store, the admin:create, backup and restore commands (decision 0090), the step
+        // that makes the PGlite template (decision 0019) and the one that writes the landing
+        // page's shell into the built client (0060).
         rollupOptions: {
           input: {
             main: 'src/server/main.ts',
             'admin-create': 'src/server/cli/admin-create.ts',
+            backup: 'src/server/cli/backup.ts',
+            restore: 'src/server/cli/restore.ts',
             'pglite-template': 'src/server/cli/pglite-template.ts',
             'prerender-shells': 'src/client/app/prerender-shells.tsx',
           },

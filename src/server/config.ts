@@ -139,6 +139,11 @@ const envSchema = z.object({
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_CHAT_ID: optionalText,
   TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.telegram.org')),
+  /** Where one instance writes a backup every BACKUP_EVERY_HOURS; none makes no scheduled backups (decision 0090). */
+  BACKUP_DIR: optionalText,
+  BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int('must be a whole number of hours').min(1, 'must be at least 1').max(8760, 'must be at most 8760 (a year)').default(24)),
+  /** The newest scheduled backups kept in BACKUP_DIR; older ones it made are deleted. */
+  BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(7)),
   /** The administrator made or updated at start-up; both or neither. */
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').max(256).optional()),

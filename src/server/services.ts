@@ -35,6 +35,7 @@ import { createPanelWatch } from './workflows/panel-watch';
 import { createProvisioningWorkflow } from './workflows/provisioning';
 import { schedulePaymentReconciliation } from './workflows/payment-reconciliation';
 import { createPlaceOrderWorkflow } from './workflows/place-order';
+import { scheduleBackups } from './workflows/scheduled-backups';
 import { createShipmentsWorkflow } from './workflows/shipments';
 import { createRenewalAdmin } from './workflows/renewals/admin';
 import { createRenewalCharges } from './workflows/renewals/charges';
@@ -83,6 +84,7 @@ export function createServices(deps: AppDeps) {
     deps.logger?.info({ removed }, 'housekeeping done');
   });
   jobs.schedule(HOUSEKEEPING_JOB, HOUSEKEEPING_CRON);
+  const backups = scheduleBackups(jobs, { config: deps.config, database: deps.database, clock, logger: deps.logger });
 
   // The features.
   const mail = createMail({
@@ -194,6 +196,8 @@ export function createServices(deps: AppDeps) {
       config: deps.config,
       logger: deps.logger,
     }),
+    /** The scheduled backups (BACKUP_DIR), or null. */
+    backups,
   };
 }
 

@@ -13,6 +13,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { listenOnChannel, type ChannelHandlers, type ChannelListener } from './notifications';
 import { DATABASE_CONNECT_TIMEOUT_MS } from './outage';
+import { lockDataFolder } from './pglite-folder-lock';
 import { copyTemplateIfNew, replaceFolder } from './pglite-template';
 import { preparePgliteStatements } from './pglite-prepared-statements';
 import { prepareStatements } from './prepared-statements';
@@ -36,6 +37,13 @@ export interface Database {
   executeSql: ExecuteSql;
   /** The node-postgres pool, when on PostgreSQL. */
   pool?: pg.Pool;
+  /** The postgres:// URL, when on PostgreSQL: the client tools (pg_dump) connect with it. */
+  url?: string;
+  /**
+   * The data folder as a gzipped tarball, on PGlite: a backup (docs/decisions/0090). It is
+   * taken between two statements, so it is what a crash at that moment would leave.
+   */
+  dumpDataFolder?(): Promise<Blob>;
   /**
    * Follows NOTIFY on a channel, on PostgreSQL, where other instances may send them.
    * Absent on PGlite: one process has the data folder, so no other instance exists.
@@ -54,6 +62,8 @@ export interface DatabaseOptions {
   preparedStatements?: boolean;
   /** The migrated folder a new PGlite data folder starts from: the build's by default; null runs initdb. */
   pgliteTemplate?: string | null;
+  /** A new PGlite data folder starts as this tarball of another (a restored backup) instead. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -79,24 +89,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       kind: 'postgres',
       pool,
+      url: options.url,
       db: drizzlePostgres(pool) as unknown as Db,
       executeSql: (text, values) => pool.query(text, values) as never,
       listen: (channel, handlers) => listenOnChannel({ connectionString: options.url }, channel, handlers),
       close: () => pool.end(),
     };
   }
-  // A new data folder starts as a copy of the build's migrated template, not from initdb (decision 0019).
-  const template = options.pgliteTemplate === undefined ? pgliteTemplateDir() : options.pgliteTemplate;
-  if (options.dataDir && template) await copyTemplateIfNew(options.dataDir, template);
-  // PGlite's WebAssembly stays on V8's baseline compiler: its optimised code would cost
-  // some 70 MB of memory for a few per cent of speed (decision 0019). Set before PGlite
-  // compiles its module; PostgreSQL stores never get here.
-  setFlagsFromString('--liftoff-only');
-  // pg_trgm backs the admin's search indexes (drizzle/0002), as on PostgreSQL.
-  const extensions = { pg_trgm };
-  const settings = { extensions, startParams: PGLITE_START_PARAMS };
-  const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
-  await client.waitReady;
+  // One process at a time on a data folder (docs/decisions/0090).
+  const release = options.dataDir ? lockDataFolder(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await openPglite(options);
+  } catch (error) {
+    release();
+    throw error;
+  }
   if (options.preparedStatements !== false) preparePgliteStatements(client);
   return {
     kind: 'pglite',
@@ -106,8 +114,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    close: () => client.close(),
+    dumpDataFolder: () => client.dumpDataDir('gzip'),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<PGlite> {
+  // A new data folder starts as a copy of the build's migrated template, not from initdb (decision 0019).
+  const template = options.pgliteTemplate === undefined ? pgliteTemplateDir() : options.pgliteTemplate;
+  if (options.dataDir && template && !options.loadDataDir) await copyTemplateIfNew(options.dataDir, template);
+  // PGlite's WebAssembly stays on V8's baseline compiler: its optimised code would cost
+  // some 70 MB of memory for a few per cent of speed (decision 0019). Set before PGlite
+  // compiles its module; PostgreSQL stores never get here.
+  setFlagsFromString('--liftoff-only');
+  // pg_trgm backs the admin's search indexes (drizzle/0002), as on PostgreSQL.
+  const extensions = { pg_trgm };
+  const settings = { extensions, startParams: PGLITE_START_PARAMS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) };
+  const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
+  await client.waitReady;
+  return client;
 }
 
 /** The project folder, from the source tree or the built bundle alike. */
