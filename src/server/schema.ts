@@ -19,3 +19,4 @@ export * from './providers/crypto/schema';
 export * from './features/mail/schema';
 export * from './features/audit/schema';
 export * from './features/renewals/schema';
+export * from './features/incidents/schema';

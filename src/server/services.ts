@@ -5,6 +5,7 @@ import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accou
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
+import { createIncidentReads, createStoreStatus } from '#server/features/incidents/index';
 import { createMail } from '#server/features/mail/index';
 import { createOrders, shipmentsOfSubscriptions } from '#server/features/orders/index';
 import { createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
@@ -40,6 +41,8 @@ import { createRenewalConfirmation } from './workflows/renewals/confirmation';
 import { createSavedCardRenewal } from './workflows/renewals/saved-card-checkout';
 import { createSavedCardWorkflow } from './workflows/renewals/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
+import { createIncidentsWorkflow } from './workflows/incidents';
+import type { PanelHealth } from '#domain/store-status';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {
@@ -54,6 +57,13 @@ export interface AppDeps {
   /** The server's time; tests pass a settable one. The system clock when absent. */
   clock?: Clock;
 }
+
+/**
+ * PLACEHOLDER until the panel checks are merged: the panel reads as not watched, so the
+ * status page goes by the store's database and its open incidents alone (decision 0094).
+ * At the merge, replace it with the panel checks' own reading, panelHealthNow(db, clock.now()).
+ */
+const panelNotWatchedYet = async (): Promise<PanelHealth> => ({ reachable: null, checkedAt: null });
 
 /** On a public demonstration store (DEMO_MODE=true) the demo providers take any payment for free. */
 function costlessPaymentMethods(config: Config, card: CardPayments, crypto: CryptoPaymentProvider): ReadonlySet<'card' | 'crypto'> {
@@ -140,6 +150,7 @@ export function createServices(deps: AppDeps) {
 
   const catalog = createCatalog(deps.database, { logger: deps.logger });
   const couponAdmin = createCouponAdmin(db);
+  const storeStatus = createStoreStatus({ db, clock, panelHealth: panelNotWatchedYet });
 
   return {
     catalog,
@@ -181,6 +192,9 @@ export function createServices(deps: AppDeps) {
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
     orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),
+    storeStatus,
+    incidentReads: createIncidentReads(db, clock),
+    incidents: createIncidentsWorkflow({ db, jobs, clock, mail, subscriptions, storeStatus, config: deps.config, logger: deps.logger }),
   };
 }
 

@@ -28,6 +28,7 @@ import {
   trialReminderSample,
   winBackSample,
 } from '#server/features/renewals/index';
+import { CompensationEmail, compensationSample, IncidentNoticeEmail, incidentNoticeSample } from '#server/features/incidents/index';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */
@@ -39,8 +40,8 @@ export interface TemplateSample {
 /**
  * Every email template with sample data, one entry per file `npm run mail:preview` writes
  * (decision 0040). A new template is added here; a test fails for one left out. It lives
- * above the features because it draws the templates of two of them, mail and renewals, neither of
- * which imports the other (decision 0087).
+ * above the features because it draws the templates of three of them, mail, renewals and
+ * incidents, none of which imports another (decision 0087).
  */
 export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'order-confirmation': { element: <OrderConfirmationEmail {...orderConfirmationSample} />, reminder: false },
@@ -60,4 +61,6 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'trial-reminder': { element: <RenewalReminderEmail {...trialReminderSample} />, reminder: true },
   suspended: { element: <RenewalReminderEmail {...suspendedSample} />, reminder: false },
   'win-back': { element: <RenewalReminderEmail {...winBackSample} />, reminder: true },
+  'incident-notice': { element: <IncidentNoticeEmail {...incidentNoticeSample} />, reminder: false },
+  compensation: { element: <CompensationEmail {...compensationSample} />, reminder: false },
 };
