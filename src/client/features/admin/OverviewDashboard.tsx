@@ -27,6 +27,7 @@ const ExportsTab = lazy(() => import('./operations/ExportsTab').then((module) =>
 const AuditLogTab = lazy(() => import('./operations/AuditLogTab').then((module) => ({ default: module.AuditLogTab })));
 const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => ({ default: module.OutboxTab })));
 const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) => ({ default: module.RenewalsTab })));
+const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
 
 const loadingTab = (
   <div className="grid gap-3" role="status" aria-label="Loading">
@@ -86,6 +87,7 @@ export function OverviewDashboard() {
     exports: <ExportsTab />,
     audit: <AuditLogTab />,
     outbox: <OutboxTab />,
+    incidents: <IncidentsTab />,
   };
 
   return (

@@ -1,4 +1,4 @@
-import { AlertTriangle, Bell, Download, Gift, Mail, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
+import { AlertTriangle, Bell, Download, Gift, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 
@@ -52,6 +52,8 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       { value: 'exports', label: 'Exports', icon: <Download aria-hidden="true" /> },
       { value: 'audit', label: 'Audit Log', icon: <ScrollText aria-hidden="true" /> },
       { value: 'outbox', label: 'Outbox', icon: <Mail aria-hidden="true" /> },
+      // The public status page's incidents and their compensation (decision 0094).
+      { value: 'incidents', label: 'Incidents', icon: <Megaphone aria-hidden="true" /> },
     ],
   },
 ];
