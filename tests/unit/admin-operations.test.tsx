@@ -80,6 +80,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Exports', '/admin?tab=exports'],
       ['Audit Log', '/admin?tab=audit'],
       ['Outbox', '/admin?tab=outbox'],
+      ['Incidents', '/admin?tab=incidents'],
     ]);
     // No section of /admin is the page shown here.
     expect(within(sections).queryByRole('link', { current: 'page' })).toBeNull();
@@ -350,6 +351,9 @@ describe('the Audit Log and Outbox tabs', () => {
       'Automatic renewal retried',
       'Automatic renewal turned off',
       'Failed renewal dismissed',
+      'Incident posted',
+      'Incident ended',
+      'Incident compensated',
     ]);
   });
 

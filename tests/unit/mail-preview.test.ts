@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_SAMPLES } from '../../src/server/cli/email-samples';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-/** The folders that hold email templates: the mail feature's and the renewals' (decision 0087). */
-const templateHomes = [path.join(root, 'src', 'server', 'features', 'mail', 'templates'), path.join(root, 'src', 'server', 'features', 'renewals')];
+/** The folders that hold email templates: the mail feature's, the renewals' (decision 0087) and the incidents' (decision 0094). */
+const templateHomes = ['mail/templates', 'renewals', 'incidents'].map((folder) => path.join(root, 'src', 'server', 'features', ...folder.split('/')));
 const catalogFile = path.join(root, 'src', 'server', 'cli', 'email-samples.tsx');
 /** A template is a .tsx file drawn in the frame; the component each exports. */
 const templateComponents = templateHomes.flatMap((folder) =>
