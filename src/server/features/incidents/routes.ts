@@ -28,13 +28,13 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
- * GET /api/status, for anyone (decision 0094). No session is read. A proxy may keep the
- * answer a few seconds, as the store itself does, so a crowd opening the page in an outage
- * costs the store little.
+ * GET /api/status, for anyone (decision 0094). No session is read. A shared cache (a CDN) may
+ * keep the answer a few seconds, as the store itself does, so a crowd opening the page in an
+ * outage costs the store little; a browser asks each time, so an incident ended shows at once.
  */
 export const statusRoutes: FastifyPluginAsyncZod<{ storeStatus: Pick<StoreStatusService, 'current'> }> = async (app, { storeStatus }) => {
   app.get('/api/status', { schema: { response: { 200: storeStatusSchema } } }, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=10').send(await storeStatus.current()),
+    reply.header('cache-control', 'public, max-age=0, s-maxage=10').send(await storeStatus.current()),
   );
 };
 
