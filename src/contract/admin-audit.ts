@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'renewal.retry',
   'renewal.cancel_auto_renew',
   'renewal.dismiss',
+  'incident.post',
+  'incident.end',
+  'incident.compensate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

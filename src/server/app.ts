@@ -7,6 +7,7 @@ import { adminRoutes } from '#server/features/admin/index';
 import { catalogRoutes } from '#server/features/catalog/index';
 import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
+import { adminIncidentRoutes, statusRoutes } from '#server/features/incidents/index';
 import { mailRoutes } from '#server/features/mail/index';
 import { adminPanelRoutes } from '#server/features/panel-watch/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { deviceActions, panelWatch, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
+    const { incidentReads, incidents, storeStatus } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -117,6 +119,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(deviceRoutes, { devices, deviceActions, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
+    // The public status page's answer (decision 0094): no session read.
+    await app.register(statusRoutes, { storeStatus });
     await app.register(adminRoutes, {
       admins,
       adminChanges,
@@ -128,11 +132,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       shipments,
       config,
       sessions,
-      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093).
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094).
       guardedRoutes: async (guarded, actingAdmin) => {
         await guarded.register(adminDeviceRoutes, { devices, deviceActions, actingAdmin });
         await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
         await guarded.register(adminPanelRoutes, { panelWatch, clock });
+        await guarded.register(adminIncidentRoutes, { reads: incidentReads, incidents, actingAdmin });
       },
     });
 

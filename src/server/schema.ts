@@ -20,3 +20,4 @@ export * from './features/mail/schema';
 export * from './features/audit/schema';
 export * from './features/renewals/schema';
 export * from './features/panel-watch/schema';
+export * from './features/incidents/schema';

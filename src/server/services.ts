@@ -5,9 +5,11 @@ import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accou
 import { createAdmins } from '#server/features/admin/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
+import { createIncidentReads, createStoreStatus } from '#server/features/incidents/index';
 import { createMail } from '#server/features/mail/index';
 import { createOrders, shipmentsOfSubscriptions } from '#server/features/orders/index';
 import { createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
+import { panelHealthNow } from '#server/features/panel-watch/index';
 import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
@@ -43,6 +45,7 @@ import { createRenewalConfirmation } from './workflows/renewals/confirmation';
 import { createSavedCardRenewal } from './workflows/renewals/saved-card-checkout';
 import { createSavedCardWorkflow } from './workflows/renewals/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
+import { createIncidentsWorkflow } from './workflows/incidents';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {
@@ -144,6 +147,7 @@ export function createServices(deps: AppDeps) {
 
   const catalog = createCatalog(deps.database, { logger: deps.logger });
   const couponAdmin = createCouponAdmin(db);
+  const storeStatus = createStoreStatus({ db, clock, panelHealth: () => panelHealthNow(db, clock.now()) });
 
   return {
     catalog,
@@ -198,6 +202,9 @@ export function createServices(deps: AppDeps) {
     }),
     /** The scheduled backups (BACKUP_DIR), or null. */
     backups,
+    storeStatus,
+    incidentReads: createIncidentReads(db, clock),
+    incidents: createIncidentsWorkflow({ db, jobs, clock, mail, subscriptions, storeStatus, config: deps.config, logger: deps.logger }),
   };
 }
 

@@ -81,6 +81,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Audit Log', '/admin?tab=audit'],
       ['Outbox', '/admin?tab=outbox'],
       ['Panel', '/admin?tab=panel'],
+      ['Incidents', '/admin?tab=incidents'],
     ]);
     // No section of /admin is the page shown here.
     expect(within(sections).queryByRole('link', { current: 'page' })).toBeNull();
@@ -351,6 +352,9 @@ describe('the Audit Log and Outbox tabs', () => {
       'Automatic renewal retried',
       'Automatic renewal turned off',
       'Failed renewal dismissed',
+      'Incident posted',
+      'Incident ended',
+      'Incident compensated',
     ]);
   });
 

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_SAMPLES } from '../../src/server/cli/email-samples';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-/** The folders that hold email templates: the mail feature's, the renewals' (decision 0087) and the panel watch's alert to the owner (decision 0093). */
-const templateHomes = ['mail/templates', 'renewals', 'panel-watch'].map((folder) => path.join(root, 'src', 'server', 'features', ...folder.split('/')));
+/** The folders that hold email templates: the mail feature's, the renewals' (decision 0087), the panel watch's alert to the owner (decision 0093) and the incidents' (decision 0094). */
+const templateHomes = ['mail/templates', 'renewals', 'panel-watch', 'incidents'].map((folder) => path.join(root, 'src', 'server', 'features', ...folder.split('/')));
 const catalogFile = path.join(root, 'src', 'server', 'cli', 'email-samples.tsx');
 /** A template is a .tsx file drawn in the frame; the component each exports. */
 const templateComponents = templateHomes.flatMap((folder) =>

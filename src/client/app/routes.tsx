@@ -31,6 +31,8 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/unsubscribe', lazy(() => import('../pages/UnsubscribePage'))],
   // The link of an automatic renewal's "Confirm your renewal payment" email (3-D Secure).
   ['/renewals/:id/confirm', lazy(() => import('../pages/RenewalConfirmPage'))],
+  // Beyond the spec's table: the public status page and its incidents (decision 0094).
+  ['/status', lazy(() => import('../pages/StatusPage'))],
 ];
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 

@@ -1,4 +1,5 @@
 import { adminOrderPaths } from '#contract/admin-order-paths';
+import { adminIncidentPaths } from '#contract/admin-incident-paths';
 import { adminRenewalPaths } from '#contract/admin-renewal-paths';
 
 const segment = encodeURIComponent;
@@ -40,4 +41,8 @@ export const adminApiRoutes = {
   retryRenewal: adminRenewalPaths.retry,
   dismissRenewal: adminRenewalPaths.dismiss,
   cancelAutoRenew: adminRenewalPaths.cancelAutoRenew,
+  /** The status page's incidents (decision 0094): the list (GET, POST), one incident (GET, PATCH its end) and its compensation. */
+  incidents: adminIncidentPaths.list,
+  incident: adminIncidentPaths.detail,
+  compensateIncident: adminIncidentPaths.compensate,
 } as const;

@@ -58,6 +58,10 @@ export const adminKeys = {
   renewals: [adminApiRoutes.renewals],
   autoRenewingSubscriptions: [adminApiRoutes.autoRenewingSubscriptions],
   autoRenewingPage: (page: ListPage) => [adminApiRoutes.autoRenewingSubscriptions, page] as const,
+  incidents: [adminApiRoutes.incidents],
+  incidentPage: (page: ListPage) => [adminApiRoutes.incidents, page] as const,
+  /** Under the list's key, so whatever refreshes the list refreshes the incident open beside it. */
+  incident: (incidentId: string) => [adminApiRoutes.incidents, 'detail', incidentId] as const,
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

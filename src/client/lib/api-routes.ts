@@ -11,6 +11,8 @@ const segment = encodeURIComponent;
 export const apiRoutes = {
   packages: '/api/packages',
   storeConfig: '/api/config',
+  /** The public status page's one call (decision 0094). */
+  status: '/api/status',
   validateCoupon: '/api/validate-coupon',
   checkout: '/api/checkout',
   paymentSuccess: '/api/webhook/payment-success',

@@ -8,6 +8,7 @@ import { apiRoutes } from './api-routes';
 export const queryKeys = {
   packages: [apiRoutes.packages],
   storeConfig: [apiRoutes.storeConfig],
+  storeStatus: [apiRoutes.status],
   currentCustomer: [apiRoutes.currentCustomer],
   setupLink: (token: string) => [apiRoutes.setupLink(token)],
   subscriptions: [apiRoutes.subscriptions],

@@ -29,6 +29,7 @@ import {
   trialReminderSample,
   winBackSample,
 } from '#server/features/renewals/index';
+import { CompensationEmail, compensationSample, IncidentNoticeEmail, incidentNoticeSample } from '#server/features/incidents/index';
 
 export interface TemplateSample {
   /** The template drawn with its sample data. */
@@ -40,8 +41,8 @@ export interface TemplateSample {
 /**
  * Every email template with sample data, one entry per file `npm run mail:preview` writes
  * (decision 0040). A new template is added here; a test fails for one left out. It lives
- * above the features because it draws the templates of several of them (mail, renewals, panel-watch),
- * none of which imports another (decision 0087).
+ * above the features because it draws the templates of several of them (mail, renewals,
+ * panel-watch, incidents), none of which imports another (decision 0087).
  */
 export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   'order-confirmation': { element: <OrderConfirmationEmail {...orderConfirmationSample} />, reminder: false },
@@ -62,4 +63,6 @@ export const TEMPLATE_SAMPLES: Record<string, TemplateSample> = {
   suspended: { element: <RenewalReminderEmail {...suspendedSample} />, reminder: false },
   'win-back': { element: <RenewalReminderEmail {...winBackSample} />, reminder: true },
   'panel-alert': { element: <PanelAlertEmail {...panelAlertSample} />, reminder: false },
+  'incident-notice': { element: <IncidentNoticeEmail {...incidentNoticeSample} />, reminder: false },
+  compensation: { element: <CompensationEmail {...compensationSample} />, reminder: false },
 };

@@ -25,6 +25,8 @@ const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
   [/^\/unsubscribe$/, 'UnsubscribePage'],
   // An automatic renewal's confirmation link (3-D Secure); its calls are routes of features/renewals.
   [/^\/renewals\/[^/]+\/confirm$/, 'RenewalConfirmPage'],
+  // The public status page (decision 0094); its call is a route of features/incidents.
+  [/^\/status$/, 'StatusPage'],
 ];
 
 function routeOf(pathname: string) {

@@ -28,6 +28,7 @@ const AuditLogTab = lazy(() => import('./operations/AuditLogTab').then((module) 
 const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => ({ default: module.OutboxTab })));
 const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) => ({ default: module.RenewalsTab })));
 const PanelTab = lazy(() => import('./panel/PanelTab').then((module) => ({ default: module.PanelTab })));
+const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
 
 const loadingTab = (
   <div className="grid gap-3" role="status" aria-label="Loading">
@@ -88,6 +89,7 @@ export function OverviewDashboard() {
     audit: <AuditLogTab />,
     outbox: <OutboxTab />,
     panel: <PanelTab />,
+    incidents: <IncidentsTab />,
   };
 
   return (

@@ -14,7 +14,11 @@ const QUICK_LINKS = [
   { label: 'Free Trial', href: '/checkout?trial=true' },
   { label: 'Setup Guide', href: '#support' },
 ];
-const SUPPORT_LINKS = ['Help Center', 'Contact Us', 'Device Setup', 'Troubleshooting'].map((label) => ({ label, href: '#support' }));
+const SUPPORT_LINKS = [
+  ...['Help Center', 'Contact Us', 'Device Setup', 'Troubleshooting'].map((label) => ({ label, href: '#support' })),
+  // Whether the service runs now, and the incidents of the last days (decision 0094).
+  { label: 'Service Status', href: '/status' },
+];
 const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Refund Policy'].map((label) => ({ label, href: '#support' }));
 
 function FooterLink({ label, href }: { label: string; href: string }) {

@@ -11,3 +11,4 @@ export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
 export { attachCardOfPurchase, firstOrderOf, ownSettings, switchAutoRenew, useCard, type SwitchedSubscription } from './settings';
 export { confirmLinesOff, lapsedPastGrace, markGraceSuspended } from './grace';
+export { customersRunningSubscriptions, extendForIncident, type ExtendedSubscription } from './incident-extension';

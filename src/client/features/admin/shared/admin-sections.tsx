@@ -1,4 +1,4 @@
-import { Activity, AlertTriangle, Bell, Download, Gift, Mail, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
+import { Activity, AlertTriangle, Bell, Download, Gift, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 
@@ -53,6 +53,8 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       { value: 'audit', label: 'Audit Log', icon: <ScrollText aria-hidden="true" /> },
       { value: 'outbox', label: 'Outbox', icon: <Mail aria-hidden="true" /> },
       { value: 'panel', label: 'Panel', icon: <Activity aria-hidden="true" /> },
+      // The public status page's incidents and their compensation (decision 0094).
+      { value: 'incidents', label: 'Incidents', icon: <Megaphone aria-hidden="true" /> },
     ],
   },
 ];

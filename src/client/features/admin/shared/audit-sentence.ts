@@ -38,6 +38,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'renewal.retry': 'Automatic renewal retried',
   'renewal.cancel_auto_renew': 'Automatic renewal turned off',
   'renewal.dismiss': 'Failed renewal dismissed',
+  'incident.post': 'Incident posted',
+  'incident.end': 'Incident ended',
+  'incident.compensate': 'Incident compensated',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
@@ -160,6 +163,18 @@ function deviceSentence({ action, targetId: orderId, before, after }: Entry): st
   }
 }
 
+/** An incident of the status page (decision 0094): 'Added 3 days to 12 subscriptions for the incident "Channels down"'. */
+function incidentSentence({ action, after }: Entry): string {
+  const title = text(after, 'title');
+  const incident = title ? `the incident "${title}"` : 'an incident';
+  if (action === 'incident.end') return `Ended ${incident}`;
+  if (action === 'incident.post') {
+    const notified = text(after, 'notifiedCustomers');
+    return `Posted ${incident} (${text(after, 'affects') ?? 'all packages'})${notified === undefined ? '' : `, emailing ${notified} customers`}`;
+  }
+  return `Added ${text(after, 'days') ?? '?'} days to ${text(after, 'subscriptions') ?? '?'} subscriptions for ${incident}`;
+}
+
 /** Today's rendering, for an action this page does not know: what, on which record. */
 const fallback = ({ action, targetType, targetId }: Entry) => (targetType === 'admin' ? action : `${action} on ${targetType} ${targetId}`);
 
@@ -219,6 +234,10 @@ export function auditSentence(entry: Entry): string {
       return `Turned off the automatic renewal of ${orderId}`;
     case 'renewal.dismiss':
       return `Dismissed the failed automatic renewal of ${orderId}`;
+    case 'incident.post':
+    case 'incident.end':
+    case 'incident.compensate':
+      return incidentSentence(entry);
     default:
       return fallback(entry);
   }
