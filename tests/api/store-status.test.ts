@@ -46,10 +46,10 @@ describe('the status of a store whose database cannot be reached', () => {
   });
   afterAll(() => app.close());
 
-  it('is down, answered rather than refused', async () => {
+  it('is down, answered rather than refused, with the panel checks it cannot read called stale', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/status' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'down', checks: { database: 'unreachable', panel: 'not_watched' }, incidents: [] });
+    expect(response.json()).toMatchObject({ status: 'down', checks: { database: 'unreachable', panel: 'stale' }, incidents: [] });
   });
 });
 
