@@ -136,6 +136,8 @@ const envSchema = z.object({
   /** The administrator made or updated at start-up; both or neither. */
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').max(256).optional()),
+  /** Lets a scraper on another machine read /metrics with `Authorization: Bearer <token>`; loopback needs none (decision 0091). */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 }).superRefine((env, ctx) => {
   // A public store without payment settings would take the demo card's 4242 as payment.
   const missingPayments = REAL_PAYMENT_SETTINGS.filter((key) => !env[key]);
