@@ -13,6 +13,7 @@ import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/feat
 import { billingRoutes } from '#server/features/reports/index';
 import { adminDeviceRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
+import { installLoadShedding, sheddingLimits } from './http/load-shedding';
 import { metricsRoutes } from './http/metrics-route';
 import { installRequestMetrics } from './http/request-metrics';
 import { siteCompression } from './http/compression';
@@ -81,8 +82,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const services = options.services ?? createServices(deps);
   const { db } = deps.database;
   const { config } = deps;
-  // Before every route: each answer is timed (decision 0091).
+  // Before every route: each answer is timed, and an overloaded process sheds what is not marked never to shed (decision 0091).
   installRequestMetrics(app, services.metrics);
+  await installLoadShedding(app, sheddingLimits(config), (reason) => services.metrics.requestShed(reason));
   const sessions = createSessions({ db, config });
   const browserIdOf = createBrowserIdOf(config);
   // Closing the app stops this instance's job workers (not the database, which main closes).

@@ -35,11 +35,11 @@ function bearsToken(authorization: string | undefined, token: string | undefined
 /**
  * GET /metrics in Prometheus' text format (decision 0091): to a client on this machine, or
  * to one that sends the METRICS_TOKEN; anyone else gets 401. Outside the site's plugins
- * (no cookies, no compression).
+ * (no cookies, no compression) and never shed, so that an overloaded store still shows why.
  */
 export const metricsRoutes: FastifyPluginAsync<{ registry: Registry; token: string | undefined }> = async (app, { registry, token }) => {
   // Scraped every few seconds: only failures and slow answers are logged (decision 0022).
-  const config = { accessLog: 'errors-and-slow' as const };
+  const config = { accessLog: 'errors-and-slow' as const, loadShedding: 'never' as const };
   app.get('/metrics', { config }, async (request, reply) => {
     if (!fromThisMachine(request) && !bearsToken(request.headers.authorization, token)) {
       throw new HttpError(401, METRICS_REFUSED_MESSAGE, { 'www-authenticate': 'Bearer realm="metrics"' });
