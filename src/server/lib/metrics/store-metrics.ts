@@ -93,6 +93,8 @@ export function createStoreMetrics(sources: MetricSources) {
     labelNames: ['reason'] as const,
     registers,
   });
+  // Read before the job queue's count, whose query would otherwise show as a query waiting for a connection.
+  if (sources.pool) registerPoolGauges(registry, sources.pool);
   registry.registerMetric(
     new Gauge({
       name: 'store_jobs_waiting',
@@ -111,7 +113,6 @@ export function createStoreMetrics(sources: MetricSources) {
       },
     }),
   );
-  if (sources.pool) registerPoolGauges(registry, sources.pool);
 
   for (const labels of ORDER_SERIES_AT_START) orders.inc(labels, 0);
   for (const result of ['succeeded', 'declined', 'failed']) renewalCharges.inc({ result }, 0);
