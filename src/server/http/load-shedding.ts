@@ -7,6 +7,14 @@ import type { ShedReason } from '#server/lib/metrics/store-metrics';
 export const SHED_RETRY_AFTER_SECONDS = 10;
 export const SHED_MESSAGE = 'The store is busy. Please try again in a few seconds.';
 
+/**
+ * The loop's delay is measured every second from when the app is built, so the first
+ * measures after start include the start itself (the job queue's set-up, the listening
+ * socket), which holds the loop by design: an instance that just became ready would shed its
+ * first requests. The delay counts from three measures after it is ready.
+ */
+const WARM_UP_MS = 3000;
+
 /** Without SHED_HEAP_USED_MB, shedding starts at this share of V8's heap limit, before the process would die of it. */
 const DEFAULT_HEAP_SHARE = 0.9;
 
@@ -41,9 +49,14 @@ const REASONS: Record<string, ShedReason> = { eventLoopDelay: 'event_loop_delay'
  * that a busy instance is not taken for a dead one and its metrics show why.
  */
 export async function installLoadShedding(app: FastifyInstance, limits: SheddingLimits, onShed: (reason: ShedReason) => void): Promise<void> {
+  let delayCountsFrom = Infinity;
+  app.addHook('onReady', async () => {
+    delayCountsFrom = performance.now() + WARM_UP_MS;
+  });
   /** Called only while a limit is passed: undefined lets the request through, a value is sent as its answer. */
   function shedUnlessNever(request: FastifyRequest, reply: FastifyReply, type: string): { message: string } | undefined {
     if (request.routeOptions.config.loadShedding === 'never') return undefined;
+    if (type === 'eventLoopDelay' && performance.now() < delayCountsFrom) return undefined;
     onShed(REASONS[type] ?? 'event_loop_delay');
     void reply.code(503).header('retry-after', String(SHED_RETRY_AFTER_SECONDS));
     return { message: SHED_MESSAGE };
