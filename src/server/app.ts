@@ -15,6 +15,9 @@ import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/feat
 import { billingRoutes } from '#server/features/reports/index';
 import { adminDeviceRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
 import { healthRoutes } from './http/health';
+import { installLoadShedding, sheddingLimits } from './http/load-shedding';
+import { metricsRoutes } from './http/metrics-route';
+import { installRequestMetrics } from './http/request-metrics';
 import { siteCompression } from './http/compression';
 import { installAccessLog } from './http/access-log';
 import { installErrorHandling } from './http/errors';
@@ -81,6 +84,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const services = options.services ?? createServices(deps);
   const { db } = deps.database;
   const { config } = deps;
+  // Before every route: each answer is timed, and an overloaded process sheds what is not marked never to shed (decision 0091).
+  installRequestMetrics(app, services.metrics);
+  await installLoadShedding(app, sheddingLimits(config), (reason) => services.metrics.requestShed(reason));
   const sessions = createSessions({ db, config });
   const browserIdOf = createBrowserIdOf(config);
   // Closing the app stops this instance's job workers (not the database, which main closes).
@@ -94,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   // The fast lane: liveness and the package list need no cookies, sessions or per-request
   // compression, so they sit outside the site's plugins (see catalog/routes.ts).
   await app.register(healthRoutes, { database: deps.database });
+  await app.register(metricsRoutes, { registry: services.metrics.registry, token: config.METRICS_TOKEN });
   await app.register(catalogRoutes, { catalog: services.catalog });
 
   // Everything else: security headers, compression, cookies, the same-origin guard.

@@ -147,6 +147,12 @@ const envSchema = z.object({
   /** The administrator made or updated at start-up; both or neither. */
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').max(256).optional()),
+  /** Lets a scraper on another machine read /metrics with `Authorization: Bearer <token>`; loopback needs none (decision 0091). */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Requests are shed (503) while the event loop's mean delay passes this many milliseconds; 0 turns it off (decision 0091). */
+  SHED_EVENT_LOOP_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
+  /** Requests are shed (503) while the JavaScript heap in use passes this many MB; absent: 90 % of V8's heap limit; 0 turns it off (decision 0091). */
+  SHED_HEAP_USED_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional()),
 }).superRefine((env, ctx) => {
   // A public store without payment settings would take the demo card's 4242 as payment.
   const missingPayments = REAL_PAYMENT_SETTINGS.filter((key) => !env[key]);

@@ -17,10 +17,12 @@ import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/hou
 import { endCustomerSessions } from './http/sessions';
 import { createJobQueue } from './jobs/queue';
 import { systemClock, type Clock } from './lib/clock';
+import { createStoreMetrics } from './lib/metrics/store-metrics';
+import { observeCalls } from './lib/observed-calls';
 import { isDemoCrypto, selectCryptoProvider, type CryptoPaymentProvider } from './providers/crypto/index';
 import { selectMailProvider, type MailProvider } from './providers/mail';
 import { selectCardPaymentProvider, type CardPayments } from './providers/payments/index';
-import { selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
+import { panelCallResult, selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 import { selectTelegramProvider, type TelegramProvider } from './providers/telegram/index';
 import { createAccountLinks } from './workflows/account-links';
 import { createAdminChanges } from './workflows/admin-changes';
@@ -82,6 +84,13 @@ export function createServices(deps: AppDeps) {
   const cardPayments = deps.providers?.cardPayments ?? selectCardPaymentProvider(deps.config, db);
   const cryptoProvider = deps.providers?.crypto ?? selectCryptoProvider(deps.config, db);
   const jobs = createJobQueue(deps.database, { logger: deps.logger });
+  // One registry per app, handed to what counts (decision 0091); the job queue and the pool are read when scraped.
+  const { pool } = deps.database;
+  const metrics = createStoreMetrics({
+    pool: pool && { counts: pool, max: deps.config.DATABASE_POOL_SIZE },
+    jobsWaiting: () => jobs.waitingByQueue(),
+    onCollectError: (metric, err) => deps.logger?.warn({ err, metric }, 'a metric could not be read for a scrape'),
+  });
   jobs.work(HOUSEKEEPING_JOB, async () => {
     const removed = await runHousekeeping(db);
     deps.logger?.info({ removed }, 'housekeeping done');
@@ -97,9 +106,13 @@ export function createServices(deps: AppDeps) {
     clock,
     publicUrl: deps.config.PUBLIC_URL,
     secret: deps.config.SESSION_SECRET,
+    metrics,
   });
   const accounts = createAccounts({ db, config: deps.config });
-  const provisioning = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
+  const panel = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
+  // Every call to a panel is counted and timed from outside it, whatever methods it has (decision 0091); the generator calls nothing.
+  const provisioning =
+    panel.kind === 'generator' ? panel : observeCalls(panel, (action, error, seconds) => metrics.panelCalled(action, panelCallResult(error), seconds));
   /** The zone a customer's dates are written in (decision 0074): the accounts feature's fact, handed to the workflows that write dates. */
   const zoneOf = async (tx: DbOrTx, customerId: string | null) => {
     const customer = customerId ? await findCustomer(tx, customerId) : null;
@@ -116,7 +129,7 @@ export function createServices(deps: AppDeps) {
     renewalStates: (ids) => renewalStatesOf(db, ids),
     shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
   });
-  const orders = createOrders(db, { cardPayments });
+  const orders = createOrders(db, { cardPayments, metrics });
   const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders });
   const payments = createPayments(db, { cardPayments, orders });
 
@@ -140,16 +153,18 @@ export function createServices(deps: AppDeps) {
     payments,
     paidOrder,
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
+    metrics,
   });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
-  const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, logger: deps.logger });
+  const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, metrics, logger: deps.logger });
 
   const catalog = createCatalog(deps.database, { logger: deps.logger });
   const couponAdmin = createCouponAdmin(db);
   const storeStatus = createStoreStatus({ db, clock, panelHealth: () => panelHealthNow(db, clock.now()) });
 
   return {
+    metrics,
     catalog,
     mail,
     accounts,

@@ -7,9 +7,17 @@ import type { Clock } from '../../src/server/lib/clock';
 import { createServices, type AppDeps, type Services } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
+/**
+ * Load shedding by the event loop's delay is off unless a test sets it (decision 0091):
+ * app.inject() runs a request through promises alone, so a test that injects requests back to
+ * back keeps the loop from turning for a second, which the load plugin rightly takes for a
+ * stalled process. Served over sockets, the loop turns between requests.
+ */
+const TEST_SHEDDING = { SHED_EVENT_LOOP_DELAY_MS: '0' };
+
 /** A configuration as start-up would make it, with test values and the given overrides. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...TEST_SHEDDING, ...overrides });
   return { ...env, SESSION_SECRET: 'test-session-secret-of-at-least-32-chars!!', embeddedDataDir: null };
 }
 

@@ -6,7 +6,7 @@ const DEMO_PAYMENT_FROM_ELSEWHERE_MESSAGE =
   'Demo payments are taken only from the machine the store runs on, as its PUBLIC_URL is a local address. Set DEMO_MODE=true to take them from other machines.';
 
 /** 127.0.0.0/8 or ::1, also written as IPv6 (::ffff:127.0.0.1), as a dual-stack socket reports IPv4 clients. */
-function isLoopbackAddress(address: string): boolean {
+export function isLoopbackAddress(address: string): boolean {
   const ipv4 = address.toLowerCase().replace(/^::ffff:/, '');
   return address === '::1' || (isIPv4(ipv4) && ipv4.startsWith('127.'));
 }

@@ -6,6 +6,7 @@ import { queryRows, withSetupLock, type Database, type DbOrTx } from '#server/db
 import { DUE_AT_ONCE_SQL, DUE_AT_ONCE_START_AFTER } from './due-at-once';
 import { reclaimLapsedJobs } from './reclaim';
 import { repeatEvery, type Repeater } from './repeat';
+import { waitingJobs } from './waiting';
 
 /**
  * The durable job queue (ARCHITECTURE D10): pg-boss tables in the store's own database,
@@ -428,6 +429,9 @@ export function createJobQueue(database: Database, { logger = silentLogger }: { 
       }
       throw new Error('drain() gave up: jobs keep coming');
     },
+
+    /** Due jobs not yet taken, by queue, each queue with a handler here included: for the metrics (decision 0091). */
+    waitingByQueue: () => waitingJobs(database, [...registered.keys()]),
 
     /** A job as pg-boss keeps it (state, retry count, output), for tests and diagnostics. */
     async getJob(name: string, id: string) {

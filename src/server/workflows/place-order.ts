@@ -5,6 +5,7 @@ import { newOrderId } from '#domain/order-id';
 import { CRYPTO_WINDOW_MS, RESERVATION_HOLD_MS } from '#domain/payment-windows';
 import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { Db, DbOrTx } from '#server/db/connect';
+import type { StoreMetrics } from '#server/lib/metrics/store-metrics';
 import { enforceAttemptLimits, guestMailLimit } from '#server/lib/attempt-limits';
 import { customerHasPassword, resolveOrderCustomer } from '#server/features/accounts/index';
 import {
@@ -46,6 +47,8 @@ export interface PlaceOrderDeps {
    * an order paid that way costs nothing, so its emails are limited like a free order's.
    */
   costlessPaymentMethods?: ReadonlySet<'card' | 'crypto'>;
+  /** Counts a free order completed with its placing, as the orders feature counts the paid ones (decision 0091). */
+  metrics: Pick<StoreMetrics, 'orderFinished'>;
 }
 
 /**
@@ -54,7 +57,7 @@ export interface PlaceOrderDeps {
  * through the feature that owns it, and paid by the card provider, the crypto provider, the
  * saved card or nothing.
  */
-export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrder, costlessPaymentMethods }: PlaceOrderDeps) {
+export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrder, costlessPaymentMethods, metrics }: PlaceOrderDeps) {
   /** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
   async function priceCheckout(input: CheckoutInput): Promise<PricedCheckout> {
     const quote = await quoteCheckout(db, input);
@@ -126,11 +129,13 @@ export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrde
     const { order, hasPassword, isNew } = await db.transaction((tx) => recordOrder(tx, input, priced, context, key, payWith));
     const isFreeOrder = order.paymentMethod === 'free';
     const awaitsCard = order.paymentMethod === 'card' && order.paymentStatus === 'pending' && payWith === 'typed-card';
+    const paidNow = isFreeOrder && isNew;
+    if (paidNow) metrics.orderFinished('free', 'paid');
     return {
       order,
       isFreeOrder,
       needsPasswordSetup: !hasPassword,
-      paidNow: isFreeOrder && isNew,
+      paidNow,
       clientSecret: awaitsCard ? await payments.openCardPayment(order) : null,
     };
   }

@@ -5,6 +5,7 @@ import type { PrebuiltCause } from '#server/db/prebuilt';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import type { Email } from '#server/lib/email/index';
+import type { StoreMetrics } from '#server/lib/metrics/store-metrics';
 import type { MailMessage, MailProvider } from '#server/providers/mail/index';
 import { findOutboxRow, insertOutboxRow, markDelivered, recordDeliveryFailure, undeliveredRows } from './outbox-rows';
 import { remindersNotOff, remindersOn, setReminders, type PreferenceSource } from './preferences';
@@ -58,6 +59,8 @@ export interface MailDeps {
   publicUrl: string;
   /** The key of the unsubscribe links' signatures (SESSION_SECRET). */
   secret: string;
+  /** Counts each delivery attempt, sent or failed (decision 0091). */
+  metrics: Pick<StoreMetrics, 'emailDelivered'>;
 }
 
 /** Runs `work` in the caller's transaction, or in a new one when given the database itself. */
@@ -73,7 +76,7 @@ function inTransaction<T>(db: Db, tx: DbOrTx, work: (tx: DbOrTx) => Promise<T>):
  * after the SMTP server took an email and before its row is marked sends it again, with
  * the same Message-ID.
  */
-export function createMail({ db, provider, jobs, clock, publicUrl, secret }: MailDeps) {
+export function createMail({ db, provider, jobs, clock, publicUrl, secret, metrics }: MailDeps) {
   const storeUrl = publicUrl.replace(/\/+$/, '');
   const unsubscribePage = (customerId: string) => `${storeUrl}/unsubscribe?token=${unsubscribeToken(secret, customerId)}`;
 
@@ -101,9 +104,11 @@ export function createMail({ db, provider, jobs, clock, publicUrl, secret }: Mai
     try {
       await provider.send({ to: row.to, subject: row.subject, text: row.text, headers: row.headers, ...(row.html ? { html: row.html } : {}) }, row.id);
     } catch (error) {
+      metrics.emailDelivered('failed');
       await recordDeliveryFailure(db, mailId, error instanceof Error ? error.message : String(error));
       throw error;
     }
+    metrics.emailDelivered('sent');
     await markDelivered(db, mailId, { forgetSecretLinks: provider.kind === 'smtp' });
   });
 

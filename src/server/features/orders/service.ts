@@ -13,6 +13,7 @@ import type { PaymentLog } from '#server/lib/logs';
 import { findOrder, type OrderRow } from './order-row';
 import { isOrdersPayment, type PaymentEvidence } from './payment-evidence';
 import { markOrderNeedsReview, markOrderPaymentFailed } from './status-changes';
+import type { StoreMetrics } from '#server/lib/metrics/store-metrics';
 
 export interface AwaitingPaymentWindow {
   placedBefore: Date;
@@ -71,9 +72,16 @@ export function toOrderSummary(order: OrderRow): OrderSummary {
 /**
  * The orders service (services.ts): its status changes (completion.ts, status-changes.ts) and the admin's
  * actions on an order. What follows a payment is the paid-order workflow's, not this feature's.
+ * Each change a payment makes is counted by its order's method once it is done (decision 0091).
  */
-export function createOrders(db: Db, options: { cardPayments: CardPaymentProvider }) {
+export function createOrders(db: Db, options: { cardPayments: CardPaymentProvider; metrics: Pick<StoreMetrics, 'orderFinished'> }) {
   const adminActions = createAdminOrderActions(db, { cardPayments: options.cardPayments });
+  const { metrics } = options;
+  /** Counts a change that applied (a row), and says whether it did. */
+  const counted = (changed: OrderRow | null, result: 'failed' | 'needs_review') => {
+    if (changed) metrics.orderFinished(changed.paymentMethod, result);
+    return changed !== null;
+  };
 
   return {
     ...adminActions,
@@ -84,21 +92,26 @@ export function createOrders(db: Db, options: { cardPayments: CardPaymentProvide
     /** Completes the order with its payment; 'completed' tells the caller that this call did it, so it runs what follows. */
     async completeOrder(orderId: string, evidence: PaymentEvidence, log: PaymentLog): Promise<CompletionResult> {
       const result = await completeOrder(db, orderId, evidence);
+      if (result.outcome === 'completed') metrics.orderFinished(result.order.paymentMethod, 'paid');
       if (result.outcome === 'refused') log.warn({ orderId, evidence, reason: result.reason }, 'a payment that is not this order\'s was refused; the order is unchanged');
       return result;
     },
     /** A declined payment; given the payment, only when it is the order's own (payment-evidence.ts). */
-    markOrderPaymentFailed: (orderId: string, reason: string, payment?: PaymentEvidence) =>
-      markOrderPaymentFailed(db, orderId, reason, payment && isOrdersPayment(payment)),
+    markOrderPaymentFailed: async (orderId: string, reason: string, payment?: PaymentEvidence) =>
+      counted(await markOrderPaymentFailed(db, orderId, reason, payment && isOrdersPayment(payment)), 'failed'),
     /** The order's payment can no longer come (a crypto payment expired or failed): failed, and its coupon use given back. */
-    markOrderUnpayable: (orderId: string, reason: string) =>
-      db.transaction(async (tx) => {
-        await markOrderPaymentFailed(tx, orderId, reason);
+    async markOrderUnpayable(orderId: string, reason: string): Promise<void> {
+      const failed = await db.transaction(async (tx) => {
+        const changed = await markOrderPaymentFailed(tx, orderId, reason);
         await releaseReservation(tx, orderId);
-      }),
+        return changed;
+      });
+      counted(failed, 'failed');
+    },
     abandonedReservations: (window: AbandonedWindow) => abandonedReservations(db, window),
     releaseReservation: (orderId: string) => db.transaction((tx) => releaseReservation(tx, orderId)),
-    markOrderNeedsReview: (orderId: string, reason: string, receivedAmount?: string) => markOrderNeedsReview(db, orderId, reason, receivedAmount),
+    markOrderNeedsReview: async (orderId: string, reason: string, receivedAmount?: string) =>
+      counted(await markOrderNeedsReview(db, orderId, reason, receivedAmount), 'needs_review'),
     /** In the admin's transaction, which writes the audit row it returns (workflows/order-admin.ts). */
     setGiftCardDelivered: (tx: DbOrTx, orderId: string, change: GiftCardDeliveryChange, timeZone: string) => setGiftCardDelivered(tx, orderId, change, timeZone),
   };

@@ -60,16 +60,16 @@ export async function statusChangeRefusal(db: DbOrTx, orderId: string, to: Order
  * A declined payment, or one that can no longer come (decision 0004); never touches a paid
  * order. `isOrdersPayment` restricts it to the order's own payment, in the same UPDATE.
  */
-export async function markOrderPaymentFailed(db: DbOrTx, orderId: string, reason: string, isOrdersPayment?: SQL): Promise<boolean> {
-  return (await changeOrderStatus(db, orderId, { to: 'failed', set: { failureReason: reason }, where: isOrdersPayment })) !== null;
+export function markOrderPaymentFailed(db: DbOrTx, orderId: string, reason: string, isOrdersPayment?: SQL): Promise<OrderRow | null> {
+  return changeOrderStatus(db, orderId, { to: 'failed', set: { failureReason: reason }, where: isOrdersPayment });
 }
 
 /**
  * Holds an unpaid order for an admin (crypto partially paid, say); never touches a paid
  * order. `receivedAmount`: what a part-paid payment brought, all a refund can give back.
  */
-export async function markOrderNeedsReview(db: DbOrTx, orderId: string, reason: string, receivedAmount?: string): Promise<boolean> {
-  return (await changeOrderStatus(db, orderId, { to: 'needs_review', set: { failureReason: reason, ...(receivedAmount ? { receivedAmount } : {}) } })) !== null;
+export function markOrderNeedsReview(db: DbOrTx, orderId: string, reason: string, receivedAmount?: string): Promise<OrderRow | null> {
+  return changeOrderStatus(db, orderId, { to: 'needs_review', set: { failureReason: reason, ...(receivedAmount ? { receivedAmount } : {}) } });
 }
 
 /** An admin accepts a needs_review order as it stands: it becomes completed, once. Null when it was not waiting. */

@@ -6,6 +6,7 @@ import { createXtreamPanelProvisioning } from './xtream-panel';
 export type { PanelDevice, ProvisioningProvider } from './provisioning-provider';
 export { LineUsernameTakenError, MacTakenError } from './provisioning-provider';
 export { newLinePassword, newLineUsername } from './credentials';
+export { panelCallResult } from './call-results';
 
 /** The reseller panel when XTREAM_PANEL_URL and XTREAM_PANEL_API_KEY are set, the generator otherwise. */
 export function selectProvisioningProvider(config: Config): ProvisioningProvider {

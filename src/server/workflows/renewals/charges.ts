@@ -7,6 +7,7 @@ import { renewalChargeKey } from '#domain/renewal-charges';
 import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
+import type { StoreMetrics } from '#server/lib/metrics/store-metrics';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import type { Mail } from '#server/features/mail/index';
 import { findOrder, type OrderRow, type Orders } from '#server/features/orders/index';
@@ -56,6 +57,8 @@ export interface RenewalChargesDeps {
   cardPayment: Pick<CardPaymentWorkflow, 'completePaidIntent'>;
   orders: Pick<Orders, 'markOrderPaymentFailed'>;
   mail: Pick<Mail, 'queue'>;
+  /** Counts what became of each claimed charge (decision 0091). */
+  metrics: Pick<StoreMetrics, 'renewalCharged'>;
   logger?: FastifyBaseLogger | undefined;
 }
 
@@ -76,7 +79,7 @@ export const cardSummary = (card: SavedCard | null) => card && { brand: card.bra
  * attempt carries the period's idempotency key. Each decline is emailed at once, and tried
  * again after 1 and 3 days; 3-D Secure sends the customer a link to confirm on-session.
  */
-export function createRenewalCharges({ db, jobs, clock, config, cardPayments, cardPayment, orders, mail, logger }: RenewalChargesDeps) {
+export function createRenewalCharges({ db, jobs, clock, config, cardPayments, cardPayment, orders, mail, metrics, logger }: RenewalChargesDeps) {
   const log = logger ?? pino({ level: 'silent' });
 
   async function mailFacts({ charge, subscription }: ClaimedCharge, packageName: string, amountCents: number | null): Promise<RenewalMailFacts | null> {
@@ -204,7 +207,9 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       renewChargeLease(db, id, clock.now()).catch((error: unknown) => log.warn({ err: error, renewalChargeId: id }, 'renewal charge lease not renewed'));
     }, CHARGE_LEASE_BEAT_MS);
     try {
-      return await chargeClaimed(claimed, now);
+      const outcome = await chargeClaimed(claimed, now);
+      metrics.renewalCharged(outcome);
+      return outcome;
     } finally {
       clearInterval(beat);
     }
