@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
 import { settableClock } from '../../src/server/lib/clock';
-import { seedIfEmpty } from '../../src/server/seed';
 import { signInAdmin } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { answerOf, boughtSubscription, compensate, DAY_MS, expiriesOf, mailsKeyed, panelLinesOf, postIncident, unixSeconds } from '../support/incidents';
+import { closeInstances, startInstances } from '../support/instances';
 import { newPostgresDatabase } from '../support/test-db';
-import { buildAppWithServices, testConfig, type TestApp } from '../support/test-app';
+import { testConfig, type TestApp } from '../support/test-app';
 import { startXtreamPanelStandIn, type XtreamPanelStandIn } from '../support/xtream-panel-stand-in';
 
 /**
@@ -21,7 +20,7 @@ const API_KEY = 'panel-key-0123456789';
 
 describe('two instances compensating one incident at once on one PostgreSQL', () => {
   const clock = settableClock(START);
-  const instances: TestApp[] = [];
+  let instances: TestApp[] = [];
   let panel: XtreamPanelStandIn;
   let drop: () => Promise<void>;
 
@@ -29,24 +28,13 @@ describe('two instances compensating one incident at once on one PostgreSQL', ()
     panel = await startXtreamPanelStandIn({ apiKey: API_KEY });
     const created = await newPostgresDatabase('storefront_incidents');
     drop = created.drop;
-    for (let i = 0; i < 2; i++) {
-      const database: Database = await openDatabase({ url: created.url, poolSize: 10 });
-      if (i === 0) {
-        await runMigrations(database);
-        await seedIfEmpty(database.db);
-      }
-      const config = testConfig({ DATABASE_URL: created.url, XTREAM_PANEL_URL: panel.url, XTREAM_PANEL_API_KEY: API_KEY });
-      const { app, services } = await buildAppWithServices({ config, database, clientDir: null, clock });
-      await app.ready();
-      instances.push({ app, services, config, database: database as TestApp['database'] });
-    }
+    const config = testConfig({ DATABASE_URL: created.url, XTREAM_PANEL_URL: panel.url, XTREAM_PANEL_API_KEY: API_KEY });
+    // The helpers of support/incidents take a test app; these instances' databases are not emptied between tests.
+    instances = (await startInstances(2, { config, clock })).map((instance) => ({ ...instance, database: instance.database as TestApp['database'] }));
   }, 120_000);
 
   afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
+    await closeInstances(instances);
     await drop?.();
     await panel?.close();
   });

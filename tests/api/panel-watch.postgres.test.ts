@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/server/app';
-import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
 import { settableClock } from '../../src/server/lib/clock';
-import { seedIfEmpty } from '../../src/server/seed';
-import type { Services } from '../../src/server/services';
 import { MINUTE, OWNER_EMAIL, recordedChecks, subjectsTo } from '../support/panel-watch';
 import { startTelegramStandIn, TELEGRAM_TEST_BOT, type TelegramStandIn } from '../support/telegram-stand-in';
+import { closeInstances, startInstances, type Instance } from '../support/instances';
 import { newPostgresDatabase } from '../support/test-db';
-import { buildAppWithServices, testConfig } from '../support/test-app';
+import { testConfig } from '../support/test-app';
 import { startXtreamPanelStandIn, type XtreamPanelStandIn } from '../support/xtream-panel-stand-in';
 
 /**
@@ -22,7 +19,7 @@ const API_KEY = 'panel-key-0123456789';
 
 describe('two instances watching one panel on one PostgreSQL', () => {
   const clock = settableClock(START);
-  const instances: Array<{ database: Database; app: App; services: Services }> = [];
+  let instances: Instance[] = [];
   let panel: XtreamPanelStandIn;
   let telegram: TelegramStandIn;
   let drop: () => Promise<void>;
@@ -41,24 +38,11 @@ describe('two instances watching one panel on one PostgreSQL', () => {
       TELEGRAM_CHAT_ID: TELEGRAM_TEST_BOT.chatId,
       TELEGRAM_API_URL: telegram.url,
     });
-    for (let i = 0; i < 2; i++) {
-      // Each instance with a pool of its own, as two processes would have.
-      const database = await openDatabase({ url: created.url, poolSize: 5 });
-      if (i === 0) {
-        await runMigrations(database);
-        await seedIfEmpty(database.db);
-      }
-      const { app, services } = await buildAppWithServices({ config, database, clientDir: null, clock });
-      await app.ready();
-      instances.push({ database, app, services });
-    }
+    instances = await startInstances(2, { config, clock, poolSize: 5 });
   }, 120_000);
 
   afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
+    await closeInstances(instances);
     await drop?.();
     await panel?.close();
     await telegram?.close();

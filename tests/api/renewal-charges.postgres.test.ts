@@ -1,15 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/server/app';
-import { openDatabase, runMigrations, type Database } from '../../src/server/db/connect';
 import { settableClock } from '../../src/server/lib/clock';
 import { demoPaymentIntents, orders, subscriptions } from '../../src/server/schema';
-import { seedIfEmpty } from '../../src/server/seed';
 import { buyWithAutoRenew } from '../support/saved-cards';
 import { DAY } from '../support/renewal-charges';
+import { closeInstances, startInstances, type Instance } from '../support/instances';
 import { newPostgresDatabase } from '../support/test-db';
-import type { Services } from '../../src/server/services';
-import { buildAppWithServices, testConfig } from '../support/test-app';
+import { testConfig } from '../support/test-app';
 
 /**
  * Two app instances on one PostgreSQL database run the renewal pass at the same moment
@@ -21,29 +18,17 @@ const BUYERS = 6;
 
 describe('two instances running the renewal pass at once on one PostgreSQL', () => {
   const clock = settableClock(START);
-  const instances: Array<{ database: Database; app: App; services: Services }> = [];
+  let instances: Instance[] = [];
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
     const created = await newPostgresDatabase('storefront_renewals');
     drop = created.drop;
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ url: created.url, poolSize: 10 });
-      if (i === 0) {
-        await runMigrations(database);
-        await seedIfEmpty(database.db);
-      }
-      const { app, services } = await buildAppWithServices({ config: testConfig({ DATABASE_URL: created.url }), database, clientDir: null, clock });
-      await app.ready();
-      instances.push({ database, app, services });
-    }
+    instances = await startInstances(2, { config: testConfig({ DATABASE_URL: created.url }), clock });
   }, 120_000);
 
   afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
+    await closeInstances(instances);
     await drop?.();
   });
 
