@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPENSATION_DAYS } from '#domain/store-status';
 import { instantField } from './dates';
 import { plainText, requiredText } from './fields';
-import { incidentPackageSchema } from './status';
+import { publicIncidentSchema } from './status';
 
 /**
  * The admin's Incidents section (decision 0094): incidents posted to the status page, their
@@ -75,13 +75,8 @@ export const incidentCompensationSchema = z.object({
   panelPending: z.number().int(),
 });
 
-export const adminIncidentSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  message: z.string(),
-  packages: z.array(incidentPackageSchema).nullable(),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
+/** What the status page shows of an incident, and what the admin sees besides. */
+export const adminIncidentSchema = publicIncidentSchema.extend({
   postedBy: z.string(),
   /** Customers emailed when it was posted; null when the owner did not ask. */
   notifiedCustomers: z.number().int().nullable(),

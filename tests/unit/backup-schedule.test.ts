@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from '../../src/server/config';
+import { configRefusal } from '../support/config';
+import { parseEnv } from '../../src/server/config';
 import { nextBackupAt, scheduledBackupName } from '../../src/server/db/backup/index';
 
 /** The scheduled backups' settings and times (docs/decisions/0090). */
 
-const refusal = (env: Record<string, string>) => {
-  try {
-    parseEnv(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-};
 
 describe('scheduled backups', () => {
   it('back up every 24 hours and keep 7 unless told otherwise, and only with BACKUP_DIR', () => {
@@ -30,11 +22,11 @@ describe('scheduled backups', () => {
   });
 
   it('refuse hours and counts that are not positive whole numbers, naming the setting', () => {
-    expect(refusal({ BACKUP_EVERY_HOURS: '0' })).toBe('Invalid configuration: BACKUP_EVERY_HOURS must be at least 1');
-    expect(refusal({ BACKUP_EVERY_HOURS: '1.5' })).toBe('Invalid configuration: BACKUP_EVERY_HOURS must be a whole number of hours');
-    expect(refusal({ BACKUP_EVERY_HOURS: 'daily' })).toMatch(/^Invalid configuration: BACKUP_EVERY_HOURS /);
-    expect(refusal({ BACKUP_KEEP: '0' })).toBe('Invalid configuration: BACKUP_KEEP must be at least 1');
-    expect(refusal({ BACKUP_KEEP: '-3' })).toBe('Invalid configuration: BACKUP_KEEP must be at least 1');
+    expect(configRefusal({ BACKUP_EVERY_HOURS: '0' })).toBe('Invalid configuration: BACKUP_EVERY_HOURS must be at least 1');
+    expect(configRefusal({ BACKUP_EVERY_HOURS: '1.5' })).toBe('Invalid configuration: BACKUP_EVERY_HOURS must be a whole number of hours');
+    expect(configRefusal({ BACKUP_EVERY_HOURS: 'daily' })).toMatch(/^Invalid configuration: BACKUP_EVERY_HOURS /);
+    expect(configRefusal({ BACKUP_KEEP: '0' })).toBe('Invalid configuration: BACKUP_KEEP must be at least 1');
+    expect(configRefusal({ BACKUP_KEEP: '-3' })).toBe('Invalid configuration: BACKUP_KEEP must be at least 1');
   });
 
   it('fall due at the multiples of BACKUP_EVERY_HOURS in UTC, the same instant on every instance', () => {

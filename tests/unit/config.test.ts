@@ -2,17 +2,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, listenHost, loadConfig, parseEnv } from '../../src/server/config';
+import { configRefusal } from '../support/config';
+import { listenHost, loadConfig, parseEnv } from '../../src/server/config';
 
-const refusal = (env: Record<string, string>) => {
-  try {
-    parseEnv(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-};
 
 describe('configuration (ARCHITECTURE D11)', () => {
   it('runs on defaults: port 5000, ./data, the embedded database and the demo providers', () => {
@@ -26,7 +18,7 @@ describe('configuration (ARCHITECTURE D11)', () => {
 
   it('turns named prepared statements off with DATABASE_PREPARED_STATEMENTS=false, for a pooler that cannot keep them', () => {
     expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
-    expect(refusal({ DATABASE_PREPARED_STATEMENTS: 'no' })).toContain('DATABASE_PREPARED_STATEMENTS');
+    expect(configRefusal({ DATABASE_PREPARED_STATEMENTS: 'no' })).toContain('DATABASE_PREPARED_STATEMENTS');
   });
 
   it('treats empty settings as absent, as .env.example leaves them', () => {
@@ -54,7 +46,7 @@ describe('configuration (ARCHITECTURE D11)', () => {
       [{ TELEGRAM_API_URL: 'not a url' }, 'TELEGRAM_API_URL'],
     ];
     for (const [env, variable] of cases) {
-      const message = refusal(env);
+      const message = configRefusal(env);
       expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
       expect(message).not.toContain('\n');
     }
@@ -68,11 +60,11 @@ describe('configuration (ARCHITECTURE D11)', () => {
     // A current name Intl maps to an older one stays as written.
     expect(parseEnv({ STORE_TIME_ZONE: 'America/Argentina/Buenos_Aires' }).STORE_TIME_ZONE).toBe('America/Argentina/Buenos_Aires');
     expect(parseEnv({ STORE_TIME_ZONE: 'Asia/Kolkata' }).STORE_TIME_ZONE).toBe('Asia/Kolkata');
-    expect(refusal({ STORE_TIME_ZONE: 'Mars/Olympus_Mons' })).toBe(
+    expect(configRefusal({ STORE_TIME_ZONE: 'Mars/Olympus_Mons' })).toBe(
       'Invalid configuration: STORE_TIME_ZONE must be an IANA time zone name such as Pacific/Auckland, America/New_York or UTC ("Mars/Olympus_Mons" is not one)',
     );
     // PostgreSQL and Intl read a POSIX offset's sign the opposite ways round: refused, as are bare offsets.
-    for (const zone of ['UTC+5', 'EST5EDT', '+12:00', 'Pacific/Auckland\nx']) expect(refusal({ STORE_TIME_ZONE: zone })).toMatch(/^Invalid configuration: STORE_TIME_ZONE must be /);
+    for (const zone of ['UTC+5', 'EST5EDT', '+12:00', 'Pacific/Auckland\nx']) expect(configRefusal({ STORE_TIME_ZONE: zone })).toMatch(/^Invalid configuration: STORE_TIME_ZONE must be /);
   });
 
   it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
@@ -85,11 +77,11 @@ describe('configuration (ARCHITECTURE D11)', () => {
       'fd00::/8',
       'loopback',
     ]);
-    expect(refusal({ TRUST_PROXY: 'true' })).toBe(
+    expect(configRefusal({ TRUST_PROXY: 'true' })).toBe(
       'Invalid configuration: TRUST_PROXY must be a hop count (1 behind one reverse proxy) or a list of proxy addresses, not true: true believes any X-Forwarded-For a client sends',
     );
-    expect(refusal({ TRUST_PROXY: '10.0.0.2, proxy.example' })).toMatch(/^Invalid configuration: TRUST_PROXY .*"proxy\.example"/);
-    expect(refusal({ TRUST_PROXY: '10.0.0.0/33' })).toMatch(/^Invalid configuration: TRUST_PROXY /);
+    expect(configRefusal({ TRUST_PROXY: '10.0.0.2, proxy.example' })).toMatch(/^Invalid configuration: TRUST_PROXY .*"proxy\.example"/);
+    expect(configRefusal({ TRUST_PROXY: '10.0.0.0/33' })).toMatch(/^Invalid configuration: TRUST_PROXY /);
   });
 
   describe('demo payment providers', () => {
@@ -104,15 +96,15 @@ describe('configuration (ARCHITECTURE D11)', () => {
 
     it('stop start-up of a public store with one line naming every missing payment setting', () => {
       for (const url of ['https://shop.example.com', 'http://shop.example.com', 'http://192.168.1.5:5000', 'https://localhost']) {
-        const message = refusal({ PUBLIC_URL: url });
+        const message = configRefusal({ PUBLIC_URL: url });
         expect(message).toBe(
           `Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET are required: PUBLIC_URL ${url} is not a local http address, so the demo payment providers are off (DEMO_MODE=true turns them on)`,
         );
       }
-      expect(refusal({ PUBLIC_URL: 'https://shop.example.com', ...stripe })).toMatch(
+      expect(configRefusal({ PUBLIC_URL: 'https://shop.example.com', ...stripe })).toMatch(
         /^Invalid configuration: NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET are required: /,
       );
-      expect(refusal({ PUBLIC_URL: 'https://shop.example.com', ...nowPayments, STRIPE_SECRET_KEY: 'sk_live_1' })).toMatch(
+      expect(configRefusal({ PUBLIC_URL: 'https://shop.example.com', ...nowPayments, STRIPE_SECRET_KEY: 'sk_live_1' })).toMatch(
         /^Invalid configuration: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET are required: /,
       );
     });
@@ -133,7 +125,7 @@ describe('configuration (ARCHITECTURE D11)', () => {
     it('run on a public store only with DEMO_MODE=true', () => {
       expect(parseEnv({ PUBLIC_URL: 'https://shop.example.com', DEMO_MODE: 'true' }).DEMO_MODE).toBe(true);
       expect(parseEnv({ PUBLIC_URL: 'https://shop.example.com', ...stripe, ...nowPayments }).DEMO_MODE).toBe(false);
-      expect(refusal({ DEMO_MODE: 'yes' })).toMatch(/^Invalid configuration: DEMO_MODE /);
+      expect(configRefusal({ DEMO_MODE: 'yes' })).toMatch(/^Invalid configuration: DEMO_MODE /);
     });
   });
 
