@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
 import { CheckoutFrame, CheckoutHeader, CheckoutSkeleton, CheckoutView, CryptoInvoiceView, OrderConfirmedDialog, TrialOrCartChoice, useCheckoutFlow, useCheckoutItem } from '../features/checkout';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useShownAfterFirstCommit } from '../lib/use-shown-after-first-commit';
 
 /**
  * /checkout, and /checkout?invoice=<payment id>: a crypto renewal invoice of the demo provider,
@@ -16,10 +17,12 @@ function CheckoutFlowPage() {
   useDocumentTitle('Checkout');
   const flow = useCheckoutFlow();
   const checkout = useCheckoutItem(flow.finished);
+  // The form is built in time-sliced passes after the page's frame is on screen (decision 0095).
+  const formShown = useShownAfterFirstCommit();
   return (
     <>
       <CheckoutFrame header={<CheckoutHeader />}>
-        {checkout.kind === 'ready' && <CheckoutView key={checkout.item.id} item={checkout.item} flow={flow} />}
+        {checkout.kind === 'ready' && (formShown ? <CheckoutView key={checkout.item.id} item={checkout.item} flow={flow} /> : <CheckoutSkeleton />)}
         {checkout.kind === 'trial-or-cart' && <TrialOrCartChoice cartItem={checkout.cartItem} onTrial={checkout.takeTrial} onCart={checkout.keepCart} />}
         {checkout.kind === 'loading' && <CheckoutSkeleton />}
       </CheckoutFrame>

@@ -7,6 +7,7 @@ import { FREE_PRICE, MAX_DEVICES, renewsAs, STREAMING_BOX_ID } from '#domain/cat
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { useShownAfterFirstCommit } from '../../lib/use-shown-after-first-commit';
 import { useCurrentCustomer } from '../../lib/session';
 import { usePackages } from '../../lib/use-packages';
 import type { CartItem } from '../../lib/cart-store';
@@ -71,13 +72,21 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const [deviceText, paymentMethod] = useWatch({ control: form.control, name: ['deviceCount', 'paymentMethod'] });
   const deviceCount = validDeviceCount(deviceText, maxDevices);
   const coupon = useCoupon({ packageId: item.id, subtotal: priceOrder(parseMoney(item.price), deviceCount).subtotal, deviceCount });
-  usePrefetchStoreConfig();
+  const prefetchStoreConfig = usePrefetchStoreConfig();
   // Whether a customer is signed in, as SignedInDetails last heard it (read at submit).
   const signedIn = useRef(false);
   const onSignedIn = useCallback((known: boolean) => {
     signedIn.current = known;
   }, []);
   const { stage } = flow;
+  // The sections below the buyer's details commit in a second pass: two shorter tasks, each
+  // with its own layout, in place of one long one (decision 0095).
+  const lowerSectionsShown = useShownAfterFirstCommit();
+  // What the buyer's first input needs next, loaded then and not with the page (decisions 0024, 0095).
+  const preloadNextSteps = () => {
+    void validation.preload();
+    prefetchStoreConfig();
+  };
 
   useStripeReturn(flow.completeCardPayment, flow.reportFailure);
 
@@ -154,28 +163,28 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     <Layout summary={summary}>
       {renewingLine}
       <SignedInDetails form={form} onSignedIn={onSignedIn} />
-      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={() => void validation.preload()} aria-label="Checkout">
+      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={preloadNextSteps} aria-label="Checkout">
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
           <CustomerInfoSection form={form} maxDevices={maxDevices}>
             {setTopBoxes}
           </CustomerInfoSection>
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}
-          {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
-          {/* Nothing to discount on the free trial. */}
-          {!isTrial && <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />}
-          {isPaid && (
-            <PaymentMethodSection
-              form={form}
-              disabled={locked}
-              renewal={renewal}
-            />
+          {lowerSectionsShown ? (
+            <>
+              {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
+              {/* Nothing to discount on the free trial. */}
+              {!isTrial && <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />}
+              {isPaid && <PaymentMethodSection form={form} disabled={locked} renewal={renewal} />}
+            </>
+          ) : (
+            <div className="h-72 animate-pulse rounded-2xl bg-card" />
           )}
         </fieldset>
       </form>
 
-      {!isPaid && <FreeOrderIntro pending={flow.submitting} failure={flow.orderFailure} isTrial={isTrial} />}
-      {isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} failure={flow.orderFailure} savedCard={savedCard} />}
-      {isPaid && payByCrypto && stage.kind === 'details' && <CryptoIntro pending={flow.submitting} failure={flow.orderFailure} />}
+      {lowerSectionsShown && !isPaid && <FreeOrderIntro pending={flow.submitting} failure={flow.orderFailure} isTrial={isTrial} />}
+      {lowerSectionsShown && isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} failure={flow.orderFailure} savedCard={savedCard} />}
+      {lowerSectionsShown && isPaid && payByCrypto && stage.kind === 'details' && <CryptoIntro pending={flow.submitting} failure={flow.orderFailure} />}
 
       {stage.kind === 'card' && (
         <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" action={<EditDetailsButton onClick={flow.editDetails} />}>
