@@ -52,6 +52,24 @@ describe('checkout in a browser', () => {
     await b.page.waitForURL((url) => url.pathname === '/');
   });
 
+  it("asks for /api/config at the buyer's first input, not with the page, and shows every section (decision 0095)", async () => {
+    const { page } = b;
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.url());
+    });
+    await choosePackage(page, '1 Month Premium');
+    // The second pass: the sections below the buyer's details and the pay button.
+    await page.getByRole('heading', { name: 'Gift Card Cashback' }).waitFor();
+    await page.getByRole('heading', { name: 'Payment Method' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(configRequests).toEqual([]);
+
+    await page.getByLabel('First Name').focus();
+    await expect.poll(() => configRequests.length).toBe(1);
+  });
+
   it('buys a paid package with the demo card as a signed-in customer and shows Order Confirmed', async () => {
     const { page } = b;
     const email = uniqueEmail('card-buyer');
