@@ -82,6 +82,7 @@ const landingJsBudget = () =>
  * paint, so they load once the shell has painted (decision 0024).
  */
 const PAINTED_BY_THE_SHELL = new Set(['CheckoutPage']);
+const isShellPaintedPage = (chunkFile: string) => PAINTED_BY_THE_SHELL.has(path.basename(chunkFile).replace(/-[\w-]+\.js$/, ''));
 
 const pagePreloads = () =>
   afterClientWrite('page-preloads', async (outDir, bundle) => {
@@ -146,6 +147,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         target: 'es2022',
         sourcemap: 'hidden',
+        // A page painted by its shell loads its chunks as the browser walks its imports, not
+        // through Vite's preload helper: for checkout the helper appended sixteen
+        // <link rel=modulepreload> in one task, one of its long tasks after the shell had
+        // painted (decision 0095). Other pages keep the helper.
+        modulePreload: { resolveDependencies: (_file: string, deps: string[]) => (deps.some(isShellPaintedPage) ? deps.filter(isShellPaintedPage) : deps) },
         rolldownOptions: {
           input: { index: path.resolve('src/client/index.html'), landing: path.resolve('src/client/pages/LandingPage.tsx') },
           // A feature is imported through its face (index.ts, decision 0030); the modules of the
