@@ -5,7 +5,6 @@ import { nextBackupAt, scheduledBackupName } from '../../src/server/db/backup/in
 
 /** The scheduled backups' settings and times (docs/decisions/0090). */
 
-
 describe('scheduled backups', () => {
   it('back up every 24 hours and keep 7 unless told otherwise, and only with BACKUP_DIR', () => {
     const defaults = parseEnv({});

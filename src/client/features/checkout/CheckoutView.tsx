@@ -6,6 +6,7 @@ import type { Package } from '#contract/packages';
 import { FREE_PRICE, MAX_DEVICES, renewsAs, STREAMING_BOX_ID } from '#domain/catalog';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
+import { Skeleton } from '../../components/ui/skeleton';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useShownAfterFirstCommit } from '../../lib/use-shown-after-first-commit';
 import { useCurrentCustomer } from '../../lib/session';
@@ -177,7 +178,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
               {isPaid && <PaymentMethodSection form={form} disabled={locked} renewal={renewal} />}
             </>
           ) : (
-            <div className="h-72 animate-pulse rounded-2xl bg-card" />
+            <Skeleton className="h-72 rounded-2xl bg-card" />
           )}
         </fieldset>
       </form>
