@@ -82,6 +82,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Outbox', '/admin?tab=outbox'],
       ['Panel', '/admin?tab=panel'],
       ['Incidents', '/admin?tab=incidents'],
+      ['My account', '/admin?tab=account'],
     ]);
     // No section of /admin is the page shown here.
     expect(within(sections).queryByRole('link', { current: 'page' })).toBeNull();
