@@ -10,6 +10,10 @@ import { plainText } from './fields';
 export const AUDIT_ACTIONS = [
   'admin.sign_in',
   'admin.sign_out',
+  'admin.sign_in_refused',
+  'admin.recovery_code_used',
+  'admin.two_factor_on',
+  'admin.two_factor_off',
   'export.download',
   'order.refund',
   'order.honour',

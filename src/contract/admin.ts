@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { deviceCredentialSchema } from './subscriptions';
+import { adminPasswordField, signInCodeField } from './admin-two-factor';
 
 /**
  * The administrator's calls (spec sections 3, 5 and 7): sign-in, the customer-subscription
@@ -14,7 +15,9 @@ export const ADMIN_NOT_AUTHENTICATED = 'Admin authentication required';
 
 export const adminLoginRequestSchema = z.object({
   username: requiredText('Username', 100, 'Username is too long'),
-  password: plainText('Password', 'Password is required').min(1, 'Password is required').max(256, 'Password is too long'),
+  password: adminPasswordField,
+  /** Once two-factor sign-in is on: the authenticator's code or a recovery code (decision 0096). */
+  code: signInCodeField,
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 

@@ -161,6 +161,7 @@ export function createServices(deps: AppDeps) {
 
   const catalog = createCatalog(deps.database, { logger: deps.logger });
   const couponAdmin = createCouponAdmin(db);
+  const admins = createAdmins(db, clock);
   const storeStatus = createStoreStatus({ db, clock, panelHealth: () => panelHealthNow(db, clock.now()) });
 
   return {
@@ -168,7 +169,7 @@ export function createServices(deps: AppDeps) {
     catalog,
     mail,
     accounts,
-    admins: createAdmins(db),
+    admins,
     couponAdmin,
     reports: createReports(db, { timeZone: deps.config.STORE_TIME_ZONE, graceDays: deps.config.GRACE_DAYS, clock }),
     jobs,
@@ -202,7 +203,7 @@ export function createServices(deps: AppDeps) {
     deviceActions: createDeviceActions({ db, devices: subscriptions.devices }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
-    adminChanges: createAdminChanges({ db, catalog, couponAdmin }),
+    adminChanges: createAdminChanges({ db, catalog, couponAdmin, admins }),
     orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),
     // The provisioning panel checked each minute, and the owner alerted (decision 0093).
     panelWatch: createPanelWatch({

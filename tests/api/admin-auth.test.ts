@@ -97,20 +97,27 @@ describe('admin sign-in', () => {
     expect((await auth(t, second)).statusCode).toBe(401);
   });
 
-  it('writes sign-in and sign-out to the audit log with the admin and its address; a refused sign-in names no admin there', async () => {
+  it('writes sign-in, sign-out and a wrong password to the audit log with the admin and its address; an unknown username names no admin there', async () => {
     await setAdminPassword(t.database.db, TEST_ADMIN.username, TEST_ADMIN.password);
     const from = { remoteAddress: '203.0.113.7' };
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { ...TEST_ADMIN, username: 'nobody' }, ...from });
+    expect(unknown.statusCode).toBe(401);
     const refused = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { ...TEST_ADMIN, password: 'wrong-password-123' }, ...from });
     expect(refused.statusCode).toBe(401);
     const cookies = adminCookieOf(await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN, ...from }));
     const [admin] = await t.database.db.select().from(admins).where(eq(admins.username, TEST_ADMIN.username));
     const page = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', cookies });
     const shown = page.json<AuditEntry[]>().map(({ adminUsername, action, targetType, targetId, before, after }) => ({ adminUsername, action, targetType, targetId, before, after }));
-    expect(shown).toEqual([{ adminUsername: 'owner', action: 'admin.sign_in', targetType: 'admin', targetId: admin!.id, before: {}, after: { address: '203.0.113.7' } }]);
+    expect(shown).toEqual([
+      { adminUsername: 'owner', action: 'admin.sign_in', targetType: 'admin', targetId: admin!.id, before: {}, after: { address: '203.0.113.7' } },
+      // Decision 0096: a refused sign-in of a known admin is that admin's entry.
+      { adminUsername: 'owner', action: 'admin.sign_in_refused', targetType: 'admin', targetId: admin!.id, before: {}, after: { address: '203.0.113.7', reason: 'wrong_password' } },
+    ]);
 
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', cookies, ...from })).statusCode).toBe(200);
     const rows = await t.database.db.select().from(auditLog).orderBy(asc(auditLog.createdAt));
     expect(rows.map(({ adminId, action, targetId, after }) => ({ adminId, action, targetId, after }))).toEqual([
+      { adminId: admin!.id, action: 'admin.sign_in_refused', targetId: admin!.id, after: { address: '203.0.113.7', reason: 'wrong_password' } },
       { adminId: admin!.id, action: 'admin.sign_in', targetId: admin!.id, after: { address: '203.0.113.7' } },
       { adminId: admin!.id, action: 'admin.sign_out', targetId: admin!.id, after: { address: '203.0.113.7' } },
     ]);

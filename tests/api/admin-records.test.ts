@@ -90,7 +90,7 @@ describe("the admin's audit log and outbox", () => {
   it('refuses an unknown action or a bad filter with 400 and a clear message', async () => {
     const admin = await signInAdmin(t);
     for (const [query, message] of [
-      ['action=order.delete', /^action must be one of admin\.sign_in, admin\.sign_out, export\.download, order\.refund, /],
+      ['action=order.delete', /^action must be one of admin\.sign_in, admin\.sign_out, admin\.sign_in_refused, admin\.recovery_code_used, admin\.two_factor_on, admin\.two_factor_off, export\.download, order\.refund, /],
       [`actor=${'a'.repeat(101)}`, /^actor must be at most 100 characters$/],
       ['orderId=SP-1%0A2', /^orderId must not contain control characters$/],
       [`recipient=${'r'.repeat(255)}`, /^recipient must be at most 254 characters$/],

@@ -82,6 +82,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Outbox', '/admin?tab=outbox'],
       ['Panel', '/admin?tab=panel'],
       ['Incidents', '/admin?tab=incidents'],
+      ['My account', '/admin?tab=account'],
     ]);
     // No section of /admin is the page shown here.
     expect(within(sections).queryByRole('link', { current: 'page' })).toBeNull();
@@ -328,6 +329,10 @@ describe('the Audit Log and Outbox tabs', () => {
       'All actions',
       'Sign-in',
       'Sign-out',
+      'Sign-in refused',
+      'Recovery code used',
+      'Two-factor sign-in turned on',
+      'Two-factor sign-in turned off',
       'CSV export',
       'Refund',
       'Order completed as it stands',

@@ -116,6 +116,39 @@ describe('admin sign-in (/admin-login)', () => {
     expect(location.history.at(-1)).toBe('/admin-login');
     expect(screen.getByLabelText<HTMLInputElement>('Admin Username').value).toBe('store-owner');
   });
+
+  it("asks for an 'Authentication code' when the server answers twoFactorRequired, and sends it with the next sign-in", async () => {
+    let tries = 0;
+    serve({
+      'POST /api/admin/login': () => {
+        tries += 1;
+        if (tries === 1) return json(401, { twoFactorRequired: true, message: 'Authentication code required' });
+        if (tries === 2) return json(401, { twoFactorRequired: true, message: 'Invalid authentication code' });
+        signedInStore();
+        return json(200, ADMIN_SESSION);
+      },
+    });
+    const { user, location } = renderAt('/admin-login');
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    await user.type(screen.getByLabelText('Admin Username'), 'store-owner');
+    await user.type(screen.getByLabelText('Admin Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Admin Sign In' }));
+    const code = await screen.findByLabelText('Authentication code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(toastText()).toBe('');
+
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Admin Sign In' }));
+    expect(await screen.findByText('Invalid authentication code')).toBeTruthy();
+    expect(bodyOf('POST', '/api/admin/login', 0)).toEqual({ username: 'store-owner', password: 'secret-pass' });
+    expect(bodyOf('POST', '/api/admin/login', 1)).toEqual({ username: 'store-owner', password: 'secret-pass', code: '000000' });
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Admin Sign In' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
+    expect(bodyOf('POST', '/api/admin/login', 2)).toEqual({ username: 'store-owner', password: 'secret-pass', code: '123456' });
+  });
 });
 
 // ---- the admin session check -----------------------------------------------------------

@@ -19,6 +19,15 @@ describe('an audit entry as one sentence', () => {
     expect(auditSentence(entry('order.refund', { paymentStatus: 'refunded' }))).toBe('Refunded SP-1700000000000-123');
   });
 
+  it('says the sign-ins and two-factor changes of decision 0096', () => {
+    const admin = { targetType: 'admin', targetId: 'a1' };
+    expect(auditSentence(entry('admin.sign_in_refused', { address: '203.0.113.7', reason: 'wrong_password' }, {}, admin))).toBe('Sign-in refused (wrong password) from 203.0.113.7');
+    expect(auditSentence(entry('admin.sign_in_refused', { address: '203.0.113.7', reason: 'wrong_code' }, {}, admin))).toBe('Sign-in refused (wrong authentication code) from 203.0.113.7');
+    expect(auditSentence(entry('admin.recovery_code_used', { address: '203.0.113.7', recoveryCodesLeft: 9 }, {}, admin))).toBe('Signed in with a recovery code, 9 left');
+    expect(auditSentence(entry('admin.two_factor_on', { twoFactor: true }, { twoFactor: false }, admin))).toBe('Turned two-factor sign-in on');
+    expect(auditSentence(entry('admin.two_factor_off', { twoFactor: false }, { twoFactor: true }, admin))).toBe('Turned two-factor sign-in off');
+  });
+
   it("says the other order actions: honour, retry, the gift card, the customer's account", () => {
     expect(auditSentence(entry('order.honour', { paymentStatus: 'completed', couponCounted: 'SPRING' }, { paymentStatus: 'needs_review' }))).toBe(
       'Completed SP-1700000000000-123 as it stands, counting a use of coupon SPRING',

@@ -1,6 +1,7 @@
 import { adminOrderPaths } from '#contract/admin-order-paths';
 import { adminIncidentPaths } from '#contract/admin-incident-paths';
 import { adminRenewalPaths } from '#contract/admin-renewal-paths';
+import { adminTwoFactorPaths } from '#contract/admin-two-factor';
 
 const segment = encodeURIComponent;
 
@@ -10,6 +11,8 @@ export const adminApiRoutes = {
   login: '/api/admin/login',
   session: '/api/admin/auth',
   logout: '/api/admin/logout',
+  /** Two-factor sign-in, from My account (decision 0096). */
+  twoFactor: adminTwoFactorPaths,
   customers: '/api/admin/customers',
   createCustomer: '/api/admin/create-customer',
   purchaseNotifications: '/api/purchase-notifications',

@@ -34,6 +34,7 @@ export interface OutboxFilters {
  */
 export const adminKeys = {
   session: [adminApiRoutes.session],
+  twoFactor: [adminApiRoutes.twoFactor.status],
   stats: [adminApiRoutes.stats],
   customers: [adminApiRoutes.customers],
   customerPage: (page: ListPage) => [adminApiRoutes.customers, page] as const,

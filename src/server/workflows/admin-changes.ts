@@ -2,6 +2,7 @@ import type { NewCoupon, CouponChanges, AdminCoupon, WinBackCoupon } from '#cont
 import type { AdminPackage, PackageChanges } from '#contract/admin-packages';
 import type { AuditActor } from '#domain/actors';
 import type { Db } from '#server/db/connect';
+import type { AdminSignIn, Admins } from '#server/features/admin/index';
 import { recordAdminAction } from '#server/features/audit/index';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
@@ -10,6 +11,7 @@ export interface AdminChangesDeps {
   db: Db;
   catalog: Pick<Catalog, 'changePackage' | 'invalidate'>;
   couponAdmin: Pick<CouponAdmin, 'create' | 'update' | 'chooseWinBack'>;
+  admins: Pick<Admins, 'limitCodeAttempts' | 'enableTwoFactor' | 'disableTwoFactor'>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface AdminChangesDeps {
  * downloads: each feature's write in a transaction held here, with its audit row written in
  * that same transaction (decision 0084: features never import the audit feature).
  */
-export function createAdminChanges({ db, catalog, couponAdmin }: AdminChangesDeps) {
+export function createAdminChanges({ db, catalog, couponAdmin, admins }: AdminChangesDeps) {
   return {
     /** PATCH /api/admin/packages/:id: the row, its audit row, then this instance's package list cleared. */
     async changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage> {
@@ -71,6 +73,51 @@ export function createAdminChanges({ db, catalog, couponAdmin }: AdminChangesDep
      */
     async recordSession(admin: AuditActor, verb: 'sign_in' | 'sign_out', address: string): Promise<void> {
       await recordAdminAction(db, { actor: admin, action: `admin.${verb}`, target: { type: 'admin', id: admin.id }, before: {}, after: { address } });
+    },
+
+    /**
+     * A sign-in of a known admin, for the audit log (decision 0096): a success names its second
+     * factor, a recovery code used is a row of its own with how many are left, and a refusal
+     * after the username matched (wrong password, wrong code) is recorded against that admin.
+     * A missing code is the sign-in's first step, not recorded.
+     */
+    async recordSignIn(signIn: AdminSignIn, address: string): Promise<void> {
+      const { admin } = signIn;
+      const target = { type: 'admin', id: admin.id };
+      if (signIn.outcome === 'code_missing') return;
+      if (signIn.outcome !== 'signed_in') {
+        await recordAdminAction(db, { actor: admin, action: 'admin.sign_in_refused', target, before: {}, after: { address, reason: signIn.outcome } });
+        return;
+      }
+      await db.transaction(async (tx) => {
+        const after = signIn.secondFactor ? { address, secondFactor: signIn.secondFactor } : { address };
+        await recordAdminAction(tx, { actor: admin, action: 'admin.sign_in', target, before: {}, after });
+        if (signIn.secondFactor === 'recovery_code') {
+          await recordAdminAction(tx, { actor: admin, action: 'admin.recovery_code_used', target, before: {}, after: { address, recoveryCodesLeft: signIn.recoveryCodesLeft } });
+        }
+      });
+    },
+
+    /** Two-factor sign-in turned on with a code of the pending secret: the change and its audit row, then the new recovery codes. */
+    async enableTwoFactor(admin: AuditActor, code: string, address: string): Promise<string[]> {
+      const succeeded = await admins.limitCodeAttempts(admin.id, address);
+      const codes = await db.transaction(async (tx) => {
+        const recoveryCodes = await admins.enableTwoFactor(tx, admin.id, code);
+        await recordAdminAction(tx, { actor: admin, action: 'admin.two_factor_on', target: { type: 'admin', id: admin.id }, before: { twoFactor: false }, after: { twoFactor: true, address } });
+        return recoveryCodes;
+      });
+      await succeeded();
+      return codes;
+    },
+
+    /** Two-factor sign-in turned off with the password and a current code. */
+    async disableTwoFactor(admin: AuditActor, proof: { password: string; code: string }, address: string): Promise<void> {
+      const succeeded = await admins.limitCodeAttempts(admin.id, address);
+      await db.transaction(async (tx) => {
+        await admins.disableTwoFactor(tx, admin.id, proof);
+        await recordAdminAction(tx, { actor: admin, action: 'admin.two_factor_off', target: { type: 'admin', id: admin.id }, before: { twoFactor: true }, after: { twoFactor: false, address } });
+      });
+      await succeeded();
     },
 
     /** An admin's CSV download, for the audit log: who took which data, of which days (null: every row), when and from where. */

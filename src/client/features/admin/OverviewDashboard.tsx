@@ -28,6 +28,7 @@ const AuditLogTab = lazy(() => import('./operations/AuditLogTab').then((module) 
 const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => ({ default: module.OutboxTab })));
 const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) => ({ default: module.RenewalsTab })));
 const PanelTab = lazy(() => import('./panel/PanelTab').then((module) => ({ default: module.PanelTab })));
+const MyAccountTab = lazy(() => import('./account/MyAccountTab').then((module) => ({ default: module.MyAccountTab })));
 const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
 
 const loadingTab = (
@@ -90,6 +91,7 @@ export function OverviewDashboard() {
     outbox: <OutboxTab />,
     panel: <PanelTab />,
     incidents: <IncidentsTab />,
+    account: <MyAccountTab />,
   };
 
   return (

@@ -1,3 +1,3 @@
 // The admin feature's face: the store's administrators and the /api/admin routes.
-export { createAdmins, ensureAdmin, MIN_ADMIN_PASSWORD_LENGTH, setAdminPassword } from './service';
+export { createAdmins, ensureAdmin, MIN_ADMIN_PASSWORD_LENGTH, setAdminPassword, type AdminSignIn, type Admins } from './service';
 export { adminRoutes } from './routes';

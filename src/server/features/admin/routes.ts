@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { z } from 'zod';
 import {
   ADMIN_NOT_AUTHENTICATED,
+  INVALID_ADMIN_CREDENTIALS,
   adminCustomerListSchema,
   adminListQuerySchema,
   adminLoginRequestSchema,
@@ -19,6 +20,17 @@ import {
   type PurchaseNotification,
 } from '#contract/admin';
 import { messageResponseSchema } from '#contract/accounts';
+import {
+  adminTwoFactorPaths,
+  INVALID_TWO_FACTOR_CODE,
+  signInRefusalSchema,
+  TWO_FACTOR_CODE_REQUIRED,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '#contract/admin-two-factor';
 import { revenueDayListSchema, revenueQuerySchema } from '#contract/admin-revenue';
 import { adminShipmentSchema, shipmentChangesSchema, shipmentOrderParamsSchema, type AdminShipment, type ShipmentChanges } from '#contract/admin-shipments';
 import {
@@ -70,9 +82,9 @@ import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
 import type { Config } from '#server/config';
 import type { ErrorLog } from '#server/lib/logs';
 import type { AuditActor } from '#domain/actors';
-import { notFound, unauthorized } from '#server/http/errors';
+import { HttpError, notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
-import type { Admins } from './service';
+import type { Admins, AdminSignIn } from './service';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
@@ -99,7 +111,7 @@ type GuardedRoutes = (guarded: FastifyInstance<RawServerDefault, RawRequestDefau
  * feature's services nor a workflow).
  */
 export interface AdminRouteOptions {
-  admins: Pick<Admins, 'find' | 'login'>;
+  admins: Pick<Admins, 'find' | 'login' | 'twoFactorEnabled' | 'setUpTwoFactor'>;
   /** The admin-changes workflow: each change with its audit row in one transaction. */
   adminChanges: {
     changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage>;
@@ -107,6 +119,9 @@ export interface AdminRouteOptions {
     updateCoupon(code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon>;
     chooseWinBackCoupon(code: string | null, actor: AuditActor): Promise<WinBackCoupon>;
     recordSession(admin: AuditActor, verb: 'sign_in' | 'sign_out', address: string): Promise<void>;
+    recordSignIn(signIn: AdminSignIn, address: string): Promise<void>;
+    enableTwoFactor(admin: AuditActor, code: string, address: string): Promise<string[]>;
+    disableTwoFactor(admin: AuditActor, proof: { password: string; code: string }, address: string): Promise<void>;
     recordExport(admin: AuditActor, name: string, address: string, filters: { from: string | null; to: string | null } | null): Promise<void>;
   };
   /** The order-account workflow: create-customer. */
@@ -169,18 +184,29 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     return admin;
   }
 
+  /** A refused sign-in's answer: the spec's for a wrong password, twoFactorRequired when the password was right (decision 0096). */
+  const refusalOf = (outcome: Exclude<AdminSignIn['outcome'], 'signed_in'>) =>
+    outcome === 'wrong_password'
+      ? unauthorized(INVALID_ADMIN_CREDENTIALS)
+      : new HttpError(401, outcome === 'code_missing' ? TWO_FACTOR_CODE_REQUIRED : INVALID_TWO_FACTOR_CODE, {}, { twoFactorRequired: true });
+
   app.post(
     '/api/admin/login',
-    { schema: { body: adminLoginRequestSchema, response: { 200: adminSessionSchema, ...failures } } },
+    { schema: { body: adminLoginRequestSchema, response: { 200: adminSessionSchema, ...failures, 401: signInRefusalSchema } } },
     async (request, reply) => {
-      const admin = await admins.login(request.body, request.ip).catch((error: unknown) => {
+      const refused = () => request.log.warn({ username: request.body.username, address: request.ip }, 'admin sign-in refused');
+      const signIn = await admins.login(request.body, request.ip).catch((error: unknown) => {
         // No admin to name in the audit log; the log keeps which username was tried from where.
-        request.log.warn({ username: request.body.username, address: request.ip }, 'admin sign-in refused');
+        refused();
         throw error;
       });
-      await adminChanges.recordSession(admin, 'sign_in', request.ip);
-      await startSession(request, reply, ADMIN_SESSION, admin.id);
-      return noStore(reply).send({ admin, store });
+      await adminChanges.recordSignIn(signIn, request.ip);
+      if (signIn.outcome !== 'signed_in') {
+        if (signIn.outcome !== 'code_missing') refused();
+        throw refusalOf(signIn.outcome);
+      }
+      await startSession(request, reply, ADMIN_SESSION, signIn.admin.id);
+      return noStore(reply).send({ admin: signIn.admin, store });
     },
   );
 
@@ -198,6 +224,30 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
       await endSession(request, reply, ADMIN_SESSION);
       return noStore(reply).send({ message: 'Logged out' });
     });
+
+    // Two-factor sign-in, set up and turned off from My account (decision 0096).
+    guarded.get(adminTwoFactorPaths.status, { schema: { response: { 200: twoFactorStatusSchema, ...failures } } }, async (request, reply) =>
+      noStore(reply).send({ enabled: await admins.twoFactorEnabled(await adminIdOf(request)) }),
+    );
+
+    guarded.post(adminTwoFactorPaths.setup, { schema: { response: { 200: twoFactorSetupSchema, ...failures } } }, async (request, reply) =>
+      noStore(reply).send(await admins.setUpTwoFactor(await adminIdOf(request))),
+    );
+
+    guarded.post(
+      adminTwoFactorPaths.enable,
+      { schema: { body: twoFactorEnableRequestSchema, response: { 200: twoFactorEnableSchema, ...failures } } },
+      async (request, reply) => noStore(reply).send({ recoveryCodes: await adminChanges.enableTwoFactor(await actingAdmin(request), request.body.code, request.ip) }),
+    );
+
+    guarded.post(
+      adminTwoFactorPaths.disable,
+      { schema: { body: twoFactorDisableRequestSchema, response: { 200: twoFactorStatusSchema, ...failures } } },
+      async (request, reply) => {
+        await adminChanges.disableTwoFactor(await actingAdmin(request), request.body, request.ip);
+        return noStore(reply).send({ enabled: false });
+      },
+    );
 
     guarded.get(
       '/api/admin/customers',

@@ -14,6 +14,10 @@ type Entry = Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'before' | 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin.sign_in': 'Sign-in',
   'admin.sign_out': 'Sign-out',
+  'admin.sign_in_refused': 'Sign-in refused',
+  'admin.recovery_code_used': 'Recovery code used',
+  'admin.two_factor_on': 'Two-factor sign-in turned on',
+  'admin.two_factor_off': 'Two-factor sign-in turned off',
   'export.download': 'CSV export',
   'order.refund': 'Refund',
   'order.honour': 'Order completed as it stands',
@@ -187,6 +191,19 @@ export function auditSentence(entry: Entry): string {
       const address = text(after, 'address');
       return `${entry.action === 'admin.sign_in' ? 'Signed in' : 'Signed out'}${address ? ` from ${address}` : ''}`;
     }
+    case 'admin.sign_in_refused': {
+      const address = text(after, 'address');
+      const reason = text(after, 'reason') === 'wrong_code' ? 'wrong authentication code' : 'wrong password';
+      return `Sign-in refused (${reason})${address ? ` from ${address}` : ''}`;
+    }
+    case 'admin.recovery_code_used': {
+      const left = text(after, 'recoveryCodesLeft');
+      return `Signed in with a recovery code${left === undefined ? '' : `, ${left} left`}`;
+    }
+    case 'admin.two_factor_on':
+      return 'Turned two-factor sign-in on';
+    case 'admin.two_factor_off':
+      return 'Turned two-factor sign-in off';
     case 'export.download':
       return exportSentence(entry);
     case 'order.refund': {
