@@ -66,13 +66,9 @@ export function createAdminChanges({ db, catalog, couponAdmin, admins }: AdminCh
       });
     },
 
-    /**
-     * An admin's sign-in or sign-out, for the audit log: who, when, from which address.
-     * A refused sign-in has no admin to name, so it is not here: its attempt is counted by
-     * the sign-in limits and logged by the route.
-     */
-    async recordSession(admin: AuditActor, verb: 'sign_in' | 'sign_out', address: string): Promise<void> {
-      await recordAdminAction(db, { actor: admin, action: `admin.${verb}`, target: { type: 'admin', id: admin.id }, before: {}, after: { address } });
+    /** An admin's sign-out, for the audit log: who, when, from which address (a sign-in is recordSignIn's). */
+    async recordSignOut(admin: AuditActor, address: string): Promise<void> {
+      await recordAdminAction(db, { actor: admin, action: 'admin.sign_out', target: { type: 'admin', id: admin.id }, before: {}, after: { address } });
     },
 
     /**

@@ -118,7 +118,7 @@ export interface AdminRouteOptions {
     createCoupon(coupon: NewCoupon, actor: AuditActor): Promise<AdminCoupon>;
     updateCoupon(code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon>;
     chooseWinBackCoupon(code: string | null, actor: AuditActor): Promise<WinBackCoupon>;
-    recordSession(admin: AuditActor, verb: 'sign_in' | 'sign_out', address: string): Promise<void>;
+    recordSignOut(admin: AuditActor, address: string): Promise<void>;
     recordSignIn(signIn: AdminSignIn, address: string): Promise<void>;
     enableTwoFactor(admin: AuditActor, code: string, address: string): Promise<string[]>;
     disableTwoFactor(admin: AuditActor, proof: { password: string; code: string }, address: string): Promise<void>;
@@ -220,7 +220,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     });
 
     guarded.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, 401: errorBodySchema } } }, async (request, reply) => {
-      await adminChanges.recordSession(await actingAdmin(request), 'sign_out', request.ip);
+      await adminChanges.recordSignOut(await actingAdmin(request), request.ip);
       await endSession(request, reply, ADMIN_SESSION);
       return noStore(reply).send({ message: 'Logged out' });
     });
