@@ -43,6 +43,8 @@ function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> =
     shipment: null,
     emails: { orderConfirmationSentAt: '2026-11-20T10:01:30Z', outbox: [{ subject: 'Your StreamPlus order', createdAt: '2026-11-20T10:01:30Z' }] },
     audit: [{ adminUsername: 'store-owner', action: 'order.gift_card', before: { giftCardDelivered: false }, after: { giftCardDelivered: true }, createdAt: '2026-11-21T09:00:00Z' }],
+    policiesAccepted: [],
+    agreement: null,
     ...overrides,
   };
 }
