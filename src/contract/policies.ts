@@ -1,43 +1,24 @@
 import { z } from 'zod';
 import { paragraphText } from './fields';
+import { POLICY_NAMES } from './policy-paths';
 
 /**
  * The store's policies (decision 0097): the terms, the privacy policy and the refund policy,
  * each Markdown the owner edits in the admin, kept as numbered versions. A buyer's order
- * records the versions of the terms and the refund policy in force when it was placed.
+ * records the versions of the terms and the refund policy in force when it was placed. The
+ * names, titles and pages are policy-paths.ts's, which the storefront reads without zod.
  */
-export const POLICY_NAMES = ['terms', 'privacy', 'refund-policy'] as const;
-export type PolicyName = (typeof POLICY_NAMES)[number];
-
-/** Each policy's title, as its page and the admin name it. */
-export const POLICY_TITLES: Record<PolicyName, string> = {
-  terms: 'Terms of Service',
-  privacy: 'Privacy Policy',
-  'refund-policy': 'Refund Policy',
-};
-
-/** The policies a buyer agrees to by paying, in the order the checkout's sentence names them. */
-export const AGREED_POLICIES = ['terms', 'refund-policy'] as const satisfies readonly PolicyName[];
 
 /** Long enough for any store's terms, short enough that one edit cannot fill the database. */
 export const POLICY_MARKDOWN_MAX = 50_000;
 
 export const POLICY_NOT_FOUND = 'Policy not found';
 
-export const policyPaths = {
-  page: (name: PolicyName) => `/${name}`,
-  public: (name: PolicyName) => `/api/policies/${name}`,
-  adminList: '/api/admin/policies',
-  admin: (name: PolicyName) => `/api/admin/policies/${name}`,
-} as const;
-
 /**
  * A policy's name in a path. Any other text is a policy that does not exist (404), so the
  * params take any text and the route answers for an unknown one; see isPolicyName.
  */
 export const policyParamsSchema = z.object({ name: z.string() });
-
-export const isPolicyName = (name: string): name is PolicyName => (POLICY_NAMES as readonly string[]).includes(name);
 
 /** GET /api/policies/:name, for anyone: the version in force, rendered safely on the server. */
 export const publicPolicySchema = z.object({
@@ -68,7 +49,9 @@ export const adminPolicyListSchema = z.array(adminPolicySchema);
 
 /** PUT /api/admin/policies/:name: the new text, which becomes the next version. */
 export const policyEditSchema = z.object({ markdown: paragraphText('Markdown', POLICY_MARKDOWN_MAX) });
-export type PolicyEdit = z.infer<typeof policyEditSchema>;
+
+/** POST /api/admin/policies/preview: the admin's draft rendered as its page would show it, stored nowhere. */
+export const policyPreviewSchema = z.object({ html: z.string() });
 
 /** A policy an order's buyer agreed to: the version and its text, as shown then. */
 export const acceptedPolicySchema = z.object({

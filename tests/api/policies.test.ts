@@ -14,11 +14,12 @@ describe('policies', () => {
     t.app.inject({ method: 'PUT', url: `/api/admin/policies/${name}`, payload: payload as Record<string, unknown>, cookies });
 
   it('answers each policy with the default text as version 1 before any edit, to anyone', async () => {
-    for (const [name, title] of [
+    const titles: Array<[string, string]> = [
       ['terms', 'Terms of Service'],
       ['privacy', 'Privacy Policy'],
       ['refund-policy', 'Refund Policy'],
-    ]) {
+    ];
+    for (const [name, title] of titles) {
       const response = await getPolicy(name);
       expect(response.statusCode).toBe(200);
       const policy = response.json();

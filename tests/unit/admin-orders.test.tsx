@@ -171,6 +171,34 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(within(dialog).getByRole('button', { name: /^Refund/ })).toBeTruthy();
   });
 
+  it("shows what the buyer agreed to in the Agreement region: each policy's version with its text, the address, browser and time", async () => {
+    const order = orderSummary();
+    store([order], {
+      [order.id]: detail(order, {
+        policiesAccepted: [
+          { name: 'terms', version: 3, markdown: '# Terms\n\nBe kind.', html: '<h1>Terms</h1>\n<p>Be kind.</p>\n' },
+          { name: 'refund-policy', version: 1, markdown: '# Refund Policy', html: '<h1>Refund Policy</h1>\n' },
+        ],
+        agreement: { ipAddress: '198.51.100.23', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', acceptedAt: '2026-11-20T10:00:00Z' },
+      }),
+    });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const region = await within(dialog).findByRole('region', { name: 'Agreement' });
+    expect(within(region).getAllByRole('listitem').map((item) => item.querySelector('summary')?.textContent)).toEqual(['Terms of Service, version 3', 'Refund Policy, version 1']);
+    for (const text of ['198.51.100.23', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', 'Be kind.']) expect(region.textContent).toContain(text);
+    expect(within(region).getByText('Agreed').nextSibling?.textContent).toMatch(/2026/);
+  });
+
+  it('says when no agreement was recorded (an order the store placed itself)', async () => {
+    const order = orderSummary();
+    store([order], { [order.id]: detail(order) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const region = await within(dialog).findByRole('region', { name: 'Agreement' });
+    expect(region.textContent).toContain('No agreement recorded: the order was not placed by a buyer at the checkout.');
+  });
+
   it("shows a box's subscription waiting for activation as 'Starts on activation', not its stored expiry", async () => {
     const order = orderSummary({ packageName: 'Streaming Box', requiresShipping: true });
     const waiting = detail(order, { subscription: { ...detail(order).subscription!, status: 'pending_activation', startDate: null } });

@@ -7,7 +7,7 @@ import { recordAdminAction } from '#server/features/audit/index';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
 import { appendPolicyVersion } from '#server/features/policies/index';
-import type { PolicyName } from '#contract/policies';
+import type { PolicyName } from '#contract/policy-paths';
 
 export interface AdminChangesDeps {
   db: Db;

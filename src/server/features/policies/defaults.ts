@@ -1,4 +1,4 @@
-import type { PolicyName } from '#contract/policies';
+import type { PolicyName } from '#contract/policy-paths';
 
 /**
  * Each policy's text until the owner writes their own (decision 0097): version 1, a sensible

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { POLICY_NAMES, POLICY_TITLES, type AcceptedPolicy, type AdminPolicy, type PolicyName, type PublicPolicy } from '#contract/policies';
+import type { AcceptedPolicy, AdminPolicy, PublicPolicy } from '#contract/policies';
+import { POLICY_NAMES, POLICY_TITLES, type PolicyName } from '#contract/policy-paths';
 import type { AuditActor } from '#domain/actors';
 import { conflict } from '#domain/errors';
 import type { DbOrTx } from '#server/db/connect';

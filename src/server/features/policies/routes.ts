@@ -4,18 +4,18 @@ import { errorBodySchema } from '#contract/errors';
 import {
   adminPolicyListSchema,
   adminPolicySchema,
-  isPolicyName,
   POLICY_NOT_FOUND,
   policyEditSchema,
   policyParamsSchema,
-  policyPaths,
+  policyPreviewSchema,
   publicPolicySchema,
-  type PolicyName,
 } from '#contract/policies';
+import { isPolicyName, type PolicyName } from '#contract/policy-paths';
 import type { AuditActor } from '#domain/actors';
 import type { DbOrTx } from '#server/db/connect';
 import { notFound } from '#server/http/errors';
 import { adminPolicies, currentPolicy } from './policies';
+import { renderPolicy } from './render';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
@@ -46,8 +46,13 @@ export interface AdminPolicyRouteOptions {
 
 /** The admin's Policies section, inside the admin scope, whose hook refuses a request without an admin session. */
 export const adminPolicyRoutes: FastifyPluginAsyncZod<AdminPolicyRouteOptions> = async (app, { db, policyEdits, actingAdmin }) => {
-  app.get(policyPaths.adminList, { schema: { response: { 200: adminPolicyListSchema, ...failures } } }, async (_request, reply) =>
+  app.get('/api/admin/policies', { schema: { response: { 200: adminPolicyListSchema, ...failures } } }, async (_request, reply) =>
     noStore(reply).send(await adminPolicies(db)),
+  );
+
+  // A draft's preview, rendered by the same code as the page, so what the owner sees is what buyers will.
+  app.post('/api/admin/policies/preview', { schema: { body: policyEditSchema, response: { 200: policyPreviewSchema, ...failures } } }, async (request, reply) =>
+    noStore(reply).send({ html: renderPolicy(request.body.markdown) }),
   );
 
   app.put(
