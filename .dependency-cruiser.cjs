@@ -33,6 +33,7 @@ const SERVER_FEATURE_PAIRS = [
   ['coupons', 'catalog', "A coupon may be limited to a package, and its quote prices that package."],
   ['orders', 'catalog', 'The purchase notification names the package bought, in the completing statement (decision 0023).'],
   ['orders', 'coupons', "An order's one coupon use is counted with its status change, in one transaction (decision 0020)."],
+  ['orders', 'policies', "An order records the versions of the terms and refund policy its buyer agreed to, read in its inserting statement (decision 0097)."],
   ['payments', 'orders', 'A payment pays an order and must match it (D8); a crypto payment is kept on its order.'],
   ['renewals', 'orders', 'A charge waiting for 3-D Secure is settled once its order is paid, in one statement.'],
   ['renewals', 'subscriptions', "A renewal charge is one subscription's period: its expiry, switch, card and owner in one query."],

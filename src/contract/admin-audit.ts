@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'incident.post',
   'incident.end',
   'incident.compensate',
+  'policy.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPENSATION_DAYS } from '#domain/store-status';
 import { instantField } from './dates';
-import { plainText, requiredText } from './fields';
+import { paragraphText, plainText, requiredText } from './fields';
 import { publicIncidentSchema } from './status';
 
 /**
@@ -14,24 +14,8 @@ export const INCIDENT_MESSAGE_MAX = 2000;
 /** At most this many packages named by one incident; more is every package. */
 const INCIDENT_PACKAGES_MAX = 50;
 
-/** No control character but the line break: a message may have paragraphs. */
-// eslint-disable-next-line no-control-regex -- refusing control characters is the rule
-const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
-/** Half of a UTF-16 surrogate pair alone: no character, and PostgreSQL cannot store it (see fields.ts). */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** The owner's words to the customers: paragraphs allowed, Windows line ends made plain. */
-const messageField = z
-  .string({ error: 'Message is required' })
-  .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'Message is required')
-      .max(INCIDENT_MESSAGE_MAX, `Message must be at most ${INCIDENT_MESSAGE_MAX} characters`)
-      .refine((text) => !CONTROL_BUT_LINE_BREAK.test(text), 'Message must not contain control characters')
-      .refine((text) => !LONE_SURROGATE.test(text), 'Message must be valid Unicode text'),
-  );
+/** The owner's words to the customers: paragraphs allowed. */
+const messageField = paragraphText('Message', INCIDENT_MESSAGE_MAX);
 
 /** POST /api/admin/incidents. `packages` left out (or empty) means every package. */
 export const newIncidentSchema = z.object({

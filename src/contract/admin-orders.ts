@@ -5,6 +5,7 @@ import { adminListQuerySchema } from './admin';
 import { dayRangeFields, dayRangeInOrder } from './day-range';
 import { DEVICE_KINDS } from './devices';
 import { moneyField, optionalText, plainText, requiredText } from './fields';
+import { acceptedPolicySchema } from './policies';
 
 /** The order an admin action names, in the path (/api/admin/orders/:orderId/...). */
 export const adminOrderParamsSchema = z.object({ orderId: requiredText('Order ID', 64) });
@@ -160,6 +161,13 @@ export const adminOrderDetailSchema = z.object({
     outbox: z.array(z.object({ subject: z.string(), createdAt: z.string() })),
   }),
   audit: z.array(z.object({ adminUsername: z.string(), action: z.string(), before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()), createdAt: z.string() })),
+  /**
+   * The policies the buyer agreed to by paying (decision 0097), each with the text shown then:
+   * the terms and the refund policy; empty for an order no buyer placed at the checkout.
+   */
+  policiesAccepted: z.array(acceptedPolicySchema),
+  /** Where and when the buyer agreed: the checkout's address, browser and time; null when nobody agreed. */
+  agreement: z.object({ ipAddress: z.string(), userAgent: z.string(), acceptedAt: z.string() }).nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

@@ -27,6 +27,29 @@ export const plainText = (label: string, requiredMessage = `${label} must be tex
     .regex(WITHOUT_CONTROL_CHARACTERS, `${label} must not contain control characters`)
     .refine((text) => !LONE_SURROGATE.test(text), `${label} must be valid Unicode text`);
 
+/** No control character but the line break: paragraphs. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the rule
+const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+/**
+ * Text of paragraphs (an incident's message, a policy's Markdown): Windows line ends made
+ * plain, trimmed, not blank, at most `max` characters, no other control character and no
+ * lone surrogate. A lone surrogate is tested on the text as sent, before anything is cut or
+ * trimmed, so a pair split by the length check is never what decides.
+ */
+export const paragraphText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .refine((text) => !LONE_SURROGATE.test(text), `${label} must be valid Unicode text`)
+    .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required`)
+        .max(max, `${label} must be at most ${max} characters`)
+        .refine((text) => !CONTROL_BUT_LINE_BREAK.test(text), `${label} must not contain control characters`),
+    );
+
 /** Trimmed text that must not be blank: names, ids, codes and tokens. */
 export const requiredText = (label: string, max = 100, tooLong = `${label} must be at most ${max} characters`) =>
   plainText(label, `${label} is required`)

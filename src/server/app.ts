@@ -11,6 +11,7 @@ import { adminIncidentRoutes, statusRoutes } from '#server/features/incidents/in
 import { mailRoutes } from '#server/features/mail/index';
 import { adminPanelRoutes } from '#server/features/panel-watch/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
+import { adminPolicyRoutes, policyRoutes } from '#server/features/policies/index';
 import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
 import { billingRoutes } from '#server/features/reports/index';
 import { adminDeviceRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
     // The public status page's answer (decision 0094): no session read.
     await app.register(statusRoutes, { storeStatus });
+    // The policy pages' answer (decision 0097): no session read.
+    await app.register(policyRoutes, { db });
     await app.register(adminRoutes, {
       admins,
       adminChanges,
@@ -139,12 +142,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       shipments,
       config,
       sessions,
-      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094).
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094), policies (decision 0097).
       guardedRoutes: async (guarded, actingAdmin) => {
         await guarded.register(adminDeviceRoutes, { devices, deviceActions, actingAdmin });
         await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
         await guarded.register(adminPanelRoutes, { panelWatch, clock });
         await guarded.register(adminIncidentRoutes, { reads: incidentReads, incidents, actingAdmin });
+        await guarded.register(adminPolicyRoutes, { db, policyEdits: adminChanges, actingAdmin });
       },
     });
 

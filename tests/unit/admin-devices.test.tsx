@@ -39,6 +39,8 @@ function detail(devicesSuspended = false): AdminOrderDetail {
     shipment: null,
     emails: { orderConfirmationSentAt: null, outbox: [] },
     audit: [],
+    policiesAccepted: [],
+    agreement: null,
   };
 }
 

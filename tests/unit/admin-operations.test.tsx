@@ -82,6 +82,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Outbox', '/admin?tab=outbox'],
       ['Panel', '/admin?tab=panel'],
       ['Incidents', '/admin?tab=incidents'],
+      ['Policies', '/admin?tab=policies'],
       ['My account', '/admin?tab=account'],
     ]);
     // No section of /admin is the page shown here.
@@ -360,6 +361,7 @@ describe('the Audit Log and Outbox tabs', () => {
       'Incident posted',
       'Incident ended',
       'Incident compensated',
+      'Policy edited',
     ]);
   });
 

@@ -43,6 +43,8 @@ function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> =
     shipment: null,
     emails: { orderConfirmationSentAt: '2026-11-20T10:01:30Z', outbox: [{ subject: 'Your StreamPlus order', createdAt: '2026-11-20T10:01:30Z' }] },
     audit: [{ adminUsername: 'store-owner', action: 'order.gift_card', before: { giftCardDelivered: false }, after: { giftCardDelivered: true }, createdAt: '2026-11-21T09:00:00Z' }],
+    policiesAccepted: [],
+    agreement: null,
     ...overrides,
   };
 }
@@ -167,6 +169,34 @@ describe('the Orders section (/admin?tab=orders)', () => {
     expect(within(dialog).queryByRole('button', { name: /^Retry Provisioning/ })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /^Honour/ })).toBeNull();
     expect(within(dialog).getByRole('button', { name: /^Refund/ })).toBeTruthy();
+  });
+
+  it("shows what the buyer agreed to in the Agreement region: each policy's version with its text, the address, browser and time", async () => {
+    const order = orderSummary();
+    store([order], {
+      [order.id]: detail(order, {
+        policiesAccepted: [
+          { name: 'terms', version: 3, markdown: '# Terms\n\nBe kind.', html: '<h1>Terms</h1>\n<p>Be kind.</p>\n' },
+          { name: 'refund-policy', version: 1, markdown: '# Refund Policy', html: '<h1>Refund Policy</h1>\n' },
+        ],
+        agreement: { ipAddress: '198.51.100.23', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', acceptedAt: '2026-11-20T10:00:00Z' },
+      }),
+    });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const region = await within(dialog).findByRole('region', { name: 'Agreement' });
+    expect(within(region).getAllByRole('listitem').map((item) => item.querySelector('summary')?.textContent)).toEqual(['Terms of Service, version 3', 'Refund Policy, version 1']);
+    for (const text of ['198.51.100.23', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)', 'Be kind.']) expect(region.textContent).toContain(text);
+    expect(within(region).getByText('Agreed').nextSibling?.textContent).toMatch(/2026/);
+  });
+
+  it('says when no agreement was recorded (an order the store placed itself)', async () => {
+    const order = orderSummary();
+    store([order], { [order.id]: detail(order) });
+    const { user } = renderAt('/admin?tab=orders');
+    const dialog = await openOrder(user, order.id);
+    const region = await within(dialog).findByRole('region', { name: 'Agreement' });
+    expect(region.textContent).toContain('No agreement recorded: the order was not placed by a buyer at the checkout.');
   });
 
   it("shows a box's subscription waiting for activation as 'Starts on activation', not its stored expiry", async () => {

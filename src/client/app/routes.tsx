@@ -13,6 +13,7 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
  * paints first (PageLoading; decision 0024). The landing page's shell comes in its HTML
  * (decision 0060).
  */
+const PolicyPage = lazy(() => import('../pages/PolicyPage'));
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/', lazy(() => import('../pages/LandingPage'))],
   // Requested once checkout's shell (PageLoading) is on screen, not while the first frame paints.
@@ -33,6 +34,8 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/renewals/:id/confirm', lazy(() => import('../pages/RenewalConfirmPage'))],
   // Beyond the spec's table: the public status page and its incidents (decision 0094).
   ['/status', lazy(() => import('../pages/StatusPage'))],
+  // Beyond the spec's table: the store's policies, one page for the three (decision 0097).
+  ...['/terms', '/privacy', '/refund-policy'].map((path): [string, LazyExoticComponent<ComponentType>] => [path, PolicyPage]),
 ];
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 

@@ -48,4 +48,8 @@ export const adminApiRoutes = {
   incidents: adminIncidentPaths.list,
   incident: adminIncidentPaths.detail,
   compensateIncident: adminIncidentPaths.compensate,
+  /** The store's policies (decision 0097): all of them (GET), one edited (PUT), a draft previewed (POST). */
+  policies: '/api/admin/policies',
+  policy: (name: string) => `/api/admin/policies/${segment(name)}`,
+  policyPreview: '/api/admin/policies/preview',
 } as const;

@@ -13,6 +13,8 @@ export const apiRoutes = {
   storeConfig: '/api/config',
   /** The public status page's one call (decision 0094). */
   status: '/api/status',
+  /** A policy page's one call (decision 0097): the version in force, rendered on the server. */
+  policy: (name: string) => `/api/policies/${segment(name)}`,
   validateCoupon: '/api/validate-coupon',
   checkout: '/api/checkout',
   paymentSuccess: '/api/webhook/payment-success',

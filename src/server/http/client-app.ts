@@ -27,6 +27,8 @@ const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
   [/^\/renewals\/[^/]+\/confirm$/, 'RenewalConfirmPage'],
   // The public status page (decision 0094); its call is a route of features/incidents.
   [/^\/status$/, 'StatusPage'],
+  // The store's policies (decision 0097); their call is a route of features/policies.
+  [/^\/(terms|privacy|refund-policy)$/, 'PolicyPage'],
 ];
 
 function routeOf(pathname: string) {

@@ -6,6 +6,8 @@ import type { AdminSignIn, Admins } from '#server/features/admin/index';
 import { recordAdminAction } from '#server/features/audit/index';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
+import { appendPolicyVersion } from '#server/features/policies/index';
+import type { PolicyName } from '#contract/policy-paths';
 
 export interface AdminChangesDeps {
   db: Db;
@@ -15,7 +17,7 @@ export interface AdminChangesDeps {
 }
 
 /**
- * An administrator's changes to the packages and coupons, and their sign-ins, sign-outs and
+ * An administrator's changes to the packages, coupons and policies, and their sign-ins, sign-outs and
  * downloads: each feature's write in a transaction held here, with its audit row written in
  * that same transaction (decision 0084: features never import the audit feature).
  */
@@ -32,6 +34,14 @@ export function createAdminChanges({ db, catalog, couponAdmin, admins }: AdminCh
       });
       catalog.invalidate();
       return changed;
+    },
+
+    /** PUT /api/admin/policies/:name (decision 0097): the next version and its audit row; the same text again changes nothing. */
+    async editPolicy(name: PolicyName, markdown: string, actor: AuditActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const change = await appendPolicyVersion(tx, name, markdown, actor);
+        if (change.changed) await recordAdminAction(tx, { actor, action: 'policy.update', target: { type: 'policy', id: name }, before: change.before, after: change.after });
+      });
     },
 
     /** POST /api/admin/coupons. */

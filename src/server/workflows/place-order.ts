@@ -79,7 +79,9 @@ export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrde
     const customer = await resolveOrderCustomer(tx, details, context.customerId);
     const id = newOrderId();
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await insertOrder(tx, { id, customerId: customer.customerId, ...orderColumns(input, priced), checkoutKey: key });
+      // A buyer at the checkout agrees to the terms and the refund policy by paying: the order keeps who, from where and which versions (decision 0097).
+      const agreement = context.userAgent === undefined ? null : { ipAddress: context.ip, userAgent: context.userAgent };
+      const inserted = await insertOrder(tx, { id, customerId: customer.customerId, ...orderColumns(input, priced), checkoutKey: key }, agreement);
       if (inserted) {
         // The coupon's use is reserved with the order, so whoever may pay gets the discount
         // (decision 0020); refused, the order is rolled back before anyone pays.

@@ -30,6 +30,7 @@ const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) =>
 const PanelTab = lazy(() => import('./panel/PanelTab').then((module) => ({ default: module.PanelTab })));
 const MyAccountTab = lazy(() => import('./account/MyAccountTab').then((module) => ({ default: module.MyAccountTab })));
 const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
+const PoliciesTab = lazy(() => import('./policies/PoliciesTab').then((module) => ({ default: module.PoliciesTab })));
 
 const loadingTab = (
   <div className="grid gap-3" role="status" aria-label="Loading">
@@ -91,6 +92,7 @@ export function OverviewDashboard() {
     outbox: <OutboxTab />,
     panel: <PanelTab />,
     incidents: <IncidentsTab />,
+    policies: <PoliciesTab />,
     account: <MyAccountTab />,
   };
 

@@ -26,6 +26,7 @@ import { estimateOrder, placedOrderFigures } from './order-summary';
 import { OrderSummary } from './OrderSummary';
 import { CardDetailsIntro, CHECKOUT_FORM_ID, CryptoIntro, EditDetailsButton, FreeOrderIntro } from './PaymentActions';
 import { PaymentMethodSection } from './PaymentMethodSection';
+import { PolicyAgreement } from './PolicyAgreement';
 import { SetTopBoxFields } from './SetTopBoxFields';
 import { ShippingSection } from './ShippingSection';
 import type { CheckoutFlow } from './use-checkout-flow';
@@ -186,6 +187,8 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       {lowerSectionsShown && !isPaid && <FreeOrderIntro pending={flow.submitting} failure={flow.orderFailure} isTrial={isTrial} />}
       {lowerSectionsShown && isPaid && !payByCrypto && stage.kind === 'details' && <CardDetailsIntro pending={flow.submitting} failure={flow.orderFailure} savedCard={savedCard} />}
       {lowerSectionsShown && isPaid && payByCrypto && stage.kind === 'details' && <CryptoIntro pending={flow.submitting} failure={flow.orderFailure} />}
+      {/* In the second pass, beside the payment, so it costs the first paint nothing (decisions 0095, 0097). */}
+      {lowerSectionsShown && <PolicyAgreement />}
 
       {stage.kind === 'card' && (
         <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" action={<EditDetailsButton onClick={flow.editDetails} />}>

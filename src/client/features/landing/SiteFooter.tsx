@@ -1,4 +1,5 @@
 import { HelpCircle, Mail, Tv } from 'lucide-react';
+import { POLICY_TITLES, policyPage } from '#contract/policy-paths';
 import { Button } from '../../components/ui/button';
 import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
 
@@ -19,7 +20,8 @@ const SUPPORT_LINKS = [
   // Whether the service runs now, and the incidents of the last days (decision 0094).
   { label: 'Service Status', href: '/status' },
 ];
-const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Refund Policy'].map((label) => ({ label, href: '#support' }));
+// The store's policies, which the owner edits in the admin (decision 0097).
+const LEGAL_LINKS = (['privacy', 'terms', 'refund-policy'] as const).map((name) => ({ label: POLICY_TITLES[name], href: policyPage(name) }));
 
 function FooterLink({ label, href }: { label: string; href: string }) {
   return (

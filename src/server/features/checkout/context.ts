@@ -6,8 +6,14 @@ export interface CheckoutContext {
   customerId: string | null;
   /** The `bid` cookie's browser id. */
   browserId: string;
-  /** The caller's address, for the limit on free trials. */
+  /** The caller's address, for the limit on free trials, and kept with the order as its buyer's (decision 0097). */
   ip: string;
+  /**
+   * The buyer's browser, as its User-Agent header said (cut by userAgentOf): present when a
+   * buyer placed the order at the checkout, who agreed to the terms and the refund policy by
+   * paying; absent when the store places it by itself (a renewal invoice), which records no agreement.
+   */
+  userAgent?: string;
   /** Where a free order's failed start of its jobs is reported (the order stays paid; the sweep sends them). */
   log: ErrorLog;
 }

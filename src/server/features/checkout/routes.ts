@@ -15,6 +15,7 @@ import type { PaymentLog } from '#server/lib/logs';
 import type { BrowserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '#server/http/order-limit';
 import type { CheckoutContext } from './context';
+import { userAgentOf } from '#server/http/user-agent';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   db: DbOrTx;
@@ -34,7 +35,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      return placeOrder.checkout(request.body, { customerId, browserId, ip: request.ip, log: request.log });
+      return placeOrder.checkout(request.body, { customerId, browserId, ip: request.ip, userAgent: userAgentOf(request.headers), log: request.log });
     },
   );
 
@@ -45,7 +46,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      return savedCardRenewal.pay(request.body, { customerId, browserId, ip: request.ip, log: request.log });
+      return savedCardRenewal.pay(request.body, { customerId, browserId, ip: request.ip, userAgent: userAgentOf(request.headers), log: request.log });
     },
   );
   app.post(

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { prebuilt, type PrebuiltCause } from '#server/db/prebuilt';
+import { currentVersionSql } from '#server/features/policies/index';
 import { orders } from './schema';
 import type { OrderRow } from './order-row';
 
@@ -42,19 +43,39 @@ const PLACED_ORDER_COLUMNS = [
 
 export type NewOrder = Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>;
 
+/** Who agreed to the store's policies by placing the order at a checkout (decision 0097); none for an order the store places itself. */
+export interface BuyerAgreement {
+  ipAddress: string;
+  userAgent: string;
+}
+
+/** The version of each agreed policy in force, read in the insert itself, for an order placed by a buyer. */
+const agreedVersion = (name: 'terms' | 'refund-policy') => sql`case when cast(${sql.placeholder('agreed')} as boolean) then ${currentVersionSql(name)} end`;
+
 // Written by every checkout: built once (docs/decisions/0039), each column a placeholder.
 const insertPlacedOrder = prebuilt((db) =>
   db
     .insert(orders)
-    .values(Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as typeof orders.$inferInsert)
+    .values({
+      ...(Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as typeof orders.$inferInsert),
+      buyerIpAddress: sql.placeholder('buyerIpAddress'),
+      buyerUserAgent: sql.placeholder('buyerUserAgent'),
+      termsVersion: agreedVersion('terms'),
+      refundPolicyVersion: agreedVersion('refund-policy'),
+    })
     .onConflictDoNothing({ target: orders.checkoutKey })
     .returning(),
 );
 
 /** The checkout's new order; null when its checkout key is already taken (a double submit, decision 0008). */
-export async function insertOrder(tx: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
+export async function insertOrder(tx: DbOrTx, values: NewOrder, agreement: BuyerAgreement | null = null): Promise<OrderRow | null> {
   // Checkout gives every column; one it leaves undefined (a phone not given) is written null.
-  const [inserted] = await insertPlacedOrder(tx, Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, values[column] ?? null])));
+  const [inserted] = await insertPlacedOrder(tx, {
+    ...Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, values[column] ?? null])),
+    agreed: agreement !== null,
+    buyerIpAddress: agreement?.ipAddress ?? null,
+    buyerUserAgent: agreement?.userAgent ?? null,
+  });
   return inserted ?? null;
 }
 

@@ -65,6 +65,16 @@ export const orders = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     /** When the order-confirmation email was written to the outbox, in the same statement; writes it once (decision 0028). */
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /**
+     * What the buyer agreed to by paying (decision 0097): the versions of the terms and the
+     * refund policy in force when the order was placed, read in its inserting statement, and
+     * the browser's address and user agent; the order's created_at is the time. Null on an
+     * order no buyer placed at a checkout (an automatic renewal) and on older orders.
+     */
+    termsVersion: integer('terms_version'),
+    refundPolicyVersion: integer('refund_policy_version'),
+    buyerIpAddress: text('buyer_ip_address'),
+    buyerUserAgent: text('buyer_user_agent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

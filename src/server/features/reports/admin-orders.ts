@@ -9,6 +9,7 @@ import { auditLog } from '../audit/schema';
 import { packages } from '../catalog/schema';
 import { mailOutbox } from '../mail/schema';
 import { orderRefunds, orders, shipments } from '../orders/schema';
+import { policyTextsOf } from '../policies/index';
 import { deviceCredentials, subscriptions } from '../subscriptions/schema';
 import { orderIdContains } from './admin-customers';
 import { addressContains, containsPattern } from './address-search';
@@ -137,7 +138,7 @@ export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Pr
   // The order's subscription: the one it renews, else the one it created. Its devices are read
   // beside it through the same condition, not once it is known: one round trip fewer (decision 0071).
   const ofTheOrder = subscriptionId ? eq(subscriptions.id, subscriptionId) : eq(subscriptions.orderId, orderId);
-  const [customer, subscription, shipment, outbox, audit, refunds, credentials] = await Promise.all([
+  const [customer, subscription, shipment, outbox, audit, refunds, credentials, policiesAccepted] = await Promise.all([
     order.customerId
       ? db.select({ id: customers.id, email: customers.email, hasAccount: customers.hasAccount }).from(customers).where(eq(customers.id, order.customerId))
       : Promise.resolve([]),
@@ -173,6 +174,7 @@ export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Pr
       .from(deviceCredentials)
       .where(inArray(deviceCredentials.subscriptionId, db.select({ id: subscriptions.id }).from(subscriptions).where(ofTheOrder)))
       .orderBy(asc(deviceCredentials.deviceNumber)),
+    policyTextsOf(db, acceptedVersions(order)),
   ]);
   const [sub] = subscription;
   const [box] = shipment;
@@ -218,5 +220,18 @@ export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Pr
       outbox: outbox.map((mail) => ({ subject: mail.subject, createdAt: mail.createdAt.toISOString() })),
     },
     audit: audit.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    policiesAccepted,
+    agreement:
+      order.buyerIpAddress !== null && order.buyerUserAgent !== null
+        ? { ipAddress: order.buyerIpAddress, userAgent: order.buyerUserAgent, acceptedAt: order.createdAt.toISOString() }
+        : null,
   };
+}
+
+/** The policy versions an order's buyer agreed to (decision 0097): none on an order placed by the store or before agreements were kept. */
+function acceptedVersions(order: { termsVersion: number | null; refundPolicyVersion: number | null }) {
+  const versions: Array<{ name: 'terms' | 'refund-policy'; version: number }> = [];
+  if (order.termsVersion !== null) versions.push({ name: 'terms', version: order.termsVersion });
+  if (order.refundPolicyVersion !== null) versions.push({ name: 'refund-policy', version: order.refundPolicyVersion });
+  return versions;
 }

@@ -7,6 +7,7 @@ import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { auditSentence } from '../shared/audit-sentence';
 import { DetailField } from '../shared/DetailField';
+import { AgreementDetails } from './AgreementDetails';
 import { giftCardState } from './gift-card-view';
 import { TrackingNumber } from '../../../components/TrackingNumber';
 import { adminDevices, DeviceControls, SubscriptionDevicesSwitch, type DeviceTarget } from '../../devices';
@@ -80,7 +81,7 @@ function Credentials({ subscription }: { subscription: OrderSubscription }) {
   );
 }
 
-/** Everything about one order, section by section: who, what was paid, what it bought, where the box is, what was sent, who changed it. */
+/** Everything about one order, section by section: who, what was paid, what it bought, where the box is, what was sent, what the buyer agreed to, who changed it. */
 export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
   const timeZone = useStoreTimeZone();
   const { order, customer, payment, subscription, shipment, emails, audit, renewsSubscriptionId } = detail;
@@ -199,6 +200,9 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
             ))}
           </ul>
         )}
+      </Section>
+      <Section title="Agreement">
+        <AgreementDetails detail={detail} />
       </Section>
       <Section title="Audit">
         {audit.length === 0 ? (

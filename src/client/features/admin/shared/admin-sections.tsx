@@ -1,4 +1,4 @@
-import { Activity, AlertTriangle, Bell, Download, Gift, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
+import { Activity, AlertTriangle, Bell, Download, FileText, Gift, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 
@@ -55,6 +55,8 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       { value: 'panel', label: 'Panel', icon: <Activity aria-hidden="true" /> },
       // The public status page's incidents and their compensation (decision 0094).
       { value: 'incidents', label: 'Incidents', icon: <Megaphone aria-hidden="true" /> },
+      // The terms, privacy and refund policies buyers read and agree to (decision 0097).
+      { value: 'policies', label: 'Policies', icon: <FileText aria-hidden="true" /> },
       // The signed-in admin's own two-factor sign-in (decision 0096).
       { value: 'account', label: 'My account', icon: <UserCog aria-hidden="true" /> },
     ],

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'incident.post': 'Incident posted',
   'incident.end': 'Incident ended',
   'incident.compensate': 'Incident compensated',
+  'policy.update': 'Policy edited',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
@@ -255,6 +256,8 @@ export function auditSentence(entry: Entry): string {
     case 'incident.end':
     case 'incident.compensate':
       return incidentSentence(entry);
+    case 'policy.update':
+      return `Edited the ${entry.targetId} policy: version ${text(entry.before, 'version') ?? '?'} to ${text(entry.after, 'version') ?? '?'}`;
     default:
       return fallback(entry);
   }

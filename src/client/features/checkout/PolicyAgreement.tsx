@@ -1,0 +1,23 @@
+import { policyPage, type PolicyName } from '#contract/policy-paths';
+
+function PolicyLink({ name, children }: { name: PolicyName; children: string }) {
+  // A new tab keeps the buyer's form as it is.
+  return (
+    <a href={policyPage(name)} target="_blank" rel="noopener noreferrer" className="text-accent underline underline-offset-4 hover:text-foreground">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * What a buyer agrees to by paying (decision 0097). The server records the versions in force
+ * when the order is placed, with the buyer's address and browser; this sentence says so.
+ */
+export function PolicyAgreement() {
+  return (
+    <p className="text-center text-sm text-muted-foreground" data-testid="policy-agreement">
+      By paying you agree to the <PolicyLink name="terms">Terms</PolicyLink> and the <PolicyLink name="refund-policy">Refund Policy</PolicyLink>.
+    </p>
+  );
+}
