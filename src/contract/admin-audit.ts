@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'incident.post',
   'incident.end',
   'incident.compensate',
+  'blocklist.add',
+  'blocklist.remove',
+  'blocklist.refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

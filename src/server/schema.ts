@@ -21,3 +21,4 @@ export * from './features/audit/schema';
 export * from './features/renewals/schema';
 export * from './features/panel-watch/schema';
 export * from './features/incidents/schema';
+export * from './features/blocklist/schema';

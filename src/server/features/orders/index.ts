@@ -5,6 +5,7 @@ export * from './order-writes';
 export { completeInTransaction, type CompletionResult } from './completion';
 export type { ErrorLog, PaymentLog } from '#server/lib/logs';
 export { findOrder, lockPaidOrder, type OrderRow } from './order-row';
+export { buyerAddressOf } from './buyer-address';
 export { paymentMismatch, type PaymentEvidence } from './payment-evidence';
 export { SWEEP_GRACE_MS } from './unfinished';
 export { keepRevenueDaysIn } from './revenue-days';

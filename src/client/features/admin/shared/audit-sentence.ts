@@ -45,6 +45,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'incident.post': 'Incident posted',
   'incident.end': 'Incident ended',
   'incident.compensate': 'Incident compensated',
+  'blocklist.add': 'Blocklist entry added',
+  'blocklist.remove': 'Blocklist entry removed',
+  'blocklist.refused': 'Blocked buyer refused',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
@@ -179,6 +182,15 @@ function incidentSentence({ action, after }: Entry): string {
   return `Added ${text(after, 'days') ?? '?'} days to ${text(after, 'subscriptions') ?? '?'} subscriptions for ${incident}`;
 }
 
+/** A blocklist change or refusal (decision 0099): 'Refused a checkout: email x@y.com is blocked (chargebacks)'. */
+function blocklistSentence({ action, before, after }: Entry): string {
+  const fields = action === 'blocklist.remove' ? before : after;
+  const entry = `${text(fields, 'kind') ?? 'entry'} ${text(fields, 'value') ?? '?'}`;
+  if (action === 'blocklist.add') return withNote(`Blocked ${entry}`, text(after, 'reason'));
+  if (action === 'blocklist.remove') return `Removed ${entry} from the blocklist`;
+  return withNote(`Refused a ${(text(after, 'flow') ?? 'request').replaceAll('_', ' ')}: ${entry} is blocked`, text(after, 'reason'));
+}
+
 /** Today's rendering, for an action this page does not know: what, on which record. */
 const fallback = ({ action, targetType, targetId }: Entry) => (targetType === 'admin' ? action : `${action} on ${targetType} ${targetId}`);
 
@@ -255,6 +267,10 @@ export function auditSentence(entry: Entry): string {
     case 'incident.end':
     case 'incident.compensate':
       return incidentSentence(entry);
+    case 'blocklist.add':
+    case 'blocklist.remove':
+    case 'blocklist.refused':
+      return blocklistSentence(entry);
     default:
       return fallback(entry);
   }
