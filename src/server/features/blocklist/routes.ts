@@ -19,6 +19,7 @@ import {
 import { adminOrderParamsSchema } from '#contract/admin-orders';
 import { errorBodySchema } from '#contract/errors';
 import type { AuditActor } from '#domain/actors';
+import { sendRevalidated } from '#server/http/etag';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
@@ -27,7 +28,7 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 
 export interface AdminBlocklistRouteOptions {
   /** The feature's own read. */
-  page(query: BlocklistQuery): Promise<{ items: BlocklistEntry[]; total: number }>;
+  page: (query: BlocklistQuery) => Promise<{ items: BlocklistEntry[]; total: number }>;
   /** The blocklist workflow's calls, named here: a feature never imports a workflow. */
   changes: {
     add(entry: NewBlocklistEntry, actor: AuditActor): Promise<BlocklistEntry>;
@@ -44,7 +45,8 @@ export interface AdminBlocklistRouteOptions {
 export const adminBlocklistRoutes: FastifyPluginAsyncZod<AdminBlocklistRouteOptions> = async (app, { page, changes, actingAdmin }) => {
   app.get(adminBlocklistPaths.list, { schema: { querystring: blocklistQuerySchema, response: { 200: blocklistEntryListSchema, ...failures } } }, async (request, reply) => {
     const listed = await page(request.query);
-    return noStore(reply).header(TOTAL_COUNT_HEADER, listed.total).send(listed.items);
+    reply.header(TOTAL_COUNT_HEADER, listed.total);
+    return sendRevalidated(request, reply, listed.items);
   });
 
   app.post(adminBlocklistPaths.list, { schema: { body: newBlocklistEntrySchema, response: { 201: blocklistEntrySchema, ...failures } } }, async (request, reply) =>

@@ -114,7 +114,7 @@ export function createPayments(db: Db, deps: PaymentsDeps) {
     if (order.paymentStatus === 'refunded') throw conflict(ORDER_REFUNDED_MESSAGE);
     const problem = paymentProblem(order, intent);
     if (problem) throw invalid(problem);
-    if (await heldAsBlocked(orderId, intent!, log)) throw refused(BLOCKLIST_REFUSAL);
+    if (await heldAsBlocked(orderId, intent, log)) throw refused(BLOCKLIST_REFUSAL);
     const result = await deps.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
     // An unknown order, and another intent than the order's own though Stripe's record names
     // the order (logged by the completion), get the same answer: which ids exist stays unknown.
