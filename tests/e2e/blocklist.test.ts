@@ -83,7 +83,7 @@ describe('the blocklist in the browser', () => {
       const row = page.getByTestId('order-row').filter({ hasText: email }).first();
       await row.getByRole('button', { name: orderId, exact: true }).click();
       const detail = page.getByTestId('order-detail');
-      await detail.getByText('Block this buyer').click();
+      await detail.locator('summary', { hasText: 'Block this buyer' }).click();
       await detail.getByLabel('Reason').fill('Chargeback on this order');
       await expectFitsAndAccessible(page);
       await detail.getByRole('button', { name: 'Block this buyer' }).click();
