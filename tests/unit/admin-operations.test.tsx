@@ -75,7 +75,10 @@ describe('one admin navigation for both admin pages', () => {
       ['Packages', '/admin?tab=packages'],
       ['Coupons', '/admin?tab=coupons'],
     ]);
-    expect(linksOf('Customers')).toEqual([['Customer Subscriptions', '/admin']]);
+    expect(linksOf('Customers')).toEqual([
+      ['Customer Subscriptions', '/admin'],
+      ['Blocklist', '/admin?tab=blocklist'],
+    ]);
     expect(linksOf('System')).toEqual([
       ['Exports', '/admin?tab=exports'],
       ['Audit Log', '/admin?tab=audit'],
@@ -360,6 +363,9 @@ describe('the Audit Log and Outbox tabs', () => {
       'Incident posted',
       'Incident ended',
       'Incident compensated',
+      'Blocklist entry added',
+      'Blocklist entry removed',
+      'Blocked buyer refused',
     ]);
   });
 
