@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS = [
   'incident.end',
   'incident.compensate',
   'policy.update',
+  'blocklist.add',
+  'blocklist.remove',
+  'blocklist.refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,8 @@ export type DomainErrorKind =
   | 'payment_declined'
   | 'not_found'
   | 'conflict'
+  /** The store will not deal with this buyer (a blocklist entry matched, decision 0099). */
+  | 'refused'
   | 'too_many_attempts'
   | 'provider_failed';
 
@@ -41,6 +43,8 @@ export const invalid = (message: string) => new DomainError('invalid', message);
 export const unauthenticated = (message = 'Not authenticated') => new DomainError('unauthenticated', message);
 export const paymentDeclined = (message: string) => new DomainError('payment_declined', message);
 export const notFound = (message = 'Not found') => new DomainError('not_found', message);
+/** The same words for every refusal of a blocked buyer; which entry matched is logged for staff only (decision 0099). */
+export const refused = (message: string) => new DomainError('refused', message);
 export const conflict = (message: string, fields: Record<string, unknown> = {}) => new DomainError('conflict', message, { fields });
 /** A third party (the card provider, the device panel) failed; its error goes to the log, `message` to the user. */
 export const providerFailed = (message: string, cause: unknown) => new DomainError('provider_failed', message, { cause });

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifySchema } fr
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
+import { adminBlocklistRoutes } from '#server/features/blocklist/index';
 import { catalogRoutes } from '#server/features/catalog/index';
 import { checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { deviceActions, panelWatch, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
-    const { incidentReads, incidents, storeStatus } = services;
+    const { blocklist, blocklistPage, incidentReads, incidents, storeStatus } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -142,13 +143,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       shipments,
       config,
       sessions,
-      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094), policies (decision 0097).
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094), policies (decision 0097), the blocklist (decision 0099).
       guardedRoutes: async (guarded, actingAdmin) => {
         await guarded.register(adminDeviceRoutes, { devices, deviceActions, actingAdmin });
         await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
         await guarded.register(adminPanelRoutes, { panelWatch, clock });
         await guarded.register(adminIncidentRoutes, { reads: incidentReads, incidents, actingAdmin });
         await guarded.register(adminPolicyRoutes, { db, policyEdits: adminChanges, actingAdmin });
+        await guarded.register(adminBlocklistRoutes, { page: blocklistPage, changes: blocklist, actingAdmin });
       },
     });
 

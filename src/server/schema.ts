@@ -22,3 +22,4 @@ export * from './features/renewals/schema';
 export * from './features/panel-watch/schema';
 export * from './features/incidents/schema';
 export * from './features/policies/schema';
+export * from './features/blocklist/schema';

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BlocklistQuery } from '#contract/admin-blocklist';
 import type { Config } from './config';
 import type { Database, DbOrTx } from './db/connect';
 import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accounts/index';
 import { createAdmins } from '#server/features/admin/index';
+import { blocklistPage, findBlocklistMatch } from '#server/features/blocklist/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
 import { createIncidentReads, createStoreStatus } from '#server/features/incidents/index';
@@ -25,6 +27,7 @@ import { selectCardPaymentProvider, type CardPayments } from './providers/paymen
 import { panelCallResult, selectProvisioningProvider, type ProvisioningProvider } from './providers/provisioning/index';
 import { selectTelegramProvider, type TelegramProvider } from './providers/telegram/index';
 import { createAccountLinks } from './workflows/account-links';
+import { createBlocklistWorkflow } from './workflows/blocklist';
 import { createAdminChanges } from './workflows/admin-changes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
@@ -131,11 +134,21 @@ export function createServices(deps: AppDeps) {
   });
   const orders = createOrders(db, { cardPayments, metrics });
   const crypto = createCryptoPayments({ db, config: deps.config, provider: cryptoProvider, orders });
-  const payments = createPayments(db, { cardPayments, orders });
+  // A card on the blocklist does not complete the order it paid (decision 0099).
+  const blockedCard = async (cardFingerprint: string) => {
+    const match = await findBlocklistMatch(db, { cardFingerprint }, clock.now());
+    return match && `blocklist entry ${match.id}: ${match.reason}`;
+  };
+  const payments = createPayments(db, { cardPayments, orders, blockedCard });
 
   // The workflows, above them.
+  const blocklist = createBlocklistWorkflow({
+    db,
+    clock,
+    cardFingerprintOf: async (paymentIntentId) => (await cardPayments.retrieve(paymentIntentId))?.cardFingerprint ?? null,
+  });
   const savedCards = createSavedCardWorkflow({ db, clock, cardPayments, subscriptions, mail, config: deps.config, logger: deps.logger });
-  const accountLinks = createAccountLinks({ db, accounts, mail, moveSavedCards: moveCustomerCards, endCustomerSessions });
+  const accountLinks = createAccountLinks({ db, accounts, mail, moveSavedCards: moveCustomerCards, endCustomerSessions, blocklist });
   const provisioningFlow = createProvisioningWorkflow({ db, subscriptions, mail, publicUrl: deps.config.PUBLIC_URL, savedCards: savedCardSummariesOf, zoneOf });
   const confirmation = createOrderConfirmation({
     db,
@@ -152,6 +165,7 @@ export function createServices(deps: AppDeps) {
     subscriptions,
     payments,
     paidOrder,
+    blocklist,
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
     metrics,
   });
@@ -193,14 +207,14 @@ export function createServices(deps: AppDeps) {
       logger: deps.logger,
     }),
     accountLinks,
-    trialSignup: createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder }),
+    trialSignup: createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder, blocklist }),
     cardPayment,
     renewalCharges,
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),
     savedCardRenewal: createSavedCardRenewal({ db, placeOrder, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, placeOrder, paidOrder, renewalInvoices: renewalInvoiceFacts({ db, clock, zoneOf }) }),
-    deviceActions: createDeviceActions({ db, devices: subscriptions.devices }),
+    deviceActions: createDeviceActions({ db, devices: subscriptions.devices, blocklist, logger: deps.logger }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin, admins }),
@@ -219,6 +233,8 @@ export function createServices(deps: AppDeps) {
     /** The scheduled backups (BACKUP_DIR), or null. */
     backups,
     storeStatus,
+    blocklist,
+    blocklistPage: (query: BlocklistQuery) => blocklistPage(db, query, clock),
     incidentReads: createIncidentReads(db, clock),
     incidents: createIncidentsWorkflow({ db, jobs, clock, mail, subscriptions, storeStatus, config: deps.config, logger: deps.logger }),
   };

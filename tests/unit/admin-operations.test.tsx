@@ -75,7 +75,10 @@ describe('one admin navigation for both admin pages', () => {
       ['Packages', '/admin?tab=packages'],
       ['Coupons', '/admin?tab=coupons'],
     ]);
-    expect(linksOf('Customers')).toEqual([['Customer Subscriptions', '/admin']]);
+    expect(linksOf('Customers')).toEqual([
+      ['Customer Subscriptions', '/admin'],
+      ['Blocklist', '/admin?tab=blocklist'],
+    ]);
     expect(linksOf('System')).toEqual([
       ['Exports', '/admin?tab=exports'],
       ['Audit Log', '/admin?tab=audit'],
@@ -362,6 +365,9 @@ describe('the Audit Log and Outbox tabs', () => {
       'Incident ended',
       'Incident compensated',
       'Policy edited',
+      'Blocklist entry added',
+      'Blocklist entry removed',
+      'Blocked buyer refused',
     ]);
   });
 

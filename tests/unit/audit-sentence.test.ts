@@ -28,6 +28,15 @@ describe('an audit entry as one sentence', () => {
     expect(auditSentence(entry('admin.two_factor_off', { twoFactor: false }, { twoFactor: true }, admin))).toBe('Turned two-factor sign-in off');
   });
 
+  it('says the blocklist changes and refusals of decision 0099', () => {
+    const entryTarget = { targetType: 'blocklist', targetId: 'e1' };
+    expect(auditSentence(entry('blocklist.add', { kind: 'email', value: 'mallory@example.com', reason: 'Chargebacks' }, {}, entryTarget))).toBe('Blocked email mallory@example.com (Chargebacks)');
+    expect(auditSentence(entry('blocklist.remove', {}, { kind: 'ip', value: '203.0.113.0/24', reason: 'Card testing' }, entryTarget))).toBe('Removed ip 203.0.113.0/24 from the blocklist');
+    expect(auditSentence(entry('blocklist.refused', { flow: 'trial_sign_up', kind: 'mac', value: '00:1A:79:AA:BB:CC', reason: 'Resold box' }, {}, entryTarget))).toBe(
+      'Refused a trial sign up: mac 00:1A:79:AA:BB:CC is blocked (Resold box)',
+    );
+  });
+
   it("says the other order actions: honour, retry, the gift card, the customer's account", () => {
     expect(auditSentence(entry('order.honour', { paymentStatus: 'completed', couponCounted: 'SPRING' }, { paymentStatus: 'needs_review' }))).toBe(
       'Completed SP-1700000000000-123 as it stands, counting a use of coupon SPRING',

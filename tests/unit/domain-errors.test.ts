@@ -7,6 +7,7 @@ import {
   notFound,
   paymentDeclined,
   providerFailed,
+  refused,
   unauthenticated,
   type DomainErrorKind,
 } from '../../src/domain/errors';
@@ -34,6 +35,7 @@ describe('a domain error at the edge', () => {
     ['payment_declined', paymentDeclined('Your card was declined.'), 402],
     ['not_found', notFound('Order not found'), 404],
     ['conflict', conflict('This coupon has reached its usage limit'), 409],
+    ['refused', refused('We could not accept this order. Contact support.'), 403],
   ];
 
   it.each(cases)('answers %s with its status and { message }', async (kind, error, status) => {

@@ -1,4 +1,5 @@
 import { adminOrderPaths } from '#contract/admin-order-paths';
+import { adminBlocklistPaths } from '#contract/admin-blocklist-paths';
 import { adminIncidentPaths } from '#contract/admin-incident-paths';
 import { adminRenewalPaths } from '#contract/admin-renewal-paths';
 import { adminTwoFactorPaths } from '#contract/admin-two-factor';
@@ -45,6 +46,10 @@ export const adminApiRoutes = {
   dismissRenewal: adminRenewalPaths.dismiss,
   cancelAutoRenew: adminRenewalPaths.cancelAutoRenew,
   /** The status page's incidents (decision 0094): the list (GET, POST), one incident (GET, PATCH its end) and its compensation. */
+  /** The blocklist (decision 0099): the list (GET, POST), one entry (DELETE), and "Block this buyer" of an order. */
+  blocklist: adminBlocklistPaths.list,
+  blocklistEntry: adminBlocklistPaths.entry,
+  blockBuyer: adminBlocklistPaths.blockBuyer,
   incidents: adminIncidentPaths.list,
   incident: adminIncidentPaths.detail,
   compensateIncident: adminIncidentPaths.compensate,

@@ -59,6 +59,8 @@ export const adminKeys = {
   renewals: [adminApiRoutes.renewals],
   autoRenewingSubscriptions: [adminApiRoutes.autoRenewingSubscriptions],
   autoRenewingPage: (page: ListPage) => [adminApiRoutes.autoRenewingSubscriptions, page] as const,
+  blocklist: [adminApiRoutes.blocklist],
+  blocklistPage: (page: ListPage, kind: string) => [adminApiRoutes.blocklist, page, kind] as const,
   incidents: [adminApiRoutes.incidents],
   incidentPage: (page: ListPage) => [adminApiRoutes.incidents, page] as const,
   /** Under the list's key, so whatever refreshes the list refreshes the incident open beside it. */

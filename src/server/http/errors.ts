@@ -28,6 +28,7 @@ export const STATUS_OF_DOMAIN_ERROR = {
   payment_declined: 402,
   not_found: 404,
   conflict: 409,
+  refused: 403,
   too_many_attempts: 429,
   provider_failed: 502,
 } as const satisfies Record<DomainErrorKind, number>;

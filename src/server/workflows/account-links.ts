@@ -5,6 +5,7 @@ import { removeGuest } from '#server/features/accounts/index';
 import { carryReminderChoice, linkMail, type Mail } from '#server/features/mail/index';
 import { moveCustomerOrders, moveCustomerShipments } from '#server/features/orders/index';
 import { moveCustomerSubscriptions } from '#server/features/subscriptions/index';
+import type { BlocklistWorkflow } from './blocklist';
 
 /** Moves one feature's rows from a guest row to the account of the same address, in the proof's transaction. */
 type MoveCustomerRows = (tx: DbOrTx, fromCustomerId: string, toCustomerId: string) => Promise<void>;
@@ -17,6 +18,8 @@ export interface AccountLinksDeps {
   moveSavedCards: MoveCustomerRows;
   /** Signs a customer out everywhere: the session table belongs to http/sessions.ts (decision 0081). */
   endCustomerSessions: (tx: DbOrTx, customerId: string) => Promise<void>;
+  /** A blocked email or address is not registered (decision 0099). */
+  blocklist: Pick<BlocklistWorkflow, 'refuseBlocked'>;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface AccountLinksDeps {
  * an address that also has guest purchases, moves them to the account through each table's
  * owner.
  */
-export function createAccountLinks({ db, accounts, mail, moveSavedCards, endCustomerSessions }: AccountLinksDeps) {
+export function createAccountLinks({ db, accounts, mail, moveSavedCards, endCustomerSessions, blocklist }: AccountLinksDeps) {
   const queue = async (tx: DbOrTx, link: IssuedLink | null): Promise<void> => {
     if (link) await mail.queue(tx, linkMail(link.kind, link.email), link.options);
   };
@@ -50,6 +53,7 @@ export function createAccountLinks({ db, accounts, mail, moveSavedCards, endCust
   return {
     /** POST /api/register: the account, and for an address with guest orders the link that proves it, in one transaction. */
     async register(input: NewAccount, caller: Caller): Promise<CustomerProfile> {
+      await blocklist.refuseBlocked({ email: input.email, ip: caller.ip }, 'registration', caller.log);
       const passwordHash = await accounts.passwordForSignUp(input, caller);
       return db.transaction(async (tx) => {
         const { profile, claim } = await accounts.createAccount(tx, input, passwordHash);

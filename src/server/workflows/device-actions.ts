@@ -4,12 +4,18 @@ import type { AuditActor } from '#domain/actors';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { recordAdminAction, recordCustomerAction } from '#server/features/audit/index';
 import type { DeviceAction, DeviceActor, DeviceChange, Subscriptions } from '#server/features/subscriptions/index';
+import type { ErrorLog } from '#server/lib/logs';
+import type { BlocklistWorkflow } from './blocklist';
 
 type Devices = Subscriptions['devices'];
 
 export interface DeviceActionsDeps {
   db: Db;
   devices: Pick<Devices, 'inTurn' | 'changeOnPanel' | 'setTopBoxOnPanel' | 'newPasswordOnPanel' | 'ispResetOnPanel' | 'setEnabledOnPanel' | 'suspensionOnPanel'>;
+  /** A blocked MAC is refused before the panel is asked (decision 0099). */
+  blocklist: Pick<BlocklistWorkflow, 'refuseBlocked'>;
+  /** Where a refusal of a blocked MAC is logged. */
+  logger?: ErrorLog | undefined;
 }
 
 /** A device action's audit row: who did what, the owner's or an admin's, listed with the order's changes. */
@@ -25,7 +31,9 @@ async function recordDeviceAction(tx: DbOrTx, actor: DeviceActor, { action, orde
  * which the feature writes the store's rows and the audit feature the rows of who did it
  * (decisions 0084, 0088). A device's changes take turns from the panel's call to the commit.
  */
-export function createDeviceActions({ db, devices }: DeviceActionsDeps) {
+export function createDeviceActions({ db, devices, blocklist, logger = { error() {} } }: DeviceActionsDeps) {
+  const refuseBlockedMac = (mac: string | undefined) => (mac ? blocklist.refuseBlocked({ macs: [mac] }, 'device_mac', logger) : Promise.resolve());
+
   /** Records a change the panel made, with its audit rows, in one transaction; one that cannot be recorded is undone on the panel. */
   async function record<T>(actor: DeviceActor, change: DeviceChange<T>): Promise<T> {
     if ('unchanged' in change) return change.unchanged;
@@ -49,12 +57,16 @@ export function createDeviceActions({ db, devices }: DeviceActionsDeps) {
 
   return {
     /** PATCH /api/devices/:deviceId (and the admin's): a new label, a set-top box's new MAC. */
-    change: (deviceId: string, changes: DeviceChangeRequest, actor: DeviceActor): Promise<DeviceCredential> =>
-      onDevice(deviceId, actor, () => devices.changeOnPanel(deviceId, changes, actor)),
+    async change(deviceId: string, changes: DeviceChangeRequest, actor: DeviceActor): Promise<DeviceCredential> {
+      await refuseBlockedMac(changes.mac);
+      return onDevice(deviceId, actor, () => devices.changeOnPanel(deviceId, changes, actor));
+    },
 
     /** POST /api/devices/:deviceId/set-top-box: the owner's line becomes the box they hold. */
-    useSetTopBox: (deviceId: string, mac: string, actor: DeviceActor): Promise<DeviceCredential> =>
-      onDevice(deviceId, actor, () => devices.setTopBoxOnPanel(deviceId, mac, actor)),
+    async useSetTopBox(deviceId: string, mac: string, actor: DeviceActor): Promise<DeviceCredential> {
+      await refuseBlockedMac(mac);
+      return onDevice(deviceId, actor, () => devices.setTopBoxOnPanel(deviceId, mac, actor));
+    },
 
     /** POST .../password. */
     newPassword: (deviceId: string, actor: DeviceActor): Promise<DevicePasswordResponse> =>

@@ -22,6 +22,7 @@ import { completeInTransaction, insertOrder, ordersForReading as orders, release
 import type { Payments } from '#server/features/payments/index';
 import type { Subscriptions } from '#server/features/subscriptions/index';
 import { checkoutKey, isReplayable, type PayWith } from './checkout-attempt';
+import type { BlocklistWorkflow } from './blocklist';
 import type { PaidOrderWorkflow } from './paid-order';
 
 interface PlacedOrder {
@@ -42,6 +43,8 @@ export interface PlaceOrderDeps {
   subscriptions: Pick<Subscriptions, 'assertRenewable'> & { devices: Pick<Subscriptions['devices'], 'reserveBoxes'> };
   payments: Pick<Payments, 'openCardPayment'>;
   paidOrder: Pick<PaidOrderWorkflow, 'start'>;
+  /** A blocked buyer's email, address or set-top box is refused before anything is written (decision 0099). */
+  blocklist: Pick<BlocklistWorkflow, 'refuseBlocked'>;
   /**
    * Payment methods whose demo provider takes payments on a public store (DEMO_MODE=true):
    * an order paid that way costs nothing, so its emails are limited like a free order's.
@@ -57,7 +60,7 @@ export interface PlaceOrderDeps {
  * through the feature that owns it, and paid by the card provider, the crypto provider, the
  * saved card or nothing.
  */
-export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrder, costlessPaymentMethods, metrics }: PlaceOrderDeps) {
+export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrder, blocklist, costlessPaymentMethods, metrics }: PlaceOrderDeps) {
   /** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
   async function priceCheckout(input: CheckoutInput): Promise<PricedCheckout> {
     const quote = await quoteCheckout(db, input);
@@ -112,6 +115,7 @@ export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrde
    * orders. Crypto orders get no PaymentIntent.
    */
   async function place(input: CheckoutInput, context: CheckoutContext, payWith: PayWith = 'typed-card'): Promise<PlacedOrder> {
+    await blocklist.refuseBlocked({ email: input.email, ip: context.ip, macs: input.setTopBoxes.map((box) => box.mac) }, 'checkout', context.log);
     const priced = await priceCheckout(input);
     refuseAutoRenewWithoutPayment(input, priced);
     // A guest's order that costs nothing emails whatever address was typed, so it counts

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/connect';
 import type { Caller, NewAccount } from '#server/features/accounts/index';
 import type { AccountLinks } from './account-links';
 import { freeTrialRefusal } from '#server/features/checkout/index';
+import type { BlocklistWorkflow } from './blocklist';
 import type { PaidOrderWorkflow } from './paid-order';
 import type { PlaceOrderWorkflow } from './place-order';
 
@@ -12,6 +13,7 @@ export interface TrialSignupDeps {
   accountLinks: Pick<AccountLinks, 'register'>;
   placeOrder: PlaceOrderWorkflow;
   paidOrder: Pick<PaidOrderWorkflow, 'provisionNow'>;
+  blocklist: Pick<BlocklistWorkflow, 'refuseBlocked'>;
 }
 
 /**
@@ -22,12 +24,14 @@ export interface TrialSignupDeps {
  * order. The subscription is provisioned at once rather than by the order's job, so the
  * account page shows it on arrival; should that fail, the job still provisions it.
  */
-export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder }: TrialSignupDeps) {
+export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder, blocklist }: TrialSignupDeps) {
   return {
     async signUpWithTrial(
       account: NewAccount,
       { caller, browserId, onAccount }: { caller: Caller; browserId: string; onAccount: (customerId: string) => Promise<void> },
     ) {
+      // A blocked buyer gets no account either (decision 0099).
+      await blocklist.refuseBlocked({ email: account.email, ip: caller.ip }, 'trial_sign_up', caller.log);
       const refusal = await freeTrialRefusal(db, { email: account.email, browserId, ip: caller.ip });
       if (refusal) throw refusal;
       const customer = await accountLinks.register(account, caller);

@@ -29,6 +29,7 @@ const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => (
 const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) => ({ default: module.RenewalsTab })));
 const PanelTab = lazy(() => import('./panel/PanelTab').then((module) => ({ default: module.PanelTab })));
 const MyAccountTab = lazy(() => import('./account/MyAccountTab').then((module) => ({ default: module.MyAccountTab })));
+const BlocklistTab = lazy(() => import('./blocklist/BlocklistTab').then((module) => ({ default: module.BlocklistTab })));
 const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
 const PoliciesTab = lazy(() => import('./policies/PoliciesTab').then((module) => ({ default: module.PoliciesTab })));
 
@@ -91,6 +92,7 @@ export function OverviewDashboard() {
     audit: <AuditLogTab />,
     outbox: <OutboxTab />,
     panel: <PanelTab />,
+    blocklist: <BlocklistTab />,
     incidents: <IncidentsTab />,
     policies: <PoliciesTab />,
     account: <MyAccountTab />,

@@ -28,6 +28,12 @@ export interface PaymentIntentState {
   amount: number;
   currency: string;
   metadata: { orderId: string | null };
+  /**
+   * The card that paid, as the provider fingerprints it (the same card number, the same
+   * fingerprint): for the blocklist (decision 0099). Null before a card paid, or when the
+   * record at hand does not carry it (a webhook's payload; retrieve says).
+   */
+  cardFingerprint: string | null;
 }
 
 /**

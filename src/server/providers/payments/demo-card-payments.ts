@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
@@ -40,7 +40,7 @@ const chargeIntent = (outcome: { status: 'succeeded'; lastError: null } | { last
   prebuilt((db) =>
     db
       .update(demoPaymentIntents)
-      .set({ ...outcome, updatedAt: sql`now()` })
+      .set({ ...outcome, cardFingerprint: sql`${sql.placeholder('cardFingerprint')}`, updatedAt: sql`now()` })
       .where(and(eq(demoPaymentIntents.id, sql.placeholder('id')), notInArray(demoPaymentIntents.status, SETTLED)))
       .returning(),
   );
@@ -63,6 +63,9 @@ const insertIntent = prebuilt((db) =>
     .returning({ id: demoPaymentIntents.id, clientSecret: demoPaymentIntents.clientSecret }),
 );
 
+/** A test card's fingerprint: the same number, the same fingerprint, as Stripe's are (decision 0099). */
+export const demoCardFingerprint = (cardNumber: string) => `demo_${createHash('sha256').update(cardNumber.replace(/\D/g, '')).digest('hex').slice(0, 16)}`;
+
 /** PaymentIntents kept in the store's own database: real states, no real money (D7). */
 export function createDemoCardPayments(db: Db): DemoCardPayments {
   const savedCards = createDemoSavedCards(db);
@@ -73,8 +76,8 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
   }
 
   /** Charges a test card to an intent still awaiting payment, in one conditional UPDATE; null when none awaits. */
-  async function charge(id: string, succeeded: boolean): Promise<{ result: DemoConfirmResult; row: Row } | null> {
-    const [updated] = await (succeeded ? chargeSucceeded : chargeDeclined)(db, { id });
+  async function charge(id: string, succeeded: boolean, cardNumber: string): Promise<{ result: DemoConfirmResult; row: Row } | null> {
+    const [updated] = await (succeeded ? chargeSucceeded : chargeDeclined)(db, { id, cardFingerprint: demoCardFingerprint(cardNumber) });
     if (!updated) return null;
     const result: DemoConfirmResult = succeeded
       ? { outcome: 'succeeded', intent: toState(updated) }
@@ -139,7 +142,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
 
     async confirm(id, cardNumber, expiry) {
       const outcome = onSessionOutcome(cardNumber);
-      const charged = outcome === 'unknown' ? null : await charge(id, outcome === 'succeeds');
+      const charged = outcome === 'unknown' ? null : await charge(id, outcome === 'succeeds', cardNumber);
       if (charged) {
         // Only an intent opened to keep its card costs statements more (docs/decisions/0023).
         if (charged.result.outcome === 'succeeded' && charged.row.setupFutureUsage) await savedCards.keepPayingCard(charged.row, cardNumber, expiry);

@@ -48,6 +48,7 @@ export const intentState = (row: IntentRow): PaymentIntentState => ({
   amount: row.amount,
   currency: row.currency,
   metadata: { orderId: row.orderId },
+  cardFingerprint: row.cardFingerprint,
 });
 
 const savedCard = (method: MethodRow): ProviderSavedCard => ({

@@ -19,6 +19,8 @@ export const demoPaymentIntents = pgTable('demo_payment_intents', {
   setupFutureUsage: text('setup_future_usage'),
   /** The demo card that paid or is to pay it. */
   paymentMethodId: text('payment_method_id'),
+  /** The fingerprint of the test card that paid it, as Stripe's charge carries one (decision 0099). */
+  cardFingerprint: text('card_fingerprint'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

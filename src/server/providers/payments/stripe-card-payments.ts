@@ -43,7 +43,7 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
 
     async retrieve(id) {
       try {
-        return toState(await stripe.paymentIntents.retrieve(id));
+        return toState(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;

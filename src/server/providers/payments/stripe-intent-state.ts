@@ -9,5 +9,7 @@ export function toState(intent: Stripe.PaymentIntent): PaymentIntentState {
     amount: intent.amount,
     currency: intent.currency,
     metadata: { orderId: intent.metadata?.orderId ?? null },
+    // Only an expanded latest_charge (retrieve asks for it) carries the card's fingerprint.
+    cardFingerprint: (typeof intent.latest_charge === 'object' ? intent.latest_charge?.payment_method_details?.card?.fingerprint : null) ?? null,
   };
 }

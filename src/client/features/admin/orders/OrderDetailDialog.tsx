@@ -6,6 +6,7 @@ import { messageOr } from '../../../lib/api';
 import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDateTime } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
+import { BlockBuyerSection } from '../blocklist/BlockBuyerSection';
 import { useAdminOrder } from './order-queries';
 import { OrderActionButtons } from './OrderActionButtons';
 import { OrderDetailSections } from './OrderDetailSections';
@@ -41,6 +42,7 @@ function OrderDetail({ orderId, actions, onRefund }: { orderId: string; actions:
         <OrderActionButtons order={order} actions={actions} onRefund={onRefund} missingCredentials={!subscription || subscription.credentials.length === 0} />
       </div>
       <OrderDetailSections detail={detail.data} />
+      <BlockBuyerSection orderId={order.id} />
     </>
   );
 }

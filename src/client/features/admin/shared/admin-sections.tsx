@@ -1,4 +1,4 @@
-import { Activity, AlertTriangle, Bell, Download, FileText, Gift, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
+import { Activity, AlertTriangle, Ban, Bell, Download, FileText, Gift, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 
@@ -45,7 +45,14 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       { value: 'coupons', label: 'Coupons', icon: <Ticket aria-hidden="true" /> },
     ],
   },
-  { label: 'Customers', sections: [{ value: 'customers', label: 'Customer Subscriptions', icon: <Users aria-hidden="true" /> }] },
+  {
+    label: 'Customers',
+    sections: [
+      { value: 'customers', label: 'Customer Subscriptions', icon: <Users aria-hidden="true" /> },
+      // Who the store will not sell to (decision 0099).
+      { value: 'blocklist', label: 'Blocklist', icon: <Ban aria-hidden="true" /> },
+    ],
+  },
   {
     label: 'System',
     sections: [

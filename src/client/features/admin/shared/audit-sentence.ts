@@ -46,6 +46,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'incident.end': 'Incident ended',
   'incident.compensate': 'Incident compensated',
   'policy.update': 'Policy edited',
+  'blocklist.add': 'Blocklist entry added',
+  'blocklist.remove': 'Blocklist entry removed',
+  'blocklist.refused': 'Blocked buyer refused',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
@@ -180,6 +183,15 @@ function incidentSentence({ action, after }: Entry): string {
   return `Added ${text(after, 'days') ?? '?'} days to ${text(after, 'subscriptions') ?? '?'} subscriptions for ${incident}`;
 }
 
+/** A blocklist change or refusal (decision 0099): 'Refused a checkout: email x@y.com is blocked (chargebacks)'. */
+function blocklistSentence({ action, before, after }: Entry): string {
+  const fields = action === 'blocklist.remove' ? before : after;
+  const entry = `${text(fields, 'kind') ?? 'entry'} ${text(fields, 'value') ?? '?'}`;
+  if (action === 'blocklist.add') return withNote(`Blocked ${entry}`, text(after, 'reason'));
+  if (action === 'blocklist.remove') return `Removed ${entry} from the blocklist`;
+  return withNote(`Refused a ${(text(after, 'flow') ?? 'request').replaceAll('_', ' ')}: ${entry} is blocked`, text(after, 'reason'));
+}
+
 /** Today's rendering, for an action this page does not know: what, on which record. */
 const fallback = ({ action, targetType, targetId }: Entry) => (targetType === 'admin' ? action : `${action} on ${targetType} ${targetId}`);
 
@@ -258,6 +270,10 @@ export function auditSentence(entry: Entry): string {
       return incidentSentence(entry);
     case 'policy.update':
       return `Edited the ${entry.targetId} policy: version ${text(entry.before, 'version') ?? '?'} to ${text(entry.after, 'version') ?? '?'}`;
+    case 'blocklist.add':
+    case 'blocklist.remove':
+    case 'blocklist.refused':
+      return blocklistSentence(entry);
     default:
       return fallback(entry);
   }

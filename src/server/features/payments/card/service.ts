@@ -1,6 +1,7 @@
 import { parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
-import { conflict, invalid, providerFailed } from '#domain/errors';
+import { BLOCKLIST_REFUSAL } from '#domain/blocklist';
+import { conflict, invalid, providerFailed, refused } from '#domain/errors';
 import {
   CARD_PROVIDER_UNAVAILABLE_MESSAGE,
   InvalidWebhookError,
@@ -40,13 +41,36 @@ export interface ConfirmedCardPayment {
  * the provider's record. Each function says which order it completed, if any: what follows a
  * payment is the paid-order workflow's, which calls these.
  */
-export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider; orders: Orders }) {
+export interface PaymentsDeps {
+  cardPayments: CardPaymentProvider;
+  orders: Orders;
+  /** The blocklist's entry for a card's fingerprint, described for the staff, or null (decision 0099). */
+  blockedCard?: (fingerprint: string) => Promise<string | null>;
+}
+
+export function createPayments(db: Db, deps: PaymentsDeps) {
   async function retrieve(paymentIntentId: string): Promise<PaymentIntentState | null> {
     try {
       return await deps.cardPayments.retrieve(paymentIntentId);
     } catch (error) {
       throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);
     }
+  }
+
+  /**
+   * A payment by a blocked card (decision 0099) does not complete its order: the order is held
+   * for review with the entry named, for the owner to refund, and nothing is provisioned.
+   * The card is known only once it paid; a webhook's payload does not carry it, so then the
+   * provider is asked.
+   */
+  async function heldAsBlocked(orderId: string, intent: PaymentIntentState, log: PaymentLog): Promise<boolean> {
+    if (!deps.blockedCard) return false;
+    const fingerprint = intent.cardFingerprint ?? (await retrieve(intent.id))?.cardFingerprint ?? null;
+    const entry = fingerprint ? await deps.blockedCard(fingerprint) : null;
+    if (!entry) return false;
+    log.warn({ orderId, paymentIntentId: intent.id }, `a blocked card paid this order; held for review: ${entry}`);
+    await deps.orders.markOrderNeedsReview(orderId, `Paid with a blocked card (${entry}): refund it`);
+    return true;
   }
 
   /** The card provider's PaymentIntent for a placed order, and its client secret for the page: one per order, however often asked. */
@@ -90,6 +114,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     if (order.paymentStatus === 'refunded') throw conflict(ORDER_REFUNDED_MESSAGE);
     const problem = paymentProblem(order, intent);
     if (problem) throw invalid(problem);
+    if (await heldAsBlocked(orderId, intent, log)) throw refused(BLOCKLIST_REFUSAL);
     const result = await deps.orders.completeOrder(orderId, { method: 'card', paymentIntentId }, log);
     // An unknown order, and another intent than the order's own though Stripe's record names
     // the order (logged by the completion), get the same answer: which ids exist stays unknown.
@@ -106,6 +131,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
    */
   async function completePaidIntent(intent: PaymentIntentState, log: PaymentLog): Promise<ConfirmedCardPayment> {
     const orderId = intent.metadata.orderId ?? '';
+    if (intent.status === 'succeeded' && (await heldAsBlocked(orderId, intent, log))) throw refused(BLOCKLIST_REFUSAL);
     if (intent.status === 'succeeded' && intent.currency === ORDER_CURRENCY) {
       const evidence = { method: 'card' as const, paymentIntentId: intent.id, paidCents: intent.amount };
       const result = await deps.orders.completeOrder(orderId, evidence, log);
@@ -131,6 +157,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
       await deps.orders.markOrderNeedsReview(order.id, `Stripe reported ${state.id} as paid, but: ${problem}`);
       return null;
     }
+    if (order.paymentStatus !== 'completed' && (await heldAsBlocked(order.id, state, log))) return null;
     const result = await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: state.id }, log);
     return result.outcome === 'completed' ? order.id : null;
   }
@@ -176,6 +203,7 @@ export function createPayments(db: Db, deps: { cardPayments: CardPaymentProvider
     if (order.paymentMethod !== 'card' || !order.stripePaymentIntentId) return unchanged;
     const intent = await deps.cardPayments.retrieve(order.stripePaymentIntentId);
     if (paymentProblem(order, intent)) return unchanged;
+    if (await heldAsBlocked(order.id, intent!, log)) return unchanged;
     const result = await deps.orders.completeOrder(order.id, { method: 'card', paymentIntentId: intent!.id }, log);
     return { changed: result.outcome === 'completed' || result.outcome === 'already_completed', paidNow: result.outcome === 'completed' };
   }
