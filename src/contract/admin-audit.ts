@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   'incident.post',
   'incident.end',
   'incident.compensate',
+  'staff.create',
+  'staff.update',
+  'staff.two_factor_rule',
+  'admin.password_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

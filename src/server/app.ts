@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { deviceActions, panelWatch, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
-    const { incidentReads, incidents, storeStatus } = services;
+    const { incidentReads, incidents, staff, storeStatus } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -131,6 +131,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(adminRoutes, {
       admins,
       adminChanges,
+      staff,
+      staffChanges: adminChanges,
       orderAccount,
       catalog,
       couponAdmin,
