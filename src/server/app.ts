@@ -31,6 +31,7 @@ import { trustProxyOption } from './config';
 import { createBrowserIdOf } from './http/browser-id';
 import { createSessions } from './http/sessions';
 import { createServices, type AppDeps, type Services } from './services';
+import type { StaffRole } from '#contract/admin-staff';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -39,6 +40,8 @@ export interface RegisteredRoute {
   url: string;
   /** The route's request and response schemas, which the fuzz test builds its requests from. */
   schema?: FastifySchema;
+  /** The staff roles an admin route allows (decision 0098), which the role walk calls it as. */
+  roles?: readonly StaffRole[];
 }
 
 declare module 'fastify' {
@@ -76,7 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   // Every route as registered: the admin guard's and the fuzz tests walk them all, so none can be missed.
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema, roles: route.config?.staff?.roles });
   });
   app.decorate('routeList', routeList);
 
