@@ -1,6 +1,7 @@
 import { adminOrderPaths } from '#contract/admin-order-paths';
 import { adminIncidentPaths } from '#contract/admin-incident-paths';
 import { adminRenewalPaths } from '#contract/admin-renewal-paths';
+import { adminStaffPaths } from '#contract/admin-staff';
 import { adminTwoFactorPaths } from '#contract/admin-two-factor';
 
 const segment = encodeURIComponent;
@@ -48,4 +49,9 @@ export const adminApiRoutes = {
   incidents: adminIncidentPaths.list,
   incident: adminIncidentPaths.detail,
   compensateIncident: adminIncidentPaths.compensate,
+  /** Staff and their roles, the owner's two-factor rule, and each member's own password (decision 0098). */
+  staff: adminStaffPaths.list,
+  staffMember: (id: string) => `/api/admin/staff/${segment(id)}`,
+  staffSettings: adminStaffPaths.settings,
+  password: adminStaffPaths.password,
 } as const;
