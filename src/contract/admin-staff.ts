@@ -67,7 +67,6 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListSchema = z.array(staffMemberSchema);
 
 export const staffSettingsSchema = z.object({ twoFactorRequired: z.boolean() });
-export type StaffSettings = z.infer<typeof staffSettingsSchema>;
 
 /** POST /api/admin/password: the signed-in staff member's own password. */
 export const passwordChangeSchema = z.object({

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { admins, auditLog, coupons } from '../../src/server/schema';
 import { setAdminPassword } from '../../src/server/features/admin/service';
-import { requireStaffRule } from '../../src/server/features/admin/staff-guard';
+import { requireStaffRule } from '../../src/server/features/admin/staff-routes';
 import { adminCookieOf, signInAdmin, TEST_ADMIN } from '../support/admins';
 import { useTestApp } from '../support/test-app';
 

@@ -86,8 +86,7 @@ import { HttpError, notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
 import type { Admins, AdminSignIn } from './service';
 import type { Staff, StaffAccess } from './staff';
-import { refuseOutsideRule, requireStaffRule } from './staff-guard';
-import { staffRoutes, type StaffRouteOptions } from './staff-routes';
+import { refuseOutsideRule, requireStaffRule, staffRoutes, type StaffRouteOptions } from './staff-routes';
 import { allow, everyone, type StaffAccessRule } from '#server/http/staff-access';
 
 const OWNER = allow('owner');

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { MAIN_ID } from '../../../components/SkipLink';
-import { toast } from '../../../components/ui/use-toast';
-import { SetUpFirst } from '../account/SetUpFirst';
-import { StoreTimeZone } from './store-time-zone';
-import { useAdminSession } from './use-admin-queries';
+import { MAIN_ID } from '../../components/SkipLink';
+import { toast } from '../../components/ui/use-toast';
+import { SetUpFirst } from './account/SetUpFirst';
+import { StoreTimeZone } from './shared/store-time-zone';
+import { useAdminSession } from './shared/use-admin-queries';
 
 /**
  * Shows an admin page only to a signed-in administrator; anyone else goes to /admin-login,
