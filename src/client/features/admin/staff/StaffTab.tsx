@@ -40,7 +40,7 @@ function AddStaff({ actions }: { actions: StaffActions }) {
           <Input autoComplete="off" {...invalidProps('staff-username', errors.username?.message)} {...form.register('username')} />
         </FormField>
         <FormField id="staff-role" label="Role" error={errors.role?.message}>
-          <select className={SELECT_CLASS} {...form.register('role')}>
+          <select className={SELECT_CLASS} {...invalidProps('staff-role', errors.role?.message)} {...form.register('role')}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {role}
