@@ -82,6 +82,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Outbox', '/admin?tab=outbox'],
       ['Panel', '/admin?tab=panel'],
       ['Incidents', '/admin?tab=incidents'],
+      ['Staff', '/admin?tab=staff'],
       ['My account', '/admin?tab=account'],
     ]);
     // No section of /admin is the page shown here.
@@ -360,6 +361,10 @@ describe('the Audit Log and Outbox tabs', () => {
       'Incident posted',
       'Incident ended',
       'Incident compensated',
+      'Staff member added',
+      'Staff member changed',
+      'Two-factor rule for staff',
+      'Password changed',
     ]);
   });
 
