@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'blocklist.add',
   'blocklist.remove',
   'blocklist.refused',
+  'staff.create',
+  'staff.update',
+  'staff.two_factor_rule',
+  'admin.password_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import { emailField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { deviceCredentialSchema } from './subscriptions';
 import { adminPasswordField, signInCodeField } from './admin-two-factor';
+import { STAFF_ROLES } from './admin-staff';
 
 /**
  * The administrator's calls (spec sections 3, 5 and 7): sign-in, the customer-subscription
@@ -26,8 +27,11 @@ export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
  * (an IANA name, STORE_TIME_ZONE), in which the admin pages write every date (decision 0034).
  */
 export const adminSessionSchema = z.object({
-  admin: z.object({ id: z.string(), username: z.string() }),
+  admin: z.object({ id: z.string(), username: z.string(), role: z.enum(STAFF_ROLES) }),
   store: z.object({ timeZone: z.string() }),
+  /** Steps still asked of the member before anything else opens (decision 0098). */
+  passwordChangeRequired: z.boolean(),
+  twoFactorSetupRequired: z.boolean(),
 });
 
 /** One page of a long list (docs/decisions 0012): the body stays the spec's array, the total is a header. */

@@ -33,6 +33,7 @@ import { trustProxyOption } from './config';
 import { createBrowserIdOf } from './http/browser-id';
 import { createSessions } from './http/sessions';
 import { createServices, type AppDeps, type Services } from './services';
+import type { StaffRole } from '#contract/admin-staff';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -41,6 +42,8 @@ export interface RegisteredRoute {
   url: string;
   /** The route's request and response schemas, which the fuzz test builds its requests from. */
   schema?: FastifySchema;
+  /** The staff roles an admin route allows (decision 0098), which the role walk calls it as. */
+  roles?: readonly StaffRole[];
 }
 
 declare module 'fastify' {
@@ -78,7 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   // Every route as registered: the admin guard's and the fuzz tests walk them all, so none can be missed.
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema, roles: route.config?.staff?.roles });
   });
   app.decorate('routeList', routeList);
 
@@ -114,7 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { deviceActions, panelWatch, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
-    const { blocklist, blocklistPage, incidentReads, incidents, storeStatus } = services;
+    const { blocklist, blocklistPage, incidentReads, incidents, staff, storeStatus } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -135,6 +138,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(adminRoutes, {
       admins,
       adminChanges,
+      staff,
+      staffChanges: adminChanges,
       orderAccount,
       catalog,
       couponAdmin,

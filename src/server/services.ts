@@ -3,7 +3,7 @@ import type { BlocklistQuery } from '#contract/admin-blocklist';
 import type { Config } from './config';
 import type { Database, DbOrTx } from './db/connect';
 import { createAccounts, findCustomer, timeZoneOf } from '#server/features/accounts/index';
-import { createAdmins } from '#server/features/admin/index';
+import { createAdmins, createStaff } from '#server/features/admin/index';
 import { blocklistPage, findBlocklistMatch } from '#server/features/blocklist/index';
 import { createCatalog } from '#server/features/catalog/index';
 import { createCouponAdmin } from '#server/features/coupons/index';
@@ -16,7 +16,7 @@ import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
-import { endCustomerSessions } from './http/sessions';
+import { endAdminSessions, endCustomerSessions } from './http/sessions';
 import { createJobQueue } from './jobs/queue';
 import { systemClock, type Clock } from './lib/clock';
 import { createStoreMetrics } from './lib/metrics/store-metrics';
@@ -176,6 +176,7 @@ export function createServices(deps: AppDeps) {
   const catalog = createCatalog(deps.database, { logger: deps.logger });
   const couponAdmin = createCouponAdmin(db);
   const admins = createAdmins(db, clock);
+  const staff = createStaff(db);
   const storeStatus = createStoreStatus({ db, clock, panelHealth: () => panelHealthNow(db, clock.now()) });
 
   return {
@@ -184,6 +185,7 @@ export function createServices(deps: AppDeps) {
     mail,
     accounts,
     admins,
+    staff,
     couponAdmin,
     reports: createReports(db, { timeZone: deps.config.STORE_TIME_ZONE, graceDays: deps.config.GRACE_DAYS, clock }),
     jobs,
@@ -217,7 +219,7 @@ export function createServices(deps: AppDeps) {
     deviceActions: createDeviceActions({ db, devices: subscriptions.devices, blocklist, logger: deps.logger }),
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
-    adminChanges: createAdminChanges({ db, catalog, couponAdmin, admins }),
+    adminChanges: createAdminChanges({ db, catalog, couponAdmin, admins, staff, endAdminSessions }),
     orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),
     // The provisioning panel checked each minute, and the owner alerted (decision 0093).
     panelWatch: createPanelWatch({

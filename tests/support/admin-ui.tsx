@@ -17,7 +17,7 @@ configure({ asyncUtilTimeout: 5000 });
 /** The admin pages' unit tests: a fetch answering per "METHOD /path", the pages under a memory router, and the toast shown. */
 
 /** What GET /api/admin/auth answers for a signed-in owner of a store on UTC. */
-export const ADMIN_SESSION = { admin: { id: 'a1', username: 'store-owner' }, store: { timeZone: 'UTC' } };
+export const ADMIN_SESSION = { admin: { id: 'a1', username: 'store-owner', role: 'owner' }, store: { timeZone: 'UTC' }, passwordChangeRequired: false, twoFactorSetupRequired: false };
 export type Handler = (init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 export const fetchMock = vi.fn<typeof fetch>();
 export const requests: Array<{ method: string; url: URL; init: RequestInit | undefined }> = [];

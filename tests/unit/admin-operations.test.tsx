@@ -86,6 +86,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Panel', '/admin?tab=panel'],
       ['Incidents', '/admin?tab=incidents'],
       ['Policies', '/admin?tab=policies'],
+      ['Staff', '/admin?tab=staff'],
       ['My account', '/admin?tab=account'],
     ]);
     // No section of /admin is the page shown here.
@@ -368,6 +369,10 @@ describe('the Audit Log and Outbox tabs', () => {
       'Blocklist entry added',
       'Blocklist entry removed',
       'Blocked buyer refused',
+      'Staff member added',
+      'Staff member changed',
+      'Two-factor rule for staff',
+      'Password changed',
     ]);
   });
 

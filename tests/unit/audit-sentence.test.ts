@@ -132,7 +132,18 @@ describe('an audit entry as one sentence', () => {
 
   it('falls back to what, on which record for an action it does not know', () => {
     expect(auditSentence(entry('order.archive', { archived: true }))).toBe('order.archive on order SP-1700000000000-123');
-    expect(auditSentence(entry('admin.password_change', {}, {}, { targetType: 'admin', targetId: 'a1' }))).toBe('admin.password_change');
+    expect(auditSentence(entry('admin.rename', {}, {}, { targetType: 'admin', targetId: 'a1' }))).toBe('admin.rename');
+  });
+
+  it('says what happened to a staff member, and to the two-factor rule (decision 0098)', () => {
+    const admin = { targetType: 'admin', targetId: 'a2' };
+    expect(auditSentence(entry('staff.create', { username: 'sam', role: 'support' }, {}, admin))).toBe('Added sam as support');
+    expect(auditSentence(entry('staff.update', { role: 'fulfilment', username: 'sam' }, { role: 'support' }, admin))).toBe('Made sam fulfilment');
+    expect(auditSentence(entry('staff.update', { disabled: true, username: 'sam' }, { disabled: false }, admin))).toBe('Disabled sam');
+    expect(auditSentence(entry('staff.two_factor_rule', { twoFactorRequired: true }, { twoFactorRequired: false }, { targetType: 'staff', targetId: 'two-factor' }))).toBe(
+      'Required two-factor sign-in of all staff',
+    );
+    expect(auditSentence(entry('admin.password_change', { address: '203.0.113.7' }, {}, admin))).toBe('Changed their password');
   });
 
   it('names every action the log records, for its filter', () => {

@@ -2,6 +2,7 @@ import { adminOrderPaths } from '#contract/admin-order-paths';
 import { adminBlocklistPaths } from '#contract/admin-blocklist-paths';
 import { adminIncidentPaths } from '#contract/admin-incident-paths';
 import { adminRenewalPaths } from '#contract/admin-renewal-paths';
+import { adminStaffPaths } from '#contract/admin-staff';
 import { adminTwoFactorPaths } from '#contract/admin-two-factor';
 
 const segment = encodeURIComponent;
@@ -57,4 +58,9 @@ export const adminApiRoutes = {
   policies: '/api/admin/policies',
   policy: (name: string) => `/api/admin/policies/${segment(name)}`,
   policyPreview: '/api/admin/policies/preview',
+  /** Staff and their roles, the owner's two-factor rule, and each member's own password (decision 0098). */
+  staff: adminStaffPaths.list,
+  staffMember: (id: string) => `/api/admin/staff/${segment(id)}`,
+  staffSettings: adminStaffPaths.settings,
+  password: adminStaffPaths.password,
 } as const;

@@ -35,6 +35,8 @@ export interface OutboxFilters {
 export const adminKeys = {
   session: [adminApiRoutes.session],
   twoFactor: [adminApiRoutes.twoFactor.status],
+  staff: [adminApiRoutes.staff],
+  staffSettings: [adminApiRoutes.staffSettings],
   stats: [adminApiRoutes.stats],
   customers: [adminApiRoutes.customers],
   customerPage: (page: ListPage) => [adminApiRoutes.customers, page] as const,

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
@@ -167,6 +167,12 @@ export type Sessions = ReturnType<typeof createSessions>;
 /** Signs a customer out everywhere, as a password change or an email proof requires. */
 export async function endCustomerSessions(db: DbOrTx, customerId: string): Promise<void> {
   await db.delete(session).where(sql`${session.sess}->>'customerId' = ${customerId}`);
+}
+
+/** Signs an admin out everywhere but the session kept (a password change keeps the one that made it; decision 0098). */
+export async function endAdminSessions(db: DbOrTx, adminId: string, keepSid: string | null = null): Promise<void> {
+  const theirs = sql`${session.sess}->>'adminId' = ${adminId}`;
+  await db.delete(session).where(keepSid === null ? theirs : and(theirs, ne(session.sid, keepSid)));
 }
 
 /** Removes ended sessions of every kind; returns how many. Scheduled by the jobs engine. */

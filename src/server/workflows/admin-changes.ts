@@ -2,7 +2,9 @@ import type { NewCoupon, CouponChanges, AdminCoupon, WinBackCoupon } from '#cont
 import type { AdminPackage, PackageChanges } from '#contract/admin-packages';
 import type { AuditActor } from '#domain/actors';
 import type { Db } from '#server/db/connect';
-import type { AdminSignIn, Admins } from '#server/features/admin/index';
+import type { NewStaff, StaffChanges, StaffMember } from '#contract/admin-staff';
+import type { DbOrTx } from '#server/db/connect';
+import type { AdminSignIn, Admins, Staff } from '#server/features/admin/index';
 import { recordAdminAction } from '#server/features/audit/index';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
@@ -14,6 +16,9 @@ export interface AdminChangesDeps {
   catalog: Pick<Catalog, 'changePackage' | 'invalidate'>;
   couponAdmin: Pick<CouponAdmin, 'create' | 'update' | 'chooseWinBack'>;
   admins: Pick<Admins, 'limitCodeAttempts' | 'enableTwoFactor' | 'disableTwoFactor'>;
+  staff: Pick<Staff, 'add' | 'change' | 'changePassword' | 'setTwoFactorRequired'>;
+  /** Signs an admin out everywhere but the session kept (the sessions' own call). */
+  endAdminSessions: (tx: DbOrTx, adminId: string, keepSid?: string | null) => Promise<void>;
 }
 
 /**
@@ -21,8 +26,51 @@ export interface AdminChangesDeps {
  * downloads: each feature's write in a transaction held here, with its audit row written in
  * that same transaction (decision 0084: features never import the audit feature).
  */
-export function createAdminChanges({ db, catalog, couponAdmin, admins }: AdminChangesDeps) {
+export function createAdminChanges({ db, catalog, couponAdmin, admins, staff, endAdminSessions }: AdminChangesDeps) {
+  const staffTarget = (id: string) => ({ type: 'admin', id });
   return {
+    /** POST /api/admin/staff (decision 0098): the member and its audit row; the password is never recorded. */
+    addStaff(member: NewStaff, actor: AuditActor): Promise<StaffMember> {
+      return db.transaction(async (tx) => {
+        const added = await staff.add(tx, member);
+        await recordAdminAction(tx, { actor, action: 'staff.create', target: staffTarget(added.id), before: {}, after: { username: added.username, role: added.role } });
+        return added;
+      });
+    },
+
+    /** PATCH /api/admin/staff/:id: a new role or disabled, audited; a member disabled is signed out in the same transaction. */
+    changeStaff(id: string, changes: StaffChanges, actor: AuditActor): Promise<StaffMember> {
+      return db.transaction(async (tx) => {
+        const change = await staff.change(tx, id, changes);
+        if (Object.keys(change.after).length > 0) {
+          await recordAdminAction(tx, { actor, action: 'staff.update', target: staffTarget(id), before: change.before, after: { ...change.after, username: change.member.username } });
+        }
+        if (change.member.disabled) await endAdminSessions(tx, id);
+        return change.member;
+      });
+    },
+
+    /** POST /api/admin/password: the member's own new password, audited; their other sessions end, this one stays. */
+    async changePassword(actor: AuditActor, passwords: { currentPassword: string; newPassword: string }, keep: { sid: string; address: string }): Promise<void> {
+      const succeeded = await admins.limitCodeAttempts(actor.id, keep.address);
+      await db.transaction(async (tx) => {
+        await staff.changePassword(tx, actor.id, passwords);
+        await recordAdminAction(tx, { actor, action: 'admin.password_change', target: staffTarget(actor.id), before: {}, after: { address: keep.address } });
+        await endAdminSessions(tx, actor.id, keep.sid);
+      });
+      await succeeded();
+    },
+
+    /** PATCH /api/admin/staff-settings: the owner's two-factor rule for everyone, audited when it changes. */
+    async setTwoFactorRequired(required: boolean, actor: AuditActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await staff.setTwoFactorRequired(tx, required);
+        if (before !== required) {
+          await recordAdminAction(tx, { actor, action: 'staff.two_factor_rule', target: { type: 'staff', id: 'two-factor' }, before: { twoFactorRequired: before }, after: { twoFactorRequired: required } });
+        }
+      });
+    },
+
     /** PATCH /api/admin/packages/:id: the row, its audit row, then this instance's package list cleared. */
     async changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage> {
       const changed = await db.transaction(async (tx) => {

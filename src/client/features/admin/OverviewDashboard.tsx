@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { DEFAULT_SECTION, sectionHref, sectionOf } from './shared/admin-sections';
+import { canOpen, DEFAULT_SECTION, sectionHref, sectionOf } from './shared/admin-sections';
 import { AdminShell } from './shared/AdminShell';
 import { LogoutButton } from './shared/LogoutButton';
 import { CouponsTab } from './operations/CouponsTab';
@@ -14,7 +14,7 @@ import { useCustomerRecords } from './customers/customer-queries';
 import { useAdminCoupons } from './operations/operations-queries';
 import { useOwedGiftCards, usePurchaseNotifications } from './orders/order-queries';
 import { useNewOrderToasts } from './orders/use-new-order-toasts';
-import { useAdminStats } from './shared/use-admin-queries';
+import { useAdminStats, useStaffRole } from './shared/use-admin-queries';
 import { useListPage } from './shared/use-list-page';
 
 // The store's running tools load when their tab is first opened, so /admin's first paint carries only the spec's lists.
@@ -30,6 +30,7 @@ const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) =>
 const PanelTab = lazy(() => import('./panel/PanelTab').then((module) => ({ default: module.PanelTab })));
 const MyAccountTab = lazy(() => import('./account/MyAccountTab').then((module) => ({ default: module.MyAccountTab })));
 const BlocklistTab = lazy(() => import('./blocklist/BlocklistTab').then((module) => ({ default: module.BlocklistTab })));
+const StaffTab = lazy(() => import('./staff/StaffTab').then((module) => ({ default: module.StaffTab })));
 const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
 const PoliciesTab = lazy(() => import('./policies/PoliciesTab').then((module) => ({ default: module.PoliciesTab })));
 
@@ -49,17 +50,18 @@ const loadingTab = (
  * /admin-dashboard.
  */
 export function OverviewDashboard() {
-  const section = sectionOf(new URLSearchParams(useSearch()).get('tab'));
+  const role = useStaffRole();
+  const section = sectionOf(new URLSearchParams(useSearch()).get('tab'), role);
   const tab = section.value;
   const customerPaging = useListPage(tab === 'customers');
   const notificationPaging = useListPage(tab === 'notifications');
-  // Both lists are held here, not in their sections, so each keeps polling while the other shows.
-  const records = useCustomerRecords(customerPaging.page, 'overview');
+  // Both lists are held here, not in their sections, so each keeps polling while the other shows; a list the role cannot read is not asked for (decision 0098).
+  const records = useCustomerRecords(customerPaging.page, 'overview', canOpen(role, 'customers'));
   const notifications = usePurchaseNotifications(notificationPaging.page);
   const giftCardPaging = useListPage(tab === 'gift-cards');
-  const owedGiftCards = useOwedGiftCards(giftCardPaging.page);
+  const owedGiftCards = useOwedGiftCards(giftCardPaging.page, canOpen(role, 'gift-cards'));
   const couponPaging = useListPage(tab === 'coupons');
-  const coupons = useAdminCoupons(couponPaging.page);
+  const coupons = useAdminCoupons(couponPaging.page, canOpen(role, 'coupons'));
   const stats = useAdminStats();
   useNewOrderToasts();
   const [reloading, setReloading] = useState(false);
@@ -96,6 +98,7 @@ export function OverviewDashboard() {
     incidents: <IncidentsTab />,
     policies: <PoliciesTab />,
     account: <MyAccountTab />,
+    staff: <StaffTab />,
   };
 
   return (
@@ -105,10 +108,12 @@ export function OverviewDashboard() {
       waiting={stats.data?.data.waiting}
       actions={
         <>
-          <Button variant="outline" onClick={() => void forceRefreshCustomers()} disabled={reloading}>
-            <RefreshCw className={reloading ? 'animate-spin' : undefined} aria-hidden="true" />
-            Force Refresh Customers
-          </Button>
+          {canOpen(role, 'customers') && (
+            <Button variant="outline" onClick={() => void forceRefreshCustomers()} disabled={reloading}>
+              <RefreshCw className={reloading ? 'animate-spin' : undefined} aria-hidden="true" />
+              Force Refresh Customers
+            </Button>
+          )}
           <Button variant="outline" onClick={refreshNotifications}>
             <Bell className={notifications.isFetching ? 'animate-pulse' : undefined} aria-hidden="true" />
             Refresh Notifications

@@ -1,5 +1,5 @@
 // The admin feature's face: the gate and sign-in of the admin pages, and their two dashboards.
 export { CustomerManagement } from './customers/CustomerManagement';
 export { OverviewDashboard } from './OverviewDashboard';
-export { AdminGate } from './shared/AdminGate';
+export { AdminGate } from './AdminGate';
 export { AdminLoginForm } from './shared/AdminLoginForm';

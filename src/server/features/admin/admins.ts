@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { StaffRole } from '#contract/admin-staff';
 import { queryRows, type DbOrTx } from '#server/db/connect';
-import { adminRecoveryCodes, admins } from './schema';
+import { adminRecoveryCodes, admins, staffSettings } from './schema';
 
-/** The admins and admin_recovery_codes tables' one writer: start-up, the admin:create command, sign-in and two-factor setup. */
+/** The admins, admin_recovery_codes and staff_settings tables' one writer: start-up, the admin:create command, sign-in, two-factor setup and staff (decision 0098). */
 export type AdminRow = typeof admins.$inferSelect;
 
 export async function findAdminByUsername(db: DbOrTx, username: string): Promise<AdminRow | null> {
@@ -15,14 +16,78 @@ export async function findAdmin(db: DbOrTx, id: string): Promise<AdminRow | null
   return row ?? null;
 }
 
-/** Creates the admin, or gives an existing one of that username the new password hash. */
+/**
+ * Creates the admin (an owner), or gives an existing one of that username the new password
+ * hash. The person at the server chose it, so it is never asked to change (decision 0098).
+ */
 export async function saveAdmin(db: DbOrTx, username: string, passwordHash: string): Promise<AdminRow> {
   const [row] = await db
     .insert(admins)
     .values({ username, password: passwordHash })
-    .onConflictDoUpdate({ target: admins.username, set: { password: passwordHash, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({ target: admins.username, set: { password: passwordHash, passwordChangeRequired: false, updatedAt: sql`now()` } })
     .returning();
   return row!;
+}
+
+/** A staff member added by the owner, who changes the password at first sign-in; null when the username is taken. */
+export async function insertStaff(db: DbOrTx, staff: { username: string; passwordHash: string; role: StaffRole }): Promise<AdminRow | null> {
+  const [row] = await db
+    .insert(admins)
+    .values({ username: staff.username, password: staff.passwordHash, role: staff.role, passwordChangeRequired: true })
+    .onConflictDoNothing({ target: admins.username })
+    .returning();
+  return row ?? null;
+}
+
+export async function listAdmins(db: DbOrTx): Promise<AdminRow[]> {
+  return db.select().from(admins).orderBy(asc(admins.createdAt), asc(admins.username));
+}
+
+/** The enabled owners, locked until the transaction ends, so two changes cannot each remove the other's last owner. */
+export async function lockEnabledOwners(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.role, 'owner'), isNull(admins.disabledAt)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function updateStaff(tx: DbOrTx, id: string, changes: { role?: StaffRole; disabled?: boolean }): Promise<AdminRow | null> {
+  const [row] = await tx
+    .update(admins)
+    .set({
+      ...(changes.role === undefined ? {} : { role: changes.role }),
+      ...(changes.disabled === undefined ? {} : { disabledAt: changes.disabled ? sql`coalesce(${admins.disabledAt}, now())` : null }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(admins.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** The staff member's own new password: the change asked of them is done. */
+export async function savePassword(tx: DbOrTx, id: string, passwordHash: string): Promise<void> {
+  await tx.update(admins).set({ password: passwordHash, passwordChangeRequired: false, updatedAt: sql`now()` }).where(eq(admins.id, id));
+}
+
+export async function recordSignedIn(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(admins).set({ lastSignInAt: at }).where(eq(admins.id, id));
+}
+
+export async function readTwoFactorRequired(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ required: staffSettings.twoFactorRequired }).from(staffSettings).limit(1);
+  return row?.required ?? false;
+}
+
+/** Sets the owner's two-factor rule; returns what it was. */
+export async function saveTwoFactorRequired(tx: DbOrTx, required: boolean): Promise<boolean> {
+  const [before] = await tx.select({ required: staffSettings.twoFactorRequired }).from(staffSettings).for('update');
+  await tx
+    .insert(staffSettings)
+    .values({ twoFactorRequired: required })
+    .onConflictDoUpdate({ target: staffSettings.only, set: { twoFactorRequired: required, updatedAt: sql`now()` } });
+  return before?.required ?? false;
 }
 
 export async function hasAnyAdmin(db: DbOrTx): Promise<boolean> {
@@ -94,4 +159,14 @@ export async function useRecoveryCode(db: DbOrTx, adminId: string, codeHash: str
 export async function countRecoveryCodes(db: DbOrTx, adminId: string): Promise<number> {
   const rows = await db.select({ codeHash: adminRecoveryCodes.codeHash }).from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
   return rows.length;
+}
+
+/** The admin with the owner's two-factor rule, read together on every admin request (decision 0098). */
+export async function findAdminWithRules(db: DbOrTx, id: string): Promise<{ admin: AdminRow; twoFactorRequired: boolean } | null> {
+  const [row] = await db
+    .select({ admin: admins, twoFactorRequired: sql<boolean>`coalesce((select ${staffSettings.twoFactorRequired} from ${staffSettings} limit 1), false)` })
+    .from(admins)
+    .where(eq(admins.id, id))
+    .limit(1);
+  return row ?? null;
 }

@@ -85,6 +85,13 @@ import type { AuditActor } from '#domain/actors';
 import { HttpError, notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
 import type { Admins, AdminSignIn } from './service';
+import type { Staff, StaffAccess } from './staff';
+import { refuseOutsideRule, requireStaffRule, staffRoutes, type StaffRouteOptions } from './staff-routes';
+import { allow, everyone, type StaffAccessRule } from '#server/http/staff-access';
+
+const OWNER = allow('owner');
+const OWNER_AND_SUPPORT = allow('owner', 'support');
+const OWNER_AND_FULFILMENT = allow('owner', 'fulfilment');
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 
@@ -111,7 +118,10 @@ type GuardedRoutes = (guarded: FastifyInstance<RawServerDefault, RawRequestDefau
  * feature's services nor a workflow).
  */
 export interface AdminRouteOptions {
-  admins: Pick<Admins, 'find' | 'login' | 'twoFactorEnabled' | 'setUpTwoFactor'>;
+  admins: Pick<Admins, 'login' | 'twoFactorEnabled' | 'setUpTwoFactor'>;
+  /** Each request's staff member, their role and the steps still asked of them (decision 0098). */
+  staff: Pick<Staff, 'access' | 'list' | 'twoFactorRequired'>;
+  staffChanges: StaffRouteOptions['staffChanges'];
   /** The admin-changes workflow: each change with its audit row in one transaction. */
   adminChanges: {
     changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage>;
@@ -166,22 +176,34 @@ export interface AdminRouteOptions {
  * notifications, which the spec places outside /api/admin, are in that scope too.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
-  const { admins, adminChanges, orderAccount, catalog, couponAdmin, orderAdmin, reports, shipments } = options;
+  const { admins, adminChanges, orderAccount, catalog, couponAdmin, orderAdmin, reports, shipments, staff } = options;
   const { getSession, startSession, endSession } = options.sessions;
   // The admin pages write every date in the store's time zone, named by the session's answer (decision 0034).
   const store = { timeZone: options.config.STORE_TIME_ZONE };
 
-  async function adminIdOf(request: FastifyRequest): Promise<string> {
+  // Each request's staff member, read once by the guard's hook.
+  const accessOfRequest = new WeakMap<FastifyRequest, Promise<StaffAccess>>();
+
+  async function loadAccess(request: FastifyRequest): Promise<StaffAccess> {
     const active = await getSession(request, ADMIN_SESSION);
-    if (!active) throw unauthorized(ADMIN_NOT_AUTHENTICATED);
-    return active.subjectId;
+    const access = active && (await staff.access(active.subjectId));
+    if (!access) throw unauthorized(ADMIN_NOT_AUTHENTICATED);
+    return access;
   }
 
+  /** The signed-in staff member with their role and pending steps (decision 0098); 401 without one. */
+  function accessOf(request: FastifyRequest): Promise<StaffAccess> {
+    let access = accessOfRequest.get(request);
+    if (!access) accessOfRequest.set(request, (access = loadAccess(request)));
+    return access;
+  }
+
+  const adminIdOf = async (request: FastifyRequest) => (await accessOf(request)).admin.id;
+
   /** The signed-in administrator, named as the audit log records them. */
-  async function actingAdmin(request: FastifyRequest) {
-    const admin = await admins.find(await adminIdOf(request));
-    if (!admin) throw unauthorized(ADMIN_NOT_AUTHENTICATED);
-    return admin;
+  async function actingAdmin(request: FastifyRequest): Promise<AuditActor> {
+    const { id, username } = (await accessOf(request)).admin;
+    return { id, username };
   }
 
   /** A refused sign-in's answer: the spec's for a wrong password, twoFactorRequired when the password was right (decision 0096). */
@@ -206,43 +228,53 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
         throw refusalOf(signIn.outcome);
       }
       await startSession(request, reply, ADMIN_SESSION, signIn.admin.id);
-      return noStore(reply).send({ admin: signIn.admin, store });
+      const access = await staff.access(signIn.admin.id);
+      if (!access) throw unauthorized(INVALID_ADMIN_CREDENTIALS);
+      const { admin, passwordChangeRequired, twoFactorSetupRequired } = access;
+      return noStore(reply).send({ admin, store, passwordChangeRequired, twoFactorSetupRequired });
     },
   );
 
   const adminOnly: FastifyPluginAsyncZod = async (guarded) => {
+    // Every route here declares its roles beside it: one without cannot be registered (decision 0098).
+    guarded.addHook('onRoute', requireStaffRule);
     guarded.addHook('onRequest', async (request) => {
-      await adminIdOf(request);
+      refuseOutsideRule(await accessOf(request), request.routeOptions.config.staff);
     });
 
-    guarded.get('/api/admin/auth', { schema: { response: { 200: adminSessionSchema, 401: errorBodySchema } } }, async (request, reply) => {
-      return noStore(reply).send({ admin: await actingAdmin(request), store });
-    });
+    guarded.get(
+      '/api/admin/auth',
+      { config: everyone('passwordChange', 'twoFactorSetup'), schema: { response: { 200: adminSessionSchema, 401: errorBodySchema } } },
+      async (request, reply) => {
+        const { admin, passwordChangeRequired, twoFactorSetupRequired } = await accessOf(request);
+        return noStore(reply).send({ admin, store, passwordChangeRequired, twoFactorSetupRequired });
+      },
+    );
 
-    guarded.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, 401: errorBodySchema } } }, async (request, reply) => {
+    guarded.post('/api/admin/logout', { config: everyone('passwordChange', 'twoFactorSetup'), schema: { response: { 200: messageResponseSchema, 401: errorBodySchema } } }, async (request, reply) => {
       await adminChanges.recordSignOut(await actingAdmin(request), request.ip);
       await endSession(request, reply, ADMIN_SESSION);
       return noStore(reply).send({ message: 'Logged out' });
     });
 
     // Two-factor sign-in, set up and turned off from My account (decision 0096).
-    guarded.get(adminTwoFactorPaths.status, { schema: { response: { 200: twoFactorStatusSchema, ...failures } } }, async (request, reply) =>
+    guarded.get(adminTwoFactorPaths.status, { config: everyone('twoFactorSetup'), schema: { response: { 200: twoFactorStatusSchema, ...failures } } }, async (request, reply) =>
       noStore(reply).send({ enabled: await admins.twoFactorEnabled(await adminIdOf(request)) }),
     );
 
-    guarded.post(adminTwoFactorPaths.setup, { schema: { response: { 200: twoFactorSetupSchema, ...failures } } }, async (request, reply) =>
+    guarded.post(adminTwoFactorPaths.setup, { config: everyone('twoFactorSetup'), schema: { response: { 200: twoFactorSetupSchema, ...failures } } }, async (request, reply) =>
       noStore(reply).send(await admins.setUpTwoFactor(await adminIdOf(request))),
     );
 
     guarded.post(
       adminTwoFactorPaths.enable,
-      { schema: { body: twoFactorEnableRequestSchema, response: { 200: twoFactorEnableSchema, ...failures } } },
+      { config: everyone('twoFactorSetup'), schema: { body: twoFactorEnableRequestSchema, response: { 200: twoFactorEnableSchema, ...failures } } },
       async (request, reply) => noStore(reply).send({ recoveryCodes: await adminChanges.enableTwoFactor(await actingAdmin(request), request.body.code, request.ip) }),
     );
 
     guarded.post(
       adminTwoFactorPaths.disable,
-      { schema: { body: twoFactorDisableRequestSchema, response: { 200: twoFactorStatusSchema, ...failures } } },
+      { config: everyone(), schema: { body: twoFactorDisableRequestSchema, response: { 200: twoFactorStatusSchema, ...failures } } },
       async (request, reply) => {
         await adminChanges.disableTwoFactor(await actingAdmin(request), request.body, request.ip);
         return noStore(reply).send({ enabled: false });
@@ -252,7 +284,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     guarded.get(
       '/api/admin/customers',
       // 100 records with their devices: zod's re-check was a fifth of the page's CPU (decision 0056).
-      { schema: { querystring: adminListQuerySchema, response: { 200: adminCustomerListSchema, ...failures } }, serializerCompiler: jsonWithoutRecheck },
+      { config: OWNER_AND_SUPPORT, schema: { querystring: adminListQuerySchema, response: { 200: adminCustomerListSchema, ...failures } }, serializerCompiler: jsonWithoutRecheck },
       async (request, reply) => {
         const { limit, offset, q } = request.query;
         const page = await reports.customerRecords({ limit, offset, q: q || undefined });
@@ -265,7 +297,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     guarded.get(
       adminOrderPaths.list,
       // Up to 100 orders built key by key from typed rows (toSummary): written without zod's re-check (decision 0056).
-      { schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderSummaryListSchema, ...failures } }, serializerCompiler: jsonWithoutRecheck },
+      { config: everyone(), schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderSummaryListSchema, ...failures } }, serializerCompiler: jsonWithoutRecheck },
       async (request, reply) => {
         const page = await reports.orderPage(request.query);
         reply.header(TOTAL_COUNT_HEADER, page.total);
@@ -275,7 +307,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
 
     guarded.get(
       '/api/admin/orders/:orderId',
-      { schema: { params: adminOrderParamsSchema, response: { 200: adminOrderDetailSchema, ...failures } } },
+      { config: everyone(), schema: { params: adminOrderParamsSchema, response: { 200: adminOrderDetailSchema, ...failures } } },
       async (request, reply) => {
         const detail = await reports.orderDetail(request.params.orderId);
         if (!detail) throw notFound(ORDER_NOT_FOUND);
@@ -289,7 +321,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
      * and from where.
      */
     function csvExport(url: string, name: string, table: (range: DayRange) => CsvTable) {
-      guarded.get(url, { schema: { querystring: exportQuerySchema, response: failures } }, async (request, reply) => {
+      guarded.get(url, { config: OWNER, schema: { querystring: exportQuerySchema, response: failures } }, async (request, reply) => {
         const { from, to } = request.query;
         await adminChanges.recordExport(await actingAdmin(request), name, request.ip, from || to ? { from: from ?? null, to: to ?? null } : null);
         return sendCsv(reply, name, isoInTimeZone(new Date(), store.timeZone).slice(0, 10), table({ from, to }));
@@ -301,59 +333,62 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
 
     /** A paged admin list: limit and offset (and the list's own filters), the total in x-total-count, an ETag for polls (decision 0012). */
     function pagedList<Item, Query extends { limit: number; offset: number }>(
+      config: { staff: StaffAccessRule },
       url: string,
       items: z.ZodType<Item[]>,
       load: (query: Query) => Promise<PageOf<Item>>,
       querystring: z.ZodType<Query> = adminListQuerySchema as unknown as z.ZodType<Query>,
     ) {
-      guarded.get(url, { schema: { querystring, response: { 200: items, ...failures } } }, async (request, reply) => {
+      guarded.get(url, { config, schema: { querystring, response: { 200: items, ...failures } } }, async (request, reply) => {
         const page = await load(request.query as Query);
         reply.header(TOTAL_COUNT_HEADER, page.total);
         return sendRevalidated(request, reply, page.items);
       });
     }
 
-    pagedList('/api/purchase-notifications', purchaseNotificationListSchema, reports.notifications);
-    pagedList('/api/admin/gift-cards/pending', owedGiftCardListSchema, reports.owedGiftCards);
-    pagedList('/api/admin/audit-log', auditEntryListSchema, reports.auditLog, auditLogQuerySchema);
-    pagedList('/api/admin/outbox', outboxMailListSchema, reports.outbox, outboxQuerySchema);
-    pagedList('/api/admin/coupons', adminCouponListSchema, couponAdmin.page);
+    // The purchase notifications are the orders as they come in: read by every role, as the orders are.
+    pagedList(everyone(), '/api/purchase-notifications', purchaseNotificationListSchema, reports.notifications);
+    pagedList(OWNER_AND_FULFILMENT, '/api/admin/gift-cards/pending', owedGiftCardListSchema, reports.owedGiftCards);
+    pagedList(OWNER, '/api/admin/audit-log', auditEntryListSchema, reports.auditLog, auditLogQuerySchema);
+    pagedList(OWNER, '/api/admin/outbox', outboxMailListSchema, reports.outbox, outboxQuerySchema);
+    pagedList(OWNER, '/api/admin/coupons', adminCouponListSchema, couponAdmin.page);
 
     guarded.post(
       '/api/admin/coupons',
-      { schema: { body: newCouponSchema, response: { 201: adminCouponSchema, ...failures } } },
+      { config: OWNER, schema: { body: newCouponSchema, response: { 201: adminCouponSchema, ...failures } } },
       async (request, reply) => noStore(reply).code(201).send(await adminChanges.createCoupon(request.body, await actingAdmin(request))),
     );
 
     guarded.patch(
       '/api/admin/coupons/:code',
-      { schema: { params: couponCodeParamsSchema, body: couponChangesSchema, response: { 200: adminCouponSchema, ...failures } } },
+      { config: OWNER, schema: { params: couponCodeParamsSchema, body: couponChangesSchema, response: { 200: adminCouponSchema, ...failures } } },
       async (request, reply) => noStore(reply).send(await adminChanges.updateCoupon(request.params.code, request.body, await actingAdmin(request))),
     );
 
-    guarded.get('/api/admin/win-back-coupon', { schema: { response: { 200: winBackCouponSchema, ...failures } } }, async (_request, reply) =>
+    guarded.get('/api/admin/win-back-coupon', { config: OWNER, schema: { response: { 200: winBackCouponSchema, ...failures } } }, async (_request, reply) =>
       noStore(reply).send(await couponAdmin.winBack()),
     );
 
     guarded.patch(
       '/api/admin/win-back-coupon',
-      { schema: { body: winBackCouponChangeSchema, response: { 200: winBackCouponSchema, ...failures } } },
+      { config: OWNER, schema: { body: winBackCouponChangeSchema, response: { 200: winBackCouponSchema, ...failures } } },
       async (request, reply) => noStore(reply).send(await adminChanges.chooseWinBackCoupon(request.body.code, await actingAdmin(request))),
     );
 
     guarded.get(
       '/api/admin/revenue',
-      { schema: { querystring: revenueQuerySchema, response: { 200: revenueDayListSchema, ...failures } } },
+      { config: OWNER, schema: { querystring: revenueQuerySchema, response: { 200: revenueDayListSchema, ...failures } } },
       async (request, reply) => sendRevalidated(request, reply, await reports.revenueByDay(request.query.days)),
     );
 
-    guarded.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema, ...failures } } }, async (request, reply) =>
+    // The counts beside the sections, where work waits, for every role.
+    guarded.get('/api/admin/stats', { config: everyone(), schema: { response: { 200: adminStatsSchema, ...failures } } }, async (request, reply) =>
       sendRevalidated(request, reply, await reports.stats()),
     );
 
     guarded.post(
       '/api/admin/create-customer',
-      { schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures, 409: createCustomerConflictSchema } } },
+      { config: OWNER_AND_SUPPORT, schema: { body: createCustomerRequestSchema, response: { 201: createCustomerResponseSchema, ...failures, 409: createCustomerConflictSchema } } },
       async (request, reply) => {
         const customer = await orderAccount.createAccountForOrder(request.body, await actingAdmin(request));
         return noStore(reply)
@@ -366,13 +401,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
       },
     );
 
-    guarded.get('/api/admin/packages', { schema: { response: { 200: adminPackageListSchema, ...failures } } }, async (_request, reply) =>
+    guarded.get('/api/admin/packages', { config: OWNER, schema: { response: { 200: adminPackageListSchema, ...failures } } }, async (_request, reply) =>
       noStore(reply).send(await catalog.adminPackages()),
     );
 
     guarded.patch(
       '/api/admin/packages/:id',
-      { schema: { params: packageIdParamsSchema, body: packageChangesSchema, response: { 200: adminPackageSchema, ...failures } } },
+      { config: OWNER, schema: { params: packageIdParamsSchema, body: packageChangesSchema, response: { 200: adminPackageSchema, ...failures } } },
       async (request, reply) => {
         const changed = await adminChanges.changePackage(request.params.id, request.body, await actingAdmin(request));
         return noStore(reply).send(changed);
@@ -381,13 +416,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
 
     guarded.patch(
       '/api/admin/shipments/:orderId',
-      { schema: { params: shipmentOrderParamsSchema, body: shipmentChangesSchema, response: { 200: adminShipmentSchema, ...failures } } },
+      { config: OWNER_AND_FULFILMENT, schema: { params: shipmentOrderParamsSchema, body: shipmentChangesSchema, response: { 200: adminShipmentSchema, ...failures } } },
       async (request, reply) => noStore(reply).send(await shipments.updateShipment(request.params.orderId, request.body, await actingAdmin(request))),
     );
 
     guarded.post(
       '/api/admin/orders/:orderId/gift-card',
-      { schema: { params: adminOrderParamsSchema, body: giftCardDeliveryRequestSchema, response: { 200: giftCardDeliverySchema, ...failures } } },
+      { config: OWNER_AND_FULFILMENT, schema: { params: adminOrderParamsSchema, body: giftCardDeliveryRequestSchema, response: { 200: giftCardDeliverySchema, ...failures } } },
       async (request, reply) => {
         const result = await orderAdmin.setGiftCardDelivered(request.params.orderId, request.body, await actingAdmin(request), store.timeZone);
         return noStore(reply).send(result);
@@ -396,9 +431,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
 
     // Refund, honour, retry provisioning: an order that needs a person (decision 0021).
     const orderAction = { params: adminOrderParamsSchema, response: { 200: adminOrderActionSchema, ...failures } };
+    // Money moves or a paid order changes: the owner's alone.
     guarded.post(
       '/api/admin/orders/:orderId/refund',
-      { schema: { ...orderAction, body: refundRequestSchema.nullish(), headers: refundRequestHeadersSchema } },
+      { config: OWNER, schema: { ...orderAction, body: refundRequestSchema.nullish(), headers: refundRequestHeadersSchema } },
       async (request, reply) => {
         const ask = {
           amountCents: request.body?.amount === undefined ? undefined : parseMoney(request.body.amount),
@@ -408,12 +444,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
         return noStore(reply).send(await orderAdmin.refund(request.params.orderId, ask, await actingAdmin(request), request.log));
       },
     );
-    guarded.post('/api/admin/orders/:orderId/honour', { schema: orderAction }, async (request, reply) =>
+    guarded.post('/api/admin/orders/:orderId/honour', { config: OWNER, schema: orderAction }, async (request, reply) =>
       noStore(reply).send(await orderAdmin.honour(request.params.orderId, await actingAdmin(request), request.log)),
     );
-    guarded.post('/api/admin/orders/:orderId/retry-provisioning', { schema: orderAction }, async (request, reply) =>
+    guarded.post('/api/admin/orders/:orderId/retry-provisioning', { config: OWNER, schema: orderAction }, async (request, reply) =>
       noStore(reply).send(await orderAdmin.retryProvisioning(request.params.orderId, await actingAdmin(request))),
     );
+
+    await guarded.register(staffRoutes, { staff, staffChanges: options.staffChanges, actingAdmin, sessionOf: (request) => getSession(request, ADMIN_SESSION) });
 
     // Other features' admin routes: devices (decision 0042), automatic renewals (decision 0045).
     await options.guardedRoutes?.(guarded, actingAdmin);

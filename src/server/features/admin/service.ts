@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_ADMIN_CREDENTIALS } from '#contract/admin';
 import { INCORRECT_PASSWORD, INVALID_TWO_FACTOR_CODE, RECOVERY_CODE_COUNT, TWO_FACTOR_ALREADY_ON, TWO_FACTOR_NOT_ON, TWO_FACTOR_NOT_SET_UP } from '#contract/admin-two-factor';
+import { MIN_STAFF_PASSWORD_LENGTH } from '#contract/admin-staff';
 import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/connect';
 import { enforceSignInLimits } from '#server/lib/attempt-limits';
@@ -14,6 +15,7 @@ import {
   findAdmin,
   findAdminByUsername,
   hasAnyAdmin,
+  recordSignedIn,
   replaceRecoveryCodes,
   saveAdmin,
   savePendingTotpSecret,
@@ -25,7 +27,8 @@ import {
 } from './admins';
 import { isTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp';
 
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+/** One rule for every admin password: ADMIN_PASSWORD, admin:create and staff (decision 0098). */
+export const MIN_ADMIN_PASSWORD_LENGTH = MIN_STAFF_PASSWORD_LENGTH;
 /** The username of the admin generated on a first start with no ADMIN_* settings. */
 export const FIRST_ADMIN_USERNAME = 'admin';
 
@@ -67,7 +70,8 @@ export function createAdmins(db: DbOrTx, clock: Clock) {
       const admin = await findAdminByUsername(db, username);
       // The same answer, in the same time, for an unknown username and a wrong password.
       const passwordRight = await verifyPassword(admin?.password ?? null, password);
-      if (!admin) throw unauthenticated(INVALID_ADMIN_CREDENTIALS);
+      // A disabled staff member is answered as an unknown one (decision 0098).
+      if (!admin || admin.disabledAt) throw unauthenticated(INVALID_ADMIN_CREDENTIALS);
       if (!passwordRight) return { outcome: 'wrong_password', admin: identityOf(admin) };
       let secondFactor: 'totp' | 'recovery_code' | null = null;
       if (admin.totpSecret) {
@@ -77,6 +81,7 @@ export function createAdmins(db: DbOrTx, clock: Clock) {
         else return { outcome: 'wrong_code', admin: identityOf(admin) };
       }
       await succeeded();
+      await recordSignedIn(db, admin.id, clock.now());
       const recoveryCodesLeft = secondFactor === 'recovery_code' ? await countRecoveryCodes(db, admin.id) : null;
       return { outcome: 'signed_in', admin: identityOf(admin), secondFactor, recoveryCodesLeft };
     },

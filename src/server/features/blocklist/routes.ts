@@ -20,7 +20,10 @@ import { adminOrderParamsSchema } from '#contract/admin-orders';
 import { errorBodySchema } from '#contract/errors';
 import type { AuditActor } from '#domain/actors';
 import { sendRevalidated } from '#server/http/etag';
+import { allow } from '#server/http/staff-access';
 
+/** Who the store refuses is the owner's call (decision 0098). */
+const OWNER = allow('owner');
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 /** Nothing an admin reads is kept by a browser or proxy cache. */
@@ -43,26 +46,26 @@ export interface AdminBlocklistRouteOptions {
  * admin scope, whose hook refuses a request without an admin session; every change is audited.
  */
 export const adminBlocklistRoutes: FastifyPluginAsyncZod<AdminBlocklistRouteOptions> = async (app, { page, changes, actingAdmin }) => {
-  app.get(adminBlocklistPaths.list, { schema: { querystring: blocklistQuerySchema, response: { 200: blocklistEntryListSchema, ...failures } } }, async (request, reply) => {
+  app.get(adminBlocklistPaths.list, { config: OWNER, schema: { querystring: blocklistQuerySchema, response: { 200: blocklistEntryListSchema, ...failures } } }, async (request, reply) => {
     const listed = await page(request.query);
     reply.header(TOTAL_COUNT_HEADER, listed.total);
     return sendRevalidated(request, reply, listed.items);
   });
 
-  app.post(adminBlocklistPaths.list, { schema: { body: newBlocklistEntrySchema, response: { 201: blocklistEntrySchema, ...failures } } }, async (request, reply) =>
+  app.post(adminBlocklistPaths.list, { config: OWNER, schema: { body: newBlocklistEntrySchema, response: { 201: blocklistEntrySchema, ...failures } } }, async (request, reply) =>
     noStore(reply)
       .code(201)
       .send(await changes.add(request.body, await actingAdmin(request))),
   );
 
-  app.delete('/api/admin/blocklist/:id', { schema: { params: blocklistEntryParamsSchema, response: { 200: blocklistRemovalSchema, ...failures } } }, async (request, reply) => {
+  app.delete('/api/admin/blocklist/:id', { config: OWNER, schema: { params: blocklistEntryParamsSchema, response: { 200: blocklistRemovalSchema, ...failures } } }, async (request, reply) => {
     const removed = await changes.remove(request.params.id, await actingAdmin(request));
     return noStore(reply).send({ id: removed.id, message: `Removed ${removed.value} from the blocklist` });
   });
 
   app.post(
     '/api/admin/orders/:orderId/block',
-    { schema: { params: adminOrderParamsSchema, body: blockBuyerRequestSchema, response: { 200: blockBuyerResponseSchema, ...failures } } },
+    { config: OWNER, schema: { params: adminOrderParamsSchema, body: blockBuyerRequestSchema, response: { 200: blockBuyerResponseSchema, ...failures } } },
     async (request, reply) => noStore(reply).send(await changes.blockBuyer(request.params.orderId, request.body.reason, await actingAdmin(request))),
   );
 };

@@ -20,6 +20,7 @@ import { storeStatusSchema } from '#contract/status';
 import type { AuditActor } from '#domain/actors';
 import { sendRevalidated } from '#server/http/etag';
 import { notFound } from '#server/http/errors';
+import { allow } from '#server/http/staff-access';
 import type { StoreStatusService } from './status';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -53,6 +54,10 @@ export interface AdminIncidentRouteOptions {
   actingAdmin: (request: FastifyRequest) => Promise<AuditActor>;
 }
 
+/** Support reads incidents to answer customers; posting, ending and compensating stay the owner's (decision 0098). */
+const SUPPORT = allow('owner', 'support');
+const OWNER = allow('owner');
+
 /**
  * The admin's Incidents section (decision 0094), registered inside the admin scope, whose hook
  * refuses a request without an admin session; every change names its admin in the audit log.
@@ -60,7 +65,7 @@ export interface AdminIncidentRouteOptions {
 export const adminIncidentRoutes: FastifyPluginAsyncZod<AdminIncidentRouteOptions> = async (app, { reads, incidents, actingAdmin }) => {
   app.get(
     adminIncidentPaths.list,
-    { schema: { querystring: adminListQuerySchema, response: { 200: adminIncidentListSchema, ...failures } } },
+    { config: SUPPORT, schema: { querystring: adminListQuerySchema, response: { 200: adminIncidentListSchema, ...failures } } },
     async (request, reply) => {
       const page = await reads.page(request.query);
       reply.header(TOTAL_COUNT_HEADER, page.total);
@@ -68,7 +73,7 @@ export const adminIncidentRoutes: FastifyPluginAsyncZod<AdminIncidentRouteOption
     },
   );
 
-  app.post(adminIncidentPaths.list, { schema: { body: newIncidentSchema, response: { 200: incidentActionSchema, 201: incidentActionSchema, ...failures } } }, async (request, reply) => {
+  app.post(adminIncidentPaths.list, { config: OWNER, schema: { body: newIncidentSchema, response: { 200: incidentActionSchema, 201: incidentActionSchema, ...failures } } }, async (request, reply) => {
     const { created, ...answer } = await incidents.post(request.body, await actingAdmin(request));
     // The same incident posted again while open is the one already there: 200, and no email again.
     return noStore(reply)
@@ -78,7 +83,7 @@ export const adminIncidentRoutes: FastifyPluginAsyncZod<AdminIncidentRouteOption
 
   app.get(
     '/api/admin/incidents/:id',
-    { schema: { params: incidentParamsSchema, response: { 200: adminIncidentSchema, ...failures } } },
+    { config: SUPPORT, schema: { params: incidentParamsSchema, response: { 200: adminIncidentSchema, ...failures } } },
     async (request, reply) => {
       const incident = await reads.detail(request.params.id);
       if (!incident) throw notFound(INCIDENT_NOT_FOUND);
@@ -88,13 +93,13 @@ export const adminIncidentRoutes: FastifyPluginAsyncZod<AdminIncidentRouteOption
 
   app.patch(
     '/api/admin/incidents/:id',
-    { schema: { params: incidentParamsSchema, body: incidentEndSchema, response: { 200: incidentActionSchema, ...failures } } },
+    { config: OWNER, schema: { params: incidentParamsSchema, body: incidentEndSchema, response: { 200: incidentActionSchema, ...failures } } },
     async (request, reply) => noStore(reply).send(await incidents.end(request.params.id, request.body.endedAt, await actingAdmin(request))),
   );
 
   app.post(
     '/api/admin/incidents/:id/compensate',
-    { schema: { params: incidentParamsSchema, body: compensationRequestSchema, response: { 200: incidentActionSchema, ...failures } } },
+    { config: OWNER, schema: { params: incidentParamsSchema, body: compensationRequestSchema, response: { 200: incidentActionSchema, ...failures } } },
     async (request, reply) => noStore(reply).send(await incidents.compensate(request.params.id, request.body.days, await actingAdmin(request))),
   );
 };

@@ -1,3 +1,4 @@
+import { allow } from '#server/http/staff-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPanelViewSchema, type AdminPanelView } from '#contract/admin-panel';
 import { errorBodySchema } from '#contract/errors';
@@ -17,7 +18,8 @@ export interface AdminPanelRouteOptions {
  * hook refuses a request without an admin session. Polled: an ETag spares an unchanged answer.
  */
 export const adminPanelRoutes: FastifyPluginAsyncZod<AdminPanelRouteOptions> = async (app, { panelWatch, clock }) => {
-  app.get('/api/admin/panel', { schema: { response: { 200: adminPanelViewSchema, ...failures } } }, async (request, reply) =>
+  // Support reads the panel's health to answer customers; nothing here changes anything (decision 0098).
+  app.get('/api/admin/panel', { config: allow('owner', 'support'), schema: { response: { 200: adminPanelViewSchema, ...failures } } }, async (request, reply) =>
     sendRevalidated(request, reply, await panelWatch.view(clock.now())),
   );
 };

@@ -14,6 +14,7 @@ import { isPolicyName, type PolicyName } from '#contract/policy-paths';
 import type { AuditActor } from '#domain/actors';
 import type { DbOrTx } from '#server/db/connect';
 import { notFound } from '#server/http/errors';
+import { allow } from '#server/http/staff-access';
 import { adminPolicies, currentPolicy } from './policies';
 import { renderPolicy } from './render';
 
@@ -26,6 +27,9 @@ function policyNamed(name: string): PolicyName {
 }
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+/** The policies are the owner's to edit (decision 0098); their text is public anyway. */
+const OWNER = allow('owner');
 
 /**
  * GET /api/policies/:name, for anyone (decision 0097): no session is read. A shared cache may
@@ -46,18 +50,18 @@ export interface AdminPolicyRouteOptions {
 
 /** The admin's Policies section, inside the admin scope, whose hook refuses a request without an admin session. */
 export const adminPolicyRoutes: FastifyPluginAsyncZod<AdminPolicyRouteOptions> = async (app, { db, policyEdits, actingAdmin }) => {
-  app.get('/api/admin/policies', { schema: { response: { 200: adminPolicyListSchema, ...failures } } }, async (_request, reply) =>
+  app.get('/api/admin/policies', { config: OWNER, schema: { response: { 200: adminPolicyListSchema, ...failures } } }, async (_request, reply) =>
     noStore(reply).send(await adminPolicies(db)),
   );
 
   // A draft's preview, rendered by the same code as the page, so what the owner sees is what buyers will.
-  app.post('/api/admin/policies/preview', { schema: { body: policyEditSchema, response: { 200: policyPreviewSchema, ...failures } } }, async (request, reply) =>
+  app.post('/api/admin/policies/preview', { config: OWNER, schema: { body: policyEditSchema, response: { 200: policyPreviewSchema, ...failures } } }, async (request, reply) =>
     noStore(reply).send({ html: renderPolicy(request.body.markdown) }),
   );
 
   app.put(
     '/api/admin/policies/:name',
-    { schema: { params: policyParamsSchema, body: policyEditSchema, response: { 200: adminPolicySchema, ...failures } } },
+    { config: OWNER, schema: { params: policyParamsSchema, body: policyEditSchema, response: { 200: adminPolicySchema, ...failures } } },
     async (request, reply) => {
       const name = policyNamed(request.params.name);
       await policyEdits.editPolicy(name, request.body.markdown, await actingAdmin(request));

@@ -15,6 +15,7 @@ import { errorBodySchema } from '#contract/errors';
 import { renewalConfirmationSchema, renewalConfirmRequestSchema, renewalParamsSchema, renewalQuerySchema, type RenewalConfirmation } from '#contract/renewals';
 import type { AuditActor } from '#domain/actors';
 import { sendRevalidated } from '#server/http/etag';
+import { allow } from '#server/http/staff-access';
 import type { Clock } from '#server/lib/clock';
 import type { Sessions } from '#server/http/sessions';
 
@@ -69,18 +70,21 @@ export interface AdminRenewalRouteOptions {
   actingAdmin: (request: FastifyRequest) => Promise<AuditActor>;
 }
 
+/** The renewals list and its light actions are support's work too; a retry, which charges, is not (decision 0098). */
+const SUPPORT = allow('owner', 'support');
+
 /**
  * The admin's Renewals section (decision 0045), registered inside the admin scope, whose
  * hook refuses a request without an admin session; every action names its admin in the audit log.
  */
 export const adminRenewalRoutes: FastifyPluginAsyncZod<AdminRenewalRouteOptions> = async (app, { reports, renewalAdmin, clock, actingAdmin }) => {
-  app.get(adminRenewalPaths.overview, { schema: { response: { 200: adminRenewalOverviewSchema, ...failures } } }, async (request, reply) =>
+  app.get(adminRenewalPaths.overview, { config: SUPPORT, schema: { response: { 200: adminRenewalOverviewSchema, ...failures } } }, async (request, reply) =>
     sendRevalidated(request, reply, await reports.renewalOverview(clock.now())),
   );
 
   app.get(
     adminRenewalPaths.subscriptions,
-    { schema: { querystring: adminListQuerySchema, response: { 200: adminAutoRenewingListSchema, ...failures } } },
+    { config: SUPPORT, schema: { querystring: adminListQuerySchema, response: { 200: adminAutoRenewingListSchema, ...failures } } },
     async (request, reply) => {
       const page = await reports.autoRenewingSubscriptions(request.query);
       reply.header(TOTAL_COUNT_HEADER, page.total);
@@ -90,19 +94,20 @@ export const adminRenewalRoutes: FastifyPluginAsyncZod<AdminRenewalRouteOptions>
 
   app.post(
     '/api/admin/renewals/:renewalId/retry',
-    { schema: { params: renewalIdParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
+    // A retry charges the customer's card: the owner's alone (decision 0098).
+    { config: allow('owner'), schema: { params: renewalIdParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
     async (request, reply) => noStore(reply).send(await renewalAdmin.retry(request.params.renewalId, await actingAdmin(request))),
   );
 
   app.post(
     '/api/admin/renewals/:renewalId/dismiss',
-    { schema: { params: renewalIdParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
+    { config: SUPPORT, schema: { params: renewalIdParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
     async (request, reply) => noStore(reply).send(await renewalAdmin.dismiss(request.params.renewalId, await actingAdmin(request))),
   );
 
   app.post(
     '/api/admin/renewals/subscriptions/:subscriptionId/cancel-auto-renew',
-    { schema: { params: renewalSubscriptionParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
+    { config: SUPPORT, schema: { params: renewalSubscriptionParamsSchema, response: { 200: adminRenewalActionSchema, ...failures } } },
     async (request, reply) => noStore(reply).send(await renewalAdmin.cancelAutoRenew(request.params.subscriptionId, await actingAdmin(request))),
   );
 };

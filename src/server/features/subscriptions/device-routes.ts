@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { allow, type StaffAccessRule } from '#server/http/staff-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSubscriptionParamsSchema,
@@ -42,6 +43,8 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 const onDevice = { params: deviceIdParamsSchema };
+/** Customers' devices and subscriptions are support's work too (decision 0098). */
+const SUPPORT = allow('owner', 'support');
 
 /**
  * The same calls on one device for its owner (/api/devices/...) and for an administrator
@@ -49,26 +52,28 @@ const onDevice = { params: deviceIdParamsSchema };
  */
 function deviceCalls(
   prefix: string,
+  /** The staff roles of the admin's copies (decision 0098); none for the customer's. */
+  config: { staff?: StaffAccessRule },
   { devices, deviceActions }: { devices: Pick<Devices, 'status'>; deviceActions: OneDeviceCalls },
   actorOf: (request: FastifyRequest) => Promise<DeviceActor>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(`${prefix}/:deviceId/status`, { schema: { ...onDevice, response: { 200: deviceStatusSchema, ...failures } } }, async (request, reply) =>
+    app.get(`${prefix}/:deviceId/status`, { config, schema: { ...onDevice, response: { 200: deviceStatusSchema, ...failures } } }, async (request, reply) =>
       noStore(reply).send(await devices.status(request.params.deviceId, await actorOf(request))),
     );
     app.patch(
       `${prefix}/:deviceId`,
-      { schema: { ...onDevice, body: deviceChangeRequestSchema, response: { 200: deviceCredentialSchema, ...failures } } },
+      { config, schema: { ...onDevice, body: deviceChangeRequestSchema, response: { 200: deviceCredentialSchema, ...failures } } },
       async (request, reply) => noStore(reply).send(await deviceActions.change(request.params.deviceId, request.body, await actorOf(request))),
     );
-    app.post(`${prefix}/:deviceId/password`, { schema: { ...onDevice, response: { 200: devicePasswordResponseSchema, ...failures } } }, async (request, reply) =>
+    app.post(`${prefix}/:deviceId/password`, { config, schema: { ...onDevice, response: { 200: devicePasswordResponseSchema, ...failures } } }, async (request, reply) =>
       noStore(reply).send(await deviceActions.newPassword(request.params.deviceId, await actorOf(request))),
     );
-    app.post(`${prefix}/:deviceId/isp-reset`, { schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
+    app.post(`${prefix}/:deviceId/isp-reset`, { config, schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
       noStore(reply).send(await deviceActions.ispReset(request.params.deviceId, await actorOf(request))),
     );
     for (const [verb, enabled] of [['disable', false], ['enable', true]] as const) {
-      app.post(`${prefix}/:deviceId/${verb}`, { schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
+      app.post(`${prefix}/:deviceId/${verb}`, { config, schema: { ...onDevice, response: { 200: deviceCredentialSchema, ...failures } } }, async (request, reply) =>
         noStore(reply).send(await deviceActions.setEnabled(request.params.deviceId, enabled, await actorOf(request))),
       );
     }
@@ -92,7 +97,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     if (!profile) throw unauthorized();
     return { kind: 'customer', customer: { id: customerId, email: profile.email } };
   };
-  await app.register(deviceCalls('/api/devices', { devices, deviceActions }, customerOf));
+  await app.register(deviceCalls('/api/devices', {}, { devices, deviceActions }, customerOf));
   app.post(
     '/api/devices/:deviceId/set-top-box',
     { schema: { ...onDevice, body: setTopBoxSchema, response: { 200: deviceCredentialSchema, ...failures } } },
@@ -112,11 +117,11 @@ export interface AdminDeviceRouteOptions {
  * request without an admin session first. `actingAdmin` names the admin for the audit log.
  */
 export const adminDeviceRoutes: FastifyPluginAsyncZod<AdminDeviceRouteOptions> = async (app, { devices, deviceActions, actingAdmin }) => {
-  await app.register(deviceCalls('/api/admin/devices', { devices, deviceActions }, async (request) => ({ kind: 'admin', admin: await actingAdmin(request) })));
+  await app.register(deviceCalls('/api/admin/devices', SUPPORT, { devices, deviceActions }, async (request) => ({ kind: 'admin', admin: await actingAdmin(request) })));
   for (const [verb, suspended] of [['disable-devices', true], ['enable-devices', false]] as const) {
     app.post(
       `/api/admin/subscriptions/:subscriptionId/${verb}`,
-      { schema: { params: adminSubscriptionParamsSchema, response: { 200: subscriptionDevicesResponseSchema, ...failures } } },
+      { config: SUPPORT, schema: { params: adminSubscriptionParamsSchema, response: { 200: subscriptionDevicesResponseSchema, ...failures } } },
       async (request, reply) =>
         noStore(reply).send(await deviceActions.setSubscriptionSuspended(request.params.subscriptionId, suspended, await actingAdmin(request))),
     );

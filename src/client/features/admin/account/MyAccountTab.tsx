@@ -124,12 +124,16 @@ function TurnOff({ actions }: { actions: TwoFactorActions }) {
  * QR code and the key, a code confirms it, and the ten recovery codes are shown once; turning
  * it off takes the password and a current code.
  */
-export function MyAccountTab() {
+export function MyAccountTab({ onSetUp }: { /** Called once the recovery codes are saved: a set-up the owner required is done (decision 0098). */ onSetUp?: () => void }) {
   const status = useTwoFactorStatus();
   const actions = useTwoFactorActions();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
-  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  const saved = () => {
+    setRecoveryCodes(null);
+    onSetUp?.();
+  };
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={saved} />;
   if (!status.data) return <Skeleton className="h-40 rounded-2xl" />;
   const offered = actions.setup.data;
   return (

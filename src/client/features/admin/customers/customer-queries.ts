@@ -6,7 +6,7 @@ import { DASHBOARD_POLL_MS, listUrl, OVERVIEW_POLL_MS, useRevalidated } from '..
 export type CustomerPolling = 'overview' | 'dashboard';
 
 /** The customer-subscription records: /admin's every 30 s and on focus, /admin-dashboard's every 5 s, cache-busted (spec section 7). */
-export function useCustomerRecords(page: ListPage, polling: CustomerPolling) {
+export function useCustomerRecords(page: ListPage, polling: CustomerPolling, enabled = true) {
   const dashboard = polling === 'dashboard';
   return useRevalidated(
     adminKeys.customerPage(page),
@@ -14,5 +14,6 @@ export function useCustomerRecords(page: ListPage, polling: CustomerPolling) {
     adminCustomerListSchema,
     dashboard ? DASHBOARD_POLL_MS : OVERVIEW_POLL_MS,
     !dashboard,
+    enabled,
   );
 }

@@ -6,8 +6,8 @@ import { adminApiRoutes } from '../../../lib/admin-api-routes';
 import { adminKeys, type AuditFilters, type ListPage, type OutboxFilters } from '../../../lib/admin-query-keys';
 import { LIST_POLL_MS, listUrl, STATS_POLL_MS, useRevalidated } from '../shared/use-admin-queries';
 
-export function useAdminCoupons(page: ListPage) {
-  return useRevalidated(adminKeys.couponPage(page), () => listUrl(adminApiRoutes.coupons, page, false), adminCouponListSchema, LIST_POLL_MS);
+export function useAdminCoupons(page: ListPage, enabled = true) {
+  return useRevalidated(adminKeys.couponPage(page), () => listUrl(adminApiRoutes.coupons, page, false), adminCouponListSchema, LIST_POLL_MS, false, enabled);
 }
 
 export function useRevenue(days: number) {

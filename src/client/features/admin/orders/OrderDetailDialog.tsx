@@ -7,6 +7,8 @@ import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
 import { adminDateTime } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { BlockBuyerSection } from '../blocklist/BlockBuyerSection';
+import { canOpen } from '../shared/admin-sections';
+import { useStaffRole } from '../shared/use-admin-queries';
 import { useAdminOrder } from './order-queries';
 import { OrderActionButtons } from './OrderActionButtons';
 import { OrderDetailSections } from './OrderDetailSections';
@@ -14,6 +16,7 @@ import type { OrderActions } from './use-order-actions';
 
 function OrderDetail({ orderId, actions, onRefund }: { orderId: string; actions: OrderActions; onRefund: (order: AdminOrderSummary) => void }) {
   const detail = useAdminOrder(orderId);
+  const role = useStaffRole();
   if (detail.isError) {
     return (
       <p className="flex items-center gap-2 rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm" role="alert">
@@ -42,7 +45,8 @@ function OrderDetail({ orderId, actions, onRefund }: { orderId: string; actions:
         <OrderActionButtons order={order} actions={actions} onRefund={onRefund} missingCredentials={!subscription || subscription.credentials.length === 0} />
       </div>
       <OrderDetailSections detail={detail.data} />
-      <BlockBuyerSection orderId={order.id} />
+      {/* Blocking is the owner's, as the Blocklist section is (decisions 0098, 0099). */}
+      {canOpen(role, 'blocklist') && <BlockBuyerSection orderId={order.id} />}
     </>
   );
 }

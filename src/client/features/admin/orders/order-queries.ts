@@ -10,8 +10,8 @@ export function usePurchaseNotifications(page: ListPage) {
   return useRevalidated(adminKeys.notificationPage(page), () => listUrl(adminApiRoutes.purchaseNotifications, page, false), purchaseNotificationListSchema, LIST_POLL_MS);
 }
 
-export function useOwedGiftCards(page: ListPage) {
-  return useRevalidated(adminKeys.owedGiftCardPage(page), () => listUrl(adminApiRoutes.owedGiftCards, page, false), owedGiftCardListSchema, LIST_POLL_MS);
+export function useOwedGiftCards(page: ListPage, enabled = true) {
+  return useRevalidated(adminKeys.owedGiftCardPage(page), () => listUrl(adminApiRoutes.owedGiftCards, page, false), owedGiftCardListSchema, LIST_POLL_MS, false, enabled);
 }
 
 export const NO_ORDER_FILTERS: OrderFilters = { paymentStatus: '', needsReview: false, packageId: '', from: '', to: '' };

@@ -4,8 +4,9 @@ import type { AdminStats } from '#contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/utils';
-import { ADMIN_SECTION_GROUPS, sectionHref } from './admin-sections';
+import { sectionGroupsFor, sectionHref } from './admin-sections';
 import { SectionLabel } from './SectionLabel';
+import { useStaffRole } from './use-admin-queries';
 
 interface NavProps {
   /** The section shown, marked aria-current; none on /admin-dashboard. */
@@ -15,9 +16,11 @@ interface NavProps {
 
 /** Every section of /admin as links under their group's heading, each with its count where work waits (docs/decisions/0035). */
 function SectionGroups({ current, waiting, onChoose }: NavProps & { onChoose?: () => void }) {
+  // Only what the member's role opens (decision 0098); the server refuses the rest anyway.
+  const groups = sectionGroupsFor(useStaffRole());
   return (
     <nav aria-label="Store operations" className="grid min-w-0 gap-5">
-      {ADMIN_SECTION_GROUPS.map((group) => {
+      {groups.map((group) => {
         const headingId = `admin-nav-${group.label.toLowerCase()}`;
         return (
           <div key={group.label} className="grid gap-1">

@@ -49,6 +49,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'blocklist.add': 'Blocklist entry added',
   'blocklist.remove': 'Blocklist entry removed',
   'blocklist.refused': 'Blocked buyer refused',
+  'staff.create': 'Staff member added',
+  'staff.update': 'Staff member changed',
+  'staff.two_factor_rule': 'Two-factor rule for staff',
+  'admin.password_change': 'Password changed',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
@@ -192,6 +196,17 @@ function blocklistSentence({ action, before, after }: Entry): string {
   return withNote(`Refused a ${(text(after, 'flow') ?? 'request').replaceAll('_', ' ')}: ${entry} is blocked`, text(after, 'reason'));
 }
 
+/** A staff change (decision 0098): 'Added sam as support', 'Made sam fulfilment', 'Disabled sam'. */
+function staffSentence({ action, after }: Entry): string {
+  const username = text(after, 'username') ?? 'a staff member';
+  if (action === 'staff.create') return `Added ${username} as ${text(after, 'role') ?? 'staff'}`;
+  if (action === 'staff.two_factor_rule') return after.twoFactorRequired === true ? 'Required two-factor sign-in of all staff' : 'Stopped requiring two-factor sign-in of staff';
+  const changes = [];
+  if (after.role !== undefined) changes.push(`Made ${username} ${text(after, 'role')}`);
+  if (after.disabled !== undefined) changes.push(`${after.disabled === true ? 'Disabled' : 'Enabled'} ${username}`);
+  return changes.join('; ') || `Changed ${username}`;
+}
+
 /** Today's rendering, for an action this page does not know: what, on which record. */
 const fallback = ({ action, targetType, targetId }: Entry) => (targetType === 'admin' ? action : `${action} on ${targetType} ${targetId}`);
 
@@ -274,6 +289,12 @@ export function auditSentence(entry: Entry): string {
     case 'blocklist.remove':
     case 'blocklist.refused':
       return blocklistSentence(entry);
+    case 'staff.create':
+    case 'staff.update':
+    case 'staff.two_factor_rule':
+      return staffSentence(entry);
+    case 'admin.password_change':
+      return 'Changed their password';
     default:
       return fallback(entry);
   }

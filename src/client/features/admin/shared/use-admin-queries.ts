@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { output, ZodType } from 'zod';
 import { adminSessionSchema, adminStatsSchema } from '#contract/admin';
+import type { StaffRole } from '#contract/admin-staff';
 import { adminPackageListSchema } from '#contract/admin-packages';
 import { api } from '../../../lib/api';
 import { adminApiRoutes } from '../../../lib/admin-api-routes';
@@ -24,13 +25,14 @@ export function listUrl(path: string, page: ListPage, cacheBust: boolean, filter
 }
 
 /** A query whose every refetch revalidates the answer it already holds under its key. */
-export function useRevalidated<S extends ZodType>(queryKey: QueryKey, url: () => string, schema: S, refetchInterval: number, refetchOnWindowFocus = false) {
+export function useRevalidated<S extends ZodType>(queryKey: QueryKey, url: () => string, schema: S, refetchInterval: number, refetchOnWindowFocus = false, enabled = true) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey,
     queryFn: () => revalidatingGet(url(), schema, queryClient.getQueryData<Revalidated<output<S>>>(queryKey)),
     refetchInterval,
     refetchOnWindowFocus,
+    enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -58,4 +60,9 @@ export function useAdminSession() {
     retry: false,
     staleTime: 0,
   });
+}
+
+/** The signed-in member's role (decision 0098), read below the gate, which waits for the session; the least one until then. */
+export function useStaffRole(): StaffRole {
+  return useAdminSession().data?.admin.role ?? 'fulfilment';
 }

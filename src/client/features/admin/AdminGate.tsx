@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { MAIN_ID } from '../../../components/SkipLink';
-import { toast } from '../../../components/ui/use-toast';
-import { StoreTimeZone } from './store-time-zone';
-import { useAdminSession } from './use-admin-queries';
+import { MAIN_ID } from '../../components/SkipLink';
+import { toast } from '../../components/ui/use-toast';
+import { SetUpFirst } from './account/SetUpFirst';
+import { StoreTimeZone } from './shared/store-time-zone';
+import { useAdminSession } from './shared/use-admin-queries';
 
 /**
  * Shows an admin page only to a signed-in administrator; anyone else goes to /admin-login,
@@ -30,5 +31,7 @@ export function AdminGate({ announceDenial, children }: { announceDenial: boolea
       </main>
     );
   }
-  return <StoreTimeZone value={session.data.store.timeZone}>{children}</StoreTimeZone>;
+  // A step the member owes comes first; the server refuses everything else until it is done (decision 0098).
+  const owed = session.data.passwordChangeRequired ? 'passwordChange' : session.data.twoFactorSetupRequired ? 'twoFactorSetup' : null;
+  return <StoreTimeZone value={session.data.store.timeZone}>{owed ? <SetUpFirst step={owed} /> : children}</StoreTimeZone>;
 }
