@@ -31,7 +31,12 @@ describe('a store in Pacific/Auckland (STORE_TIME_ZONE)', () => {
   it('names its zone to the admin pages, at sign-in and in the session check', async () => {
     const admin = await signInAdmin(t);
     const session = await get('/api/admin/auth', admin);
-    expect(session.json()).toEqual({ admin: { id: expect.any(String), username: 'owner' }, store: { timeZone: 'Pacific/Auckland' } });
+    expect(session.json()).toEqual({
+      admin: { id: expect.any(String), username: 'owner', role: 'owner' },
+      store: { timeZone: 'Pacific/Auckland' },
+      passwordChangeRequired: false,
+      twoFactorSetupRequired: false,
+    });
     const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'owner', password: 'owner-password-123' } });
     expect(login.json().store).toEqual({ timeZone: 'Pacific/Auckland' });
   });

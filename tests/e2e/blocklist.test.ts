@@ -70,7 +70,7 @@ describe('the blocklist in the browser', () => {
     });
   });
 
-  it("blocks an order's buyer from the order's detail, then lists what it blocked, at 390 px", async () => {
+  it("blocks an order's buyer from the order's detail, then lists what it blocked, at 390 px (the detail at 1280 px too)", async () => {
     await openAt(390, async (page) => {
       const email = `blocked-${Date.now()}@example.com`;
       const packages = (await (await page.request.get('/api/packages')).json()) as Array<{ id: string; duration: string }>;
@@ -93,6 +93,11 @@ describe('the blocklist in the browser', () => {
       await blocked.getByText('Blocked email, card fingerprint, ip address or network').waitFor();
       await blocked.getByText(`email: ${email}`).waitFor();
       await expectFitsAndAccessible(page);
+      // The same detail, with what it blocked, on a laptop.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await blocked.getByText(`email: ${email}`).waitFor();
+      await expectFitsAndAccessible(page);
+      await page.setViewportSize({ width: 390, height: 900 });
 
       await page.goto('/admin?tab=blocklist&kind=email');
       const entry = page.getByTestId('blocklist-entry').filter({ hasText: email });

@@ -27,7 +27,7 @@ export function BlockBuyerSection({ orderId }: { orderId: string }) {
         <FormField id={inputId} label="Reason">
           <Input id={inputId} required maxLength={BLOCKLIST_REASON_MAX} autoComplete="off" value={reason} onChange={(event) => setReason(event.target.value)} placeholder="Chargeback on this order" />
         </FormField>
-        <Button type="submit" size="sm" variant="outline" className="w-fit border-destructive/50 text-destructive hover:bg-destructive/10" disabled={block.isPending}>
+        <Button type="submit" size="sm" variant="destructive" className="w-fit" disabled={block.isPending}>
           <Ban aria-hidden="true" />
           {block.isPending ? 'Blocking...' : 'Block this buyer'}
         </Button>
