@@ -24,11 +24,9 @@ import type { BrowserIdOf } from '#server/http/browser-id';
 import { unauthorized } from '#server/http/errors';
 import type { Accounts, Caller, NewAccount } from './service';
 import { CUSTOMER_SESSION, type Sessions } from '#server/http/sessions';
+import { noStore } from '#server/http/no-store';
 
 const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, log: request.log });
-
-/** Answers about one person are never kept by a browser or proxy cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -88,15 +88,13 @@ import type { Admins, AdminSignIn } from './service';
 import type { Staff, StaffAccess } from './staff';
 import { refuseOutsideRule, requireStaffRule, staffRoutes, type StaffRouteOptions } from './staff-routes';
 import { allow, everyone, type StaffAccessRule } from '#server/http/staff-access';
+import { noStore } from '#server/http/no-store';
 
 const OWNER = allow('owner');
 const OWNER_AND_SUPPORT = allow('owner', 'support');
 const OWNER_AND_FULFILMENT = allow('owner', 'fulfilment');
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
-
-/** Nothing an admin reads is kept by a browser or proxy cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 interface Page {
   limit: number;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '#contract/accounts';
 import {
@@ -24,6 +24,7 @@ import type { ActiveSession } from '#server/http/sessions';
 import { HttpError } from '#server/http/errors';
 import { allow, everyone, type StaffAccessRule } from '#server/http/staff-access';
 import type { Staff, StaffAccess } from './staff';
+import { noStore } from '#server/http/no-store';
 
 /**
  * The admin scope's onRoute hook: a route without its roles stops start-up, so a new route
@@ -54,8 +55,6 @@ export function refuseOutsideRule(access: StaffAccess, rule: StaffAccessRule | u
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 const OWNER = allow('owner');
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-
 export interface StaffRouteOptions {
   staff: Pick<Staff, 'list' | 'twoFactorRequired'>;
   /** The admin-changes workflow's calls: each change with its audit row, sessions ended where it says. */

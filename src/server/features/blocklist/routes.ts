@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TOTAL_COUNT_HEADER } from '#contract/admin';
 import { adminBlocklistPaths } from '#contract/admin-blocklist-paths';
@@ -21,13 +21,11 @@ import { errorBodySchema } from '#contract/errors';
 import type { AuditActor } from '#domain/actors';
 import { sendRevalidated } from '#server/http/etag';
 import { allow } from '#server/http/staff-access';
+import { noStore } from '#server/http/no-store';
 
 /** Who the store refuses is the owner's call (decision 0098). */
 const OWNER = allow('owner');
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
-
-/** Nothing an admin reads is kept by a browser or proxy cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 export interface AdminBlocklistRouteOptions {
   /** The feature's own read. */

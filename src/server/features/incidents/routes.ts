@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminListQuerySchema, TOTAL_COUNT_HEADER } from '#contract/admin';
 import { adminIncidentPaths } from '#contract/admin-incident-paths';
@@ -22,11 +22,9 @@ import { sendRevalidated } from '#server/http/etag';
 import { notFound } from '#server/http/errors';
 import { allow } from '#server/http/staff-access';
 import type { StoreStatusService } from './status';
+import { noStore } from '#server/http/no-store';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
-
-/** Nothing an admin reads is kept by a browser or proxy cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * GET /api/status, for anyone (decision 0094). No session is read. A shared cache (a CDN) may

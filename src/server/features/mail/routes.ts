@@ -1,13 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#contract/errors';
 import { emailPreferencesSchema, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeLinkSchema, unsubscribeTokenSchema } from '#contract/mail';
 import { notFound } from '#server/http/errors';
 import type { Sessions } from '#server/http/sessions';
 import type { Mail } from './service';
-
-/** Answers about one person are never kept by a browser or proxy cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+import { noStore } from '#server/http/no-store';
 
 const messageSchema = errorBodySchema.pick({ message: true });
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#contract/errors';
 import {
@@ -17,6 +17,7 @@ import { notFound } from '#server/http/errors';
 import { allow } from '#server/http/staff-access';
 import { adminPolicies, currentPolicy } from './policies';
 import { renderPolicy } from './render';
+import { noStore } from '#server/http/no-store';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
@@ -25,8 +26,6 @@ function policyNamed(name: string): PolicyName {
   if (!isPolicyName(name)) throw notFound(POLICY_NOT_FOUND);
   return name;
 }
-
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /** The policies are the owner's to edit (decision 0098); their text is public anyway. */
 const OWNER = allow('owner');

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminAutoRenewingListSchema,
@@ -18,9 +18,7 @@ import { sendRevalidated } from '#server/http/etag';
 import { allow } from '#server/http/staff-access';
 import type { Clock } from '#server/lib/clock';
 import type { Sessions } from '#server/http/sessions';
-
-/** Answers about one person's payment are never kept by a browser or proxy cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+import { noStore } from '#server/http/no-store';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { allow, type StaffAccessRule } from '#server/http/staff-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,6 +20,7 @@ import { unauthorized } from '#server/http/errors';
 import type { Sessions } from '#server/http/sessions';
 import type { DeviceActor } from './devices';
 import type { Subscriptions } from './service';
+import { noStore } from '#server/http/no-store';
 
 type Devices = Subscriptions['devices'];
 
@@ -37,9 +38,6 @@ interface DeviceActionCalls {
 }
 
 type OneDeviceCalls = Pick<DeviceActionCalls, 'change' | 'newPassword' | 'ispReset' | 'setEnabled'>;
-
-/** Answers that hold credentials or live state: never kept by a browser or proxy cache. */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 502: errorBodySchema };
 const onDevice = { params: deviceIdParamsSchema };
