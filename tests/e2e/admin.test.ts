@@ -334,6 +334,8 @@ describe('the admin area in a browser', () => {
     // A laptop: the side navigation, its five groups, no Menu button.
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: 'Store operations' });
+    // The navigation waits for the session behind the gate; expect.poll alone gives up after 1 s.
+    await nav.getByRole('link', { name: 'Customer Subscriptions' }).waitFor();
     await expect.poll(() => nav.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Sales', 'Fulfilment', 'Catalog', 'Customers', 'System']);
     expect(await nav.getByRole('link', { name: 'Customer Subscriptions' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
