@@ -44,6 +44,7 @@ describe('support tickets', () => {
     expect(list.tickets.map((row) => row.number)).toEqual([ticket.number]);
     expect(list.responseTargetMinutes).toBe(240);
     expect((await get('/api/admin/tickets/overview', admin)).json()).toMatchObject({ open: 1, newest: { id: ticket.id, number: ticket.number } });
+    expect((await get('/api/admin/stats', admin)).json().waiting.openTickets).toBe(1);
   });
 
   it('answers 404 for another customer\'s device or ticket, and 401 without a session or guest fields', async () => {
