@@ -4,6 +4,7 @@ CREATE TABLE "support_attachments" (
 	"ticket_id" uuid NOT NULL,
 	"content_type" text NOT NULL,
 	"filename" text NOT NULL,
+	"position" smallint NOT NULL,
 	"size" integer NOT NULL,
 	"data" "bytea" NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

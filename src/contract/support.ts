@@ -26,7 +26,6 @@ export const CHANNEL_MAX = 80;
 export const TICKET_NOT_FOUND = 'Ticket not found';
 export const TICKET_DEVICE_NOT_FOUND = 'Device not found';
 export const GUEST_ORDER_NOT_FOUND = 'We could not find an order with this ID and email';
-export const TICKET_LINK_INVALID = 'This ticket link is not valid or has expired';
 export const TICKET_NOT_RESOLVED = 'A ticket can be rated once it is resolved';
 export const TICKET_ALREADY_RATED = 'This ticket has already been rated';
 export const ATTACHMENT_NOT_IMAGE = 'Attachments must be PNG, JPEG or WebP images';
@@ -142,7 +141,6 @@ export const adminTicketListSchema = z.object({
   /** Past this time since the customer's last message an open ticket's clock is red. */
   responseTargetMinutes: z.number().int(),
 });
-export type AdminTicketList = z.infer<typeof adminTicketListSchema>;
 
 export const ticketDeviceContextSchema = z.object({
   id: z.string(),

@@ -371,5 +371,3 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
 export type TicketDeviceActor = { kind: 'admin'; admin: AuditActor; ticketNumber: number };
 
 const channelOf = (request: NewTicketRequest) => (request.category === 'channels' ? (request.channel ?? null) : null);
-
-export type SupportWorkflow = ReturnType<typeof createSupportWorkflow>;

@@ -1,7 +1,5 @@
 // The support feature's face (decision 0102): the account's Help section, the guest's form and a ticket by its emailed link.
 export { HelpSection } from './HelpSection';
-export { NewTicketForm } from './NewTicketForm';
-export { TicketConversation, MessageItem } from './TicketConversation';
-export { useTicket } from './support-api';
+export { MessageItem } from './TicketConversation';
 export { elapsed, pastTarget, STAFF_STATUS_LABELS } from './ticket-view';
 export { ContactSupport, TicketByLink } from './SupportPages';

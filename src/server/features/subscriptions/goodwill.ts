@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/connect';
 import { subscriptions } from './schema';
 
 /** A subscription a goodwill gesture extended (decision 0102). */
-export interface GoodwillExtension {
+interface GoodwillExtension {
   id: string;
   customerId: string;
   orderId: string;

@@ -4,5 +4,5 @@
 // accounts, orders, subscriptions, device actions, mail and audit log.
 export * from './tickets';
 export { ticketReplyMail, ticketResolvedMail, ticketVerifyMail } from './emails';
-export { supportRoutes, type SupportCalls, type TicketCaller } from './routes';
-export { adminSupportRoutes, type AdminSupportCalls } from './admin-routes';
+export { supportRoutes, type TicketCaller } from './routes';
+export { adminSupportRoutes } from './admin-routes';

@@ -94,6 +94,8 @@ export const supportAttachments = pgTable(
     /** What the bytes are (sniffed), never what the sender said. */
     contentType: text('content_type').notNull(),
     filename: text('filename').notNull(),
+    /** Its place among the message's images, as they were sent. */
+    position: smallint('position').notNull(),
     size: integer('size').notNull(),
     data: bytea('data').notNull(),
     createdAt: createdAt(),

@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { and, asc, avg, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ATTACHMENTS_PER_MESSAGE,
+  CANNED_REPLY_NOT_FOUND,
   DEFAULT_RESPONSE_TARGET_MINUTES,
   GOODWILL_LIMIT,
   TICKET_ALREADY_RATED,
@@ -102,7 +103,7 @@ async function insertMessage(tx: DbOrTx, ticketId: string, message: MessageAutho
   if (attachments.length > 0) {
     await tx
       .insert(supportAttachments)
-      .values(attachments.map((file) => ({ messageId: row!.id, ticketId, contentType: file.contentType, filename: file.filename, size: file.data.length, data: file.data, createdAt: now })));
+      .values(attachments.map((file, position) => ({ messageId: row!.id, ticketId, contentType: file.contentType, filename: file.filename, position, size: file.data.length, data: file.data, createdAt: now })));
   }
   return row!.id;
 }
@@ -249,7 +250,7 @@ export async function ticketDetail(db: DbOrTx, row: TicketRow, { withNotes }: { 
     .select({ id: supportAttachments.id, messageId: supportAttachments.messageId, filename: supportAttachments.filename, contentType: supportAttachments.contentType, size: supportAttachments.size })
     .from(supportAttachments)
     .where(eq(supportAttachments.ticketId, row.id))
-    .orderBy(asc(supportAttachments.createdAt), asc(supportAttachments.id));
+    .orderBy(asc(supportAttachments.createdAt), asc(supportAttachments.position));
   const view = (message: typeof supportMessages.$inferSelect): TicketMessage => ({
     id: message.id,
     author: message.author,
@@ -359,13 +360,13 @@ export async function saveCannedReply(tx: DbOrTx, id: string | null, reply: { ti
   const [row] = id
     ? await tx.update(supportCannedReplies).set({ ...reply, updatedAt: now }).where(eq(supportCannedReplies.id, id)).returning(columns)
     : await tx.insert(supportCannedReplies).values({ ...reply, createdAt: now, updatedAt: now }).returning(columns);
-  if (!row) throw notFound('Canned reply not found');
+  if (!row) throw notFound(CANNED_REPLY_NOT_FOUND);
   return row;
 }
 
 export async function removeCannedReply(tx: DbOrTx, id: string): Promise<CannedReply> {
   const [row] = await tx.delete(supportCannedReplies).where(eq(supportCannedReplies.id, id)).returning({ id: supportCannedReplies.id, title: supportCannedReplies.title, body: supportCannedReplies.body });
-  if (!row) throw notFound('Canned reply not found');
+  if (!row) throw notFound(CANNED_REPLY_NOT_FOUND);
   return row;
 }
 
