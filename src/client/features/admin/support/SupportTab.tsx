@@ -50,6 +50,24 @@ function ChannelCounts() {
   );
 }
 
+/** One of the inbox's filters: its value is the address's (decision 0035). */
+function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (value: string) => void; options: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} className={FIELD} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The owner's tools: canned replies, the response target, and the ratings per agent and category. */
 function OwnerTools() {
   const client = useQueryClient();
@@ -150,32 +168,9 @@ export function SupportTab() {
   return (
     <div className="grid gap-4" data-testid="support-inbox">
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="grid gap-1">
-          <label htmlFor="support-status" className="text-sm font-semibold">Status</label>
-          <select id="support-status" className={FIELD} value={values.status} onChange={(event) => set({ status: event.target.value })}>
-            <option value="">All</option>
-            {TICKET_STATUSES.map((status) => (
-              <option key={status} value={status}>{STAFF_STATUS_LABELS[status]}</option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="support-category" className="text-sm font-semibold">Category</label>
-          <select id="support-category" className={FIELD} value={values.category} onChange={(event) => set({ category: event.target.value })}>
-            <option value="">All</option>
-            {TICKET_CATEGORIES.map((category) => (
-              <option key={category} value={category}>{TICKET_CATEGORY_LABELS[category]}</option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="support-assigned" className="text-sm font-semibold">Assigned</label>
-          <select id="support-assigned" className={FIELD} value={values.assigned} onChange={(event) => set({ assigned: event.target.value })}>
-            <option value="">Anyone</option>
-            <option value="me">Assigned to me</option>
-            <option value="none">Unassigned</option>
-          </select>
-        </div>
+        <FilterSelect id="support-status" label="Status" value={values.status} onChange={(status) => set({ status })} options={[['', 'All'], ...TICKET_STATUSES.map((status) => [status, STAFF_STATUS_LABELS[status]] as const)]} />
+        <FilterSelect id="support-category" label="Category" value={values.category} onChange={(category) => set({ category })} options={[['', 'All'], ...TICKET_CATEGORIES.map((category) => [category, TICKET_CATEGORY_LABELS[category]] as const)]} />
+        <FilterSelect id="support-assigned" label="Assigned" value={values.assigned} onChange={(assigned) => set({ assigned })} options={[['', 'Anyone'], ['me', 'Assigned to me'], ['none', 'Unassigned']]} />
         <div className="grid gap-1">
           <label htmlFor="support-search" className="text-sm font-semibold">Search</label>
           <Input id="support-search" type="search" placeholder="Number, email or text" value={search} onChange={(event) => setSearch(event.target.value)} />
