@@ -77,6 +77,7 @@ describe('one admin navigation for both admin pages', () => {
     ]);
     expect(linksOf('Customers')).toEqual([
       ['Customer Subscriptions', '/admin'],
+      ['Support', '/admin?tab=support'],
       ['Blocklist', '/admin?tab=blocklist'],
     ]);
     expect(linksOf('System')).toEqual([
@@ -373,6 +374,11 @@ describe('the Audit Log and Outbox tabs', () => {
       'Staff member changed',
       'Two-factor rule for staff',
       'Password changed',
+      'Ticket status or assignee changed',
+      'Ticket resolved after 7 days',
+      'Canned reply changed',
+      'Support response target changed',
+      'Goodwill days added',
     ]);
   });
 
