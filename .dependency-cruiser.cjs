@@ -18,6 +18,7 @@ const CLIENT_FEATURE_PAIRS = [
   ['admin', 'devices', "An order's and a customer's records in the admin show the same devices and controls, for any customer (decision 0042)."],
   ['checkout', 'demo-card', "The demo card network's fields (D7): checkout's card payment."],
   ['account', 'demo-card', "The demo card network's fields (D7): the account's 'Update card'."],
+  ['admin', 'support', "The staff inbox shows a ticket's messages and clock as the customer's pages do (decision 0102)."],
 ];
 
 /**

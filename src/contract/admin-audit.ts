@@ -49,6 +49,11 @@ export const AUDIT_ACTIONS = [
   'staff.update',
   'staff.two_factor_rule',
   'admin.password_change',
+  'ticket.update',
+  'ticket.auto_resolve',
+  'ticket.canned_reply',
+  'ticket.settings',
+  'subscription.goodwill',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

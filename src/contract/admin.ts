@@ -118,9 +118,10 @@ export const adminStatsSchema = z.object({
   revenueByDay: z.array(z.object({ date: z.string(), revenue: amountText })),
   /**
    * Work waiting for a person, for the navigation's badges; each is the total of its list:
-   * orders to review, paid orders still owed a gift card, paid boxes not yet shipped.
+   * orders to review, paid orders still owed a gift card, paid boxes not yet shipped, and
+   * support tickets open (decision 0102).
    */
-  waiting: z.object({ needsReview: z.number().int(), giftCardsOwed: z.number().int(), boxesToShip: z.number().int() }),
+  waiting: z.object({ needsReview: z.number().int(), giftCardsOwed: z.number().int(), boxesToShip: z.number().int(), openTickets: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

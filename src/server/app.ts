@@ -16,6 +16,7 @@ import { adminPolicyRoutes, policyRoutes } from '#server/features/policies/index
 import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
 import { billingRoutes } from '#server/features/reports/index';
 import { adminDeviceRoutes, deviceRoutes, subscriptionRoutes } from '#server/features/subscriptions/index';
+import { adminSupportRoutes, supportRoutes } from '#server/features/support/index';
 import { healthRoutes } from './http/health';
 import { installLoadShedding, sheddingLimits } from './http/load-shedding';
 import { metricsRoutes } from './http/metrics-route';
@@ -117,7 +118,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { deviceActions, panelWatch, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
-    const { blocklist, blocklistPage, incidentReads, incidents, staff, storeStatus } = services;
+    const { blocklist, blocklistPage, incidentReads, incidents, staff, storeStatus, support } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -135,6 +136,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(statusRoutes, { storeStatus });
     // The policy pages' answer (decision 0097): no session read.
     await app.register(policyRoutes, { db });
+    // Customers' and guests' support tickets (decision 0102).
+    await app.register(supportRoutes, { support, sessions });
     await app.register(adminRoutes, {
       admins,
       adminChanges,
@@ -148,7 +151,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       shipments,
       config,
       sessions,
-      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094), policies (decision 0097), the blocklist (decision 0099).
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094), policies (decision 0097), the blocklist (decision 0099), support tickets (decision 0102).
       guardedRoutes: async (guarded, actingAdmin) => {
         await guarded.register(adminDeviceRoutes, { devices, deviceActions, actingAdmin });
         await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
@@ -156,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await guarded.register(adminIncidentRoutes, { reads: incidentReads, incidents, actingAdmin });
         await guarded.register(adminPolicyRoutes, { db, policyEdits: adminChanges, actingAdmin });
         await guarded.register(adminBlocklistRoutes, { page: blocklistPage, changes: blocklist, actingAdmin });
+        await guarded.register(adminSupportRoutes, { support, actingAdmin, staffMember: async (id) => (await staff.access(id))?.admin ?? null });
       },
     });
 

@@ -51,6 +51,8 @@ import { createSavedCardRenewal } from './workflows/renewals/saved-card-checkout
 import { createSavedCardWorkflow } from './workflows/renewals/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 import { createIncidentsWorkflow } from './workflows/incidents';
+import { createStaffAlerts } from './workflows/staff-alerts';
+import { createSupportWorkflow } from './workflows/support';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {
@@ -177,6 +179,20 @@ export function createServices(deps: AppDeps) {
   const couponAdmin = createCouponAdmin(db);
   const admins = createAdmins(db, clock);
   const staff = createStaff(db);
+  const deviceActions = createDeviceActions({ db, devices: subscriptions.devices, blocklist, logger: deps.logger });
+  // Tickets with their line state, goodwill days and device actions (decision 0102).
+  const support = createSupportWorkflow({
+    db,
+    clock,
+    jobs,
+    mail,
+    subscriptions,
+    deviceActions,
+    staffAlerts: createStaffAlerts({ logger: deps.logger }),
+    publicUrl: deps.config.PUBLIC_URL,
+    storeTimeZone: deps.config.STORE_TIME_ZONE,
+    logger: deps.logger,
+  });
   const storeStatus = createStoreStatus({ db, clock, panelHealth: () => panelHealthNow(db, clock.now()) });
 
   return {
@@ -216,7 +232,8 @@ export function createServices(deps: AppDeps) {
     savedCardRenewal: createSavedCardRenewal({ db, placeOrder, cardPayments, cardPayment, paidOrder, subscriptions, savedCards }),
     renewalAdmin: createRenewalAdmin({ db, clock, renewalCharges, mail, config: deps.config }),
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, placeOrder, paidOrder, renewalInvoices: renewalInvoiceFacts({ db, clock, zoneOf }) }),
-    deviceActions: createDeviceActions({ db, devices: subscriptions.devices, blocklist, logger: deps.logger }),
+    deviceActions,
+    support,
     orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin, admins, staff, endAdminSessions }),

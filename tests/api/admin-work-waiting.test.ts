@@ -16,7 +16,7 @@ describe('the work waiting in GET /api/admin/stats', () => {
 
   it('counts the orders to review, the gift cards owed and the boxes to ship, the first two equal to their lists', async () => {
     const admin = await signInAdmin(t);
-    expect(await waiting(admin)).toEqual({ needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 });
+    expect(await waiting(admin)).toEqual({ needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 });
     const { oneMonth, box } = await seededPackages(t.app);
 
     // Owed a gift card: two; one more was delivered.
@@ -44,7 +44,7 @@ describe('the work waiting in GET /api/admin/stats', () => {
 
     expect(await t.database.db.select().from(shipments).where(eq(shipments.orderId, justPaidBox.id))).toHaveLength(0);
     expect(await t.database.db.select({ status: shipments.status }).from(shipments).where(eq(shipments.orderId, waitingBox.id))).toEqual([{ status: 'processing' }]);
-    expect(await waiting(admin)).toEqual({ needsReview: 2, giftCardsOwed: 2, boxesToShip: 2 });
+    expect(await waiting(admin)).toEqual({ needsReview: 2, giftCardsOwed: 2, boxesToShip: 2, openTickets: 0 });
     expect(await listTotal('/api/admin/orders?needsReview=true', admin)).toBe(2);
     expect(await listTotal('/api/admin/gift-cards/pending', admin)).toBe(2);
 
@@ -52,6 +52,6 @@ describe('the work waiting in GET /api/admin/stats', () => {
     await t.database.db.update(shipments).set({ status: 'shipped', trackingNumber: '1Z999AA10123456785' }).where(eq(shipments.orderId, waitingBox.id));
     await set(justPaidBox.id, { paymentStatus: 'refunded' });
     await set(held.id, { paymentStatus: 'refunded' });
-    expect(await waiting(admin)).toEqual({ needsReview: 1, giftCardsOwed: 2, boxesToShip: 0 });
+    expect(await waiting(admin)).toEqual({ needsReview: 1, giftCardsOwed: 2, boxesToShip: 0, openTickets: 0 });
   });
 });

@@ -13,7 +13,7 @@ const STATS = {
   revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
   notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
   revenueByDay: [],
-  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 },
+  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 },
 };
 
 function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {

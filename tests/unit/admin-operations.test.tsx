@@ -21,7 +21,7 @@ const STATS = {
   revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
   notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
   revenueByDay: [],
-  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 },
+  waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 },
 };
 
 function pkg(overrides: Partial<AdminPackage> = {}): AdminPackage {
@@ -77,6 +77,7 @@ describe('one admin navigation for both admin pages', () => {
     ]);
     expect(linksOf('Customers')).toEqual([
       ['Customer Subscriptions', '/admin'],
+      ['Support', '/admin?tab=support'],
       ['Blocklist', '/admin?tab=blocklist'],
     ]);
     expect(linksOf('System')).toEqual([
@@ -373,6 +374,11 @@ describe('the Audit Log and Outbox tabs', () => {
       'Staff member changed',
       'Two-factor rule for staff',
       'Password changed',
+      'Ticket status or assignee changed',
+      'Ticket resolved after 7 days',
+      'Canned reply changed',
+      'Support response target changed',
+      'Goodwill days added',
     ]);
   });
 

@@ -50,7 +50,7 @@ function store(waiting: AdminStats['waiting'], notifications: () => PurchaseNoti
 
 describe('work waiting, at a glance', () => {
   it("counts the orders to review, gift cards owed and boxes to ship on /admin's navigation, each named with its count", async () => {
-    store({ needsReview: 3, giftCardsOwed: 1, boxesToShip: 120 }, () => []);
+    store({ needsReview: 3, giftCardsOwed: 1, boxesToShip: 120, openTickets: 0 }, () => []);
     renderAt('/admin');
     expect(await screen.findByRole('link', { name: 'Needs Review, 3 waiting' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Gift Cards, 1 waiting' })).toBeTruthy();
@@ -62,7 +62,7 @@ describe('work waiting, at a glance', () => {
   });
 
   it('shows the same counts on the links of /admin-dashboard, and none where nothing waits', async () => {
-    store({ needsReview: 0, giftCardsOwed: 2, boxesToShip: 1 }, () => []);
+    store({ needsReview: 0, giftCardsOwed: 2, boxesToShip: 1, openTickets: 0 }, () => []);
     renderAt('/admin-dashboard');
     const sections = await screen.findByRole('navigation', { name: 'Store operations' });
     const giftCards = await within(sections).findByRole('link', { name: 'Gift Cards, 2 waiting' });
@@ -75,7 +75,7 @@ describe('work waiting, at a glance', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let list = [notice('SP-1700000000000-111'), notice('SP-1700000000000-110')];
-      store({ needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 }, () => list);
+      store({ needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 }, () => list);
       renderAt('/admin');
       await screen.findByText('No Customer Subscriptions');
       await waitFor(() => expect(calls('GET', '/api/purchase-notifications')).toHaveLength(1));
@@ -99,7 +99,7 @@ describe('work waiting, at a glance', () => {
   });
 
   it('has Logout on /admin as on /admin-dashboard, which ends the session and goes to /admin-login', async () => {
-    store({ needsReview: 0, giftCardsOwed: 0, boxesToShip: 0 }, () => [], { 'POST /api/admin/logout': () => json(200, { message: 'Logged out' }) });
+    store({ needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 }, () => [], { 'POST /api/admin/logout': () => json(200, { message: 'Logged out' }) });
     const { user, location } = renderAt('/admin');
     for (const name of ['Force Refresh Customers', 'Refresh Notifications']) expect(await screen.findByRole('button', { name })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -117,7 +117,7 @@ const ORDERS_SECTION: Record<string, Handler> = {
 
 describe("the admin's navigation on a phone", () => {
   it("opens the grouped sections from 'Menu', with their counts; Escape closes it and gives the focus back", async () => {
-    store({ needsReview: 2, giftCardsOwed: 0, boxesToShip: 1 }, () => [], ORDERS_SECTION);
+    store({ needsReview: 2, giftCardsOwed: 0, boxesToShip: 1, openTickets: 0 }, () => [], ORDERS_SECTION);
     const { user } = renderAt('/admin?tab=orders');
     const menu = await screen.findByRole('button', { name: 'Menu' });
     await user.click(menu);
@@ -135,7 +135,7 @@ describe("the admin's navigation on a phone", () => {
   });
 
   it('goes to the section chosen in the menu, as a new history entry, and closes the menu', async () => {
-    store({ needsReview: 2, giftCardsOwed: 0, boxesToShip: 1 }, () => [], ORDERS_SECTION);
+    store({ needsReview: 2, giftCardsOwed: 0, boxesToShip: 1, openTickets: 0 }, () => [], ORDERS_SECTION);
     const { user, location } = renderAt('/admin?tab=orders');
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Admin sections' })).getByRole('link', { name: 'Coupons' }));

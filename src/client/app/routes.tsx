@@ -32,6 +32,9 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/unsubscribe', lazy(() => import('../pages/UnsubscribePage'))],
   // The link of an automatic renewal's "Confirm your renewal payment" email (3-D Secure).
   ['/renewals/:id/confirm', lazy(() => import('../pages/RenewalConfirmPage'))],
+  // Beyond the spec's table: support requests, a guest's form and a ticket by its emailed link (decision 0102).
+  ['/support', lazy(() => import('../pages/SupportPage'))],
+  ['/support/ticket/:id', lazy(() => import('../pages/SupportTicketPage'))],
   // Beyond the spec's table: the public status page and its incidents (decision 0094).
   ['/status', lazy(() => import('../pages/StatusPage'))],
   // Beyond the spec's table: the store's policies, one page for the three (decision 0097).

@@ -63,4 +63,16 @@ export const adminApiRoutes = {
   staffMember: (id: string) => `/api/admin/staff/${segment(id)}`,
   staffSettings: adminStaffPaths.settings,
   password: adminStaffPaths.password,
+  /** The support inbox (decision 0102). */
+  tickets: '/api/admin/tickets',
+  ticketsOverview: '/api/admin/tickets/overview',
+  ticketRatings: '/api/admin/tickets/ratings',
+  ticket: (ticketId: string) => `/api/admin/tickets/${segment(ticketId)}`,
+  ticketMessages: (ticketId: string) => `/api/admin/tickets/${segment(ticketId)}/messages`,
+  ticketGoodwill: (ticketId: string) => `/api/admin/tickets/${segment(ticketId)}/goodwill`,
+  ticketDeviceAction: (ticketId: string, deviceId: string, action: string) => `/api/admin/tickets/${segment(ticketId)}/devices/${segment(deviceId)}/${segment(action)}`,
+  ticketAttachment: (attachmentId: string) => `/api/admin/tickets/attachments/${segment(attachmentId)}`,
+  cannedReplies: '/api/admin/canned-replies',
+  cannedReply: (id: string) => `/api/admin/canned-replies/${segment(id)}`,
+  supportSettings: '/api/admin/support/settings',
 } as const;

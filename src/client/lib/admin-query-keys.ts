@@ -68,6 +68,14 @@ export const adminKeys = {
   /** Under the list's key, so whatever refreshes the list refreshes the incident open beside it. */
   incident: (incidentId: string) => [adminApiRoutes.incidents, 'detail', incidentId] as const,
   policies: [adminApiRoutes.policies],
+  tickets: [adminApiRoutes.tickets],
+  ticketList: (filters: Record<string, string>) => [adminApiRoutes.tickets, filters] as const,
+  /** Under the list's key, so a reply refreshes the inbox too. */
+  ticket: (ticketId: string) => [adminApiRoutes.tickets, 'detail', ticketId] as const,
+  ticketsOverview: [adminApiRoutes.ticketsOverview],
+  ticketRatings: [adminApiRoutes.ticketRatings],
+  cannedReplies: [adminApiRoutes.cannedReplies],
+  supportSettings: [adminApiRoutes.supportSettings],
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

@@ -62,4 +62,11 @@ export const apiRoutes = {
   /** An automatic renewal's charge the bank wants confirmed (3-D Secure): its page's data, with the emailed link's token, and the confirmation. */
   renewal: (renewalId: string, token: string) => `/api/renewals/${segment(renewalId)}${token ? `?token=${segment(token)}` : ''}`,
   confirmRenewal: (renewalId: string) => `/api/renewals/${segment(renewalId)}/confirm`,
+  /** Support tickets (decision 0102): the account's and a guest's, with an emailed link's token in a header. */
+  supportTickets: '/api/support/tickets',
+  supportTicket: (ticketId: string) => `/api/support/tickets/${segment(ticketId)}`,
+  supportTicketMessages: (ticketId: string) => `/api/support/tickets/${segment(ticketId)}/messages`,
+  supportTicketResolve: (ticketId: string) => `/api/support/tickets/${segment(ticketId)}/resolve`,
+  supportTicketRating: (ticketId: string) => `/api/support/tickets/${segment(ticketId)}/rating`,
+  supportAttachment: (attachmentId: string) => `/api/support/attachments/${segment(attachmentId)}`,
 } as const;

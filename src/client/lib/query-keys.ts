@@ -23,7 +23,10 @@ export const queryKeys = {
   emailPreferences: [apiRoutes.emailPreferences],
   unsubscribeLink: (token: string) => [apiRoutes.unsubscribeLink(token)],
   renewal: (renewalId: string, token: string) => [apiRoutes.renewal(renewalId, token)],
+  supportTickets: [apiRoutes.supportTickets],
+  /** Under the list's key, so a new message refreshes both; the token (a guest's link) is part of what was read. */
+  supportTicket: (ticketId: string, token: string | null) => [apiRoutes.supportTickets, ticketId, token] as const,
 } as const;
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
-export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.billing, queryKeys.emailPreferences] as const;
+export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.billing, queryKeys.emailPreferences, queryKeys.supportTickets] as const;

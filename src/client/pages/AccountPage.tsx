@@ -1,8 +1,18 @@
 import { BrandLogo } from '../components/BrandLogo';
 import { MAIN_ID } from '../components/SkipLink';
-import { AccountGate, AccountHeader, AccountInfoCard, BillingHistory, GiftCardsReceived, SubscriptionsSection } from '../features/account';
+import { AccountGate, AccountHeader, AccountInfoCard, BillingHistory, GiftCardsReceived, SubscriptionsSection, useSubscriptions } from '../features/account';
 import { EmailPreferencesCard } from '../features/email-preferences';
+import { HelpSection } from '../features/support';
 import { useDocumentTitle } from '../lib/use-document-title';
+
+/** The Help section with the customer's devices to choose from (decision 0102); the subscriptions' query is the section above's. */
+function AccountHelp() {
+  const subscriptions = useSubscriptions(true);
+  const devices = (subscriptions.data ?? []).flatMap((subscription) =>
+    subscription.deviceCredentials.map((device) => ({ id: device.id, name: `${device.label ?? device.deviceName} (${subscription.package.name})` })),
+  );
+  return <HelpSection devices={devices} />;
+}
 
 export default function AccountPage() {
   useDocumentTitle('My Account');
@@ -24,6 +34,7 @@ export default function AccountPage() {
               <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:content-start">
                 <SubscriptionsSection customer={customer} />
                 <BillingHistory />
+                <AccountHelp />
               </div>
               <div className="grid gap-6 lg:col-start-1 lg:row-start-2 lg:content-start">
                 <GiftCardsReceived />

@@ -29,6 +29,9 @@ const CLIENT_ROUTES: Array<[route: RegExp, page: string | null]> = [
   [/^\/status$/, 'StatusPage'],
   // The store's policies (decision 0097); their call is a route of features/policies.
   [/^\/(terms|privacy|refund-policy)$/, 'PolicyPage'],
+  // Support requests (decision 0102): a guest's form, and a ticket by its emailed link; their calls are routes of features/support.
+  [/^\/support$/, 'SupportPage'],
+  [/^\/support\/ticket\/[^/]+$/, 'SupportTicketPage'],
 ];
 
 function routeOf(pathname: string) {

@@ -76,7 +76,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       // A refusal's message is written for the caller (a provider outage, say); others may hold internals.
       return reply.code(status).send({ message: refusal ? refusal.message : 'Internal Server Error' });
     }
-    if (status === 413) return reply.code(413).send({ message: 'Request body is too large' });
+    if (status === 413 && !refusal) return reply.code(413).send({ message: 'Request body is too large' });
     return reply.code(status).send(refusal ? { ...refusal.details, message: refusal.message } : { message: error.message });
   });
 }

@@ -18,9 +18,14 @@ export interface DeviceActionsDeps {
   logger?: ErrorLog | undefined;
 }
 
+/** Who acts, and for an admin acting from a support ticket, its number. */
+type TicketAwareActor = DeviceActor | { kind: 'admin'; admin: AuditActor; ticketNumber?: number };
+
 /** A device action's audit row: who did what, the owner's or an admin's, listed with the order's changes. */
-async function recordDeviceAction(tx: DbOrTx, actor: DeviceActor, { action, orderId, before, after }: DeviceAction): Promise<void> {
-  const entry = { action, target: { type: 'order', id: orderId }, before, after };
+async function recordDeviceAction(tx: DbOrTx, actor: TicketAwareActor, { action, orderId, before, after }: DeviceAction): Promise<void> {
+  // An action run from a support ticket names the ticket's number in its row (decision 0102).
+  const ticket = 'ticketNumber' in actor && actor.ticketNumber !== undefined ? { ticketNumber: actor.ticketNumber } : {};
+  const entry = { action, target: { type: 'order', id: orderId }, before, after: { ...after, ...ticket } };
   if (actor.kind === 'customer') await recordCustomerAction(tx, { ...entry, actor: actor.customer });
   else await recordAdminAction(tx, { ...entry, actor: actor.admin });
 }
@@ -35,7 +40,7 @@ export function createDeviceActions({ db, devices, blocklist, logger = { error()
   const refuseBlockedMac = (mac: string | undefined) => (mac ? blocklist.refuseBlocked({ macs: [mac] }, 'device_mac', logger) : Promise.resolve());
 
   /** Records a change the panel made, with its audit rows, in one transaction; one that cannot be recorded is undone on the panel. */
-  async function record<T>(actor: DeviceActor, change: DeviceChange<T>): Promise<T> {
+  async function record<T>(actor: TicketAwareActor, change: DeviceChange<T>): Promise<T> {
     if ('unchanged' in change) return change.unchanged;
     let answer: T;
     try {
@@ -52,7 +57,7 @@ export function createDeviceActions({ db, devices, blocklist, logger = { error()
     return answer;
   }
 
-  const onDevice = <T>(deviceId: string, actor: DeviceActor, onPanel: () => Promise<DeviceChange<T>>): Promise<T> =>
+  const onDevice = <T>(deviceId: string, actor: TicketAwareActor, onPanel: () => Promise<DeviceChange<T>>): Promise<T> =>
     devices.inTurn(deviceId, async () => record(actor, await onPanel()));
 
   return {
@@ -69,14 +74,14 @@ export function createDeviceActions({ db, devices, blocklist, logger = { error()
     },
 
     /** POST .../password. */
-    newPassword: (deviceId: string, actor: DeviceActor): Promise<DevicePasswordResponse> =>
+    newPassword: (deviceId: string, actor: TicketAwareActor): Promise<DevicePasswordResponse> =>
       onDevice(deviceId, actor, () => devices.newPasswordOnPanel(deviceId, actor)),
 
     /** POST .../isp-reset. */
-    ispReset: (deviceId: string, actor: DeviceActor): Promise<DeviceCredential> => onDevice(deviceId, actor, () => devices.ispResetOnPanel(deviceId, actor)),
+    ispReset: (deviceId: string, actor: TicketAwareActor): Promise<DeviceCredential> => onDevice(deviceId, actor, () => devices.ispResetOnPanel(deviceId, actor)),
 
     /** POST .../disable and .../enable. */
-    setEnabled: (deviceId: string, enabled: boolean, actor: DeviceActor): Promise<DeviceCredential> =>
+    setEnabled: (deviceId: string, enabled: boolean, actor: TicketAwareActor): Promise<DeviceCredential> =>
       onDevice(deviceId, actor, () => devices.setEnabledOnPanel(deviceId, enabled, actor)),
 
     /** POST /api/admin/subscriptions/:subscriptionId/disable-devices and enable-devices: each device takes its turn on the panel. */

@@ -6,3 +6,4 @@ export { BillingHistory } from './BillingHistory';
 export { GiftCardsReceived } from './GiftCardsReceived';
 export { ReceiptView } from './ReceiptView';
 export { SubscriptionsSection } from './SubscriptionsSection';
+export { useSubscriptions } from './use-account';

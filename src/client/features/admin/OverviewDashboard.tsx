@@ -14,6 +14,7 @@ import { useCustomerRecords } from './customers/customer-queries';
 import { useAdminCoupons } from './operations/operations-queries';
 import { useOwedGiftCards, usePurchaseNotifications } from './orders/order-queries';
 import { useNewOrderToasts } from './orders/use-new-order-toasts';
+import { useNewTicketToasts } from './support/use-new-ticket-toasts';
 import { useAdminStats, useStaffRole } from './shared/use-admin-queries';
 import { useListPage } from './shared/use-list-page';
 
@@ -29,6 +30,7 @@ const OutboxTab = lazy(() => import('./operations/OutboxTab').then((module) => (
 const RenewalsTab = lazy(() => import('./renewals/RenewalsTab').then((module) => ({ default: module.RenewalsTab })));
 const PanelTab = lazy(() => import('./panel/PanelTab').then((module) => ({ default: module.PanelTab })));
 const MyAccountTab = lazy(() => import('./account/MyAccountTab').then((module) => ({ default: module.MyAccountTab })));
+const SupportTab = lazy(() => import('./support/SupportTab').then((module) => ({ default: module.SupportTab })));
 const BlocklistTab = lazy(() => import('./blocklist/BlocklistTab').then((module) => ({ default: module.BlocklistTab })));
 const StaffTab = lazy(() => import('./staff/StaffTab').then((module) => ({ default: module.StaffTab })));
 const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
@@ -64,6 +66,7 @@ export function OverviewDashboard() {
   const coupons = useAdminCoupons(couponPaging.page, canOpen(role, 'coupons'));
   const stats = useAdminStats();
   useNewOrderToasts();
+  useNewTicketToasts(canOpen(role, 'support'));
   const [reloading, setReloading] = useState(false);
   const [, navigate] = useLocation();
 
@@ -95,6 +98,7 @@ export function OverviewDashboard() {
     outbox: <OutboxTab />,
     panel: <PanelTab />,
     blocklist: <BlocklistTab />,
+    support: <SupportTab />,
     incidents: <IncidentsTab />,
     policies: <PoliciesTab />,
     account: <MyAccountTab />,

@@ -16,7 +16,10 @@ const QUICK_LINKS = [
   { label: 'Setup Guide', href: '#support' },
 ];
 const SUPPORT_LINKS = [
-  ...['Help Center', 'Contact Us', 'Device Setup', 'Troubleshooting'].map((label) => ({ label, href: '#support' })),
+  // A support request, by a guest or from the account's Help section (decision 0102).
+  { label: 'Help Center', href: '/support' },
+  { label: 'Contact Us', href: '/support' },
+  ...['Device Setup', 'Troubleshooting'].map((label) => ({ label, href: '#support' })),
   // Whether the service runs now, and the incidents of the last days (decision 0094).
   { label: 'Service Status', href: '/status' },
 ];

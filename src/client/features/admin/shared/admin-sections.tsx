@@ -1,4 +1,4 @@
-import { Activity, AlertTriangle, Ban, Bell, Download, FileText, Gift, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, ShieldCheck, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
+import { Activity, AlertTriangle, Ban, Bell, Download, FileText, Gift, LifeBuoy, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, ShieldCheck, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 import type { StaffRole } from '#contract/admin-staff';
@@ -57,6 +57,8 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
     label: 'Customers',
     sections: [
       { value: 'customers', label: 'Customer Subscriptions', icon: <Users aria-hidden="true" />, roles: SUPPORT },
+      // Support tickets with each line's state (decision 0102).
+      { value: 'support', label: 'Support', icon: <LifeBuoy aria-hidden="true" />, waiting: 'openTickets', roles: SUPPORT },
       // Who the store will not sell to (decision 0099).
       { value: 'blocklist', label: 'Blocklist', icon: <Ban aria-hidden="true" />, roles: OWNER },
     ],

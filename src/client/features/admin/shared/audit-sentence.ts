@@ -53,6 +53,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'staff.update': 'Staff member changed',
   'staff.two_factor_rule': 'Two-factor rule for staff',
   'admin.password_change': 'Password changed',
+  'ticket.update': 'Ticket status or assignee changed',
+  'ticket.auto_resolve': 'Ticket resolved after 7 days',
+  'ticket.canned_reply': 'Canned reply changed',
+  'ticket.settings': 'Support response target changed',
+  'subscription.goodwill': 'Goodwill days added',
 };
 
 /** A field's text when the entry holds one (a string or a number), else undefined: older rows may lack a field. */
