@@ -12,8 +12,6 @@ export const MAX_TRIAL_DAILY_BUDGET = 10_000;
 export const TRIALS_PER_NETWORK_PER_DAY = 3;
 
 export const TRIALS_PAUSED_TODAY = 'Free trials are paused for today. Please try again tomorrow.';
-/** Said on the trial buttons while the day's budget is spent. */
-export const TRIALS_PAUSED_LABEL = 'Trials paused today';
 export const DISPOSABLE_EMAIL_REFUSED = 'Free trials need a permanent email address. Please use an address you check regularly.';
 export const TRIAL_NETWORK_LIMIT_REACHED = 'Too many free trials from your network today. Please try again tomorrow.';
 

@@ -63,4 +63,7 @@ export const adminApiRoutes = {
   staffMember: (id: string) => `/api/admin/staff/${segment(id)}`,
   staffSettings: adminStaffPaths.settings,
   password: adminStaffPaths.password,
+  /** The owner's daily trial budget (GET, PATCH) and trials -> paid by week (decision 0101). */
+  trialBudget: '/api/admin/trial-budget',
+  trialConversion: '/api/admin/trial-conversion',
 } as const;

@@ -68,6 +68,8 @@ export const adminKeys = {
   /** Under the list's key, so whatever refreshes the list refreshes the incident open beside it. */
   incident: (incidentId: string) => [adminApiRoutes.incidents, 'detail', incidentId] as const,
   policies: [adminApiRoutes.policies],
+  trialBudget: [adminApiRoutes.trialBudget],
+  trialConversion: [adminApiRoutes.trialConversion],
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

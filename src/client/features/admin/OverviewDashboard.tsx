@@ -32,6 +32,7 @@ const MyAccountTab = lazy(() => import('./account/MyAccountTab').then((module) =
 const BlocklistTab = lazy(() => import('./blocklist/BlocklistTab').then((module) => ({ default: module.BlocklistTab })));
 const StaffTab = lazy(() => import('./staff/StaffTab').then((module) => ({ default: module.StaffTab })));
 const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
+const TrialsTab = lazy(() => import('./trials/TrialsTab').then((module) => ({ default: module.TrialsTab })));
 const PoliciesTab = lazy(() => import('./policies/PoliciesTab').then((module) => ({ default: module.PoliciesTab })));
 
 const loadingTab = (
@@ -97,6 +98,7 @@ export function OverviewDashboard() {
     blocklist: <BlocklistTab />,
     incidents: <IncidentsTab />,
     policies: <PoliciesTab />,
+    trials: <TrialsTab />,
     account: <MyAccountTab />,
     staff: <StaffTab />,
   };
