@@ -4,10 +4,8 @@ import { settableClock } from '../../src/server/lib/clock';
 import { demoCardFingerprint } from '../../src/server/providers/payments/demo-saved-cards';
 import { auditLog, savedCards, subscriptions } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
-import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
-import { registerCustomer } from '../support/customers';
 import { chargesOf, DAY, demoIntentsOf, mailsTo, renewalOrdersOf, renewalSchedule } from '../support/renewal-charges';
-import { buyWithAutoRenew } from '../support/saved-cards';
+import { buyWithAutoRenew, buyWithAutoRenewOnStripe } from '../support/saved-cards';
 import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { standInCardFingerprint } from '../support/stripe-stand-in-saved-cards';
 import { useTestApp, type TestApp } from '../support/test-app';
@@ -107,16 +105,8 @@ describe('a blocked saved card with Stripe (a local stand-in of its API)', () =>
   });
 
   it('keeps the payment method\'s card.fingerprint and creates no PaymentIntent for a blocked card\'s renewal', async () => {
-    const buyer = await registerCustomer(t.app);
-    const { oneMonth } = await seededPackages(t.app);
-    const placed = await postCheckout(t.app, checkoutForm(oneMonth.id, { email: buyer.customer.email, autoRenew: true }), buyer.cookies);
-    const paid = stripe.payWithCard(intentIdOf(placed.json<{ clientSecret: string }>().clientSecret), '4242424242424242');
-    const event = stripe.event('payment_intent.succeeded', paid);
-    const told = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature }, payload: event.payload });
-    expect(told.statusCode).toBe(200);
-    await t.services.jobs.drain();
-    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, placed.json<{ order: { id: string } }>().order.id));
-    const card = await savedCardOf(t, subscription!.id);
+    const { subscriptionId } = await buyWithAutoRenewOnStripe(t, stripe, '4242424242424242');
+    const card = await savedCardOf(t, subscriptionId);
     expect(card.cardFingerprint).toBe(standInCardFingerprint('4242424242424242'));
     await blockCard(t, card.cardFingerprint!);
 
@@ -124,7 +114,7 @@ describe('a blocked saved card with Stripe (a local stand-in of its API)', () =>
     const offSessionCalls = () => stripe.requests.filter((request) => request.method === 'POST' && request.form?.off_session === 'true');
     expect(await renewalSchedule(t)).toEqual(['declined']);
     expect(offSessionCalls()).toEqual([]);
-    expect(await chargesOf(t, subscription!.id)).toEqual([expect.objectContaining({ status: 'scheduled', attempts: 1, lastErrorCode: 'store_refused' })]);
+    expect(await chargesOf(t, subscriptionId)).toEqual([expect.objectContaining({ status: 'scheduled', attempts: 1, lastErrorCode: 'store_refused' })]);
     expect((await refusals(t)).map((row) => row.flow)).toEqual(['renewal_charge']);
   });
 });

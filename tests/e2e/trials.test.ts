@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { orders, trialClaims, trialDays } from '../../src/server/schema';
 import { adminSignIn, toast } from '../support/admin';
-import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
+import { atWidth, expectFitsAndAccessible } from '../support/page-at-width';
 import { orderPaidWithoutJobs, pendingOrder } from '../support/paid-orders';
 import { useStoreWithClock } from '../support/store-with-clock';
 
@@ -13,27 +13,11 @@ import { useStoreWithClock } from '../support/store-with-clock';
  * trials of every other browser test on the shared store.
  */
 const NOW = '2026-12-03T15:00:00.000Z';
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function expectFitsAndAccessible(page: Page) {
-  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-}
-
 describe('free trials in the browser', () => {
   const b = useBrowser();
   const holder = useStoreWithClock(NOW);
 
-  async function openAt(width: number, run: (page: Page) => Promise<void>) {
-    const context = await b.context.browser()!.newContext({ baseURL: holder.store.baseUrl, viewport: { width, height: 900 } });
-    try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  }
+  const openAt = (width: number, run: (page: Page) => Promise<void>) => atWidth(b, holder.store.baseUrl, width, run);
 
   it('says trials are paused today on the trial button once the day\'s 50 trials are taken, at 390 and 1280 px', async () => {
     const { db } = holder.store.t.database;
@@ -52,6 +36,15 @@ describe('free trials in the browser', () => {
         expect(await button.isDisabled()).toBe(true);
         await card.getByText('Free trials are paused for today. Please try again tomorrow.').waitFor();
         await card.scrollIntoViewIfNeeded();
+        await expectFitsAndAccessible(page);
+
+        // The sign-up's trial says so too, once the trial is chosen.
+        await page.goto('/register');
+        await page.getByRole('button', { name: 'Create Account' }).waitFor();
+        await page.getByRole('radio', { name: '36 Hour Free Trial' }).click();
+        const signUp = page.getByRole('button', { name: 'Trials paused today' });
+        await signUp.waitFor();
+        expect(await signUp.isDisabled()).toBe(true);
         await expectFitsAndAccessible(page);
       });
     }

@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
+import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE } from '../../lib/trial-availability';
 import { isFreePackage } from '../../lib/use-packages';
 
 interface PackageCardProps {
@@ -13,9 +14,6 @@ interface PackageCardProps {
   trialsPaused: boolean;
   onChoose: (pkg: Package) => void;
 }
-
-/** The free package's button while the owner's daily trial budget is spent (decision 0101). */
-const TRIALS_PAUSED_LABEL = 'Trials paused today';
 
 export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: PackageCardProps) {
   const free = isFreePackage(pkg);
@@ -65,7 +63,7 @@ export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: Packag
       >
         {paused ? TRIALS_PAUSED_LABEL : free ? 'Start Free Trial' : `Choose ${pkg.name}`}
       </Button>
-      {paused && <p className="mt-2 text-center text-sm text-muted-foreground">Free trials are paused for today. Please try again tomorrow.</p>}
+      {paused && <p className="mt-2 text-center text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
     </Card>
   );
 }

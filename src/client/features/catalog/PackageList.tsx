@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { useCart } from '../../lib/cart-store';
 import { PackageCard } from './PackageCard';
 import { PackageListLoading } from './PackageListLoading';
-import { useTrialsPaused } from './trial-availability';
+import { useTrialsPaused } from '../../lib/trial-availability';
 import { isFreePackage, usePackages } from '../../lib/use-packages';
 
 export function PackageList() {
