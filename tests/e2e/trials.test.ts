@@ -80,6 +80,9 @@ describe('free trials in the browser', () => {
       await adminSignIn(page);
       await page.goto('/admin?tab=trials');
       const field = page.getByLabel('Free trials a day (0 to 10000)');
+      await field.fill('');
+      await page.getByRole('button', { name: 'Save Budget' }).click();
+      await page.getByText('Enter a number from 0 to 10000').waitFor();
       await field.fill('10001');
       await page.getByRole('button', { name: 'Save Budget' }).click();
       await page.getByText('dailyBudget must be a whole number from 0 to 10000').waitFor();

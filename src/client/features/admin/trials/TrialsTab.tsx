@@ -13,7 +13,10 @@ import { EmptyState } from '../shared/EmptyState';
 import { useSetTrialBudget, useTrialBudget, useTrialConversion } from './trial-queries';
 
 const panel = 'grid min-w-0 gap-4 rounded-2xl border border-border bg-card p-4 sm:p-6';
-const budgetFormSchema = z.object({ dailyBudget: z.coerce.number<string>().pipe(trialBudgetField) });
+// An empty field is refused, not read as 0 (which would pause trials).
+const budgetFormSchema = z.object({
+  dailyBudget: z.string().trim().min(1, 'Enter a number from 0 to 10000').transform(Number).pipe(trialBudgetField),
+});
 
 const rate = (week: TrialWeek) => (week.conversionPercent === null ? '—' : `${week.conversionPercent.toFixed(1)}%`);
 
