@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'coupon.create',
   'coupon.update',
   'coupon.win_back',
+  'trial.budget',
   'package.update',
   'device.rename',
   'device.change_mac',

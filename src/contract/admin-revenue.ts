@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countQueryField } from './fields';
 
 /**
  * GET /api/admin/revenue?days=30: one entry per day of the store's time zone (decision
@@ -6,14 +7,7 @@ import { z } from 'zod';
  * orders counts paid orders (above $0, not refunded), as GET /api/admin/stats does.
  */
 export const MAX_REVENUE_DAYS = 366;
-export const revenueQuerySchema = z.looseObject({
-  days: z.coerce
-    .number({ error: `days must be a whole number from 1 to ${MAX_REVENUE_DAYS}` })
-    .int(`days must be a whole number from 1 to ${MAX_REVENUE_DAYS}`)
-    .min(1, `days must be a whole number from 1 to ${MAX_REVENUE_DAYS}`)
-    .max(MAX_REVENUE_DAYS, `days must be a whole number from 1 to ${MAX_REVENUE_DAYS}`)
-    .default(30),
-});
+export const revenueQuerySchema = z.looseObject({ days: countQueryField('days', MAX_REVENUE_DAYS, 30) });
 
 export const revenueDaySchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

@@ -147,3 +147,9 @@ export const moneyField = (label: string, max: Cents) =>
     .transform(parseMoney)
     .pipe(z.number().min(0, `${label} must not be negative`).max(max, `${label} must be at most ${formatMoney(max)}`))
     .transform(formatMoney);
+
+/** A query's whole number from 1 to `max` ('?days=30', '?weeks=12'), `fallback` when absent; one message for every way it is wrong. */
+export const countQueryField = (name: string, max: number, fallback: number) => {
+  const rule = `${name} must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).default(fallback);
+};

@@ -4,6 +4,9 @@
  * store does not know read as a plain refusal, never as the provider's jargon.
  */
 
+/** The code of a renewal charge the store refused before asking the provider: its card is on the blocklist (decision 0101). */
+export const STORE_REFUSED_CARD = 'store_refused';
+
 const PLAIN_WORDS = new Map<string, string>(Object.entries({
   insufficient_funds: 'Your card has insufficient funds.',
   card_declined: 'Your card was declined.',
@@ -13,6 +16,7 @@ const PLAIN_WORDS = new Map<string, string>(Object.entries({
   incorrect_cvc: 'The security code (CVC) of your card is incorrect.',
   processing_error: 'An error occurred while processing your card.',
   authentication_required: 'Your bank asks you to confirm the payment.',
+  [STORE_REFUSED_CARD]: 'We could not accept this card. Contact support.',
 }));
 
 const FALLBACK = 'Your bank did not accept the payment.';

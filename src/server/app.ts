@@ -6,7 +6,7 @@ import { accountRoutes } from '#server/features/accounts/index';
 import { adminRoutes } from '#server/features/admin/index';
 import { adminBlocklistRoutes } from '#server/features/blocklist/index';
 import { catalogRoutes } from '#server/features/catalog/index';
-import { checkoutRoutes } from '#server/features/checkout/index';
+import { adminTrialRoutes, checkoutRoutes } from '#server/features/checkout/index';
 import { couponRoutes } from '#server/features/coupons/index';
 import { adminIncidentRoutes, statusRoutes } from '#server/features/incidents/index';
 import { mailRoutes } from '#server/features/mail/index';
@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
     await app.register(couponRoutes, { db });
-    await app.register(checkoutRoutes, { db, placeOrder, savedCardRenewal, sessions, browserIdOf });
+    await app.register(checkoutRoutes, { db, placeOrder, savedCardRenewal, sessions, browserIdOf, trialTime: services.trialTime });
     await app.register(paymentRoutes, { db, config, cardPayments, crypto, cardPayment, orders });
     await app.register(stripeWebhookRoutes, { cardPayments, cardPayment });
     await app.register(cryptoRoutes, { db, config, crypto, cryptoPayment, sessions, browserIdOf });
@@ -160,6 +160,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await guarded.register(adminPolicyRoutes, { db, policyEdits: adminChanges, actingAdmin });
         await guarded.register(adminBlocklistRoutes, { page: blocklistPage, changes: blocklist, actingAdmin });
         await guarded.register(adminSupportRoutes, { support, actingAdmin, staffMember: async (id) => (await staff.access(id))?.admin ?? null });
+        // The daily trial budget and trials -> paid by week (decision 0101).
+        await guarded.register(adminTrialRoutes, {
+          db,
+          trialTime: services.trialTime,
+          setBudget: (dailyBudget, actor) => adminChanges.setTrialBudget(dailyBudget, actor),
+          conversion: (weeks) => reports.trialConversion(weeks),
+          actingAdmin,
+        });
       },
     });
 

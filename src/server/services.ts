@@ -162,6 +162,8 @@ export function createServices(deps: AppDeps) {
     zoneOf,
   });
   const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts: accountLinks, savedCards });
+  /** A trial's instant and the store's zone, whose day its budget and network limit count (decision 0101). */
+  const trialTime = () => ({ now: clock.now(), timeZone: deps.config.STORE_TIME_ZONE });
   const placeOrder = createPlaceOrderWorkflow({
     db,
     subscriptions,
@@ -170,10 +172,11 @@ export function createServices(deps: AppDeps) {
     blocklist,
     costlessPaymentMethods: costlessPaymentMethods(deps.config, cardPayments, cryptoProvider),
     metrics,
+    trialTime,
   });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
   const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
-  const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, metrics, logger: deps.logger });
+  const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, metrics, blocklist, logger: deps.logger });
 
   const catalog = createCatalog(deps.database, { logger: deps.logger });
   const couponAdmin = createCouponAdmin(db);
@@ -225,7 +228,8 @@ export function createServices(deps: AppDeps) {
       logger: deps.logger,
     }),
     accountLinks,
-    trialSignup: createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder, blocklist }),
+    trialSignup: createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder, blocklist, trialTime }),
+    trialTime,
     cardPayment,
     renewalCharges,
     renewalConfirmation: createRenewalConfirmation({ db, clock, config: deps.config, cardPayments, cardPayment, paidOrder }),

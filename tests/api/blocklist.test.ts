@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/lib/clock';
-import { demoCardFingerprint } from '../../src/server/providers/payments/demo-card-payments';
+import { demoCardFingerprint } from '../../src/server/providers/payments/demo-saved-cards';
 import { auditLog, blocklistEntries, customers, orders } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';

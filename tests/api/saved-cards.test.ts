@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../src/contract/subscriptions';
 import { findSavedCard, type SavedCard } from '../../src/server/features/payments/index';
+import { demoCardFingerprint } from '../../src/server/providers/payments/demo-saved-cards';
 import { mailOutbox, savedCards, subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { cryptoForm, postCryptoPayment } from '../support/crypto';
@@ -84,6 +85,8 @@ describe('checkout with "Renew automatically" (demo card provider)', () => {
       last4: '4242',
       expMonth: 12,
       expYear: 2034,
+      // The card's fingerprint, for the blocklist before a renewal charge (decision 0101).
+      cardFingerprint: demoCardFingerprint('4242424242424242'),
     });
   });
 

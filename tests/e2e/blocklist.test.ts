@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
-import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
+import { atWidth, expectFitsAndAccessible } from '../support/page-at-width';
 import { buyWithDemoCard } from '../support/guest-purchase';
 import { useStoreWithClock } from '../support/store-with-clock';
 
@@ -12,27 +12,11 @@ import { useStoreWithClock } from '../support/store-with-clock';
  * other browser test's purchase on the shared store.
  */
 
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function expectFitsAndAccessible(page: Page) {
-  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-}
-
 describe('the blocklist in the browser', () => {
   const b = useBrowser();
   const holder = useStoreWithClock(new Date().toISOString());
 
-  async function openAt(width: number, run: (page: Page) => Promise<void>) {
-    const context = await b.context.browser()!.newContext({ baseURL: holder.store.baseUrl, viewport: { width, height: 900 } });
-    try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  }
+  const openAt = (width: number, run: (page: Page) => Promise<void>) => atWidth(b, holder.store.baseUrl, width, run);
 
   it('adds an entry, refusing a bad network under its field, and deletes it after asking, at 1280 px', async () => {
     await openAt(1280, async (page) => {

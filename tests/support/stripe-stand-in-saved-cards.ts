@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { StandInIntent } from './stripe-stand-in';
 
 /**
@@ -12,8 +12,11 @@ export interface StandInPaymentMethod {
   object: 'payment_method';
   type: 'card';
   customer: string | null;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string };
 }
+
+/** A card number's fingerprint as Stripe gives one: the same number, the same 16 characters, in every customer's payment method. */
+export const standInCardFingerprint = (cardNumber: string) => createHash('sha256').update(cardNumber).digest('base64url').slice(0, 16);
 
 export interface StandInSetupIntent {
   id: string;
@@ -73,7 +76,7 @@ export function standInSavedCards(intents: Map<string, StandInIntent>) {
       object: 'payment_method',
       type: 'card',
       customer,
-      card: { brand: 'visa', last4: cardNumber.slice(-4), exp_month: 12, exp_year: 2034 },
+      card: { brand: 'visa', last4: cardNumber.slice(-4), exp_month: 12, exp_year: 2034, fingerprint: standInCardFingerprint(cardNumber) },
     };
     paymentMethods.set(method.id, method);
     behaviourOf.set(method.id, TEST_CARDS[cardNumber]?.offSession ?? 'succeeds');

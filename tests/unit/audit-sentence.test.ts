@@ -99,6 +99,8 @@ describe('an audit entry as one sentence', () => {
     expect(auditSentence(entry('coupon.update', { isActive: false }, { isActive: true }, coupon))).toBe('Turned coupon SPRING off');
     expect(auditSentence(entry('coupon.win_back', { winBack: 'SPRING' }, { winBack: null }, coupon))).toBe('Chose SPRING as the win-back coupon');
     expect(auditSentence(entry('coupon.win_back', { winBack: null }, { winBack: 'SPRING' }, coupon))).toBe('Chose no win-back coupon');
+    // The owner's daily trial budget (decision 0101).
+    expect(auditSentence(entry('trial.budget', { dailyBudget: 0 }, { dailyBudget: 50 }, { targetType: 'trial_budget', targetId: 'daily' }))).toBe('Set the daily trial budget from 50 to 0');
     expect(auditSentence(entry('coupon.update', { isActive: true }, { isActive: false }, coupon))).toBe('Turned coupon SPRING on');
     expect(auditSentence(entry('coupon.update', { value: '15.00', usageLimit: 50, validTo: '2030-01-01T00:00:00.000Z' }, { value: '10.00', usageLimit: null, validTo: null }, coupon))).toBe(
       'Changed the value, usage limit and end date of coupon SPRING',

@@ -75,4 +75,7 @@ export const adminApiRoutes = {
   cannedReplies: '/api/admin/canned-replies',
   cannedReply: (id: string) => `/api/admin/canned-replies/${segment(id)}`,
   supportSettings: '/api/admin/support/settings',
+  /** The owner's daily trial budget (GET, PATCH) and trials -> paid by week (decision 0101). */
+  trialBudget: '/api/admin/trial-budget',
+  trialConversion: '/api/admin/trial-conversion',
 } as const;

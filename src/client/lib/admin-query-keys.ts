@@ -76,6 +76,8 @@ export const adminKeys = {
   ticketRatings: [adminApiRoutes.ticketRatings],
   cannedReplies: [adminApiRoutes.cannedReplies],
   supportSettings: [adminApiRoutes.supportSettings],
+  trialBudget: [adminApiRoutes.trialBudget],
+  trialConversion: [adminApiRoutes.trialConversion],
 } as const;
 
 /** Whether a key is an admin key (each one starts with a path above): what an admin sign-in or sign-out clears. */

@@ -13,6 +13,8 @@ export const apiRoutes = {
   storeConfig: '/api/config',
   /** The public status page's one call (decision 0094). */
   status: '/api/status',
+  /** Whether the trial buttons offer a trial today (decision 0101). */
+  trialAvailability: '/api/trials/availability',
   /** A policy page's one call (decision 0097): the version in force, rendered on the server. */
   policy: (name: string) => `/api/policies/${segment(name)}`,
   validateCoupon: '/api/validate-coupon',

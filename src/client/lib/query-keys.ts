@@ -9,6 +9,7 @@ export const queryKeys = {
   packages: [apiRoutes.packages],
   storeConfig: [apiRoutes.storeConfig],
   storeStatus: [apiRoutes.status],
+  trialAvailability: [apiRoutes.trialAvailability],
   policy: (name: string) => [apiRoutes.policy(name)],
   currentCustomer: [apiRoutes.currentCustomer],
   setupLink: (token: string) => [apiRoutes.setupLink(token)],

@@ -8,6 +8,7 @@ import type { AdminSignIn, Admins, Staff } from '#server/features/admin/index';
 import { recordAdminAction } from '#server/features/audit/index';
 import type { Catalog } from '#server/features/catalog/index';
 import type { CouponAdmin } from '#server/features/coupons/index';
+import { setTrialDailyBudget } from '#server/features/checkout/index';
 import { appendPolicyVersion } from '#server/features/policies/index';
 import type { PolicyName } from '#contract/policy-paths';
 
@@ -113,6 +114,16 @@ export function createAdminChanges({ db, catalog, couponAdmin, admins, staff, en
     },
 
     /** PATCH /api/admin/win-back-coupon (decision 0046). */
+    /** PATCH /api/admin/trial-budget (decision 0101): the owner's daily trial budget, audited when it changes. */
+    setTrialBudget(dailyBudget: number, actor: AuditActor): Promise<void> {
+      return db.transaction(async (tx) => {
+        const set = await setTrialDailyBudget(tx, dailyBudget);
+        if (set.changed) {
+          await recordAdminAction(tx, { actor, action: 'trial.budget', target: { type: 'trial_budget', id: 'daily' }, before: { dailyBudget: set.previous }, after: { dailyBudget } });
+        }
+      });
+    },
+
     chooseWinBackCoupon(code: string | null, actor: AuditActor): Promise<WinBackCoupon> {
       return db.transaction(async (tx) => {
         const chosen = await couponAdmin.chooseWinBack(tx, code);

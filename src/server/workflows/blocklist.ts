@@ -14,7 +14,7 @@ import { findOrder } from '#server/features/orders/index';
 type RefusalLog = ErrorLog & Partial<Pick<PaymentLog, 'warn'>>;
 
 /** Where a blocked buyer was refused, for the staff's record. */
-export type BlockedFlow = 'checkout' | 'trial_sign_up' | 'registration' | 'device_mac' | 'card_payment';
+export type BlockedFlow = 'checkout' | 'trial_sign_up' | 'registration' | 'device_mac' | 'card_payment' | 'renewal_charge';
 
 export interface BlocklistWorkflowDeps {
   db: Db;
@@ -42,6 +42,22 @@ export function createBlocklistWorkflow({ db, clock, cardFingerprintOf }: Blockl
     return added;
   }
 
+  /** The entry in force that matches the facts, logged at warn and audited for the staff; false when none does. */
+  async function recordRefusal(facts: BuyerFacts, flow: BlockedFlow, log: RefusalLog): Promise<boolean> {
+    const match = await findBlocklistMatch(db, facts, clock.now());
+    if (!match) return false;
+    const details = { blocklistEntryId: match.id, kind: match.kind, flow };
+    if (log.warn) log.warn(details, `blocked buyer refused (${flow}): ${match.reason}`);
+    else log.error(details, `blocked buyer refused (${flow}): ${match.reason}`);
+    await recordStoreAction(db, {
+      action: 'blocklist.refused',
+      target: target(match.id),
+      before: {},
+      after: { flow, kind: match.kind, value: match.value, reason: match.reason, ...(facts.email ? { email: facts.email } : {}), ...(facts.ip ? { address: facts.ip } : {}) },
+    });
+    return true;
+  }
+
   return {
     /** POST /api/admin/blocklist: a value already listed and in force is a 409. */
     add: (entry: NewBlocklistEntry, actor: AuditActor): Promise<BlocklistEntry> =>
@@ -66,19 +82,15 @@ export function createBlocklistWorkflow({ db, clock, cardFingerprintOf }: Blockl
      * words everywhere, the entry named only in the log and in an audit row for the staff.
      */
     async refuseBlocked(facts: BuyerFacts, flow: BlockedFlow, log: RefusalLog): Promise<void> {
-      const match = await findBlocklistMatch(db, facts, clock.now());
-      if (!match) return;
-      const details = { blocklistEntryId: match.id, kind: match.kind, flow };
-      if (log.warn) log.warn(details, `blocked buyer refused (${flow}): ${match.reason}`);
-      else log.error(details, `blocked buyer refused (${flow}): ${match.reason}`);
-      await recordStoreAction(db, {
-        action: 'blocklist.refused',
-        target: target(match.id),
-        before: {},
-        after: { flow, kind: match.kind, value: match.value, reason: match.reason, ...(facts.email ? { email: facts.email } : {}), ...(facts.ip ? { address: facts.ip } : {}) },
-      });
-      throw refused(BLOCKLIST_REFUSAL);
+      if (await recordRefusal(facts, flow, log)) throw refused(BLOCKLIST_REFUSAL);
     },
+
+    /**
+     * Whether a saved card's fingerprint is blocked, said before an off-session charge
+     * (decision 0101): a blocked one is logged and audited as every refusal is, and the
+     * caller charges nothing. The caller decides what the customer is told.
+     */
+    isCardRefused: (cardFingerprint: string, flow: BlockedFlow, log: RefusalLog): Promise<boolean> => recordRefusal({ cardFingerprint }, flow, log),
 
     /**
      * POST /api/admin/orders/:orderId/block: the order's email, and its card and buyer address

@@ -16,6 +16,7 @@ import {
   refuseAutoRenewWithoutPayment,
   type CheckoutContext,
   type PricedCheckout,
+  type TrialTime,
 } from '#server/features/checkout/index';
 import { checkCoupon, reserveCouponUse } from '#server/features/coupons/index';
 import { completeInTransaction, insertOrder, ordersForReading as orders, releaseCheckoutKey, toOrderSummary, type OrderRow } from '#server/features/orders/index';
@@ -52,6 +53,8 @@ export interface PlaceOrderDeps {
   costlessPaymentMethods?: ReadonlySet<'card' | 'crypto'>;
   /** Counts a free order completed with its placing, as the orders feature counts the paid ones (decision 0091). */
   metrics: Pick<StoreMetrics, 'orderFinished'>;
+  /** Now and the store's time zone: a trial counts against the store's day (decision 0101). */
+  trialTime: () => TrialTime;
 }
 
 /**
@@ -60,7 +63,7 @@ export interface PlaceOrderDeps {
  * through the feature that owns it, and paid by the card provider, the crypto provider, the
  * saved card or nothing.
  */
-export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrder, blocklist, costlessPaymentMethods, metrics }: PlaceOrderDeps) {
+export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrder, blocklist, costlessPaymentMethods, metrics, trialTime }: PlaceOrderDeps) {
   /** Prices the order from the server's catalog and coupons; the browser's numbers play no part (D5). */
   async function priceCheckout(input: CheckoutInput): Promise<PricedCheckout> {
     const quote = await quoteCheckout(db, input);
@@ -95,7 +98,7 @@ export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrde
           const holdMs = input.paymentMethod === 'crypto' ? CRYPTO_WINDOW_MS : RESERVATION_HOLD_MS;
           await subscriptions.devices.reserveBoxes(tx, { id, email }, input.setTopBoxes.map((box) => box.mac), holdMs);
         }
-        if (priced.isTrial) await claimFreeTrial(tx, { email, browserId: context.browserId, ip: context.ip, orderId: id });
+        if (priced.isTrial) await claimFreeTrial(tx, { email, browserId: context.browserId, ip: context.ip, orderId: id }, trialTime());
         const completed = priced.pricing.isFree ? await completeInTransaction(tx, id, { method: 'free' }) : null;
         return { order: completed ?? inserted, hasPassword: customer.hasPassword, isNew: true };
       }

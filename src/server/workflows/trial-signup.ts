@@ -3,7 +3,7 @@ import { TRIAL_PACKAGE_ID } from '#domain/catalog';
 import type { Db } from '#server/db/connect';
 import type { Caller, NewAccount } from '#server/features/accounts/index';
 import type { AccountLinks } from './account-links';
-import { freeTrialRefusal } from '#server/features/checkout/index';
+import { freeTrialRefusal, type TrialTime } from '#server/features/checkout/index';
 import type { BlocklistWorkflow } from './blocklist';
 import type { PaidOrderWorkflow } from './paid-order';
 import type { PlaceOrderWorkflow } from './place-order';
@@ -14,6 +14,7 @@ export interface TrialSignupDeps {
   placeOrder: PlaceOrderWorkflow;
   paidOrder: Pick<PaidOrderWorkflow, 'provisionNow'>;
   blocklist: Pick<BlocklistWorkflow, 'refuseBlocked'>;
+  trialTime: () => TrialTime;
 }
 
 /**
@@ -24,7 +25,7 @@ export interface TrialSignupDeps {
  * order. The subscription is provisioned at once rather than by the order's job, so the
  * account page shows it on arrival; should that fail, the job still provisions it.
  */
-export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder, blocklist }: TrialSignupDeps) {
+export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOrder, blocklist, trialTime }: TrialSignupDeps) {
   return {
     async signUpWithTrial(
       account: NewAccount,
@@ -32,7 +33,7 @@ export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOr
     ) {
       // A blocked buyer gets no account either (decision 0099).
       await blocklist.refuseBlocked({ email: account.email, ip: caller.ip }, 'trial_sign_up', caller.log);
-      const refusal = await freeTrialRefusal(db, { email: account.email, browserId, ip: caller.ip });
+      const refusal = await freeTrialRefusal(db, { email: account.email, browserId, ip: caller.ip }, trialTime());
       if (refusal) throw refusal;
       const customer = await accountLinks.register(account, caller);
       await onAccount(customer.id);

@@ -34,6 +34,7 @@ const SupportTab = lazy(() => import('./support/SupportTab').then((module) => ({
 const BlocklistTab = lazy(() => import('./blocklist/BlocklistTab').then((module) => ({ default: module.BlocklistTab })));
 const StaffTab = lazy(() => import('./staff/StaffTab').then((module) => ({ default: module.StaffTab })));
 const IncidentsTab = lazy(() => import('./incidents/IncidentsTab').then((module) => ({ default: module.IncidentsTab })));
+const TrialsTab = lazy(() => import('./trials/TrialsTab').then((module) => ({ default: module.TrialsTab })));
 const PoliciesTab = lazy(() => import('./policies/PoliciesTab').then((module) => ({ default: module.PoliciesTab })));
 
 const loadingTab = (
@@ -101,6 +102,7 @@ export function OverviewDashboard() {
     support: <SupportTab />,
     incidents: <IncidentsTab />,
     policies: <PoliciesTab />,
+    trials: <TrialsTab />,
     account: <MyAccountTab />,
     staff: <StaffTab />,
   };

@@ -16,6 +16,7 @@ import { apiRoutes } from '../../lib/api-routes';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { cn } from '../../lib/utils';
 import { rememberSignedIn } from '../../lib/session';
+import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
 
 type RegisterForm = z.input<typeof registerRequestSchema>;
 type RegisterValues = z.output<typeof registerRequestSchema>;
@@ -56,6 +57,8 @@ export function SignUpForm() {
     ...form.register(name),
   });
   const isTrial = useWatch({ control: form.control, name: 'signupType' }) === 'trial';
+  // Past the owner's daily budget the trial is refused; the button says so first (decision 0101).
+  const trialsPaused = useTrialsPaused() && isTrial;
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => register.mutate({ ...values, timeZone: browserTimeZone() ?? null }))(event)}>
@@ -106,8 +109,9 @@ export function SignUpForm() {
       <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
-        {register.isPending ? 'Creating Account...' : isTrial ? 'Start Free Trial' : 'Create Account'}
+      {trialsPaused && <p className="text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
+      <Button type="submit" size="lg" className="w-full" disabled={register.isPending || trialsPaused}>
+        {register.isPending ? 'Creating Account...' : trialsPaused ? TRIALS_PAUSED_LABEL : isTrial ? 'Start Free Trial' : 'Create Account'}
       </Button>
     </form>
   );

@@ -4,16 +4,20 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/utils';
+import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE } from '../../lib/trial-availability';
 import { isFreePackage } from '../../lib/use-packages';
 
 interface PackageCardProps {
   pkg: Package;
   mostPopular: boolean;
+  /** The day's trial budget is spent (decision 0101): the free package's button says so and does nothing. */
+  trialsPaused: boolean;
   onChoose: (pkg: Package) => void;
 }
 
-export function PackageCard({ pkg, mostPopular, onChoose }: PackageCardProps) {
+export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: PackageCardProps) {
   const free = isFreePackage(pkg);
+  const paused = free && trialsPaused;
   return (
     <Card
       data-testid={`package-${pkg.id}`}
@@ -50,9 +54,16 @@ export function PackageCard({ pkg, mostPopular, onChoose }: PackageCardProps) {
           </li>
         ))}
       </ul>
-      <Button className="mt-6 h-auto min-h-12 w-full whitespace-normal" size="lg" variant={free || mostPopular ? 'default' : 'secondary'} onClick={() => onChoose(pkg)}>
-        {free ? 'Start Free Trial' : `Choose ${pkg.name}`}
+      <Button
+        className="mt-6 h-auto min-h-12 w-full whitespace-normal"
+        size="lg"
+        variant={free || mostPopular ? 'default' : 'secondary'}
+        disabled={paused}
+        onClick={() => onChoose(pkg)}
+      >
+        {paused ? TRIALS_PAUSED_LABEL : free ? 'Start Free Trial' : `Choose ${pkg.name}`}
       </Button>
+      {paused && <p className="mt-2 text-center text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
     </Card>
   );
 }

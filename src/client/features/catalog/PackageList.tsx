@@ -4,12 +4,14 @@ import { Button } from '../../components/ui/button';
 import { useCart } from '../../lib/cart-store';
 import { PackageCard } from './PackageCard';
 import { PackageListLoading } from './PackageListLoading';
+import { useTrialsPaused } from '../../lib/trial-availability';
 import { isFreePackage, usePackages } from '../../lib/use-packages';
 
 export function PackageList() {
   const { data: packages, isLoading, isError, refetch } = usePackages();
   const addItem = useCart((state) => state.addItem);
   const openCart = useCart((state) => state.openCart);
+  const trialsPaused = useTrialsPaused();
 
   const choose = (pkg: Package) => {
     addItem(pkg);
@@ -36,7 +38,7 @@ export function PackageList() {
   return (
     <div className="grid grid-cols-1 gap-8 pt-4 md:grid-cols-2 lg:grid-cols-3">
       {packages.map((pkg) => (
-        <PackageCard key={pkg.id} pkg={pkg} mostPopular={pkg.id === mostPopularId} onChoose={choose} />
+        <PackageCard key={pkg.id} pkg={pkg} mostPopular={pkg.id === mostPopularId} trialsPaused={trialsPaused} onChoose={choose} />
       ))}
     </div>
   );

@@ -2,6 +2,7 @@ import { ArrowRight, Bitcoin, CreditCard, Pencil, Sparkles } from 'lucide-react'
 import { Button } from '../../components/ui/button';
 import { CheckoutSection } from './CheckoutSection';
 import { PaymentFailureNote } from './PaymentFailureNote';
+import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
 
@@ -12,13 +13,14 @@ interface SubmitState {
 }
 
 /** The checkout form's submit button, placed in whichever payment section is showing, with the last failure above it. */
-function SubmitOrder({ label, pendingLabel, pending, failure }: SubmitState & { label: string; pendingLabel: string }) {
+function SubmitOrder({ label, pendingLabel, pending, failure, paused = false }: SubmitState & { label: string; pendingLabel: string; paused?: boolean }) {
   return (
     <div className="grid gap-4">
       <PaymentFailureNote message={pending ? null : failure} />
-      <Button type="submit" form={CHECKOUT_FORM_ID} size="lg" className="w-full" disabled={pending}>
-        {pending ? pendingLabel : label}
-        {!pending && <ArrowRight aria-hidden="true" />}
+      {paused && <p className="text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
+      <Button type="submit" form={CHECKOUT_FORM_ID} size="lg" className="w-full" disabled={pending || paused}>
+        {pending ? pendingLabel : paused ? TRIALS_PAUSED_LABEL : label}
+        {!pending && !paused && <ArrowRight aria-hidden="true" />}
       </Button>
     </div>
   );
@@ -79,6 +81,7 @@ export function CryptoIntro(state: SubmitState) {
 }
 
 export function FreeOrderIntro({ isTrial, ...state }: SubmitState & { isTrial: boolean }) {
+  const trialsPaused = useTrialsPaused();
   return (
     <CheckoutSection
       id="complete-order"
@@ -86,7 +89,7 @@ export function FreeOrderIntro({ isTrial, ...state }: SubmitState & { isTrial: b
       title={isTrial ? 'Start Your Free Trial' : 'Complete Your Order'}
       description={isTrial ? '36 hours of full access. No credit card required.' : 'Nothing to pay: your coupon covers the whole order.'}
     >
-      <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." {...state} />
+      <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." paused={isTrial && trialsPaused} {...state} />
     </CheckoutSection>
   );
 }

@@ -3,4 +3,7 @@ export type { CheckoutContext } from './context';
 export { orderColumns } from './order-columns';
 export { priceQuote, quoteCheckout, refuseAutoRenewWithoutPayment, type PricedCheckout } from './pricing';
 export { checkoutRoutes } from './routes';
-export { claimFreeTrial, freeTrialRefusal } from './trial-claims';
+export { adminTrialRoutes } from './admin-trial-routes';
+export { claimFreeTrial, freeTrialRefusal, type TrialTime } from './trial-claims';
+// The owner's daily trial budget, set from the admin (decision 0101).
+export { setTrialDailyBudget } from './trial-budget';

@@ -15,6 +15,9 @@ import type { PaymentLog } from '#server/lib/logs';
 import type { BrowserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '#server/http/order-limit';
 import type { CheckoutContext } from './context';
+import { trialAvailabilitySchema } from '#contract/trials';
+import { noStore } from '#server/http/no-store';
+import { trialsPausedAt, type TrialTime } from './trial-claims';
 import { userAgentOf } from '#server/http/user-agent';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{
@@ -28,7 +31,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   };
   sessions: Pick<Sessions, 'getSessionCustomerId'>;
   browserIdOf: BrowserIdOf;
-}> = async (app, { db, placeOrder, savedCardRenewal, sessions: { getSessionCustomerId }, browserIdOf }) => {
+  trialTime: () => TrialTime;
+}> = async (app, { db, placeOrder, savedCardRenewal, sessions: { getSessionCustomerId }, browserIdOf, trialTime }) => {
+  // The trial buttons' paused state once the day's budget is spent (decision 0101); the claim refuses too.
+  app.get('/api/trials/availability', { schema: { response: { 200: trialAvailabilitySchema } } }, async (_request, reply) =>
+    noStore(reply).send({ paused: await trialsPausedAt(db, trialTime()) }),
+  );
+
+
   app.post(
     '/api/checkout',
     { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } }, preHandler: orderAttemptLimit(db) },

@@ -20,6 +20,8 @@ export interface SavedCard {
   last4: string | null;
   expMonth: number | null;
   expYear: number | null;
+  /** The provider's fingerprint of the card; null for cards saved before it was kept (decision 0101). */
+  cardFingerprint: string | null;
 }
 
 type SavedCardRow = typeof savedCards.$inferSelect;
@@ -34,6 +36,7 @@ const toSavedCard = (row: SavedCardRow): SavedCard => ({
   last4: row.last4,
   expMonth: row.expMonth,
   expYear: row.expYear,
+  cardFingerprint: row.cardFingerprint,
 });
 
 /** A saved card by its id, or null. */
@@ -55,11 +58,16 @@ export async function savedCardSummaries(db: DbOrTx, savedCardIds: string[]) {
  * (a repeated notice, a job run twice) finds the first row and refreshes its summary.
  */
 export async function recordSavedCard(db: DbOrTx, customerId: string, provider: 'demo' | 'stripe', card: ProviderSavedCard, now: Date): Promise<SavedCard> {
+  // A repeated save refreshes the fingerprint too, and keeps a known one should the provider not tell it again.
   const summary = { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+  const fingerprint = card.fingerprint;
   const [row] = await db
     .insert(savedCards)
-    .values({ customerId, provider, providerCustomerId: card.customerRef, providerPaymentMethodId: card.paymentMethodRef, ...summary, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [savedCards.provider, savedCards.providerPaymentMethodId], set: { ...summary, updatedAt: now } })
+    .values({ customerId, provider, providerCustomerId: card.customerRef, providerPaymentMethodId: card.paymentMethodRef, ...summary, cardFingerprint: fingerprint, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [savedCards.provider, savedCards.providerPaymentMethodId],
+      set: { ...summary, cardFingerprint: sql`coalesce(excluded.card_fingerprint, ${savedCards.cardFingerprint})`, updatedAt: now },
+    })
     .returning();
   return toSavedCard(row!);
 }

@@ -42,6 +42,8 @@ export const savedCards = pgTable(
     last4: text('last4'),
     expMonth: integer('exp_month'),
     expYear: integer('exp_year'),
+    /** The provider's fingerprint of the card number, for the blocklist before an off-session charge (decision 0101); null for cards saved before it was kept. */
+    cardFingerprint: text('card_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,6 +16,7 @@ import { outboxPage } from './outbox';
 import { owedGiftCardPage } from './owed-gift-cards';
 import { revenueByDay } from './revenue';
 import { autoRenewingSubscriptions, renewalOverview } from './renewals';
+import { trialConversion } from './trial-conversion';
 
 /**
  * Read-only reports across many tables (ARCHITECTURE 'Ownership'): SQL aggregates and pages,
@@ -37,6 +38,8 @@ export function createReports(db: DbOrTx, { timeZone, graceDays, clock }: { time
     orderExport: (range?: DayRange, batchSize?: number) => orderExport(db, timeZone, range, batchSize),
     customerExport: (range?: DayRange, batchSize?: number) => customerExport(db, timeZone, range, batchSize),
     renewalOverview: (now: Date) => renewalOverview(db, now),
+    /** Trials -> paid by ISO week of the store's time zone (decision 0101). */
+    trialConversion: (weeks: number) => trialConversion(db, { weeks, now: clock.now(), timeZone }),
     autoRenewingSubscriptions: (query: Page & { q?: string | undefined }) => autoRenewingSubscriptions(db, query),
     /** The signed-in customer's own payments (the account's "Billing"), and one of them as its receipt. */
     billingHistory: (customerId: string) => billingHistory(db, customerId),

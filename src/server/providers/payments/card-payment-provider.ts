@@ -71,6 +71,8 @@ export interface ProviderSavedCard extends CardSummary {
   customerRef: string;
   /** The provider's payment method: pm_... */
   paymentMethodRef: string;
+  /** The card number's fingerprint (Stripe's card.fingerprint, the demo's hash), for the blocklist before an off-session charge (decision 0101); null when not told. */
+  fingerprint: string | null;
 }
 
 /** A card saved without a payment ("Update card"): Stripe's SetupIntent. */

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { demoPaymentIntents } from './schema';
 import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
-import { createDemoSavedCards, DECLINED_MESSAGE, demoId, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
+import { createDemoSavedCards, DECLINED_MESSAGE, demoCardFingerprint, demoId, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
 
 export const UNKNOWN_DEMO_CARD_MESSAGE =
   'Demo mode takes the test cards 4242 4242 4242 4242 (paid) and 4000 0000 0000 0002 (declined), and for automatic renewal 4000 0027 6000 3184 and 4000 0000 0000 9995';
@@ -63,8 +63,6 @@ const insertIntent = prebuilt((db) =>
     .returning({ id: demoPaymentIntents.id, clientSecret: demoPaymentIntents.clientSecret }),
 );
 
-/** A test card's fingerprint: the same number, the same fingerprint, as Stripe's are (decision 0099). */
-export const demoCardFingerprint = (cardNumber: string) => `demo_${createHash('sha256').update(cardNumber.replace(/\D/g, '')).digest('hex').slice(0, 16)}`;
 
 /** PaymentIntents kept in the store's own database: real states, no real money (D7). */
 export function createDemoCardPayments(db: Db): DemoCardPayments {

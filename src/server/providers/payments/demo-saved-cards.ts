@@ -36,6 +36,9 @@ export interface DemoExpiry {
 }
 const DEFAULT_EXPIRY: DemoExpiry = { month: 12, year: 2034 };
 
+/** A test card's fingerprint: the same number, the same fingerprint, as Stripe's are (decision 0099). */
+export const demoCardFingerprint = (cardNumber: string) => `demo_${hash('sha256', cardNumber.replace(/\D/g, ''), 'hex').slice(0, 16)}`;
+
 /** Ids that follow from a seed, so a repeated call (same key, same intent) finds the first object. */
 export const demoId = (prefix: string, seed: string) => `${prefix}_demo_${hash('sha256', seed, 'hex').slice(0, 24)}`;
 
@@ -58,6 +61,7 @@ const savedCard = (method: MethodRow): ProviderSavedCard => ({
   last4: method.last4,
   expMonth: method.expMonth,
   expYear: method.expYear,
+  fingerprint: method.cardFingerprint,
 });
 
 /** Keeps a test card for a customer under an id that follows from `seed` (the intent that saved it): saving twice keeps one. */
@@ -73,6 +77,7 @@ async function keepCard(db: DbOrTx, seed: string, customerId: string, cardNumber
       last4: cardNumber.slice(-4),
       expMonth: expiry.month,
       expYear: expiry.year < 100 ? 2000 + expiry.year : expiry.year,
+      cardFingerprint: demoCardFingerprint(cardNumber),
     })
     .onConflictDoNothing({ target: demoPaymentMethods.id });
   return id;
@@ -163,6 +168,8 @@ export function createDemoSavedCards(db: Db) {
           orderId,
           customerId: customerRef,
           paymentMethodId: method ? method.id : null,
+          // The charge carries its card's fingerprint, as Stripe's does, for the check when it completes (decision 0099).
+          cardFingerprint: method?.cardFingerprint ?? null,
           ...offSessionCharge(method ?? null),
         })
         .onConflictDoNothing({ target: demoPaymentIntents.id });

@@ -47,6 +47,8 @@ export const demoPaymentMethods = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
+    /** The test card's fingerprint, as Stripe's payment method carries one (decision 0101); null for cards kept before. */
+    cardFingerprint: text('card_fingerprint'),
     createdAt: createdAt(),
   },
   (t) => [index('demo_payment_methods_customer_idx').on(t.customerId)],

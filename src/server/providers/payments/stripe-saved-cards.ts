@@ -26,8 +26,8 @@ export function stripeSavedCards(stripe: Stripe): SavedCardCalls {
   async function cardOf(paymentMethodId: string, customerRef: string): Promise<ProviderSavedCard | null> {
     const method = await stripe.paymentMethods.retrieve(paymentMethodId);
     if (!method.card || idOf(method.customer) !== customerRef) return null;
-    const { brand, last4, exp_month: expMonth, exp_year: expYear } = method.card;
-    return { customerRef, paymentMethodRef: method.id, brand, last4, expMonth, expYear };
+    const { brand, last4, exp_month: expMonth, exp_year: expYear, fingerprint } = method.card;
+    return { customerRef, paymentMethodRef: method.id, brand, last4, expMonth, expYear, fingerprint: fingerprint ?? null };
   }
 
   return {

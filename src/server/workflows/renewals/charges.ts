@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { BLOCKLIST_REFUSAL } from '#domain/blocklist';
+import { DomainError } from '#domain/errors';
+import { STORE_REFUSED_CARD } from '#domain/decline-reasons';
 import { parseMoney } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
 import { graceEnd } from '#domain/renewal-milestones';
@@ -34,6 +37,7 @@ import {
   type RenewalMailFacts,
 } from '#server/features/renewals/index';
 import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
+import type { BlocklistWorkflow } from '../blocklist';
 import type { CardPaymentWorkflow } from '../card-payment';
 import { placeRenewalOrder } from './renewal-order';
 
@@ -59,6 +63,8 @@ export interface RenewalChargesDeps {
   mail: Pick<Mail, 'queue'>;
   /** Counts what became of each claimed charge (decision 0091). */
   metrics: Pick<StoreMetrics, 'renewalCharged'>;
+  /** A saved card whose fingerprint is blocked is not charged (decision 0101). */
+  blocklist: Pick<BlocklistWorkflow, 'isCardRefused'>;
   logger?: FastifyBaseLogger | undefined;
 }
 
@@ -66,6 +72,8 @@ const AUTO_RENEW_OFF = { code: 'auto_renew_off', message: 'Automatic renewal was
 const RENEWED_OTHERWISE = { code: 'renewed_otherwise', message: 'The subscription was renewed otherwise.' };
 const NO_SAVED_CARD = { code: 'no_saved_card', message: 'The saved card is gone.' };
 const PACKAGE_UNAVAILABLE = { code: 'package_unavailable', message: 'The package is no longer sold.' };
+/** A blocked card's charge, refused by the store before the provider is asked: a decline like the bank's, in neutral words (decisions 0099, 0101). */
+const CARD_REFUSED = { outcome: 'declined', intent: null, code: STORE_REFUSED_CARD, message: BLOCKLIST_REFUSAL } as const;
 
 /** A saved card as emails and the confirmation page name it ('Visa ending 4242'); the provider may not have told its brand. */
 export const cardSummary = (card: SavedCard | null) => card && { brand: card.brand ?? 'card', last4: card.last4 ?? '????' };
@@ -79,7 +87,7 @@ export const cardSummary = (card: SavedCard | null) => card && { brand: card.bra
  * attempt carries the period's idempotency key. Each decline is emailed at once, and tried
  * again after 1 and 3 days; 3-D Secure sends the customer a link to confirm on-session.
  */
-export function createRenewalCharges({ db, jobs, clock, config, cardPayments, cardPayment, orders, mail, metrics, logger }: RenewalChargesDeps) {
+export function createRenewalCharges({ db, jobs, clock, config, cardPayments, cardPayment, orders, mail, metrics, blocklist, logger }: RenewalChargesDeps) {
   const log = logger ?? pino({ level: 'silent' });
 
   async function mailFacts({ charge, subscription }: ClaimedCharge, packageName: string, amountCents: number | null): Promise<RenewalMailFacts | null> {
@@ -118,21 +126,29 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
     return 'skipped';
   }
 
-  /** Charges the card for the order; every answer of the provider is recorded with its email in one transaction. */
-  async function chargeOrder(claimed: ClaimedCharge, order: OrderRow, packageName: string, card: { customerRef: string; paymentMethodRef: string }, now: Date): Promise<ChargeOutcome> {
+  /**
+   * Charges the card for the order; every answer of the provider is recorded with its email in
+   * one transaction. A card whose fingerprint is blocked is not charged: its attempt is
+   * declined by the store and follows the declines' retries and grace (decision 0101); a card
+   * saved before fingerprints were kept is screened when its payment completes (decision 0099).
+   */
+  async function chargeOrder(claimed: ClaimedCharge, order: OrderRow, packageName: string, card: Pick<SavedCard, 'customerRef' | 'paymentMethodRef' | 'cardFingerprint'>, now: Date): Promise<ChargeOutcome> {
     const { charge } = claimed;
     const amountCents = parseMoney(order.totalAmount);
     const attempt = charge.attempts + 1;
+    const refusedCard = card.cardFingerprint !== null && (await blocklist.isCardRefused(card.cardFingerprint, 'renewal_charge', log));
     let result: Awaited<ReturnType<CardPayments['chargeOffSession']>>;
     try {
-      result = await cardPayments.chargeOffSession({
-        orderId: order.id,
-        amountCents,
-        currency: ORDER_CURRENCY,
-        customerRef: card.customerRef,
-        paymentMethodRef: card.paymentMethodRef,
-        idempotencyKey: renewalChargeKey(charge.subscriptionId, charge.periodEnd, attempt),
-      });
+      result = refusedCard
+        ? CARD_REFUSED
+        : await cardPayments.chargeOffSession({
+            orderId: order.id,
+            amountCents,
+            currency: ORDER_CURRENCY,
+            customerRef: card.customerRef,
+            paymentMethodRef: card.paymentMethodRef,
+            idempotencyKey: renewalChargeKey(charge.subscriptionId, charge.periodEnd, attempt),
+          });
     } catch (error) {
       // Unknown whether the card was charged: the next pass asks again under the same key, so it is charged at most once.
       const message = error instanceof Error ? error.message : String(error);
@@ -141,7 +157,12 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       return 'provider_unavailable';
     }
     if (result.outcome === 'succeeded') {
-      await cardPayment.completePaidIntent(result.intent, log);
+      await cardPayment.completePaidIntent(result.intent, log).catch((error: unknown) => {
+        // A card saved before its fingerprint was kept, found blocked once it paid: the order
+        // is held in Needs Review for the owner's refund (decision 0099). The card was charged,
+        // so the charge is settled here and never tried again (decision 0101).
+        if (!(error instanceof DomainError && error.kind === 'refused')) throw error;
+      });
       await markChargeSucceeded(db, charge.id, result.intent.id, now, { attempted: true });
       return 'succeeded';
     }

@@ -1,4 +1,4 @@
-import { Activity, AlertTriangle, Ban, Bell, Download, FileText, Gift, LifeBuoy, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, ShieldCheck, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
+import { Activity, AlertTriangle, Ban, Bell, Download, FileText, Gift, LifeBuoy, Mail, Megaphone, Package, Receipt, RefreshCw, ScrollText, ShieldCheck, Sparkles, Ticket, TrendingUp, Truck, UserCog, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminStats } from '#contract/admin';
 import type { StaffRole } from '#contract/admin-staff';
@@ -37,6 +37,8 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       { value: 'notifications', label: 'Purchase Notifications', icon: <Bell aria-hidden="true" />, roles: EVERYONE },
       { value: 'revenue', label: 'Revenue', icon: <TrendingUp aria-hidden="true" />, roles: OWNER },
       { value: 'renewals', label: 'Renewals', icon: <RefreshCw aria-hidden="true" />, roles: SUPPORT },
+      // The daily trial budget and trials -> paid by week (decision 0101).
+      { value: 'trials', label: 'Trials', icon: <Sparkles aria-hidden="true" />, roles: OWNER },
     ],
   },
   {

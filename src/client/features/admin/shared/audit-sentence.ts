@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'coupon.create': 'Coupon created',
   'coupon.update': 'Coupon change',
   'coupon.win_back': 'Win-back coupon chosen',
+  'trial.budget': 'Daily trial budget set',
   'package.update': 'Package change',
   'device.rename': 'Device renamed',
   'device.change_mac': 'Set-top box MAC change',
@@ -263,6 +264,8 @@ export function auditSentence(entry: Entry): string {
       const code = text(after, 'winBack');
       return code ? `Chose ${code} as the win-back coupon` : 'Chose no win-back coupon';
     }
+    case 'trial.budget':
+      return `Set the daily trial budget from ${text(entry.before, 'dailyBudget') ?? '?'} to ${text(after, 'dailyBudget') ?? '?'}`;
     case 'package.update':
       return packageSentence(entry);
     case 'device.rename':
