@@ -14,6 +14,7 @@ import { createCryptoPayments, createPayments, moveCustomerCards, savedCardSumma
 import { panelHealthNow } from '#server/features/panel-watch/index';
 import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
+import { createTelegram } from '#server/features/telegram/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
 import { endAdminSessions, endCustomerSessions } from './http/sessions';
@@ -51,6 +52,7 @@ import { createSavedCardRenewal } from './workflows/renewals/saved-card-checkout
 import { createSavedCardWorkflow } from './workflows/renewals/saved-cards';
 import { createTrialSignupWorkflow } from './workflows/trial-signup';
 import { createIncidentsWorkflow } from './workflows/incidents';
+import { createTelegramAlerts, mirrorEmailsToTelegram } from './workflows/telegram';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {
@@ -102,7 +104,9 @@ export function createServices(deps: AppDeps) {
   const backups = scheduleBackups(jobs, { config: deps.config, database: deps.database, clock, logger: deps.logger });
 
   // The features.
-  const mail = createMail({
+  const telegramProvider = deps.providers?.telegram ?? selectTelegramProvider(deps.config, deps.logger);
+  const telegram = createTelegram({ db, provider: telegramProvider, jobs, clock, config: deps.config, logger: deps.logger });
+  const createdMail = createMail({
     db,
     provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger),
     jobs,
@@ -111,6 +115,9 @@ export function createServices(deps: AppDeps) {
     secret: deps.config.SESSION_SECRET,
     metrics,
   });
+  // A customer with a linked chat gets reminders and renewal results in Telegram as well (decision 0103).
+  const mail = mirrorEmailsToTelegram(createdMail, { db, telegram });
+  const telegramAlerts = createTelegramAlerts({ telegram, publicUrl: deps.config.PUBLIC_URL });
   const accounts = createAccounts({ db, config: deps.config });
   const panel = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
   // Every call to a panel is counted and timed from outside it, whatever methods it has (decision 0091); the generator calls nothing.
@@ -159,7 +166,7 @@ export function createServices(deps: AppDeps) {
     savedCards: savedCardSummariesOf,
     zoneOf,
   });
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts: accountLinks, savedCards });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts: accountLinks, savedCards, alerts: telegramAlerts });
   const placeOrder = createPlaceOrderWorkflow({
     db,
     subscriptions,
@@ -183,6 +190,9 @@ export function createServices(deps: AppDeps) {
     metrics,
     catalog,
     mail,
+    telegram,
+    /** The staff chat's alerts; `newTicket` is the tickets workflow's hook (decision 0103). */
+    telegramAlerts,
     accounts,
     admins,
     staff,
@@ -227,7 +237,7 @@ export function createServices(deps: AppDeps) {
       jobs,
       provider: provisioning,
       mail,
-      telegram: deps.providers?.telegram ?? selectTelegramProvider(deps.config, deps.logger),
+      telegram: telegramProvider,
       clock,
       config: deps.config,
       logger: deps.logger,
