@@ -2,6 +2,7 @@ import { BrandLogo } from '../components/BrandLogo';
 import { MAIN_ID } from '../components/SkipLink';
 import { AccountGate, AccountHeader, AccountInfoCard, BillingHistory, GiftCardsReceived, SubscriptionsSection } from '../features/account';
 import { EmailPreferencesCard } from '../features/email-preferences';
+import { TelegramCard } from '../features/telegram';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function AccountPage() {
@@ -28,6 +29,7 @@ export default function AccountPage() {
               <div className="grid gap-6 lg:col-start-1 lg:row-start-2 lg:content-start">
                 <GiftCardsReceived />
                 <EmailPreferencesCard />
+                <TelegramCard timeZone={customer.timeZone} />
               </div>
             </div>
           </main>
