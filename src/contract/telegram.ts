@@ -29,3 +29,5 @@ export const TELEGRAM_WRONG_SECRET = 'Wrong or missing X-Telegram-Bot-Api-Secret
 export const TELEGRAM_LINKED_REPLY =
   'Your StreamPlus account is linked. Renewal reminders, renewal results and replies to your support tickets now arrive here too, as well as by email.';
 export const TELEGRAM_LINK_REFUSED_REPLY = 'This link has expired or was already used. Open your StreamPlus account page and choose "Link Telegram" again.';
+/** What the bot answers to `/chatid`: how the owner finds the staff chat's id once the webhook is set (getUpdates is then closed). */
+export const telegramChatIdReply = (chatId: string) => `This chat's id is ${chatId}. To get the store's staff alerts here, set TELEGRAM_CHAT_ID=${chatId}.`;

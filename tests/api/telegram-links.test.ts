@@ -108,6 +108,15 @@ describe('a customer links Telegram with a one-time /start link', () => {
     ]);
   });
 
+  it("tells a chat its id on /chatid, for the staff chat's setting", async () => {
+    bot.telegram.openChat('-1009876543210');
+    expect((await postUpdate(t, startUpdate('-1009876543210', '/chatid'))).statusCode).toBe(200);
+    await t.services.jobs.drain();
+    expect(bot.telegram.messages.map((message) => [message.chatId, message.text])).toEqual([
+      ['-1009876543210', "This chat's id is -1009876543210. To get the store's staff alerts here, set TELEGRAM_CHAT_ID=-1009876543210."],
+    ]);
+  });
+
   it('answers 401 to an update with a wrong or missing secret, and takes nothing from it', async () => {
     clock.set(new Date());
     const customer = await registerCustomer(t.app);

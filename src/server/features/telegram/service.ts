@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { TELEGRAM_LINK_REFUSED_REPLY, TELEGRAM_LINKED_REPLY, type TelegramLink, type TelegramStatus } from '#contract/telegram';
+import { TELEGRAM_LINK_REFUSED_REPLY, TELEGRAM_LINKED_REPLY, telegramChatIdReply, type TelegramLink, type TelegramStatus } from '#contract/telegram';
 import type { Config } from '#server/config';
 import type { Db, DbOrTx } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
@@ -27,6 +27,8 @@ export const TELEGRAM_WEBHOOK_PATH = '/api/telegram/webhook';
 
 /** The `/start` command with its payload; Telegram sends `/start <payload>` for a deep link https://t.me/<bot>?start=<payload>. */
 const START_COMMAND = /^\/start(?:@\w+)?\s+([A-Za-z0-9_-]{1,64})\s*$/;
+/** `/chatid`: the bot answers with the chat's id, which the owner sets as TELEGRAM_CHAT_ID for staff alerts. */
+const CHAT_ID_COMMAND = /^\/chatid(?:@\w+)?$/;
 
 export interface TelegramDeps {
   db: Db;
@@ -82,8 +84,14 @@ export function createTelegram({ db, provider, jobs, clock, config, logger }: Te
   function handleUpdate(update: TelegramUpdate): Promise<'linked' | 'refused' | 'ignored' | 'replayed'> {
     return db.transaction(async (tx) => {
       if (!(await takeUpdate(tx, update.updateId))) return 'replayed';
-      const start = update.chatId && update.text ? START_COMMAND.exec(update.text.trim()) : null;
-      if (!start?.[1] || !update.chatId) return 'ignored';
+      if (!update.chatId || !update.text) return 'ignored';
+      // With the webhook set, getUpdates is closed: the bot tells a chat its id, for TELEGRAM_CHAT_ID.
+      if (CHAT_ID_COMMAND.test(update.text.trim())) {
+        await withDelivery(tx, await insertMessage(tx, update.chatId, { text: telegramChatIdReply(update.chatId), key: `telegram-chat-id:${update.updateId}` }));
+        return 'ignored';
+      }
+      const start = START_COMMAND.exec(update.text.trim());
+      if (!start?.[1]) return 'ignored';
       const now = clock.now();
       const customerId = await useLinkToken(tx, start[1], now);
       if (customerId) await linkChat(tx, customerId, update.chatId, now);
