@@ -134,6 +134,18 @@ describe('a customer links Telegram with a one-time /start link', () => {
     expect(junk.json()).toEqual({ message: 'The body is not a Telegram update.' });
   });
 
+  it('forgets update ids after a week and expired tokens after a day, and nothing sooner', async () => {
+    const customer = await linked();
+    const { token } = await newLink(t, customer);
+    expect(await t.services.telegram.prune()).toEqual({ updates: 0, tokens: 0 });
+    clock.set(new Date(clock.now().getTime() + 30 * 60_000 + DAY + 1));
+    // The first token was used; the second expired: both are past any use a day after their expiry.
+    expect(await t.services.telegram.prune()).toEqual({ updates: 0, tokens: 2 });
+    expect((await postUpdate(t, startUpdate(CHAT, `/start ${token}`))).statusCode).toBe(200);
+    clock.set(new Date(clock.now().getTime() + 7 * DAY));
+    expect(await t.services.telegram.prune()).toEqual({ updates: 2, tokens: 0 });
+  });
+
   it('unlinks: the account shows not linked and the chat gets nothing more', async () => {
     const customer = await linked();
     const answer = await t.app.inject({ method: 'DELETE', url: '/api/customer/telegram', cookies: customer.cookies });

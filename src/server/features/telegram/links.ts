@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/connect';
 import { telegramChats, telegramLinkTokens, telegramUpdates } from './schema';
 
@@ -53,4 +53,21 @@ export async function chatOf(tx: DbOrTx, customerId: string): Promise<{ chatId: 
 export async function takeUpdate(tx: DbOrTx, updateId: number): Promise<boolean> {
   const taken = await tx.insert(telegramUpdates).values({ updateId }).onConflictDoNothing().returning({ updateId: telegramUpdates.updateId });
   return taken.length > 0;
+}
+
+/**
+ * Telegram keeps an update it could not deliver for 24 hours; a week of update ids makes any
+ * replay a no-op. A token is of no use once expired: a day later it goes.
+ */
+export const KEEP_UPDATES_MS = 7 * 24 * 60 * 60_000;
+const KEEP_EXPIRED_TOKENS_MS = 24 * 60 * 60_000;
+
+/** Deletes update ids and tokens past any use; how many of each. */
+export async function pruneLinkRows(tx: DbOrTx, now: Date): Promise<{ updates: number; tokens: number }> {
+  const updates = await tx.delete(telegramUpdates).where(lt(telegramUpdates.receivedAt, new Date(now.getTime() - KEEP_UPDATES_MS))).returning({ id: telegramUpdates.updateId });
+  const tokens = await tx
+    .delete(telegramLinkTokens)
+    .where(lt(telegramLinkTokens.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_TOKENS_MS)))
+    .returning({ id: telegramLinkTokens.id });
+  return { updates: updates.length, tokens: tokens.length };
 }

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
 import type { Clock } from '#server/lib/clock';
 import { DEMO_BOT_USERNAME, type TelegramProvider, type TelegramUpdate } from '#server/providers/telegram/index';
-import { chatOf, insertLinkToken, linkChat, takeUpdate, unlinkChat, useLinkToken } from './links';
+import { chatOf, insertLinkToken, linkChat, pruneLinkRows, takeUpdate, unlinkChat, useLinkToken } from './links';
 import { claimMessage, insertCustomerMessage, insertMessage, markSent, newestMessagesTo, releaseClaim, unsentMessages, type NewTelegramMessage } from './messages';
 
 /** The durable jobs of Telegram (D10), as mail's. */
@@ -16,6 +16,8 @@ const TELEGRAM_JOBS = {
   deliver: 'deliver-telegram',
   /** Gives every message still due a delivery job (one lost or out of attempts). */
   sweep: 'sweep-unsent-telegram',
+  /** Deletes update ids and link tokens past any use, hourly. */
+  prune: 'prune-telegram-links',
 } as const;
 
 /** As mail's sweep (decision 0028): messages between a day and 2 minutes old; older ones are stale news. */
@@ -113,7 +115,19 @@ export function createTelegram({ db, provider, jobs, clock, config, logger }: Te
     },
     SCHEDULED_POLICY,
   );
-  if (enabled) jobs.schedule(TELEGRAM_JOBS.sweep, SWEEP.cron, { afterStartSeconds: SWEEP.afterStartSeconds });
+  /** Update ids and tokens past any use go; the counts for the log. */
+  const prune = () => pruneLinkRows(db, clock.now());
+  jobs.work(
+    TELEGRAM_JOBS.prune,
+    async () => {
+      logger?.info({ removed: await prune() }, 'Telegram link rows pruned');
+    },
+    SCHEDULED_POLICY,
+  );
+  if (enabled) {
+    jobs.schedule(TELEGRAM_JOBS.sweep, SWEEP.cron, { afterStartSeconds: SWEEP.afterStartSeconds });
+    jobs.schedule(TELEGRAM_JOBS.prune, '41 * * * *');
+  }
 
   return {
     enabled,
@@ -174,6 +188,8 @@ export function createTelegram({ db, provider, jobs, clock, config, logger }: Te
 
     /** Posts a message now unless another delivery holds it or it was sent: what the job runs. */
     deliver,
+    /** What the hourly job runs. */
+    prune,
 
     /**
      * At start-up: the queue installed before a transaction adds a delivery, and Telegram told
