@@ -208,6 +208,21 @@ describe('reminders and renewal results mirrored to a linked chat', () => {
     expect(sent).toMatchObject({ attempts: 1, lastError: null, sentAt: expect.any(Date) });
   });
 
+  it("mirrors a renewal's receipt, and never a first order's confirmation", async () => {
+    clock.set(new Date());
+    const customer = await paidSubscriber(t);
+    const { token } = await newLink(t, customer);
+    bot.telegram.openChat(CHAT);
+    await postUpdate(t, startUpdate(CHAT, `/start ${token}`));
+    const { oneMonth } = await seededPackages(t.app);
+    const renewal = await paidOrder(t, { packageId: oneMonth.id, customerId: customer.customer.id, email: customer.customer.email, renewsSubscriptionId: customer.subscription.id });
+    await t.services.jobs.drain();
+    const receipt = (await messagesOf(t, CHAT)).filter((message) => message.dedupeKey.startsWith('renewal-receipt:'));
+    expect(receipt.map((message) => [message.dedupeKey, message.text.split('\n')[0]])).toEqual([[`renewal-receipt:${renewal.id}`, `Order Confirmation - ${renewal.id}`]]);
+    expect((await messagesOf(t, CHAT)).filter((message) => message.dedupeKey.startsWith('order-confirmation:'))).toEqual([]);
+    expect(bot.telegram.messages.map((message) => message.text.split('\n')[0]).sort()).toEqual([LINKED_REPLY, `Order Confirmation - ${renewal.id}`].sort());
+  });
+
   it('keeps a message Telegram refused and posts it once Telegram answers again', async () => {
     clock.set(new Date());
     const customer = await registerCustomer(t.app);

@@ -7,8 +7,9 @@ import type { Telegram } from '#server/features/telegram/index';
 /**
  * The emails a customer with a linked chat also gets in Telegram (decision 0103), by their
  * outbox key's beginning: the renewal reminders and notices (renewal-<milestone>:,
- * package-retired:), the renewal results (renewal-declined:, renewal-confirm:,
- * renewal-skipped:, grace-suspended:, auto-renew-off:) and the support tickets' replies.
+ * package-retired:), the renewal results (renewal-receipt:, renewal-declined:,
+ * renewal-confirm:, renewal-skipped:, grace-suspended:, auto-renew-off:) and the support
+ * tickets' replies and resolutions (ticket-reply:, ticket-resolved:).
  */
 export const TELEGRAM_MIRRORED_EMAILS = [
   'renewal-',
