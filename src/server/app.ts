@@ -10,6 +10,7 @@ import { adminTrialRoutes, checkoutRoutes } from '#server/features/checkout/inde
 import { couponRoutes } from '#server/features/coupons/index';
 import { adminIncidentRoutes, statusRoutes } from '#server/features/incidents/index';
 import { mailRoutes } from '#server/features/mail/index';
+import { telegramAccountRoutes, telegramWebhookRoutes } from '#server/features/telegram/index';
 import { adminPanelRoutes } from '#server/features/panel-watch/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
 import { adminPolicyRoutes, policyRoutes } from '#server/features/policies/index';
@@ -99,6 +100,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.addHook('onClose', () => services.jobs.stop());
   // With SMTP, emails add their delivery jobs inside transactions: the queue is installed first (decision 0028).
   app.addHook('onReady', () => services.mail.prepare());
+  // Telegram's deliveries are added inside transactions too, and Telegram is told the webhook (decision 0103).
+  app.addHook('onReady', () => services.telegram.prepare());
   // Package changes made on other instances clear this one's package list (decision 0017).
   app.addHook('onReady', () => services.catalog.followChanges());
   app.addHook('onClose', () => services.catalog.stopFollowing());
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(healthRoutes, { database: deps.database });
   await app.register(metricsRoutes, { registry: services.metrics.registry, token: config.METRICS_TOKEN });
   await app.register(catalogRoutes, { catalog: services.catalog });
+  await app.register(telegramWebhookRoutes, { telegram: services.telegram, demo: services.telegram.demo });
 
   // Everything else: security headers, compression, cookies, the same-origin guard.
   await app.register(async function site(app) {
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(autoRenewRoutes, { savedCards, sessions });
     await app.register(deviceRoutes, { devices, deviceActions, accounts, sessions });
     await app.register(mailRoutes, { mail, sessions });
+    await app.register(telegramAccountRoutes, { telegram: services.telegram, sessions });
     await app.register(renewalRoutes, { renewalConfirmation, sessions });
     // The public status page's answer (decision 0094): no session read.
     await app.register(statusRoutes, { storeStatus });

@@ -135,9 +135,14 @@ const envSchema = z.object({
   GRACE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).default(3)),
   /** Where the panel's alerts are emailed (decision 0093): unreachable for 5 minutes, credits out within 3 days, and each recovery. None: no alert email. */
   ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an email address').optional()),
-  /** The owner's Telegram bot and chat for the same alerts; both or neither (none: the demo twin, which logs them). */
+  /**
+   * The store's Telegram bot (decisions 0093, 0103): customers link their chats, and the owner's
+   * alerts go to TELEGRAM_CHAT_ID when set. Unset: no Telegram; `demo`: the demo twin, which posts nothing.
+   */
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_CHAT_ID: optionalText,
+  /** The secret Telegram sends with each update (X-Telegram-Bot-Api-Secret-Token); absent: derived from SESSION_SECRET and the token. */
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 letters, digits, _ or -').optional()),
   TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.telegram.org')),
   /** Where one instance writes a backup every BACKUP_EVERY_HOURS; none makes no scheduled backups (decision 0090). */
   BACKUP_DIR: optionalText,
@@ -174,10 +179,9 @@ const envSchema = z.object({
     const missing = env.XTREAM_PANEL_URL ? 'XTREAM_PANEL_API_KEY' : 'XTREAM_PANEL_URL';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other XTREAM_PANEL_* setting is set' });
   }
-  // Half a Telegram setup would silently fall back to the demo twin, and no alert would reach the owner's chat.
-  if (Boolean(env.TELEGRAM_BOT_TOKEN) !== Boolean(env.TELEGRAM_CHAT_ID)) {
-    const missing = env.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_CHAT_ID' : 'TELEGRAM_BOT_TOKEN';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other TELEGRAM_* setting is set' });
+  // A staff chat without a bot would silently post no alert; a bot without a staff chat still serves customers (decision 0103).
+  if (env.TELEGRAM_CHAT_ID && !env.TELEGRAM_BOT_TOKEN) {
+    ctx.addIssue({ code: 'custom', path: ['TELEGRAM_BOT_TOKEN'], message: 'is required when TELEGRAM_CHAT_ID is set' });
   }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';

@@ -24,3 +24,4 @@ export * from './features/incidents/schema';
 export * from './features/policies/schema';
 export * from './features/blocklist/schema';
 export * from './features/support/schema';
+export * from './features/telegram/schema';

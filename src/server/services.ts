@@ -14,6 +14,7 @@ import { createCryptoPayments, createPayments, moveCustomerCards, savedCardSumma
 import { panelHealthNow } from '#server/features/panel-watch/index';
 import { createReports } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
+import { createTelegram } from '#server/features/telegram/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_JOB, runHousekeeping } from './http/housekeeping';
 import { endAdminSessions, endCustomerSessions } from './http/sessions';
@@ -53,6 +54,7 @@ import { createTrialSignupWorkflow } from './workflows/trial-signup';
 import { createIncidentsWorkflow } from './workflows/incidents';
 import { createStaffAlerts } from './workflows/staff-alerts';
 import { createSupportWorkflow } from './workflows/support';
+import { createTelegramAlerts, mirrorEmailsToTelegram } from './workflows/telegram';
 
 /** What the application is built from; tests pass their own (ARCHITECTURE D3). */
 export interface AppDeps {
@@ -104,7 +106,9 @@ export function createServices(deps: AppDeps) {
   const backups = scheduleBackups(jobs, { config: deps.config, database: deps.database, clock, logger: deps.logger });
 
   // The features.
-  const mail = createMail({
+  const telegramProvider = deps.providers?.telegram ?? selectTelegramProvider(deps.config, deps.logger);
+  const telegram = createTelegram({ db, provider: telegramProvider, jobs, clock, config: deps.config, logger: deps.logger });
+  const createdMail = createMail({
     db,
     provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger),
     jobs,
@@ -113,6 +117,9 @@ export function createServices(deps: AppDeps) {
     secret: deps.config.SESSION_SECRET,
     metrics,
   });
+  // A customer with a linked chat gets reminders and renewal results in Telegram as well (decision 0103).
+  const mail = mirrorEmailsToTelegram(createdMail, { db, telegram });
+  const telegramAlerts = createTelegramAlerts({ telegram, publicUrl: deps.config.PUBLIC_URL });
   const accounts = createAccounts({ db, config: deps.config });
   const panel = deps.providers?.provisioning ?? selectProvisioningProvider(deps.config);
   // Every call to a panel is counted and timed from outside it, whatever methods it has (decision 0091); the generator calls nothing.
@@ -161,9 +168,9 @@ export function createServices(deps: AppDeps) {
     savedCards: savedCardSummariesOf,
     zoneOf,
   });
-  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts: accountLinks, savedCards });
   /** A trial's instant and the store's zone, whose day its budget and network limit count (decision 0101). */
   const trialTime = () => ({ now: clock.now(), timeZone: deps.config.STORE_TIME_ZONE });
+  const paidOrder = createPaidOrderWorkflow({ db, jobs, orders, provisioning: provisioningFlow, confirmation, accounts: accountLinks, savedCards, alerts: telegramAlerts });
   const placeOrder = createPlaceOrderWorkflow({
     db,
     subscriptions,
@@ -191,7 +198,7 @@ export function createServices(deps: AppDeps) {
     mail,
     subscriptions,
     deviceActions,
-    staffAlerts: createStaffAlerts({ logger: deps.logger }),
+    staffAlerts: createStaffAlerts({ db, telegram: telegramAlerts, logger: deps.logger }),
     publicUrl: deps.config.PUBLIC_URL,
     storeTimeZone: deps.config.STORE_TIME_ZONE,
     logger: deps.logger,
@@ -202,6 +209,9 @@ export function createServices(deps: AppDeps) {
     metrics,
     catalog,
     mail,
+    telegram,
+    /** The staff chat's alerts; `newTicket` is the tickets workflow's hook (decision 0103). */
+    telegramAlerts,
     accounts,
     admins,
     staff,
@@ -248,7 +258,7 @@ export function createServices(deps: AppDeps) {
       jobs,
       provider: provisioning,
       mail,
-      telegram: deps.providers?.telegram ?? selectTelegramProvider(deps.config, deps.logger),
+      telegram: telegramProvider,
       clock,
       config: deps.config,
       logger: deps.logger,

@@ -608,8 +608,11 @@ async function fuzzEveryRoute(t: TestApp, caller: Caller) {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_NORMAL = { message: 'Request path is not in its normal form' };
 const CROSS_SITE = { message: 'Cross-site request refused' };
-/** Called by the providers' servers, verified by signature: the same-origin guard lets them through by their route. */
-const SERVER_TO_SERVER_ROUTES = new Set(['/api/stripe/webhook', '/api/crypto/ipn']);
+/**
+ * Called by the providers' servers, verified by signature or secret: the same-origin guard lets them through by
+ * their route, or (Telegram's webhook, decision 0103) they sit outside the site's scope it guards.
+ */
+const SERVER_TO_SERVER_ROUTES = new Set(['/api/stripe/webhook', '/api/crypto/ipn', '/api/telegram/webhook']);
 
 const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 

@@ -5,7 +5,7 @@ import { settableClock } from '../../src/server/lib/clock';
 import { createSmtpMail } from '../../src/server/providers/mail/smtp-mail';
 import { seededPackages } from '../support/checkout';
 import { lastMailTo, registerCustomer, sessionCookieOf, setupTokenIn, type SignedIn } from '../support/customers';
-import { paidOrder } from '../support/paid-orders';
+import { paidOrder, paidSubscriber } from '../support/paid-orders';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-stand-in';
 import { useTestApp, type TestApp } from '../support/test-app';
 
@@ -14,16 +14,6 @@ const REMINDER_SUBJECT = 'Your StreamPlus subscription expires in 3 days';
 const INVALID = 'This unsubscribe link is not valid. Nothing was changed.';
 const UNSUBSCRIBED = 'You are unsubscribed from StreamPlus reminder and offer emails.';
 const EVIL = { origin: 'https://evil.example' };
-
-/** A signed-in customer with a paid, provisioned 1-month subscription. */
-async function subscriber(t: TestApp) {
-  const signedIn = await registerCustomer(t.app);
-  const { oneMonth } = await seededPackages(t.app);
-  const order = await paidOrder(t, { packageId: oneMonth.id, customerId: signedIn.customer.id, email: signedIn.customer.email });
-  await t.services.jobs.drain();
-  const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
-  return { ...signedIn, order, subscription: subscription! };
-}
 
 const mailsTo = (t: TestApp, to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 const preferenceOf = async (t: TestApp, customerId: string) =>
@@ -35,7 +25,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
   const t = useTestApp({}, { clock });
 
   /** The 3-day reminder of the customer's subscription, written by the reminder pass at 2 days before expiry. */
-  async function remind(customer: Awaited<ReturnType<typeof subscriber>>) {
+  async function remind(customer: Awaited<ReturnType<typeof paidSubscriber>>) {
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
     return (await t.services.renewalSchedule.runPass()).emails;
   }
@@ -47,7 +37,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
 
   it('keeps every email as HTML with its text alternative; a receipt carries no List-Unsubscribe', async () => {
     clock.set(new Date());
-    const customer = await subscriber(t);
+    const customer = await paidSubscriber(t);
     const [confirmation] = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.subject === `Order Confirmation - ${customer.order.id}`);
     expect(confirmation!.text).toContain(`Order ID: ${customer.order.id}`);
     expect(confirmation!.text).toContain('Total: $27.97');
@@ -68,7 +58,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
 
   it('gives the 3-day reminder List-Unsubscribe with One-Click and a visible link to its unsubscribe page', async () => {
     clock.set(new Date());
-    const customer = await subscriber(t);
+    const customer = await paidSubscriber(t);
     expect(await remind(customer)).toBe(1);
     const reminder = await reminderOf(customer.customer.email);
 
@@ -86,7 +76,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
 
   it('unsubscribes from the page: the link is checked, used once or again with the same result, and no reminder follows', async () => {
     clock.set(new Date());
-    const customer = await subscriber(t);
+    const customer = await paidSubscriber(t);
     await remind(customer);
     const token = tokenIn((await reminderOf(customer.customer.email)).headers['List-Unsubscribe']!.slice(1, -1));
 
@@ -120,7 +110,7 @@ describe('branded emails and reminders one can unsubscribe from', () => {
 
   it('takes a mail client\'s one-click POST (RFC 8058) without cookies, from another origin, as a form', async () => {
     clock.set(new Date());
-    const customer = await subscriber(t);
+    const customer = await paidSubscriber(t);
     await remind(customer);
     const page = (await reminderOf(customer.customer.email)).headers['List-Unsubscribe']!.slice(1, -1);
     const url = page.replace('http://localhost:5000', '');
@@ -149,8 +139,8 @@ describe('branded emails and reminders one can unsubscribe from', () => {
 
   it('answers a forged or altered link with a clear 404 and changes nothing', async () => {
     clock.set(new Date());
-    const victim = await subscriber(t);
-    const other = await subscriber(t);
+    const victim = await paidSubscriber(t);
+    const other = await paidSubscriber(t);
     await remind(other);
     const othersToken = tokenIn((await reminderOf(other.customer.email)).headers['List-Unsubscribe']!.slice(1, -1));
     const [, othersSignature] = othersToken.split('.');

@@ -9,7 +9,7 @@ import { startTelegramStandIn, TELEGRAM_TEST_BOT, useTelegramStandIn, type Teleg
 import { useTestApp } from '../support/test-app';
 import { usePanelStandIn } from '../support/xtream-panel-stand-in';
 
-/** The Telegram provider (decision 0093) against a local stand-in of the Bot API's sendMessage. */
+/** The Telegram provider (decisions 0093, 0103) against a local stand-in of the Bot API. */
 
 describe('the Telegram Bot API client', () => {
   let telegram: TelegramStandIn;
@@ -23,7 +23,7 @@ describe('the Telegram Bot API client', () => {
     createTelegramBot({ token: token ?? TELEGRAM_TEST_BOT.token, chatId: chatId ?? TELEGRAM_TEST_BOT.chatId, apiUrl: apiUrl ?? telegram.url, timeoutMs: 500 });
 
   /** The error a send fails with, to read its message whole. */
-  const failureOf = (send: Promise<void>) => send.then(() => null, (error: unknown) => (error as Error).message);
+  const failureOf = (send: Promise<unknown>) => send.then(() => null, (error: unknown) => (error as Error).message);
 
   it('posts the text to the chat as plain text without link previews', async () => {
     await bot().send('The panel is unreachable\n\nPanel view: http://localhost:5000/admin?tab=panel');
@@ -58,7 +58,30 @@ describe('the Telegram Bot API client', () => {
     const demo = createDemoTelegram(logger);
     expect(demo.kind).toBe('demo');
     await demo.send('The panel answers again');
-    expect(logged).toEqual([{ details: { telegram: 'The panel answers again' }, message: 'Telegram message not posted (demo: TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are unset)' }]);
+    await demo.sendMessage('5550001', 'Your subscription expires in 3 days');
+    expect(logged).toEqual([
+      { details: { telegram: 'The panel answers again', chatId: null }, message: 'Telegram message not posted (demo: TELEGRAM_BOT_TOKEN is unset or demo)' },
+      { details: { telegram: 'Your subscription expires in 3 days', chatId: '5550001' }, message: 'Telegram message not posted (demo: TELEGRAM_BOT_TOKEN is unset or demo)' },
+    ]);
+    expect(await demo.username()).toBe('demo');
+  });
+
+  it("reads the bot's username with getMe once, and sets the webhook with its secret (https only, as Telegram)", async () => {
+    const client = bot();
+    expect(await client.username()).toBe('streamplus_test_bot');
+    expect(await client.username()).toBe('streamplus_test_bot');
+    await client.setWebhook('https://store.example/api/telegram/webhook', 'secret-of-the-webhook_0123456789');
+    expect(telegram.webhook).toEqual({ url: 'https://store.example/api/telegram/webhook', secretToken: 'secret-of-the-webhook_0123456789' });
+    expect(await failureOf(client.setWebhook('http://localhost:5000/api/telegram/webhook', 'x'.repeat(20)))).toBe(
+      'Telegram refused the webhook: 400 Bad Request: bad webhook: An HTTPS URL must be provided for webhook',
+    );
+    expect(await failureOf(bot({ token: '7012345678:AAE-another-bots-token_999' }).username())).toBe('Telegram refused getMe: 401 Unauthorized');
+  });
+
+  it('posts to any chat the bot is in, as Telegram HTML when asked', async () => {
+    telegram.openChat('5550001');
+    await bot().sendMessage('5550001', '<b>Renewed</b>', { html: true });
+    expect(telegram.messages).toEqual([{ chatId: '5550001', text: '<b>Renewed</b>', options: { link_preview_options: { is_disabled: true }, parse_mode: 'HTML' } }]);
   });
 });
 

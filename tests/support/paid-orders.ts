@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { orders } from '../../src/server/schema';
+import { orders, subscriptions } from '../../src/server/schema';
 import { resolveOrderCustomer } from '../../src/server/features/accounts/customers';
+import { seededPackages } from './checkout';
+import { registerCustomer } from './customers';
 import type { TestApp } from './test-app';
 
 /** Orders as the checkout stores them, paid the way the checkout completes them. */
@@ -88,4 +90,14 @@ export async function orderPaidWithoutJobs(t: TestApp, options: TestOrderOptions
     .set({ paymentStatus: 'completed', paidAt: sql`now() - make_interval(secs => ${paidAgoMs / 1000})` })
     .where(eq(orders.id, order.id));
   return order;
+}
+
+/** A signed-in customer with a paid, provisioned 1-month subscription. */
+export async function paidSubscriber(t: TestApp) {
+  const signedIn = await registerCustomer(t.app);
+  const { oneMonth } = await seededPackages(t.app);
+  const order = await paidOrder(t, { packageId: oneMonth.id, customerId: signedIn.customer.id, email: signedIn.customer.email });
+  await t.services.jobs.drain();
+  const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+  return { ...signedIn, order, subscription: subscription! };
 }

@@ -12,15 +12,18 @@ export interface StandInTelegramMessage {
 }
 
 /**
- * A local stand-in of the Telegram Bot API's sendMessage on a real HTTP server:
- * `POST /bot<token>/sendMessage` with a JSON body `{ chat_id, text, ... }`, answered as
- * Telegram answers it: `{ ok: true, result: <the message> }`, or `{ ok: false, error_code,
- * description }` for a token that is not the bot's (401 Unauthorized), a chat the bot is not
- * in (400 Bad Request: chat not found) or an empty text. It keeps the messages it took, and
- * can be down (goDown) until recover.
+ * A local stand-in of the Telegram Bot API on a real HTTP server: `POST /bot<token>/<method>`
+ * for sendMessage (a JSON body `{ chat_id, text, ... }`), getMe and setWebhook, answered as
+ * Telegram answers them: `{ ok: true, result }`, or `{ ok: false, error_code, description }`
+ * for a token that is not the bot's (401 Unauthorized), a chat the bot is not in (400 Bad
+ * Request: chat not found; the bot is in the staff chat and in each chat `openChat` adds, as
+ * a user who pressed Start) or an empty text. It keeps the messages it took and the webhook
+ * it was given, and can be down (goDown) until recover.
  */
 export async function startTelegramStandIn({ token, chatId }: { token: string; chatId: string }) {
   const messages: StandInTelegramMessage[] = [];
+  const chats = new Set([chatId]);
+  let webhook: { url: string; secretToken: unknown } | null = null;
   const outage = outageSwitch({ ok: false, error_code: 500, description: 'Internal Server Error' });
   let nextMessageId = 1;
 
@@ -36,15 +39,21 @@ export async function startTelegramStandIn({ token, chatId }: { token: string; c
     if (req.method !== 'POST' || !match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
     if (outage.intercept(res)) return;
     if (match[1] !== token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
-    if (match[2] !== 'sendMessage') return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
     } catch {
       return send(400, { ok: false, error_code: 400, description: "Bad Request: can't parse JSON" });
     }
+    if (match[2] === 'getMe') return send(200, { ok: true, result: { id: Number(token.split(':')[0]), is_bot: true, first_name: 'StreamPlus', username: TELEGRAM_TEST_BOT.username } });
+    if (match[2] === 'setWebhook') {
+      if (typeof body.url !== 'string' || !body.url.startsWith('https://')) return send(400, { ok: false, error_code: 400, description: 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook' });
+      webhook = { url: body.url, secretToken: body.secret_token };
+      return send(200, { ok: true, result: true, description: 'Webhook was set' });
+    }
+    if (match[2] !== 'sendMessage') return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
     const { chat_id: to, text, ...options } = body;
-    if (String(to) !== chatId) return send(400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
+    if (!chats.has(String(to))) return send(400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
     if (typeof text !== 'string' || text.trim() === '') return send(400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
     messages.push({ chatId: String(to), text, options });
     const message = { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: 'private' }, text };
@@ -57,11 +66,20 @@ export async function startTelegramStandIn({ token, chatId }: { token: string; c
   return {
     url: `http://127.0.0.1:${port}`,
     messages,
+    /** The webhook setWebhook was last given, or null. */
+    get webhook() {
+      return webhook;
+    },
+    /** A user pressed Start in a private chat with the bot: it may post there. */
+    openChat: (id: string) => chats.add(id),
     /** Every request answers 500, or hangs, until `recover`. */
     goDown: (mode: Outage) => outage.begin(mode),
     recover: () => outage.end(),
     reset() {
       messages.length = 0;
+      chats.clear();
+      chats.add(chatId);
+      webhook = null;
       outage.end();
     },
     close: () => {
@@ -73,7 +91,7 @@ export async function startTelegramStandIn({ token, chatId }: { token: string; c
 
 export type TelegramStandIn = Awaited<ReturnType<typeof startTelegramStandIn>>;
 
-export const TELEGRAM_TEST_BOT = { token: '7012345678:AAE-test-token-of-the-bot_0123', chatId: '-1001234567890' } as const;
+export const TELEGRAM_TEST_BOT = { token: '7012345678:AAE-test-token-of-the-bot_0123', chatId: '-1001234567890', username: 'streamplus_test_bot' } as const;
 
 /**
  * The Telegram stand-in for one test file: its settings are put in `env` (the URL before the

@@ -41,7 +41,7 @@ describe('configuration (ARCHITECTURE D11)', () => {
       [{ ADMIN_USERNAME: 'owner' }, 'ADMIN_PASSWORD'],
       [{ ADMIN_PASSWORD: 'twelve-chars' }, 'ADMIN_USERNAME'],
       [{ ALERT_EMAIL: 'owner at example.com' }, 'ALERT_EMAIL'],
-      [{ TELEGRAM_BOT_TOKEN: '123456:ABC' }, 'TELEGRAM_CHAT_ID'],
+      [{ TELEGRAM_BOT_TOKEN: '123456:ABC', TELEGRAM_WEBHOOK_SECRET: 'short' }, 'TELEGRAM_WEBHOOK_SECRET'],
       [{ TELEGRAM_CHAT_ID: '-1001234' }, 'TELEGRAM_BOT_TOKEN'],
       [{ TELEGRAM_API_URL: 'not a url' }, 'TELEGRAM_API_URL'],
     ];

@@ -59,6 +59,9 @@ export const apiRoutes = {
   /** The owner's line device becomes a set-top box known by its MAC (decision 0078). */
   deviceSetTopBox: (deviceId: string) => `/api/devices/${segment(deviceId)}/set-top-box`,
   emailPreferences: '/api/customer/email-preferences',
+  /** The account's Telegram chat (decision 0103): GET linked or not, DELETE unlinks; POST .../link makes a one-time deep link. */
+  telegram: '/api/customer/telegram',
+  telegramLink: '/api/customer/telegram/link',
   unsubscribe: '/api/unsubscribe',
   unsubscribeLink: (token: string) => `/api/unsubscribe?token=${segment(token)}`,
   /** An automatic renewal's charge the bank wants confirmed (3-D Secure): its page's data, with the emailed link's token, and the confirmation. */

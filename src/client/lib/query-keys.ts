@@ -22,6 +22,7 @@ export const queryKeys = {
   receipt: (orderId: string) => [apiRoutes.billing, orderId] as const,
   deviceStatus: (deviceId: string) => [apiRoutes.deviceStatus(deviceId)],
   emailPreferences: [apiRoutes.emailPreferences],
+  telegram: [apiRoutes.telegram],
   unsubscribeLink: (token: string) => [apiRoutes.unsubscribeLink(token)],
   renewal: (renewalId: string, token: string) => [apiRoutes.renewal(renewalId, token)],
   supportTickets: [apiRoutes.supportTickets],
@@ -30,4 +31,4 @@ export const queryKeys = {
 } as const;
 
 /** What a sign-in must not leave behind of the customer who used the tab before (a sign-out clears every query). */
-export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.billing, queryKeys.emailPreferences, queryKeys.supportTickets] as const;
+export const customerKeys = [queryKeys.currentCustomer, queryKeys.subscriptions, queryKeys.customerOrders, queryKeys.billing, queryKeys.emailPreferences, queryKeys.supportTickets, queryKeys.telegram] as const;

@@ -3,6 +3,7 @@ import { MAIN_ID } from '../components/SkipLink';
 import { AccountGate, AccountHeader, AccountInfoCard, BillingHistory, GiftCardsReceived, SubscriptionsSection, useSubscriptions } from '../features/account';
 import { EmailPreferencesCard } from '../features/email-preferences';
 import { HelpSection } from '../features/support';
+import { TelegramCard } from '../features/telegram';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The Help section with the customer's devices to choose from (decision 0102); the subscriptions' query is the section above's. */
@@ -39,6 +40,7 @@ export default function AccountPage() {
               <div className="grid gap-6 lg:col-start-1 lg:row-start-2 lg:content-start">
                 <GiftCardsReceived />
                 <EmailPreferencesCard />
+                <TelegramCard timeZone={customer.timeZone} />
               </div>
             </div>
           </main>

@@ -71,7 +71,11 @@ export function renewalReceiptOf(period: { from: Date; until: Date }, paidWith: 
   return { ...period, paidWith, nextChargeOn: renewsItself ? renewalChargeAt(period.until) : null };
 }
 
-/** Writes a renewal's receipt in the transaction that applied it, claimed on the order as every confirmation is. */
+/**
+ * Writes a renewal's receipt in the transaction that applied it, claimed on the order as every
+ * confirmation is. Its key is a renewal's, so a linked Telegram chat gets it too (decision 0103);
+ * the claim, not the key, keeps a receipt written before under order-confirmation: from a second copy.
+ */
 export async function queueRenewalReceipt(
   tx: DbOrTx,
   mail: Pick<Mail, 'queue'>,
@@ -82,7 +86,7 @@ export async function queueRenewalReceipt(
   timeZone: string,
 ): Promise<boolean> {
   const message = orderConfirmationMail(confirmationOf(order, pkg, timeZone, { renewal: receipt }), publicUrl);
-  return mail.queue(tx, message, { key: `order-confirmation:${order.id}`, when: orderConfirmationClaim(tx, order.id) });
+  return mail.queue(tx, message, { key: `renewal-receipt:${order.id}`, when: orderConfirmationClaim(tx, order.id) });
 }
 
 export interface OrderConfirmationDeps {

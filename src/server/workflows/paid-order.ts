@@ -6,6 +6,7 @@ import { SCHEDULED_POLICY } from '#server/features/subscriptions/index';
 import type { OrderConfirmation } from './order-confirmation';
 import type { ProvisionResult, ProvisioningWorkflow } from './provisioning';
 import type { SavedCardWorkflow } from './renewals/saved-cards';
+import type { TelegramAlerts } from './telegram';
 
 /**
  * What follows a payment, for every way an order becomes paid (card, crypto, a free order,
@@ -35,11 +36,13 @@ export interface PaidOrderDeps {
   accounts: Pick<AccountLinks, 'sendSetupLink'>;
   /** Keeps the card of a purchase with "Renew automatically" for its new subscription (decision 0044). */
   savedCards?: Pick<SavedCardWorkflow, 'saveCardOfPaidOrder'>;
+  /** Tells the staff chat of a provisioning that ran out of attempts (decision 0103). */
+  alerts?: Pick<TelegramAlerts, 'provisioningFailed'>;
 }
 
 type UnfinishedOrder = { id: string; fulfilledAt: Date | null; confirmationSentAt: Date | null };
 
-export function createPaidOrderWorkflow({ db, jobs, orders, provisioning, confirmation, accounts, savedCards }: PaidOrderDeps) {
+export function createPaidOrderWorkflow({ db, jobs, orders, provisioning, confirmation, accounts, savedCards, alerts }: PaidOrderDeps) {
   const jobsOf = (order: UnfinishedOrder) => [
     ...(order.fulfilledAt ? [] : [{ name: PAID_ORDER_JOBS.provisionOrder, data: { orderId: order.id }, singletonKey: order.id }]),
     ...(order.confirmationSentAt ? [] : [{ name: PAID_ORDER_JOBS.orderConfirmationMail, data: { orderId: order.id }, singletonKey: order.id }]),
@@ -76,7 +79,12 @@ export function createPaidOrderWorkflow({ db, jobs, orders, provisioning, confir
     } catch (error) {
       // The last attempt leaves its reason on the order for the admin's list (retry-provisioning or refund).
       if (job.retryCount >= DEFAULT_JOB_POLICY.retryLimit) {
-        await recordProvisioningFailure(db, orderId, job.retryCount + 1, error instanceof Error ? error.message : String(error));
+        const failure = { orderId, attempts: job.retryCount + 1, error: error instanceof Error ? error.message : String(error), at: new Date() };
+        // The reason and the staff's alert commit together: neither without the other.
+        await db.transaction(async (tx) => {
+          await recordProvisioningFailure(tx, failure.orderId, failure.attempts, failure.error);
+          await alerts?.provisioningFailed(tx, failure);
+        });
       }
       throw error;
     }

@@ -69,7 +69,7 @@ export interface PanelWatchDeps {
   mail: Pick<Mail, 'queue'>;
   telegram: TelegramProvider;
   clock: Clock;
-  config: Pick<Config, 'ALERT_EMAIL' | 'PUBLIC_URL' | 'STORE_TIME_ZONE'>;
+  config: Pick<Config, 'ALERT_EMAIL' | 'PUBLIC_URL' | 'STORE_TIME_ZONE' | 'TELEGRAM_CHAT_ID'>;
   logger?: JobLogger | undefined;
 }
 
@@ -207,7 +207,8 @@ export function createPanelWatch({ db, jobs, provider, mail, telegram, clock, co
         credits,
         alerts: {
           email: config.ALERT_EMAIL ?? null,
-          telegram: telegram.kind === 'telegram',
+          // A bot without a staff chat serves customers only (decision 0103): the alerts go nowhere in Telegram.
+          telegram: telegram.kind === 'telegram' && Boolean(config.TELEGRAM_CHAT_ID),
           active: (await activeAlerts(db)).map((alert) => ({ kind: alert.kind, since: alert.since.toISOString() })),
         },
       };

@@ -4,10 +4,15 @@ import { createTelegramBot } from './bot-api';
 import { createDemoTelegram } from './demo-telegram';
 import type { TelegramProvider } from './telegram-provider';
 
-export type { TelegramProvider } from './telegram-provider';
+export type { TelegramProvider, TelegramUpdate } from './telegram-provider';
+export { parseTelegramUpdate, TELEGRAM_SECRET_HEADER } from './updates';
+export { DEMO_BOT_USERNAME } from './demo-telegram';
 
-/** The owner's bot when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set (the configuration takes both or neither), the demo twin otherwise. */
+/** TELEGRAM_BOT_TOKEN's value that turns Telegram on with the demo twin, for a store shown offline (decision 0103). */
+export const DEMO_BOT_TOKEN = 'demo';
+
+/** The owner's bot when TELEGRAM_BOT_TOKEN is a bot's token, the demo twin otherwise (unset or `demo`). */
 export function selectTelegramProvider(config: Config, logger?: FastifyBaseLogger): TelegramProvider {
   const { TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: chatId, TELEGRAM_API_URL: apiUrl } = config;
-  return token && chatId ? createTelegramBot({ token, chatId, apiUrl }) : createDemoTelegram(logger);
+  return token && token !== DEMO_BOT_TOKEN ? createTelegramBot({ token, apiUrl, ...(chatId ? { chatId } : {}) }) : createDemoTelegram(logger);
 }
