@@ -66,6 +66,7 @@ describe('one admin navigation for both admin pages', () => {
       ['Purchase Notifications', '/admin?tab=notifications'],
       ['Revenue', '/admin?tab=revenue'],
       ['Renewals', '/admin?tab=renewals'],
+      ['Trials', '/admin?tab=trials'],
     ]);
     expect(linksOf('Fulfilment')).toEqual([
       ['Gift Cards', '/admin?tab=gift-cards'],
@@ -349,6 +350,7 @@ describe('the Audit Log and Outbox tabs', () => {
       'Coupon created',
       'Coupon change',
       'Win-back coupon chosen',
+      'Daily trial budget set',
       'Package change',
       'Device renamed',
       'Set-top box MAC change',
