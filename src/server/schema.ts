@@ -23,3 +23,4 @@ export * from './features/panel-watch/schema';
 export * from './features/incidents/schema';
 export * from './features/policies/schema';
 export * from './features/blocklist/schema';
+export * from './features/disputes/schema';

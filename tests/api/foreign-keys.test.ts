@@ -16,6 +16,8 @@ const FOREIGN_KEYS = [
   ['blocklist_entries.author_admin_id', 'admins', 'a', true],
   ['card_provider_customers.customer_id', 'customers', 'a', true],
   ['device_credentials.subscription_id', 'subscriptions', 'c', false],
+  ['disputes.order_id', 'orders', 'a', true],
+  ['early_fraud_warnings.order_id', 'orders', 'a', true],
   ['incident_compensation_lines.incident_id', 'incident_compensations', 'a', false],
   ['incident_compensations.incident_id', 'incidents', 'a', false],
   ['mail_preferences.customer_id', 'customers', 'c', true],

@@ -12,3 +12,4 @@ export { subscriptionsForReading } from './read-only';
 export { attachCardOfPurchase, firstOrderOf, ownSettings, switchAutoRenew, useCard, type SwitchedSubscription } from './settings';
 export { confirmLinesOff, lapsedPastGrace, markGraceSuspended } from './grace';
 export { customersRunningSubscriptions, extendForIncident, type ExtendedSubscription } from './incident-extension';
+export { holdForDispute, liftDisputeHold, subscriptionOfPaidOrder } from './dispute-suspension';
