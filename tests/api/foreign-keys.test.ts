@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('foreign keys after every migration', () => {
-  it('are exactly the 26 expected, the 16 between two features labelled as kept in the migrations', async () => {
+  it('are exactly the 28 expected, the 18 between two features labelled as kept in the migrations', async () => {
     const { rows } = await database.executeSql(
       `select conrelid::regclass::text || '.' || a.attname as "column",
               confrelid::regclass::text as "references",
@@ -67,7 +67,7 @@ describe('foreign keys after every migration', () => {
     expect(rows).toEqual(
       FOREIGN_KEYS.map(([column, references, onDelete, crossFeature]) => ({ column, references, onDelete, note: crossFeature ? CROSS_FEATURE_NOTE : null })),
     );
-    expect(FOREIGN_KEYS.filter(([, , , crossFeature]) => crossFeature)).toHaveLength(16);
+    expect(FOREIGN_KEYS.filter(([, , , crossFeature]) => crossFeature)).toHaveLength(18);
   });
 
   it('still refuse a row naming another feature\'s row that does not exist', async () => {
