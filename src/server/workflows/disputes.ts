@@ -209,11 +209,12 @@ export function createDisputesWorkflow({ db, clock, cardPayments, subscriptions,
       if (first) await audit(tx, 'order.early_fraud_warning', order.id, { paymentStatus: order.paymentStatus }, { warningId: event.warning.id, fraudType: event.warning.fraudType, outcome });
       return first;
     });
-    if (!claimed) return;
     if (outcome !== 'refunded') {
-      log.warn({ orderId: order.id, warningId: event.warning.id, outcome }, 'early fraud warning on an order the store does not refund');
+      if (claimed) log.warn({ orderId: order.id, warningId: event.warning.id, outcome }, 'early fraud warning on an order the store does not refund');
       return;
     }
+    // Claimed before, yet still paid: the first delivery's refund failed; the provider's retry
+    // refunds it now (the refund and the blocklist entries are each made once).
     const reason = `Early fraud warning ${event.warning.id} (${event.warning.fraudType}) on order ${order.id}`;
     await orderAdmin.refund(order.id, { note: reason }, null, log);
     const fingerprint = (await cardPayments.retrieve(order.stripePaymentIntentId!))?.cardFingerprint ?? null;
