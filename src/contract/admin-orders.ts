@@ -6,6 +6,7 @@ import { dayRangeFields, dayRangeInOrder } from './day-range';
 import { DEVICE_KINDS } from './devices';
 import { moneyField, optionalText, plainText, requiredText } from './fields';
 import { acceptedPolicySchema } from './policies';
+import { adminDisputeSchema } from './disputes';
 
 /** The order an admin action names, in the path (/api/admin/orders/:orderId/...). */
 export const adminOrderParamsSchema = z.object({ orderId: requiredText('Order ID', 64) });
@@ -168,6 +169,8 @@ export const adminOrderDetailSchema = z.object({
   policiesAccepted: z.array(acceptedPolicySchema),
   /** Where and when the buyer agreed: the checkout's address, browser and time; null when nobody agreed. */
   agreement: z.object({ ipAddress: z.string(), userAgent: z.string(), acceptedAt: z.string() }).nullable(),
+  /** The order's card dispute with its assembled evidence (decision 0100); null when none. */
+  dispute: adminDisputeSchema.nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { disputeRateSchema } from './disputes';
 import { emailField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { deviceCredentialSchema } from './subscriptions';
@@ -122,6 +123,8 @@ export const adminStatsSchema = z.object({
    * support tickets open (decision 0102).
    */
   waiting: z.object({ needsReview: z.number().int(), giftCardsOwed: z.number().int(), boxesToShip: z.number().int(), openTickets: z.number().int() }),
+  /** Disputes over card payments in the last 30 days, with its colour: amber from 0.5%, red from 0.75% (decision 0100). */
+  disputeRate: disputeRateSchema,
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

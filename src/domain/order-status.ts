@@ -10,11 +10,14 @@
  *   partially paid, a mismatched amount), for an admin to refund or honour; a later full
  *   payment still completes it (decision 0004).
  * - refunded: an admin gave the money back; nothing brings it back (decision 0021).
+ * - disputed: the buyer's bank opened a dispute of a paid order; its lines are off until it
+ *   closes (decision 0100). Won, it is completed again; lost, it is disputed_lost.
+ * - disputed_lost: the bank took the money back with the provider's fee; final.
  *
  * Honouring is not a status: it is an admin's needs_review -> completed (decision 0021),
- * the one change into completed that a payment does not make.
+ * one of the two changes into completed that a payment does not make; a dispute won is the other.
  */
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'needs_review', 'refunded'] as const;
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'needs_review', 'refunded', 'disputed', 'disputed_lost'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -26,9 +29,18 @@ export const ORDER_STATUS_TRANSITIONS: { readonly [from in OrderStatus]: readonl
   pending: ['completed', 'failed', 'needs_review'],
   failed: ['completed', 'failed', 'needs_review'],
   needs_review: ['completed', 'needs_review', 'refunded'],
-  completed: ['refunded'],
+  // A dispute may close before the store heard it open (events come in any order): completed -> disputed_lost.
+  completed: ['refunded', 'disputed', 'disputed_lost'],
   refunded: [],
+  disputed: ['completed', 'disputed_lost'],
+  disputed_lost: [],
 };
+
+/** What a payment may complete: never a disputed order, which only the dispute's outcome settles (decision 0100). */
+export const PAYABLE: readonly OrderStatus[] = ['pending', 'failed', 'needs_review'];
+
+/** Orders whose money the store took and has not given back by a refund: the figures count them (decision 0100). */
+export const KEPT_STATUSES: readonly OrderStatus[] = ['completed', 'disputed', 'disputed_lost'];
 
 /** Unpaid orders whose payment may still come: a coupon use they hold is only reserved (decision 0020). */
 export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending', 'failed'];

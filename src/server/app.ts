@@ -13,6 +13,7 @@ import { mailRoutes } from '#server/features/mail/index';
 import { telegramAccountRoutes, telegramWebhookRoutes } from '#server/features/telegram/index';
 import { adminPanelRoutes } from '#server/features/panel-watch/index';
 import { cryptoRoutes, paymentRoutes, stripeWebhookRoutes } from '#server/features/payments/index';
+import { adminDisputeRoutes, demoBankRoutes } from '#server/features/disputes/index';
 import { adminPolicyRoutes, policyRoutes } from '#server/features/policies/index';
 import { adminRenewalRoutes, autoRenewRoutes, renewalRoutes } from '#server/features/renewals/index';
 import { billingRoutes } from '#server/features/reports/index';
@@ -122,7 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
     const { accounts, accountLinks, adminChanges, admins, cardPayment, cardPayments, catalog, clock, couponAdmin, crypto, cryptoPayment, mail, orderAccount, orderAdmin, orders } = services;
     const { deviceActions, panelWatch, placeOrder, renewalAdmin, renewalConfirmation, reports, savedCardRenewal, savedCards, shipments, subscriptions, trialSignup } = services;
-    const { blocklist, blocklistPage, incidentReads, incidents, staff, storeStatus, support } = services;
+    const { blocklist, blocklistPage, disputes, incidentReads, incidents, staff, storeStatus, support } = services;
     const { devices } = subscriptions;
     await app.register(accountRoutes, { accounts, accountLinks, trialSignup, sessions, browserIdOf });
     await app.register(billingRoutes, { reports, sessions });
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(checkoutRoutes, { db, placeOrder, savedCardRenewal, sessions, browserIdOf, trialTime: services.trialTime });
     await app.register(paymentRoutes, { db, config, cardPayments, crypto, cardPayment, orders });
     await app.register(stripeWebhookRoutes, { cardPayments, cardPayment });
+    await app.register(demoBankRoutes, { config, cardPayments, disputes });
     await app.register(cryptoRoutes, { db, config, crypto, cryptoPayment, sessions, browserIdOf });
     await app.register(subscriptionRoutes, { subscriptions, sessions });
     await app.register(autoRenewRoutes, { savedCards, sessions });
@@ -156,7 +158,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       shipments,
       config,
       sessions,
-      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094), policies (decision 0097), the blocklist (decision 0099), support tickets (decision 0102).
+      // Other features' admin routes, in the admin's guarded scope: devices (decision 0042), automatic renewals (decision 0045), the panel (decision 0093), incidents (decision 0094), policies (decision 0097), the blocklist (decision 0099), disputes (decision 0100), support tickets (decision 0102).
       guardedRoutes: async (guarded, actingAdmin) => {
         await guarded.register(adminDeviceRoutes, { devices, deviceActions, actingAdmin });
         await guarded.register(adminRenewalRoutes, { reports, renewalAdmin, clock, actingAdmin });
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await guarded.register(adminIncidentRoutes, { reads: incidentReads, incidents, actingAdmin });
         await guarded.register(adminPolicyRoutes, { db, policyEdits: adminChanges, actingAdmin });
         await guarded.register(adminBlocklistRoutes, { page: blocklistPage, changes: blocklist, actingAdmin });
+        await guarded.register(adminDisputeRoutes, { disputes, actingAdmin });
         await guarded.register(adminSupportRoutes, { support, actingAdmin, staffMember: async (id) => (await staff.access(id))?.admin ?? null });
         // The daily trial budget and trials -> paid by week (decision 0101).
         await guarded.register(adminTrialRoutes, {

@@ -23,5 +23,6 @@ export * from './features/panel-watch/schema';
 export * from './features/incidents/schema';
 export * from './features/policies/schema';
 export * from './features/blocklist/schema';
+export * from './features/disputes/schema';
 export * from './features/support/schema';
 export * from './features/telegram/schema';

@@ -30,6 +30,7 @@ import { selectTelegramProvider, type TelegramProvider } from './providers/teleg
 import { createAccountLinks } from './workflows/account-links';
 import { createBlocklistWorkflow } from './workflows/blocklist';
 import { createAdminChanges } from './workflows/admin-changes';
+import { createDisputesWorkflow } from './workflows/disputes';
 import { createCardPaymentWorkflow } from './workflows/card-payment';
 import { createCryptoPaymentWorkflow } from './workflows/crypto-payment';
 import { createDeviceActions } from './workflows/device-actions';
@@ -182,7 +183,10 @@ export function createServices(deps: AppDeps) {
     trialTime,
   });
   schedulePaymentReconciliation(jobs, { orders, payments, crypto, paidOrder, logger: deps.logger });
-  const cardPayment = createCardPaymentWorkflow({ payments, paidOrder });
+  const orderAdmin = createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail });
+  // Disputes and early fraud warnings (decision 0100): Stripe's webhook and the demo bank hand their events here.
+  const disputes = createDisputesWorkflow({ db, clock, cardPayments, subscriptions, mail, config: deps.config, blocklist, orderAdmin });
+  const cardPayment = createCardPaymentWorkflow({ payments, paidOrder, disputes });
   const renewalCharges = createRenewalCharges({ db, jobs, clock, config: deps.config, cardPayments, cardPayment, orders, mail, metrics, blocklist, logger: deps.logger });
 
   const catalog = createCatalog(deps.database, { logger: deps.logger });
@@ -248,7 +252,8 @@ export function createServices(deps: AppDeps) {
     cryptoPayment: createCryptoPaymentWorkflow({ crypto, placeOrder, paidOrder, renewalInvoices: renewalInvoiceFacts({ db, clock, zoneOf }) }),
     deviceActions,
     support,
-    orderAdmin: createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder, mail }),
+    orderAdmin,
+    disputes,
     shipments: createShipmentsWorkflow({ db, mail, zoneOf }),
     adminChanges: createAdminChanges({ db, catalog, couponAdmin, admins, staff, endAdminSessions }),
     orderAccount: createOrderAccountWorkflow({ db, accounts, mail }),

@@ -24,6 +24,54 @@ export interface StandInIntent {
   setup_future_usage?: string | null;
 }
 
+/** A dispute as Stripe's events carry it (decision 0100). */
+export interface StandInDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  payment_intent: string | null;
+  charge: string;
+  reason: string;
+  status: string;
+  evidence_details: { due_by: number | null };
+  balance_transactions: Array<{ id: string; object: 'balance_transaction'; amount: number; fee: number }>;
+  livemode: false;
+}
+
+/** Radar's early fraud warning as its event carries it. */
+export interface StandInFraudWarning {
+  id: string;
+  object: 'radar.early_fraud_warning';
+  actionable: boolean;
+  charge: string;
+  fraud_type: string;
+  payment_intent: string | null;
+  livemode: false;
+}
+
+/** A dispute of a stand-in intent, as its events carry it: funds and a $15.00 fee withdrawn when `withdrawn`. */
+export function standInDispute(intent: StandInIntent, overrides: Partial<StandInDispute> = {}, withdrawn = true): StandInDispute {
+  return {
+    id: `dp_${intent.id.slice(3)}`,
+    object: 'dispute',
+    amount: intent.amount,
+    currency: intent.currency,
+    payment_intent: intent.id,
+    charge: `ch_${intent.id.slice(3)}`,
+    reason: 'fraudulent',
+    status: 'needs_response',
+    evidence_details: { due_by: Math.floor(Date.now() / 1000) + 21 * 24 * 3600 },
+    balance_transactions: withdrawn ? [{ id: `txn_${intent.id.slice(3)}`, object: 'balance_transaction', amount: -intent.amount - 1500, fee: 1500 }] : [],
+    livemode: false,
+    ...overrides,
+  };
+}
+
+export function standInFraudWarning(intent: StandInIntent): StandInFraudWarning {
+  return { id: `issfr_${intent.id.slice(3)}`, object: 'radar.early_fraud_warning', actionable: true, charge: `ch_${intent.id.slice(3)}`, fraud_type: 'unauthorized_use_of_card', payment_intent: intent.id, livemode: false };
+}
+
 export interface StandInRefund {
   id: string;
   object: 'refund';
@@ -138,6 +186,13 @@ export async function startStripeStandIn() {
       return send(200, refund);
     }
 
+    // disputes.update with evidence and submit (decision 0100): kept in `requests`, answered as Stripe does.
+    const disputeUpdate = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (req.method === 'POST' && disputeUpdate) {
+      const id = decodeURIComponent(disputeUpdate[1]!);
+      return send(200, { id, object: 'dispute', status: form.submit === 'true' ? 'under_review' : 'needs_response' });
+    }
+
     if (req.method === 'GET' && path === '/v1/refunds') {
       const wanted = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('payment_intent');
       const data = [...refunds.values()].filter((refund) => !wanted || refund.payment_intent === wanted);
@@ -174,7 +229,7 @@ export async function startStripeStandIn() {
       return intent;
     },
     /** A webhook delivery about an intent as Stripe sends it: the raw JSON and its signature header. */
-    event(type: string, intent: StandInIntent, { id, timestamp }: { id?: string; timestamp?: number } = {}) {
+    event(type: string, intent: StandInIntent | StandInDispute | StandInFraudWarning, { id, timestamp }: { id?: string; timestamp?: number } = {}) {
       eventCounter += 1;
       const payload = JSON.stringify({
         id: id ?? `evt_${eventCounter}_${randomBytes(6).toString('hex')}`,

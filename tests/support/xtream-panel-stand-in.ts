@@ -144,7 +144,7 @@ export async function startXtreamPanelStandIn({ apiKey, createDelayMs = 0 }: { a
         });
       case 'live_connections': {
         const of = typeof fields.user_id === 'string' ? lines.get(fields.user_id) : undefined;
-        const playing = of ? Array.from({ length: of.activeConnections }, (_, i) => ({ activity_id: `${of.id}-${i}`, user_id: Number(of.id), stream_id: 100 + i })) : [];
+        const playing = of ? Array.from({ length: of.activeConnections }, (_, i) => ({ activity_id: `${of.id}-${i}`, user_id: Number(of.id), stream_id: 100 + i, user_ip: `203.0.113.${10 + i}` })) : [];
         return send(200, { status: 'STATUS_SUCCESS', data: playing });
       }
       case 'edit_line':

@@ -41,6 +41,7 @@ function detail(devicesSuspended = false): AdminOrderDetail {
     audit: [],
     policiesAccepted: [],
     agreement: null,
+    dispute: null,
   };
 }
 

@@ -45,6 +45,7 @@ function detail(order: AdminOrderSummary, overrides: Partial<AdminOrderDetail> =
     audit: [{ adminUsername: 'store-owner', action: 'order.gift_card', before: { giftCardDelivered: false }, after: { giftCardDelivered: true }, createdAt: '2026-11-21T09:00:00Z' }],
     policiesAccepted: [],
     agreement: null,
+    dispute: null,
     ...overrides,
   };
 }

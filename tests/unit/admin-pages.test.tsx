@@ -53,6 +53,7 @@ const stats: AdminStats = {
   notifications: { count: 4, revenue: '87.92', devices: 6, uniqueCustomers: 3 },
   revenueByDay: Array.from({ length: 30 }, (_, index) => ({ date: new Date(Date.now() - (29 - index) * DAY).toISOString().slice(0, 10), revenue: index === 29 ? '21.98' : '0.00' })),
   waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 },
+  disputeRate: { disputes: 0, cardPayments: 3, rate: 0, level: 'ok' },
 };
 
 /** A signed-in admin with these lists; the customer list answers an ETag and 304 to it. */

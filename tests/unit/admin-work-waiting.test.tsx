@@ -14,6 +14,7 @@ function stats(waiting: AdminStats['waiting']): AdminStats {
     notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
     revenueByDay: [],
     waiting,
+    disputeRate: { disputes: 0, cardPayments: 0, rate: 0, level: 'ok' },
   };
 }
 

@@ -14,8 +14,11 @@ const EXPECTED: Record<OrderStatus, OrderStatus[]> = {
   pending: ['completed', 'failed', 'needs_review'],
   failed: ['completed', 'failed', 'needs_review'],
   needs_review: ['completed', 'needs_review', 'refunded'],
-  completed: ['refunded'],
+  completed: ['refunded', 'disputed', 'disputed_lost'],
   refunded: [],
+  // A dispute (decision 0100): won, the order is completed again; lost, it stays lost.
+  disputed: ['completed', 'disputed_lost'],
+  disputed_lost: [],
 };
 
 describe('the order status table', () => {
@@ -29,7 +32,9 @@ describe('the order status table', () => {
   });
 
   it('guards each change by the statuses that may become its target', () => {
-    expect(statusesBefore('completed')).toEqual(['pending', 'failed', 'needs_review']);
+    expect(statusesBefore('completed')).toEqual(['pending', 'failed', 'needs_review', 'disputed']);
+    expect(statusesBefore('disputed')).toEqual(['completed']);
+    expect(statusesBefore('disputed_lost')).toEqual(['completed', 'disputed']);
     expect(statusesBefore('failed')).toEqual(['pending', 'failed']);
     expect(statusesBefore('needs_review')).toEqual(['pending', 'failed', 'needs_review']);
     expect(statusesBefore('refunded')).toEqual(['completed', 'needs_review']);
@@ -38,7 +43,8 @@ describe('the order status table', () => {
 
   it('never moves a refunded order, never undoes a payment, and lets nothing become pending again', () => {
     expect(ORDER_STATUS_TRANSITIONS.refunded).toEqual([]);
-    expect(ORDER_STATUSES.filter((to) => canBecome('completed', to))).toEqual(['refunded']);
+    expect(ORDER_STATUSES.filter((to) => canBecome('completed', to))).toEqual(['refunded', 'disputed', 'disputed_lost']);
+    expect(ORDER_STATUS_TRANSITIONS.disputed_lost).toEqual([]);
     expect(ORDER_STATUSES.filter((from) => canBecome(from, 'pending'))).toEqual([]);
   });
 

@@ -51,6 +51,8 @@ export const adminApiRoutes = {
   blocklist: adminBlocklistPaths.list,
   blocklistEntry: adminBlocklistPaths.entry,
   blockBuyer: adminBlocklistPaths.blockBuyer,
+  /** A dispute's evidence, sent to the bank by the owner (decision 0100). */
+  submitDisputeEvidence: (orderId: string) => `/api/admin/orders/${segment(orderId)}/dispute/submit`,
   incidents: adminIncidentPaths.list,
   incident: adminIncidentPaths.detail,
   compensateIncident: adminIncidentPaths.compensate,

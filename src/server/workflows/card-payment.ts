@@ -1,6 +1,7 @@
 import type { PaymentLog } from '#server/lib/logs';
 import type { Payments } from '#server/features/payments/index';
 import type { PaymentIntentState } from '#server/providers/payments/index';
+import type { DisputesWorkflow } from './disputes';
 import type { PaidOrderWorkflow } from './paid-order';
 
 /**
@@ -8,7 +9,16 @@ import type { PaidOrderWorkflow } from './paid-order';
  * webhook), then what follows a payment for the order it completed. The payments feature
  * decides on the provider's record (D8); this only joins the two.
  */
-export function createCardPaymentWorkflow({ payments, paidOrder }: { payments: Payments; paidOrder: Pick<PaidOrderWorkflow, 'start'> }) {
+export function createCardPaymentWorkflow({
+  payments,
+  paidOrder,
+  disputes,
+}: {
+  payments: Payments;
+  paidOrder: Pick<PaidOrderWorkflow, 'start'>;
+  /** A dispute's and an early fraud warning's events (decision 0100). */
+  disputes: Pick<DisputesWorkflow, 'receiveEvent'>;
+}) {
   return {
     /** POST /api/webhook/payment-success. */
     async confirmCardPayment(orderId: string, paymentIntentId: string, log: PaymentLog) {
@@ -26,7 +36,7 @@ export function createCardPaymentWorkflow({ payments, paidOrder }: { payments: P
 
     /** POST /api/stripe/webhook. */
     async receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: PaymentLog): Promise<void> {
-      const paidOrderId = await payments.receiveWebhook(raw, headers, log);
+      const paidOrderId = await payments.receiveWebhook(raw, headers, log, disputes.receiveEvent);
       if (paidOrderId) await paidOrder.start(paidOrderId, log);
     },
   };

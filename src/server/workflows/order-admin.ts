@@ -4,7 +4,7 @@ import { refundableCents } from '#domain/refunds';
 import type { AuditAction } from '#contract/admin-audit';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { conflict } from '#domain/errors';
-import { recordAdminAction } from '#server/features/audit/index';
+import { recordAdminAction, recordStoreAction } from '#server/features/audit/index';
 import type { AuditActor } from '#domain/actors';
 import { refundMail, type Mail } from '#server/features/mail/index';
 import type { AuditChange, ErrorLog, GiftCardDeliveryChange, OpenedRefund, OrderRefundRow, Orders, RefundAsk } from '#server/features/orders/index';
@@ -38,9 +38,8 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
       if (!settled) return null;
       const { refund, before, order, full, couponReleased } = settled;
       const service = full ? await subscriptions.endServiceOfRefund(tx, before) : null;
-      await recordAdminAction(tx, {
-        actor: { id: refund.adminId, username: refund.adminUsername },
-        action: 'order.refund',
+      const change = {
+        action: 'order.refund' as const,
         target: { type: 'order', id: order.id },
         before: { paymentStatus: before.paymentStatus, refundedAmount: formatMoney(parseMoney(order.refundedAmount) - parseMoney(refund.amount)), ...(service ? { subscription: service.before } : {}) },
         after: {
@@ -54,7 +53,10 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
           couponReleased,
           ...(service ? { subscription: service.after } : {}),
         },
-      });
+      };
+      // A refund the store made by itself (an early fraud warning's, decision 0100) is the store's row.
+      if (refund.adminId) await recordAdminAction(tx, { actor: { id: refund.adminId, username: refund.adminUsername }, ...change });
+      else await recordStoreAction(tx, change);
       await mail.queue(tx, refundMail(order, parseMoney(refund.amount), { full, serviceEnded: service !== null }), { key: `order-refund:${refund.id}` });
       return service;
     });
@@ -83,9 +85,10 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
      * the customer's email; when nothing is left the order is refunded, its coupon use given
      * back and its service ended, then its panel lines disabled by a durable job. The same
      * request twice (its key), or a second whole refund, answers the same state and calls the
-     * provider no more; an earlier refund left unsettled is settled before this one.
+     * provider no more; an earlier refund left unsettled is settled before this one. With
+     * no actor the store refunds by itself (an early fraud warning, decision 0100).
      */
-    async refund(orderId: string, ask: RefundAsk, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction> {
+    async refund(orderId: string, ask: RefundAsk, actor: AuditActor | null, log: ErrorLog): Promise<AdminOrderAction> {
       // Each round settles one earlier refund left pending, or makes this one; past three, another admin is still refunding it.
       for (let round = 0; round < 3; round += 1) {
         const opened = await orders.openRefund(orderId, ask, actor);
@@ -127,3 +130,5 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
     },
   };
 }
+
+export type OrderAdminWorkflow = ReturnType<typeof createOrderAdminWorkflow>;

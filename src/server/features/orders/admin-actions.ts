@@ -77,7 +77,7 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
    * unsettled earlier refund is settled first; else the amount is checked against what is
    * left and a pending row opened. Null when the order is refunded already.
    */
-  async function openRefund(orderId: string, ask: RefundAsk, actor: AuditActor): Promise<OpenedRefund | null> {
+  async function openRefund(orderId: string, ask: RefundAsk, actor: AuditActor | null): Promise<OpenedRefund | null> {
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound(ORDER_NOT_FOUND);

@@ -5,6 +5,7 @@ import { takeCouponUseAtPayment } from './coupon-use';
 import { findOrder, type OrderRow } from './order-row';
 import { evidenceColumns, isOrdersPayment, paidAmountIs, paidInFull, paymentMismatch, type PaymentEvidence } from './payment-evidence';
 import { formatMoney } from '#domain/money';
+import { PAYABLE } from '#domain/order-status';
 import { prebuilt } from '#server/db/prebuilt';
 import { completeAndNotify, completeAndNotifyStatement } from './purchase-notification';
 import type { StatusChange } from './status-changes';
@@ -26,6 +27,7 @@ export type CompletionResult =
 function completion(evidence: PaymentEvidence, where?: SQL): StatusChange {
   return {
     to: 'completed',
+    from: PAYABLE,
     // Paid in full: what a part payment had brought no longer bounds a refund (domain/refunds).
     // Only a crypto payment arrives in parts: a card's completion, a purchase's hot path, writes no more.
     set: { paidAt: sql`now()`, failureReason: null, ...(evidence.method === 'crypto' ? { receivedAmount: null } : {}), ...evidenceColumns(evidence) },

@@ -15,3 +15,5 @@ export { ordersForReading } from './read-only';
 export type { OrderRefundRow } from './refunds';
 export type { AuditChange, OpenedRefund, RefundAsk } from './admin-actions';
 export type { GiftCardDeliveryChange } from './gift-cards';
+// A card dispute's changes of its order, and the facts its evidence reads (decision 0100).
+export { keptCardPaymentsBetween, markDisputeLost, markDisputeWon, markOrderDisputed, orderHistoryOf, orderOfPaymentIntent } from './disputes';

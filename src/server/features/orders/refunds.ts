@@ -15,6 +15,9 @@ import { lockOrder, type OrderRow } from './order-row';
 
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
+/** Who a refund the store made by itself is by, as the order's refunds list it. */
+export const STORE_REFUND_AUTHOR = 'the store';
+
 /** The provider's idempotency key of one refund row: a retry of the same row is the same refund at the provider. */
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`;
 
@@ -42,7 +45,7 @@ export async function unsettledRefund(tx: DbOrTx, orderId: string): Promise<Orde
 
 export async function openRefundRow(
   tx: DbOrTx,
-  values: { orderId: string; amountCents: Cents; note: string | undefined; requestKey: string | undefined; requestFingerprint: string | undefined; actor: AuditActor },
+  values: { orderId: string; amountCents: Cents; note: string | undefined; requestKey: string | undefined; requestFingerprint: string | undefined; actor: AuditActor | null },
 ): Promise<OrderRefundRow> {
   const [row] = await tx
     .insert(orderRefunds)
@@ -52,8 +55,9 @@ export async function openRefundRow(
       note: values.note ?? null,
       requestKey: values.requestKey ?? null,
       requestFingerprint: values.requestKey ? (values.requestFingerprint ?? null) : null,
-      adminId: values.actor.id,
-      adminUsername: values.actor.username,
+      // The store's own refund (an early fraud warning's, decision 0100) names no admin.
+      adminId: values.actor?.id ?? null,
+      adminUsername: values.actor?.username ?? STORE_REFUND_AUTHOR,
     })
     .returning();
   return row!;

@@ -23,7 +23,7 @@ export const orders = pgTable(
     /** The admin's note on the delivery (how or where it was sent), for the admins. */
     giftCardNote: text('gift_card_note'),
     paymentMethod: text('payment_method', { enum: ['card', 'crypto', 'free'] }).notNull(),
-    /** pending, completed, failed, needs_review, refunded: which may become which is domain/order-status.ts */
+    /** pending, completed, failed, needs_review, refunded, disputed, disputed_lost: which may become which is domain/order-status.ts */
     paymentStatus: text('payment_status').notNull().default('pending'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     cryptoPaymentId: text('crypto_payment_id'),
@@ -43,6 +43,11 @@ export const orders = pgTable(
      * transaction so that revenue, net of partial refunds, reads one row (decision 0036).
      */
     refundedAmount: money('refunded_amount').notNull().default('0.00'),
+    /**
+     * What a lost dispute took back: the disputed amount and the provider's dispute fee
+     * (decision 0100). The figures subtract it once, as the order becomes disputed_lost.
+     */
+    disputeLoss: money('dispute_loss').notNull().default('0.00'),
     /** What a part-paid crypto payment actually brought, in USD; null when the order was paid in full or not at all. */
     receivedAmount: money('received_amount'),
     requiresShipping: boolean('requires_shipping').notNull().default(false),
@@ -85,8 +90,8 @@ export const orders = pgTable(
     index('orders_crypto_payment_idx').on(t.cryptoPaymentId),
     // The sweep for paid orders whose jobs were lost reads only the few unfinished ones.
     index('orders_unfinished_idx').on(t.paidAt).where(sql`${t.fulfilledAt} is null or ${t.confirmationSentAt} is null`),
-    // The dashboards' revenue sums read paid orders by payment date.
-    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'completed'`),
+    // The dashboards' revenue sums read paid orders by payment date: figures.ts's keptPayment, written the same way (decision 0100).
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paymentStatus} in ('completed', 'disputed', 'disputed_lost')`),
     // The admin's order list pages newest first (alone, by date range, or by payment status),
     // and orders.csv walks the first one in batches by (created_at, id).
     index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -190,7 +195,8 @@ export const orderRefunds = pgTable(
      * sent again with anything else is refused. Null on refunds made before it was kept.
      */
     requestFingerprint: text('request_fingerprint'),
-    adminId: uuid('admin_id').notNull(),
+    /** The admin who refunded; null for the store's own refund (an early fraud warning's, decision 0100). */
+    adminId: uuid('admin_id'),
     adminUsername: text('admin_username').notNull(),
     createdAt: createdAt(),
   },

@@ -1,11 +1,13 @@
-import { and, asc, count, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderSummary } from '#contract/admin-orders';
+import type { AdminDispute } from '#contract/disputes';
 import { devicesRun } from '#domain/devices';
 import { formatMoney } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
 import { auditLog } from '../audit/schema';
+import { disputes } from '../disputes/schema';
 import { packages } from '../catalog/schema';
 import { mailOutbox } from '../mail/schema';
 import { orderRefunds, orders, shipments } from '../orders/schema';
@@ -138,7 +140,7 @@ export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Pr
   // The order's subscription: the one it renews, else the one it created. Its devices are read
   // beside it through the same condition, not once it is known: one round trip fewer (decision 0071).
   const ofTheOrder = subscriptionId ? eq(subscriptions.id, subscriptionId) : eq(subscriptions.orderId, orderId);
-  const [customer, subscription, shipment, outbox, audit, refunds, credentials, policiesAccepted] = await Promise.all([
+  const [customer, subscription, shipment, outbox, audit, refunds, credentials, policiesAccepted, dispute] = await Promise.all([
     order.customerId
       ? db.select({ id: customers.id, email: customers.email, hasAccount: customers.hasAccount }).from(customers).where(eq(customers.id, order.customerId))
       : Promise.resolve([]),
@@ -175,6 +177,7 @@ export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Pr
       .where(inArray(deviceCredentials.subscriptionId, db.select({ id: subscriptions.id }).from(subscriptions).where(ofTheOrder)))
       .orderBy(asc(deviceCredentials.deviceNumber)),
     policyTextsOf(db, acceptedVersions(order)),
+    order.paymentMethod === 'card' ? disputeOf(db, orderId) : Promise.resolve(null),
   ]);
   const [sub] = subscription;
   const [box] = shipment;
@@ -225,6 +228,25 @@ export async function orderDetail(db: DbOrTx, orderId: string, lapse: Lapse): Pr
       order.buyerIpAddress !== null && order.buyerUserAgent !== null
         ? { ipAddress: order.buyerIpAddress, userAgent: order.buyerUserAgent, acceptedAt: order.createdAt.toISOString() }
         : null,
+    dispute,
+  };
+}
+
+/** The order's latest dispute as the admin sees it (decision 0100); null when none. */
+async function disputeOf(db: DbOrTx, orderId: string): Promise<AdminDispute | null> {
+  const [row] = await db.select().from(disputes).where(eq(disputes.orderId, orderId)).orderBy(desc(disputes.createdAt)).limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    reason: row.reason,
+    amount: formatMoney(row.amount),
+    currency: row.currency,
+    fee: formatMoney(row.fee),
+    dueBy: row.dueBy?.toISOString() ?? null,
+    evidence: row.evidence,
+    note: row.note,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
   };
 }
 

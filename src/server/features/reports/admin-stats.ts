@@ -5,6 +5,7 @@ import { orderRevenueBuckets, orderRevenueDays, orderTallies } from '../orders/s
 import { subscriptionTallies } from '../subscriptions/schema';
 import { daysKeptIn, revenueByDay } from './revenue';
 import { workWaiting } from './work-waiting';
+import { disputeRate } from './dispute-rate';
 
 /** Days of revenue the dashboards chart, today included. */
 export const REVENUE_CHART_DAYS = 30;
@@ -52,7 +53,7 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
   const tally = (which: string, column: AnyColumn) =>
     sql`coalesce((select sum(${column}) from ${orderTallies} where ${orderTallies.tally} = ${which}), 0)`;
   const s = subscriptionTallies;
-  const [[figures], chart, waiting] = await Promise.all([
+  const [[figures], chart, waiting, disputes] = await Promise.all([
     queryRows<FiguresRow>(
       db,
       sql`
@@ -71,6 +72,7 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
     ),
     revenueByDay(db, REVENUE_CHART_DAYS, timeZone),
     workWaiting(db),
+    disputeRate(db),
   ]);
   if (!figures) throw new Error('the stats query returned no row');
   return {
@@ -89,5 +91,6 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
     },
     revenueByDay: chart.map(({ date, revenue }) => ({ date, revenue })),
     waiting,
+    disputeRate: disputes,
   };
 }

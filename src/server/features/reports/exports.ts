@@ -91,6 +91,7 @@ const ORDER_HEADER = [
   'Total',
   'Refunded',
   'Last refund',
+  'Dispute loss',
   'Cashback',
   'Coupon',
   'Gift card',
@@ -114,6 +115,8 @@ const orderColumns = {
   couponDiscount: orders.couponDiscount,
   totalAmount: orders.totalAmount,
   refundedAmount: orders.refundedAmount,
+  // A lost dispute's amount and fee (decision 0100): revenue subtracts it once.
+  disputeLoss: orders.disputeLoss,
   // The order's latest settled refund, on the refunds' order index (decision 0036).
   lastRefundAt: sql<Date | null>`(select max(${orderRefunds.createdAt}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} <> 'pending')`.mapWith(
     (value: string | Date | null) => (value === null ? null : new Date(value)),
@@ -175,6 +178,7 @@ export function orderExport(db: DbOrTx, timeZone: string, range: DayRange = {}, 
       order.totalAmount,
       order.refundedAmount,
       storeTime(order.lastRefundAt, timeZone),
+      order.disputeLoss,
       order.cashbackAmount,
       order.couponCode,
       order.selectedGiftCard,

@@ -10,25 +10,30 @@ import { orders } from '../orders/schema';
  * leaves it 'completed' with its `refunded_amount` (decision 0036). So "net of refunds" is
  * "completed orders only, less what was given back of them", counted on the order's own
  * day: a refund lowers the day the money came in, not the day it went out. The literal
- * `payment_status = 'completed'` is also the predicate of orders_paid_idx, so a query
+ * keptPayment is also the predicate of orders_paid_idx, so a query
  * that filters on `keptPayment` by payment date can read that partial index.
  *
  * The dashboards' cards, the revenue chart and the lists' totals read these figures as the
  * writers keep them (decision 0049): drizzle/0019's triggers add each order's, notice's and
- * subscription's share by the same definitions (kept = 'completed'; net = total less
+ * subscription's share by the same definitions (kept = completed or disputed; net = total less
  * refunded; paid = kept with total > 0; an active subscription is status 'active'), and
  * tests/api/admin-figures-kept.test.ts compares them with these aggregates from scratch.
  */
 
-/** An order whose money the store keeps: paid and not refunded. */
-export const keptPayment = sql`${orders.paymentStatus} = 'completed'`;
+/**
+ * An order whose money the store took and did not give back by a refund: paid, including a
+ * disputed one (decision 0100): its money counts while the dispute is open or won, and a lost
+ * one's loss is subtracted by netRevenue. The literal is orders_paid_idx's predicate.
+ */
+export const keptPayment = sql`${orders.paymentStatus} in ('completed', 'disputed', 'disputed_lost')`;
 
 /**
- * Revenue, net of refunds: the sum of the kept orders' totals less their partial refunds (a
- * refunded order adds nothing), of those `within` a period when given.
+ * Revenue, net of refunds and lost disputes: the sum of the kept orders' totals less their
+ * partial refunds and what a lost dispute took back with its fee (a refunded order adds
+ * nothing), of those `within` a period when given.
  */
 export const netRevenue = (within?: SQL) =>
-  sql`coalesce(sum(${orders.totalAmount} - ${orders.refundedAmount}) filter (where ${keptPayment}${within ? sql` and ${within}` : sql``}), 0)`;
+  sql`coalesce(sum(${orders.totalAmount} - ${orders.refundedAmount} - ${orders.disputeLoss}) filter (where ${keptPayment}${within ? sql` and ${within}` : sql``}), 0)`;
 
 /** A paid order: money was taken (a $0 trial or free order is not one) and not refunded in full (a partial refund keeps it one). */
 export const paidOrder = sql`${keptPayment} and ${orders.totalAmount} > 0`;

@@ -63,14 +63,14 @@ interface FoundDevice {
 /** A device that was changed passed changeableDevice, so its subscription runs: it is listed active. */
 const changedView = (row: DeviceRow, found: FoundDevice): DeviceCredential => deviceView(row, found.subscription.xtreamUrl, true);
 
-const panelDevice = (device: DeviceRow): PanelDevice => ({ username: device.xtreamUsername, lineId: device.panelLineId, magId: device.panelMagId });
+export const panelDevice = (device: DeviceRow): PanelDevice => ({ username: device.xtreamUsername, lineId: device.panelLineId, magId: device.panelMagId });
 
 /** The subscription states in which its devices cannot be changed, and why; null when they can. */
 function refusalOf(subscription: FoundDevice['subscription'], actor: DeviceActor, now: Date): string | null {
   if (subscription.status === 'cancelled') return DEVICE_REFUSALS.cancelled;
   if (subscription.status === 'pending_activation') return DEVICE_REFUSALS.pending_activation;
   if (subscription.status === 'expired' || isExpired(subscription.expirationDate, now)) return DEVICE_REFUSALS.expired;
-  if (subscription.devicesSuspendedAt && actor.kind === 'customer') return DEVICE_REFUSALS.suspended;
+  if ((subscription.devicesSuspendedAt || subscription.disputeSuspendedAt) && actor.kind === 'customer') return DEVICE_REFUSALS.suspended;
   return null;
 }
 

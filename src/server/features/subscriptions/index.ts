@@ -13,3 +13,4 @@ export { attachCardOfPurchase, firstOrderOf, ownSettings, switchAutoRenew, useCa
 export { confirmLinesOff, lapsedPastGrace, markGraceSuspended } from './grace';
 export { customersRunningSubscriptions, extendForIncident, type ExtendedSubscription } from './incident-extension';
 export { extendForGoodwill } from './goodwill';
+export { holdForDispute, liftDisputeHold, subscriptionOfPaidOrder } from './dispute-suspension';

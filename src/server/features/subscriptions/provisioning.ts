@@ -121,10 +121,10 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }
   /**
    * Until when the panel runs a subscription's lines, null when it must not: its expiry
    * while it runs, the end of its grace period once lapsed (decision 0046), never once
-   * suspended, refunded or cancelled.
+   * suspended, refunded, cancelled or disputed (decision 0100).
    */
-  function panelExpiryOf(subscription: { status: string; expirationDate: Date; graceSuspendedAt: Date | null }): Date | null {
-    if (subscription.status === SUBSCRIPTION_CANCELLED) return null;
+  function panelExpiryOf(subscription: { status: string; expirationDate: Date; graceSuspendedAt: Date | null; disputeSuspendedAt: Date | null }): Date | null {
+    if (subscription.status === SUBSCRIPTION_CANCELLED || subscription.disputeSuspendedAt !== null) return null;
     if (subscription.status !== 'expired') return subscription.expirationDate;
     const until = graceEnd(subscription.expirationDate, graceDays);
     return subscription.graceSuspendedAt === null && until.getTime() > clock.now().getTime() ? until : null;
@@ -138,7 +138,12 @@ export function createProvisioning({ db, provider, xtreamUrl, clock, graceDays }
   async function syncLines(subscriptionId: string): Promise<void> {
     if (!usesPanel) return;
     const [subscription] = await db
-      .select({ status: subscriptions.status, expirationDate: subscriptions.expirationDate, graceSuspendedAt: subscriptions.graceSuspendedAt })
+      .select({
+        status: subscriptions.status,
+        expirationDate: subscriptions.expirationDate,
+        graceSuspendedAt: subscriptions.graceSuspendedAt,
+        disputeSuspendedAt: subscriptions.disputeSuspendedAt,
+      })
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId));
     if (!subscription) return;

@@ -34,6 +34,12 @@ export const subscriptions = pgTable(
     graceLinesOffAt: timestamp('grace_lines_off_at', { withTimezone: true }),
     /** When the store's owner disabled every device (abuse); the customer cannot turn them on until the owner lifts it. */
     devicesSuspendedAt: timestamp('devices_suspended_at', { withTimezone: true }),
+    /**
+     * While its payment is disputed (decision 0100): the panel's lines are off until the
+     * dispute is won; a lost one keeps them off. Apart from expiry and the owner's abuse
+     * suspension: each is lifted by its own cause.
+     */
+    disputeSuspendedAt: timestamp('dispute_suspended_at', { withTimezone: true }),
     /** The customer asked that the saved card below be charged before each expiry (decision 0045). */
     autoRenew: boolean('auto_renew').notNull().default(false),
     /**

@@ -1,3 +1,4 @@
+import { lineUsageOf } from './dispute-suspension';
 import {
   BOX_NOT_DELIVERED,
   NOT_AWAITING_ACTIVATION,
@@ -130,6 +131,12 @@ export function createSubscriptions({ db, config, jobs, provider, clock, savedCa
     renewalTermsOf: (subscriptionId: string): Promise<RenewalTerms> => renewalTerms(db, subscriptionId, savedCards),
     /** The panel's lines of a subscription whose grace ended: off, or on again after a renewal (decision 0046; workflows/renewals/grace-suspension.ts). */
     disableLines: (subscriptionId: string) => provisioning.disableLines(subscriptionId),
+    /** A dispute's panel lines (decision 0100): after the hold's commit, brought in line by a durable job, retried while the panel is down. */
+    async syncLinesAfterDispute(subscriptionId: string, key: string): Promise<void> {
+      await jobs.send(SUBSCRIPTION_JOBS.syncLines, { subscriptionId }, { singletonKey: key, requeueFailed: true });
+    },
+    /** Each device's use of its line on the panel now: a dispute's evidence. */
+    lineUsage: (subscriptionId: string) => lineUsageOf(db, provider, subscriptionId),
     syncLines: (subscriptionId: string) => provisioning.syncLines(subscriptionId),
   };
 }

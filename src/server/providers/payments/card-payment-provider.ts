@@ -12,6 +12,11 @@ export interface NewPaymentIntent {
    * with the customer absent (Stripe's `customer` and `setup_future_usage: 'off_session'`).
    */
   saveCardFor?: string;
+  /**
+   * Who pays, for the provider's fraud screening (Stripe Radar, decision 0100): absent on an
+   * order the store places itself.
+   */
+  buyer?: { email: string; ipAddress: string | null; userAgent: string | null };
 }
 
 export interface PaymentIntentRef {
@@ -34,6 +39,54 @@ export interface PaymentIntentState {
    * record at hand does not carry it (a webhook's payload; retrieve says).
    */
   cardFingerprint: string | null;
+  /** The charge that paid it (Stripe's ch_...), when the record at hand names it: a dispute's prior payments cite charges. */
+  chargeId?: string | null;
+}
+
+/**
+ * A dispute of a card payment as the provider reports it (decision 0100). `status` is
+ * Stripe's: warning_needs_response, warning_under_review, warning_closed, needs_response,
+ * under_review, won, lost.
+ */
+export interface ProviderDispute {
+  id: string;
+  /** The disputed payment; null for a charge made outside PaymentIntents (never the store's). */
+  paymentIntentId: string | null;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The provider's dispute fee in minor units of `currency`, once it withdrew the funds; 0 before. */
+  fee: number;
+  reason: string;
+  status: string;
+  /** When evidence is due; null when the bank takes no response. */
+  dueBy: Date | null;
+}
+
+export const DISPUTE_EVENT_KINDS = ['created', 'updated', 'closed', 'funds_withdrawn'] as const;
+
+/** An early fraud warning (Radar's): the issuer says the card's owner may dispute a payment. */
+export interface EarlyFraudWarning {
+  id: string;
+  paymentIntentId: string | null;
+  fraudType: string;
+}
+
+/** What the store answers a dispute with (decision 0100), in the words of Stripe's dispute evidence. */
+export interface DisputeEvidenceSubmission {
+  customerEmailAddress: string;
+  customerName: string;
+  customerPurchaseIp: string | null;
+  /** The checkout's browser and time, the credentials email, the panel's use of the lines: what shows the buyer used the service. */
+  accessActivityLog: string;
+  refundPolicy: string | null;
+  refundPolicyDisclosure: string;
+  serviceDate: string;
+  productDescription: string;
+  /** The account's history and the owner's note. */
+  uncategorizedText: string;
+  /** Earlier undisputed payments by the same card and customer (Visa Compelling Evidence 3.0), each by its charge. */
+  priorUndisputedCharges: Array<{ chargeId: string; customerEmailAddress: string; customerPurchaseIp: string | null }>;
 }
 
 /**
@@ -43,6 +96,8 @@ export interface PaymentIntentState {
 export type CardPaymentEvent =
   | { id: string; type: 'payment_succeeded'; intent: PaymentIntentState }
   | { id: string; type: 'payment_failed'; intent: PaymentIntentState; failureMessage: string }
+  | { id: string; type: 'dispute'; change: (typeof DISPUTE_EVENT_KINDS)[number]; dispute: ProviderDispute }
+  | { id: string; type: 'early_fraud_warning'; warning: EarlyFraudWarning }
   | { id: string; type: 'other' };
 
 /** The webhook's signature is missing, bad or stale: nothing in it can be trusted. */
@@ -130,6 +185,8 @@ export interface CardPaymentProvider {
   createSetupIntent(input: { customerRef: string; idempotencyKey: string }): Promise<SetupIntentRef>;
   /** null when the provider has no such SetupIntent. */
   retrieveSetupIntent(id: string): Promise<SetupIntentState | null>;
+  /** Sends the store's evidence for a dispute and submits it to the bank at once (Stripe's disputes.update with submit: true). */
+  submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceSubmission): Promise<void>;
 }
 
 export const ORDER_CURRENCY = 'usd';

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { demoPaymentIntents } from './schema';
 import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
+import { createDemoDisputes, type DemoDisputes } from './demo-disputes';
 import { createDemoSavedCards, DECLINED_MESSAGE, demoCardFingerprint, demoId, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
 
 export const UNKNOWN_DEMO_CARD_MESSAGE =
@@ -28,6 +29,10 @@ export interface DemoCardPayments extends CardPaymentProvider {
   confirmAuthentication(id: string): Promise<DemoConfirmResult>;
   /** Plays the browser's confirmation of a SetupIntent ("Update card") with a test card. */
   confirmSetup(id: string, cardNumber: string, expiry?: DemoExpiry): Promise<DemoSetupResult>;
+  /** A tester's bank: opens a dispute of a paid intent, closes it won or lost, or warns of fraud (decision 0100). */
+  openDispute: DemoDisputes['openDispute'];
+  closeDispute: DemoDisputes['closeDispute'];
+  earlyFraudWarning: DemoDisputes['earlyFraudWarning'];
 }
 
 type Row = typeof demoPaymentIntents.$inferSelect;
@@ -67,6 +72,7 @@ const insertIntent = prebuilt((db) =>
 /** PaymentIntents kept in the store's own database: real states, no real money (D7). */
 export function createDemoCardPayments(db: Db): DemoCardPayments {
   const savedCards = createDemoSavedCards(db);
+  const disputes = createDemoDisputes(db);
 
   async function find(id: string): Promise<Row | null> {
     const [row] = await intentById(db, { id });
@@ -169,5 +175,9 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
     createSetupIntent: savedCards.createSetupIntent,
     retrieveSetupIntent: savedCards.retrieveSetupIntent,
     confirmSetup: savedCards.confirmSetup,
+    openDispute: disputes.openDispute,
+    closeDispute: disputes.closeDispute,
+    earlyFraudWarning: disputes.earlyFraudWarning,
+    submitDisputeEvidence: disputes.submitDisputeEvidence,
   };
 }

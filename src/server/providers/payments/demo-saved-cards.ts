@@ -52,6 +52,8 @@ export const intentState = (row: IntentRow): PaymentIntentState => ({
   currency: row.currency,
   metadata: { orderId: row.orderId },
   cardFingerprint: row.cardFingerprint,
+  // A paid demo intent's one charge, named after it (decision 0100's prior payments cite charges).
+  chargeId: row.cardFingerprint ? `ch_${row.id}` : null,
 });
 
 const savedCard = (method: MethodRow): ProviderSavedCard => ({

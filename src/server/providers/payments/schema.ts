@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '#server/db/columns';
 
 /** The demo card provider's PaymentIntents (D7): real state, no real money. */
@@ -63,6 +63,26 @@ export const demoSetupIntents = pgTable('demo_setup_intents', {
   status: text('status').notNull(),
   paymentMethodId: text('payment_method_id'),
   lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The demo provider's disputes (decision 0100), one per paid intent as at Stripe: a tester
+ * opens and closes them; the evidence the store submits is kept here, as Stripe keeps it.
+ */
+export const demoDisputes = pgTable('demo_disputes', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id').notNull().unique(),
+  /** needs_response | under_review (evidence submitted) | won | lost */
+  status: text('status').notNull(),
+  reason: text('reason').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  fee: integer('fee').notNull(),
+  dueBy: timestamp('due_by', { withTimezone: true }).notNull(),
+  evidence: jsonb('evidence'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -11,5 +11,6 @@ export function toState(intent: Stripe.PaymentIntent): PaymentIntentState {
     metadata: { orderId: intent.metadata?.orderId ?? null },
     // Only an expanded latest_charge (retrieve asks for it) carries the card's fingerprint.
     cardFingerprint: (typeof intent.latest_charge === 'object' ? intent.latest_charge?.payment_method_details?.card?.fingerprint : null) ?? null,
+    chargeId: (typeof intent.latest_charge === 'object' ? intent.latest_charge?.id : intent.latest_charge) ?? null,
   };
 }

@@ -36,6 +36,7 @@ export function createGeneratorProvisioning(): ProvisioningProvider {
       activeConnections: 0,
       maxConnections: 1,
       lastSeenAt: null,
+      addresses: [],
     }),
     changePassword: async (device, password) => {
       deviceOf(device).password = password;

@@ -35,6 +35,8 @@ export interface LineStatus {
   maxConnections: number;
   /** When the panel last saw the line play, if it says. */
   lastSeenAt: Date | null;
+  /** The addresses the playing streams come from, where the panel says (a dispute's evidence, decision 0100). */
+  addresses: string[];
 }
 
 /** What the panel says of itself when checked (decision 0093). */

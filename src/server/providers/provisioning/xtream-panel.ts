@@ -192,14 +192,19 @@ export function createXtreamPanelProvisioning(options: XtreamPanelOptions): Prov
         call('live_connections', { user_id: id }, statusTimeoutMs),
       ]);
       const state = (line.data ?? {}) as PanelLine;
-      const streams = Array.isArray(live.data)
-        ? live.data.filter((connection: { user_id?: string | number }) => connection.user_id === undefined || String(connection.user_id) === id).length
-        : count(state.active_connections);
+      const listed: unknown[] = Array.isArray(live.data) ? live.data : [];
+      const connections = listed.filter((connection): connection is { user_id?: string | number; user_ip?: unknown } => typeof connection === 'object' && connection !== null).filter(
+        (connection) => connection.user_id === undefined || String(connection.user_id) === id,
+      );
+      const streams = Array.isArray(live.data) ? connections.length : count(state.active_connections);
+      // Xtream's live connections name the address each stream plays from (decision 0100's evidence).
+      const addresses = [...new Set(connections.map((connection) => connection.user_ip).filter((ip): ip is string => typeof ip === 'string' && ip !== ''))];
       return {
         enabled: flag(state.enabled),
         activeConnections: streams,
         maxConnections: count(state.max_connections),
         lastSeenAt: unixDate(state.last_activity),
+        addresses,
       };
     },
 

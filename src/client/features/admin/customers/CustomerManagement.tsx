@@ -1,4 +1,5 @@
-import { CalendarDays, DollarSign, RefreshCw, UserCheck, Users } from 'lucide-react';
+import { disputeRateText } from '../shared/dispute-rate-view';
+import { CalendarDays, DollarSign, RefreshCw, ShieldAlert, UserCheck, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { AdminShell } from '../shared/AdminShell';
 import { dollars } from '../shared/admin-view';
@@ -51,6 +52,7 @@ export function CustomerManagement() {
               { label: 'Active Subscriptions', value: figures.subscriptions.active, icon: <UserCheck /> },
               { label: 'Total Revenue', value: dollars(figures.revenue.total), icon: <DollarSign /> },
               { label: 'This Month', value: dollars(figures.revenue.thisMonth), icon: <CalendarDays /> },
+              { label: 'Dispute Rate (30 days)', value: disputeRateText(figures.disputeRate), icon: <ShieldAlert />, tone: figures.disputeRate.level },
             ]
           }
         />

@@ -44,7 +44,7 @@ function OrderDetail({ orderId, actions, onRefund }: { orderId: string; actions:
         </p>
         <OrderActionButtons order={order} actions={actions} onRefund={onRefund} missingCredentials={!subscription || subscription.credentials.length === 0} />
       </div>
-      <OrderDetailSections detail={detail.data} />
+      <OrderDetailSections detail={detail.data} canSubmitEvidence={canOpen(role, 'blocklist')} />
       {/* Blocking is the owner's, as the Blocklist section is (decisions 0098, 0099). */}
       {canOpen(role, 'blocklist') && <BlockBuyerSection orderId={order.id} />}
     </>

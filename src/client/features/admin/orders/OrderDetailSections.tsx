@@ -8,6 +8,7 @@ import { AuditChangeList } from '../shared/AuditChangeList';
 import { auditSentence } from '../shared/audit-sentence';
 import { DetailField } from '../shared/DetailField';
 import { AgreementDetails } from './AgreementDetails';
+import { DisputeDetails } from './DisputeDetails';
 import { giftCardState } from './gift-card-view';
 import { TrackingNumber } from '../../../components/TrackingNumber';
 import { adminDevices, DeviceControls, SubscriptionDevicesSwitch, type DeviceTarget } from '../../devices';
@@ -82,7 +83,8 @@ function Credentials({ subscription }: { subscription: OrderSubscription }) {
 }
 
 /** Everything about one order, section by section: who, what was paid, what it bought, where the box is, what was sent, what the buyer agreed to, who changed it. */
-export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
+/** `canSubmitEvidence`: the dispute's evidence is sent by the owner alone (decisions 0098, 0100). */
+export function OrderDetailSections({ detail, canSubmitEvidence = false }: { detail: AdminOrderDetail; canSubmitEvidence?: boolean }) {
   const timeZone = useStoreTimeZone();
   const { order, customer, payment, subscription, shipment, emails, audit, renewsSubscriptionId } = detail;
   return (
@@ -201,6 +203,11 @@ export function OrderDetailSections({ detail }: { detail: AdminOrderDetail }) {
           </ul>
         )}
       </Section>
+      {detail.dispute && (
+        <Section title="Dispute">
+          <DisputeDetails detail={detail} canSubmit={canSubmitEvidence} />
+        </Section>
+      )}
       <Section title="Agreement">
         <AgreementDetails detail={detail} />
       </Section>

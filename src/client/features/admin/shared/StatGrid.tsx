@@ -6,7 +6,11 @@ export interface Stat {
   label: string;
   value: string | number;
   icon: ReactNode;
+  /** A figure past a limit: amber to watch, red to act (the dispute rate, decision 0100); its words say so too. */
+  tone?: 'ok' | 'amber' | 'red';
 }
+
+const TONE_CLASS = { ok: '', amber: 'text-amber-400', red: 'text-red-400' } as const;
 
 /** The summaries and stat cards of both dashboards; skeletons hold their place while the figures load. */
 export function StatGrid({ label, stats }: { label: string; stats: Stat[] | undefined }) {
@@ -20,7 +24,7 @@ export function StatGrid({ label, stats }: { label: string; stats: Stat[] | unde
                   {stat.icon}
                   {stat.label}
                 </dt>
-                <dd className="tabular mt-2 break-words text-xl font-bold">{typeof stat.value === 'number' ? count(stat.value) : stat.value}</dd>
+                <dd className={`tabular mt-2 break-words text-xl font-bold ${TONE_CLASS[stat.tone ?? 'ok']}`} data-tone={stat.tone}>{typeof stat.value === 'number' ? count(stat.value) : stat.value}</dd>
               </div>
             ))
           : Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-[5.5rem] rounded-2xl" />)}

@@ -68,7 +68,7 @@ export function pageSummary(offset: number, shown: number, total: number | null,
  * An order's payment status: completed green, pending and needs_review amber (someone or
  * something still has to act), failed red, refunded grey (settled, nothing owed).
  */
-export const paymentStatusBadge = toneOf({ completed: 'success', pending: 'warning', needs_review: 'warning', failed: 'destructive' });
+export const paymentStatusBadge = toneOf({ completed: 'success', pending: 'warning', needs_review: 'warning', failed: 'destructive', disputed: 'destructive', disputed_lost: 'destructive' });
 
 /** '2026-11-24T10:15:00Z' as 'Nov 24, 2026, 10:15 AM' in UTC, on the store's clock, for the order and audit timelines. */
 export function adminDateTime(iso: string | null, timeZone: string): string {

@@ -24,6 +24,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.retry_provisioning': 'Service setup retried',
   'order.gift_card': 'Gift card delivery',
   'order.create_account': 'Customer account created',
+  'order.dispute_open': 'Dispute opened',
+  'order.dispute_won': 'Dispute won',
+  'order.dispute_lost': 'Dispute lost',
+  'order.dispute_evidence': 'Dispute evidence submitted',
+  'order.early_fraud_warning': 'Early fraud warning refunded',
   'shipment.update': 'Shipment change',
   'coupon.create': 'Coupon created',
   'coupon.update': 'Coupon change',
@@ -281,6 +286,16 @@ export function auditSentence(entry: Entry): string {
       return `${entry.action === 'subscription.disable_devices' ? 'Disabled every device' : 'Enabled the devices again'} of ${orderId}`;
     case 'subscription.suspend_after_grace':
       return `Suspended the lines of ${orderId}: its grace period ended`;
+    case 'order.dispute_open':
+      return `The bank opened a dispute of ${orderId} (${text(entry.after, 'reason') ?? 'no reason given'}): its lines are off`;
+    case 'order.dispute_won':
+      return `Won the dispute of ${orderId}: its lines run again`;
+    case 'order.dispute_lost':
+      return `Lost the dispute of ${orderId}: ${money(entry.after, 'loss') ?? 'the amount and fee'} taken back`;
+    case 'order.dispute_evidence':
+      return `Submitted the evidence for the dispute of ${orderId}`;
+    case 'order.early_fraud_warning':
+      return `Refunded ${orderId} in full on an early fraud warning and blocked its card and email`;
     case 'renewal.retry':
       return `Retried the automatic renewal charge of ${orderId}`;
     case 'renewal.cancel_auto_renew':

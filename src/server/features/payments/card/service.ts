@@ -30,6 +30,9 @@ export function paymentProblem(order: OrderRow, intent: PaymentIntentState | nul
   return null;
 }
 
+/** The disputes workflow's call for a dispute's or an early fraud warning's event (decision 0100), handed in: a feature never imports a workflow. */
+export type DisputeHandler = (event: Extract<CardPaymentEvent, { type: 'dispute' | 'early_fraud_warning' }>, log: PaymentLog) => Promise<void>;
+
 /** A confirmed card payment's order, and whether this call completed it (the caller then starts what follows a payment). */
 export interface ConfirmedCardPayment {
   order: OrderRow;
@@ -87,6 +90,8 @@ export function createPayments(db: Db, deps: PaymentsDeps) {
         currency: ORDER_CURRENCY,
         idempotencyKey: `order-${order.id}`,
         ...(saveCardFor ? { saveCardFor } : {}),
+        // For the provider's fraud screening (decision 0100): what the checkout recorded of the buyer.
+        buyer: { email: order.customerEmail, ipAddress: order.buyerIpAddress, userAgent: order.buyerUserAgent },
       });
       if (order.stripePaymentIntentId !== intent.id) {
         await attachPaymentIntent(db, order.id, intent.id);
@@ -162,9 +167,13 @@ export function createPayments(db: Db, deps: PaymentsDeps) {
     return result.outcome === 'completed' ? order.id : null;
   }
 
-  /** The id of the order the event completed, if it did. */
-  async function applyEvent(event: CardPaymentEvent, log: PaymentLog): Promise<string | null> {
+  /** The id of the order the event completed, if it did. A dispute's and a fraud warning's are the disputes workflow's (`onDispute`). */
+  async function applyEvent(event: CardPaymentEvent, log: PaymentLog, onDispute: DisputeHandler | undefined): Promise<string | null> {
     if (event.type === 'payment_succeeded') return onIntentSucceeded(event.intent, log);
+    if (event.type === 'dispute' || event.type === 'early_fraud_warning') {
+      await onDispute?.(event, log);
+      return null;
+    }
     if (event.type === 'payment_failed' && event.intent.metadata.orderId) {
       // Only the order's own card payment can fail it, as only that one can complete it.
       await deps.orders.markOrderPaymentFailed(event.intent.metadata.orderId, event.failureMessage, { method: 'card', paymentIntentId: event.intent.id });
@@ -176,7 +185,7 @@ export function createPayments(db: Db, deps: PaymentsDeps) {
    * POST /api/stripe/webhook: a delivery verified by the provider; one already handled is
    * ignored. Returns the id of the order it completed, if it did.
    */
-  async function receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: PaymentLog): Promise<string | null> {
+  async function receiveWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>, log: PaymentLog, onDispute?: DisputeHandler): Promise<string | null> {
     let event: CardPaymentEvent;
     try {
       event = deps.cardPayments.parseWebhook(raw, headers);
@@ -186,7 +195,7 @@ export function createPayments(db: Db, deps: PaymentsDeps) {
     }
     let paidOrderId: string | null = null;
     await handleNoticeOnce(db, { id: event.id, provider: deps.cardPayments.kind }, async () => {
-      paidOrderId = await applyEvent(event, log);
+      paidOrderId = await applyEvent(event, log, onDispute);
       return true;
     });
     return paidOrderId;
