@@ -153,6 +153,20 @@ describe('disputes and early fraud warnings with the demo bank and a reseller pa
     expect(await auditActions(orderId)).toEqual(['admin:order.dispute_evidence', 'system:order.dispute_open']);
   });
 
+  it('still submits the evidence when a crash left it unassembled after the dispute opened', async () => {
+    const { orderId, intentId } = await paidDemoOrder();
+    await bank(intentId, 'dispute');
+    await t.database.db.update(disputes).set({ evidence: null }).where(eq(disputes.orderId, orderId));
+    expect((await detailOf(orderId)).dispute.evidence).toBeNull();
+
+    expect((await submit(orderId, { note: 'After a restart.' })).statusCode).toBe(200);
+    const [atBank] = await t.database.db.select().from(demoDisputes).where(eq(demoDisputes.paymentIntentId, intentId));
+    expect(atBank!.evidence).toMatchObject({
+      accessActivityLog: expect.stringContaining('Streaming credentials emailed 20'),
+      refundPolicyDisclosure: expect.stringContaining('refund-policy version 1'),
+    });
+  });
+
   it('a dispute won restores the order and its lines on the panel', async () => {
     const { orderId, intentId } = await paidDemoOrder();
     await bank(intentId, 'dispute');

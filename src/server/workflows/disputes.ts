@@ -120,16 +120,15 @@ export function createDisputesWorkflow({ db, clock, cardPayments, subscriptions,
       const { before, after } = await recordDispute(tx, cardPayments.kind, order.id, event.dispute);
       // The order as it stands under this transaction (another event may have moved it meanwhile).
       const current = (await findOrder(tx, order.id))!;
-      return { outcome: await applyDispute(tx, current, after, before), recorded: after };
+      const applied = await applyDispute(tx, current, after, before);
+      if (applied.kind !== 'none' && applied.subscriptionId) await subscriptions.syncLinesAfterDispute(tx, applied.subscriptionId, `dispute-${applied.kind}:${after.id}`);
+      return { outcome: applied, recorded: after };
     });
-    if (outcome.kind === 'none') return;
-    if (outcome.subscriptionId) {
-      await subscriptions
-        .syncLinesAfterDispute(outcome.subscriptionId, `dispute-${outcome.kind}:${recorded.id}`)
-        .catch((err: unknown) => log.error({ err, orderId: order.id }, 'queueing the panel lines of a disputed order failed'));
-    }
-    if (outcome.kind === 'opened') {
-      await keepDisputeEvidence(db, recorded.id, await assembleEvidence(order, outcome.subscriptionId, log));
+    // Assembled after the commit (it asks the panel and the provider); an open dispute whose
+    // evidence a crash left unassembled gets it on the provider's next delivery, or at submit.
+    if (!isClosedDispute(recorded.status) && !recorded.evidence) {
+      const subscriptionId = outcome.kind === 'none' ? await subscriptionOfPaidOrder(db, order) : outcome.subscriptionId;
+      await keepDisputeEvidence(db, recorded.id, await assembleEvidence(order, subscriptionId, log));
     }
   }
 
@@ -272,7 +271,7 @@ export function createDisputesWorkflow({ db, clock, cardPayments, subscriptions,
      * note, through the provider, once; the claim is written before the provider's call and
      * given back if that call fails, so the owner may press again.
      */
-    async submitEvidence(orderId: string, note: string | null, actor: AuditActor): Promise<DisputeSubmitResponse> {
+    async submitEvidence(orderId: string, note: string | null, actor: AuditActor, log: PaymentLog): Promise<DisputeSubmitResponse> {
       const order = await findOrder(db, orderId);
       const dispute = order ? await disputeOfOrder(db, orderId) : null;
       if (!order || !dispute) throw notFound(DISPUTE_NOT_FOUND);
@@ -284,7 +283,8 @@ export function createDisputesWorkflow({ db, clock, cardPayments, subscriptions,
       });
       if (!claimed) throw conflict(DISPUTE_ALREADY_SUBMITTED);
       try {
-        await cardPayments.submitDisputeEvidence(dispute.id, toSubmission(order, dispute.evidence, note));
+        const evidence = dispute.evidence ?? (await assembleEvidence(order, await subscriptionOfPaidOrder(db, order), log));
+        await cardPayments.submitDisputeEvidence(dispute.id, toSubmission(order, evidence, note));
       } catch (error) {
         await releaseEvidenceSubmission(db, dispute.id);
         throw providerFailed(CARD_PROVIDER_UNAVAILABLE_MESSAGE, error);

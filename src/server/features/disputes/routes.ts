@@ -27,13 +27,13 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 /** POST /api/admin/orders/:orderId/dispute/submit (decision 0100): what is said to the bank is the owner's call (decision 0098). */
 export const adminDisputeRoutes: FastifyPluginAsyncZod<{
   /** The disputes workflow's call, named here: a feature never imports a workflow. */
-  disputes: { submitEvidence(orderId: string, note: string | null, actor: AuditActor): Promise<DisputeSubmitResponse> };
+  disputes: { submitEvidence(orderId: string, note: string | null, actor: AuditActor, log: PaymentLog): Promise<DisputeSubmitResponse> };
   actingAdmin: (request: FastifyRequest) => Promise<AuditActor>;
 }> = async (app, { disputes, actingAdmin }) => {
   app.post(
     '/api/admin/orders/:orderId/dispute/submit',
     { config: allow('owner'), schema: { params: adminOrderParamsSchema, body: disputeSubmitRequestSchema.nullish(), response: { 200: disputeSubmitResponseSchema, ...failures } } },
-    async (request, reply) => noStore(reply).send(await disputes.submitEvidence(request.params.orderId, request.body?.note ?? null, await actingAdmin(request))),
+    async (request, reply) => noStore(reply).send(await disputes.submitEvidence(request.params.orderId, request.body?.note ?? null, await actingAdmin(request), request.log)),
   );
 };
 

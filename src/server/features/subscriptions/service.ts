@@ -132,8 +132,9 @@ export function createSubscriptions({ db, config, jobs, provider, clock, savedCa
     /** The panel's lines of a subscription whose grace ended: off, or on again after a renewal (decision 0046; workflows/renewals/grace-suspension.ts). */
     disableLines: (subscriptionId: string) => provisioning.disableLines(subscriptionId),
     /** A dispute's panel lines (decision 0100): after the hold's commit, brought in line by a durable job, retried while the panel is down. */
-    async syncLinesAfterDispute(subscriptionId: string, key: string): Promise<void> {
-      await jobs.send(SUBSCRIPTION_JOBS.syncLines, { subscriptionId }, { singletonKey: key, requeueFailed: true });
+    /** Queued in the transaction that held or lifted the subscription: a crash cannot leave the panel unfollowed. */
+    async syncLinesAfterDispute(tx: DbOrTx, subscriptionId: string, key: string): Promise<void> {
+      await jobs.sendInTransaction(tx, [{ name: SUBSCRIPTION_JOBS.syncLines, data: { subscriptionId }, singletonKey: key }]);
     },
     /** Each device's use of its line on the panel now: a dispute's evidence. */
     lineUsage: (subscriptionId: string) => lineUsageOf(db, provider, subscriptionId),
