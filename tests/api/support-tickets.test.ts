@@ -20,13 +20,16 @@ describe('support tickets', () => {
   const clock = settableClock(NOW);
   const t = useTestApp({}, { clock });
   let admin: { asid: string };
+  // Each test from an address of its own: one address opens at most 10 tickets an hour.
+  let caller = 0;
   beforeEach(async () => {
     clock.set(NOW);
     admin = await signInAdmin(t);
+    caller += 1;
   });
 
   const post = (url: string, cookies: Record<string, string>, payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, cookies, payload, headers });
+    t.app.inject({ method: 'POST', url, cookies, payload, headers, remoteAddress: `198.51.100.${caller}` });
   const get = (url: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, cookies, headers });
   const ticketBody = (overrides: Record<string, unknown> = {}) => ({ category: 'device', subject: 'Picture freezes', message: 'The picture freezes every evening.', ...overrides });
   const inbox = async (query = '') => (await get(`/api/admin/tickets${query}`, admin)).json<{ tickets: { id: string; number: number; status: string }[]; responseTargetMinutes: number }>();
@@ -243,5 +246,14 @@ describe('support tickets', () => {
       byAgent: [{ agent: 'owner', average: 5, ratings: 1 }],
       byCategory: [{ category: 'billing', average: 5, ratings: 1 }],
     });
+  });
+  it('lets one address open 10 tickets an hour, then answers 429 until the hour is over', async () => {
+    const { cookies } = await registerCustomer(t.app);
+    for (let opened = 0; opened < 10; opened += 1) expect((await post('/api/support/tickets', cookies, ticketBody())).statusCode).toBe(201);
+    const refused = await post('/api/support/tickets', cookies, ticketBody());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many new requests from your network. Please try again in 60 minutes, or reply to an open one.');
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/support/tickets', cookies, payload: ticketBody(), remoteAddress: '203.0.113.77' });
+    expect(elsewhere.statusCode).toBe(201);
   });
 });

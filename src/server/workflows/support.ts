@@ -22,6 +22,7 @@ import { invalid, notFound, unauthenticated } from '#domain/errors';
 import { goodwillMonth } from '#domain/tickets';
 import type { Db } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
+import { enforceAttemptLimits } from '#server/lib/attempt-limits';
 import type { Clock } from '#server/lib/clock';
 import type { ErrorLog } from '#server/lib/logs';
 import { findCustomer } from '#server/features/accounts/index';
@@ -90,6 +91,10 @@ const target = (ticket: TicketRow) => ({ type: 'ticket', id: ticket.id });
  * which the Telegram mirror reads), a ticket's line state from the subscriptions and the
  * panel, goodwill days and device actions audited with the ticket's number.
  */
+/** New tickets one address may open in an hour. */
+export const NEW_TICKETS_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
+const tooManyTickets = (minutes: number) => `Too many new requests from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reply to an open one.`;
+
 export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, deviceActions, staffAlerts, publicUrl, storeTimeZone, logger = { error() {} } }: SupportWorkflowDeps) {
   /** The ticket when the caller may see it: its customer, or a live link of it; 404 otherwise, as for a missing one. */
   async function ticketFor(ticketId: string, caller: TicketCaller): Promise<TicketRow> {
@@ -216,7 +221,9 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
 
   return {
     /** POST /api/support/tickets: a signed-in customer's ticket, or a guest's held until its emailed link is opened. */
-    async open(customerId: string | null, request: NewTicketRequest, attachments: NewAttachment[]): Promise<CreatedTicket> {
+    async open(customerId: string | null, request: NewTicketRequest, attachments: NewAttachment[], ip: string): Promise<CreatedTicket> {
+      // Every ticket emails someone and reaches the staff: one address opens a handful an hour, a script no more.
+      await enforceAttemptLimits(db, [{ key: `support:open:ip:${ip}`, ...NEW_TICKETS_PER_ADDRESS }], tooManyTickets);
       const ticket = customerId ? await openAsCustomer(customerId, request, attachments) : await openAsGuest(request, attachments);
       return { ticket: { id: ticket.id, number: ticket.number, status: ticket.status }, verificationSent: !customerId };
     },

@@ -29,7 +29,7 @@ export interface TicketCaller {
 
 /** The support workflow's calls, named here: a feature never imports a workflow. */
 export interface SupportCalls {
-  open(customerId: string | null, request: NewTicketRequest, attachments: NewAttachment[]): Promise<CreatedTicket>;
+  open(customerId: string | null, request: NewTicketRequest, attachments: NewAttachment[], ip: string): Promise<CreatedTicket>;
   mine(customerId: string): Promise<TicketSummary[]>;
   read(ticketId: string, caller: TicketCaller): Promise<TicketDetail>;
   reply(ticketId: string, caller: TicketCaller, message: string, attachments: NewAttachment[]): Promise<TicketDetail>;
@@ -60,7 +60,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportCalls; sessi
   app.post('/api/support/tickets', { bodyLimit: UPLOAD_BODY_LIMIT, schema: { body: newTicketRequestSchema, response: { 201: createdTicketSchema, ...failures } } }, async (request, reply) =>
     noStore(reply)
       .code(201)
-      .send(await support.open(await sessions.getSessionCustomerId(request), request.body, uploadedImages(request))),
+      .send(await support.open(await sessions.getSessionCustomerId(request), request.body, uploadedImages(request), request.ip)),
   );
 
   app.get('/api/support/tickets', { schema: { response: { 200: ticketListSchema, ...failures } } }, async (request, reply) =>
