@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
@@ -12,6 +14,14 @@ import { useStoreWithClock } from '../support/store-with-clock';
  * "Submit evidence". A store of its own: the dispute holds the order's lines and counts in the
  * dashboard's rate.
  */
+
+/** With SHOTS_DIR set, pictures of the region there, for a reader to see what the owner sees. */
+const SHOTS = process.env.SHOTS_DIR;
+async function picture(region: Locator, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await region.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -50,10 +60,12 @@ describe('a dispute in the admin order detail', () => {
       await region.getByText('Credentials emailed').waitFor();
       await region.getByText('Earlier undisputed payments by this card: 0').waitFor();
       await expectFitsAndAccessible(page);
+      await picture(region, 'dispute-390');
 
       await page.setViewportSize({ width: 1280, height: 900 });
       await region.getByText('Line usage').waitFor();
       await expectFitsAndAccessible(page);
+      await picture(region, 'dispute-1280');
 
       await region.getByLabel('Note (optional)').fill('The buyer streamed for hours after paying.');
       await region.getByRole('button', { name: 'Submit evidence' }).click();
@@ -61,6 +73,7 @@ describe('a dispute in the admin order detail', () => {
       await region.getByText('The buyer streamed for hours after paying.').waitFor();
       await region.getByRole('button', { name: 'Submit evidence' }).waitFor({ state: 'detached' });
       await expectFitsAndAccessible(page);
+      await picture(region, 'dispute-submitted-1280');
       await page.setViewportSize({ width: 390, height: 900 });
       await expectFitsAndAccessible(page);
     } finally {
