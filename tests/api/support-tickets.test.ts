@@ -256,4 +256,20 @@ describe('support tickets', () => {
     const elsewhere = await t.app.inject({ method: 'POST', url: '/api/support/tickets', cookies, payload: ticketBody(), remoteAddress: '203.0.113.77' });
     expect(elsewhere.statusCode).toBe(201);
   });
+  it('emails the customer the one-click rating when the staff resolve a ticket, and not again on a second resolve', async () => {
+    const owner = await registerCustomer(t.app);
+    const { ticket } = (await post('/api/support/tickets', owner.cookies, ticketBody())).json();
+    const resolve = () => t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}`, cookies: admin, payload: { status: 'resolved' } });
+    expect((await resolve()).statusCode).toBe(200);
+    expect((await resolve()).statusCode).toBe(200);
+
+    const resolvedMails = await ticketMails(t, 'ticket-resolved:', owner.customer.email);
+    expect(resolvedMails).toHaveLength(1);
+    expect(resolvedMails[0]!.subject).toBe(`[#${ticket.number}] resolved: Picture freezes`);
+    expect(resolvedMails[0]!.text).toContain('Our support team marked your ticket \u201cPicture freezes\u201d as resolved.');
+    const link = ticketLinkIn(resolvedMails[0]!.text);
+    expect(resolvedMails[0]!.text).toContain(`token=${link.token}&rate=5`);
+    const rated = await post(`/api/support/tickets/${ticket.id}/rating`, {}, { score: 5 }, { 'x-ticket-token': link.token });
+    expect([rated.statusCode, rated.json().rating]).toEqual([200, 5]);
+  });
 });

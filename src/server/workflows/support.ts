@@ -297,7 +297,13 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
     async patch(ticketId: string, admin: AuditActor, patch: TicketPatch, assignee: AuditActor | null | undefined): Promise<TicketSummary> {
       await staffTicket(ticketId);
       return db.transaction(async (tx) => {
-        const { before, after } = await patchTicket(tx, ticketId, { ...(patch.status ? { status: patch.status } : {}), assignee }, clock.now());
+        const now = clock.now();
+        const { before, after } = await patchTicket(tx, ticketId, { ...(patch.status ? { status: patch.status } : {}), assignee }, now);
+        // Resolved by the staff: the customer is told, with the one-click rating (as after 7 days' silence).
+        if (before.status !== 'resolved' && after.status === 'resolved') {
+          const token = await issueTicketLink(tx, after.id, now);
+          await mail.queue(tx, ticketResolvedMail(publicUrl, after, token, 'staff'), { key: `ticket-resolved:${after.id}:${now.getTime()}`, secretLinks: true });
+        }
         await recordAdminAction(tx, {
           actor: admin,
           action: 'ticket.update',

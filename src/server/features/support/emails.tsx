@@ -49,10 +49,17 @@ function ReplyEmail({ ticket, agent, reply, link, solvedLink }: { ticket: Ticket
   );
 }
 
-function ResolvedEmail({ ticket, ratingLinks, link }: { ticket: TicketRef; ratingLinks: string[]; link: string }) {
+/** Why a ticket was resolved: the customer's 7 days of silence, or the staff marking it done. */
+export type ResolvedBy = 'waited' | 'staff';
+const resolvedSentence = (by: ResolvedBy, subject: string) =>
+  by === 'waited'
+    ? `We have not heard back from you for 7 days, so we marked your ticket “${subject}” as resolved.`
+    : `Our support team marked your ticket “${subject}” as resolved.`;
+
+function ResolvedEmail({ ticket, ratingLinks, link, by }: { ticket: TicketRef; ratingLinks: string[]; link: string; by: ResolvedBy }) {
   return (
     <EmailLayout preview={`Ticket #${ticket.number} is resolved.`} heading={`Ticket #${ticket.number} is resolved`}>
-      <Paragraph>We have not heard back from you for 7 days, so we marked your ticket &ldquo;{ticket.subject}&rdquo; as resolved. Reply on the ticket at any time to open it again.</Paragraph>
+      <Paragraph>{resolvedSentence(by, ticket.subject)} Reply on the ticket at any time to open it again.</Paragraph>
       <EmailButton href={link}>Open the ticket</EmailButton>
       <Paragraph>How did we do? Rate our help in one click:</Paragraph>
       <Paragraph>
@@ -79,11 +86,11 @@ export function ticketReplyMail(publicUrl: string, ticket: TicketRef & { id: str
   return { to: ticket.email, subject: `Re: [#${ticket.number}] ${ticket.subject}`, text, html: createElement(ReplyEmail, { ticket, agent, reply, link, solvedLink }) };
 }
 
-export function ticketResolvedMail(publicUrl: string, ticket: TicketRef & { id: string }, token: string): Email {
+export function ticketResolvedMail(publicUrl: string, ticket: TicketRef & { id: string }, token: string, by: ResolvedBy = 'waited'): Email {
   const link = ticketPage(publicUrl, ticket.id, token);
   const ratingLinks = [1, 2, 3, 4, 5].map((score) => ticketPage(publicUrl, ticket.id, token, `&rate=${score}`));
   const text = [
-    `We have not heard back from you for 7 days, so we marked your ticket "${ticket.subject}" as resolved.`,
+    resolvedSentence(by, ticket.subject),
     'Reply on the ticket at any time to open it again.',
     '',
     `Open the ticket: ${link}`,
@@ -93,5 +100,5 @@ export function ticketResolvedMail(publicUrl: string, ticket: TicketRef & { id: 
     '',
     'StreamPlus',
   ].join('\n');
-  return { to: ticket.email, subject: `[#${ticket.number}] resolved: ${ticket.subject}`, text, html: createElement(ResolvedEmail, { ticket, ratingLinks, link }) };
+  return { to: ticket.email, subject: `[#${ticket.number}] resolved: ${ticket.subject}`, text, html: createElement(ResolvedEmail, { ticket, ratingLinks, link, by }) };
 }
