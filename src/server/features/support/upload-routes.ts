@@ -11,6 +11,8 @@ import type { NewAttachment } from './tickets';
  * bytes. Only the support routes take multipart; the rest of the API stays JSON.
  */
 
+const MULTIPART_UNREADABLE = 'The message could not be read: send it as a form with its images, or as JSON.';
+
 const attachmentsOf = new WeakMap<FastifyRequest, NewAttachment[]>();
 
 /** Form fields that are booleans in the JSON body. */
@@ -45,7 +47,8 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, ATTACHMENT_TOO_LARGE);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(400, ATTACHMENTS_TOO_MANY);
-    throw error;
+    // Anything else is a body that is not the multipart it claims (no boundary, a broken part): the sender's fault.
+    throw new HttpError(400, MULTIPART_UNREADABLE);
   }
   request.body = fields;
   attachmentsOf.set(request, files);
