@@ -79,8 +79,9 @@ export const createdTicketSchema = z.object({
 });
 export type CreatedTicket = z.infer<typeof createdTicketSchema>;
 
-export const ticketParamsSchema = z.object({ id: uuidField('Ticket') });
-export const attachmentParamsSchema = z.object({ id: uuidField('Attachment') });
+/** Any text up to 64 characters: one that names no ticket or image answers 404, as a missing one. */
+export const ticketParamsSchema = z.object({ id: z.string().max(64, 'Ticket not found') });
+export const attachmentParamsSchema = z.object({ id: z.string().max(64, 'Attachment not found') });
 
 export const newMessageRequestSchema = z.strictObject({ message: messageField });
 export const staffMessageRequestSchema = z.strictObject({ message: messageField, internal: z.boolean().optional() });

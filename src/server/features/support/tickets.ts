@@ -234,7 +234,14 @@ export async function openTicketLink(db: DbOrTx, ticketId: string, token: string
 
 // Reads.
 
+/**
+ * A ticket's or an attachment's address names a uuid; any other text names nothing (404, as
+ * a missing one), and never reaches the uuid column, which would refuse it with an error.
+ */
+const isRecordId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 export async function findTicket(db: DbOrTx, ticketId: string): Promise<TicketRow | null> {
+  if (!isRecordId(ticketId)) return null;
   const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
   return row ?? null;
 }
@@ -300,6 +307,7 @@ export async function inboxTickets(db: DbOrTx, query: AdminTicketQuery, staffId:
 export type StoredAttachment = typeof supportAttachments.$inferSelect;
 
 export async function attachmentFile(db: DbOrTx, attachmentId: string): Promise<StoredAttachment | null> {
+  if (!isRecordId(attachmentId)) return null;
   const [row] = await db.select().from(supportAttachments).where(eq(supportAttachments.id, attachmentId));
   return row ?? null;
 }
