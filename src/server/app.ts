@@ -30,7 +30,7 @@ import { installStrictJsonParser } from './http/json-bodies';
 import { createRequestIds } from './http/request-id';
 import { serveClientApp } from './http/client-app';
 import { installSecurityHeaders } from './http/security';
-import { installNormalApiPaths } from './http/normal-paths';
+import { answerUnreadablePath, installNormalApiPaths } from './http/normal-paths';
 import { installSameOriginGuard } from './http/same-origin';
 import { trustProxyOption } from './config';
 import { createBrowserIdOf } from './http/browser-id';
@@ -71,6 +71,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     genReqId: createRequestIds(),
+    // A path the router cannot decode (a lone or double-encoded escape) fails before any hook:
+    // answered in the store's one error shape, not Fastify's own (decision 0027).
+    frameworkErrors: answerUnreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
 
 const PATH_NOT_NORMAL_MESSAGE = 'Request path is not in its normal form';
+const UNREADABLE_PATH_MESSAGE = 'Request path could not be read';
 
 /** RFC 3986's unreserved characters: percent-encoding one of them is never needed. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
@@ -63,6 +64,11 @@ export function isUnnormalApiPath(url: string): boolean {
   // Most paths: nothing to decode or resolve, so only the case of `/api` could differ.
   if (!COULD_CHANGE.test(path)) return API_PREFIX.test(path.toLowerCase()) && !API_PREFIX.test(path);
   return API_PREFIX.test(loosestReading(path)) && !isNormalApiPath(path);
+}
+
+/** Fastify's frameworkErrors: a path its router could not decode, refused as an unnormal one is. */
+export function answerUnreadablePath(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send({ message: isUnnormalApiPath(request.url) ? PATH_NOT_NORMAL_MESSAGE : UNREADABLE_PATH_MESSAGE });
 }
 
 /**
