@@ -115,6 +115,17 @@ for (const width of [390, 1280]) {
       await panel.getByRole('button', { name: 'Send reply' }).click();
       await toast(page, 'Reply Sent').waitFor();
       await panel.getByRole('list', { name: 'Conversation' }).getByText('We reset your line; please restart the app.').first().waitFor();
+
+      // The customer reads the reply, says it solved it from the email, and rates it in one click.
+      let solvedLink = '';
+      await expect.poll(() => (solvedLink = latestMailLinks(email, /^Re: \[#/).find((link) => link.includes('solved=1')) ?? ''), { timeout: 15_000 }).not.toBe('');
+      await page.goto(solvedLink);
+      await page.getByText('We reset your line; please restart the app.').first().waitFor();
+      await page.getByRole('button', { name: 'Rate 5 of 5' }).waitFor();
+      await expectFitsAndAccessible(page, 'the ticket solved from the email');
+      await page.getByRole('button', { name: 'Rate 5 of 5' }).click();
+      await page.getByText('You rated our help 5 of 5. Thank you.').waitFor();
+      await expectFitsAndAccessible(page, 'the ticket rated');
     });
   });
 }
