@@ -41,7 +41,7 @@ function Evidence({ evidence }: { evidence: NonNullable<AdminDispute['evidence']
         <DetailField label="Credentials emailed">{evidence.credentialsEmailSentAt ? adminDateTime(evidence.credentialsEmailSentAt, timeZone) : 'Not sent'}</DetailField>
         <DetailField label="Policies accepted">{evidence.policiesAccepted.map((policy) => `${policy.name} v${policy.version}`).join(', ') || 'None'}</DetailField>
         <DetailField label="Customer">
-          {evidence.accountHistory.orders} orders, {evidence.accountHistory.paidOrders} paid
+          {evidence.accountHistory.orders} {evidence.accountHistory.orders === 1 ? 'order' : 'orders'}, {evidence.accountHistory.paidOrders} paid
           {evidence.accountHistory.hasAccount && evidence.accountHistory.accountCreatedAt ? `, account since ${adminDateTime(evidence.accountHistory.accountCreatedAt, timeZone)}` : ', no account'}
         </DetailField>
       </dl>
