@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { IncidentPackage } from '#contract/status';
 import type { DbOrTx } from '#server/db/connect';
 import { incidents } from './schema';
+import { isUuid } from '#domain/record-id';
 
 /**
  * Every write of `incidents`, each taking the caller's transaction: the incidents feature is
@@ -11,10 +12,8 @@ import { incidents } from './schema';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether `id` can name an incident at all: anything else is not found, never a database error. */
-export const isIncidentId = (id: string) => UUID.test(id);
+export const isIncidentId = (id: string) => isUuid(id);
 
 /** The same incident posted twice reads the same: its title, message and packages, whatever their order. */
 function dedupeKeyOf(title: string, message: string, packages: IncidentPackage[] | null): string {

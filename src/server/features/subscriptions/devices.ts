@@ -25,6 +25,7 @@ import { MacTakenError, newLinePassword, newLineUsername, type PanelDevice, type
 import { claimBoxes, dropDeviceClaim, dropReservedClaim } from './box-claims';
 import { deviceView, type DeviceRow } from './device-view';
 import { deviceCredentials, subscriptions } from './schema';
+import { isUuid } from '#domain/record-id';
 
 /**
  * The devices of a subscription in their owner's hands, and the store owner's (decision
@@ -51,7 +52,6 @@ const DEVICE_LIMITS = {
 } as const;
 type LimitName = keyof typeof DEVICE_LIMITS;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Each login plays on one device at a time (as provisioning makes them). */
 const CONNECTIONS_PER_LINE = 1;
 
@@ -112,7 +112,7 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
   /** The device, if it exists and (for a customer) is theirs: 404 alike otherwise. */
   async function findDevice(deviceId: string, actor: DeviceActor): Promise<FoundDevice> {
     const owner = actor.kind === 'customer' ? eq(subscriptions.customerId, actor.customer.id) : undefined;
-    const [found] = UUID.test(deviceId)
+    const [found] = isUuid(deviceId)
       ? await db
           .select({ device: deviceCredentials, subscription: subscriptions })
           .from(deviceCredentials)
@@ -344,7 +344,7 @@ export function createDevices({ db, provider, clock }: DevicesDeps) {
      * Each device takes its turn for its own call to the panel.
      */
     async suspensionOnPanel(subscriptionId: string, suspended: boolean): Promise<PanelChange<SubscriptionDevicesResponse>> {
-      const [subscription] = UUID.test(subscriptionId) ? await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)) : [];
+      const [subscription] = isUuid(subscriptionId) ? await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)) : [];
       if (!subscription) throw notFound(SUBSCRIPTION_NOT_FOUND);
       const devices = await db
         .select()

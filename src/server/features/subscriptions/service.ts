@@ -17,6 +17,7 @@ import { createLifecycle } from './lifecycle';
 import { createProvisioning } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
 import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries, type ShipmentsOf } from './views';
+import { isUuid } from '#domain/record-id';
 
 /** The durable jobs of this capability (D10), with their schedules. */
 export const SUBSCRIPTION_JOBS = {
@@ -43,8 +44,6 @@ export interface SubscriptionsDeps {
   shipmentsOf: ShipmentsOf;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The subscriptions service (services.ts): its part of provisioning paid orders (the lines and
  * the rows, in workflows/provisioning.ts's transaction), the subscription lifecycle, the
@@ -62,7 +61,7 @@ export function createSubscriptions({ db, config, jobs, provider, clock, savedCa
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
-    const [view] = UUID.test(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, shipmentsOf, savedCards, renewalStates }) : [];
+    const [view] = isUuid(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, shipmentsOf, savedCards, renewalStates }) : [];
     if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return view;
   }
@@ -99,7 +98,7 @@ export function createSubscriptions({ db, config, jobs, provider, clock, savedCa
 
     /** The admin starts a streaming box's subscription, delivered or not; false when it was not waiting. */
     activateSubscription: (subscriptionId: string): Promise<boolean> =>
-      UUID.test(subscriptionId) ? provisioning.activate(subscriptionId) : Promise.resolve(false),
+      isUuid(subscriptionId) ? provisioning.activate(subscriptionId) : Promise.resolve(false),
 
     /**
      * For checkout, before it takes a renewal: the subscription must be the customer's

@@ -3,14 +3,13 @@ import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { DbOrTx } from '#server/db/connect';
 import { notFound } from '#domain/errors';
 import { subscriptions } from './schema';
+import { isUuid } from '#domain/record-id';
 
 /**
  * A subscription's two settings columns, auto_renew and saved_card_id (decision 0044), written
  * only here, by the table's owner. When they may change and who is told is the renewals
  * workflows' (decision 0083); the card itself is the payments feature's.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SubscriptionSettings {
   id: string;
@@ -22,7 +21,7 @@ export interface SubscriptionSettings {
 
 /** The customer's subscription's settings; 404 for another's or none (its existence is not revealed). */
 export async function ownSettings(db: DbOrTx, customerId: string, subscriptionId: string): Promise<SubscriptionSettings> {
-  const [row] = UUID.test(subscriptionId)
+  const [row] = isUuid(subscriptionId)
     ? await db
         .select({ id: subscriptions.id, customerId: subscriptions.customerId, status: subscriptions.status, autoRenew: subscriptions.autoRenew, savedCardId: subscriptions.savedCardId })
         .from(subscriptions)

@@ -20,6 +20,7 @@ import { conflict, invalid, notFound } from '#domain/errors';
 import { AUTO_RESOLVE_AFTER_MS, type TicketCategory, type TicketStatus } from '#domain/tickets';
 import type { DbOrTx } from '#server/db/connect';
 import { supportAttachments, supportCannedReplies, supportGoodwillMonths, supportMessages, supportSettings, supportTicketLinks, supportTickets } from './schema';
+import { isUuid } from '#domain/record-id';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 
@@ -234,14 +235,8 @@ export async function openTicketLink(db: DbOrTx, ticketId: string, token: string
 
 // Reads.
 
-/**
- * A ticket's or an attachment's address names a uuid; any other text names nothing (404, as
- * a missing one), and never reaches the uuid column, which would refuse it with an error.
- */
-const isRecordId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 export async function findTicket(db: DbOrTx, ticketId: string): Promise<TicketRow | null> {
-  if (!isRecordId(ticketId)) return null;
+  if (!isUuid(ticketId)) return null;
   const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
   return row ?? null;
 }
@@ -307,7 +302,7 @@ export async function inboxTickets(db: DbOrTx, query: AdminTicketQuery, staffId:
 export type StoredAttachment = typeof supportAttachments.$inferSelect;
 
 export async function attachmentFile(db: DbOrTx, attachmentId: string): Promise<StoredAttachment | null> {
-  if (!isRecordId(attachmentId)) return null;
+  if (!isUuid(attachmentId)) return null;
   const [row] = await db.select().from(supportAttachments).where(eq(supportAttachments.id, attachmentId));
   return row ?? null;
 }
