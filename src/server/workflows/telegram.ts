@@ -1,8 +1,8 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { findAccountByEmail } from '#server/features/accounts/index';
 import type { Mail } from '#server/features/mail/index';
 import type { Telegram } from '#server/features/telegram/index';
+import { inTransaction } from '#server/db/in-transaction';
 
 /**
  * The emails a customer with a linked chat also gets in Telegram (decision 0103), by their
@@ -25,8 +25,6 @@ const TELEGRAM_MAX_TEXT = 4096;
 
 /** Escapes a value for Telegram's HTML parse mode: the three characters it reads as markup. */
 export const escapeTelegramHtml = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-const inTransaction = <T>(db: Db, tx: DbOrTx, work: (tx: DbOrTx) => Promise<T>) => (tx instanceof PgTransaction ? work(tx) : db.transaction(work));
 
 /**
  * The mail service with its mirrored emails copied to Telegram: the Telegram message is

@@ -1,5 +1,4 @@
 import type { SQLWrapper } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '#server/db/connect';
 import type { PrebuiltCause } from '#server/db/prebuilt';
 import type { JobQueue } from '#server/jobs/queue';
@@ -11,6 +10,7 @@ import { findOutboxRow, insertOutboxRow, markDelivered, recordDeliveryFailure, u
 import { remindersNotOff, remindersOn, setReminders, type PreferenceSource } from './preferences';
 import { renderEmailHtml } from './render';
 import { customerOfUnsubscribeToken, listUnsubscribeHeaders, unsubscribeToken } from './unsubscribe-link';
+import { inTransaction } from '#server/db/in-transaction';
 
 /** The durable jobs of mail (D10). */
 export const MAIL_JOBS = {
@@ -61,11 +61,6 @@ export interface MailDeps {
   secret: string;
   /** Counts each delivery attempt, sent or failed (decision 0091). */
   metrics: Pick<StoreMetrics, 'emailDelivered'>;
-}
-
-/** Runs `work` in the caller's transaction, or in a new one when given the database itself. */
-function inTransaction<T>(db: Db, tx: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return tx instanceof PgTransaction ? work(tx) : db.transaction(work);
 }
 
 /**

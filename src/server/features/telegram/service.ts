@@ -1,5 +1,4 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { TELEGRAM_LINK_REFUSED_REPLY, TELEGRAM_LINKED_REPLY, telegramChatIdReply, type TelegramLink, type TelegramStatus } from '#contract/telegram';
 import type { Config } from '#server/config';
@@ -9,6 +8,7 @@ import type { Clock } from '#server/lib/clock';
 import { DEMO_BOT_USERNAME, type TelegramProvider, type TelegramUpdate } from '#server/providers/telegram/index';
 import { chatOf, insertLinkToken, linkChat, pruneLinkRows, takeUpdate, unlinkChat, useLinkToken } from './links';
 import { claimMessage, insertCustomerMessage, insertMessage, markSent, newestMessagesTo, releaseClaim, unsentMessages, type NewTelegramMessage } from './messages';
+import { inTransaction } from '#server/db/in-transaction';
 
 /** The durable jobs of Telegram (D10), as mail's. */
 const TELEGRAM_JOBS = {
@@ -39,10 +39,6 @@ export interface TelegramDeps {
   clock: Clock;
   config: Pick<Config, 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_CHAT_ID' | 'TELEGRAM_WEBHOOK_SECRET' | 'SESSION_SECRET' | 'PUBLIC_URL'>;
   logger?: FastifyBaseLogger;
-}
-
-function inTransaction<T>(db: Db, tx: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return tx instanceof PgTransaction ? work(tx) : db.transaction(work);
 }
 
 /**
