@@ -12,9 +12,10 @@ export const TRIALS_PAUSED_NOTE = 'Free trials are paused for today. Please try 
 /**
  * Whether the owner's daily trial budget is spent (decision 0101): the trial buttons (the
  * landing page's, the checkout's, the sign-up's) then say so. While unknown, or should the call fail, the button stays as it is: the server refuses
- * a trial past the budget whatever the page showed.
+ * a trial past the budget whatever the page showed. Asked only where a trial is at stake
+ * (`forTrial`): a paid checkout or sign-up makes no call for it.
  */
-export function useTrialsPaused(): boolean {
-  const { data } = useQuery({ queryKey: queryKeys.trialAvailability, queryFn: getQueryFn({ schema: availabilitySchema }), staleTime: 60_000 });
+export function useTrialsPaused(forTrial = true): boolean {
+  const { data } = useQuery({ queryKey: queryKeys.trialAvailability, queryFn: getQueryFn({ schema: availabilitySchema }), staleTime: 60_000, enabled: forTrial });
   return data?.paused ?? false;
 }

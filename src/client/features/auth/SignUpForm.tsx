@@ -58,7 +58,7 @@ export function SignUpForm() {
   });
   const isTrial = useWatch({ control: form.control, name: 'signupType' }) === 'trial';
   // Past the owner's daily budget the trial is refused; the button says so first (decision 0101).
-  const trialsPaused = useTrialsPaused() && isTrial;
+  const trialsPaused = useTrialsPaused(isTrial) && isTrial;
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => register.mutate({ ...values, timeZone: browserTimeZone() ?? null }))(event)}>

@@ -11,7 +11,7 @@ export function PackageList() {
   const { data: packages, isLoading, isError, refetch } = usePackages();
   const addItem = useCart((state) => state.addItem);
   const openCart = useCart((state) => state.openCart);
-  const trialsPaused = useTrialsPaused();
+  const trialsPaused = useTrialsPaused(packages?.some(isFreePackage) ?? false);
 
   const choose = (pkg: Package) => {
     addItem(pkg);

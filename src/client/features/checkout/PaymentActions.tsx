@@ -81,7 +81,7 @@ export function CryptoIntro(state: SubmitState) {
 }
 
 export function FreeOrderIntro({ isTrial, ...state }: SubmitState & { isTrial: boolean }) {
-  const trialsPaused = useTrialsPaused();
+  const trialsPaused = useTrialsPaused(isTrial);
   return (
     <CheckoutSection
       id="complete-order"
