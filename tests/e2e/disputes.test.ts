@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
-import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
 import { buyWithDemoCard } from '../support/guest-purchase';
+import { atWidth, expectFitsAndAccessible } from '../support/page-at-width';
 import { useStoreWithClock } from '../support/store-with-clock';
 
 /**
@@ -23,22 +23,12 @@ async function picture(region: Locator, name: string) {
   await region.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function expectFitsAndAccessible(page: Page) {
-  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-}
-
 describe('a dispute in the admin order detail', () => {
   const b = useBrowser();
   const holder = useStoreWithClock(new Date().toISOString());
 
   it('shows the dispute with its evidence and submits it with a note, at 390 and 1280 px', async () => {
-    const context = await b.context.browser()!.newContext({ baseURL: holder.store.baseUrl, viewport: { width: 390, height: 900 } });
-    try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+    await atWidth(b, holder.store.baseUrl, 390, async (page) => {
       const email = `disputed-${Date.now()}@example.com`;
       const packages = (await (await page.request.get('/api/packages')).json()) as Array<{ id: string; duration: string }>;
       const oneMonth = packages.find((pkg) => pkg.duration === '1 Month' && pkg.id !== 'streaming-box')!.id;
@@ -76,8 +66,6 @@ describe('a dispute in the admin order detail', () => {
       await picture(region, 'dispute-submitted-1280');
       await page.setViewportSize({ width: 390, height: 900 });
       await expectFitsAndAccessible(page);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,13 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
 import { registerCustomer } from '../support/customers';
+import { atWidth, expectFitsAndAccessible } from '../support/page-at-width';
 import { useStoreWithClock } from '../support/store-with-clock';
 
 /** The account page's Telegram card (decision 0103), on a store with the demo bot, and its absence on a store without a bot. */
 
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 const LINKED_REPLY =
   'Your StreamPlus account is linked. Renewal reminders, renewal results and replies to your support tickets now arrive here too, as well as by email.';
 
@@ -19,25 +17,21 @@ describe('the Telegram card on a store with the demo bot', () => {
     it(`links, shows linked with the bot's message, and unlinks, at ${width} px`, async () => {
       const { store } = own;
       const customer = await registerCustomer(store.app);
-      const context = await b.context.browser()!.newContext({ baseURL: store.baseUrl, viewport: { width, height: 900 } });
-      try {
-        await context.addCookies([{ name: 'sid', value: customer.cookies.sid, url: store.baseUrl }]);
-        const page = await context.newPage();
+      await atWidth(b, store.baseUrl, width, async (page) => {
+        await page.context().addCookies([{ name: 'sid', value: customer.cookies.sid, url: store.baseUrl }]);
         await page.goto('/account');
         const card = page.getByTestId('telegram');
         await card.getByRole('heading', { name: 'Telegram Demo' }).waitFor();
         expect(await card.getByRole('status').textContent()).toBe(
           'Not linked. Get reminders, renewal results and support replies in Telegram as well as by email. No phone number needed.',
         );
-        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-        expect(await seriousAxeViolations(page)).toEqual([]);
+        await expectFitsAndAccessible(page);
 
         await card.getByRole('button', { name: 'Link Telegram' }).click();
         const open = card.getByRole('link', { name: 'Open Telegram and press Start' });
         await open.waitFor();
         expect(await card.getByText('This link works once, for 30 minutes.', { exact: false }).count()).toBe(1);
-        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-        expect(await seriousAxeViolations(page)).toEqual([]);
+        await expectFitsAndAccessible(page);
         const href = (await open.getAttribute('href'))!;
         expect(href).toMatch(new RegExp(`^${store.baseUrl}/api/telegram/demo-start\\?start=[A-Za-z0-9_-]{32}$`));
 
@@ -46,16 +40,13 @@ describe('the Telegram card on a store with the demo bot', () => {
         await page.waitForURL('**/account?telegram=linked');
         await card.getByText('Linked', { exact: true }).waitFor();
         expect(await card.getByRole('listitem').allTextContents()).toEqual([LINKED_REPLY]);
-        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-        expect(await seriousAxeViolations(page)).toEqual([]);
+        await expectFitsAndAccessible(page);
 
         await card.getByRole('button', { name: 'Unlink Telegram' }).click();
         await page.getByText('Telegram Unlinked', { exact: true }).waitFor();
         await card.getByRole('button', { name: 'Link Telegram' }).waitFor();
         expect(await card.getByText('Not linked.').count()).toBe(1);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
