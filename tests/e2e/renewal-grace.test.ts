@@ -99,7 +99,8 @@ for (const width of [390, 1280]) {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await toast(page, 'Win-back Coupon Saved').waitFor();
       await page.reload();
-      await expect.poll(() => page.getByLabel('Win-back coupon').inputValue()).toBe('WELCOME10');
+      // After a reload the choice waits for the coupons' answer; expect.poll alone gives up after 1 s.
+      await expect.poll(() => page.getByLabel('Win-back coupon').inputValue(), { timeout: 15_000 }).toBe('WELCOME10');
 
       await page.getByLabel('Win-back coupon').selectOption('');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -107,7 +108,8 @@ for (const width of [390, 1280]) {
       await toast(page, 'Win-back Coupon Saved').waitFor();
       await page.locator('[data-variant]').getByText('The win-back emails offer no coupon.', { exact: true }).waitFor();
       await page.reload();
-      await expect.poll(() => page.getByLabel('Win-back coupon').inputValue()).toBe('');
+      await page.getByTestId('admin-coupon').first().waitFor();
+      await expect.poll(() => page.getByLabel('Win-back coupon').inputValue(), { timeout: 15_000 }).toBe('');
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
   });
