@@ -77,8 +77,9 @@ for (const width of [390, 1280]) {
       await page.getByRole('button', { name: 'Save as New Version' }).click();
       await toast(page, 'Policy Saved').waitFor();
       const versions = page.getByRole('region', { name: 'Versions' });
-      await versions.getByText('Live').waitFor();
-      expect(await versions.locator('tbody tr').first().textContent()).toContain('store-owner');
+      // Version 1 was already "Live": wait for the new version's row, which names its author, to lead the list.
+      await versions.locator('tbody tr').first().getByText('store-owner').waitFor();
+      expect(await versions.locator('tbody tr').first().textContent()).toContain('Live');
       await expectFitsAndAccessible(page, 'the saved policy');
 
       await page.goto('/privacy');
