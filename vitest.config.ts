@@ -172,6 +172,9 @@ export default defineConfig({
           // store in its own process passed 60 s at load 30 (decision 0079). A hang still fails.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page answers a click within a second when the machine is quiet, not under a full
+          // run: every expect.poll waits up to 10 s unless it names its own timeout.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
