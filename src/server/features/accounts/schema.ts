@@ -29,6 +29,8 @@ export const customers = pgTable(
      * until known, when the store's zone (STORE_TIME_ZONE) stands in.
      */
     timeZone: text('time_zone'),
+    /** The language the customer reads (domain/locales.ts), from their last checkout or choice; null until known, when English stands in. */
+    locale: text('locale'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

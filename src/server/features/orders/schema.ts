@@ -80,6 +80,14 @@ export const orders = pgTable(
     refundPolicyVersion: integer('refund_policy_version'),
     buyerIpAddress: text('buyer_ip_address'),
     buyerUserAgent: text('buyer_user_agent'),
+    /**
+     * The ISO currency every amount of the order is in, and its refunds and dispute loss
+     * (decision 0104): the price list it was bought from; a renewal charges in its last
+     * payment's. Never added to an amount in another currency.
+     */
+    currency: text('currency', { enum: ['USD', 'EUR', 'GBP', 'BRL'] }).notNull().default('USD'),
+    /** The language the buyer used (domain/locales.ts): its receipt and reminders are written in it. */
+    locale: text('locale').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,44 @@
+/**
+ * The languages the store speaks to customers (decision 0106). English is the spec's and is
+ * served without a URL prefix; the others under /es, /pt-BR, /fr, /de and /ar.
+ */
+export const SUPPORTED_LOCALES = ['en', 'es', 'pt-BR', 'fr', 'de', 'ar'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Languages written right to left: the page gets dir="rtl". */
+const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set(['ar']);
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+export function textDirection(locale: Locale): 'ltr' | 'rtl' {
+  return RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr';
+}
+
+/**
+ * The best supported language for an Accept-Language header: exact tags first in the
+ * header's order of preference, then a language's base ("pt-PT" finds "pt-BR", "es-MX"
+ * finds "es"); English when nothing matches.
+ */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const wanted = header
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), quality: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.order - b.order);
+  for (const { tag } of wanted) {
+    const exact = SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === tag);
+    if (exact) return exact;
+    const base = tag.split('-')[0];
+    const sameLanguage = SUPPORTED_LOCALES.find((locale) => locale.toLowerCase().split('-')[0] === base);
+    if (sameLanguage) return sameLanguage;
+  }
+  return DEFAULT_LOCALE;
+}
