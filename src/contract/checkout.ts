@@ -8,8 +8,9 @@ import {
   SHIPPING_COUNTRIES,
   STREAMING_BOX_ID,
 } from '#domain/catalog';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
-import { couponCodeField, emailField, nameField, optionalCouponCodeField, optionalText, phoneField, requiredText } from './fields';
+import { couponCodeField, emailField, nameField, optionalCouponCodeField, optionalCurrencyField, optionalText, phoneField, requiredText } from './fields';
 import { moneyText } from './packages';
 import { browserTimeZoneField } from './time-zones';
 import { BOXES_NOT_ON_RENEWAL, MORE_BOXES_THAN_DEVICES, SAME_MAC_TWICE, SET_TOP_BOXES_INVALID, setTopBoxSchema } from './devices';
@@ -84,6 +85,8 @@ export const checkoutRequestSchema = z
       .transform((boxes) => boxes ?? []),
     /** The browser's zone, recorded for a customer who has none yet (decision 0074). */
     timeZone: browserTimeZoneField,
+    /** The currency shown to the buyer (decision 0104): the order is priced from its price list; USD when absent. */
+    currency: optionalCurrencyField,
   })
   .superRefine((order, ctx) => {
     const needsShipping = canonicalPackageId(order.packageId) === STREAMING_BOX_ID;
@@ -122,6 +125,8 @@ export const orderSummarySchema = z.object({
   couponDiscount: moneyText,
   totalAmount: moneyText,
   cashbackAmount: moneyText,
+  /** The currency of the order's amounts (decision 0104). */
+  currency: z.enum(SUPPORTED_CURRENCIES),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -180,6 +185,8 @@ export const validateCouponRequestSchema = z.object({
   subtotalAmount: subtotalField,
   /** Not in the spec's call; when absent the server derives it from subtotalAmount. */
   deviceCount: deviceCountSchema.optional(),
+  /** The checkout's currency (decision 0104); USD when absent. */
+  currency: optionalCurrencyField,
 });
 export type ValidateCouponRequest = z.input<typeof validateCouponRequestSchema>;
 

@@ -153,3 +153,15 @@ export const countQueryField = (name: string, max: number, fallback: number) => 
   const rule = `${name} must be a whole number from 1 to ${max}`;
   return z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).default(fallback);
 };
+
+/**
+ * The currency a buyer's request names (decision 0104), or null for the store's default,
+ * USD. Only its form is checked here: which currencies the store sells in now is the
+ * server's to say, in its 400 naming them.
+ */
+export const optionalCurrencyField = z
+  .string({ error: 'Currency must be a currency code such as USD' })
+  .trim()
+  .max(20, 'Currency must be a currency code such as USD')
+  .nullish()
+  .transform((currency) => currency || null);

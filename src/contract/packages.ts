@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 
 /** A decimal(10,2) amount as the API spells it: '15.99'. */
 export const moneyText = z.string().regex(/^-?\d{1,8}\.\d{2}$/);
@@ -16,6 +17,11 @@ export const packageSchema = z.object({
   features: z.array(z.string()),
   popular: z.boolean(),
   requiresShipping: z.boolean(),
+  /**
+   * The currency of `price` (decision 0104): the server always names it; a cart stored
+   * before currencies existed has none, and its prices are USD.
+   */
+  currency: z.enum(SUPPORTED_CURRENCIES).optional(),
 });
 export type Package = z.infer<typeof packageSchema>;
 

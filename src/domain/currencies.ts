@@ -6,6 +6,7 @@
  */
 export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'BRL'] as const;
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (SUPPORTED_CURRENCIES as readonly string[]).includes(value);

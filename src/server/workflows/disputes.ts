@@ -152,7 +152,7 @@ export function createDisputesWorkflow({ db, clock, cardPayments, subscriptions,
         if (everDisputed.has(candidate.id)) continue;
         const intent = await cardPayments.retrieve(candidate.stripePaymentIntentId!);
         if (intent?.cardFingerprint !== disputedCard) continue;
-        prior.push({ orderId: candidate.id, paidAt: candidate.paidAt!.toISOString(), amount: candidate.totalAmount, currency: 'usd', ipAddress: candidate.buyerIpAddress, chargeId: intent.chargeId ?? null });
+        prior.push({ orderId: candidate.id, paidAt: candidate.paidAt!.toISOString(), amount: candidate.totalAmount, currency: candidate.currency.toLowerCase(), ipAddress: candidate.buyerIpAddress, chargeId: intent.chargeId ?? null });
       }
       return prior;
     } catch (err) {

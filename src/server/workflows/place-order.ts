@@ -69,7 +69,7 @@ export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrde
     const quote = await quoteCheckout(db, input);
     if (!quote.couponCode) return priceQuote(quote, input.deviceCount, null);
     // The usage limit is checked by the reservation, in the order's transaction (recordOrder).
-    const coupon = await checkCoupon(db, quote.couponCode, quote.subtotal, { checkLimit: false });
+    const coupon = await checkCoupon(db, quote.couponCode, quote.subtotal, { checkLimit: false, currency: quote.currency });
     if (!coupon.ok) throw invalid(coupon.reason);
     return priceQuote(quote, input.deviceCount, { code: coupon.coupon.code, discount: coupon.discount });
   }

@@ -1,6 +1,7 @@
 import type { OrderSummary } from '#contract/checkout';
+import { DEFAULT_CURRENCY } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
-import { deviceFee, priceOrder, type PriceBreakdown } from '#domain/pricing';
+import { deviceFeeIn, priceOrder, type PriceBreakdown } from '#domain/pricing';
 
 /** A coupon as the coupon check returned it (spec section 3). */
 export interface AppliedCoupon {
@@ -17,10 +18,10 @@ export function estimateOrder(price: string, deviceCount: number, coupon: Applie
   return priceOrder(parseMoney(price), deviceCount, coupon ? parseMoney(coupon.discountAmount) : 0);
 }
 
-/** The figures of an order the server has priced, in the same shape. */
-export function placedOrderFigures(order: OrderSummary): PriceBreakdown {
+/** The figures of an order the server has priced, in the same shape, in its currency (USD when it names none). */
+export function placedOrderFigures(order: Omit<OrderSummary, 'currency'> & Partial<Pick<OrderSummary, 'currency'>>): PriceBreakdown {
   const subtotal = parseMoney(order.subtotalAmount);
-  const fee = deviceFee(order.deviceCount);
+  const fee = deviceFeeIn(order.deviceCount, order.currency ?? DEFAULT_CURRENCY);
   const total = parseMoney(order.totalAmount);
   return { packagePrice: subtotal - fee, deviceFee: fee, subtotal, discount: parseMoney(order.couponDiscount), total, isFree: total <= 0 };
 }

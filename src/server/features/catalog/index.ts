@@ -3,3 +3,4 @@ export { createCatalog, findPackage, type Catalog, type PackageRow } from './ser
 export { catalogRoutes } from './routes';
 export { hasNoPackages, seedPackages } from './seed';
 export { packagesForReading } from './read-only';
+export { notSoldInMessage, packageIn, requireCurrency } from './price-lists';

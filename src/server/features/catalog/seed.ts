@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { STREAMING_BOX_ID, TRIAL_CART_PACKAGE, TRIAL_PACKAGE_ID } from '#domain/catalog';
+import { FREE_PRICE, STREAMING_BOX_ID, TRIAL_CART_PACKAGE, TRIAL_PACKAGE_ID } from '#domain/catalog';
 import type { Db, DbOrTx } from '#server/db/connect';
-import { packages } from './schema';
+import { packagePrices, packages } from './schema';
 
 type NewPackage = typeof packages.$inferInsert;
+type PricedDuration = keyof typeof SEED_PRICES;
+
+/**
+ * Each paid package's own price in EUR, GBP and BRL (decision 0104), set to end in .99 as
+ * an owner would, so that the demo's currency switcher works with no setting made.
+ */
+const SEED_PRICES = {
+  '1 Month': { EUR: '14.99', GBP: '12.99', BRL: '79.99' },
+  '3 Months': { EUR: '36.99', GBP: '31.99', BRL: '199.99' },
+  '6 Months': { EUR: '64.99', GBP: '54.99', BRL: '349.99' },
+  '12 Months': { EUR: '109.99', GBP: '94.99', BRL: '599.99' },
+  box: { EUR: '139.99', GBP: '119.99', BRL: '749.99' },
+} as const;
 
 const paidFeatures = (months: string) => [
   '18,000+ live channels',
@@ -85,4 +98,9 @@ export async function hasNoPackages(db: Db): Promise<boolean> {
 
 export async function seedPackages(tx: DbOrTx): Promise<void> {
   await tx.insert(packages).values(SEED_PACKAGES).onConflictDoNothing();
+  const prices = SEED_PACKAGES.flatMap((pkg) => {
+    const list = pkg.id === STREAMING_BOX_ID ? SEED_PRICES.box : pkg.price === FREE_PRICE ? null : SEED_PRICES[pkg.duration as PricedDuration];
+    return list ? Object.entries(list).map(([currency, price]) => ({ packageId: pkg.id, currency: currency as keyof typeof list, price })) : [];
+  });
+  await tx.insert(packagePrices).values(prices).onConflictDoNothing();
 }

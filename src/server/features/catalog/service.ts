@@ -3,6 +3,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
 import { canonicalPackageId, FREE_PRICE } from '#domain/catalog';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
 import {
   CASHBACK_ABOVE_PRICE,
@@ -16,12 +17,13 @@ import type { Package } from '#contract/packages';
 import type { Database, DbOrTx } from '#server/db/connect';
 import type { ChannelListener } from '#server/db/notifications';
 import { prebuilt } from '#server/db/prebuilt';
+import { enabledCurrencies, pricedIn } from './price-lists';
 import { packages } from './schema';
 import { invalid, notFound } from '#domain/errors';
 
 export type PackageRow = typeof packages.$inferSelect;
 
-export function toPackage(row: PackageRow): Package {
+export function toPackage(row: PackageRow, currency: CurrencyCode = DEFAULT_CURRENCY): Package {
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +37,7 @@ export function toPackage(row: PackageRow): Package {
     features: row.features,
     popular: row.popular,
     requiresShipping: row.requiresShipping,
+    currency,
   };
 }
 
@@ -62,48 +65,68 @@ export interface CatalogOptions {
  */
 export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAgeMs = 30_000, logger }: CatalogOptions = {}) {
   const { db } = database;
-  let cached: { snapshot: CatalogSnapshot; loadedAt: number } | null = null;
-  let loading: Promise<CatalogSnapshot> | null = null;
+  // One list per currency (decision 0104); USD is the spec's answer.
+  const cached = new Map<CurrencyCode, { snapshot: CatalogSnapshot; loadedAt: number }>();
+  const loading = new Map<CurrencyCode, Promise<CatalogSnapshot>>();
+  let currencies: { enabled: CurrencyCode[]; loadedAt: number } | null = null;
   // Bumped by every invalidation, so a load that began before a change never stores the old list.
   let generation = 0;
   let listener: ChannelListener | null = null;
 
-  async function load(): Promise<CatalogSnapshot> {
+  async function load(currency: CurrencyCode): Promise<CatalogSnapshot> {
     const startedIn = generation;
-    const rows = await db.select().from(packages).where(eq(packages.isActive, true)).orderBy(asc(packages.price));
-    const json = JSON.stringify(rows.map(toPackage));
+    const active = await db.select().from(packages).where(eq(packages.isActive, true)).orderBy(asc(packages.price));
+    const rows = await pricedIn(db, active, currency);
+    // Cheapest first in the currency shown; the sort is stable, so equal prices keep the USD order.
+    if (currency !== DEFAULT_CURRENCY) rows.sort((a, b) => parseMoney(a.price) - parseMoney(b.price));
+    const json = JSON.stringify(rows.map((row) => toPackage(row, currency)));
     const snapshot = {
       json,
       gzip: gzipSync(json),
       brotli: brotliCompressSync(json),
       etag: `"${hash('sha1', json, 'base64url')}"`,
     };
-    if (startedIn === generation) cached = { snapshot, loadedAt: Date.now() };
+    if (startedIn === generation) cached.set(currency, { snapshot, loadedAt: Date.now() });
     return snapshot;
   }
 
-  const fresh = (): CatalogSnapshot | null => (cached && Date.now() - cached.loadedAt < maxAgeMs ? cached.snapshot : null);
+  const isFresh = (loadedAt: number) => Date.now() - loadedAt < maxAgeMs;
+  const fresh = (currency: CurrencyCode = DEFAULT_CURRENCY): CatalogSnapshot | null => {
+    const entry = cached.get(currency);
+    return entry && isFresh(entry.loadedAt) ? entry.snapshot : null;
+  };
 
   function invalidate(): void {
     generation += 1;
-    cached = null;
-    loading = null;
+    cached.clear();
+    loading.clear();
+    currencies = null;
   }
 
   return {
     /** The list while it is fresh in memory, without waiting; null when it must be loaded. */
     cachedSnapshot: fresh,
-    async snapshot(): Promise<CatalogSnapshot> {
-      const current = fresh();
+    async snapshot(currency: CurrencyCode = DEFAULT_CURRENCY): Promise<CatalogSnapshot> {
+      const current = fresh(currency);
       if (current) return current;
       // Concurrent misses share one query instead of stampeding the database.
-      if (!loading) {
-        const started: Promise<CatalogSnapshot> = load().finally(() => {
-          if (loading === started) loading = null;
+      let pending = loading.get(currency);
+      if (!pending) {
+        const started: Promise<CatalogSnapshot> = load(currency).finally(() => {
+          if (loading.get(currency) === started) loading.delete(currency);
         });
-        loading = started;
+        loading.set(currency, started);
+        pending = started;
       }
-      return loading;
+      return pending;
+    },
+    /** The currencies the store sells in now, kept with the lists and cleared with them. */
+    async enabledCurrencies(): Promise<CurrencyCode[]> {
+      if (currencies && isFresh(currencies.loadedAt)) return currencies.enabled;
+      const startedIn = generation;
+      const enabled = await enabledCurrencies(db);
+      if (startedIn === generation) currencies = { enabled, loadedAt: Date.now() };
+      return enabled;
     },
     invalidate,
 

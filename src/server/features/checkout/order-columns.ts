@@ -6,7 +6,7 @@ import type { PricedCheckout } from './pricing';
  * What the order records of the form and its price, as the orders feature's insert takes it;
  * the place-order workflow adds the order's id, its customer and the attempt's key.
  */
-export function orderColumns(input: CheckoutInput, { pkg, pricing, couponCode }: PricedCheckout) {
+export function orderColumns(input: CheckoutInput, { pkg, currency, pricing, couponCode }: PricedCheckout) {
   const shipping = pkg.requiresShipping;
   // An order that costs nothing after its coupon earns no cashback and no gift card (decision 0020); nor does the trial.
   const earnsGiftCard = !pricing.isFree;
@@ -33,5 +33,6 @@ export function orderColumns(input: CheckoutInput, { pkg, pricing, couponCode }:
     renewsSubscriptionId: input.renewsSubscriptionId,
     autoRenew: input.autoRenew,
     setTopBoxMacs: input.setTopBoxes.map((box) => box.mac),
+    currency,
   };
 }

@@ -12,6 +12,12 @@ export const coupons = pgTable('coupons', {
   value: money('value').notNull(),
   minOrderAmount: money('min_order_amount'),
   maxDiscount: money('max_discount'),
+  /**
+   * The currency of the coupon's amounts (a fixed value, a minimum order, a maximum
+   * discount): it applies only to orders in it. A percentage without amounts applies in any
+   * currency (decision 0104).
+   */
+  currency: text('currency', { enum: ['USD', 'EUR', 'GBP', 'BRL'] }).notNull().default('USD'),
   usageLimit: integer('usage_limit'),
   usageCount: integer('usage_count').notNull().default(0),
   validFrom: timestamp('valid_from', { withTimezone: true }),

@@ -4,7 +4,8 @@ import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contr
 import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
 import { couponDiscount, deviceCountForSubtotal, priceOrder } from '#domain/pricing';
 import { conflict, invalid } from '#domain/errors';
-import { findPackage } from '#server/features/catalog/index';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
+import { findPackage, notSoldInMessage, packageIn, requireCurrency } from '#server/features/catalog/index';
 import type { DbOrTx } from '#server/db/connect';
 import { coupons } from './schema';
 
@@ -15,7 +16,22 @@ export type CouponCheck = { ok: true; coupon: CouponRow; discount: Cents } | { o
 export const UNKNOWN_COUPON_MESSAGE = 'This coupon code is not valid';
 export const COUPON_LIMIT_MESSAGE = 'This coupon has reached its usage limit';
 
+/** A coupon whose amounts are in another currency than the order's (decision 0104). */
+export const couponCurrencyMessage = (currency: CurrencyCode) => `This coupon is only valid for orders in ${currency}`;
+
+/**
+ * Whether the coupon applies to an order in `currency`: one with an amount (a fixed value, a
+ * minimum order, a maximum discount) only in the currency of its amounts; a bare percentage
+ * in any (decision 0104).
+ */
+function appliesIn(coupon: CouponRow, currency: CurrencyCode): boolean {
+  if (coupon.currency === currency) return true;
+  return coupon.type === 'percentage' && coupon.minOrderAmount === null && coupon.maxDiscount === null;
+}
+
 export interface CouponCheckOptions {
+  /** The order's currency; USD when not given. */
+  currency?: CurrencyCode;
   /**
    * False at checkout: there the reservation's guarded count is the limit's one check, and a
    * double submit of an order that took the last use must still find that order (decisions
@@ -25,15 +41,21 @@ export interface CouponCheckOptions {
 }
 
 /** Why a coupon cannot be used on this subtotal now, or null when it can. */
-export function couponRefusal(coupon: CouponRow, subtotal: Cents, now: Date, { checkLimit = true }: CouponCheckOptions = {}): string | null {
+export function couponRefusal(coupon: CouponRow, subtotal: Cents, now: Date, { checkLimit = true, currency = DEFAULT_CURRENCY }: CouponCheckOptions = {}): string | null {
   if (!coupon.isActive) return 'This coupon is no longer active';
+  if (!appliesIn(coupon, currency)) return couponCurrencyMessage(coupon.currency);
   if (coupon.validFrom && now < coupon.validFrom) return `This coupon is not valid until ${coupon.validFrom.toISOString().slice(0, 10)}`;
   if (coupon.validTo && now > coupon.validTo) return 'This coupon has expired';
   if (checkLimit && coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return COUPON_LIMIT_MESSAGE;
   if (coupon.minOrderAmount !== null && subtotal < parseMoney(coupon.minOrderAmount)) {
-    return `This coupon requires an order of at least ${formatDollars(parseMoney(coupon.minOrderAmount))}`;
+    return `This coupon requires an order of at least ${formatMinimum(coupon, parseMoney(coupon.minOrderAmount))}`;
   }
   return null;
+}
+
+/** The spec's "$25.00" in USD; the amount and its code in another currency ("25.00 EUR"). */
+function formatMinimum(coupon: CouponRow, amount: Cents): string {
+  return coupon.currency === DEFAULT_CURRENCY ? formatDollars(amount) : `${formatMoney(amount)} ${coupon.currency}`;
 }
 
 export function discountFor(coupon: CouponRow, subtotal: Cents): Cents {
@@ -107,12 +129,16 @@ export async function releaseCouponUse(tx: DbOrTx, code: string): Promise<boolea
  * Checkout prices the order again in any case, so this is a quote, never a charge.
  */
 export async function quoteCoupon(db: DbOrTx, request: z.output<typeof validateCouponRequestSchema>): Promise<ValidateCouponResponse> {
-  const pkg = await findPackage(db, request.packageId);
-  if (!pkg) throw invalid('Unknown package');
+  const currency = await requireCurrency(db, request.currency);
+  const listed = await findPackage(db, request.packageId);
+  if (!listed) throw invalid('Unknown package');
+  // A package the currency's price list leaves out is not sold in it (decision 0104).
+  const pkg = await packageIn(db, listed, currency);
+  if (!pkg) throw invalid(notSoldInMessage(listed.name, currency));
   const price = parseMoney(pkg.price);
-  const devices = Math.min(request.deviceCount ?? deviceCountForSubtotal(price, request.subtotalAmount) ?? 1, pkg.devices);
-  const { subtotal } = priceOrder(price, devices);
-  const check = await checkCoupon(db, request.code, subtotal);
+  const devices = Math.min(request.deviceCount ?? deviceCountForSubtotal(price, request.subtotalAmount, currency) ?? 1, pkg.devices);
+  const { subtotal } = priceOrder(price, devices, 0, currency);
+  const check = await checkCoupon(db, request.code, subtotal, { currency });
   if (!check.ok) return { valid: false, error: check.reason };
   return {
     valid: true,

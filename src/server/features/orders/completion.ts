@@ -4,6 +4,7 @@ import { orders } from './schema';
 import { takeCouponUseAtPayment } from './coupon-use';
 import { findOrder, type OrderRow } from './order-row';
 import { evidenceColumns, isOrdersPayment, paidAmountIs, paidInFull, paymentMismatch, type PaymentEvidence } from './payment-evidence';
+import { DEFAULT_CURRENCY } from '#domain/currencies';
 import { formatMoney } from '#domain/money';
 import { PAYABLE } from '#domain/order-status';
 import { prebuilt } from '#server/db/prebuilt';
@@ -80,14 +81,14 @@ const completeCardPaymentTakingNoCouponUse = prebuilt((db) =>
   completeAndNotifyStatement(
     db,
     sql.placeholder('orderId'),
-    completion({ method: 'card', paymentIntentId: sql.placeholder('paymentIntentId') as unknown as string }, and(paidAmountIs(sql.placeholder('paidAmount')), takesNoCouponUse)),
+    completion({ method: 'card', paymentIntentId: sql.placeholder('paymentIntentId') as unknown as string }, and(paidAmountIs(sql.placeholder('paidAmount'), sql.placeholder('paidCurrency')), takesNoCouponUse)),
   ),
 );
 
 /** The order completed by the evidence, when it holds no coupon it has not yet reserved; undefined otherwise. */
 async function completeTakingNoCouponUse(db: Db, orderId: string, evidence: PaymentEvidence): Promise<OrderRow | undefined> {
   if (evidence.method === 'card' && evidence.paidCents !== undefined) {
-    const [order] = await completeCardPaymentTakingNoCouponUse(db, { orderId, paymentIntentId: evidence.paymentIntentId, paidAmount: formatMoney(evidence.paidCents) });
+    const [order] = await completeCardPaymentTakingNoCouponUse(db, { orderId, paymentIntentId: evidence.paymentIntentId, paidAmount: formatMoney(evidence.paidCents), paidCurrency: evidence.paidCurrency ?? DEFAULT_CURRENCY });
     return order;
   }
   return completeAndNotify(db, orderId, completion(evidence, takesNoCouponUse));

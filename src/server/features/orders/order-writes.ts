@@ -39,6 +39,7 @@ const PLACED_ORDER_COLUMNS = [
   'autoRenew',
   'checkoutKey',
   'setTopBoxMacs',
+  'currency',
 ] as const;
 
 export type NewOrder = Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>;

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, type Placeholder, type SQL } from 'drizzle-orm';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
 import { formatMoney, type Cents } from '#domain/money';
 import { orders } from './schema';
 import type { OrderRow } from './order-row';
@@ -6,8 +7,11 @@ import type { OrderRow } from './order-row';
 /** What the provider confirmed; kept on the order. */
 export type PaymentEvidence =
   | { method: 'free' }
-  /** With `paidCents`, the order completes only when it is a card order of exactly that total (D8). */
-  | { method: 'card'; paymentIntentId: string; paidCents?: Cents }
+  /**
+   * With `paidCents`, the order completes only when it is a card order of exactly that total
+   * (D8) in `paidCurrency` (upper-case ISO, USD when not given: decision 0104).
+   */
+  | { method: 'card'; paymentIntentId: string; paidCents?: Cents; paidCurrency?: string }
   | { method: 'crypto'; paymentId: string };
 
 const PAID: Record<OrderRow['paymentMethod'], string> = { card: 'by card', crypto: 'by crypto', free: 'free' };
@@ -44,12 +48,15 @@ export function isOrdersPayment(evidence: PaymentEvidence): SQL {
 /** The provider's amount checked in the completing UPDATE itself, so no read of the order precedes it. */
 export function paidInFull(evidence: PaymentEvidence): SQL | undefined {
   if (evidence.method !== 'card' || evidence.paidCents === undefined) return undefined;
-  return paidAmountIs(formatMoney(evidence.paidCents));
+  return paidAmountIs(formatMoney(evidence.paidCents), evidence.paidCurrency ?? DEFAULT_CURRENCY);
 }
 
-/** The order's total is exactly the amount paid (a formatted amount, or its placeholder in a statement built once). */
-export function paidAmountIs(amount: string | Placeholder): SQL {
-  return eq(orders.totalAmount, amount);
+/**
+ * The order's total is exactly the amount paid, in the currency paid (a formatted amount and
+ * a code, or their placeholders in a statement built once).
+ */
+export function paidAmountIs(amount: string | Placeholder, currency: string | Placeholder): SQL {
+  return and(eq(orders.totalAmount, amount), eq(orders.currency, currency as CurrencyCode))!;
 }
 
 /** The columns that keep the evidence on the order: the first payment of an order that had none stored. */

@@ -66,6 +66,7 @@ export function toOrderSummary(order: OrderRow): OrderSummary {
     couponDiscount: order.couponDiscount,
     totalAmount: order.totalAmount,
     cashbackAmount: order.cashbackAmount,
+    currency: order.currency,
   };
 }
 

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { billingStatus, type BillingStatus } from '#domain/billing';
 import { formatMoney, parseMoney } from '#domain/money';
-import { deviceFee } from '#domain/pricing';
+import { deviceFeeIn } from '#domain/pricing';
 import { arrivedCents } from '#domain/refunds';
 import type { BillingPayment, Receipt, ReceiptLine } from '#contract/billing';
 import type { DbOrTx } from '#server/db/connect';
-import { ORDER_CURRENCY } from '#server/providers/payments/index';
 import { packages } from '../catalog/schema';
 import { orderRefunds, orders } from '../orders/schema';
 import { renewalCharges } from '../renewals/schema';
@@ -36,6 +35,7 @@ const paymentColumns = {
   paymentMethod: orders.paymentMethod,
   subtotalAmount: orders.subtotalAmount,
   totalAmount: orders.totalAmount,
+  currency: orders.currency,
   receivedAmount: orders.receivedAmount,
   refundedAmount: orders.refundedAmount,
   couponCode: orders.couponCode,
@@ -75,7 +75,7 @@ function paymentMethodOf(row: PaymentRow): string {
 /** The package, the devices beyond the one included (spec section 9's fee), and a coupon's discount: they add up to the total. */
 function receiptLines(row: PaymentRow): ReceiptLine[] {
   const devices = Number(row.deviceCount);
-  const fee = deviceFee(devices);
+  const fee = deviceFeeIn(devices, row.currency);
   const discount = parseMoney(row.couponDiscount);
   return [
     { description: packageLabel(row), amount: formatMoney(parseMoney(row.subtotalAmount) - fee) },
@@ -116,7 +116,7 @@ function toPayment(row: PaymentRow, status: BillingStatus, refunds: BillingPayme
     description: describe(row),
     // The money that arrived, as the admin's order reads it: a part-paid crypto order honoured paid less than its total.
     amount: formatMoney(arrivedCents(row)),
-    currency: ORDER_CURRENCY.toUpperCase(),
+    currency: row.currency,
     paymentMethod: paymentMethodOf(row),
     status,
     refundedAmount: row.refundedAmount,

@@ -1,4 +1,5 @@
 import { HttpError } from '#server/http/errors';
+import type { CurrencyCode } from '#domain/currencies';
 import type { Cents } from '#domain/money';
 
 /** USDC on Ethereum (ERC-20), as NOWPayments names it (spec section 9). */
@@ -6,8 +7,10 @@ export const PAY_CURRENCY = 'usdc';
 
 export interface CreateCryptoPaymentInput {
   orderId: string;
-  /** The order's total as the server computed it, in US cents. */
+  /** The order's total as the server computed it, in minor units of `priceCurrency`. */
   priceAmountCents: Cents;
+  /** The order's currency, as the store spells it ('EUR'): the invoice is priced in it (decision 0104). USD when absent. */
+  priceCurrency?: CurrencyCode;
   ipnCallbackUrl: string;
   description: string;
 }
@@ -31,8 +34,10 @@ export type CryptoPaymentOutcome = 'paid' | 'partially_paid' | 'unpayable' | 'no
 /** A payment as the provider knows it now, with what it was created for. */
 export interface CryptoPaymentState extends CreatedCryptoPayment {
   orderId: string;
-  /** The USD price the payment was created for, in cents; null when not a cents amount. */
+  /** The price the payment was created for, in minor units; null when not a cents amount. */
   priceAmountCents: Cents | null;
+  /** The currency of that price, upper-cased ('EUR'); null when the provider's record does not say. */
+  priceCurrency: string | null;
   actuallyPaid?: string;
   /** What `paymentStatus`, the provider's own word, means for the order. */
   outcome: CryptoPaymentOutcome;

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DEMO_CRYPTO_STATUSES } from '#contract/crypto';
+import { DEFAULT_CURRENCY } from '#domain/currencies';
 import { formatMoney, parseMoney } from '#domain/money';
 import type { Db } from '#server/db/connect';
 import { demoCryptoPayments } from './schema';
@@ -37,6 +38,7 @@ function toState(row: DemoRow): CryptoPaymentState {
     outcome: outcomeOf(row.paymentStatus),
     orderId: row.orderId,
     priceAmountCents: parseMoney(row.priceAmount),
+    priceCurrency: row.priceCurrency,
     payAmount: row.payAmount,
     payCurrency: row.payCurrency,
     payAddress: row.payAddress,
@@ -76,6 +78,7 @@ export function createDemoCrypto(db: Db, { ipnSecret }: { ipnSecret?: string | u
         paymentId: `demo-${randomInt(1_000_000_000, 10_000_000_000)}`,
         orderId: input.orderId,
         priceAmount: amount,
+        priceCurrency: input.priceCurrency ?? DEFAULT_CURRENCY,
         payAmount: amount,
         payCurrency: PAY_CURRENCY,
         payAddress: `0x${randomBytes(20).toString('hex')}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CURRENCY } from '#domain/currencies';
 import { formatMoney } from '#domain/money';
 import {
   CryptoProviderError,
@@ -34,6 +35,7 @@ const createdInvoiceSchema = z.object({ id: idText, invoice_url: z.url() });
 const paymentStateSchema = createdPaymentSchema.extend({
   order_id: z.string(),
   price_amount: amountText,
+  price_currency: z.string().nullish(),
   actually_paid: amountText.nullish(),
 });
 
@@ -50,9 +52,9 @@ export interface NowPaymentsOptions {
 /** What a payment and an invoice both say of the order they are for. */
 function orderFields(input: CreateCryptoPaymentInput) {
   return {
-    // A decimal number of dollars, as NOWPayments expects it; exact for whole cents.
+    // A decimal number in the order's currency, as NOWPayments expects it; exact for whole cents.
     price_amount: Number(formatMoney(input.priceAmountCents)),
-    price_currency: 'usd',
+    price_currency: (input.priceCurrency ?? DEFAULT_CURRENCY).toLowerCase(),
     pay_currency: PAY_CURRENCY,
     order_id: input.orderId,
     order_description: input.description,
@@ -136,6 +138,7 @@ export function createNowPayments({ apiUrl, apiKey, ipnSecret, timeoutMs = NOWPA
         outcome: outcomeOf(payment.payment_status),
         orderId: payment.order_id,
         priceAmountCents: providerAmountToCents(payment.price_amount),
+        priceCurrency: payment.price_currency?.toUpperCase() ?? null,
         payAmount: payment.pay_amount,
         payCurrency: payment.pay_currency,
         payAddress: payment.pay_address,

@@ -1,9 +1,11 @@
+import type { CurrencyCode } from '#domain/currencies';
+
 /** What checkout, payment confirmation and refunds need from a card payment provider (D7, D8). */
 export interface NewPaymentIntent {
   orderId: string;
   /** The server's total for the order, in cents. */
   amountCents: number;
-  /** Lower-case ISO code, as Stripe spells it: 'usd'. */
+  /** The order's ISO code ('EUR' or 'eur'); the provider writes it as its wire wants (decision 0104). */
   currency: string;
   /** Repeating a call with the same key returns the same PaymentIntent, never a second one. */
   idempotencyKey: string;
@@ -149,6 +151,7 @@ export interface SetupIntentState {
 export interface OffSessionCharge {
   orderId: string;
   amountCents: number;
+  /** The order's ISO code, in any case, as NewPaymentIntent's. */
   currency: string;
   customerRef: string;
   paymentMethodRef: string;
@@ -189,7 +192,18 @@ export interface CardPaymentProvider {
   submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceSubmission): Promise<void>;
 }
 
-export const ORDER_CURRENCY = 'usd';
+/**
+ * Whether the provider's record is in the order's currency (decision 0104): the providers
+ * spell codes their own way (Stripe 'eur'), the store 'EUR'.
+ */
+export function isInCurrency(intent: Pick<PaymentIntentState, 'currency'>, currency: CurrencyCode): boolean {
+  return intent.currency.toUpperCase() === currency;
+}
+
+/** A currency code as Stripe's API, and the demo provider in its likeness, write it: 'eur'. */
+export function wireCurrency(currency: string): string {
+  return currency.toLowerCase();
+}
 
 /** What a customer is told while the card provider fails or does not answer (decision 0016). */
 export const CARD_PROVIDER_UNAVAILABLE_MESSAGE = 'The payment provider is not responding. Please try again.';

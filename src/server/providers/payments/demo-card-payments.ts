@@ -3,7 +3,7 @@ import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import { demoPaymentIntents } from './schema';
-import { InvalidWebhookError, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
+import { InvalidWebhookError, wireCurrency, type CardPaymentProvider, type PaymentIntentState } from './card-payment-provider';
 import { createDemoDisputes, type DemoDisputes } from './demo-disputes';
 import { createDemoSavedCards, DECLINED_MESSAGE, demoCardFingerprint, demoId, intentState as toState, onSessionOutcome, type DemoExpiry, type DemoSetupResult } from './demo-saved-cards';
 
@@ -109,7 +109,7 @@ export function createDemoCardPayments(db: Db): DemoCardPayments {
         id,
         clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         amount: amountCents,
-        currency,
+        currency: wireCurrency(currency),
         orderId,
         customerId: saveCardFor ?? null,
         setupFutureUsage: saveCardFor ? 'off_session' : null,

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_CARD_AUTHENTICATION_REQUIRED, DEMO_CARD_DECLINED, DEMO_CARD_INSUFFICIENT_FUNDS, DEMO_CARD_SUCCESS } from '#contract/checkout';
 import type { Db, DbOrTx } from '#server/db/connect';
 import { demoCustomers, demoPaymentIntents, demoPaymentMethods, demoSetupIntents } from './schema';
-import type { OffSessionCharge, OffSessionResult, PaymentIntentState, ProviderSavedCard, SetupIntentState } from './card-payment-provider';
+import { wireCurrency, type OffSessionCharge, type OffSessionResult, type PaymentIntentState, type ProviderSavedCard, type SetupIntentState } from './card-payment-provider';
 
 /**
  * The demo provider's saved cards (decision 0044): customers, the cards kept for them with each
@@ -166,7 +166,7 @@ export function createDemoSavedCards(db: Db) {
           id,
           clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
           amount: amountCents,
-          currency,
+          currency: wireCurrency(currency),
           orderId,
           customerId: customerRef,
           paymentMethodId: method ? method.id : null,

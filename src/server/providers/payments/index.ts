@@ -4,7 +4,7 @@ import { createDemoCardPayments, type DemoCardPayments } from './demo-card-payme
 import { createStripeCardPayments, type StripeCardPayments } from './stripe-card-payments';
 
 export type { CardPaymentEvent, CardPaymentProvider, CardRefund, DisputeEvidenceSubmission, EarlyFraudWarning, PaymentIntentState, ProviderDispute, ProviderSavedCard } from './card-payment-provider';
-export { CARD_PROVIDER_UNAVAILABLE_MESSAGE, InvalidWebhookError, ORDER_CURRENCY } from './card-payment-provider';
+export { CARD_PROVIDER_UNAVAILABLE_MESSAGE, InvalidWebhookError, isInCurrency } from './card-payment-provider';
 export { UNKNOWN_DEMO_CARD_MESSAGE, type DemoCardPayments } from './demo-card-payments';
 export type { DemoDisputeResult } from './demo-disputes';
 export type { StripeCardPayments } from './stripe-card-payments';

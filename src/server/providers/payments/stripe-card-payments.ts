@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   DISPUTE_EVENT_KINDS,
   InvalidWebhookError,
+  wireCurrency,
   type CardPaymentEvent,
   type CardPaymentProvider,
   type CardRefund,
@@ -43,7 +44,7 @@ export function createStripeCardPayments({ secretKey, webhookSecret, api, timeou
       // A card to be charged at renewals is kept for the customer by the payment itself (decision 0044).
       const keepCard = saveCardFor ? { customer: saveCardFor, setup_future_usage: 'off_session' as const } : {};
       const intent = await stripe.paymentIntents.create(
-        { amount: amountCents, currency, metadata: { orderId, ...radarMetadata(buyer) }, automatic_payment_methods: { enabled: true }, ...keepCard, ...(buyer ? { receipt_email: buyer.email } : {}) },
+        { amount: amountCents, currency: wireCurrency(currency), metadata: { orderId, ...radarMetadata(buyer) }, automatic_payment_methods: { enabled: true }, ...keepCard, ...(buyer ? { receipt_email: buyer.email } : {}) },
         { idempotencyKey },
       );
       if (!intent.client_secret) throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardPaymentProvider, OffSessionResult, ProviderSavedCard, SetupIntentState } from './card-payment-provider';
+import { wireCurrency, type CardPaymentProvider, type OffSessionResult, type ProviderSavedCard, type SetupIntentState } from './card-payment-provider';
 import { toState } from './stripe-intent-state';
 
 /**
@@ -63,7 +63,7 @@ export function stripeSavedCards(stripe: Stripe): SavedCardCalls {
     async chargeOffSession({ orderId, amountCents, currency, customerRef, paymentMethodRef, idempotencyKey }): Promise<OffSessionResult> {
       try {
         const intent = await stripe.paymentIntents.create(
-          { amount: amountCents, currency, customer: customerRef, payment_method: paymentMethodRef, off_session: true, confirm: true, metadata: { orderId } },
+          { amount: amountCents, currency: wireCurrency(currency), customer: customerRef, payment_method: paymentMethodRef, off_session: true, confirm: true, metadata: { orderId } },
           { idempotencyKey },
         );
         if (intent.status === 'succeeded') return { outcome: 'succeeded', intent: toState(intent) };

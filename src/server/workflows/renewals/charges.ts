@@ -36,7 +36,7 @@ import {
   type ClaimedCharge,
   type RenewalMailFacts,
 } from '#server/features/renewals/index';
-import { ORDER_CURRENCY, type CardPayments } from '#server/providers/payments/index';
+import { type CardPayments } from '#server/providers/payments/index';
 import type { BlocklistWorkflow } from '../blocklist';
 import type { CardPaymentWorkflow } from '../card-payment';
 import { placeRenewalOrder } from './renewal-order';
@@ -144,7 +144,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
         : await cardPayments.chargeOffSession({
             orderId: order.id,
             amountCents,
-            currency: ORDER_CURRENCY,
+            currency: order.currency,
             customerRef: card.customerRef,
             paymentMethodRef: card.paymentMethodRef,
             idempotencyKey: renewalChargeKey(charge.subscriptionId, charge.periodEnd, attempt),

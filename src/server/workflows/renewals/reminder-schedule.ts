@@ -1,4 +1,5 @@
 import { GIFT_CARDS } from '#domain/catalog';
+import type { CurrencyCode } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
 import { priceOrder } from '#domain/pricing';
 import { graceEnd, MANUAL_RENEWAL_MILESTONES, MILESTONES, type Milestone } from '#domain/renewal-milestones';
@@ -69,7 +70,7 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
 
   /** The renewal order of a crypto subscription, placed as its owner's checkout would: same package and devices, today's price. */
-  async function placeRenewalOrder(due: DueMilestone, customer: Customer, last: { selectedGiftCard: string | null; customerPhone: string | null }) {
+  async function placeRenewalOrder(due: DueMilestone, customer: Customer, last: { selectedGiftCard: string | null; customerPhone: string | null; currency: CurrencyCode }) {
     const input: CheckoutInput = {
       firstName: customer.firstName,
       lastName: customer.lastName,
@@ -91,6 +92,8 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
       autoRenew: false,
       // Placed by the store, not a browser: the owner's zone stays as it is.
       timeZone: null,
+      // Renewed in the currency its owner last paid in (decision 0104).
+      currency: last.currency,
     };
     const context = { customerId: due.customerId, browserId: `renewal-invoice:${due.id}`, ip: '127.0.0.1', log: logger ?? { error() {} } };
     return (await placeOrder.place(input, context)).order;

@@ -3,10 +3,12 @@ import { renewsAs } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { newOrderId } from '#domain/order-id';
 import { priceOrder } from '#domain/pricing';
+import { DEFAULT_CURRENCY } from '#domain/currencies';
 import type { DbOrTx } from '#server/db/connect';
 import { findCustomer } from '#server/features/accounts/index';
-import { packagesForReading as packages } from '#server/features/catalog/index';
+import { packageIn, packagesForReading as packages } from '#server/features/catalog/index';
 import { insertOrder, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
+import { lastPaidOrder } from './crypto-invoices';
 
 /** What an automatic renewal orders: the subscription's package and devices, for its customer. */
 export interface RenewalOrderRequest {
@@ -42,18 +44,24 @@ export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest
   const [bought] = await db.select().from(packages).where(eq(packages.id, request.packageId)).limit(1);
   // A box's subscription renews alone, as the package of the same period (the box is the buyer's already).
   const onSale = bought?.requiresShipping ? await db.select().from(packages).where(eq(packages.isActive, true)) : [];
-  const pkg = bought?.isActive || bought?.requiresShipping ? renewsAs(bought, onSale) : null;
-  const packageName = pkg?.name ?? bought?.name ?? request.packageId;
-  if (!pkg?.isActive) return { outcome: 'package_unavailable', packageName };
+  const renewing = bought?.isActive || bought?.requiresShipping ? renewsAs(bought, onSale) : null;
+  const packageName = renewing?.name ?? bought?.name ?? request.packageId;
+  if (!renewing?.isActive) return { outcome: 'package_unavailable', packageName };
 
   const placed = await orderOfKey(db, request.key);
   if (placed) return { outcome: 'placed', order: placed, packageName };
+
+  // Charged in the currency of the subscription's last payment, at that currency's price
+  // (decision 0104); a package its price list no longer has is not renewed at another's.
+  const currency = (await lastPaidOrder(db, request.subscriptionId))?.currency ?? DEFAULT_CURRENCY;
+  const pkg = await packageIn(db, renewing, currency);
+  if (!pkg) return { outcome: 'package_unavailable', packageName };
 
   const customer = await findCustomer(db, request.customerId);
   if (!customer) throw new Error(`Subscription ${request.subscriptionId} belongs to no customer`);
   const [first] = await db.select({ giftCard: orders.selectedGiftCard }).from(orders).where(eq(orders.id, request.firstOrderId)).limit(1);
   const giftCard = first?.giftCard ?? null;
-  const pricing = priceOrder(parseMoney(pkg.price), request.deviceCount);
+  const pricing = priceOrder(parseMoney(pkg.price), request.deviceCount, 0, currency);
   const inserted = await insertOrder(db, {
     id: newOrderId(request.now),
     customerId: customer.id,
@@ -81,6 +89,7 @@ export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest
     autoRenew: false,
     setTopBoxMacs: [],
     checkoutKey: request.key,
+    currency,
   });
   // Null: a concurrent call wrote the period's order first.
   const order = inserted ?? (await orderOfKey(db, request.key));

@@ -9,7 +9,7 @@ import type { PlaceOrderWorkflow } from '../place-order';
 import { attachPaymentIntent, findOrder, type OrderRow, type PaymentLog } from '#server/features/orders/index';
 import { findSavedCard } from '#server/features/payments/index';
 import { ownSettings, type Subscriptions } from '#server/features/subscriptions/index';
-import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, ORDER_CURRENCY, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
+import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPayments, type PaymentIntentState } from '#server/providers/payments/index';
 import type { CardPaymentWorkflow } from '../card-payment';
 import type { PaidOrderWorkflow } from '../paid-order';
 import type { SavedCardWorkflow } from './saved-cards';
@@ -91,7 +91,7 @@ export function createSavedCardRenewal({ db, placeOrder, cardPayments, cardPayme
         cardPayments.chargeOffSession({
           orderId: order.id,
           amountCents: parseMoney(order.totalAmount),
-          currency: ORDER_CURRENCY,
+          currency: order.currency,
           customerRef: card.customerRef,
           paymentMethodRef: card.paymentMethodRef,
           idempotencyKey: chargeKey(order.id),

@@ -5,7 +5,7 @@ import { conflict, invalid, providerFailed, refused } from '#domain/errors';
 import {
   CARD_PROVIDER_UNAVAILABLE_MESSAGE,
   InvalidWebhookError,
-  ORDER_CURRENCY,
+  isInCurrency,
   type CardPaymentEvent,
   type CardPaymentProvider,
   type PaymentIntentState,
@@ -24,7 +24,7 @@ export function paymentProblem(order: OrderRow, intent: PaymentIntentState | nul
   if (!intent) return 'Payment not found';
   if (intent.metadata.orderId !== order.id) return NOT_THIS_ORDERS_PAYMENT;
   if (intent.status !== 'succeeded') return 'The payment has not succeeded';
-  if (intent.amount !== parseMoney(order.totalAmount) || intent.currency !== ORDER_CURRENCY) {
+  if (intent.amount !== parseMoney(order.totalAmount) || !isInCurrency(intent, order.currency)) {
     return 'The payment amount does not match the order';
   }
   return null;
@@ -87,7 +87,8 @@ export function createPayments(db: Db, deps: PaymentsDeps) {
       const intent = await deps.cardPayments.createIntent({
         orderId: order.id,
         amountCents: parseMoney(order.totalAmount),
-        currency: ORDER_CURRENCY,
+        // The order's own currency (decision 0104): the buyer is charged the number they saw.
+        currency: order.currency,
         idempotencyKey: `order-${order.id}`,
         ...(saveCardFor ? { saveCardFor } : {}),
         // For the provider's fraud screening (decision 0100): what the checkout recorded of the buyer.
@@ -137,8 +138,9 @@ export function createPayments(db: Db, deps: PaymentsDeps) {
   async function completePaidIntent(intent: PaymentIntentState, log: PaymentLog): Promise<ConfirmedCardPayment> {
     const orderId = intent.metadata.orderId ?? '';
     if (intent.status === 'succeeded' && (await heldAsBlocked(orderId, intent, log))) throw refused(BLOCKLIST_REFUSAL);
-    if (intent.status === 'succeeded' && intent.currency === ORDER_CURRENCY) {
-      const evidence = { method: 'card' as const, paymentIntentId: intent.id, paidCents: intent.amount };
+    if (intent.status === 'succeeded') {
+      // The guarded UPDATE checks the amount and the currency against the order's (D8, decision 0104).
+      const evidence = { method: 'card' as const, paymentIntentId: intent.id, paidCents: intent.amount, paidCurrency: intent.currency.toUpperCase() };
       const result = await deps.orders.completeOrder(orderId, evidence, log);
       if (result.outcome === 'completed') return { order: result.order, paidNow: true };
     }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutInput } from '#contract/checkout';
 import type { CreateCryptoPaymentInput, CryptoInvoice, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
+import { DEFAULT_CURRENCY } from '#domain/currencies';
 import { formatDollars, formatMoney, parseMoney } from '#domain/money';
 import { receivedCents } from '#domain/refunds';
 import type { Config } from '#server/config';
@@ -96,6 +97,12 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
       log.warn({ ...details, priceAmountCents: state.priceAmountCents, orderTotal: order.totalAmount }, 'crypto payment amount differs from the order total: ignored');
       return ignored;
     }
+    // The same number in another currency is another price (decision 0104). A record that
+    // names no currency was opened before currencies existed, when every order was USD.
+    if ((state.priceCurrency ?? DEFAULT_CURRENCY) !== order.currency) {
+      log.warn({ ...details, priceCurrency: state.priceCurrency, orderCurrency: order.currency }, 'crypto payment currency differs from the order\'s: ignored');
+      return ignored;
+    }
     if (state.outcome === 'paid') {
       const result = await orderTransitions.completeOrder(order.id, { method: 'crypto', paymentId: state.paymentId }, log);
       if (result.outcome === 'needs_review') log.warn({ ...details, reason: result.reason }, 'paid crypto order held for review');
@@ -135,7 +142,7 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
    * provider has none. Its id and address; a provider failure throws.
    */
   async function openInvoice(order: OrderRow, description: string): Promise<{ invoiceId: string; invoiceUrl: string }> {
-    const invoice = await provider.createInvoice({ orderId: order.id, priceAmountCents: parseMoney(order.totalAmount), ipnCallbackUrl, description, successUrl: `${publicUrl}/account` });
+    const invoice = await provider.createInvoice({ orderId: order.id, priceAmountCents: parseMoney(order.totalAmount), priceCurrency: order.currency, ipnCallbackUrl, description, successUrl: `${publicUrl}/account` });
     if (invoice.paymentId) await attachCryptoPayment(db, order.id, invoice.paymentId);
     const invoiceUrl = invoice.invoiceUrl ?? `${publicUrl}/checkout?invoice=${encodeURIComponent(invoice.paymentId ?? invoice.invoiceId)}`;
     return { invoiceId: invoice.invoiceId, invoiceUrl };
@@ -200,6 +207,7 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
       const payment = await provider.createPayment({
         orderId: placed.id,
         priceAmountCents: parseMoney(placed.totalAmount),
+        priceCurrency: placed.currency,
         ipnCallbackUrl,
         description: `${priced.packageName}, ${devices} device${devices === 1 ? '' : 's'}, order ${placed.id}`,
       });

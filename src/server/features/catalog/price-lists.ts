@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { FREE_PRICE } from '#domain/catalog';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
+import { invalid } from '#domain/errors';
+import type { DbOrTx } from '#server/db/connect';
+import { packagePrices, packages, storeCurrencies } from './schema';
+
+type PackageRow = typeof packages.$inferSelect;
+
+/** The 400 for a currency the store does not sell in now, naming those it does (decision 0104). */
+export function unsupportedCurrencyMessage(enabled: readonly CurrencyCode[]): string {
+  return `Unsupported currency. Supported currencies: ${enabled.join(', ')}`;
+}
+
+/** A package the price list of a currency leaves out: never sold at another currency's number (decision 0104). */
+export function notSoldInMessage(name: string, currency: CurrencyCode): string {
+  return `${name} is not available in ${currency}`;
+}
+
+/** The currencies the store sells in now, in the store's order (USD first). */
+export async function enabledCurrencies(db: DbOrTx): Promise<CurrencyCode[]> {
+  // A currency is on until the owner turns it off: the table keeps only their settings.
+  const rows = await db.select({ currency: storeCurrencies.currency }).from(storeCurrencies).where(eq(storeCurrencies.enabled, false));
+  const off = new Set<CurrencyCode>(rows.map((row) => row.currency));
+  // USD is the store's default and cannot be turned off (the table's check says so too).
+  return SUPPORTED_CURRENCIES.filter((currency) => currency === DEFAULT_CURRENCY || !off.has(currency));
+}
+
+/**
+ * The currency a request names, once the store sells in it; USD when it names none. Written
+ * in any case ('eur' is EUR). Anything else is a 400 naming the enabled ones.
+ */
+export function currencyOf(requested: string | null | undefined, enabled: readonly CurrencyCode[]): CurrencyCode {
+  if (requested === undefined || requested === null) return DEFAULT_CURRENCY;
+  const code = requested.trim().toUpperCase();
+  const match = enabled.find((currency) => currency === code);
+  if (!match) throw invalid(unsupportedCurrencyMessage(enabled));
+  return match;
+}
+
+/** As currencyOf, reading the enabled currencies now. */
+export async function requireCurrency(db: DbOrTx, requested: string | null | undefined): Promise<CurrencyCode> {
+  if (requested === undefined || requested === null) return DEFAULT_CURRENCY;
+  return currencyOf(requested, await enabledCurrencies(db));
+}
+
+/**
+ * The packages' rows priced in `currency`: `price` is that currency's. A paid package with
+ * no price in it is left out, so that it is neither shown nor charged at another currency's
+ * number; the free trial costs nothing in every currency.
+ */
+export async function pricedIn<P extends Pick<PackageRow, 'id' | 'price'>>(db: DbOrTx, rows: readonly P[], currency: CurrencyCode): Promise<P[]> {
+  if (currency === DEFAULT_CURRENCY) return [...rows];
+  const paid = rows.filter((row) => row.price !== FREE_PRICE).map((row) => row.id);
+  const prices =
+    paid.length === 0
+      ? []
+      : await db
+          .select({ packageId: packagePrices.packageId, price: packagePrices.price })
+          .from(packagePrices)
+          .where(and(eq(packagePrices.currency, currency), inArray(packagePrices.packageId, paid)))
+          .orderBy(asc(packagePrices.packageId));
+  const priceOf = new Map(prices.map((row) => [row.packageId, row.price]));
+  return rows.flatMap((row) => {
+    if (row.price === FREE_PRICE) return [row];
+    const price = priceOf.get(row.id);
+    return price === undefined ? [] : [{ ...row, price }];
+  });
+}
+
+/** One package priced in `currency`, or null when it has no price in it. */
+export async function packageIn<P extends Pick<PackageRow, 'id' | 'price'>>(db: DbOrTx, row: P, currency: CurrencyCode): Promise<P | null> {
+  const [priced] = await pricedIn(db, [row], currency);
+  return priced ?? null;
+}
