@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'coupon.win_back',
   'trial.budget',
   'package.update',
+  'currency.update',
   'device.rename',
   'device.change_mac',
   'device.set_top_box',

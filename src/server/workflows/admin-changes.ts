@@ -1,5 +1,5 @@
 import type { NewCoupon, CouponChanges, AdminCoupon, WinBackCoupon } from '#contract/admin-coupons';
-import type { AdminPackage, PackageChanges } from '#contract/admin-packages';
+import type { AdminCurrency, AdminPackage, CurrencyChange, PackageChanges } from '#contract/admin-packages';
 import type { AuditActor } from '#domain/actors';
 import type { Db } from '#server/db/connect';
 import type { NewStaff, StaffChanges, StaffMember } from '#contract/admin-staff';
@@ -14,7 +14,7 @@ import type { PolicyName } from '#contract/policy-paths';
 
 export interface AdminChangesDeps {
   db: Db;
-  catalog: Pick<Catalog, 'changePackage' | 'invalidate'>;
+  catalog: Pick<Catalog, 'changePackage' | 'invalidate' | 'setCurrencyEnabled' | 'adminCurrencies'>;
   couponAdmin: Pick<CouponAdmin, 'create' | 'update' | 'chooseWinBack'>;
   admins: Pick<Admins, 'limitCodeAttempts' | 'enableTwoFactor' | 'disableTwoFactor'>;
   staff: Pick<Staff, 'add' | 'change' | 'changePassword' | 'setTwoFactorRequired'>;
@@ -83,6 +83,18 @@ export function createAdminChanges({ db, catalog, couponAdmin, admins, staff, en
       });
       catalog.invalidate();
       return changed;
+    },
+
+    /** PATCH /api/admin/currencies (decision 0104): the setting, its audit row when it changed, then this instance's lists cleared. */
+    async setCurrency(change: CurrencyChange, actor: AuditActor): Promise<AdminCurrency[]> {
+      await db.transaction(async (tx) => {
+        const wasEnabled = await catalog.setCurrencyEnabled(tx, change.currency, change.enabled);
+        if (wasEnabled !== change.enabled) {
+          await recordAdminAction(tx, { actor, action: 'currency.update', target: { type: 'currency', id: change.currency }, before: { enabled: wasEnabled }, after: { enabled: change.enabled } });
+        }
+      });
+      catalog.invalidate();
+      return catalog.adminCurrencies();
     },
 
     /** PUT /api/admin/policies/:name (decision 0097): the next version and its audit row; the same text again changes nothing. */

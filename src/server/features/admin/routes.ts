@@ -54,7 +54,18 @@ import {
   type GiftCardDelivery,
   type OwedGiftCard,
 } from '#contract/admin-orders';
-import { adminPackageListSchema, adminPackageSchema, packageChangesSchema, packageIdParamsSchema, type AdminPackage, type PackageChanges } from '#contract/admin-packages';
+import {
+  adminCurrencyListSchema,
+  adminPackageListSchema,
+  adminPackageSchema,
+  currencyChangeSchema,
+  packageChangesSchema,
+  packageIdParamsSchema,
+  type AdminCurrency,
+  type AdminPackage,
+  type CurrencyChange,
+  type PackageChanges,
+} from '#contract/admin-packages';
 import { auditEntryListSchema, auditLogQuerySchema, type AuditEntry, type AuditLogQuery } from '#contract/admin-audit';
 import {
   adminCouponListSchema,
@@ -123,6 +134,7 @@ export interface AdminRouteOptions {
   /** The admin-changes workflow: each change with its audit row in one transaction. */
   adminChanges: {
     changePackage(id: string, changes: PackageChanges, actor: AuditActor): Promise<AdminPackage>;
+    setCurrency(change: CurrencyChange, actor: AuditActor): Promise<AdminCurrency[]>;
     createCoupon(coupon: NewCoupon, actor: AuditActor): Promise<AdminCoupon>;
     updateCoupon(code: string, changes: CouponChanges, actor: AuditActor): Promise<AdminCoupon>;
     chooseWinBackCoupon(code: string | null, actor: AuditActor): Promise<WinBackCoupon>;
@@ -136,7 +148,7 @@ export interface AdminRouteOptions {
   orderAccount: {
     createAccountForOrder(request: z.output<typeof createCustomerRequestSchema>, actor: AuditActor): Promise<{ id: string; email: string; firstName: string }>;
   };
-  catalog: { adminPackages(): Promise<AdminPackage[]> };
+  catalog: { adminPackages(): Promise<AdminPackage[]>; adminCurrencies(): Promise<AdminCurrency[]> };
   couponAdmin: { page: (page: Page) => Promise<PageOf<AdminCoupon>>; winBack(): Promise<WinBackCoupon> };
   orderAdmin: {
     refund(orderId: string, ask: { amountCents?: number | undefined; note?: string | undefined; requestKey?: string | undefined }, actor: AuditActor, log: ErrorLog): Promise<AdminOrderAction>;
@@ -410,6 +422,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
         const changed = await adminChanges.changePackage(request.params.id, request.body, await actingAdmin(request));
         return noStore(reply).send(changed);
       },
+    );
+
+    // The currencies the store sells in (decision 0104): listed, and turned on or off by the owner.
+    guarded.get('/api/admin/currencies', { config: OWNER, schema: { response: { 200: adminCurrencyListSchema, ...failures } } }, async (_request, reply) =>
+      noStore(reply).send(await catalog.adminCurrencies()),
+    );
+    guarded.patch(
+      '/api/admin/currencies',
+      { config: OWNER, schema: { body: currencyChangeSchema, response: { 200: adminCurrencyListSchema, ...failures } } },
+      async (request, reply) => noStore(reply).send(await adminChanges.setCurrency(request.body, await actingAdmin(request))),
     );
 
     guarded.patch(

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { FREE_PRICE } from '#domain/catalog';
 import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
 import { invalid } from '#domain/errors';
+import { DEFAULT_CURRENCY_STAYS_ON, PAID_PACKAGE_NOT_FREE, type AdminCurrency, type AdminPackage, type PackageChanges } from '#contract/admin-packages';
 import type { DbOrTx } from '#server/db/connect';
 import { packagePrices, packages, storeCurrencies } from './schema';
 
@@ -72,4 +73,74 @@ export async function pricedIn<P extends Pick<PackageRow, 'id' | 'price'>>(db: D
 export async function packageIn<P extends Pick<PackageRow, 'id' | 'price'>>(db: DbOrTx, row: P, currency: CurrencyCode): Promise<P | null> {
   const [priced] = await pricedIn(db, [row], currency);
   return priced ?? null;
+}
+
+type ListPrices = NonNullable<AdminPackage['prices']>;
+const LIST_CURRENCIES = ['EUR', 'GBP', 'BRL'] as const satisfies readonly (keyof ListPrices)[];
+const NO_PRICES: ListPrices = { EUR: null, GBP: null, BRL: null };
+
+/** Each package's prices in the listed currencies, by package id (a package with none is absent). */
+export async function listPricesOf(db: DbOrTx, packageIds?: readonly string[]): Promise<Map<string, ListPrices>> {
+  const rows = await db
+    .select({ packageId: packagePrices.packageId, currency: packagePrices.currency, price: packagePrices.price })
+    .from(packagePrices)
+    .where(packageIds ? inArray(packagePrices.packageId, [...packageIds]) : undefined);
+  const byPackage = new Map<string, ListPrices>();
+  for (const row of rows) {
+    if (row.currency === DEFAULT_CURRENCY) continue;
+    byPackage.set(row.packageId, { ...(byPackage.get(row.packageId) ?? NO_PRICES), [row.currency]: row.price });
+  }
+  return byPackage;
+}
+
+export const pricesOf = (byPackage: Map<string, ListPrices>, packageId: string): ListPrices => byPackage.get(packageId) ?? NO_PRICES;
+
+/**
+ * An administrator's prices for a package in the listed currencies, in their transaction: a
+ * price sets it, null takes the package out of that currency's list. The free trial is free
+ * in every currency, and a paid package is never 0.00 in one. Returns the prices before and
+ * after, each holding only the currencies that changed (for the audit row).
+ */
+export async function setListPrices(
+  tx: DbOrTx,
+  pkg: Pick<PackageRow, 'id' | 'price'>,
+  changes: NonNullable<PackageChanges['prices']>,
+): Promise<{ prices: ListPrices; before: Partial<ListPrices>; after: Partial<ListPrices> }> {
+  const current = pricesOf(await listPricesOf(tx, [pkg.id]), pkg.id);
+  const before: Partial<ListPrices> = {};
+  const after: Partial<ListPrices> = {};
+  for (const currency of LIST_CURRENCIES) {
+    const next = changes[currency];
+    if (next === undefined || next === current[currency]) continue;
+    if (pkg.price === FREE_PRICE && next !== null) throw invalid('The free trial stays free: it has no price in other currencies');
+    if (next === FREE_PRICE) throw invalid(PAID_PACKAGE_NOT_FREE);
+    before[currency] = current[currency];
+    after[currency] = next;
+    if (next === null) {
+      await tx.delete(packagePrices).where(and(eq(packagePrices.packageId, pkg.id), eq(packagePrices.currency, currency)));
+    } else {
+      await tx
+        .insert(packagePrices)
+        .values({ packageId: pkg.id, currency, price: next })
+        .onConflictDoUpdate({ target: [packagePrices.packageId, packagePrices.currency], set: { price: next, updatedAt: sql`now()` } });
+    }
+  }
+  return { prices: { ...current, ...after }, before, after };
+}
+
+/** Every currency the store can sell in, and whether it does now. */
+export async function adminCurrencies(db: DbOrTx): Promise<AdminCurrency[]> {
+  const enabled = await enabledCurrencies(db);
+  return SUPPORTED_CURRENCIES.map((currency) => ({ currency, enabled: enabled.includes(currency) }));
+}
+
+/** Turns a currency on or off, in the administrator's transaction; says whether it was on before. */
+export async function setCurrencyEnabled(tx: DbOrTx, currency: CurrencyCode, enabled: boolean): Promise<boolean> {
+  if (currency === DEFAULT_CURRENCY && !enabled) throw invalid(DEFAULT_CURRENCY_STAYS_ON);
+  const wasEnabled = (await enabledCurrencies(tx)).includes(currency);
+  await tx
+    .insert(storeCurrencies)
+    .values({ currency, enabled })
+    .onConflictDoUpdate({ target: storeCurrencies.currency, set: { enabled, updatedAt: sql`now()` } });
+  return wasEnabled;
 }

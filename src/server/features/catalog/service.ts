@@ -17,7 +17,7 @@ import type { Package } from '#contract/packages';
 import type { Database, DbOrTx } from '#server/db/connect';
 import type { ChannelListener } from '#server/db/notifications';
 import { prebuilt } from '#server/db/prebuilt';
-import { enabledCurrencies, pricedIn } from './price-lists';
+import { adminCurrencies, enabledCurrencies, listPricesOf, pricedIn, pricesOf, setCurrencyEnabled, setListPrices } from './price-lists';
 import { packages } from './schema';
 import { invalid, notFound } from '#domain/errors';
 
@@ -148,10 +148,24 @@ export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAg
       listener = null;
     },
 
+    /** GET /api/admin/currencies (decision 0104). */
+    adminCurrencies: () => adminCurrencies(db),
+
+    /**
+     * Turns a currency on or off in the admin workflow's transaction, announced to every
+     * instance at commit like a package change; says whether it was on before.
+     */
+    async setCurrencyEnabled(tx: DbOrTx, currency: CurrencyCode, enabled: boolean): Promise<boolean> {
+      const wasEnabled = await setCurrencyEnabled(tx, currency, enabled);
+      await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${currency})`);
+      return wasEnabled;
+    },
+
     /** Every package as an administrator edits it, hidden ones too (the landing list leaves them out). */
     async adminPackages(): Promise<AdminPackage[]> {
       const rows = await db.select().from(packages).orderBy(asc(packages.price), asc(packages.name));
-      return rows.map(toAdminPackage);
+      const prices = await listPricesOf(db);
+      return rows.map((row) => toAdminPackage(row, pricesOf(prices, row.id)));
     },
 
     /**
@@ -161,14 +175,21 @@ export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAg
      * (`invalidate`). Paid orders keep their own amounts; the next checkout prices from the
      * changed row. `before` and `after` hold only the fields that changed: none, no change.
      */
-    async changePackage(tx: DbOrTx, id: string, changes: PackageChanges): Promise<PackageChange> {
+    async changePackage(tx: DbOrTx, id: string, { prices: priceChanges, ...changes }: PackageChanges): Promise<PackageChange> {
       const [current] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
       if (!current) throw notFound(PACKAGE_NOT_FOUND);
       const before = editableFields(current);
       const after = { ...before, ...definedFields(changes) };
       checkPrices(before, after);
       const changed = PACKAGE_FIELD_NAMES.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
-      if (changed.length === 0) return { package: toAdminPackage(current), before: {}, after: {} };
+      // Its prices in other currencies (decision 0104), priced against the USD price as it is after this change.
+      const listed = await setListPrices(tx, { id: current.id, price: after.price }, priceChanges ?? {});
+      const pricesChanged = Object.keys(listed.after).length > 0;
+      const audit = pricesChanged ? { before: { prices: listed.before }, after: { prices: listed.after } } : { before: {}, after: {} };
+      if (changed.length === 0) {
+        if (pricesChanged) await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${current.id})`);
+        return { package: toAdminPackage(current, listed.prices), ...audit };
+      }
 
       const { hidden, ...columns } = after;
       const [updated] = await tx
@@ -178,7 +199,11 @@ export function createCatalog(database: Pick<Database, 'db' | 'listen'>, { maxAg
         .returning();
       // Delivered to every listening instance when this transaction commits.
       await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${current.id})`);
-      return { package: toAdminPackage(updated!), before: pick(before, changed), after: pick(after, changed) };
+      return {
+        package: toAdminPackage(updated!, listed.prices),
+        before: { ...pick(before, changed), ...audit.before },
+        after: { ...pick(after, changed), ...audit.after },
+      };
     },
   };
 }
@@ -190,7 +215,7 @@ export interface PackageChange {
   after: Record<string, unknown>;
 }
 
-type EditableFields = Required<PackageChanges>;
+type EditableFields = Required<Omit<PackageChanges, 'prices'>>;
 const PACKAGE_FIELD_NAMES = ['name', 'price', 'cashback', 'features', 'popular', 'devices', 'hidden'] as const satisfies readonly (keyof EditableFields)[];
 
 function editableFields(row: PackageRow): EditableFields {
@@ -198,7 +223,7 @@ function editableFields(row: PackageRow): EditableFields {
   return { name, price, cashback, features, popular, devices, hidden: !row.isActive };
 }
 
-function definedFields(changes: PackageChanges): Partial<EditableFields> {
+function definedFields(changes: Omit<PackageChanges, 'prices'>): Partial<EditableFields> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
@@ -213,8 +238,8 @@ function checkPrices(before: EditableFields, after: EditableFields): void {
   if (parseMoney(after.cashback) > parseMoney(after.price)) throw invalid(CASHBACK_ABOVE_PRICE);
 }
 
-export function toAdminPackage(row: PackageRow): AdminPackage {
-  return { ...toPackage(row), hidden: !row.isActive };
+export function toAdminPackage(row: PackageRow, prices: NonNullable<AdminPackage['prices']>): AdminPackage {
+  return { ...toPackage(row), hidden: !row.isActive, prices };
 }
 
 

@@ -36,8 +36,8 @@ export interface CryptoPaymentState extends CreatedCryptoPayment {
   orderId: string;
   /** The price the payment was created for, in minor units; null when not a cents amount. */
   priceAmountCents: Cents | null;
-  /** The currency of that price, upper-cased ('EUR'); null when the provider's record does not say. */
-  priceCurrency: string | null;
+  /** The currency of that price, upper-cased ('EUR'); absent when the provider's record does not say. */
+  priceCurrency?: string;
   actuallyPaid?: string;
   /** What `paymentStatus`, the provider's own word, means for the order. */
   outcome: CryptoPaymentOutcome;

@@ -45,7 +45,7 @@ export function parseNowPaymentsNotice(
     outcome: outcomeOf(ipn.payment_status),
     orderId: ipn.order_id,
     priceAmountCents: providerAmountToCents(ipn.price_amount),
-    priceCurrency: ipn.price_currency?.toUpperCase() ?? null,
+    ...(ipn.price_currency == null ? {} : { priceCurrency: ipn.price_currency.toUpperCase() }),
     payAmount: ipn.pay_amount,
     payCurrency: ipn.pay_currency,
     payAddress: ipn.pay_address ?? '',

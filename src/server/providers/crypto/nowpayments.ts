@@ -138,7 +138,7 @@ export function createNowPayments({ apiUrl, apiKey, ipnSecret, timeoutMs = NOWPA
         outcome: outcomeOf(payment.payment_status),
         orderId: payment.order_id,
         priceAmountCents: providerAmountToCents(payment.price_amount),
-        priceCurrency: payment.price_currency?.toUpperCase() ?? null,
+        ...(payment.price_currency == null ? {} : { priceCurrency: payment.price_currency.toUpperCase() }),
         payAmount: payment.pay_amount,
         payCurrency: payment.pay_currency,
         payAddress: payment.pay_address,

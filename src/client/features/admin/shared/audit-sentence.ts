@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'coupon.win_back': 'Win-back coupon chosen',
   'trial.budget': 'Daily trial budget set',
   'package.update': 'Package change',
+  'currency.update': 'Currency on or off',
   'device.rename': 'Device renamed',
   'device.change_mac': 'Set-top box MAC change',
   'device.set_top_box': 'Device made a set-top box',
@@ -273,6 +274,8 @@ export function auditSentence(entry: Entry): string {
       return `Set the daily trial budget from ${text(entry.before, 'dailyBudget') ?? '?'} to ${text(after, 'dailyBudget') ?? '?'}`;
     case 'package.update':
       return packageSentence(entry);
+    case 'currency.update':
+      return `Turned ${entry.targetId} ${entry.after.enabled === false ? 'off' : 'on'}`;
     case 'device.rename':
     case 'device.change_mac':
     case 'device.set_top_box':
