@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { instantField } from './dates';
 import { couponCodeField, existingCouponCodeField, moneyField, requiredText } from './fields';
 
@@ -10,7 +11,7 @@ import { couponCodeField, existingCouponCodeField, moneyField, requiredText } fr
 
 export const MAX_COUPON_AMOUNT_CENTS = 1_000_000;
 export const MAX_PERCENTAGE = 100;
-const COUPON_FIELDS = ['code', 'description', 'type', 'value', 'minOrderAmount', 'maxDiscount', 'usageLimit', 'validFrom', 'validTo', 'isActive'] as const;
+const COUPON_FIELDS = ['code', 'description', 'type', 'value', 'minOrderAmount', 'maxDiscount', 'currency', 'usageLimit', 'validFrom', 'validTo', 'isActive'] as const;
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists';
@@ -29,6 +30,8 @@ const editable = {
   value: amount('Value'),
   minOrderAmount: amount('Minimum order amount').nullable(),
   maxDiscount: amount('Maximum discount').nullable(),
+  /** The currency of the coupon's amounts (decision 0104): a coupon with one applies only to orders in it. */
+  currency: z.enum(SUPPORTED_CURRENCIES, { error: `currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}` }),
   usageLimit: z
     .number({ error: 'usageLimit must be a whole number of at least 1, or null for no limit' })
     .int('usageLimit must be a whole number of at least 1, or null for no limit')
@@ -49,6 +52,7 @@ export const newCouponSchema = z.strictObject(
     ...editable,
     minOrderAmount: editable.minOrderAmount.default(null),
     maxDiscount: editable.maxDiscount.default(null),
+    currency: editable.currency.default(DEFAULT_CURRENCY),
     usageLimit: editable.usageLimit.default(null),
     validFrom: editable.validFrom.default(null),
     validTo: editable.validTo.default(null),
@@ -66,6 +70,7 @@ export const couponChangesSchema = z
       value: editable.value.optional(),
       minOrderAmount: editable.minOrderAmount.optional(),
       maxDiscount: editable.maxDiscount.optional(),
+      currency: editable.currency.optional(),
       usageLimit: editable.usageLimit.optional(),
       validFrom: editable.validFrom.optional(),
       validTo: editable.validTo.optional(),
@@ -85,6 +90,8 @@ export const adminCouponSchema = z.object({
   value: z.string(),
   minOrderAmount: z.string().nullable(),
   maxDiscount: z.string().nullable(),
+  /** Always sent by the server; optional so that a coupon a page built before currencies still reads. */
+  currency: z.enum(SUPPORTED_CURRENCIES).optional(),
   usageLimit: z.number().int().nullable(),
   usageCount: z.number().int(),
   validFrom: z.string().nullable(),

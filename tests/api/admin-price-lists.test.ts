@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/server/schema';
 import { signInAdmin, TEST_ADMIN } from '../support/admins';
-import { seededPackages } from '../support/checkout';
+import { checkoutForm, postCheckout, seededPackages } from '../support/checkout';
 import { useTestApp } from '../support/test-app';
 
 type Listed = { id: string; name: string; price: string; currency: string };
@@ -78,5 +78,23 @@ describe('admin price lists and currencies', () => {
     expect((await patchCurrency({ currency: 'GBP', enabled: false })).statusCode).toBe(401);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'currency.update'));
     expect(audits).toHaveLength(2);
+  });
+
+  it('creates a fixed coupon in EUR that EUR orders take and USD orders refuse', async () => {
+    const cookies = await signInAdmin(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      cookies,
+      payload: { code: 'EURO3', description: '3 euros off', type: 'fixed', value: '3.00', currency: 'EUR' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ code: 'EURO3', value: '3.00', currency: 'EUR' });
+    const { oneMonth } = await seededPackages(t.app);
+    const eur = await postCheckout(t.app, checkoutForm(oneMonth.id, { currency: 'EUR', couponCode: 'EURO3' }));
+    expect(eur.json()).toMatchObject({ order: { couponDiscount: '3.00', totalAmount: '11.99', currency: 'EUR' } });
+    const usd = await postCheckout(t.app, checkoutForm(oneMonth.id, { couponCode: 'EURO3' }));
+    expect(usd.statusCode).toBe(400);
+    expect(usd.json()).toEqual({ message: 'This coupon is only valid for orders in EUR' });
   });
 });

@@ -33,6 +33,7 @@ export function toAdminCoupon(row: CouponRow): AdminCoupon {
     value: row.value,
     minOrderAmount: row.minOrderAmount,
     maxDiscount: row.maxDiscount,
+    currency: row.currency,
     usageLimit: row.usageLimit,
     usageCount: row.usageCount,
     validFrom: row.validFrom?.toISOString() ?? null,
