@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { formatMoney, parseMoney, type Cents } from '#domain/money';
 
 /**
@@ -154,14 +155,16 @@ export const countQueryField = (name: string, max: number, fallback: number) => 
   return z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).default(fallback);
 };
 
+const UNSUPPORTED_CURRENCY_FORM = `Unsupported currency. Supported currencies: ${SUPPORTED_CURRENCIES.join(', ')}`;
+
 /**
  * The currency a buyer's request names (decision 0104), or null for the store's default,
- * USD. Only its form is checked here: which currencies the store sells in now is the
- * server's to say, in its 400 naming them.
+ * USD. Only its form (three letters, in any case) is checked here: which currencies the
+ * store sells in now is the server's to say, in its 400 naming them.
  */
 export const optionalCurrencyField = z
-  .string({ error: 'Currency must be a currency code such as USD' })
+  .string({ error: UNSUPPORTED_CURRENCY_FORM })
   .trim()
-  .max(20, 'Currency must be a currency code such as USD')
+  .regex(/^[A-Za-z]{3}$|^$/, UNSUPPORTED_CURRENCY_FORM)
   .nullish()
   .transform((currency) => currency || null);
