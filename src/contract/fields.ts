@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { formatMoney, parseMoney, type Cents } from '#domain/money';
 
 /**
@@ -153,3 +154,6 @@ export const countQueryField = (name: string, max: number, fallback: number) => 
   const rule = `${name} must be a whole number from 1 to ${max}`;
   return z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).default(fallback);
 };
+
+/** A currency the store sells in (decision 0104); any other is refused with the supported ones named. */
+export const currencyField = z.enum(SUPPORTED_CURRENCIES, { error: `Currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}` });
