@@ -58,6 +58,8 @@ export const adminCustomerRecordSchema = z.object({
   giftCardChoice: z.string().nullable(),
   paymentDate: z.string().nullable(),
   totalAmount: moneyText,
+  /** The order's currency, which totalAmount is in (decision 0105). */
+  currency: currencyField,
   deviceCount: z.number().int(),
   /** active | expired | pending_activation (shown with underscores as spaces). */
   status: z.string(),

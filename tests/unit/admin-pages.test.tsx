@@ -20,6 +20,7 @@ function record(overrides: Partial<AdminCustomerRecord> = {}): AdminCustomerReco
     giftCardChoice: 'Chewy',
     paymentDate: '2025-06-10T12:00:00Z',
     totalAmount: '21.98',
+    currency: 'USD',
     deviceCount: 2,
     status: 'active',
     expirationDate: '2025-07-10T12:00:00Z',
