@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../src/contract/admin';
 import { currencyFigures, dollars, formatAmount } from '../../src/client/features/admin/shared/admin-view';
 import { RevenueByCurrency } from '../../src/client/features/admin/shared/RevenueByCurrency';
+import { revenueSummary } from '../../src/client/features/admin/shared/revenue-chart';
+import { calls, EMPTY_ADMIN, EMPTY_STATS, json, renderAt, serve, useAdminUi as setUpAdminUi } from '../support/admin-ui';
 
 /** The admin's amounts in their currency (decision 0105): one helper, and the dashboard's panel per currency. */
 
@@ -16,7 +18,8 @@ const revenue: AdminStats['revenue'] = {
   paidOrdersByCurrency: { USD: 1, EUR: 2, BRL: 1200 },
 };
 
-afterEach(cleanup);
+setUpAdminUi();
+beforeAll(() => import('../../src/client/features/admin/operations/RevenueTab'));
 
 describe('an amount in its currency', () => {
   it('writes each supported currency with its own symbol, in the English the admin reads', () => {
@@ -56,5 +59,38 @@ describe("the dashboard's revenue by currency", () => {
     ]);
     rerender(<RevenueByCurrency revenue={undefined} />);
     expect(screen.getByRole('region', { name: 'Revenue by currency' }).querySelector('dl')).toBeNull();
+  });
+});
+
+describe('the Revenue tab, one currency at a time', () => {
+  it('charts USD first, then the currency chosen, its amounts in it', async () => {
+    serve({
+      ...EMPTY_ADMIN,
+      'GET /api/admin/stats': () => json(200, EMPTY_STATS),
+      'GET /api/admin/revenue': (_init, url) => {
+        const currency = url.searchParams.get('currency')!;
+        return json(200, [
+          { date: '2026-12-03', revenue: '0.00', orders: 0, currency },
+          { date: '2026-12-04', revenue: currency === 'EUR' ? '25.98' : '15.99', orders: currency === 'EUR' ? 2 : 1, currency },
+        ]);
+      },
+    });
+    const { user } = renderAt('/admin?tab=revenue');
+    expect(await screen.findByRole('img', { name: 'Revenue, last 30 days' })).toBeTruthy();
+    expect(screen.getByText(/^\$15\.99 in the last 30 days/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'EUR' }));
+    expect(await screen.findByRole('img', { name: 'Revenue in EUR, last 30 days' })).toBeTruthy();
+    expect(await screen.findByText(/^€25\.98 in the last 30 days; the best day was Dec 4 with €25\.98\.$/)).toBeTruthy();
+    expect(screen.getByTestId('revenue-orders').textContent).toBe('2 paid orders');
+    expect(screen.getByRole('button', { name: 'EUR' }).getAttribute('aria-pressed')).toBe('true');
+    expect(calls('GET', '/api/admin/revenue').map((call) => call.url.searchParams.get('currency'))).toEqual(['USD', 'EUR']);
+  });
+
+  it('sums and words the days in their currency', () => {
+    const days = [
+      { date: '2026-12-03', revenue: '79.90' },
+      { date: '2026-12-04', revenue: '10.00' },
+    ];
+    expect(revenueSummary(days, 7, 'BRL')).toBe('R$89.90 in the last 7 days; the best day was Dec 3 with R$79.90.');
   });
 });
