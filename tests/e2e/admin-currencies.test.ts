@@ -9,8 +9,8 @@ import { useStoreWithClock } from '../support/store-with-clock';
 
 /**
  * The admin's figures per currency in the browser (decision 0105): /admin-dashboard's
- * "Revenue by currency" panel and the orders list's amounts in their currency, at 390 and
- * 1280 px with axe. A store of its own, so that its figures are this test's orders alone.
+ * "Revenue by currency" panel, the orders list's amounts in their currency and the Revenue
+ * tab's choice of currency, at 390 and 1280 px with axe. A store of its own, so that its figures are this test's orders alone.
  */
 
 describe('the admin figures per currency in the browser', () => {
@@ -51,6 +51,14 @@ describe('the admin figures per currency in the browser', () => {
         expect(await row('BRL').textContent()).toContain('R$79.90');
         expect(await row('EUR').textContent()).toContain('€14.99');
         expect(await row('USD').textContent()).toContain('$15.99');
+        await expectFitsAndAccessible(page);
+
+        // The Revenue tab charts one currency at a time.
+        await page.goto('/admin?tab=revenue');
+        await page.getByRole('img', { name: 'Revenue, last 30 days' }).waitFor();
+        await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'BRL' }).click();
+        await page.getByRole('img', { name: 'Revenue in BRL, last 30 days' }).waitFor();
+        expect(await page.getByText(/in the last 30 days/).textContent()).toMatch(/^R\$79\.90 in the last 30 days/);
         await expectFitsAndAccessible(page);
       });
     });
