@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from '#domain/order-status';
 import { adminListQuerySchema } from './admin';
 import { dayRangeFields, dayRangeInOrder } from './day-range';
 import { DEVICE_KINDS } from './devices';
-import { moneyField, optionalText, plainText, requiredText } from './fields';
+import { currencyField, moneyField, optionalText, plainText, requiredText } from './fields';
 import { acceptedPolicySchema } from './policies';
 import { adminDisputeSchema } from './disputes';
 
@@ -81,6 +81,8 @@ export const adminOrderSummarySchema = z.object({
   /** Why the order needs a person, or why its payment failed. */
   reason: z.string().nullable(),
   totalAmount: z.string(),
+  /** The currency every amount of the order is in, its refunds' too (decision 0105). */
+  currency: currencyField,
   /** The sum of its refunds so far ('0.00' when none); with the received amount it says what a refund may still give back (domain/refunds.ts). */
   refundedAmount: z.string(),
   /** What a part-paid crypto payment actually brought; null when the order was paid in full or not at all. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { disputeRateSchema } from './disputes';
-import { emailField, phoneField, plainText, requiredText } from './fields';
+import { currencyField, emailField, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { deviceCredentialSchema } from './subscriptions';
 import { adminPasswordField, signInCodeField } from './admin-two-factor';
@@ -58,6 +58,8 @@ export const adminCustomerRecordSchema = z.object({
   giftCardChoice: z.string().nullable(),
   paymentDate: z.string().nullable(),
   totalAmount: moneyText,
+  /** The order's currency, which totalAmount is in (decision 0105). */
+  currency: currencyField,
   deviceCount: z.number().int(),
   /** active | expired | pending_activation (shown with underscores as spaces). */
   status: z.string(),
@@ -82,6 +84,8 @@ export const purchaseNotificationSchema = z.object({
   deviceCount: z.number().int(),
   giftCard: z.string().nullable(),
   totalAmount: moneyText,
+  /** The order's currency, which totalAmount is in (decision 0105). */
+  currency: currencyField,
   timestamp: z.string(),
   /** The order was refunded since: its notice stays, marked, and its amount is left out of the revenue. */
   refunded: z.boolean(),
@@ -91,6 +95,12 @@ export const purchaseNotificationListSchema = z.array(purchaseNotificationSchema
 
 /** A sum of money, which may pass the eight digits of one order's amount. */
 const amountText = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * One figure per currency (decision 0105): USD, the store's default, always; each other
+ * currency once an order in it was paid. Never a sum across currencies.
+ */
+const perCurrency = <T extends z.ZodType>(figure: T) => z.object({ USD: figure, EUR: figure.optional(), GBP: figure.optional(), BRL: figure.optional() });
 
 /**
  * Every figure both dashboards show, from SQL aggregates (GET /api/admin/stats). Revenue is
@@ -106,12 +116,25 @@ export const adminStatsSchema = z.object({
     uniqueCustomers: z.number().int(),
     devices: z.number().int(),
   }),
-  /** Revenue net of refunds (renewals included): all time and this calendar month in the store's time zone; paid orders: above $0 and not refunded. */
-  revenue: z.object({ total: amountText, thisMonth: amountText, paidOrders: z.number().int() }),
-  /** Every notice, refunded ones too; its revenue net of refunds, as revenue.total. */
+  /**
+   * Revenue net of refunds (renewals included): all time and this calendar month in the store's
+   * time zone; paid orders: above 0 and not refunded. total, thisMonth and paidOrders are the
+   * USD orders' (the store's default currency, as the spec's figures are); the *ByCurrency
+   * maps give each currency's own (decision 0105).
+   */
+  revenue: z.object({
+    total: amountText,
+    thisMonth: amountText,
+    paidOrders: z.number().int(),
+    byCurrency: perCurrency(amountText),
+    thisMonthByCurrency: perCurrency(amountText),
+    paidOrdersByCurrency: perCurrency(z.number().int()),
+  }),
+  /** Every notice, refunded ones too; its revenue net of refunds, as revenue.total (USD), and per currency as revenue.byCurrency. */
   notifications: z.object({
     count: z.number().int(),
     revenue: amountText,
+    revenueByCurrency: perCurrency(amountText),
     devices: z.number().int(),
     uniqueCustomers: z.number().int(),
   }),

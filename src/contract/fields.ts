@@ -168,3 +168,6 @@ export const optionalCurrencyField = z
   .regex(/^[A-Za-z]{3}$|^$/, UNSUPPORTED_CURRENCY_FORM)
   .nullish()
   .transform((currency) => currency || null);
+
+/** A currency the store sells in (decision 0104); any other is refused with the supported ones named. */
+export const currencyField = z.enum(SUPPORTED_CURRENCIES, { error: `Currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}` });

@@ -174,6 +174,7 @@ describe('purchase notifications and the dashboards\' figures', () => {
       deviceCount: 3,
       giftCard: 'Amazon',
       totalAmount: '21.98',
+      currency: 'USD',
       timestamp: expect.any(String),
       refunded: false,
     });
@@ -185,7 +186,14 @@ describe('purchase notifications and the dashboards\' figures', () => {
     const cookies = await signInAdmin(t);
     const empty = await get<AdminStats>(t, '/api/admin/stats', cookies);
     expect(empty.body.subscriptions).toEqual({ count: 0, active: 0, uniqueCustomers: 0, devices: 0 });
-    expect(empty.body.revenue).toEqual({ total: '0.00', thisMonth: '0.00', paidOrders: 0 });
+    expect(empty.body.revenue).toEqual({
+      total: '0.00',
+      thisMonth: '0.00',
+      paidOrders: 0,
+      byCurrency: { USD: '0.00' },
+      thisMonthByCurrency: { USD: '0.00' },
+      paidOrdersByCurrency: { USD: 0 },
+    });
     expect(empty.body.revenueByDay).toHaveLength(30);
 
     const made = await provisionedOrders(t, 3, { devices: 2, email: (i) => (i < 2 ? 'same@example.com' : 'other@example.com') });
@@ -197,8 +205,15 @@ describe('purchase notifications and the dashboards\' figures', () => {
 
     const { body } = await get<AdminStats>(t, '/api/admin/stats', cookies);
     expect(body.subscriptions).toEqual({ count: 3, active: 2, uniqueCustomers: 2, devices: 6 });
-    expect(body.revenue).toEqual({ total: '65.94', thisMonth: '43.96', paidOrders: 3 });
-    expect(body.notifications).toEqual({ count: 3, revenue: '65.94', devices: 6, uniqueCustomers: 2 });
+    expect(body.revenue).toEqual({
+      total: '65.94',
+      thisMonth: '43.96',
+      paidOrders: 3,
+      byCurrency: { USD: '65.94' },
+      thisMonthByCurrency: { USD: '43.96' },
+      paidOrdersByCurrency: { USD: 3 },
+    });
+    expect(body.notifications).toEqual({ count: 3, revenue: '65.94', revenueByCurrency: { USD: '65.94' }, devices: 6, uniqueCustomers: 2 });
     expect(body.revenueByDay).toHaveLength(30);
     expect(body.revenueByDay.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: '43.96' });
     expect(body.revenueByDay.slice(0, -1).every((day) => day.revenue === '0.00')).toBe(true);

@@ -53,10 +53,10 @@ describe("the admin's CSV exports", () => {
 
     const records = recordsOf(response.body);
     expect(records).toEqual([
-      'Order ID,Created,Paid,Payment status,Reason,Customer name,Email,Phone,Package,Devices,Payment method,Subtotal,Discount,Total,Refunded,Last refund,Dispute loss,Cashback,Coupon,Gift card,Gift card delivered,Shipping address,Carrier,Tracking number',
-      `${formula.id},2030-05-03T08:00:00.000Z,,pending,"Card declined\nby the bank","'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.com,'=1+2,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,0.00,10.00,,Amazon,no,,,`,
-      `${quoted.id},2030-05-02T08:00:00.000Z,,pending,,"Hopper, Grace ""Amazing""",quoted@example.com,'+44 20 7946 0958,1 Month Premium,1,card,27.97,0.00,27.97,0.00,,0.00,0.00,,,no,,,`,
-      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,partly_refunded,,Grace Hopper,box@example.com,555 0100,Streaming Box,2,card,27.97,2.00,25.97,7.50,2030-05-04T09:30:00.000Z,0.00,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US",FedEx,1Z999AA10123456784`,
+      'Order ID,Created,Paid,Payment status,Reason,Customer name,Email,Phone,Package,Devices,Payment method,Currency,Subtotal,Discount,Total,Refunded,Last refund,Dispute loss,Cashback,Coupon,Gift card,Gift card delivered,Shipping address,Carrier,Tracking number',
+      `${formula.id},2030-05-03T08:00:00.000Z,,pending,"Card declined\nby the bank","'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.com,'=1+2,1 Month Premium,1,card,USD,27.97,0.00,27.97,0.00,,0.00,10.00,,Amazon,no,,,`,
+      `${quoted.id},2030-05-02T08:00:00.000Z,,pending,,"Hopper, Grace ""Amazing""",quoted@example.com,'+44 20 7946 0958,1 Month Premium,1,card,USD,27.97,0.00,27.97,0.00,,0.00,0.00,,,no,,,`,
+      `${box.id},2030-05-01T08:00:00.000Z,2030-05-01T08:01:00.000Z,partly_refunded,,Grace Hopper,box@example.com,555 0100,Streaming Box,2,card,USD,27.97,2.00,25.97,7.50,2030-05-04T09:30:00.000Z,0.00,10.00,SPRING,Amazon,no,"1 Infinite Loop, Cupertino, CA 95014, US",FedEx,1Z999AA10123456784`,
     ]);
   });
 
@@ -88,9 +88,9 @@ describe("the admin's CSV exports", () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="customers-${today()}.csv"`);
     expect(recordsOf(response.body)).toEqual([
-      'Customer ID,Email,First name,Last name,Phone,Has account,Created,Paid orders,Paid total',
-      `${guest!.id},guest.export@example.com,'@SUM(A1),"Smith, Jr.",,no,2030-06-02T00:00:00.000Z,0,0.00`,
-      `${customer.id},ada.export@example.com,Ada,Lovelace,'+1 555 0100,yes,2030-06-01T00:00:00.000Z,2,160.00`,
+      'Customer ID,Email,First name,Last name,Phone,Has account,Created,Currency,Paid orders,Paid total',
+      `${guest!.id},guest.export@example.com,'@SUM(A1),"Smith, Jr.",,no,2030-06-02T00:00:00.000Z,USD,0,0.00`,
+      `${customer.id},ada.export@example.com,Ada,Lovelace,'+1 555 0100,yes,2030-06-01T00:00:00.000Z,USD,2,160.00`,
     ]);
   });
 

@@ -38,7 +38,8 @@ const scratchChart = (t: TestApp, zone: string) =>
        select (paid_at at time zone $1::text)::date as day, sum(total_amount - refunded_amount) as revenue,
               (count(*) filter (where total_amount > 0))::int as orders
          from orders where payment_status = 'completed' group by 1)
-     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(daily.revenue, 0)::numeric(14, 2)::text as revenue, coalesce(daily.orders, 0)::int as orders
+     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(daily.revenue, 0)::numeric(14, 2)::text as revenue, coalesce(daily.orders, 0)::int as orders,
+            'USD' as currency
        from (select ((now() at time zone $1::text)::date - n)::date as day from generate_series(365, 0, -1) as n) d
        left join daily on daily.day = d.day order by d.day`,
     [zone],
@@ -74,7 +75,13 @@ async function fromScratch(t: TestApp) {
     `select (select count(*) from orders)::text as orders, (select count(*) from purchase_notifications)::text as notifications,
             (select count(*) from subscriptions)::text as customers`,
   );
-  return { people, money, notices, chart, totals };
+  return {
+    people,
+    money: { ...money, byCurrency: { USD: money!.total }, thisMonthByCurrency: { USD: money!.thisMonth }, paidOrdersByCurrency: { USD: money!.paidOrders } },
+    notices: { ...notices, revenueByCurrency: { USD: notices!.revenue } },
+    chart,
+    totals,
+  };
 }
 
 /** The same figures as the admin's screens read them. */
@@ -129,8 +136,15 @@ describe('the figures the writers keep equal the same figures from scratch', () 
     const kept = await asKept(t, admin);
     expect(kept).toEqual(expected);
     // The literals of this mix: $21.98 + $119.99 + $15.99 + $10.99 kept over four paid orders.
-    expect(kept.money).toEqual({ total: '168.95', thisMonth: expect.any(String), paidOrders: 4 });
-    expect(kept.notices).toEqual({ count: 6, revenue: '168.95', devices: 7, uniqueCustomers: 5 });
+    expect(kept.money).toEqual({
+      total: '168.95',
+      thisMonth: expect.any(String),
+      paidOrders: 4,
+      byCurrency: { USD: '168.95' },
+      thisMonthByCurrency: { USD: expect.any(String) },
+      paidOrdersByCurrency: { USD: 4 },
+    });
+    expect(kept.notices).toEqual({ count: 6, revenue: '168.95', revenueByCurrency: { USD: '168.95' }, devices: 7, uniqueCustomers: 5 });
     expect(kept.people).toMatchObject({ count: 6, active: 4, devices: 7 });
     // The two payments a second apart either side of the store's midnight fall on two days.
     const yesterday = kept.chart.find((day) => day.revenue === '21.98');

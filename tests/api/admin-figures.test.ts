@@ -34,7 +34,7 @@ async function customerCsvRows(t: TestApp, admin: { asid: string }) {
   const response = await t.app.inject({ method: 'GET', url: '/api/admin/export/customers.csv', cookies: admin });
   expect(response.statusCode).toBe(200);
   const [header, ...rows] = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(header).toBe('Customer ID,Email,First name,Last name,Phone,Has account,Created,Paid orders,Paid total');
+  expect(header).toBe('Customer ID,Email,First name,Last name,Phone,Has account,Created,Currency,Paid orders,Paid total');
   return rows.map((row) => row.split(','));
 }
 
@@ -65,9 +65,16 @@ describe('one definition of each admin figure, the same in every place', () => {
     const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', cookies: admin })).json<AdminStats>();
     // Seven subscriptions listed; active only the three paid ones (one partly refunded) and the trial.
     expect(stats.subscriptions).toEqual({ count: 7, active: 4, uniqueCustomers: 7, devices: 9 });
-    expect(stats.revenue).toEqual({ total: '302.95', thisMonth: '302.95', paidOrders: 4 });
+    expect(stats.revenue).toEqual({
+      total: '302.95',
+      thisMonth: '302.95',
+      paidOrders: 4,
+      byCurrency: { USD: '302.95' },
+      thisMonthByCurrency: { USD: '302.95' },
+      paidOrdersByCurrency: { USD: 4 },
+    });
     // Every notice is counted and listed; the revenue is the same net figure.
-    expect(stats.notifications).toEqual({ count: 7, revenue: '302.95', devices: 9, uniqueCustomers: 7 });
+    expect(stats.notifications).toEqual({ count: 7, revenue: '302.95', revenueByCurrency: { USD: '302.95' }, devices: 9, uniqueCustomers: 7 });
     expect(stats.revenueByDay.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: '302.95' });
 
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/customers', cookies: admin });
@@ -79,14 +86,14 @@ describe('one definition of each admin figure, the same in every place', () => {
     expect(notices.filter((notice) => notice.refunded).map((notice) => notice.totalAmount).sort()).toEqual(['15.99', '21.98']);
 
     const days = (await t.app.inject({ method: 'GET', url: '/api/admin/revenue?days=30', cookies: admin })).json<RevenueDay[]>();
-    expect(days.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: '302.95', orders: 4 });
+    expect(days.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: '302.95', orders: 4, currency: 'USD' });
     expect(days.reduce((sum, day) => sum + cents(day.revenue), 0)).toBe(30295);
     expect(days.reduce((sum, day) => sum + day.orders, 0)).toBe(4);
     expect(stats.revenueByDay.map((day) => day.revenue)).toEqual(days.map((day) => day.revenue));
 
     const customers = await customerCsvRows(t, admin);
     expect(customers).toHaveLength(7);
-    expect(customers.reduce((sum, row) => sum + Number(row[7]), 0)).toBe(4);
-    expect(customers.reduce((sum, row) => sum + cents(row[8]!), 0)).toBe(30295);
+    expect(customers.reduce((sum, row) => sum + Number(row[8]), 0)).toBe(4);
+    expect(customers.reduce((sum, row) => sum + cents(row[9]!), 0)).toBe(30295);
   });
 });

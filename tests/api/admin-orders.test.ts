@@ -54,6 +54,7 @@ describe("the admin's orders: the list and one order's detail", () => {
       paymentStatus: 'completed',
       reason: null,
       totalAmount: '27.97',
+      currency: 'USD',
       refundedAmount: '0.00',
       receivedAmount: null,
       couponCode: null,

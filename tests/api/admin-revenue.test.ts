@@ -25,14 +25,14 @@ describe('GET /api/admin/revenue', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/revenue?days=3', cookies: admin });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { date: utcDay(2), revenue: '100.00', orders: 1 },
-      { date: utcDay(1), revenue: '0.00', orders: 0 },
-      { date: utcDay(0), revenue: '14.99', orders: 2 },
+      { date: utcDay(2), revenue: '100.00', orders: 1, currency: 'USD' },
+      { date: utcDay(1), revenue: '0.00', orders: 0, currency: 'USD' },
+      { date: utcDay(0), revenue: '14.99', orders: 2, currency: 'USD' },
     ]);
 
     const month = (await t.app.inject({ method: 'GET', url: '/api/admin/revenue', cookies: admin })).json();
     expect(month).toHaveLength(30);
-    expect(month.at(-1)).toEqual({ date: utcDay(0), revenue: '14.99', orders: 2 });
+    expect(month.at(-1)).toEqual({ date: utcDay(0), revenue: '14.99', orders: 2, currency: 'USD' });
     expect(month.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0)).toBe(3);
   });
 

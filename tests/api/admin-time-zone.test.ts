@@ -76,8 +76,8 @@ describe('a store in Pacific/Auckland (STORE_TIME_ZONE)', () => {
 
     const days = (await get('/api/admin/revenue?days=2', admin)).json<RevenueDay[]>();
     expect(days).toEqual([
-      { date: aucklandDay(new Date(today.getTime() - 1000)), revenue: '7.00', orders: 1 },
-      { date: aucklandDay(today), revenue: '5.00', orders: 1 },
+      { date: aucklandDay(new Date(today.getTime() - 1000)), revenue: '7.00', orders: 1, currency: 'USD' },
+      { date: aucklandDay(today), revenue: '5.00', orders: 1, currency: 'USD' },
     ]);
     const stats = (await get('/api/admin/stats', admin)).json<AdminStats>();
     expect(stats.revenueByDay.slice(-2)).toEqual([
@@ -92,7 +92,14 @@ describe('a store in Pacific/Auckland (STORE_TIME_ZONE)', () => {
     await paidAt('10.00', new Date(month.getTime() - 1000));
     await paidAt('20.00', month);
     const stats = (await get('/api/admin/stats', admin)).json<AdminStats>();
-    expect(stats.revenue).toEqual({ total: '30.00', thisMonth: '20.00', paidOrders: 2 });
+    expect(stats.revenue).toEqual({
+      total: '30.00',
+      thisMonth: '20.00',
+      paidOrders: 2,
+      byCurrency: { USD: '30.00' },
+      thisMonthByCurrency: { USD: '20.00' },
+      paidOrdersByCurrency: { USD: 2 },
+    });
   });
 
   it('writes the CSV dates on the Auckland clock, with its offset', async () => {

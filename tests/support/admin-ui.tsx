@@ -110,8 +110,8 @@ export function useAdminUi() {
 /** The overview's figures of an empty store. */
 export const EMPTY_STATS = {
   subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
-  revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
-  notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
+  revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0, byCurrency: { USD: '0.00' }, thisMonthByCurrency: { USD: '0.00' }, paidOrdersByCurrency: { USD: 0 } },
+  notifications: { count: 0, revenue: '0.00', revenueByCurrency: { USD: '0.00' }, devices: 0, uniqueCustomers: 0 },
   revenueByDay: [],
   waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 },
 };
@@ -131,6 +131,7 @@ export function orderSummary(overrides: Partial<AdminOrderSummary> = {}): AdminO
     paymentStatus: 'completed',
     reason: null,
     totalAmount: '21.98',
+    currency: 'USD',
     refundedAmount: '0.00',
     receivedAmount: null,
     couponCode: null,

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { CurrencyCode } from '../../src/domain/currencies';
 import { orders, subscriptions } from '../../src/server/schema';
 import { resolveOrderCustomer } from '../../src/server/features/accounts/customers';
 import { seededPackages } from './checkout';
@@ -28,6 +29,8 @@ export interface TestOrderOptions {
   totalAmount?: string;
   giftCard?: string | null;
   cashbackAmount?: string;
+  /** The currency its amounts are in (USD when not given, as the column's default). */
+  currency?: CurrencyCode;
 }
 
 /** Stores a pending order, like POST /api/checkout does. */
@@ -54,6 +57,7 @@ export async function pendingOrder(t: TestApp, options: TestOrderOptions) {
       requiresShipping: box,
       ...(box ? shipping : {}),
       renewsSubscriptionId: options.renewsSubscriptionId ?? null,
+      ...(options.currency ? { currency: options.currency } : {}),
     })
     .returning();
   return order!;
@@ -100,4 +104,12 @@ export async function paidSubscriber(t: TestApp) {
   await t.services.jobs.drain();
   const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
   return { ...signedIn, order, subscription: subscription! };
+}
+
+/**
+ * Moves an order, paid or not, to another currency, as the checkout of another price list
+ * would have written it: the figures' triggers move its money to that currency's rows.
+ */
+export async function setOrderCurrency(t: TestApp, orderId: string, currency: CurrencyCode) {
+  await t.database.db.update(orders).set({ currency }).where(eq(orders.id, orderId));
 }

@@ -159,6 +159,7 @@ describe("the devices of a customer record (the admin's customer view)", () => {
     giftCardChoice: 'Chewy',
     paymentDate: '2026-11-20T10:01:00Z',
     totalAmount: '21.98',
+    currency: 'USD',
     deviceCount: 1,
     status: 'active',
     expirationDate: '2026-12-20T10:02:00Z',

@@ -44,7 +44,7 @@ function pkg(overrides: Partial<AdminPackage> = {}): AdminPackage {
 }
 
 const revenueDays = (days: number) =>
-  Array.from({ length: days }, (_, index) => ({ date: new Date(Date.now() - (days - 1 - index) * DAY).toISOString().slice(0, 10), revenue: index === days - 1 ? '43.96' : '0.00', orders: index === days - 1 ? 2 : 0 }));
+  Array.from({ length: days }, (_, index) => ({ date: new Date(Date.now() - (days - 1 - index) * DAY).toISOString().slice(0, 10), revenue: index === days - 1 ? '43.96' : '0.00', orders: index === days - 1 ? 2 : 0, currency: 'USD' }));
 
 function store(extra: Record<string, Handler> = {}) {
   serve({ ...EMPTY_ADMIN, 'GET /api/admin/stats': () => json(200, STATS), ...extra });

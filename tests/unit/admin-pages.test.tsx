@@ -20,6 +20,7 @@ function record(overrides: Partial<AdminCustomerRecord> = {}): AdminCustomerReco
     giftCardChoice: 'Chewy',
     paymentDate: '2025-06-10T12:00:00Z',
     totalAmount: '21.98',
+    currency: 'USD',
     deviceCount: 2,
     status: 'active',
     expirationDate: '2025-07-10T12:00:00Z',
@@ -43,14 +44,22 @@ const notification: PurchaseNotification = {
   deviceCount: 2,
   giftCard: 'Chewy',
   totalAmount: '21.98',
+  currency: 'USD',
   timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
   refunded: false,
 };
 
 const stats: AdminStats = {
   subscriptions: { count: 3, active: 2, uniqueCustomers: 2, devices: 5 },
-  revenue: { total: '1250.40', thisMonth: '65.94', paidOrders: 3 },
-  notifications: { count: 4, revenue: '87.92', devices: 6, uniqueCustomers: 3 },
+  revenue: {
+    total: '1250.40',
+    thisMonth: '65.94',
+    paidOrders: 3,
+    byCurrency: { USD: '1250.40' },
+    thisMonthByCurrency: { USD: '65.94' },
+    paidOrdersByCurrency: { USD: 3 },
+  },
+  notifications: { count: 4, revenue: '87.92', revenueByCurrency: { USD: '87.92' }, devices: 6, uniqueCustomers: 3 },
   revenueByDay: Array.from({ length: 30 }, (_, index) => ({ date: new Date(Date.now() - (29 - index) * DAY).toISOString().slice(0, 10), revenue: index === 29 ? '21.98' : '0.00' })),
   waiting: { needsReview: 0, giftCardsOwed: 0, boxesToShip: 0, openTickets: 0 },
   disputeRate: { disputes: 0, cardPayments: 3, rate: 0, level: 'ok' },

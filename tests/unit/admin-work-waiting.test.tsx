@@ -10,8 +10,8 @@ setUpAdminUi();
 function stats(waiting: AdminStats['waiting']): AdminStats {
   return {
     subscriptions: { count: 0, active: 0, uniqueCustomers: 0, devices: 0 },
-    revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0 },
-    notifications: { count: 0, revenue: '0.00', devices: 0, uniqueCustomers: 0 },
+    revenue: { total: '0.00', thisMonth: '0.00', paidOrders: 0, byCurrency: { USD: '0.00' }, thisMonthByCurrency: { USD: '0.00' }, paidOrdersByCurrency: { USD: 0 } },
+    notifications: { count: 0, revenue: '0.00', revenueByCurrency: { USD: '0.00' }, devices: 0, uniqueCustomers: 0 },
     revenueByDay: [],
     waiting,
     disputeRate: { disputes: 0, cardPayments: 0, rate: 0, level: 'ok' },
@@ -28,6 +28,7 @@ function notice(orderId: string, overrides: Partial<PurchaseNotification> = {}):
     deviceCount: 1,
     giftCard: 'Amazon',
     totalAmount: '15.99',
+    currency: 'USD',
     timestamp: new Date(Date.now() - 60_000).toISOString(),
     refunded: false,
     ...overrides,

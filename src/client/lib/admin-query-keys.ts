@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '#domain/currencies';
 import { adminApiRoutes } from './admin-api-routes';
 
 /** One page of an admin list: `q` is the search ('' for none). */
@@ -51,7 +52,7 @@ export const adminKeys = {
   order: (orderId: string) => [adminApiRoutes.list, 'detail', orderId] as const,
   packages: [adminApiRoutes.packages],
   revenue: [adminApiRoutes.revenue],
-  revenueDays: (days: number) => [adminApiRoutes.revenue, days] as const,
+  revenueDays: (days: number, currency: CurrencyCode) => [adminApiRoutes.revenue, days, currency] as const,
   auditLog: [adminApiRoutes.auditLog],
   auditLogPage: (page: ListPage, filters: AuditFilters) => [adminApiRoutes.auditLog, page, filters] as const,
   outbox: [adminApiRoutes.outbox],

@@ -93,6 +93,7 @@ import { jsonWithoutRecheck } from '#server/http/json-without-recheck';
 import type { Config } from '#server/config';
 import type { ErrorLog } from '#server/lib/logs';
 import type { AuditActor } from '#domain/actors';
+import type { CurrencyCode } from '#domain/currencies';
 import { HttpError, notFound, unauthorized } from '#server/http/errors';
 import { ADMIN_SESSION, type Sessions } from '#server/http/sessions';
 import type { Admins, AdminSignIn } from './service';
@@ -166,7 +167,7 @@ export interface AdminRouteOptions {
     owedGiftCards: (page: Page) => Promise<PageOf<OwedGiftCard>>;
     auditLog: (query: AuditLogQuery) => Promise<PageOf<AuditEntry>>;
     outbox: (query: OutboxQuery) => Promise<PageOf<OutboxMail>>;
-    revenueByDay(days: number): Promise<unknown>;
+    revenueByDay(days: number, currency: CurrencyCode): Promise<unknown>;
     stats(): Promise<AdminStats>;
   };
   /** The shipments workflow's call: the change with its audit row and the buyer's email. */
@@ -388,7 +389,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     guarded.get(
       '/api/admin/revenue',
       { config: OWNER, schema: { querystring: revenueQuerySchema, response: { 200: revenueDayListSchema, ...failures } } },
-      async (request, reply) => sendRevalidated(request, reply, await reports.revenueByDay(request.query.days)),
+      async (request, reply) => sendRevalidated(request, reply, await reports.revenueByDay(request.query.days, request.query.currency)),
     );
 
     // The counts beside the sections, where work waits, for every role.

@@ -54,6 +54,7 @@ export function completeAndNotifyStatement(tx: DbOrTx, orderId: string | Placeho
             // The completed order's kept revenue, which the notifications' tally counts
             // (drizzle/0019's triggers would bring a different value in line, at a write more).
             countedRevenue: sql`${completed.totalAmount} - ${completed.refundedAmount}`.as('counted_revenue'),
+            countedCurrency: completed.currency,
           })
           .from(completed)
           .innerJoin(packages, eq(packages.id, completed.packageId)),

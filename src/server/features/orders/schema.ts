@@ -175,6 +175,11 @@ export const purchaseNotifications = pgTable(
      * the order's money or status changes, so that tally is a sum of these (decision 0049).
      */
     countedRevenue: money('counted_revenue').notNull().default('0.00'),
+    /**
+     * The currency `counted_revenue` is in, and so the notifications' tally it is counted in
+     * (decision 0105): its order's, brought in line by the same triggers when that changes.
+     */
+    countedCurrency: text('counted_currency').notNull().default('USD'),
   },
   (t) => [index('purchase_notifications_newest_idx').on(t.timestamp.desc(), t.id.desc())],
 );
@@ -232,11 +237,13 @@ export const orderRevenueBuckets = pgTable(
   'order_revenue_buckets',
   {
     bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    /** The orders' currency: each currency's money has its own rows, never one sum (decision 0105). */
+    currency: text('currency').notNull(),
     shard: smallint('shard').notNull(),
     revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
     paidOrders: integer('paid_orders').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.shard] })],
+  (t) => [primaryKey({ columns: [t.bucket, t.currency, t.shard] })],
 );
 
 /**
@@ -263,29 +270,37 @@ export const orderRevenueDays = pgTable(
   'order_revenue_days',
   {
     day: date('day').notNull(),
+    /** As the buckets': one currency's money per row (decision 0105). */
+    currency: text('currency').notNull(),
     shard: smallint('shard').notNull(),
     revenue: numeric('revenue', { precision: 14, scale: 2 }).notNull(),
     paidOrders: integer('paid_orders').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+  (t) => [primaryKey({ columns: [t.day, t.currency, t.shard] })],
 );
 
 /**
  * Whole-table figures, up to 8 rows each (`shard`): 'orders' (count: every order), 'kept'
  * (count: paid orders; amount: kept revenue net of refunds), 'notifications' (count;
  * amount: their orders' kept revenue; devices), 'notified_addresses' (count: distinct
- * addresses notified). The sum over shards is the figure.
+ * addresses notified). The sum over shards is the figure; an amount's, over one currency's
+ * shards only, and a count's over every currency (decision 0105).
  */
 export const orderTallies = pgTable(
   'order_tallies',
   {
     tally: text('tally').notNull(),
+    /**
+     * The currency of the tally's amount (decision 0105): 'kept' and 'notifications' have a row
+     * per currency of their orders; a tally of counts alone has '' and never an amount.
+     */
+    currency: text('currency').notNull(),
     shard: smallint('shard').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     devices: bigint('devices', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tally, t.shard] })],
+  (t) => [primaryKey({ columns: [t.tally, t.currency, t.shard] }), check('order_tallies_amount_has_currency', sql`${t.amount} = 0 or ${t.currency} <> ''`)],
 );
 
 /** How many purchase notifications each address has: the notified addresses' tally counts a row's first and last. */

@@ -1,5 +1,6 @@
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE_DEFAULT, type AdminCustomerRecord } from '#contract/admin';
+import type { CurrencyCode } from '#domain/currencies';
 import { devicesRun } from '#domain/devices';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/connect';
@@ -75,6 +76,7 @@ interface RecordRow {
   giftCardChoice: string | null;
   paymentDate: string | null;
   totalAmount: string;
+  currency: CurrencyCode;
   deviceCount: number;
   status: string;
   expirationDate: string;
@@ -100,7 +102,7 @@ const isoText = (column: SQL | AnyPgColumn) => sql<string>`to_char(${column} at 
 
 const recordsSelect = sql`select ${subscriptions.id} as id, ${subscriptions.orderId} as "orderId", ${fullName} as "customerName", ${customers.email} as "customerEmail",
          ${packages.name} as "packageName", ${packages.duration} as "subscriptionLength", ${orders.selectedGiftCard} as "giftCardChoice",
-         ${isoText(orders.paidAt)} as "paymentDate", ${orders.totalAmount}::text as "totalAmount", ${subscriptions.deviceCount} as "deviceCount",
+         ${isoText(orders.paidAt)} as "paymentDate", ${orders.totalAmount}::text as "totalAmount", ${orders.currency} as currency, ${subscriptions.deviceCount} as "deviceCount",
          ${subscriptions.status} as status, ${isoText(subscriptions.expirationDate)} as "expirationDate",
          ${isoText(subscriptions.graceSuspendedAt)} as "graceSuspendedAt", ${subscriptions.xtreamUrl} as "xtreamServer"
     from ${subscriptions}
@@ -161,6 +163,7 @@ function toRecords(text: string, lapse: Lapse): AdminCustomerRecord[] {
       giftCardChoice: row.giftCardChoice,
       paymentDate: row.paymentDate,
       totalAmount: row.totalAmount,
+      currency: row.currency,
       deviceCount: row.deviceCount,
       status: row.status,
       expirationDate: row.expirationDate,

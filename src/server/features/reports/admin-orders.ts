@@ -35,6 +35,7 @@ const summaryColumns = {
   paymentStatus: orders.paymentStatus,
   reason: orders.failureReason,
   totalAmount: orders.totalAmount,
+  currency: orders.currency,
   refundedAmount: orders.refundedAmount,
   receivedAmount: orders.receivedAmount,
   couponCode: orders.couponCode,

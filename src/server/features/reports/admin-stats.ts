@@ -1,5 +1,6 @@
-import { sql, type AnyColumn } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminStats } from '#contract/admin';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
 import { queryRows, type DbOrTx } from '#server/db/connect';
 import { orderRevenueBuckets, orderRevenueDays, orderTallies } from '../orders/schema';
 import { subscriptionTallies } from '../subscriptions/schema';
@@ -15,28 +16,66 @@ interface FiguresRow {
   active_subscriptions: number;
   unique_customers: number;
   devices: number;
-  revenue_total: string;
-  revenue_this_month: string;
-  paid_orders: number;
   notification_count: number;
-  notification_revenue: string;
   notification_devices: number;
   notification_customers: number;
 }
 
+/** One currency's money figures (decision 0105). */
+interface CurrencyRow {
+  currency: CurrencyCode;
+  revenue_total: string;
+  revenue_this_month: string;
+  paid_orders: number;
+  notification_revenue: string;
+}
+
 /**
- * This month's kept revenue: from the days of the kept zone when it is the store's (decision
- * 0050), else from the quarter hours since the month's first instant (a day's start, so a
- * bucket's too).
+ * This month's kept revenue of `currency` (a column of the outer statement): from the days of
+ * the kept zone when it is the store's (decision 0050), else from the quarter hours since the
+ * month's first instant (a day's start, so a bucket's too).
  */
-function revenueThisMonth(timeZone: string) {
+function revenueThisMonth(timeZone: string, currency: SQL) {
   const monthStart = sql`date_trunc('month', now() at time zone ${timeZone}::text)`;
   const kept = daysKeptIn(timeZone);
   const d = orderRevenueDays;
   const b = orderRevenueBuckets;
   return sql`coalesce(case when ${kept}
-      then (select sum(${d.revenue}) from ${d} where ${d.day} >= ${monthStart}::date)
-      else (select sum(${b.revenue}) from ${b} where ${b.bucket} >= ${monthStart} at time zone ${timeZone}::text) end, 0)`;
+      then (select sum(${d.revenue}) from ${d} where ${d.currency} = ${currency} and ${d.day} >= ${monthStart}::date)
+      else (select sum(${b.revenue}) from ${b} where ${b.currency} = ${currency} and ${b.bucket} >= ${monthStart} at time zone ${timeZone}::text) end, 0)`;
+}
+
+/**
+ * Each currency's money figures: USD's always, and every other currency's that has a kept
+ * order's or a notification's tally (decision 0105), in SUPPORTED_CURRENCIES' order. Each
+ * amount sums one currency's shards only.
+ */
+function moneyByCurrency(db: DbOrTx, timeZone: string) {
+  const t = orderTallies;
+  const amount = (which: string) => sql`coalesce(sum(${t.amount}) filter (where ${t.tally} = ${which}), 0)::numeric(14, 2)::text`;
+  return queryRows<CurrencyRow>(
+    db,
+    sql`
+    select c.currency, f.revenue_total, f.paid_orders, f.notification_revenue,
+           ${revenueThisMonth(timeZone, sql`c.currency`)}::numeric(14, 2)::text as revenue_this_month
+      from unnest(${sql.raw(`array[${SUPPORTED_CURRENCIES.map((code) => `'${code}'`).join(', ')}]`)}::text[]) with ordinality as c(currency, place)
+      cross join lateral (
+        select ${amount('kept')} as revenue_total,
+               coalesce(sum(${t.count}) filter (where ${t.tally} = 'kept'), 0)::int as paid_orders,
+               ${amount('notifications')} as notification_revenue,
+               count(*) filter (where ${t.count} <> 0 or ${t.amount} <> 0) as figures
+          from ${t}
+         where ${t.tally} in ('kept', 'notifications') and ${t.currency} = c.currency) f
+     where c.currency = 'USD' or f.figures > 0
+     order by c.place`,
+  );
+}
+
+/** A figure of each currency present, keyed by its code, USD first. */
+function byCurrency<T>(rows: CurrencyRow[], figure: (row: CurrencyRow) => T): { USD: T } & Partial<Record<CurrencyCode, T>> {
+  const usd = rows.find((row) => row.currency === 'USD');
+  if (!usd) throw new Error('the figures per currency have no USD row');
+  return Object.fromEntries(rows.map((row) => [row.currency, figure(row)])) as { USD: T } & Partial<Record<CurrencyCode, T>>;
 }
 
 /**
@@ -53,7 +92,7 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
   const tally = (which: string, column: AnyColumn) =>
     sql`coalesce((select sum(${column}) from ${orderTallies} where ${orderTallies.tally} = ${which}), 0)`;
   const s = subscriptionTallies;
-  const [[figures], chart, waiting, disputes] = await Promise.all([
+  const [[figures], money, chart, waiting, disputes] = await Promise.all([
     queryRows<FiguresRow>(
       db,
       sql`
@@ -61,20 +100,21 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
            coalesce(sum(${s.active}), 0)::int as active_subscriptions,
            coalesce(sum(${s.holders}), 0)::int as unique_customers,
            coalesce(sum(${s.devices}), 0)::int as devices,
-           ${tally('kept', orderTallies.amount)}::numeric(14, 2)::text as revenue_total,
-           ${revenueThisMonth(timeZone)}::numeric(14, 2)::text as revenue_this_month,
-           ${tally('kept', orderTallies.count)}::int as paid_orders,
            ${tally('notifications', orderTallies.count)}::int as notification_count,
-           ${tally('notifications', orderTallies.amount)}::numeric(14, 2)::text as notification_revenue,
            ${tally('notifications', orderTallies.devices)}::int as notification_devices,
            ${tally('notified_addresses', orderTallies.count)}::int as notification_customers
       from ${s}`,
     ),
+    moneyByCurrency(db, timeZone),
     revenueByDay(db, REVENUE_CHART_DAYS, timeZone),
     workWaiting(db),
     disputeRate(db),
   ]);
   if (!figures) throw new Error('the stats query returned no row');
+  const revenue = byCurrency(money, (row) => row.revenue_total);
+  const thisMonth = byCurrency(money, (row) => row.revenue_this_month);
+  const paidOrders = byCurrency(money, (row) => row.paid_orders);
+  const notificationRevenue = byCurrency(money, (row) => row.notification_revenue);
   return {
     subscriptions: {
       count: figures.subscription_count,
@@ -82,10 +122,12 @@ export async function adminStats(db: DbOrTx, timeZone: string): Promise<AdminSta
       uniqueCustomers: figures.unique_customers,
       devices: figures.devices,
     },
-    revenue: { total: figures.revenue_total, thisMonth: figures.revenue_this_month, paidOrders: figures.paid_orders },
+    // The spec's fields are the store's default currency's (decision 0105).
+    revenue: { total: revenue.USD, thisMonth: thisMonth.USD, paidOrders: paidOrders.USD, byCurrency: revenue, thisMonthByCurrency: thisMonth, paidOrdersByCurrency: paidOrders },
     notifications: {
       count: figures.notification_count,
-      revenue: figures.notification_revenue,
+      revenue: notificationRevenue.USD,
+      revenueByCurrency: notificationRevenue,
       devices: figures.notification_devices,
       uniqueCustomers: figures.notification_customers,
     },

@@ -1,5 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DayRange } from '#contract/day-range';
+import { SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
 import { isoInTimeZone } from '#domain/store-time';
 import { shownPaymentStatus } from '#domain/refunds';
 import type { DbOrTx } from '#server/db/connect';
@@ -30,7 +31,7 @@ const finished = { done: true, value: undefined } as const;
 
 /**
  * A table newest first, batch by batch, each batch one keyset query on the (created_at, id)
- * index after the previous batch's last row, its rows made into records by `toRecord`. Not one
+ * index after the previous batch's last row, each row made into its records by `toRecords`. Not one
  * snapshot: PGlite has one connection, and a transaction or cursor held for a long download
  * would stop every other request. Orders placed meanwhile are newer than the first batch and
  * left out; none repeats.
@@ -42,7 +43,7 @@ const finished = { done: true, value: undefined } as const;
  */
 function newestFirstBatches<Row extends Cursor, Record>(
   load: (olderThan: (createdAt: AnyColumn, id: AnyColumn) => SQL | undefined, limit: number) => Promise<Row[]>,
-  toRecord: (row: Row) => Record,
+  toRecords: (row: Row) => Record[],
   batchSize: number,
 ): AsyncIterable<Record[]> {
   return {
@@ -57,7 +58,7 @@ function newestFirstBatches<Row extends Cursor, Record>(
         if (rows.length === 0) return finished;
         const end = rows[rows.length - 1]!;
         cursor = { createdAt: end.createdAt, id: end.id };
-        return { done: false, value: rows.map(toRecord) };
+        return { done: false, value: rows.flatMap(toRecords) };
       }
       return {
         next: nextBatch,
@@ -86,6 +87,7 @@ const ORDER_HEADER = [
   'Package',
   'Devices',
   'Payment method',
+  'Currency',
   'Subtotal',
   'Discount',
   'Total',
@@ -111,6 +113,8 @@ const orderColumns = {
   customerEmail: orders.customerEmail,
   deviceCount: orders.deviceCount,
   paymentMethod: orders.paymentMethod,
+  // Every amount of the row is in it (decision 0105).
+  currency: orders.currency,
   subtotalAmount: orders.subtotalAmount,
   couponDiscount: orders.couponDiscount,
   totalAmount: orders.totalAmount,
@@ -162,49 +166,67 @@ export function orderExport(db: DbOrTx, timeZone: string, range: DayRange = {}, 
         .orderBy(...newestFirst(orders.createdAt, orders.id))
         .limit(limit),
     ({ order, packageName, phone, carrier, trackingNumber }) => [
-      order.id,
-      storeTime(order.createdAt, timeZone),
-      storeTime(order.paidAt, timeZone),
-      shownPaymentStatus(order),
-      order.failureReason,
-      order.customerName,
-      order.customerEmail,
-      phone,
-      packageName,
-      order.deviceCount,
-      order.paymentMethod,
-      order.subtotalAmount,
-      order.couponDiscount,
-      order.totalAmount,
-      order.refundedAmount,
-      storeTime(order.lastRefundAt, timeZone),
-      order.disputeLoss,
-      order.cashbackAmount,
-      order.couponCode,
-      order.selectedGiftCard,
-      order.giftCardDelivered,
-      order.requiresShipping && order.shippingAddress
-        ? postalAddress({ street: order.shippingAddress, city: order.shippingCity, state: order.shippingState, zip: order.shippingZip, country: order.shippingCountry })
-        : null,
-      trackingNumber ? carrier : null,
-      trackingNumber,
+      [
+        order.id,
+        storeTime(order.createdAt, timeZone),
+        storeTime(order.paidAt, timeZone),
+        shownPaymentStatus(order),
+        order.failureReason,
+        order.customerName,
+        order.customerEmail,
+        phone,
+        packageName,
+        order.deviceCount,
+        order.paymentMethod,
+        order.currency,
+        order.subtotalAmount,
+        order.couponDiscount,
+        order.totalAmount,
+        order.refundedAmount,
+        storeTime(order.lastRefundAt, timeZone),
+        order.disputeLoss,
+        order.cashbackAmount,
+        order.couponCode,
+        order.selectedGiftCard,
+        order.giftCardDelivered,
+        order.requiresShipping && order.shippingAddress
+          ? postalAddress({ street: order.shippingAddress, city: order.shippingCity, state: order.shippingState, zip: order.shippingZip, country: order.shippingCountry })
+          : null,
+        trackingNumber ? carrier : null,
+        trackingNumber,
+      ],
     ],
     batchSize,
   );
   return { header: ORDER_HEADER, batches };
 }
 
-const CUSTOMER_HEADER = ['Customer ID', 'Email', 'First name', 'Last name', 'Phone', 'Has account', 'Created', 'Paid orders', 'Paid total'];
+const CUSTOMER_HEADER = ['Customer ID', 'Email', 'First name', 'Last name', 'Phone', 'Has account', 'Created', 'Currency', 'Paid orders', 'Paid total'];
+
+/** A customer's paid orders and their total in one currency. */
+interface CustomerFigures {
+  currency: CurrencyCode;
+  paidOrders: number;
+  revenue: string;
+}
 
 /**
- * A customer's paid orders and revenue by figures.ts's definitions (so the column sums to
- * the dashboards' figures), looked up per row on the orders' customer_id index: a batch's
- * customers have orders all over the table, and one grouped statement per batch would read
- * all of it each time.
+ * A customer's paid orders and revenue per currency by figures.ts's definitions (so each
+ * currency's column sums to the dashboards' figure of that currency, decision 0105), as JSON
+ * text, looked up per row on the orders' customer_id index: a batch's customers have orders
+ * all over the table, and one grouped statement per batch would read all of it each time.
  */
 const keptByCustomer = sql`${orders.customerId} = ${customers.id} and ${keptPayment}`;
-const customerPaidOrders = sql<number>`(select ${paidOrderCount} from ${orders} where ${keptByCustomer})`.mapWith(Number);
-const customerRevenue = sql<string>`(select ${netRevenue()}::numeric(12, 2)::text from ${orders} where ${keptByCustomer})`;
+const customerFigures = sql<string>`(select coalesce(json_agg(json_build_object('currency', f.currency, 'paidOrders', f.paid_orders, 'revenue', f.revenue)), '[]')::text
+    from (select ${orders.currency} as currency, ${paidOrderCount} as paid_orders, ${netRevenue()}::numeric(12, 2)::text as revenue
+            from ${orders} where ${keptByCustomer} group by ${orders.currency}) f)`;
+
+/** Each currency the customer paid in, in SUPPORTED_CURRENCIES' order; a customer who paid nothing, once, in USD (the store's default) at zero. */
+function figuresByCurrency(text: string): CustomerFigures[] {
+  const figures = JSON.parse(text) as CustomerFigures[];
+  if (figures.length === 0) return [{ currency: 'USD', paidOrders: 0, revenue: '0.00' }];
+  return figures.sort((a, b) => SUPPORTED_CURRENCIES.indexOf(a.currency) - SUPPORTED_CURRENCIES.indexOf(b.currency));
+}
 
 /** Never the password hash. */
 const customerColumns = {
@@ -219,28 +241,31 @@ const customerColumns = {
 
 /**
  * Every customer row (an account or a guest) created in `range` (days in the store's time
- * zone), newest first, with all its paid orders' count and sum (GET /api/admin/export/customers.csv).
+ * zone), newest first, with all its paid orders' count and sum, one record per currency it
+ * paid in (GET /api/admin/export/customers.csv).
  */
 export function customerExport(db: DbOrTx, timeZone: string, range: DayRange = {}, batchSize = EXPORT_BATCH_SIZE): CsvTable {
   const batches = newestFirstBatches(
     (olderThan, limit) =>
       db
-        .select({ customer: customerColumns, paidOrders: customerPaidOrders, revenue: customerRevenue, createdAt: exactTime(customers.createdAt), id: customers.id })
+        .select({ customer: customerColumns, figures: customerFigures, createdAt: exactTime(customers.createdAt), id: customers.id })
         .from(customers)
         .where(and(olderThan(customers.createdAt, customers.id), ...withinDays(customers.createdAt, range, timeZone)))
         .orderBy(...newestFirst(customers.createdAt, customers.id))
         .limit(limit),
-    ({ customer, paidOrders, revenue }) => [
-      customer.id,
-      customer.email,
-      customer.firstName,
-      customer.lastName,
-      customer.phone,
-      customer.hasAccount,
-      storeTime(customer.createdAt, timeZone),
-      paidOrders,
-      revenue,
-    ],
+    ({ customer, figures }) =>
+      figuresByCurrency(figures).map(({ currency, paidOrders, revenue }) => [
+        customer.id,
+        customer.email,
+        customer.firstName,
+        customer.lastName,
+        customer.phone,
+        customer.hasAccount,
+        storeTime(customer.createdAt, timeZone),
+        currency,
+        paidOrders,
+        revenue,
+      ]),
     batchSize,
   );
   return { header: CUSTOMER_HEADER, batches };

@@ -16,7 +16,7 @@ import { notificationTotal } from './table-totals';
 export async function notificationPage(db: DbOrTx, page: Page): Promise<PageOf<PurchaseNotification>> {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...getTableColumns(purchaseNotifications), refunded: sql<boolean>`${refundedOrder}` })
+      .select({ ...getTableColumns(purchaseNotifications), currency: orders.currency, refunded: sql<boolean>`${refundedOrder}` })
       .from(purchaseNotifications)
       .innerJoin(orders, eq(orders.id, purchaseNotifications.orderId))
       .orderBy(...newestFirst(purchaseNotifications.timestamp, purchaseNotifications.id))

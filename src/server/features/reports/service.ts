@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '#domain/currencies';
 import type { DbOrTx } from '#server/db/connect';
 import type { Clock } from '#server/lib/clock';
 import type { AdminOrderListQuery } from '#contract/admin-orders';
@@ -32,7 +33,7 @@ export function createReports(db: DbOrTx, { timeZone, graceDays, clock }: { time
     owedGiftCards: (page: Page) => owedGiftCardPage(db, page),
     auditLog: (query: AuditLogQuery) => auditLogPage(db, query),
     outbox: (query: OutboxQuery) => outboxPage(db, query),
-    revenueByDay: (days: number) => revenueByDay(db, days, timeZone),
+    revenueByDay: (days: number, currency: CurrencyCode) => revenueByDay(db, days, timeZone, currency),
     orderPage: (query: AdminOrderListQuery) => orderPage(db, query, timeZone),
     orderDetail: (orderId: string) => orderDetail(db, orderId, lapse()),
     orderExport: (range?: DayRange, batchSize?: number) => orderExport(db, timeZone, range, batchSize),

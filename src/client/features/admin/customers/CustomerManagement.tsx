@@ -7,6 +7,7 @@ import { CreateCustomerDialog } from './CreateCustomerDialog';
 import { CustomerTable } from './CustomerTable';
 import { LogoutButton } from '../shared/LogoutButton';
 import { PagedList } from '../shared/PagedList';
+import { RevenueByCurrency } from '../shared/RevenueByCurrency';
 import { RevenueChart } from '../shared/RevenueChart';
 import { StatGrid } from '../shared/StatGrid';
 import { useAdminStats } from '../shared/use-admin-queries';
@@ -56,7 +57,10 @@ export function CustomerManagement() {
             ]
           }
         />
-        <RevenueChart days={figures?.revenueByDay} />
+        <div className="grid min-w-0 gap-4">
+          <RevenueChart days={figures?.revenueByDay} />
+          <RevenueByCurrency revenue={figures?.revenue} />
+        </div>
       </div>
       <PagedList
         label="customer subscriptions"

@@ -3,7 +3,7 @@ import type { AdminCustomerRecord } from '#contract/admin';
 import { Button } from '../../../components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../../components/ui/collapsible';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, adminExpiry, adminLapse, dollars, shortOrderId } from '../shared/admin-view';
+import { adminDate, adminExpiry, adminLapse, formatAmount, shortOrderId } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { DetailField } from '../shared/DetailField';
 import { RecordCredentials } from './RecordCredentials';
@@ -50,7 +50,7 @@ export function CustomerRecordCard({ record }: { record: AdminCustomerRecord }) 
           <p className="break-all text-sm text-muted-foreground">{record.customerEmail}</p>
         </div>
         <div className="flex items-center gap-2">
-          <span className="tabular text-lg font-bold">{dollars(record.totalAmount)}</span>
+          <span className="tabular text-lg font-bold">{formatAmount(record.totalAmount, record.currency)}</span>
           <AdminStatusBadge status={record.status} />
         </div>
       </header>

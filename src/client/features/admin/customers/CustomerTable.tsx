@@ -1,6 +1,6 @@
 import type { AdminCustomerRecord } from '#contract/admin';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, adminExpiry, dollars, shortOrderId } from '../shared/admin-view';
+import { adminDate, adminExpiry, formatAmount, shortOrderId } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { CredentialsDialog } from './CredentialsDialog';
 import { CellLine, DataTable, type DataColumn } from '../shared/DataTable';
@@ -32,7 +32,7 @@ export function CustomerTable({ records }: { records: readonly AdminCustomerReco
     { header: 'Duration', className: 'whitespace-nowrap px-4 py-3', cell: (record) => record.subscriptionLength },
     { header: 'Gift Card', className: 'whitespace-nowrap px-4 py-3', cell: (record) => record.giftCardChoice ?? 'None' },
     { header: 'Payment Date', className: 'tabular whitespace-nowrap px-4 py-3', cell: (record) => adminDate(record.paymentDate, timeZone) },
-    { header: 'Amount', className: 'tabular whitespace-nowrap px-4 py-3 font-semibold', cell: (record) => dollars(record.totalAmount) },
+    { header: 'Amount', className: 'tabular whitespace-nowrap px-4 py-3 font-semibold', cell: (record) => formatAmount(record.totalAmount, record.currency) },
     { header: 'Devices', className: 'tabular px-4 py-3', cell: (record) => record.deviceCount },
     { header: 'Status', className: 'px-4 py-3', cell: (record) => <AdminStatusBadge status={record.status} /> },
     { header: 'Expires', className: 'tabular whitespace-nowrap px-4 py-3', cell: (record) => adminExpiry(record, timeZone) },

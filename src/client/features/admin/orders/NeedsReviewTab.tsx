@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { adminDateTime, dollars } from '../shared/admin-view';
+import { adminDateTime, formatAmount } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { DetailField } from '../shared/DetailField';
 import { PagedList } from '../shared/PagedList';
@@ -48,7 +48,7 @@ export function NeedsReviewTab() {
                   </DetailField>
                   <DetailField label="Package">{order.packageName}</DetailField>
                   <DetailField label="Total">
-                    {dollars(order.totalAmount)} <span className="capitalize text-muted-foreground">({order.paymentMethod})</span>
+                    {formatAmount(order.totalAmount, order.currency)} <span className="capitalize text-muted-foreground">({order.paymentMethod})</span>
                   </DetailField>
                 </dl>
                 <div className="mt-3">

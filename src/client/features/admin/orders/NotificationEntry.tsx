@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import type { PurchaseNotification } from '#contract/admin';
 import { Badge } from '../../../components/ui/badge';
-import { dollars, timeAgo } from '../shared/admin-view';
+import { formatAmount, timeAgo } from '../shared/admin-view';
 import { DetailField } from '../shared/DetailField';
 
 /**
@@ -27,7 +27,7 @@ export function NotificationEntry({ notification, now }: { notification: Purchas
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
         <DetailField label="Package">{notification.packageName}</DetailField>
-        <DetailField label="Amount">{dollars(notification.totalAmount)}</DetailField>
+        <DetailField label="Amount">{formatAmount(notification.totalAmount, notification.currency)}</DetailField>
         <DetailField label="Customer">
           <span className="break-all">{notification.customerEmail}</span>
         </DetailField>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdminOrderDetail } from '#contract/admin-orders';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDate, adminDateTime, adminExpiry, adminLapse, dollars } from '../shared/admin-view';
+import { adminDate, adminDateTime, adminExpiry, adminLapse, dollars, formatAmount } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { AuditChangeList } from '../shared/AuditChangeList';
 import { auditSentence } from '../shared/audit-sentence';
@@ -87,6 +87,8 @@ function Credentials({ subscription }: { subscription: OrderSubscription }) {
 export function OrderDetailSections({ detail, canSubmitEvidence = false }: { detail: AdminOrderDetail; canSubmitEvidence?: boolean }) {
   const timeZone = useStoreTimeZone();
   const { order, customer, payment, subscription, shipment, emails, audit, renewsSubscriptionId } = detail;
+  // Every amount of the payment, its refunds' too, is in the order's currency (decision 0105).
+  const inOrderCurrency = (amount: string) => formatAmount(amount, order.currency);
   return (
     <div className="grid min-w-0 gap-3">
       {order.reason && (
@@ -109,9 +111,10 @@ export function OrderDetailSections({ detail, canSubmitEvidence = false }: { det
           <DetailField label="Method">
             <span className="capitalize">{order.paymentMethod}</span>
           </DetailField>
-          <DetailField label="Subtotal">{dollars(payment.subtotalAmount)}</DetailField>
-          <DetailField label="Coupon">{order.couponCode ? `${order.couponCode} (−${dollars(payment.couponDiscount)})` : 'None'}</DetailField>
-          <DetailField label="Total">{dollars(payment.totalAmount)}</DetailField>
+          <DetailField label="Currency">{order.currency}</DetailField>
+          <DetailField label="Subtotal">{inOrderCurrency(payment.subtotalAmount)}</DetailField>
+          <DetailField label="Coupon">{order.couponCode ? `${order.couponCode} (−${inOrderCurrency(payment.couponDiscount)})` : 'None'}</DetailField>
+          <DetailField label="Total">{inOrderCurrency(payment.totalAmount)}</DetailField>
           <DetailField label="Paid">{adminDateTime(order.paidAt, timeZone)}</DetailField>
           <DetailField label="Cashback">
             {order.giftCard ? giftCardLine(order.giftCard, payment.cashbackAmount, giftCardState(order)) : 'None'}
@@ -121,17 +124,17 @@ export function OrderDetailSections({ detail, canSubmitEvidence = false }: { det
           </DetailField>
           {payment.receivedAmount !== null && (
             <DetailField label="Received">
-              {dollars(payment.receivedAmount)} of {dollars(payment.totalAmount)}: only what arrived can be refunded
+              {inOrderCurrency(payment.receivedAmount)} of {inOrderCurrency(payment.totalAmount)}: only what arrived can be refunded
             </DetailField>
           )}
-          <DetailField label="Refunded">{dollars(payment.refundedAmount)}</DetailField>
+          <DetailField label="Refunded">{inOrderCurrency(payment.refundedAmount)}</DetailField>
         </Fields>
         {detail.refunds.length > 0 && (
           <ul className="mt-3 grid gap-1 text-sm" aria-label="Refunds">
             {detail.refunds.map((refund) => (
               <li key={`${refund.createdAt}-${refund.amount}`} className="flex flex-wrap justify-between gap-x-3 rounded-lg bg-muted/40 p-2">
                 <span className="min-w-0 break-words">
-                  <span className="font-semibold tabular-nums">{dollars(refund.amount)}</span>
+                  <span className="font-semibold tabular-nums">{inOrderCurrency(refund.amount)}</span>
                   {refund.status === 'pending' ? ' (not yet confirmed by the provider)' : ''}
                   {refund.note ? ` · ${refund.note}` : ''}
                 </span>

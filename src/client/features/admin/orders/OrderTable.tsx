@@ -1,6 +1,6 @@
 import type { AdminOrderSummary } from '#contract/admin-orders';
 import { PaymentStatusBadge } from '../shared/AdminStatusBadge';
-import { adminDateTime, dollars } from '../shared/admin-view';
+import { adminDateTime, formatAmount } from '../shared/admin-view';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -59,7 +59,7 @@ export function OrderTable({ orders, onOpen }: { orders: AdminOrderSummary[]; on
       className: 'md:text-right',
       cell: (order) => (
         <>
-          <span className="tabular block font-semibold">{dollars(order.totalAmount)}</span>
+          <span className="tabular block font-semibold">{formatAmount(order.totalAmount, order.currency)}</span>
           <span className="block text-xs capitalize text-muted-foreground">{order.paymentMethod}</span>
         </>
       ),

@@ -1,7 +1,7 @@
 import { Loader2, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { REFUND_AMOUNT_ZERO, REFUND_NOTE_REQUIRED, refundTooLarge, type AdminOrderSummary } from '#contract/admin-orders';
-import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
+import { formatMoney, parseMoney, type Cents } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -9,9 +9,10 @@ import { fieldErrorId } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { messageOr } from '../../../lib/api';
+import { formatAmount } from '../shared/admin-view';
 import type { OrderActions } from './use-order-actions';
 
-type Refundable = Pick<AdminOrderSummary, 'id' | 'paymentMethod' | 'paymentStatus' | 'totalAmount' | 'refundedAmount' | 'receivedAmount'>;
+type Refundable = Pick<AdminOrderSummary, 'id' | 'paymentMethod' | 'paymentStatus' | 'totalAmount' | 'currency' | 'refundedAmount' | 'receivedAmount'>;
 
 /** One key per request the admin means: the same press twice is one refund at the server (decision 0036). */
 const newRequestKey = () => globalThis.crypto?.randomUUID?.() ?? `refund-${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -40,6 +41,8 @@ export function RefundDialog({ order, refund, onClose }: { order: Refundable | n
 
 function RefundForm({ order, refund, onClose }: { order: Refundable; refund: OrderActions['refund']; onClose: () => void }) {
   const left = refundableCents(order);
+  // A refund is in the order's currency, as all its amounts are (decision 0105).
+  const inOrderCurrency = (amount: Cents) => formatAmount(formatMoney(amount), order.currency);
   const [amount, setAmount] = useState(formatMoney(left));
   const [note, setNote] = useState('');
   const [fieldError, setFieldError] = useState<{ field: 'amount' | 'note'; message: string } | null>(null);
@@ -87,16 +90,16 @@ function RefundForm({ order, refund, onClose }: { order: Refundable; refund: Ord
           <DialogDescription>
             <span className="break-all font-mono">{order.id}</span>:{' '}
             {paidByCrypto
-              ? `send ${formatDollars(cents)} back to the buyer's wallet first; the store then records the refund.`
-              : `${formatDollars(cents)} goes back to the buyer through the payment provider.`}{' '}
+              ? `send ${inOrderCurrency(cents)} back to the buyer's wallet first; the store then records the refund.`
+              : `${inOrderCurrency(cents)} goes back to the buyer through the payment provider.`}{' '}
             {full
               ? 'Its subscription is cancelled and its logins stop working. This cannot be undone.'
-              : `The order stays paid and its subscription goes on; ${formatDollars(left - cents)} will be left to refund. This cannot be undone.`}
+              : `The order stays paid and its subscription goes on; ${inOrderCurrency(left - cents)} will be left to refund. This cannot be undone.`}
           </DialogDescription>
         </DialogHeader>
         {partPaid && (
           <p className="rounded-lg border border-warning/40 bg-warning/10 p-2 text-sm" data-testid="refund-received">
-            Received {formatDollars(parseMoney(order.receivedAmount!))} of {formatDollars(parseMoney(order.totalAmount))}: only what arrived can go back.
+            Received {inOrderCurrency(parseMoney(order.receivedAmount!))} of {inOrderCurrency(parseMoney(order.totalAmount))}: only what arrived can go back.
           </p>
         )}
         <div className="grid gap-2">
@@ -112,8 +115,8 @@ function RefundForm({ order, refund, onClose }: { order: Refundable; refund: Ord
           />
           <p id={amountHintId} className="text-xs text-muted-foreground">
             {parseMoney(order.refundedAmount) > 0
-              ? `${formatDollars(left)} left to refund (${formatDollars(parseMoney(order.refundedAmount))} refunded already).`
-              : `Up to ${formatDollars(left)}.`}
+              ? `${inOrderCurrency(left)} left to refund (${inOrderCurrency(parseMoney(order.refundedAmount))} refunded already).`
+              : `Up to ${inOrderCurrency(left)}.`}
           </p>
           {errorOf('amount') && (
             <p id={fieldErrorId(amountId)} className="text-sm text-destructive">
@@ -153,7 +156,7 @@ function RefundForm({ order, refund, onClose }: { order: Refundable; refund: Ord
           </DialogClose>
           <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
             {refund.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Undo2 aria-hidden="true" />}
-            {refund.isPending ? 'Refunding...' : `Refund ${formatDollars(cents)}`}
+            {refund.isPending ? 'Refunding...' : `Refund ${inOrderCurrency(cents)}`}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { PurchaseNotification } from '#contract/admin';
 import { toast } from '../../../components/ui/use-toast';
 import { adminKeys } from '../../../lib/admin-query-keys';
-import { dollars } from '../shared/admin-view';
+import { formatAmount } from '../shared/admin-view';
 import { FIRST_PAGE } from '../shared/use-list-page';
 import { usePurchaseNotifications } from './order-queries';
 
@@ -13,7 +13,7 @@ function announce(fresh: PurchaseNotification[]): void {
   const more = fresh.length - 1;
   toast({
     title: `New order ${newest.orderId}`,
-    description: `${newest.packageName}, ${dollars(newest.totalAmount)}${more > 0 ? `, and ${more} more ${more === 1 ? 'order' : 'orders'}` : ''}`,
+    description: `${newest.packageName}, ${formatAmount(newest.totalAmount, newest.currency)}${more > 0 ? `, and ${more} more ${more === 1 ? 'order' : 'orders'}` : ''}`,
   });
 }
 

@@ -1,4 +1,6 @@
 import { formatDistance } from 'date-fns';
+import type { AdminStats } from '#contract/admin';
+import { formatPrice, money, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
 import { dateTimeInTimeZone, dayInTimeZone } from '#domain/store-time';
 import { awaitsActivation, STARTS_ON_ACTIVATION } from '#domain/subscription-status';
 import type { BadgeProps } from '../../../components/ui/badge';
@@ -17,14 +19,49 @@ export const adminStatusBadge = toneOf({ active: 'success', expired: 'destructiv
 export const shortOrderId = (orderId: string) => orderId.slice(-8);
 
 /**
- * An API amount as '$15.99' or '$12,480.50'. Read from the text, not through a number: the
- * totals may pass the eight digits the domain's money parser accepts for one order.
+ * An API amount in its currency as the admin reads it (English, decision 0105): '$15.99',
+ * '€12,480.50', 'R$79.90', '£12.99'. Read from the text into minor units, not through a
+ * decimal number: the totals may pass the eight digits the domain's money parser accepts for
+ * one order. Any other text is shown as it came.
  */
-export function dollars(amount: string): string {
+export function formatAmount(amount: string, currency: CurrencyCode): string {
   const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
   if (!match) return amount;
-  const [, sign, whole = '', cents] = match;
-  return `${sign}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+  const [, sign, whole = '', cents = ''] = match;
+  return formatPrice(money(Number(`${sign}${whole}${cents}`), currency), ADMIN_LOCALE);
+}
+
+/** The admin pages' language: they stay English, amounts included (issue's "The admin may stay English"). */
+const ADMIN_LOCALE = 'en-US';
+
+/** An amount of the store's default currency (a package's price, a coupon's value): '$15.99', '$12,480.50'. */
+export const dollars = (amount: string): string => formatAmount(amount, 'USD');
+
+/** One currency's row of the dashboard's "Revenue by currency" panel, its amounts written in it. */
+export interface CurrencyFigures {
+  currency: CurrencyCode;
+  total: string;
+  thisMonth: string;
+  paidOrders: number;
+}
+
+/**
+ * The dashboard's figures per currency (GET /api/admin/stats's maps), one row per currency
+ * the store has taken money in, USD first: never a sum across currencies (decision 0105).
+ */
+export function currencyFigures(revenue: AdminStats['revenue']): CurrencyFigures[] {
+  return SUPPORTED_CURRENCIES.flatMap((currency) => {
+    const total = revenue.byCurrency[currency];
+    if (total === undefined) return [];
+    return [
+      {
+        currency,
+        total: formatAmount(total, currency),
+        thisMonth: formatAmount(revenue.thisMonthByCurrency[currency] ?? '0.00', currency),
+        paidOrders: revenue.paidOrdersByCurrency[currency] ?? 0,
+      },
+    ];
+  });
 }
 
 /** '2026-11-25T14:55:00Z' as 'Nov 26, 2026' in Pacific/Auckland: the day in the store's time zone (decision 0034). */

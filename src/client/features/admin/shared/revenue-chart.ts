@@ -1,8 +1,9 @@
 import { format } from 'date-fns';
 import type { AdminStats } from '#contract/admin';
-import { dollars } from './admin-view';
+import type { CurrencyCode } from '#domain/currencies';
+import { formatAmount } from './admin-view';
 
-/** The bars of the dashboards' revenue charts in a 300 x 100 box, and what it says in words. */
+/** The bars of the dashboards' revenue charts in a 300 x 100 box, and what it says in words, in the days' one currency (decision 0105). */
 
 export const CHART_WIDTH = 300;
 export const CHART_HEIGHT = 100;
@@ -27,7 +28,7 @@ export interface RevenueBar {
   empty: boolean;
 }
 
-export function revenueBars(days: readonly Day[]): RevenueBar[] {
+export function revenueBars(days: readonly Day[], currency: CurrencyCode = 'USD'): RevenueBar[] {
   const values = days.map((day) => cents(day.revenue));
   const highest = Math.max(1, ...values);
   const slot = CHART_WIDTH / Math.max(1, days.length);
@@ -40,16 +41,16 @@ export function revenueBars(days: readonly Day[]): RevenueBar[] {
       y: CHART_HEIGHT - height,
       width: Math.max(1, slot - GAP),
       height,
-      label: `${dayLabel(day.date)}: ${dollars(day.revenue)}`,
+      label: `${dayLabel(day.date)}: ${formatAmount(day.revenue, currency)}`,
       empty: value === 0,
     };
   });
 }
 
 /** The chart's accessible summary: the total and the best day. */
-export function revenueSummary(days: readonly Day[], period = 30): string {
+export function revenueSummary(days: readonly Day[], period = 30, currency: CurrencyCode = 'USD'): string {
   const total = days.reduce((sum, day) => sum + cents(day.revenue), 0);
   if (total === 0) return `No revenue in the last ${period} days.`;
   const best = days.reduce((top, day) => (cents(day.revenue) > cents(top.revenue) ? day : top));
-  return `${dollars(centsText(total))} in the last ${period} days; the best day was ${dayLabel(best.date)} with ${dollars(best.revenue)}.`;
+  return `${formatAmount(centsText(total), currency)} in the last ${period} days; the best day was ${dayLabel(best.date)} with ${formatAmount(best.revenue, currency)}.`;
 }
