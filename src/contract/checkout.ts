@@ -12,6 +12,7 @@ import { parseMoney } from '#domain/money';
 import { couponCodeField, emailField, nameField, optionalCouponCodeField, optionalText, phoneField, requiredText } from './fields';
 import { moneyText } from './packages';
 import { browserTimeZoneField } from './time-zones';
+import { optionalLocaleField } from './locale-choice';
 import { BOXES_NOT_ON_RENEWAL, MORE_BOXES_THAN_DEVICES, SAME_MAC_TWICE, SET_TOP_BOXES_INVALID, setTopBoxSchema } from './devices';
 
 /**
@@ -84,6 +85,8 @@ export const checkoutRequestSchema = z
       .transform((boxes) => boxes ?? []),
     /** The browser's zone, recorded for a customer who has none yet (decision 0074). */
     timeZone: browserTimeZoneField,
+    /** The language of the order's emails (decision 0107); absent: the customer's saved one, then Accept-Language. */
+    locale: optionalLocaleField,
   })
   .superRefine((order, ctx) => {
     const needsShipping = canonicalPackageId(order.packageId) === STREAMING_BOX_ID;

@@ -42,6 +42,7 @@ export const createCryptoPaymentRequestSchema = z
     /** Taken so that it can be refused: a crypto payment keeps no card to renew with. */
     autoRenew: checkoutField.autoRenew,
     timeZone: checkoutField.timeZone,
+    locale: checkoutField.locale,
   })
   .superRefine((order, ctx) => {
     if (order.autoRenew) ctx.addIssue({ code: 'custom', path: ['autoRenew'], message: AUTO_RENEW_CARD_ONLY_MESSAGE });

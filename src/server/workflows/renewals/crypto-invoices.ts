@@ -2,7 +2,7 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import type { CryptoInvoice } from '#contract/crypto';
 import { formatDollars, parseMoney } from '#domain/money';
 import { customerDate } from '#domain/store-time';
-import type { Db } from '#server/db/connect';
+import type { Db, DbOrTx } from '#server/db/connect';
 import type { Clock } from '#server/lib/clock';
 import { findOrder, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
 import type { CryptoPayments } from '#server/features/payments/index';
@@ -15,9 +15,9 @@ import { invoicedRenewal } from './invoiced-renewal';
  * the buyer's last choices. A read of the orders and the subscription they pay for, which only
  * this flow asks, so it is the workflow's (decision 0083).
  */
-export async function lastPaidOrder(db: Db, subscriptionId: string) {
+export async function lastPaidOrder(db: DbOrTx, subscriptionId: string) {
   const [row] = await db
-    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone })
+    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone, locale: orders.locale })
     .from(orders)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionId))
     .where(
