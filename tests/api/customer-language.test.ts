@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { customers, mailOutbox, orders } from '../../src/server/schema';
+import { checkoutForm, postCheckout } from '../support/checkout';
+import { registerCustomer } from '../support/customers';
+import { useTestApp, type TestApp } from '../support/test-app';
+
+/** The order's language (decision 0107): named, else the customer's saved one, else Accept-Language; its emails are written in it. */
+
+const TRIAL = 'trial-36h';
+let address = 0;
+/** A trial bought at the checkout: free, so its confirmation is written at once; each from its own network (decision 0101). */
+function buyTrial(t: TestApp, overrides: Record<string, unknown>, { headers = {}, cookies = {} }: { headers?: Record<string, string>; cookies?: Record<string, string> } = {}) {
+  address += 1;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: checkoutForm(TRIAL, { selectedGiftCard: null, ...overrides }),
+    headers,
+    cookies,
+    remoteAddress: `10.${address}.0.1`,
+  });
+}
+
+async function confirmationOf(t: TestApp, orderId: string) {
+  await t.services.jobs.drain();
+  const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+  return mail;
+}
+
+const orderLocale = async (t: TestApp, orderId: string) => (await t.database.db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId)))[0]?.locale;
+
+describe("the customer's language", () => {
+  const t = useTestApp();
+
+  it('writes the confirmation of a checkout with locale pt-BR in Brazilian Portuguese, and keeps the language', async () => {
+    const response = await buyTrial(t, { locale: 'pt-BR' }, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const orderId = response.json().order.id as string;
+    expect(await orderLocale(t, orderId)).toBe('pt-BR');
+    const mail = await confirmationOf(t, orderId);
+    expect(mail?.subject).toBe(`Confirmação do pedido - ${orderId}`);
+    expect(mail?.text).toContain('Olá, Grace Hopper,');
+    expect(mail?.text).toContain(`Nº do pedido: ${orderId}`);
+    expect(mail?.html).toContain('<html dir="ltr" lang="pt-BR">');
+    expect(mail?.html).toContain('Ver sua assinatura');
+    const [customer] = await t.database.db.select({ locale: customers.locale }).from(customers).where(eq(customers.email, mail!.to));
+    expect(customer?.locale).toBe('pt-BR');
+  });
+
+  it('writes the confirmation in Spanish when only Accept-Language asks for it', async () => {
+    const response = await buyTrial(t, {}, { headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const orderId = response.json().order.id as string;
+    expect(await orderLocale(t, orderId)).toBe('es');
+    const mail = await confirmationOf(t, orderId);
+    expect(mail?.subject).toBe(`Confirmación del pedido - ${orderId}`);
+    expect(mail?.text).toContain('Hola, Grace Hopper:');
+  });
+
+  it('writes Arabic right to left', async () => {
+    const response = await buyTrial(t, { locale: 'ar' });
+    const orderId = response.json().order.id as string;
+    const mail = await confirmationOf(t, orderId);
+    expect(mail?.subject).toBe(`تأكيد الطلب - ${orderId}`);
+    expect(mail?.html).toContain('<html dir="rtl" lang="ar">');
+  });
+
+  it('keeps English, exactly as before, without a locale or Accept-Language', async () => {
+    const response = await buyTrial(t, {});
+    const orderId = response.json().order.id as string;
+    expect(await orderLocale(t, orderId)).toBe('en');
+    const mail = await confirmationOf(t, orderId);
+    expect(mail?.subject).toBe(`Order Confirmation - ${orderId}`);
+    expect(mail?.html).toContain('<html dir="ltr" lang="en">');
+  });
+
+  it('refuses an unknown locale with a 400 naming the six, at the checkout, the sign-up and the account', async () => {
+    for (const locale of ['it', 'pt', 42, '']) {
+      const checkout = await postCheckout(t.app, checkoutForm('1-month', { locale }));
+      expect(checkout.statusCode).toBe(400);
+      expect(checkout.json()).toEqual({ message: 'locale must be one of en, es, pt-BR, fr, de, ar' });
+    }
+    const register = await t.app.inject({ method: 'POST', url: '/api/register', payload: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.it@example.com', phone: '', password: 'analytical-engine', confirmPassword: 'analytical-engine', locale: 'it' } });
+    expect(register.statusCode).toBe(400);
+    expect(register.json()).toEqual({ message: 'locale must be one of en, es, pt-BR, fr, de, ar' });
+    const signedIn = await registerCustomer(t.app);
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/account/locale', payload: { locale: 'klingon' }, cookies: signedIn.cookies });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json()).toEqual({ message: 'locale must be one of en, es, pt-BR, fr, de, ar' });
+    const guest = await t.app.inject({ method: 'PATCH', url: '/api/account/locale', payload: { locale: 'fr' } });
+    expect(guest.statusCode).toBe(401);
+  });
+
+  it("lets the signed-in customer's saved choice win over Accept-Language", async () => {
+    const signedIn = await registerCustomer(t.app, { locale: 'es' });
+    const [registered] = await t.database.db.select({ locale: customers.locale }).from(customers).where(eq(customers.id, signedIn.customer.id));
+    expect(registered?.locale).toBe('es');
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/account/locale', payload: { locale: 'fr' }, cookies: signedIn.cookies });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ locale: 'fr' });
+
+    const response = await buyTrial(t, { email: signedIn.customer.email, firstName: 'Ada', lastName: 'Lovelace' }, { headers: { 'accept-language': 'de' }, cookies: signedIn.cookies });
+    expect(response.statusCode, response.body).toBe(200);
+    const orderId = response.json().order.id as string;
+    expect(await orderLocale(t, orderId)).toBe('fr');
+    const mail = await confirmationOf(t, orderId);
+    expect(mail?.subject).toBe(`Confirmation de commande - ${orderId}`);
+    expect(mail?.text).toContain('Bonjour Ada Lovelace,');
+  });
+});
