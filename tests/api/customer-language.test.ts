@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, mailOutbox, orders } from '../../src/server/schema';
+import { settableClock } from '../../src/server/lib/clock';
 import { checkoutForm, postCheckout } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
+import { DAY, HOUR, mailsTo, subscriber } from '../support/renewal-schedule';
 import { useTestApp, type TestApp } from '../support/test-app';
 
 /** The order's language (decision 0107): named, else the customer's saved one, else Accept-Language; its emails are written in it. */
@@ -107,5 +109,27 @@ describe("the customer's language", () => {
     const mail = await confirmationOf(t, orderId);
     expect(mail?.subject).toBe(`Confirmation de commande - ${orderId}`);
     expect(mail?.text).toContain('Bonjour Ada Lovelace,');
+  });
+});
+
+describe("the reminders in the subscription's language", () => {
+  const clock = settableClock('2026-03-02T09:00:00.000Z');
+  const t = useTestApp({}, { clock });
+
+  it("writes the renewal reminder in the language of the subscription's order", async () => {
+    const customer = await subscriber(t);
+    // The order was placed in German (its checkout named de, as POST /api/checkout records it).
+    await t.database.db.update(orders).set({ locale: 'de' }).where(eq(orders.id, customer.subscription.orderId));
+    const expiry = customer.subscription.expirationDate;
+    clock.set(new Date(expiry.getTime() - 7 * DAY + HOUR));
+    await t.services.renewalSchedule.runPass();
+
+    const reminders = (await mailsTo(t, customer.customer.email)).filter((mail) => mail.dedupeKey.startsWith('renewal-7d:'));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.subject).toBe('Ihr StreamPlus-Abonnement läuft in 7 Tagen ab');
+    expect(reminders[0]!.text).toContain('Ihr Abonnement 1 Month Premium läuft am 2. April 2026 um 09:00 (UTC) ab.');
+    expect(reminders[0]!.text).toContain('Die Verlängerung kostet heute 15,99');
+    expect(reminders[0]!.html).toContain('<html dir="ltr" lang="de">');
+    expect(reminders[0]!.html).toContain('Erinnerungs- und Angebots-E-Mails abbestellen');
   });
 });
