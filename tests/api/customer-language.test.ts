@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, mailOutbox, orders } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
-import { checkoutForm, postCheckout } from '../support/checkout';
+import { checkoutForm, postCheckout, seededPackages } from '../support/checkout';
+import { cryptoForm, orderRow } from '../support/crypto';
 import { registerCustomer } from '../support/customers';
 import { DAY, HOUR, mailsTo, subscriber } from '../support/renewal-schedule';
 import { useTestApp, type TestApp } from '../support/test-app';
@@ -92,6 +93,26 @@ describe("the customer's language", () => {
     expect(patch.json()).toEqual({ message: 'locale must be one of en, es, pt-BR, fr, de, ar' });
     const guest = await t.app.inject({ method: 'PATCH', url: '/api/account/locale', payload: { locale: 'fr' } });
     expect(guest.statusCode).toBe(401);
+  });
+
+  it('keeps the language of a crypto checkout, and a sign-up takes Accept-Language when it names none', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const crypto = await t.app.inject({ method: 'POST', url: '/api/create-crypto-payment', payload: cryptoForm(oneMonth.id, { locale: 'fr' }), headers: { 'accept-language': 'es' } });
+    expect(crypto.statusCode, crypto.body).toBe(200);
+    expect(await orderRow(t.database.db, crypto.json().orderId)).toMatchObject({ locale: 'fr' });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/create-crypto-payment', payload: cryptoForm(oneMonth.id, { locale: 'xx' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'locale must be one of en, es, pt-BR, fr, de, ar' });
+
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'accept-language': 'pt-PT,pt;q=0.9' },
+      payload: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.pt@example.com', phone: '', password: 'analytical-engine', confirmPassword: 'analytical-engine' },
+    });
+    expect(register.statusCode, register.body).toBe(201);
+    const [account] = await t.database.db.select({ locale: customers.locale }).from(customers).where(eq(customers.email, 'ada.pt@example.com'));
+    expect(account?.locale).toBe('pt-BR');
   });
 
   it("lets the signed-in customer's saved choice win over Accept-Language", async () => {
