@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, nameField, optionalText, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { browserTimeZoneField } from './time-zones';
+import { optionalLocaleField } from './locale-choice';
 
 /** Requests and answers of sign-up, sign-in, password setup and the account's orders (spec sections 5 and 7). */
 
@@ -37,6 +38,8 @@ export const registerRequestSchema = z
     confirmPassword: confirmPasswordField,
     /** The browser's zone, recorded as the account's (decision 0074). */
     timeZone: browserTimeZoneField,
+    /** The language the account's emails are written in (decision 0107); absent: Accept-Language's. */
+    locale: optionalLocaleField,
   })
   .refine((form) => form.password === form.confirmPassword, passwordsMatch);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

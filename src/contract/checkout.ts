@@ -13,6 +13,7 @@ import { parseMoney } from '#domain/money';
 import { couponCodeField, emailField, nameField, optionalCouponCodeField, optionalCurrencyField, optionalText, phoneField, requiredText } from './fields';
 import { moneyText } from './packages';
 import { browserTimeZoneField } from './time-zones';
+import { optionalLocaleField } from './locale-choice';
 import { BOXES_NOT_ON_RENEWAL, MORE_BOXES_THAN_DEVICES, SAME_MAC_TWICE, SET_TOP_BOXES_INVALID, setTopBoxSchema } from './devices';
 
 /**
@@ -87,6 +88,8 @@ export const checkoutRequestSchema = z
     timeZone: browserTimeZoneField,
     /** The currency shown to the buyer (decision 0104): the order is priced from its price list; USD when absent. */
     currency: optionalCurrencyField,
+    /** The language of the order's emails (decision 0107); absent: the customer's saved one, then Accept-Language. */
+    locale: optionalLocaleField,
   })
   .superRefine((order, ctx) => {
     const needsShipping = canonicalPackageId(order.packageId) === STREAMING_BOX_ID;

@@ -43,6 +43,7 @@ export const createCryptoPaymentRequestSchema = z
     autoRenew: checkoutField.autoRenew,
     timeZone: checkoutField.timeZone,
     currency: checkoutField.currency,
+    locale: checkoutField.locale,
   })
   .superRefine((order, ctx) => {
     if (order.autoRenew) ctx.addIssue({ code: 'custom', path: ['autoRenew'], message: AUTO_RENEW_CARD_ONLY_MESSAGE });

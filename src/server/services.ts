@@ -108,7 +108,15 @@ export function createServices(deps: AppDeps) {
 
   // The features.
   const telegramProvider = deps.providers?.telegram ?? selectTelegramProvider(deps.config, deps.logger);
-  const telegram = createTelegram({ db, provider: telegramProvider, jobs, clock, config: deps.config, logger: deps.logger });
+  const telegram = createTelegram({
+    db,
+    provider: telegramProvider,
+    jobs,
+    clock,
+    config: deps.config,
+    logger: deps.logger,
+    customerLocale: async (tx, customerId) => (await findCustomer(tx, customerId))?.locale ?? null,
+  });
   const createdMail = createMail({
     db,
     provider: deps.providers?.mail ?? selectMailProvider(deps.config, deps.logger),

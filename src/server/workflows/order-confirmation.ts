@@ -7,7 +7,8 @@ import type { Db, DbOrTx } from '#server/db/connect';
 import { prebuilt } from '#server/db/prebuilt';
 import type { Clock } from '#server/lib/clock';
 import { packagesForReading as packages } from '#server/features/catalog/index';
-import { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type Mail, type RenewalReceipt } from '#server/features/mail/index';
+import { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type Mail, type PaidWith, type RenewalReceipt } from '#server/features/mail/index';
+import { localeOr } from '#server/lib/i18n/index';
 import { orderConfirmationClaim, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
 import { renewalPrices, subscriptionsForReading as subscriptions, type SavedCardSummaries } from '#server/features/subscriptions/index';
 
@@ -49,6 +50,9 @@ export function confirmationOf(
     renewal,
     trialEndsAt,
     timeZone,
+    // Written in the order's language and currency (decision 0107).
+    locale: localeOr(order.locale),
+    currency: order.currency,
   };
 }
 
@@ -57,17 +61,17 @@ export const autoRenewalOf = (renewalPrice: string | null, deviceCount: number) 
   renewalPrice === null ? null : { amountCents: renewalChargeCents(parseMoney(renewalPrice), deviceCount) };
 
 /**
- * The card an automatic renewal charged ('card ending 4242'): the subscription's saved card,
+ * The card an automatic renewal charged (its last digits): the subscription's saved card,
  * which the renewal charge used (decision 0045); a renewal bought by hand names its method.
  */
-export async function paidWithOfRenewal(order: OrderRow, savedCardId: string | null, savedCards: SavedCardSummaries | undefined): Promise<string> {
+export async function paidWithOfRenewal(order: OrderRow, savedCardId: string | null, savedCards: SavedCardSummaries | undefined): Promise<PaidWith> {
   if (!isAutomaticRenewalKey(order.checkoutKey) || !savedCardId || !savedCards) return paidWithOf(order.paymentMethod);
   const card = (await savedCards([savedCardId])).get(savedCardId);
-  return card ? `card ending ${card.last4}` : paidWithOf(order.paymentMethod);
+  return card ? { cardLast4: card.last4 } : paidWithOf(order.paymentMethod);
 }
 
 /** A renewal's receipt facts: the period, the payment, and the next charge when the subscription renews itself. */
-export function renewalReceiptOf(period: { from: Date; until: Date }, paidWith: string, renewsItself: boolean): RenewalReceipt {
+export function renewalReceiptOf(period: { from: Date; until: Date }, paidWith: PaidWith, renewsItself: boolean): RenewalReceipt {
   return { ...period, paidWith, nextChargeOn: renewsItself ? renewalChargeAt(period.until) : null };
 }
 

@@ -7,6 +7,7 @@ import { SUBSCRIPTION_NOT_FOUND } from '#contract/subscriptions';
 import type { Db, DbOrTx } from '#server/db/connect';
 import type { StoreMetrics } from '#server/lib/metrics/store-metrics';
 import { enforceAttemptLimits, guestMailLimit } from '#server/lib/attempt-limits';
+import { localeOr } from '#server/lib/i18n/index';
 import { customerHasPassword, resolveOrderCustomer } from '#server/features/accounts/index';
 import {
   claimFreeTrial,
@@ -81,13 +82,17 @@ export function createPlaceOrderWorkflow({ db, subscriptions, payments, paidOrde
    */
   async function recordOrder(tx: DbOrTx, input: CheckoutInput, priced: PricedCheckout, context: CheckoutContext, key: string, payWith: PayWith): Promise<Recorded> {
     const email = input.email.toLowerCase();
-    const details = { email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, timeZone: input.timeZone };
+    // An order the store places by itself (a renewal invoice, no User-Agent) leaves the customer's saved language as it is.
+    const namedLocale = context.userAgent === undefined ? null : input.locale;
+    const details = { email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, timeZone: input.timeZone, locale: namedLocale, browserLocale: context.browserLocale };
     const customer = await resolveOrderCustomer(tx, details, context.customerId);
+    // The order's emails are written in the language it names, else its customer's saved one, else the browser's (decision 0107).
+    const locale = localeOr(input.locale, customer.locale, context.browserLocale);
     const id = newOrderId();
     for (let attempt = 0; attempt < 3; attempt++) {
       // A buyer at the checkout agrees to the terms and the refund policy by paying: the order keeps who, from where and which versions (decision 0097).
       const agreement = context.userAgent === undefined ? null : { ipAddress: context.ip, userAgent: context.userAgent };
-      const inserted = await insertOrder(tx, { id, customerId: customer.customerId, ...orderColumns(input, priced), checkoutKey: key }, agreement);
+      const inserted = await insertOrder(tx, { id, customerId: customer.customerId, ...orderColumns(input, priced), locale, checkoutKey: key }, agreement);
       if (inserted) {
         // The coupon's use is reserved with the order, so whoever may pay gets the discount
         // (decision 0020); refused, the order is rolled back before anyone pays.

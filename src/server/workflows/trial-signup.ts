@@ -44,8 +44,10 @@ export function createTrialSignupWorkflow({ db, accountLinks, placeOrder, paidOr
         phone: account.phone,
         packageId: TRIAL_PACKAGE_ID,
         deviceCount: 1,
+        locale: account.locale,
       });
-      const { order } = await placeOrder.checkout(trialOrder, { customerId: customer.id, browserId, ip: caller.ip, log: caller.log });
+      const context = { customerId: customer.id, browserId, ip: caller.ip, browserLocale: account.browserLocale, log: caller.log };
+      const { order } = await placeOrder.checkout(trialOrder, context);
       await paidOrder
         .provisionNow(order.id)
         .catch((error: unknown) => caller.log.error({ err: error, orderId: order.id }, 'provisioning the trial at sign-up failed; its job retries'));

@@ -62,23 +62,25 @@ export async function findGuestByEmail(db: DbOrTx, email: string, { lock = false
  * An existing guest row keeps the names it was created with; each order keeps its own.
  * Its text is built once per process (decision 0048): every checkout sends it.
  */
-const orderCustomerOfAddress = prebuiltSql<{ id: string; verified: boolean }>(
+const orderCustomerOfAddress = prebuiltSql<{ id: string; verified: boolean; locale: string | null }>(
   () => sql`with verified as (
-          select ${customers.id} from ${customers}
+          select ${customers.id}, ${customers.locale} from ${customers}
            where ${customers.email} = ${sql.placeholder('email')} and ${customers.hasAccount}
              and ${customers.emailVerifiedAt} is not null and ${customers.password} is not null
            limit 1
         ), guest as (
-          insert into ${customers} (email, first_name, last_name, phone, has_account, time_zone)
-          select ${sql.placeholder('email')}, ${sql.placeholder('firstName')}, ${sql.placeholder('lastName')}, ${sql.placeholder('phone')}, false, ${sql.placeholder('timeZone')}::text
+          insert into ${customers} (email, first_name, last_name, phone, has_account, time_zone, locale)
+          select ${sql.placeholder('email')}, ${sql.placeholder('firstName')}, ${sql.placeholder('lastName')}, ${sql.placeholder('phone')}, false, ${sql.placeholder('timeZone')}::text,
+                 coalesce(${sql.placeholder('locale')}::text, ${sql.placeholder('browserLocale')}::text)
            where not exists (select 1 from verified)
           on conflict (email) where not has_account
-          do update set updated_at = now(), time_zone = coalesce(${customers}.time_zone, excluded.time_zone)
-          returning id
+          do update set updated_at = now(), time_zone = coalesce(${customers}.time_zone, excluded.time_zone),
+                        locale = coalesce(${sql.placeholder('locale')}::text, ${customers}.locale, excluded.locale)
+          returning id, locale
         )
-        select id, true as verified from verified
+        select id, true as verified, locale from verified
         union all
-        select id, false as verified from guest`,
+        select id, false as verified, locale from guest`,
 );
 
 export interface OrderCustomerDetails {
@@ -88,12 +90,18 @@ export interface OrderCustomerDetails {
   phone?: string | null;
   /** The buyer's browser's zone, if known: kept for a customer who has none yet (decision 0074). */
   timeZone?: string | null;
+  /** The language the buyer named: becomes the customer's (decision 0107). */
+  locale?: string | null;
+  /** The browser's language (Accept-Language): the customer's only when they have none yet. */
+  browserLocale?: string | null;
 }
 
 export interface OrderCustomer {
   customerId: string;
   /** False when the buyer still has to set a password (the checkout's needsPasswordSetup). */
   hasPassword: boolean;
+  /** The customer's language once this order is recorded; null when none is known (decision 0107). */
+  locale: string | null;
 }
 
 /**
@@ -115,7 +123,8 @@ export async function resolveOrderCustomer(
     const signedIn = await findCustomer(db, signedInCustomerId);
     if (signedIn) {
       if (details.timeZone && !signedIn.timeZone) await recordFirstTimeZone(db, signedIn.id, details.timeZone);
-      return { customerId: signedIn.id, hasPassword: signedIn.password !== null };
+      const locale = await recordLocale(db, signedIn, details);
+      return { customerId: signedIn.id, hasPassword: signedIn.password !== null, locale };
     }
   }
   const email = details.email.trim().toLowerCase();
@@ -125,8 +134,27 @@ export async function resolveOrderCustomer(
     lastName: details.lastName,
     phone: details.phone || null,
     timeZone: details.timeZone ?? null,
+    locale: details.locale ?? null,
+    browserLocale: details.browserLocale ?? null,
   });
-  return { customerId: owner!.id, hasPassword: owner!.verified };
+  return { customerId: owner!.id, hasPassword: owner!.verified, locale: owner!.locale };
+}
+
+/**
+ * The signed-in buyer's language (decision 0107): the one they named replaces theirs; the
+ * browser's is kept only when they have none yet. Their saved language otherwise stays.
+ */
+async function recordLocale(db: DbOrTx, customer: CustomerRow, { locale, browserLocale }: Pick<OrderCustomerDetails, 'locale' | 'browserLocale'>): Promise<string | null> {
+  const wanted = locale ?? customer.locale ?? browserLocale ?? null;
+  if (wanted === customer.locale) return wanted;
+  await setLocale(db, customer.id, wanted);
+  return wanted;
+}
+
+/** The account's language (PATCH /api/account/locale, a checkout or sign-up naming one); null when the customer is gone. */
+export async function setLocale(db: DbOrTx, customerId: string, locale: string | null): Promise<string | null> {
+  const [row] = await db.update(customers).set({ locale, updatedAt: sql`now()` }).where(eq(customers.id, customerId)).returning({ locale: customers.locale });
+  return row ? row.locale : null;
 }
 
 /** Keeps `timeZone` as the customer's unless they have one already (a checkout's zone never replaces the account's choice). */

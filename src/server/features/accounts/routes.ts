@@ -20,18 +20,20 @@ import {
 } from '#contract/accounts';
 import { errorBodySchema } from '#contract/errors';
 import { timeZoneChangeSchema } from '#contract/time-zones';
+import { localeChangeResponseSchema, localeChangeSchema } from '#contract/locale-choice';
 import type { BrowserIdOf } from '#server/http/browser-id';
 import { unauthorized } from '#server/http/errors';
 import type { Accounts, Caller, NewAccount } from './service';
 import { CUSTOMER_SESSION, type Sessions } from '#server/http/sessions';
 import { noStore } from '#server/http/no-store';
+import { browserLocaleOf } from '#server/http/browser-locale';
 
 const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, log: request.log });
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export const accountRoutes: FastifyPluginAsyncZod<{
-  accounts: Pick<Accounts, 'login' | 'profile' | 'setTimeZone' | 'checkSetupToken' | 'customerOrders'>;
+  accounts: Pick<Accounts, 'login' | 'profile' | 'setTimeZone' | 'setLocale' | 'checkSetupToken' | 'customerOrders'>;
   /** The account-links workflow: the changes that email a password link, and a link's use (decision 0084). */
   accountLinks: {
     register(account: NewAccount, caller: Caller): Promise<CustomerProfile>;
@@ -51,7 +53,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { accounts, accountLinks, trialSignup, sessions: { endSession, getSessionCustomerId, requireCustomerId, startCustomerSession }, browserIdOf }) => {
   const registerSchema = { body: registerRequestSchema, response: { 201: signedInResponseSchema, ...failures } };
   app.post('/api/register', { schema: registerSchema }, async (request, reply) => {
-    const { signupType, confirmPassword: _confirmed, ...account } = request.body;
+    const { signupType, confirmPassword: _confirmed, ...named } = request.body;
+    const account = { ...named, browserLocale: browserLocaleOf(request.headers) };
     if (signupType === 'trial') return registerTrial(request, reply, account);
     const customer = await accountLinks.register(account, callerOf(request));
     await startCustomerSession(request, reply, customer.id);
@@ -60,7 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
 
   app.post('/api/register-trial', { schema: registerSchema }, async (request, reply) => {
     const { signupType: _type, confirmPassword: _confirmed, ...account } = request.body;
-    return registerTrial(request, reply, account);
+    return registerTrial(request, reply, { ...account, browserLocale: browserLocaleOf(request.headers) });
   });
 
   async function registerTrial(request: FastifyRequest, reply: FastifyReply, account: NewAccount) {
@@ -104,6 +107,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       const profile = await accounts.setTimeZone(customerId, request.body.timeZone);
       if (!profile) throw unauthorized();
       return noStore(reply).send(profile);
+    },
+  );
+
+  // The account's language (decision 0107): its emails and Telegram messages are written in it; an unknown one is refused.
+  app.patch(
+    '/api/account/locale',
+    { schema: { body: localeChangeSchema, response: { 200: localeChangeResponseSchema, ...failures } } },
+    async (request, reply) => {
+      const customerId = await requireCustomerId(request);
+      const locale = await accounts.setLocale(customerId, request.body.locale);
+      if (!locale) throw unauthorized();
+      return noStore(reply).send({ locale });
     },
   );
 

@@ -14,9 +14,11 @@ import { ordersForReading as orders } from '#server/features/orders/index';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/lib/attempt-limits';
 import { conflict, invalid, unauthenticated } from '#domain/errors';
 import type { PrebuiltCause } from '#server/db/prebuilt';
-import { findAccountByEmail, findCustomer, findGuestByEmail, setTimeZone, toCustomerProfile } from './customers';
+import { findAccountByEmail, findCustomer, findGuestByEmail, setLocale, setTimeZone, toCustomerProfile } from './customers';
 import { completeEmailProof } from './email-proof';
 import { hashPassword, verifyPassword } from '#server/lib/passwords';
+import { localeOr } from '#server/lib/i18n/index';
+import type { Locale } from '#domain/locales';
 import { consumeToken, findUsableToken, revokeTokens, setupTokenInsert, type LinkRecipient } from './setup-tokens';
 
 const MINUTE = 60_000;
@@ -40,6 +42,9 @@ export interface NewAccount {
   password: string;
   /** The browser's zone, when it sent one the store knows (decision 0074). */
   timeZone?: string | null;
+  /** The language the sign-up named, else the browser's (Accept-Language): the account's emails are written in it (decision 0107). */
+  locale?: Locale | null;
+  browserLocale?: Locale;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -59,7 +64,7 @@ export type LinkKind = 'setup' | 'claim' | 'reset';
  */
 export interface IssuedLink {
   kind: LinkKind;
-  email: { to: string; firstName: string; link: string; orderId: string | null };
+  email: { to: string; firstName: string; link: string; orderId: string | null; locale: Locale };
   options: { key: string; when: PrebuiltCause; secretLinks: true };
 }
 
@@ -95,7 +100,8 @@ export function createAccounts({ db, config }: { db: Db; config: Config }) {
     const purpose = kind === 'reset' ? 'reset' : 'setup';
     const { token, id, insert } = setupTokenInsert(tx, { customerId: customer.id, purpose, orderId, onlyWithoutPassword });
     const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/setup/${token}`;
-    return { kind, email: { to: customer.email, firstName: customer.firstName, link, orderId }, options: { key: key ?? `${kind}-link:${id}`, when: insert, secretLinks: true } };
+    const locale = localeOr(customer.locale);
+    return { kind, email: { to: customer.email, firstName: customer.firstName, link, orderId, locale }, options: { key: key ?? `${kind}-link:${id}`, when: insert, secretLinks: true } };
   }
 
   /**
@@ -158,9 +164,11 @@ export function createAccounts({ db, config }: { db: Db; config: Config }) {
             password: passwordHash,
             hasAccount: true,
             timeZone: input.timeZone ?? null,
+            locale: input.locale ?? guest?.locale ?? input.browserLocale ?? null,
           })
           .returning();
-        return { profile: toCustomerProfile(created!, storeTimeZone), claim: guest ? issueLink(tx, 'claim', guest) : null };
+        const claim = guest ? issueLink(tx, 'claim', { ...guest, locale: created!.locale }) : null;
+        return { profile: toCustomerProfile(created!, storeTimeZone), claim };
       } catch (error) {
         if (isUniqueViolation(error)) throw accountExists();
         throw error;
@@ -187,6 +195,11 @@ export function createAccounts({ db, config }: { db: Db; config: Config }) {
     async setTimeZone(customerId: string, timeZone: string): Promise<CustomerProfile | null> {
       const customer = await setTimeZone(db, customerId, timeZone);
       return customer ? toCustomerProfile(customer, storeTimeZone) : null;
+    },
+
+    /** The account's language (decision 0107): the customer's choice, which their emails are written in; null when the customer is gone. */
+    async setLocale(customerId: string, locale: Locale): Promise<Locale | null> {
+      return (await findCustomer(db, customerId)) ? localeOr(await setLocale(db, customerId, locale)) : null;
     },
 
     async checkSetupToken(token: string): Promise<SetupTokenCheck | null> {

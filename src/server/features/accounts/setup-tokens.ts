@@ -26,6 +26,8 @@ export interface LinkRecipient {
   id: string;
   email: string;
   firstName: string;
+  /** The customer's language, which the link's email is written in (decision 0107). */
+  locale?: string | null;
 }
 
 /**

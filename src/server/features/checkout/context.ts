@@ -1,3 +1,4 @@
+import type { Locale } from '#domain/locales';
 import type { ErrorLog } from '#server/lib/logs';
 
 /** The caller of a checkout, read from the request by the routes, so the rules need no HTTP (decision 0081). */
@@ -14,6 +15,8 @@ export interface CheckoutContext {
    * paying; absent when the store places it by itself (a renewal invoice), which records no agreement.
    */
   userAgent?: string;
+  /** The language the browser asks for (Accept-Language): the order's when neither it nor its customer names one (decision 0107). */
+  browserLocale?: Locale;
   /** Where a free order's failed start of its jobs is reported (the order stays paid; the sweep sends them). */
   log: ErrorLog;
 }

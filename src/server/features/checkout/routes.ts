@@ -19,6 +19,7 @@ import { trialAvailabilitySchema } from '#contract/trials';
 import { noStore } from '#server/http/no-store';
 import { trialsPausedAt, type TrialTime } from './trial-claims';
 import { userAgentOf } from '#server/http/user-agent';
+import { browserLocaleOf } from '#server/http/browser-locale';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   db: DbOrTx;
@@ -45,7 +46,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      return placeOrder.checkout(request.body, { customerId, browserId, ip: request.ip, userAgent: userAgentOf(request.headers), log: request.log });
+      return placeOrder.checkout(request.body, { customerId, browserId, ip: request.ip, userAgent: userAgentOf(request.headers), browserLocale: browserLocaleOf(request.headers), log: request.log });
     },
   );
 
@@ -56,7 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const browserId = browserIdOf(request, reply);
       const customerId = await getSessionCustomerId(request);
-      return savedCardRenewal.pay(request.body, { customerId, browserId, ip: request.ip, userAgent: userAgentOf(request.headers), log: request.log });
+      return savedCardRenewal.pay(request.body, { customerId, browserId, ip: request.ip, userAgent: userAgentOf(request.headers), browserLocale: browserLocaleOf(request.headers), log: request.log });
     },
   );
   app.post(

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
-import { customerDate } from '#domain/store-time';
 import { trackingLink } from '#domain/tracking';
 import type { Email } from '#server/lib/email/index';
+import { localeOr, wordsIn } from '#server/lib/i18n/index';
 import { BoxShippedEmail } from './templates/box-shipped';
 
 /** A shipped box as its email reads it (the orders feature's shippedBox gives these). */
@@ -13,6 +13,8 @@ export interface ShippedBox {
   trackingNumber: string;
   estimatedDelivery: Date | null;
   shippedAt: Date;
+  /** The order's language (decision 0107); English when absent. */
+  locale?: string;
 }
 
 /**
@@ -23,20 +25,22 @@ export interface ShippedBox {
  */
 export function boxShippedMail(box: ShippedBox, timeZone: string): Email {
   const { orderId, carrier, trackingNumber, estimatedDelivery } = box;
+  const words = wordsIn(localeOr(box.locale));
+  const { t } = words;
   const tracking = trackingLink(trackingNumber);
-  const shippedOn = customerDate(box.shippedAt, timeZone);
-  const expected = estimatedDelivery ? customerDate(estimatedDelivery, 'UTC') : null;
+  const shippedOn = words.date(box.shippedAt, timeZone);
+  const expected = estimatedDelivery ? words.date(estimatedDelivery, 'UTC') : null;
   const text = [
-    `Hello ${box.customerName},`,
+    t('mail.hello', { name: box.customerName }),
     '',
-    `Your StreamPlus streaming box (order ${orderId}) is on its way.`,
-    `Shipped on ${shippedOn}`,
-    `Carrier: ${carrier}`,
-    `Tracking number: ${trackingNumber}`,
-    ...(tracking ? [`Track it with ${tracking.carrier}: ${tracking.url}`] : []),
-    ...(expected ? [`Estimated delivery: ${expected}`] : []),
+    t('shipped.onItsWay', { orderId }),
+    t('shipped.shippedOnLine', { day: shippedOn }),
+    `${t('mail.fact.carrier')}: ${carrier}`,
+    `${t('mail.fact.trackingNumber')}: ${trackingNumber}`,
+    ...(tracking ? [`${t('shipped.trackWith', { carrier: tracking.carrier })}: ${tracking.url}`] : []),
+    ...(expected ? [`${t('mail.fact.estimatedDelivery')}: ${expected}`] : []),
     '',
-    'Once it arrives, activate it from your account to start its subscription.',
+    t('shipped.activate'),
     '',
     'StreamPlus',
   ].join('\n');
@@ -48,6 +52,7 @@ export function boxShippedMail(box: ShippedBox, timeZone: string): Email {
     trackingNumber,
     tracking: tracking ? { carrier: tracking.carrier, url: tracking.url } : null,
     estimatedDelivery: expected,
+    locale: words.locale,
   });
-  return { to: box.to, subject: `Your streaming box has shipped - ${orderId}`, text, html };
+  return { to: box.to, subject: t('shipped.subject', { orderId }), text, html };
 }

@@ -12,6 +12,6 @@ export { claimLinkSample, PasswordLinkEmail, passwordLinkSample, passwordResetSa
 export { RefundEmail, refundSample } from './templates/refund';
 export { boxShippedMail } from './box-shipped-email';
 // The order's emails (decision 0028), moved here from the subscriptions feature (decision 0084).
-export { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type RenewalReceipt } from './order-emails';
+export { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type PaidWith, type RenewalReceipt } from './order-emails';
 export { linkMail } from './link-mail';
 export { refundMail } from './refund-email';

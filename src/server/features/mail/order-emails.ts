@@ -1,8 +1,10 @@
 import { createElement } from 'react';
-import { formatDollars, parseMoney, type Cents } from '#domain/money';
+import type { CurrencyCode } from '#domain/currencies';
+import type { Locale } from '#domain/locales';
+import { parseMoney, type Cents } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
-import { customerDate, customerDateTime } from '#domain/store-time';
 import type { Email } from '#server/lib/email/index';
+import { wordsIn, type Words } from '#server/lib/i18n/index';
 import { OrderConfirmationEmail } from './templates/order-confirmation';
 
 /** The texts of the emails about an order and a subscription; their times in the customer's zone (decision 0074). */
@@ -37,101 +39,116 @@ export interface ConfirmationDetails {
   trialEndsAt: Date | null;
   /** The zone its dates are written in: the customer's, or the store's until theirs is known (decision 0074). */
   timeZone: string;
+  /** The order's language and currency (decision 0107): English and US dollars when not given. */
+  locale?: Locale;
+  currency?: CurrencyCode;
 }
 
 export interface RenewalReceipt {
   /** The period paid for: from the old expiry (or the day it was applied, when it had lapsed) to the new expiry. */
   from: Date;
   until: Date;
-  /** How it was paid: 'card ending 4242' when the saved card was charged, else the method. */
-  paidWith: string;
+  /** How it was paid: the saved card's last digits when it was charged, else the method; a text is written as it is. */
+  paidWith: PaidWith | string;
   /** When the saved card is next charged; null when automatic renewal is off. */
   nextChargeOn: Date | null;
 }
 
-const PAID_WITH: Record<ConfirmationDetails['paymentMethod'], string> = { card: 'card', crypto: 'cryptocurrency', free: 'nothing to pay' };
+/** How a renewal was paid, written in the receipt's language. */
+export type PaidWith = { method: ConfirmationDetails['paymentMethod'] } | { cardLast4: string };
 
 /** What a receipt says of the payment method when no saved card is known. */
-export const paidWithOf = (method: ConfirmationDetails['paymentMethod']) => PAID_WITH[method];
+export const paidWithOf = (method: ConfirmationDetails['paymentMethod']): PaidWith => ({ method });
 
-const TURN_OFF = 'To turn it off, use the Automatic renewal switch of your subscription on your account page';
+function paidWithWords(paidWith: PaidWith | string, words: Words): string {
+  if (typeof paidWith === 'string') return paidWith;
+  return 'cardLast4' in paidWith ? words.t('mail.cardEnding', { last4: paidWith.cardLast4 }) : words.t(`receipt.paidWith.${paidWith.method}`);
+}
+
+/** The details' words, dates and amounts in the order's language and currency. */
+function writerOf(details: ConfirmationDetails) {
+  const words = wordsIn(details.locale ?? 'en');
+  const currency = details.currency ?? 'USD';
+  return { words, price: (cents: Cents) => words.price(cents, currency), day: (date: Date) => words.date(date, details.timeZone) };
+}
+type Writer = ReturnType<typeof writerOf>;
 
 /** What follows the facts: when the service starts, or for a renewal what it paid for and what comes next. */
-function closingLines(details: ConfirmationDetails, publicUrl: string): string[] {
-  const { renewal, autoRenewal, timeZone } = details;
+function closingLines(details: ConfirmationDetails, publicUrl: string, { words, price, day }: Writer): string[] {
+  const { renewal, autoRenewal } = details;
+  const turnOff = words.t('receipt.turnOff');
   if (renewal) {
     return [
-      `Your subscription now runs until ${customerDate(renewal.until, timeZone)}.`,
+      words.t('receipt.runsUntil', { day: day(renewal.until) }),
       renewal.nextChargeOn
-        ? `Automatic renewal is on: we will next charge your card on ${customerDate(renewal.nextChargeOn, timeZone)}, ${RENEWAL_CHARGE_DAYS_BEFORE} days before this expiry. ${TURN_OFF}: ${accountLink(publicUrl)}`
-        : 'Automatic renewal is off: renew from your account before this expiry to keep watching.',
+        ? words.t('receipt.nextCharge', { day: day(renewal.nextChargeOn), days: RENEWAL_CHARGE_DAYS_BEFORE, turnOff, link: accountLink(publicUrl) })
+        : words.t('receipt.renewByHand'),
     ];
   }
-  const lines = [activationLine(details)];
+  const lines = [activationLine(details, words)];
   if (autoRenewal) {
-    lines.push(
-      `Automatic renewal is on: we will charge ${formatDollars(autoRenewal.amountCents)} (today's price) to the card you paid with ${RENEWAL_CHARGE_DAYS_BEFORE} days before each expiry, and email you 7 days before each charge. ${TURN_OFF}: ${accountLink(publicUrl)}`,
-    );
+    lines.push(words.t('receipt.autoRenewOn', { amount: price(autoRenewal.amountCents), days: RENEWAL_CHARGE_DAYS_BEFORE, turnOff, link: accountLink(publicUrl) }));
   }
   return lines;
 }
 
-function activationLine(details: ConfirmationDetails): string {
-  if (details.shipsTo) {
-    return 'Your streaming box ships within 1-2 business days with free shipping, and its subscription activates on first use.';
-  }
-  if (details.trialEndsAt) {
-    return `Your free trial is active now and ends on ${customerDateTime(details.trialEndsAt, details.timeZone)}. Choose a package in your account before then to keep watching with the same credentials.`;
-  }
-  if (details.paymentMethod === 'free') return 'Your service is active now.';
-  if (details.paymentMethod === 'crypto') return 'Service activation: within 1 hour of your cryptocurrency payment.';
-  return 'Service activation: within 24 hours of your card payment.';
+function activationLine(details: ConfirmationDetails, words: Words): string {
+  if (details.shipsTo) return words.t('receipt.boxShips');
+  if (details.trialEndsAt) return words.t('receipt.trialActive', { end: words.dateTime(details.trialEndsAt, details.timeZone) });
+  if (details.paymentMethod === 'free') return words.t('receipt.activeNow');
+  if (details.paymentMethod === 'crypto') return words.t('receipt.activationCrypto');
+  return words.t('receipt.activationCard');
 }
 
 /** The order's facts, as the text writes each line (`Package: ...`) and the HTML's table its rows. */
-function confirmationFacts(details: ConfirmationDetails): Array<[string, string]> {
+function confirmationFacts(details: ConfirmationDetails, writer: Writer): Array<[string, string]> {
+  const { words, price } = writer;
+  const t = words.t;
   const cashback = parseMoney(details.cashbackAmount);
   const discount = parseMoney(details.couponDiscount);
+  const fact = (term: Parameters<Words['t']>[0], value: string): [string, string] => [t(term), value];
   return [
-    ['Package', `${details.packageName} (${details.packageDuration})`],
-    ['Devices', String(details.deviceCount)],
-    ...(details.couponCode && discount > 0 ? [['Coupon', `${details.couponCode} (-${formatDollars(discount)})`] as [string, string]] : []),
-    ['Total', formatDollars(parseMoney(details.totalAmount))],
-    ...(details.giftCard && cashback > 0
-      ? [['Gift card', `${details.giftCard}, ${formatDollars(cashback)} cashback, emailed to you within 1-2 hours.`] as [string, string]]
+    fact('mail.fact.package', t('receipt.packageValue', { name: details.packageName, duration: details.packageDuration })),
+    fact('mail.fact.devices', String(details.deviceCount)),
+    ...(details.couponCode && discount > 0 ? [fact('mail.fact.coupon', t('receipt.couponValue', { code: details.couponCode, amount: price(discount) }))] : []),
+    fact('mail.fact.total', price(parseMoney(details.totalAmount))),
+    ...(details.giftCard && cashback > 0 ? [fact('mail.fact.giftCard', t('receipt.giftCardValue', { card: details.giftCard, amount: price(cashback) }))] : []),
+    ...(details.shipsTo ? [fact('mail.fact.shippingTo', t('receipt.shippingValue', { country: details.shipsTo }))] : []),
+    ...(details.renewal ? renewalFacts(details.renewal, details.timeZone, writer) : []),
+    ...(details.autoRenewal
+      ? [fact('mail.fact.autoRenewal', t('receipt.autoRenewalValue', { amount: price(details.autoRenewal.amountCents), days: RENEWAL_CHARGE_DAYS_BEFORE }))]
       : []),
-    ...(details.shipsTo ? [['Shipping to', `the address in ${details.shipsTo} you entered at checkout.`] as [string, string]] : []),
-    ...(details.renewal ? renewalFacts(details.renewal, details.timeZone) : []),
-    ...(details.autoRenewal ? [['Automatic renewal', `on, ${formatDollars(details.autoRenewal.amountCents)} ${RENEWAL_CHARGE_DAYS_BEFORE} days before each expiry`] as [string, string]] : []),
   ];
 }
 
-function renewalFacts(renewal: RenewalReceipt, timeZone: string): Array<[string, string]> {
-  const day = (date: Date) => customerDate(date, timeZone);
+function renewalFacts(renewal: RenewalReceipt, timeZone: string, { words, day }: Writer): Array<[string, string]> {
+  const t = words.t;
   return [
-    ['Period', `${day(renewal.from)} – ${day(renewal.until)}`],
-    ['Paid with', renewal.paidWith],
-    ['New expiry', customerDateTime(renewal.until, timeZone)],
-    ['Next renewal', renewal.nextChargeOn ? `your card is charged on ${day(renewal.nextChargeOn)}` : 'automatic renewal is off'],
+    [t('mail.fact.period'), t('receipt.periodValue', { from: day(renewal.from), until: day(renewal.until) })],
+    [t('mail.fact.paidWith'), paidWithWords(renewal.paidWith, words)],
+    [t('mail.fact.newExpiry'), words.dateTime(renewal.until, timeZone)],
+    [t('mail.fact.nextRenewal'), renewal.nextChargeOn ? t('receipt.nextRenewalOn', { day: day(renewal.nextChargeOn) }) : t('receipt.nextRenewalOff')],
   ];
 }
 
 export function orderConfirmationMail(details: ConfirmationDetails, publicUrl: string): Email {
-  const facts = confirmationFacts(details);
-  const closing = closingLines(details, publicUrl);
+  const writer = writerOf(details);
+  const { t, locale } = writer.words;
+  const facts = confirmationFacts(details, writer);
+  const closing = closingLines(details, publicUrl, writer);
   const lines = [
-    `Hello ${details.customerName},`,
+    t('mail.hello', { name: details.customerName }),
     '',
-    details.isRenewal ? 'Thank you for renewing your subscription. Your device credentials stay the same.' : 'Thank you for your order!',
+    details.isRenewal ? t('receipt.renewalThanks') : t('receipt.thanks'),
     '',
-    `Order ID: ${details.orderId}`,
+    `${t('mail.fact.orderId')}: ${details.orderId}`,
     ...facts.map(([term, value]) => `${term}: ${value}`),
     '',
     ...closing,
-    `Your subscription and the credentials of each device are in your account: ${accountLink(publicUrl)}`,
+    t('receipt.inAccountLink', { link: accountLink(publicUrl) }),
     '',
     'StreamPlus',
   ];
-  const html = createElement(OrderConfirmationEmail, { customerName: details.customerName, orderId: details.orderId, isRenewal: details.isRenewal, facts, closing });
-  return { to: details.to, subject: `Order Confirmation - ${details.orderId}`, text: lines.join('\n'), html };
+  const html = createElement(OrderConfirmationEmail, { customerName: details.customerName, orderId: details.orderId, isRenewal: details.isRenewal, facts, closing, locale });
+  return { to: details.to, subject: t('receipt.subject', { orderId: details.orderId }), text: lines.join('\n'), html };
 }

@@ -1,7 +1,9 @@
 import { createElement } from 'react';
-import { formatDollars, parseMoney, type Cents } from '#domain/money';
+import type { CurrencyCode } from '#domain/currencies';
+import { parseMoney, type Cents } from '#domain/money';
 import { refundableCents } from '#domain/refunds';
 import type { Email } from '#server/lib/email/index';
+import { localeOr, wordsIn } from '#server/lib/i18n/index';
 import { RefundEmail } from './templates/refund';
 
 /** The order's facts a refund's email reads (the orders feature's row has them all). */
@@ -14,6 +16,9 @@ export interface RefundedOrder {
   totalAmount: string;
   receivedAmount: string | null;
   refundedAmount: string;
+  /** The order's language and currency (decision 0107): a refund is in the order's currency; English and USD when absent. */
+  locale?: string;
+  currency?: CurrencyCode;
 }
 
 /**
@@ -21,22 +26,25 @@ export interface RefundedOrder {
  * the service ended. Written in the refund's transaction, sent after its commit (decision 0028).
  */
 export function refundMail(order: RefundedOrder, amountCents: Cents, { full, serviceEnded }: { full: boolean; serviceEnded: boolean }): Email {
-  const left = formatDollars(refundableCents(order));
+  const words = wordsIn(localeOr(order.locale));
+  const { t } = words;
+  const price = (cents: Cents) => words.price(cents, order.currency ?? 'USD');
+  const left = price(refundableCents(order));
   const after = full
-    ? `Everything paid for this order has now been refunded${serviceEnded ? ', and the subscription it paid for has ended' : ''}.`
+    ? t(serviceEnded ? 'refund.fullEnded' : 'refund.full')
     : order.paymentStatus === 'needs_review'
-      ? `${left} of what you paid stays with the order while we review it.`
-      : `Your subscription continues; ${left} of the order remains paid.`;
-  const amount = formatDollars(amountCents);
-  const refundedSoFar = formatDollars(parseMoney(order.refundedAmount));
-  const total = formatDollars(parseMoney(order.totalAmount));
+      ? t('refund.underReview', { left })
+      : t('refund.continues', { left });
+  const amount = price(amountCents);
+  const refundedSoFar = price(parseMoney(order.refundedAmount));
+  const total = price(parseMoney(order.totalAmount));
   const text = [
-    `Hello ${order.customerName},`,
+    t('mail.hello', { name: order.customerName }),
     '',
-    `We have refunded ${amount} of your StreamPlus order ${order.id}.`,
-    `Refunded so far: ${refundedSoFar} of ${total}.`,
+    t('refund.body', { amount, orderId: order.id }),
+    t('refund.soFarLine', { soFar: refundedSoFar, total }),
     after,
-    ...(order.paymentMethod === 'card' ? ['A card refund usually reaches your statement within 5 to 10 business days.'] : []),
+    ...(order.paymentMethod === 'card' ? [t('refund.cardNote')] : []),
     '',
     'StreamPlus',
   ].join('\n');
@@ -48,6 +56,7 @@ export function refundMail(order: RefundedOrder, amountCents: Cents, { full, ser
     total,
     after,
     paidByCard: order.paymentMethod === 'card',
+    locale: words.locale,
   });
-  return { to: order.customerEmail, subject: `Refund of ${amount} for order ${order.id}`, text, html };
+  return { to: order.customerEmail, subject: t('refund.subject', { amount, orderId: order.id }), text, html };
 }

@@ -54,8 +54,13 @@ export function renderEmailHtmlWithReact(element: ReactElement, { storeUrl, unsu
  * from the template's preview text with the values put back (PreviewSlot).
  */
 
-/** Text props a template branches on, which belong to its shape: PasswordLinkEmail's words follow its kind. */
-const SHAPE_TEXTS = new Map<ComponentType<never>, ReadonlySet<string>>([[PasswordLinkEmail, new Set(['kind'])]]);
+/**
+ * Text props a template branches on, which belong to its shape: every template's `locale`, whose
+ * catalogue writes its words (so the drawn templates are kept per language, decision 0107), and
+ * PasswordLinkEmail's kind.
+ */
+const LANGUAGE = new Set(['locale']);
+const SHAPE_TEXTS = new Map<ComponentType<never>, ReadonlySet<string>>([[PasswordLinkEmail, new Set(['kind', ...LANGUAGE])]]);
 
 /** Markup pieces with a gap between each two: a value's index, or PREVIEW where the preview line goes. */
 interface Template {
@@ -125,7 +130,7 @@ function walk(value: unknown, values: string[], shapeTexts: ReadonlySet<string> 
 
 function walkProps(type: ComponentType<never>, props: unknown): Walked | null {
   const values: string[] = [];
-  const walked = walk(props, values, SHAPE_TEXTS.get(type), null);
+  const walked = walk(props, values, SHAPE_TEXTS.get(type) ?? LANGUAGE, null);
   return walked && { shape: walked.shape, values, stand: walked.stand };
 }
 

@@ -40,6 +40,7 @@ const PLACED_ORDER_COLUMNS = [
   'checkoutKey',
   'setTopBoxMacs',
   'currency',
+  'locale',
 ] as const;
 
 export type NewOrder = Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>;
@@ -73,6 +74,8 @@ export async function insertOrder(tx: DbOrTx, values: NewOrder, agreement: Buyer
   // Checkout gives every column; one it leaves undefined (a phone not given) is written null.
   const [inserted] = await insertPlacedOrder(tx, {
     ...Object.fromEntries(PLACED_ORDER_COLUMNS.map((column) => [column, values[column] ?? null])),
+    // The column's own default, for a caller that names no language (decision 0107).
+    locale: values.locale ?? 'en',
     agreed: agreement !== null,
     buyerIpAddress: agreement?.ipAddress ?? null,
     buyerUserAgent: agreement?.userAgent ?? null,

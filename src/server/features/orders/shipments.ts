@@ -111,13 +111,13 @@ export async function updateShipment(tx: DbOrTx, orderId: string, changes: Shipm
 /** A shipped box's facts for the buyer's email (the mail feature writes it); null without a shipped box. */
 export async function shippedBox(db: DbOrTx, orderId: string) {
   const [row] = await db
-    .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName, customerId: orders.customerId })
+    .select({ shipment: shipments, email: orders.customerEmail, name: orders.customerName, customerId: orders.customerId, locale: orders.locale })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(eq(shipments.orderId, orderId));
   if (!row || row.shipment.status !== 'shipped' || !row.shipment.trackingNumber) return null;
   const { carrier, trackingNumber, estimatedDelivery, updatedAt } = row.shipment;
-  return { orderId, to: row.email, customerName: row.name, customerId: row.customerId, carrier, trackingNumber, estimatedDelivery, shippedAt: updatedAt };
+  return { orderId, to: row.email, customerName: row.name, customerId: row.customerId, locale: row.locale, carrier, trackingNumber, estimatedDelivery, shippedAt: updatedAt };
 }
 
 

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface AutoRenewOffProps {
   firstName: string;
@@ -6,26 +8,29 @@ export interface AutoRenewOffProps {
   deviceCount: number;
   /** The expiry in words, as the text version writes it. */
   expiresOn: string;
+  /** The customer's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /** Confirms that the customer turned automatic renewal off (decision 0044): a transactional email, without an unsubscribe link. */
-export function AutoRenewOffEmail({ firstName, packageName, deviceCount, expiresOn }: AutoRenewOffProps) {
+export function AutoRenewOffEmail({ firstName, packageName, deviceCount, expiresOn, locale = 'en' }: AutoRenewOffProps) {
   const account = useStoreLink('/account');
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`Your ${packageName} subscription will not renew by itself.`} heading="Automatic renewal turned off">
-      <Paragraph>Hello {firstName},</Paragraph>
+    <EmailLayout preview={t('autoRenewOff.preview', { packageName })} heading={t('autoRenewOff.heading')} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: firstName })}</Paragraph>
       <Paragraph>
-        Automatic renewal of your {packageName} subscription is off: your saved card will not be charged. The subscription runs until {expiresOn}.
+        {t('autoRenewOff.off', { packageName })} {t('autoRenewOff.runsUntil', { date: expiresOn })}
       </Paragraph>
       <Facts
         rows={[
-          ['Package', packageName],
-          ['Devices', String(deviceCount)],
-          ['Expires', expiresOn],
+          [t('mail.fact.package'), packageName],
+          [t('mail.fact.devices'), String(deviceCount)],
+          [t('mail.fact.expires'), expiresOn],
         ]}
       />
-      <EmailButton href={account}>Manage your subscription</EmailButton>
-      <Paragraph muted>You can turn automatic renewal back on, or renew by hand, in your account at any time.</Paragraph>
+      <EmailButton href={account}>{t('autoRenewOff.button')}</EmailButton>
+      <Paragraph muted>{t('autoRenewOff.backOn')}</Paragraph>
     </EmailLayout>
   );
 }

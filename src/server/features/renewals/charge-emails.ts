@@ -1,9 +1,10 @@
 import { createElement } from 'react';
 import { updateCardPath } from '#contract/subscriptions';
+import type { CurrencyCode } from '#domain/currencies';
 import { declineInPlainWords } from '#domain/decline-reasons';
-import { formatDollars } from '#domain/money';
-import { customerDateTime } from '#domain/store-time';
+import type { Locale } from '#domain/locales';
 import { storeLink, type Email } from '#server/lib/email/index';
+import { wordsIn, type Words } from '#server/lib/i18n/index';
 import { RenewalConfirmEmail } from './confirm-payment-template';
 import { RenewalFailedEmail } from './charge-failed-template';
 
@@ -21,29 +22,33 @@ export interface RenewalMailFacts {
   expiresAt: Date;
   /** The zone its times are written in: the customer's, or the store's until theirs is known (decision 0074). */
   timeZone: string;
+  /** The subscription's language and the charge's currency (decision 0107): English and USD when absent. */
+  locale?: Locale;
+  currency?: CurrencyCode;
 }
 
-const RENEWAL_MAIL_SUBJECTS = {
-  declined: 'Your renewal payment failed',
-  skipped: 'Your package is no longer sold',
-  confirm: 'Confirm your renewal payment',
-} as const;
-
 /** 'Visa ending 4242', as the account page names a saved card. */
-const cardLabel = (card: { brand: string; last4: string }) => `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}`;
+const cardLabel = (words: Words, card: { brand: string; last4: string }) =>
+  words.t('mail.brandCardEnding', { brand: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`, last4: card.last4 });
+
+const wordsOf = (facts: RenewalMailFacts) => wordsIn(facts.locale ?? 'en');
+const priceOf = (facts: RenewalMailFacts, cents: number) => wordsOf(facts).price(cents, facts.currency ?? 'USD');
 
 function factsOf(facts: RenewalMailFacts): Array<[string, string]> {
+  const words = wordsOf(facts);
+  const { t } = words;
   return [
-    ['Package', facts.packageName],
-    ['Devices', String(facts.deviceCount)],
-    ...(facts.amountCents === null ? [] : [['Amount', formatDollars(facts.amountCents)] as [string, string]]),
-    ...(facts.card ? [['Card', cardLabel(facts.card)] as [string, string]] : []),
-    ['Expires', customerDateTime(facts.expiresAt, facts.timeZone)],
+    [t('mail.fact.package'), facts.packageName],
+    [t('mail.fact.devices'), String(facts.deviceCount)],
+    ...(facts.amountCents === null ? [] : [[t('mail.fact.amount'), priceOf(facts, facts.amountCents)] as [string, string]]),
+    ...(facts.card ? [[t('mail.fact.card'), cardLabel(words, facts.card)] as [string, string]] : []),
+    [t('mail.fact.expires'), words.dateTime(facts.expiresAt, facts.timeZone)],
   ];
 }
 
 function textOf(facts: RenewalMailFacts, paragraphs: string[], link: string): string {
-  return [`Hello ${facts.firstName},`, '', ...paragraphs, '', ...factsOf(facts).map(([term, value]) => `${term}: ${value}`), '', link, '', 'StreamPlus'].join('\n');
+  const { t } = wordsOf(facts);
+  return [t('mail.hello', { name: facts.firstName }), '', ...paragraphs, '', ...factsOf(facts).map(([term, value]) => `${term}: ${value}`), '', link, '', 'StreamPlus'].join('\n');
 }
 
 /** One decline of a renewal charge: its reason in plain words, and what comes next. */
@@ -64,44 +69,53 @@ export interface RenewalDecline {
  * day, or after the last one the expiry and the grace period's end; one button, "Update card".
  */
 export function renewalDeclinedMail(facts: RenewalMailFacts, decline: RenewalDecline, publicUrl: string): Email {
-  const what = [facts.amountCents === null ? 'your card' : formatDollars(facts.amountCents), ...(facts.card ? [`to your ${cardLabel(facts.card)}`] : [])].join(' ');
-  const reason = `We could not charge ${what} for your ${facts.packageName} renewal: ${declineInPlainWords(decline.code)}`;
+  const words = wordsOf(facts);
+  const { t } = words;
+  const dayTime = (date: Date) => words.dateTime(date, facts.timeZone);
+  const what = [
+    facts.amountCents === null ? t('charge.yourCard') : priceOf(facts, facts.amountCents),
+    ...(facts.card ? [t('charge.toYourCard', { card: cardLabel(words, facts.card) })] : []),
+  ].join(' ');
+  // The decline's reason is the domain's English sentence (decline-reasons.ts), in every language for now.
+  const reason = t('charge.declined', { what, packageName: facts.packageName, reason: declineInPlainWords(decline.code) });
   const next = decline.nextAttemptAt
-    ? `We will try again on ${customerDateTime(decline.nextAttemptAt, facts.timeZone)}. Update your card before then and that attempt charges the new card.`
-    : `We tried ${decline.attempts} times and will not try again. Your subscription expires on ${customerDateTime(facts.expiresAt, facts.timeZone)}; your devices keep working until the grace period ends on ${customerDateTime(decline.graceEndsAt, facts.timeZone)}. Update your card and renew by hand from your account before then.`;
-  const button = { label: 'Update card', path: updateCardPath(decline.subscriptionId) };
+    ? t('charge.tryAgain', { when: dayTime(decline.nextAttemptAt) })
+    : t('charge.gaveUp', { attempts: decline.attempts, expires: dayTime(facts.expiresAt), graceEnd: dayTime(decline.graceEndsAt) });
+  const button = { label: t('charge.updateCard'), path: updateCardPath(decline.subscriptionId) };
+  const heading = t('charge.declined.subject');
   return {
     to: facts.to,
-    subject: RENEWAL_MAIL_SUBJECTS.declined,
-    text: textOf(facts, [reason, next], `Update card: ${storeLink(publicUrl, button.path)}`),
-    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading: RENEWAL_MAIL_SUBJECTS.declined, reason, next, facts: factsOf(facts), button }),
+    subject: heading,
+    text: textOf(facts, [reason, next], `${button.label}: ${storeLink(publicUrl, button.path)}`),
+    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading, reason, next, facts: factsOf(facts), button, locale: words.locale }),
   };
 }
 
 /** The package was deactivated since: nothing charged (decision 0045). */
 export function renewalSkippedMail(facts: RenewalMailFacts, publicUrl: string): Email {
-  const reason = `Your ${facts.packageName} subscription renews automatically, but the package is no longer sold, so we have not charged your card.`;
-  const next = 'Choose another package to keep watching; your subscription runs until it expires.';
-  const button = { label: 'Choose a package', path: '/#packages' };
+  const words = wordsOf(facts);
+  const { t } = words;
+  const reason = t('charge.skipped', { packageName: facts.packageName });
+  const next = t('charge.chooseAnother');
+  const button = { label: t('reminder.choosePackage'), path: '/#packages' };
+  const heading = t('charge.skipped.subject');
   return {
     to: facts.to,
-    subject: RENEWAL_MAIL_SUBJECTS.skipped,
-    text: textOf(facts, [reason, next], `Choose a package: ${storeLink(publicUrl, button.path)}`),
-    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading: RENEWAL_MAIL_SUBJECTS.skipped, reason, next, facts: factsOf(facts), button }),
+    subject: heading,
+    text: textOf(facts, [reason, next], `${button.label}: ${storeLink(publicUrl, button.path)}`),
+    html: createElement(RenewalFailedEmail, { firstName: facts.firstName, heading, reason, next, facts: factsOf(facts), button, locale: words.locale }),
   };
 }
 
 /** The bank asks for 3-D Secure: a link to confirm the payment on-session (decision 0045). */
 export function renewalConfirmMail(facts: RenewalMailFacts & { amountCents: number }, confirmUrl: string): Email {
-  const amount = formatDollars(facts.amountCents);
+  const words = wordsOf(facts);
+  const { t } = words;
+  const amount = priceOf(facts, facts.amountCents);
   return {
     to: facts.to,
-    subject: RENEWAL_MAIL_SUBJECTS.confirm,
-    text: textOf(
-      facts,
-      [`Your bank asks you to confirm the ${amount} charge that renews your ${facts.packageName} subscription. Nothing has been charged yet.`],
-      `Confirm the payment: ${confirmUrl}`,
-    ),
-    html: createElement(RenewalConfirmEmail, { firstName: facts.firstName, packageName: facts.packageName, amount, confirmUrl, facts: factsOf(facts) }),
+    subject: t('charge.confirm.subject'),
+    text: textOf(facts, [t('charge.confirmAsk', { amount, packageName: facts.packageName })], t('charge.confirmLine', { link: confirmUrl })),
+    html: createElement(RenewalConfirmEmail, { firstName: facts.firstName, packageName: facts.packageName, amount, confirmUrl, facts: factsOf(facts), locale: words.locale }),
   };
 }

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface RenewalFailedProps {
   firstName: string;
@@ -11,17 +13,20 @@ export interface RenewalFailedProps {
   facts: ReadonlyArray<readonly [string, string]>;
   /** The one button, to the account page or the store's packages. */
   button: { label: string; path: string };
+  /** The subscription's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /**
  * An automatic renewal that charged nothing (renewals feature): the card was declined (each
  * attempt says so), or the package is no longer sold. Transactional: no unsubscribe link.
  */
-export function RenewalFailedEmail({ firstName, heading, reason, next, facts, button }: RenewalFailedProps) {
+export function RenewalFailedEmail({ firstName, heading, reason, next, facts, button, locale = 'en' }: RenewalFailedProps) {
   const href = useStoreLink(button.path);
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={reason} heading={heading}>
-      <Paragraph>Hello {firstName},</Paragraph>
+    <EmailLayout preview={reason} heading={heading} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: firstName })}</Paragraph>
       <Paragraph>{reason}</Paragraph>
       <Facts rows={facts} />
       <Paragraph>{next}</Paragraph>

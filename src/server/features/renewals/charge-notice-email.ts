@@ -1,9 +1,9 @@
 import { createElement } from 'react';
-import { formatDollars, type Cents } from '#domain/money';
-import { customerDate, customerDateTime } from '#domain/store-time';
+import type { Cents } from '#domain/money';
 import { storeLink, type Email } from '#server/lib/email/index';
 import { RenewalReminderEmail, type RenewalReminderProps } from './reminder-template';
-import type { SubscriptionNoticeDetails } from './reminder-emails';
+import { writerOf, type SubscriptionNoticeDetails } from './reminder-emails';
+import { noticeText } from './service-notice-email';
 
 /** The auto-renewing subscription's one notice before its charge (decision 0075). */
 export interface RenewalNoticeDetails extends SubscriptionNoticeDetails {
@@ -20,35 +20,36 @@ export interface RenewalNoticeDetails extends SubscriptionNoticeDetails {
  * link, and sent whatever the customer's reminder choice.
  */
 export function renewalNoticeMail(details: RenewalNoticeDetails, publicUrl: string): Email {
-  const { charge, packageName, timeZone } = details;
-  const day = (date: Date) => customerDate(date, timeZone);
-  const amount = formatDollars(charge.amountCents);
+  const { charge, packageName } = details;
+  const { words, t, price, day, dayTime } = writerOf(details);
+  const amount = price(charge.amountCents);
   const chargeDay = day(charge.on);
-  const subject = `Your subscription renews on ${chargeDay}: ${amount} to the card ending ${charge.last4}`;
+  const subject = t('notice.subject', { day: chargeDay, amount, last4: charge.last4 });
   const paragraphs = [
-    `Your ${packageName} subscription renews automatically. On ${customerDateTime(charge.on, timeZone)} we will charge ${amount} to your card ending ${charge.last4}, and your subscription will then run until ${day(details.renewsUntil)}.`,
-    'If the price changes before then, we charge the price of that day. You will get a receipt once the payment goes through.',
-    `To stop it, turn Automatic renewal off on your account page before ${chargeDay}; your subscription then runs until it expires.`,
+    t('notice.charge', { packageName, when: dayTime(charge.on), amount, last4: charge.last4, until: day(details.renewsUntil) }),
+    t('notice.priceChange'),
+    t('notice.stop', { day: chargeDay }),
   ];
   const facts: RenewalReminderProps['facts'] = [
-    ['Package', `${packageName} (${details.packageDuration})`],
-    ['Devices', String(details.deviceCount)],
-    ['Amount', amount],
-    ['Card', `ending ${charge.last4}`],
-    ['Charged on', chargeDay],
-    ['Expires', customerDateTime(details.expirationDate, timeZone)],
-    ['Renews until', day(details.renewsUntil)],
+    [t('mail.fact.package'), t('receipt.packageValue', { name: packageName, duration: details.packageDuration })],
+    [t('mail.fact.devices'), String(details.deviceCount)],
+    [t('mail.fact.amount'), amount],
+    [t('mail.fact.card'), t('mail.endingLast4', { last4: charge.last4 })],
+    [t('mail.fact.chargedOn'), chargeDay],
+    [t('mail.fact.expires'), dayTime(details.expirationDate)],
+    [t('mail.fact.renewsUntil'), day(details.renewsUntil)],
   ];
-  const button = { label: 'Manage your renewal', href: storeLink(publicUrl, '/account') };
-  const text = [`Hello ${details.firstName},`, '', ...paragraphs, '', ...facts.map(([term, value]) => `${term}: ${value}`), '', `${button.label}: ${button.href}`, '', 'StreamPlus'].join('\n');
+  const button = { label: t('notice.button'), href: storeLink(publicUrl, '/account') };
+  const text = noticeText(words, details.firstName, paragraphs, facts, [], button);
   const html = createElement(RenewalReminderEmail, {
-    heading: `Your subscription renews on ${chargeDay}`,
+    heading: t('notice.heading', { day: chargeDay }),
     firstName: details.firstName,
     paragraphs,
     facts,
     couponCode: null,
     button,
-    footnote: 'We send this notice to every subscription that renews automatically, whatever your choice of reminder emails.',
+    footnote: t('notice.footnote'),
+    locale: words.locale,
   });
   return { to: details.to, subject, text, html };
 }

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface RenewalConfirmProps {
   firstName: string;
@@ -8,22 +10,23 @@ export interface RenewalConfirmProps {
   /** The confirmation page of this charge, with its signed token. */
   confirmUrl: string;
   facts: ReadonlyArray<readonly [string, string]>;
+  /** The subscription's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /**
  * The bank asks the customer to confirm an automatic renewal's charge (3-D Secure): one
  * button to the page where they confirm it on-session. Transactional: no unsubscribe link.
  */
-export function RenewalConfirmEmail({ firstName, packageName, amount, confirmUrl, facts }: RenewalConfirmProps) {
+export function RenewalConfirmEmail({ firstName, packageName, amount, confirmUrl, facts, locale = 'en' }: RenewalConfirmProps) {
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`Your bank asks you to confirm the ${amount} renewal of ${packageName}.`} heading="Confirm your renewal payment">
-      <Paragraph>Hello {firstName},</Paragraph>
-      <Paragraph>
-        Your bank asks you to confirm the {amount} charge that renews your {packageName} subscription. Nothing has been charged yet.
-      </Paragraph>
+    <EmailLayout preview={t('charge.confirmPreview', { amount, packageName })} heading={t('charge.confirm.subject')} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: firstName })}</Paragraph>
+      <Paragraph>{t('charge.confirmAsk', { amount, packageName })}</Paragraph>
       <Facts rows={facts} />
-      <EmailButton href={confirmUrl}>Confirm payment</EmailButton>
-      <Paragraph muted>Once confirmed, your subscription runs on with the same credentials.</Paragraph>
+      <EmailButton href={confirmUrl}>{t('charge.confirmButton')}</EmailButton>
+      <Paragraph muted>{t('charge.confirmedNote')}</Paragraph>
     </EmailLayout>
   );
 }

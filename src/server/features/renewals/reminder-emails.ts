@@ -1,9 +1,11 @@
 import { createElement } from 'react';
-import { formatDollars, type Cents } from '#domain/money';
+import type { CurrencyCode } from '#domain/currencies';
+import type { Locale } from '#domain/locales';
+import type { Cents } from '#domain/money';
 import type { MilestoneName } from '#domain/renewal-milestones';
-import { customerDate, customerDateTime } from '#domain/store-time';
 import { storeLink, type Email } from '#server/lib/email/index';
-import { serviceNoticeEmail } from './service-notice-email';
+import { wordsIn } from '#server/lib/i18n/index';
+import { noticeText, serviceNoticeEmail } from './service-notice-email';
 import { RenewalReminderEmail, type RenewalReminderProps } from './reminder-template';
 
 /**
@@ -34,103 +36,90 @@ export interface MilestoneMailDetails {
   graceEndsAt: Date | null;
   /** The owner's win-back coupon, for the win-back emails. */
   winBackCoupon: string | null;
+  /** The language of the subscription's last order and the currency of its price (decision 0107): English and USD when absent. */
+  locale?: Locale;
+  currency?: CurrencyCode;
 }
 
-const SUBJECTS: Record<ScheduleMilestone, string> = {
-  '7d': 'Your StreamPlus subscription expires in 7 days',
-  '3d': 'Your StreamPlus subscription expires in 3 days',
-  '1d': 'Your StreamPlus subscription expires tomorrow',
-  '0d': 'Your StreamPlus subscription expires today',
-  'trial-12h': 'Your StreamPlus trial ends in 12 hours',
-  'trial-1h': 'Your StreamPlus trial ends in 1 hour',
-  grace: 'Your StreamPlus subscription has expired',
-  'win-back-7d': 'We miss you at StreamPlus',
-  'win-back-30d': 'Come back to StreamPlus',
-};
-
 /** Who is written to and about which subscription: what every notice of the schedule says first. */
-export type SubscriptionNoticeDetails = Pick<MilestoneMailDetails, 'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate'>;
+export type SubscriptionNoticeDetails = Pick<
+  MilestoneMailDetails,
+  'to' | 'firstName' | 'timeZone' | 'packageName' | 'packageDuration' | 'deviceCount' | 'expirationDate' | 'locale' | 'currency'
+>;
+
+/** The words, dates and prices of a notice, in its language and currency. */
+export function writerOf(details: Pick<MilestoneMailDetails, 'timeZone' | 'locale' | 'currency'>) {
+  const words = wordsIn(details.locale ?? 'en');
+  return {
+    words,
+    t: words.t,
+    price: (cents: Cents) => words.price(cents, details.currency ?? 'USD'),
+    day: (date: Date) => words.date(date, details.timeZone),
+    dayTime: (date: Date) => words.dateTime(date, details.timeZone),
+  };
+}
 
 /** The package, its devices and its expiry, as every notice of the schedule lists them. */
-export const packageFacts = (details: SubscriptionNoticeDetails, expiry: 'Expires' | 'Expired', on: string): RenewalReminderProps['facts'] => [
-  ['Package', `${details.packageName} (${details.packageDuration})`],
-  ['Devices', String(details.deviceCount)],
-  [expiry, on],
-];
-
-const RENEW = 'Renew now';
-const CHOOSE = 'Choose a package';
+export const packageFacts = (details: SubscriptionNoticeDetails, expiry: 'Expires' | 'Expired', on: string): RenewalReminderProps['facts'] => {
+  const { t } = wordsIn(details.locale ?? 'en');
+  return [
+    [t('mail.fact.package'), t('receipt.packageValue', { name: details.packageName, duration: details.packageDuration })],
+    [t('mail.fact.devices'), String(details.deviceCount)],
+    [t(expiry === 'Expires' ? 'mail.fact.expires' : 'mail.fact.expired'), on],
+  ];
+};
 
 function paragraphsOf(details: MilestoneMailDetails, expiresOn: string): string[] {
-  const price = formatDollars(details.renewalCents);
+  const { t, price: priceOf, day, dayTime } = writerOf(details);
+  const price = priceOf(details.renewalCents);
   const { milestone, packageName } = details;
   if (milestone === 'grace') {
-    const until = details.graceEndsAt ? customerDateTime(details.graceEndsAt, details.timeZone) : null;
+    const until = details.graceEndsAt ? dayTime(details.graceEndsAt) : null;
     return [
-      `Your ${packageName} subscription expired on ${expiresOn}.`,
-      until ? `Your devices keep working until ${until}; renew before then and nothing stops.` : 'Renew to turn your devices on again.',
-      `Renewing costs ${price} today, with the same credentials.`,
+      t('reminder.expiredOn', { packageName, date: expiresOn }),
+      until ? t('reminder.graceUntil', { until }) : t('reminder.renewToTurnOn'),
+      t('reminder.graceCost', { price }),
     ];
   }
   if (milestone === 'win-back-7d' || milestone === 'win-back-30d') {
     return [
-      `Your ${packageName} subscription ended on ${expiresOn}.`,
-      details.winBackCoupon
-        ? `Come back with the code ${details.winBackCoupon} at checkout; your credentials are kept.`
-        : `Renew from your account for ${price} and your credentials are kept.`,
+      t('reminder.endedOn', { packageName, date: expiresOn }),
+      details.winBackCoupon ? t('reminder.winBackCode', { code: details.winBackCoupon }) : t('reminder.winBackRenew', { price }),
     ];
   }
   if (milestone === 'trial-12h' || milestone === 'trial-1h') {
-    return [`Your free trial ends on ${expiresOn}.`, 'Choose a package in your account to keep watching with the same credentials.'];
+    return [t('reminder.trialEndsOn', { date: expiresOn }), t('reminder.choosePackageNote')];
   }
   if (details.invoiceUrl) {
-    return [
-      `Your ${packageName} subscription expires on ${expiresOn}.`,
-      `Your renewal invoice is ready: ${packageName}, ${price}, paid in cryptocurrency. Once it is paid your subscription runs until ${customerDate(details.renewsUntil, details.timeZone)}, with the same credentials.`,
-    ];
+    return [t('reminder.expiresOn', { packageName, date: expiresOn }), t('reminder.invoiceReady', { packageName, price, until: day(details.renewsUntil) })];
   }
-  return [
-    `Your ${packageName} subscription expires on ${expiresOn}.`,
-    ...(milestone === '7d' ? [`Renewing costs ${price} today. A renewal is charged at the price of the day you pay.`] : [`Renewing costs ${price} today.`]),
-  ];
+  return [t('reminder.expiresOn', { packageName, date: expiresOn }), milestone === '7d' ? t('reminder.cost7d', { price }) : t('reminder.cost', { price })];
 }
 
 export function renewalMilestoneMail(details: MilestoneMailDetails, publicUrl: string): Email {
-  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
+  const { words, t, dayTime } = writerOf(details);
+  const expiresOn = dayTime(details.expirationDate);
   const paragraphs = paragraphsOf(details, expiresOn);
-  const subject = SUBJECTS[details.milestone];
-  const heading = subject.replace(/^Your StreamPlus /, 'Your ');
+  const subject = t(`reminder.subject.${details.milestone}`);
+  const heading = t(`reminder.heading.${details.milestone}`);
   const account = storeLink(publicUrl, '/account');
   const trial = details.milestone === 'trial-12h' || details.milestone === 'trial-1h';
-  const button = trial ? { label: CHOOSE, href: account } : { label: RENEW, href: details.invoiceUrl ?? account };
+  const button = trial ? { label: t('reminder.choosePackage'), href: account } : { label: t('reminder.renewNow'), href: details.invoiceUrl ?? account };
   const lapsed = details.milestone === 'grace' || details.milestone.startsWith('win-back');
   const facts = packageFacts(details, lapsed ? 'Expired' : 'Expires', expiresOn);
   const couponCode = details.milestone.startsWith('win-back') ? details.winBackCoupon : null;
-  const footnote = trial ? 'Choose a package in your account to keep watching with the same credentials.' : 'Renew from your account to keep watching with the same credentials.';
-  const text = [
-    `Hello ${details.firstName},`,
-    '',
-    ...paragraphs,
-    '',
-    ...facts.map(([term, value]) => `${term}: ${value}`),
-    ...(couponCode ? ['', `Your code: ${couponCode}`] : []),
-    '',
-    `${button.label}: ${button.href}`,
-    '',
-    'StreamPlus',
-  ].join('\n');
-  const html = createElement(RenewalReminderEmail, { heading, firstName: details.firstName, paragraphs, facts, couponCode, button, footnote });
+  const footnote = trial ? t('reminder.choosePackageNote') : t('reminder.renewNote');
+  const text = noticeText(words, details.firstName, paragraphs, facts, couponCode ? ['', `${t('reminder.yourCode')} ${couponCode}`] : [], button);
+  const html = createElement(RenewalReminderEmail, { heading, firstName: details.firstName, paragraphs, facts, couponCode, button, footnote, locale: words.locale });
   return { to: details.to, subject, text, html };
 }
 
 /** A renewal that cannot be offered: the owner stopped selling the package. */
 export function packageRetiredMail(details: SubscriptionNoticeDetails, publicUrl: string): Email {
-  const expiresOn = customerDateTime(details.expirationDate, details.timeZone);
-  const paragraphs = [
-    `Your ${details.packageName} subscription expires on ${expiresOn}.`,
-    `We no longer sell ${details.packageName}, so it cannot be renewed as it is; nothing was charged. Choose another package in your account to keep watching.`,
-  ];
+  const { words, t, dayTime } = writerOf(details);
+  const expiresOn = dayTime(details.expirationDate);
+  const paragraphs = [t('reminder.expiresOn', { packageName: details.packageName, date: expiresOn }), t('retired.notSold', { packageName: details.packageName })];
   const facts = packageFacts(details, 'Expires', expiresOn);
-  const button = { label: 'Choose a package', href: storeLink(publicUrl, '/account') };
-  return serviceNoticeEmail(details.to, 'Your StreamPlus package is no longer sold', { heading: 'Your package is no longer sold', firstName: details.firstName, paragraphs, facts, button });
+  const button = { label: t('reminder.choosePackage'), href: storeLink(publicUrl, '/account') };
+  return serviceNoticeEmail(details.to, t('retired.subject'), { heading: t('retired.heading'), firstName: details.firstName, paragraphs, facts, button, locale: words.locale });
 }

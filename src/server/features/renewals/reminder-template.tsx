@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface RenewalReminderProps {
   /** The heading, also the preview's start. */
@@ -14,6 +16,8 @@ export interface RenewalReminderProps {
   button: { label: string; href: string };
   /** A muted closing line. */
   footnote: string | null;
+  /** The subscription's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /**
@@ -21,17 +25,18 @@ export interface RenewalReminderProps {
  * before expiry, the trial's, the grace notice, the win-back offers and the notice that a
  * package is no longer sold. Reminder emails, with their unsubscribe link (decision 0040).
  */
-export function RenewalReminderEmail({ heading, firstName, paragraphs, facts, couponCode, button, footnote }: RenewalReminderProps) {
+export function RenewalReminderEmail({ heading, firstName, paragraphs, facts, couponCode, button, footnote, locale = 'en' }: RenewalReminderProps) {
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`${heading}. ${paragraphs[0] ?? ''}`} heading={heading}>
-      <Paragraph>Hello {firstName},</Paragraph>
+    <EmailLayout preview={t('reminder.preview', { heading, first: paragraphs[0] ?? '' })} heading={heading} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: firstName })}</Paragraph>
       {paragraphs.map((paragraph) => (
         <Paragraph key={paragraph}>{paragraph}</Paragraph>
       ))}
       <Facts rows={facts} />
       {couponCode && (
         <Paragraph>
-          Your code: <strong style={{ fontSize: '20px', letterSpacing: '2px' }}>{couponCode}</strong>
+          {t('reminder.yourCode')} <strong style={{ fontSize: '20px', letterSpacing: '2px' }}>{couponCode}</strong>
         </Paragraph>
       )}
       <EmailButton href={button.href}>{button.label}</EmailButton>

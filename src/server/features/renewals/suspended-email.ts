@@ -1,8 +1,6 @@
-import { formatDollars } from '#domain/money';
-import { customerDateTime } from '#domain/store-time';
 import { storeLink, type Email } from '#server/lib/email/index';
 import { serviceNoticeEmail } from './service-notice-email';
-import { packageFacts, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './reminder-emails';
+import { packageFacts, writerOf, type MilestoneMailDetails, type SubscriptionNoticeDetails } from './reminder-emails';
 
 type SuspendedMailDetails = SubscriptionNoticeDetails & Pick<MilestoneMailDetails, 'renewalCents'>;
 
@@ -12,12 +10,13 @@ type SuspendedMailDetails = SubscriptionNoticeDetails & Pick<MilestoneMailDetail
  * here with the schedule's other emails (decision 0087); the renewal workflow that suspends queues it (decision 0084).
  */
 export function suspendedMail(details: SuspendedMailDetails, publicUrl: string): Email {
-  const expiredOn = customerDateTime(details.expirationDate, details.timeZone);
+  const { words, t, price, dayTime } = writerOf(details);
+  const expiredOn = dayTime(details.expirationDate);
   const paragraphs = [
-    `Your ${details.packageName} subscription expired on ${expiredOn} and its grace period has ended, so your devices have stopped.`,
-    `Renew from your account to restore it: your devices work again at once, with the same credentials. Renewing costs ${formatDollars(details.renewalCents)} today.`,
+    t('suspended.stopped', { packageName: details.packageName, date: expiredOn }),
+    t('suspended.restore', { price: price(details.renewalCents) }),
   ];
   const facts = packageFacts(details, 'Expired', expiredOn);
-  const button = { label: 'Renew now', href: storeLink(publicUrl, '/account') };
-  return serviceNoticeEmail(details.to, 'Your StreamPlus subscription is suspended', { heading: 'Your subscription is suspended', firstName: details.firstName, paragraphs, facts, button });
+  const button = { label: t('reminder.renewNow'), href: storeLink(publicUrl, '/account') };
+  return serviceNoticeEmail(details.to, t('suspended.subject'), { heading: t('suspended.heading'), firstName: details.firstName, paragraphs, facts, button, locale: words.locale });
 }

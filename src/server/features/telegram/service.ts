@@ -1,6 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { TELEGRAM_LINK_REFUSED_REPLY, TELEGRAM_LINKED_REPLY, telegramChatIdReply, type TelegramLink, type TelegramStatus } from '#contract/telegram';
+import { telegramChatIdReply, type TelegramLink, type TelegramStatus } from '#contract/telegram';
+import { localeFromAcceptLanguage } from '#domain/locales';
+import { localeOr, wordsIn } from '#server/lib/i18n/index';
 import type { Config } from '#server/config';
 import type { Db, DbOrTx } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
@@ -39,6 +41,8 @@ export interface TelegramDeps {
   clock: Clock;
   config: Pick<Config, 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_CHAT_ID' | 'TELEGRAM_WEBHOOK_SECRET' | 'SESSION_SECRET' | 'PUBLIC_URL'>;
   logger?: FastifyBaseLogger;
+  /** The language a customer's messages are written in (decision 0107): the accounts feature's, given by services.ts. */
+  customerLocale: (tx: DbOrTx, customerId: string) => Promise<string | null>;
 }
 
 /**
@@ -46,7 +50,7 @@ export interface TelegramDeps {
  * <token>`, each webhook update handled once by its update_id, and an outbox of messages
  * written in the transaction of their cause and posted by a durable job, once.
  */
-export function createTelegram({ db, provider, jobs, clock, config, logger }: TelegramDeps) {
+export function createTelegram({ db, provider, jobs, clock, config, logger, customerLocale }: TelegramDeps) {
   const token = config.TELEGRAM_BOT_TOKEN;
   const enabled = Boolean(token);
   const demo = provider.kind === 'demo';
@@ -93,7 +97,9 @@ export function createTelegram({ db, provider, jobs, clock, config, logger }: Te
       const now = clock.now();
       const customerId = await useLinkToken(tx, start[1], now);
       if (customerId) await linkChat(tx, customerId, update.chatId, now);
-      const reply = customerId ? TELEGRAM_LINKED_REPLY : TELEGRAM_LINK_REFUSED_REPLY;
+      // In the customer's language; a refused link in the language of the sender's Telegram app.
+      const { t } = wordsIn(localeOr(customerId ? await customerLocale(tx, customerId) : localeFromAcceptLanguage(update.languageCode ?? undefined)));
+      const reply = customerId ? t('telegram.linked') : t('telegram.linkRefused');
       await withDelivery(tx, await insertMessage(tx, update.chatId, { text: reply, key: `telegram-start:${update.updateId}` }));
       return customerId ? 'linked' : 'refused';
     });

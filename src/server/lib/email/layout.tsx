@@ -11,6 +11,8 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createContext, useContext, type ReactNode } from 'react';
+import type { Locale } from '#domain/locales';
+import { wordsIn, type Words } from '../i18n/index';
 
 /**
  * The frame every email of the store is drawn in (decision 0040): the StreamPlus band, one
@@ -67,13 +69,18 @@ const DARK_AND_PHONE_CSS = `
   }
 `;
 
+/** The email's language, set by EmailLayout for the parts drawn inside it (the button's written-out link). */
+const EmailWords = createContext<Words>(wordsIn('en'));
+
 const font = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
-export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: ReactNode }) {
+/** `locale`: the customer's language (decision 0107), which sets the page's lang and dir and the frame's words; English when absent. */
+export function EmailLayout({ preview, heading, locale = 'en', children }: { preview: string; heading: string; locale?: Locale; children: ReactNode }) {
   const unsubscribeUrl = useContext(UnsubscribeUrl);
   const previewSlot = useContext(PreviewSlot);
+  const words = wordsIn(locale);
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={words.locale} dir={words.dir}>
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
@@ -82,37 +89,39 @@ export function EmailLayout({ preview, heading, children }: { preview: string; h
       </Head>
       {previewSlot ? previewSlot(preview) : <Preview>{preview}</Preview>}
       <Body className="sp-page" style={{ backgroundColor: BRAND.page, margin: 0, padding: '24px 0', fontFamily: font }}>
-        <Container style={{ maxWidth: '600px', width: '100%' }}>
-          <Section style={{ backgroundColor: BRAND.navy, borderRadius: '16px 16px 0 0', padding: '20px 24px' }}>
-            <Text style={{ margin: 0, fontSize: '22px', fontWeight: 800, color: '#ffffff', lineHeight: '28px' }}>
-              Stream<span style={{ color: BRAND.cyan }}>Plus</span>
-            </Text>
-          </Section>
-          <Section
-            className="sp-card"
-            style={{ backgroundColor: '#ffffff', border: `1px solid ${BRAND.line}`, borderTop: 'none', borderRadius: '0 0 16px 16px', padding: '32px 32px' }}
-          >
-            <Heading as="h1" className="sp-heading" style={{ margin: '0 0 16px', fontSize: '24px', lineHeight: '30px', color: BRAND.ink }}>
-              {heading}
-            </Heading>
-            {children}
-          </Section>
-          <Section style={{ padding: '16px 24px' }}>
-            <Text className="sp-footer" style={{ margin: 0, fontSize: '12px', lineHeight: '18px', color: BRAND.inkMuted, textAlign: 'center' }}>
-              {BRAND.name}: IPTV subscriptions and streaming boxes.
-              {unsubscribeUrl && (
-                <>
-                  {' '}
-                  You receive reminders because they are on for your account.{' '}
-                  <Link className="sp-link" href={unsubscribeUrl} style={{ color: BRAND.violet, textDecoration: 'underline' }}>
-                    Unsubscribe from reminder and offer emails
-                  </Link>
-                  .
-                </>
-              )}
-            </Text>
-          </Section>
-        </Container>
+        <EmailWords.Provider value={words}>
+          <Container style={{ maxWidth: '600px', width: '100%' }}>
+            <Section style={{ backgroundColor: BRAND.navy, borderRadius: '16px 16px 0 0', padding: '20px 24px' }}>
+              <Text style={{ margin: 0, fontSize: '22px', fontWeight: 800, color: '#ffffff', lineHeight: '28px' }}>
+                Stream<span style={{ color: BRAND.cyan }}>Plus</span>
+              </Text>
+            </Section>
+            <Section
+              className="sp-card"
+              style={{ backgroundColor: '#ffffff', border: `1px solid ${BRAND.line}`, borderTop: 'none', borderRadius: '0 0 16px 16px', padding: '32px 32px' }}
+            >
+              <Heading as="h1" className="sp-heading" style={{ margin: '0 0 16px', fontSize: '24px', lineHeight: '30px', color: BRAND.ink }}>
+                {heading}
+              </Heading>
+              {children}
+            </Section>
+            <Section style={{ padding: '16px 24px' }}>
+              <Text className="sp-footer" style={{ margin: 0, fontSize: '12px', lineHeight: '18px', color: BRAND.inkMuted, textAlign: 'center' }}>
+                {words.t('mail.layout.footer')}
+                {unsubscribeUrl && (
+                  <>
+                    {' '}
+                    {words.t('mail.layout.remindersOn')}{' '}
+                    <Link className="sp-link" href={unsubscribeUrl} style={{ color: BRAND.violet, textDecoration: 'underline' }}>
+                      {words.t('mail.layout.unsubscribe')}
+                    </Link>
+                    .
+                  </>
+                )}
+              </Text>
+            </Section>
+          </Container>
+        </EmailWords.Provider>
       </Body>
     </Html>
   );
@@ -132,6 +141,8 @@ export function Paragraph({ children, muted = false }: { children: ReactNode; mu
 
 /** The order's or subscription's facts, a term and its value per row (a stack on a phone). */
 export function Facts({ rows }: { rows: ReadonlyArray<readonly [term: string, value: string]> }) {
+  // The gap between term and value sits on the term's inner side, the right in English and the left in Arabic.
+  const labelPadding = useContext(EmailWords).dir === 'rtl' ? '6px 0 6px 12px' : '6px 12px 6px 0';
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '4px 0 20px', borderCollapse: 'collapse' }}>
       <tbody>
@@ -139,7 +150,7 @@ export function Facts({ rows }: { rows: ReadonlyArray<readonly [term: string, va
           <tr key={term}>
             <td
               className="sp-fact-label"
-              style={{ width: '38%', padding: '6px 12px 6px 0', verticalAlign: 'top', fontSize: '14px', lineHeight: '20px', color: BRAND.inkMuted }}
+              style={{ width: '38%', padding: labelPadding, verticalAlign: 'top', fontSize: '14px', lineHeight: '20px', color: BRAND.inkMuted }}
             >
               {term}
             </td>
@@ -158,6 +169,7 @@ export function Facts({ rows }: { rows: ReadonlyArray<readonly [term: string, va
 
 /** The email's one button; its address also written out below it, for clients that show no buttons. */
 export function EmailButton({ href, children }: { href: string; children: string }) {
+  const words = useContext(EmailWords);
   return (
     <Section style={{ margin: '8px 0 20px' }}>
       <Button
@@ -177,7 +189,7 @@ export function EmailButton({ href, children }: { href: string; children: string
         {children}
       </Button>
       <Text className="sp-muted" style={{ margin: '12px 0 0', fontSize: '12px', lineHeight: '18px', color: BRAND.inkMuted, wordBreak: 'break-all' }}>
-        Or open this link:{' '}
+        {words.t('mail.layout.openLink')}{' '}
         <Link className="sp-link" href={href} style={{ color: BRAND.violet }}>
           {href}
         </Link>

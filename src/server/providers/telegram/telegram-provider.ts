@@ -22,4 +22,6 @@ export interface TelegramUpdate {
   /** The chat the message came from; null for updates that are not messages (edits, button presses). */
   chatId: string | null;
   text: string | null;
+  /** The sender's app language as Telegram names it ('es', 'pt-br'); null when not given (decision 0107). */
+  languageCode?: string | null;
 }

@@ -11,6 +11,8 @@ const updateWire = z.object({
     .object({
       chat: z.object({ id: z.union([z.number().int(), z.string()]) }),
       text: z.string().optional(),
+      // The sender's app language (an IETF tag such as 'pt-br'), which a refused link's answer is written in.
+      from: z.object({ language_code: z.string().max(35).optional() }).optional(),
     })
     .optional(),
 });
@@ -20,5 +22,5 @@ export function parseTelegramUpdate(body: unknown): TelegramUpdate | null {
   const parsed = updateWire.safeParse(body);
   if (!parsed.success) return null;
   const { update_id: updateId, message } = parsed.data;
-  return { updateId, chatId: message ? String(message.chat.id) : null, text: message?.text ?? null };
+  return { updateId, chatId: message ? String(message.chat.id) : null, text: message?.text ?? null, languageCode: message?.from?.language_code ?? null };
 }

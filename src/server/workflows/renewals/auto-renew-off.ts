@@ -4,6 +4,7 @@ import type { Mail } from '#server/features/mail/index';
 import { autoRenewOffMail } from '#server/features/renewals/index';
 import { switchAutoRenew, type SwitchedSubscription } from '#server/features/subscriptions/index';
 import { packageOf } from './package-of';
+import { localeOfSubscription } from './subscription-locale';
 
 export interface AutoRenewOffDeps {
   mail: Pick<Mail, 'queue'>;
@@ -30,7 +31,8 @@ export async function turnOffAutoRenew(
   if (owner) {
     const pkg = await packageOf(tx, off.packageId);
     const facts = { packageName: pkg?.name ?? off.packageId, deviceCount: off.deviceCount, expirationDate: off.expirationDate };
-    const message = autoRenewOffMail({ to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? config.STORE_TIME_ZONE, ...facts }, config.PUBLIC_URL);
+    const locale = await localeOfSubscription(tx, subscriptionId, owner.locale);
+    const message = autoRenewOffMail({ to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? config.STORE_TIME_ZONE, ...facts, locale }, config.PUBLIC_URL);
     await mail.queue(tx, message, { key: `auto-renew-off:${subscriptionId}:${now.toISOString()}` });
   }
   return off;

@@ -40,6 +40,7 @@ import { type CardPayments } from '#server/providers/payments/index';
 import type { BlocklistWorkflow } from '../blocklist';
 import type { CardPaymentWorkflow } from '../card-payment';
 import { placeRenewalOrder } from './renewal-order';
+import { localeOfSubscription } from './subscription-locale';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
 /** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (decision 0045). */
@@ -103,6 +104,7 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       card: cardSummary(card),
       expiresAt: charge.periodEnd,
       timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE),
+      locale: await localeOfSubscription(db, charge.subscriptionId, customer.locale),
     };
   }
 

@@ -17,7 +17,7 @@ import { invoicedRenewal } from './invoiced-renewal';
  */
 export async function lastPaidOrder(db: DbOrTx, subscriptionId: string) {
   const [row] = await db
-    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone, currency: orders.currency })
+    .select({ paymentMethod: orders.paymentMethod, selectedGiftCard: orders.selectedGiftCard, customerPhone: orders.customerPhone, currency: orders.currency, locale: orders.locale })
     .from(orders)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionId))
     .where(

@@ -7,6 +7,7 @@ import type { Mail } from '#server/features/mail/index';
 import { suspendedMail } from '#server/features/renewals/index';
 import { confirmLinesOff, lapsedPastGrace, markGraceSuspended, type Subscriptions } from '#server/features/subscriptions/index';
 import { packageOf } from './package-of';
+import { localeOfSubscription } from './subscription-locale';
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,8 @@ export async function suspendAfterGrace({ db, mail, subscriptions, config }: Gra
       await subscriptions.disableLines(id);
       const owner = await findCustomer(db, customerId);
       const details = { packageName: pkg.name, packageDuration: pkg.duration, deviceCount, expirationDate, renewalCents: priceOrder(parseMoney(pkg.price), deviceCount).total };
-      const notice = owner && suspendedMail({ to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? config.STORE_TIME_ZONE, ...details }, config.PUBLIC_URL);
+      const locale = owner && (await localeOfSubscription(db, id, owner.locale));
+      const notice = owner && suspendedMail({ to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? config.STORE_TIME_ZONE, ...details, locale: locale ?? 'en' }, config.PUBLIC_URL);
       const confirmed = await db.transaction(async (tx) => {
         const lines = await confirmLinesOff(tx, id, graceStartedBy, now);
         // Another instance's pass may have confirmed it first: its row, not a second one.

@@ -23,6 +23,7 @@ import {
 } from '#server/features/subscriptions/index';
 import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
 import { lastPaidOrder, type CryptoRenewalInvoices } from './crypto-invoices';
+import { localeOfSubscription } from './subscription-locale';
 import { suspendAfterGrace, type GraceSuspensionDeps } from './grace-suspension';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
@@ -94,6 +95,8 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
       timeZone: null,
       // Renewed in the currency its owner last paid in (decision 0104).
       currency: last.currency,
+      // Its invoice and receipt in the subscription's language (decision 0107).
+      locale: await localeOfSubscription(db, due.id, customer.locale),
     };
     const context = { customerId: due.customerId, browserId: `renewal-invoice:${due.id}`, ip: '127.0.0.1', log: logger ?? { error() {} } };
     return (await placeOrder.place(input, context)).order;
@@ -150,7 +153,9 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
     // A reminder: unsubscribe headers and link, nothing written for a customer who turned reminders off (decision 0040).
     // The grace notice and the renewal notice are service notices: neither (decision 0075).
     const reminder = milestone.name === 'grace' || milestone.name === 'renewal-notice' ? undefined : { customerId: due.customerId };
-    const facts = { to: customer.email, firstName: customer.firstName, timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE), ...due };
+    // In the language of the subscription's last order (decision 0107).
+    const locale = await localeOfSubscription(db, due.id, customer.locale);
+    const facts = { to: customer.email, firstName: customer.firstName, timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE), ...due, locale };
     if (milestone.status === 'active' && !due.packageOnSale) {
       // No longer sold: nothing to renew as it is, so one notice a period, whichever reminder comes first.
       const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;

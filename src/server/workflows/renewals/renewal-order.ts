@@ -9,6 +9,7 @@ import { findCustomer } from '#server/features/accounts/index';
 import { packageIn, packagesForReading as packages } from '#server/features/catalog/index';
 import { insertOrder, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
 import { lastPaidOrder } from './crypto-invoices';
+import { localeOfSubscription } from './subscription-locale';
 
 /** What an automatic renewal orders: the subscription's package and devices, for its customer. */
 export interface RenewalOrderRequest {
@@ -61,6 +62,7 @@ export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest
   if (!customer) throw new Error(`Subscription ${request.subscriptionId} belongs to no customer`);
   const [first] = await db.select({ giftCard: orders.selectedGiftCard }).from(orders).where(eq(orders.id, request.firstOrderId)).limit(1);
   const giftCard = first?.giftCard ?? null;
+  const locale = await localeOfSubscription(db, request.subscriptionId, customer.locale);
   const pricing = priceOrder(parseMoney(pkg.price), request.deviceCount, 0, currency);
   const inserted = await insertOrder(db, {
     id: newOrderId(request.now),
@@ -90,6 +92,8 @@ export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest
     setTopBoxMacs: [],
     checkoutKey: request.key,
     currency,
+    // Its receipt is written in the language of the subscription's last order (decision 0107).
+    locale,
   });
   // Null: a concurrent call wrote the period's order first.
   const order = inserted ?? (await orderOfKey(db, request.key));

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface BoxShippedProps {
   customerName: string;
@@ -9,25 +11,33 @@ export interface BoxShippedProps {
   /** The carrier's tracking page when the number's shape names one. */
   tracking: { carrier: string; url: string } | null;
   estimatedDelivery: string | null;
+  /** The order's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /** The streaming box is on its way (mail feature's boxShippedMail, queued by workflows/shipments.ts). */
-export function BoxShippedEmail({ customerName, orderId, shippedOn, carrier, trackingNumber, tracking, estimatedDelivery }: BoxShippedProps) {
+export function BoxShippedEmail({ customerName, orderId, shippedOn, carrier, trackingNumber, tracking, estimatedDelivery, locale = 'en' }: BoxShippedProps) {
   const account = useStoreLink('/account');
+  const { t } = wordsIn(locale);
+  const onItsWay = t('shipped.onItsWay', { orderId });
   return (
-    <EmailLayout preview={`Your StreamPlus streaming box (order ${orderId}) is on its way.`} heading="Your streaming box has shipped">
-      <Paragraph>Hello {customerName},</Paragraph>
-      <Paragraph>Your StreamPlus streaming box (order {orderId}) is on its way.</Paragraph>
+    <EmailLayout preview={onItsWay} heading={t('shipped.heading')} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: customerName })}</Paragraph>
+      <Paragraph>{onItsWay}</Paragraph>
       <Facts
         rows={[
-          ['Shipped on', shippedOn],
-          ['Carrier', carrier],
-          ['Tracking number', trackingNumber],
-          ...(estimatedDelivery ? [['Estimated delivery', estimatedDelivery] as const] : []),
+          [t('mail.fact.shippedOn'), shippedOn],
+          [t('mail.fact.carrier'), carrier],
+          [t('mail.fact.trackingNumber'), trackingNumber],
+          ...(estimatedDelivery ? [[t('mail.fact.estimatedDelivery'), estimatedDelivery] as const] : []),
         ]}
       />
-      {tracking ? <EmailButton href={tracking.url}>{`Track it with ${tracking.carrier}`}</EmailButton> : <EmailButton href={account}>Open your account</EmailButton>}
-      <Paragraph muted>Once it arrives, activate it from your account to start its subscription.</Paragraph>
+      {tracking ? (
+        <EmailButton href={tracking.url}>{t('shipped.trackWith', { carrier: tracking.carrier })}</EmailButton>
+      ) : (
+        <EmailButton href={account}>{t('mail.openAccount')}</EmailButton>
+      )}
+      <Paragraph muted>{t('shipped.activate')}</Paragraph>
     </EmailLayout>
   );
 }

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface OrderConfirmationProps {
   customerName: string;
@@ -12,23 +14,28 @@ export interface OrderConfirmationProps {
    * the next charge (decision 0075).
    */
   closing: readonly string[];
+  /** The order's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /** The receipt of a paid, free or renewed order (subscriptions feature, orderConfirmationMail). */
-export function OrderConfirmationEmail({ customerName, orderId, isRenewal, facts, closing }: OrderConfirmationProps) {
+export function OrderConfirmationEmail({ customerName, orderId, isRenewal, facts, closing, locale = 'en' }: OrderConfirmationProps) {
   const account = useStoreLink('/account');
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`Order ${orderId}: ${closing[0] ?? ''}`} heading={isRenewal ? 'Your subscription is renewed' : 'Thank you for your order!'}>
-      <Paragraph>Hello {customerName},</Paragraph>
-      <Paragraph>
-        {isRenewal ? 'Thank you for renewing your subscription. Your device credentials stay the same.' : 'Thank you for your order!'}
-      </Paragraph>
-      <Facts rows={[['Order ID', orderId], ...facts]} />
+    <EmailLayout
+      preview={t('receipt.preview', { orderId, first: closing[0] ?? '' })}
+      heading={isRenewal ? t('receipt.renewalHeading') : t('receipt.heading')}
+      locale={locale}
+    >
+      <Paragraph>{t('mail.hello', { name: customerName })}</Paragraph>
+      <Paragraph>{isRenewal ? t('receipt.renewalThanks') : t('receipt.thanks')}</Paragraph>
+      <Facts rows={[[t('mail.fact.orderId'), orderId], ...facts]} />
       {closing.map((line) => (
         <Paragraph key={line}>{line}</Paragraph>
       ))}
-      <EmailButton href={account}>View your subscription</EmailButton>
-      <Paragraph muted>Your subscription and the credentials of each device are in your account.</Paragraph>
+      <EmailButton href={account}>{t('receipt.button')}</EmailButton>
+      <Paragraph muted>{t('receipt.inAccount')}</Paragraph>
     </EmailLayout>
   );
 }

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Paragraph } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 /** The emails that carry a password link (./link-mail.ts: linkMail). */
 export type PasswordLinkKind = 'setup' | 'claim' | 'reset';
@@ -9,24 +11,20 @@ export interface PasswordLinkProps {
   /** What the link is for, as the text version says it. */
   opening: string;
   link: string;
+  /** The customer's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
-const WORDS: Record<PasswordLinkKind, { heading: string; button: string }> = {
-  setup: { heading: 'Set up your account', button: 'Create your password' },
-  claim: { heading: 'Confirm your email', button: 'Confirm and choose a password' },
-  reset: { heading: 'Reset your password', button: 'Choose a new password' },
-};
-
-export function PasswordLinkEmail({ kind, firstName, opening, link }: PasswordLinkProps) {
-  const words = WORDS[kind];
+export function PasswordLinkEmail({ kind, firstName, opening, link, locale = 'en' }: PasswordLinkProps) {
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={opening} heading={words.heading}>
-      <Paragraph>Hello {firstName},</Paragraph>
+    <EmailLayout preview={opening} heading={t(`link.${kind}.heading`)} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: firstName })}</Paragraph>
       <Paragraph>{opening}</Paragraph>
-      <EmailButton href={link}>{words.button}</EmailButton>
+      <EmailButton href={link}>{t(`link.${kind}.button`)}</EmailButton>
       <Paragraph muted>
-        The link works once and expires in 48 hours.
-        {kind === 'setup' ? '' : ' If you did not ask for this, ignore this email: nothing changes.'}
+        {t('link.expires')}
+        {kind === 'setup' ? '' : ` ${t('link.notYou')}`}
       </Paragraph>
     </EmailLayout>
   );

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface RefundProps {
   customerName: string;
@@ -10,27 +12,28 @@ export interface RefundProps {
   /** What follows: the service ended, continues, or the rest stays under review. */
   after: string;
   paidByCard: boolean;
+  /** The order's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /** One refund of an order (mail feature's refundMail, queued by the refund's workflow). */
-export function RefundEmail({ customerName, orderId, amount, refundedSoFar, total, after, paidByCard }: RefundProps) {
+export function RefundEmail({ customerName, orderId, amount, refundedSoFar, total, after, paidByCard, locale = 'en' }: RefundProps) {
   const account = useStoreLink('/account');
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`We have refunded ${amount} of your order ${orderId}.`} heading={`Refund of ${amount}`}>
-      <Paragraph>Hello {customerName},</Paragraph>
-      <Paragraph>
-        We have refunded {amount} of your StreamPlus order {orderId}.
-      </Paragraph>
+    <EmailLayout preview={t('refund.preview', { amount, orderId })} heading={t('refund.heading', { amount })} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: customerName })}</Paragraph>
+      <Paragraph>{t('refund.body', { amount, orderId })}</Paragraph>
       <Facts
         rows={[
-          ['Order ID', orderId],
-          ['Refunded now', amount],
-          ['Refunded so far', `${refundedSoFar} of ${total}`],
+          [t('mail.fact.orderId'), orderId],
+          [t('mail.fact.refundedNow'), amount],
+          [t('mail.fact.refundedSoFar'), t('refund.soFarValue', { soFar: refundedSoFar, total })],
         ]}
       />
       <Paragraph>{after}</Paragraph>
-      {paidByCard && <Paragraph muted>A card refund usually reaches your statement within 5 to 10 business days.</Paragraph>}
-      <EmailButton href={account}>Open your account</EmailButton>
+      {paidByCard && <Paragraph muted>{t('refund.cardNote')}</Paragraph>}
+      <EmailButton href={account}>{t('mail.openAccount')}</EmailButton>
     </EmailLayout>
   );
 }

@@ -21,6 +21,7 @@ import type { Sessions } from '#server/http/sessions';
 import type { BrowserIdOf } from '#server/http/browser-id';
 import { orderAttemptLimit } from '#server/http/order-limit';
 import { userAgentOf } from '#server/http/user-agent';
+import { browserLocaleOf } from '#server/http/browser-locale';
 import type { DemoSimulatedStatus } from '#server/providers/crypto/index';
 import { paymentCheckLimit } from '../payment-check-limit';
 import type { CryptoPayments } from './service';
@@ -49,7 +50,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{
       preHandler: orderAttemptLimit(db),
     },
     async (request, reply) => {
-      const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), ip: request.ip, userAgent: userAgentOf(request.headers), log: request.log };
+      const context = { customerId: await getSessionCustomerId(request), browserId: browserIdOf(request, reply), ip: request.ip, userAgent: userAgentOf(request.headers), browserLocale: browserLocaleOf(request.headers), log: request.log };
       const payment = await cryptoPayment.createPayment(request.body, context);
       return reply.header('cache-control', 'no-store').send(payment);
     },

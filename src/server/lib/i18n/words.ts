@@ -1,0 +1,70 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { money, type CurrencyCode, formatPrice } from '#domain/currencies';
+import { DEFAULT_LOCALE, isLocale, textDirection, type Locale } from '#domain/locales';
+import { formatDollars, type Cents } from '#domain/money';
+import { customerDate, customerDateTime } from '#domain/store-time';
+import { CATALOGUES, type MessageKey } from './catalogues';
+
+/**
+ * The server's words in a customer's language (decision 0107): the catalogues' ICU messages
+ * formatted with FormatJS, dates and amounts through Intl in that language. English keeps
+ * the store's own helpers (customerDate, formatDollars), so that its emails stay exactly as
+ * they were written before there were other languages.
+ */
+export interface Words {
+  locale: Locale;
+  dir: 'ltr' | 'rtl';
+  /** The catalogue's message of `key`, its {placeholders} filled. */
+  t: (key: MessageKey, values?: Record<string, string | number>) => string;
+  /** 'January 4, 2027' in the customer's zone. */
+  date: (date: Date, timeZone: string) => string;
+  /** 'January 4, 2027 at 2:05 PM (America/New_York)'. */
+  dateTime: (date: Date, timeZone: string) => string;
+  /** '$15.99', '15,99 €', 'R$ 15,99'. */
+  price: (cents: Cents, currency: CurrencyCode) => string;
+}
+
+/** A formatter made once per language, message, zone or currency: a renewal pass writes thousands of emails (decision 0059). */
+const messages = new Map<string, IntlMessageFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function message(locale: Locale, key: MessageKey): IntlMessageFormat {
+  const id = `${locale} ${key}`;
+  let made = messages.get(id);
+  if (!made) {
+    made = new IntlMessageFormat(CATALOGUES[locale][key], locale, undefined, { ignoreTag: true });
+    messages.set(id, made);
+  }
+  return made;
+}
+
+function dateFormat(locale: Locale, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const id = `${locale} ${timeZone} ${withTime}`;
+  let made = dateFormats.get(id);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', ...(withTime ? { timeStyle: 'short' } : {}) });
+    dateFormats.set(id, made);
+  }
+  return made;
+}
+
+const made = new Map<Locale, Words>();
+
+export function wordsIn(locale: Locale): Words {
+  let words = made.get(locale);
+  if (words) return words;
+  const english = locale === DEFAULT_LOCALE;
+  words = {
+    locale,
+    dir: textDirection(locale),
+    t: (key, values) => String(message(locale, key).format(values)),
+    date: (date, timeZone) => (english ? customerDate(date, timeZone) : dateFormat(locale, timeZone, false).format(date)),
+    dateTime: (date, timeZone) => (english ? customerDateTime(date, timeZone) : `${dateFormat(locale, timeZone, true).format(date)} (${timeZone})`),
+    price: (cents, currency) => (english && currency === 'USD' ? formatDollars(cents) : formatPrice(money(cents, currency), locale)),
+  };
+  made.set(locale, words);
+  return words;
+}
+
+/** The language kept with an order or a customer, English when none or one no longer spoken. */
+export const localeOr = (...kept: ReadonlyArray<string | null | undefined>): Locale => kept.find(isLocale) ?? DEFAULT_LOCALE;
