@@ -19,10 +19,21 @@ import { tableWritesByOwner } from './scripts/lint/table-writes-by-owner.mjs';
  */
 const TRANSLATED_FILES = [
   'src/client/app/routes.tsx',
+  'src/client/components/AuthShell.tsx',
   'src/client/components/LanguageSwitcher.tsx',
   'src/client/components/SkipLink.tsx',
   'src/client/features/cart/CartButton.tsx',
   'src/client/features/cart/CartDialog.tsx',
+  'src/client/features/auth/ForgotPasswordDialog.tsx',
+  'src/client/features/auth/SignInForm.tsx',
+  'src/client/features/auth/SignUpForm.tsx',
+  'src/client/features/checkout/CardFormSkeleton.tsx',
+  'src/client/features/checkout/CheckoutComplete.tsx',
+  'src/client/features/checkout/CheckoutHeader.tsx',
+  'src/client/features/checkout/CheckoutShell.tsx',
+  'src/client/features/checkout/CheckoutView.tsx',
+  'src/client/features/checkout/CustomerInfoSection.tsx',
+  'src/client/features/checkout/PaymentMethodSection.tsx',
   'src/client/features/landing/FeatureGrid.tsx',
   'src/client/features/landing/Hero.tsx',
   'src/client/features/landing/SignedInLinks.tsx',
@@ -33,7 +44,10 @@ const TRANSLATED_FILES = [
   'src/client/features/landing/Testimonials.tsx',
   'src/client/features/landing/TrustSection.tsx',
   'src/client/features/landing/TutorialDialog.tsx',
+  'src/client/pages/CheckoutPage.tsx',
   'src/client/pages/LandingPage.tsx',
+  'src/client/pages/LoginPage.tsx',
+  'src/client/pages/RegisterPage.tsx',
 ];
 
 export default tseslint.config(

@@ -9,7 +9,13 @@ const ROOT = '<div id="root"></div>';
 const withShell = (indexHtml: string, shell: string) => indexHtml.replace(ROOT, `<div id="root">${shell}</div>`);
 
 /** The catalogue areas whose words a page paints before its code asks for more (decision 0106). */
-const FIRST_PAINT_AREAS: Record<string, readonly string[]> = { LandingPage: ['site', 'landing'] };
+const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
+  LandingPage: ['site', 'landing'],
+  LoginPage: ['site', 'auth'],
+  RegisterPage: ['site', 'auth'],
+  PasswordSetupPage: ['site', 'auth'],
+  CheckoutPage: ['site', 'checkout', 'cart'],
+};
 const DEFAULT_AREAS = ['site'];
 
 /** The build's shell of a page in a language: English under the page's name, the others as `<page>@<locale>`. */

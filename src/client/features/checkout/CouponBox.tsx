@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input';
 import { formatDollars, parseMoney } from '#domain/money';
 import { CheckoutSection } from './CheckoutSection';
 import type { AppliedCoupon } from './order-summary';
+import { t } from '../../lib/i18n';
 
 interface CouponBoxProps {
   applied: AppliedCoupon | null;
@@ -26,7 +27,7 @@ export function CouponBox({ applied, onApply, onRemove, checking, disabled = fal
   };
 
   return (
-    <CheckoutSection id="coupon" icon={TicketPercent} title="Coupon Code" description="Have a coupon? Apply it to your order.">
+    <CheckoutSection id="coupon" icon={TicketPercent} title={t('checkout.coupon.title')} description={t('checkout.coupon.description')}>
       {applied ? (
         <div className="flex items-center justify-between gap-3 rounded-xl border border-success/40 bg-success/10 p-4" data-testid="applied-coupon">
           <div className="min-w-0">

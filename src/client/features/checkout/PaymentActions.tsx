@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { CheckoutSection } from './CheckoutSection';
 import { PaymentFailureNote } from './PaymentFailureNote';
 import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
+import { t } from '../../lib/i18n';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
 
@@ -46,8 +47,8 @@ export function CardDetailsIntro({ savedCard, ...state }: SubmitState & { savedC
     <CheckoutSection
       id="card-details"
       icon={CreditCard}
-      title="Card Details"
-      description={savedCard ? 'Pay with the card your subscription renews with, or enter another card.' : 'Continue to enter your card. Your total is confirmed by our server first.'}
+      title={t('checkout.card.title')}
+      description={t(savedCard ? 'checkout.card.savedCard' : 'checkout.card.description')}
     >
       {savedCard ? (
         <div className="grid gap-4">
@@ -72,8 +73,8 @@ export function CryptoIntro(state: SubmitState) {
     <CheckoutSection
       id="crypto-payment"
       icon={Bitcoin}
-      title="Cryptocurrency Payment"
-      description="Pay with USDC on the Ethereum network (ERC-20). Your service activates within 1 hour of payment."
+      title={t('checkout.crypto.title')}
+      description={t('checkout.crypto.description')}
     >
       <SubmitOrder label="Pay with USDC" pendingLabel="Creating Payment..." {...state} />
     </CheckoutSection>
@@ -86,8 +87,8 @@ export function FreeOrderIntro({ isTrial, ...state }: SubmitState & { isTrial: b
     <CheckoutSection
       id="complete-order"
       icon={Sparkles}
-      title={isTrial ? 'Start Your Free Trial' : 'Complete Your Order'}
-      description={isTrial ? '36 hours of full access. No credit card required.' : 'Nothing to pay: your coupon covers the whole order.'}
+      title={t(isTrial ? 'checkout.free.trialTitle' : 'checkout.free.orderTitle')}
+      description={t(isTrial ? 'checkout.free.trialDescription' : 'checkout.free.orderDescription')}
     >
       <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." paused={isTrial && trialsPaused} {...state} />
     </CheckoutSection>
