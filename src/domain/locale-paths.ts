@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, SUPPORTED_LOCALES, type Locale } from './locales';
+import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, SUPPORTED_LOCALES, type Locale } from './locales';
 
 /**
  * A storefront page's address in each language (decision 0106): English unprefixed (the
@@ -34,4 +34,12 @@ export function localizedPath(locale: Locale, path: string): string {
 /** Every language's address of one page, for the hreflang alternates and the switcher. */
 export function localeAlternates(path: string): Array<{ locale: Locale; path: string }> {
   return SUPPORTED_LOCALES.map((locale) => ({ locale, path: localizedPath(locale, path) }));
+}
+
+/**
+ * The language a visitor gets when the address names none: the switcher's saved choice (a
+ * supported one), else the best match of Accept-Language, else English.
+ */
+export function preferredLocale(savedChoice: string | undefined, acceptLanguage: string | undefined): Locale {
+  return isLocale(savedChoice) ? savedChoice : localeFromAcceptLanguage(acceptLanguage);
 }

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { localeAlternates, LOCALE_COOKIE, localizedPath, splitLocalePath } from '#domain/locale-paths';
-import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, type Locale } from '#domain/locales';
+import { localeAlternates, LOCALE_COOKIE, localizedPath, preferredLocale, splitLocalePath } from '#domain/locale-paths';
+import { DEFAULT_LOCALE } from '#domain/locales';
 import type { Config } from '#server/config';
 import { pageDocuments } from './page-preloads';
 
@@ -44,11 +44,6 @@ function routeOf(pathname: string) {
 /** The admin's pages stay English and unprefixed (decision 0106): never redirected, no alternates. */
 const ADMIN_PAGES = new Set(['AdminPage', 'AdminLoginPage', 'AdminDashboardPage']);
 
-/** The visitor's language when the address names none: the switcher's saved choice, then Accept-Language. */
-function preferredLocale(request: FastifyRequest): Locale {
-  const saved = request.cookies?.[LOCALE_COOKIE];
-  return isLocale(saved) ? saved : localeFromAcceptLanguage(request.headers['accept-language']);
-}
 
 /** The page's address in every language, and x-default (the unprefixed one, which picks a language). */
 function hreflangLinks(publicUrl: string, path: string): string {
@@ -96,7 +91,7 @@ export async function serveClientApp(app: FastifyInstance, clientDir: string, co
     // The admin has no language prefix: /es/admin is no page.
     const route = prefixed && !storefront ? undefined : found;
     if (storefront && !prefixed) {
-      const preferred = preferredLocale(request);
+      const preferred = preferredLocale(request.cookies?.[LOCALE_COOKIE], request.headers['accept-language']);
       // The answer depends on these two request headers; a cache keeps one copy per value.
       reply.header('vary', 'Accept-Language, Cookie');
       if (preferred !== DEFAULT_LOCALE) {
