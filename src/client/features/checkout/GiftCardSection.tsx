@@ -27,9 +27,9 @@ export const GiftCardSection = memo(function GiftCardSection({ form, cashback }:
         control={form.control}
         name="selectedGiftCard"
         id="selectedGiftCard"
-        label="Gift Card"
+        label={t('checkout.giftCard.label')}
         error={errors.selectedGiftCard?.message}
-        placeholder="Choose your gift card"
+        placeholder={t('checkout.giftCard.placeholder')}
         options={GIFT_CARD_OPTIONS}
       />
     </CheckoutSection>

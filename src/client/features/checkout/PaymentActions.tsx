@@ -30,7 +30,7 @@ function SubmitOrder({ label, pendingLabel, pending, failure, paused = false }: 
 export function EditDetailsButton({ onClick }: { onClick: () => void }) {
   return (
     <Button type="button" variant="ghost" size="sm" onClick={onClick}>
-      <Pencil aria-hidden="true" /> Edit details
+      <Pencil aria-hidden="true" /> {t('checkout.editDetails')}
     </Button>
   );
 }
@@ -55,14 +55,14 @@ export function CardDetailsIntro({ savedCard, ...state }: SubmitState & { savedC
           <PaymentFailureNote message={state.pending ? null : state.failure} />
           <Button type="button" size="lg" className="w-full" disabled={state.pending} onClick={savedCard.onPay}>
             <CreditCard aria-hidden="true" />
-            {state.pending ? 'Processing...' : savedCard.label}
+            {state.pending ? t('checkout.processing') : savedCard.label}
           </Button>
           <Button type="submit" form={CHECKOUT_FORM_ID} variant="outline" size="lg" className="w-full" disabled={state.pending}>
-            Enter another card
+            {t('checkout.card.another')}
           </Button>
         </div>
       ) : (
-        <SubmitOrder label="Continue to Payment" pendingLabel="Creating Order..." {...state} />
+        <SubmitOrder label={t('checkout.card.continue')} pendingLabel={t('checkout.card.pending')} {...state} />
       )}
     </CheckoutSection>
   );
@@ -76,7 +76,7 @@ export function CryptoIntro(state: SubmitState) {
       title={t('checkout.crypto.title')}
       description={t('checkout.crypto.description')}
     >
-      <SubmitOrder label="Pay with USDC" pendingLabel="Creating Payment..." {...state} />
+      <SubmitOrder label={t('checkout.crypto.pay')} pendingLabel={t('checkout.crypto.pending')} {...state} />
     </CheckoutSection>
   );
 }
@@ -90,7 +90,7 @@ export function FreeOrderIntro({ isTrial, ...state }: SubmitState & { isTrial: b
       title={t(isTrial ? 'checkout.free.trialTitle' : 'checkout.free.orderTitle')}
       description={t(isTrial ? 'checkout.free.trialDescription' : 'checkout.free.orderDescription')}
     >
-      <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." paused={isTrial && trialsPaused} {...state} />
+      <SubmitOrder label={t(isTrial ? 'checkout.free.startTrial' : 'checkout.free.complete')} pendingLabel={t('checkout.processing')} paused={isTrial && trialsPaused} {...state} />
     </CheckoutSection>
   );
 }

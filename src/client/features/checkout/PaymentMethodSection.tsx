@@ -40,7 +40,7 @@ export const PaymentMethodSection = memo(function PaymentMethodSection({
             value={field.value}
             onValueChange={field.onChange}
             disabled={disabled}
-            aria-label={t('checkout.method.title')}
+            aria-label={t('checkout.method.label')}
             className="grid gap-3 sm:grid-cols-2"
           >
             {METHODS.map((method) => {

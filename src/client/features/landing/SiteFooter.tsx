@@ -60,7 +60,7 @@ export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
             ))}
           </div>
         </div>
-        <nav aria-label={t('landing.footer.quickLinks')}>
+        <nav aria-label={t('landing.footer.quickLinksLabel')}>
           <h2 className="font-bold">{t('landing.footer.quickLinks')}</h2>
           <ul className="mt-3 space-y-2">
             {QUICK_LINKS.map((link) => (
