@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       },
     });
 
-    if (deps.clientDir) await serveClientApp(app, deps.clientDir);
+    if (deps.clientDir) await serveClientApp(app, deps.clientDir, config);
 
     app.setNotFoundHandler((request, reply) => {
       const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && app.sendClientApp;

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Router } from 'wouter';
 import { SkipLink } from '../components/SkipLink';
 import { useToasts } from '../components/ui/use-toast';
+import { pageBase } from '../lib/i18n';
 import { whenIdle } from '../lib/when-idle';
 import { queryClient } from './query-client';
 import { AppRoutes } from './routes';
@@ -28,9 +30,12 @@ function DeferredToaster() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SkipLink />
-      <AppRoutes />
-      <DeferredToaster />
+      {/* A language's pages under its prefix, /es/checkout (decision 0106): links and routes are written without it. */}
+      <Router base={pageBase()}>
+        <SkipLink />
+        <AppRoutes />
+        <DeferredToaster />
+      </Router>
     </QueryClientProvider>
   );
 }

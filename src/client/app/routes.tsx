@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { splitLocalePath } from '#domain/locale-paths';
 import { CheckoutShell } from '../features/checkout';
+import { t } from '../lib/i18n';
 import { PAGE_SHELL_ID } from './page-shell-slot';
 
 /** Resolves once the browser has painted the current frame. */
@@ -44,9 +46,10 @@ const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 /**
  * The page shell the server put in this document's HTML (the landing page's hero), read
- * before the app's first render replaces it: it was painted before any script had run.
+ * before the app's first render replaces it: it was painted before any script had run. Its
+ * path as the router sees it, without the language's prefix.
  */
-const firstDocument = { path: window.location.pathname, shell: document.getElementById(PAGE_SHELL_ID)?.innerHTML };
+const firstDocument = { path: splitLocalePath(window.location.pathname).path, shell: document.getElementById(PAGE_SHELL_ID)?.innerHTML };
 
 function PageLoading() {
   const [location] = useLocation();
@@ -60,7 +63,7 @@ function PageLoading() {
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
       <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
-      <span className="sr-only">Loading...</span>
+      <span className="sr-only">{t('site.loading')}</span>
     </div>
   );
 }

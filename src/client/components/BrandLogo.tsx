@@ -1,6 +1,6 @@
 import { Tv } from 'lucide-react';
 import { Link } from 'wouter';
-import { cn } from '../lib/utils';
+import { mergeClasses } from '../lib/class-merge';
 
 /**
  * The store's mark and name, linking home. `compact` hides the name below 400 px wide,
@@ -8,7 +8,7 @@ import { cn } from '../lib/utils';
  */
 export function BrandLogo({ compact = false, className }: { compact?: boolean; className?: string }) {
   return (
-    <Link href="/" className={cn('flex items-center gap-2 text-lg font-extrabold', className)}>
+    <Link href="/" className={mergeClasses('flex items-center gap-2 text-lg font-extrabold', className)}>
       <span className="flex size-9 items-center justify-center rounded-lg bg-accent-gradient">
         <Tv className="size-5 text-white" aria-hidden="true" />
       </span>

@@ -4,7 +4,7 @@ import { CopyButton } from './ui/copy-button';
 /** The address every device of a subscription shares, with its copy button. */
 export function ServerAddress({ url }: { url: string }) {
   return (
-    <div className="flex items-center gap-2 rounded-xl border border-border bg-background/60 py-1 pl-3 pr-1">
+    <div className="flex items-center gap-2 rounded-xl border border-border bg-background/60 py-1 ps-3 pe-1">
       <Server className="size-4 shrink-0 text-accent" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">Server Address</p>

@@ -1,5 +1,6 @@
 import { useSearch } from 'wouter';
 import { CheckoutFrame, CheckoutHeader, CheckoutSkeleton, CheckoutView, CryptoInvoiceView, OrderConfirmedDialog, TrialOrCartChoice, useCheckoutFlow, useCheckoutItem } from '../features/checkout';
+import { t, useMessages } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useShownAfterFirstCommit } from '../lib/use-shown-after-first-commit';
 
@@ -9,12 +10,14 @@ import { useShownAfterFirstCommit } from '../lib/use-shown-after-first-commit';
  * rather than on a route of its own, which would grow the landing page's route table (its budget, decision 0024).
  */
 export default function CheckoutPage() {
+  // The checkout's words are here before any of its parts renders (decision 0106).
+  useMessages('checkout', 'cart');
   const invoice = new URLSearchParams(useSearch()).get('invoice');
   return invoice ? <CryptoInvoiceView paymentId={invoice} /> : <CheckoutFlowPage />;
 }
 
 function CheckoutFlowPage() {
-  useDocumentTitle('Checkout');
+  useDocumentTitle(t('site.checkout.title'));
   const flow = useCheckoutFlow();
   const checkout = useCheckoutItem(flow.finished);
   // The form is built in time-sliced passes after the page's frame is on screen (decision 0095).

@@ -5,11 +5,13 @@ import { Button } from '../components/ui/button';
 import { CartDialog } from '../features/cart';
 import { PackageList } from '../features/catalog';
 import { Hero, LaterSections, SiteFooter, SiteHeader, TutorialDialog } from '../features/landing';
+import { useMessages } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function LandingPage() {
   const [tutorialOpen, setTutorialOpen] = useState(false);
   useDocumentTitle(null);
+  const t = useMessages('landing');
   return (
     <div className="min-h-screen">
       <SiteHeader />
@@ -17,13 +19,11 @@ export default function LandingPage() {
         <Hero />
         <section id="packages" className="scroll-mt-20 py-20" aria-labelledby="packages-title">
           <div className="mx-auto max-w-7xl px-4">
-            <h2 id="packages-title" className="text-center text-3xl font-extrabold sm:text-4xl">Choose your package</h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
-              1 device included, extra devices $5.99 each, up to 4 devices per account.
-            </p>
+            <h2 id="packages-title" className="text-center text-3xl font-extrabold sm:text-4xl">{t('landing.packages.title')}</h2>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">{t('landing.packages.text')}</p>
             <div className="mt-4 flex justify-center">
               <Button variant="link" className="h-auto whitespace-normal" onClick={() => setTutorialOpen(true)}>
-                <Gift /> How does the gift card cashback work?
+                <Gift /> {t('landing.packages.tutorial')}
               </Button>
             </div>
             <div className="mt-10">

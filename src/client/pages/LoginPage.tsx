@@ -1,19 +1,21 @@
 import { Link } from 'wouter';
 import { AuthShell } from '../components/AuthShell';
 import { SignInForm, useSendSignedInToAccount } from '../features/auth';
+import { useMessages } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function LoginPage() {
   useSendSignedInToAccount();
-  useDocumentTitle('Sign In');
+  const t = useMessages('auth');
+  useDocumentTitle(t('auth.signIn.pageTitle'));
   return (
     <AuthShell
-      title="Welcome back"
-      description="Sign in to see your subscriptions and device credentials."
+      title={t('auth.signIn.title')}
+      description={t('auth.signIn.description')}
       footer={
         <>
-          Don&apos;t have an account?{' '}
-          <Link href="/register" className="font-semibold text-accent hover:underline">Sign up</Link>
+          {t('auth.signIn.noAccount')}{' '}
+          <Link href="/register" className="font-semibold text-accent hover:underline">{t('auth.signIn.signUpLink')}</Link>
         </>
       }
     >

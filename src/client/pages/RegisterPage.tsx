@@ -1,19 +1,21 @@
 import { Link } from 'wouter';
 import { AuthShell } from '../components/AuthShell';
 import { SignUpForm, useSendSignedInToAccount } from '../features/auth';
+import { useMessages } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function RegisterPage() {
   useSendSignedInToAccount();
-  useDocumentTitle('Create Account');
+  const t = useMessages('auth');
+  useDocumentTitle(t('auth.signUp.pageTitle'));
   return (
     <AuthShell
-      title="Create your account"
-      description="Watch 18,000+ channels on up to 4 devices."
+      title={t('auth.signUp.title')}
+      description={t('auth.signUp.description')}
       footer={
         <>
-          Already have an account?{' '}
-          <Link href="/login" className="font-semibold text-accent hover:underline">Sign in</Link>
+          {t('auth.signUp.haveAccount')}{' '}
+          <Link href="/login" className="font-semibold text-accent hover:underline">{t('auth.signUp.signInLink')}</Link>
         </>
       }
     >

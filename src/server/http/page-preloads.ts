@@ -1,10 +1,39 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_LOCALE, textDirection, type Locale } from '#domain/locales';
+import { pageMessages } from './page-messages';
 
 const ROOT = '<div id="root"></div>';
 
 /** The build's markup of a page's shell, inside the root element the app renders into. */
 const withShell = (indexHtml: string, shell: string) => indexHtml.replace(ROOT, `<div id="root">${shell}</div>`);
+
+/** The catalogue areas whose words a page paints before its code asks for more (decision 0106). */
+const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
+  LandingPage: ['site', 'landing'],
+  LoginPage: ['site', 'auth'],
+  RegisterPage: ['site', 'auth'],
+  PasswordSetupPage: ['site', 'auth'],
+  CheckoutPage: ['site', 'checkout', 'cart'],
+};
+const DEFAULT_AREAS = ['site'];
+
+/** The build's shell of a page in a language: English under the page's name, the others as `<page>@<locale>`. */
+export const shellKey = (page: string, locale: Locale) => (locale === DEFAULT_LOCALE ? page : `${page}@${locale}`);
+
+/** <html lang dir> of the language (decision 0106): set in the HTML, so the first paint is laid out in its direction. */
+function withLanguage(html: string, locale: Locale): string {
+  return html.replace(/<html\b([^>]*)>/, (_tag, attributes: string) => {
+    const others = attributes.replace(/\s(lang|dir)="[^"]*"/g, '');
+    return `<html lang="${locale}" dir="${textDirection(locale)}"${others}>`;
+  });
+}
+
+/** The first paint's messages, as data the app reads before its first render (never run as a script). */
+function withMessages(html: string, page: string | null, locale: Locale): string {
+  const data = JSON.stringify(pageMessages(locale, (page && FIRST_PAINT_AREAS[page]) || DEFAULT_AREAS)).replace(/</g, '\\u003c');
+  return html.replace('</body>', `<script type="application/json" id="page-messages">${data}</script></body>`);
+}
 
 /** A list the client's build writes beside index.html, by page; empty when the build wrote none. */
 function readBuildList<T>(clientDir: string, file: string): Record<string, T> {
@@ -21,17 +50,26 @@ function readBuildList<T>(clientDir: string, file: string): Record<string, T> {
  * page-shells.json (src/client/app/prerender-shells.tsx); without them, or for a page they
  * do not list, the plain index.html is used.
  */
-export function pageDocuments(clientDir: string, indexHtml: string): (page: string | null) => string {
+export function pageDocuments(clientDir: string, indexHtml: string): (page: string | null, locale: Locale, headLinks?: string) => string {
   const preloads = readBuildList<string[]>(clientDir, 'page-preloads.json');
   const shells = readBuildList<string>(clientDir, 'page-shells.json');
-  const pages = new Set([...Object.keys(preloads), ...Object.keys(shells)]);
-  const documents = new Map(
-    [...pages].map((page) => {
-      const links = (preloads[page] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-      const html = indexHtml.replace('</head>', `${links}</head>`);
-      const shell = shells[page];
-      return [page, shell ? withShell(html, shell) : html];
-    }),
-  );
-  return (page) => (page && documents.get(page)) || indexHtml;
+  const documents = new Map<string, { head: string; rest: string }>();
+  const documentOf = (page: string | null, locale: Locale) => {
+    const key = `${page ?? ''}@${locale}`;
+    let document = documents.get(key);
+    if (!document) {
+      const links = ((page ? preloads[page] : undefined) ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      const html = withMessages(withLanguage(indexHtml, locale), page, locale);
+      const shell = page ? shells[shellKey(page, locale)] : undefined;
+      const [head = '', rest = ''] = (shell ? withShell(html, shell) : html).split('</head>');
+      document = { head, rest: `${links}</head>${rest}` };
+      documents.set(key, document);
+    }
+    return document;
+  };
+  // A page's own links (hreflang alternates) come before its module preloads.
+  return (page, locale, headLinks = '') => {
+    const { head, rest } = documentOf(page, locale);
+    return `${head}${headLinks}${rest}`;
+  };
 }

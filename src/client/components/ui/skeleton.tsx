@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from '../../lib/utils';
+import { mergeClasses } from '../../lib/class-merge';
 
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+  return <div aria-hidden="true" className={mergeClasses('animate-pulse rounded-md bg-muted', className)} {...props} />;
 }

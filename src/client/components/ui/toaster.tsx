@@ -19,7 +19,7 @@ export function Toaster() {
             if (!isOpen) dismissToast(id);
           }}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-2xl transition-all',
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pe-8 shadow-2xl transition-all',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
             variant === 'destructive' ? 'border-destructive/60 bg-destructive-surface text-destructive-foreground' : 'border-border bg-card text-foreground',
           )}
@@ -30,7 +30,7 @@ export function Toaster() {
             {description && <ToastPrimitive.Description className="text-sm">{description}</ToastPrimitive.Description>}
           </div>
           {action}
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close aria-label="Close" className="absolute end-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
             <X className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
@@ -38,7 +38,7 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         label="Notification(s)"
         hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

@@ -1,6 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
+import { pageBase } from '../../lib/i18n';
 import { stripeAppearance, stripeFor } from '../../lib/stripe';
 
 interface SetupProps {
@@ -20,7 +21,7 @@ function SetupForm({ onSaved }: SetupProps) {
     setPending(true);
     setFailure(null);
     try {
-      const { error, setupIntent } = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}/account` } });
+      const { error, setupIntent } = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}${pageBase()}/account` } });
       if (error) setFailure(error.message ?? 'Your card was declined.');
       else setFailure(await onSaved(setupIntent.id));
     } catch (error) {

@@ -11,18 +11,20 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
+import { useMessages } from '../../lib/i18n';
 
 /**
  * "Forgot password?": emails a link to choose a new password. The answer is the same
  * whether or not an account exists, so it reveals nothing about an address.
  */
 export function ForgotPasswordDialog({ open, onOpenChange, email }: { open: boolean; onOpenChange: (open: boolean) => void; email: () => string }) {
+  const t = useMessages('auth');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Reset your password</DialogTitle>
-          <DialogDescription>Enter the email of your account and we will send you a link to choose a new password.</DialogDescription>
+          <DialogTitle>{t('auth.forgot.title')}</DialogTitle>
+          <DialogDescription>{t('auth.forgot.description')}</DialogDescription>
         </DialogHeader>
         <ForgotPasswordForm initialEmail={email()} />
       </DialogContent>
@@ -31,13 +33,14 @@ export function ForgotPasswordDialog({ open, onOpenChange, email }: { open: bool
 }
 
 function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
+  const t = useMessages('auth');
   const form = useForm<z.input<typeof forgotPasswordRequestSchema>, unknown, ForgotPasswordRequest>({
     resolver: zodResolver(forgotPasswordRequestSchema),
     defaultValues: { email: initialEmail },
   });
   const send = useMutation({
     mutationFn: async (body: ForgotPasswordRequest) => (await api(apiRoutes.forgotPassword, { method: 'POST', body, schema: messageResponseSchema })).message,
-    onError: (error) => toast({ title: 'Error', description: messageOr(error, 'Failed to send the reset link'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('auth.error'), description: messageOr(error, t('auth.forgot.failed')), variant: 'destructive' }),
   });
   const error = form.formState.errors.email?.message;
 
@@ -47,22 +50,22 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
         <MailCheck className="size-10 text-success" aria-hidden="true" />
         <p>{send.data || FORGOT_PASSWORD_ANSWER}</p>
         <DialogClose asChild>
-          <Button variant="outline">Close</Button>
+          <Button variant="outline">{t('auth.close')}</Button>
         </DialogClose>
       </div>
     );
   }
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => send.mutate(values))(event)}>
-      <FormField id="forgot-email" label="Email" error={error}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('forgot-email', error)} {...form.register('email')} />
+      <FormField id="forgot-email" label={t('auth.email')} error={error}>
+        <Input type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} {...invalidProps('forgot-email', error)} {...form.register('email')} />
       </FormField>
       <DialogFooter>
         <DialogClose asChild>
-          <Button type="button" variant="outline">Cancel</Button>
+          <Button type="button" variant="outline">{t('auth.cancel')}</Button>
         </DialogClose>
         <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send Reset Link'}
+          {t(send.isPending ? 'auth.forgot.pending' : 'auth.forgot.submit')}
         </Button>
       </DialogFooter>
     </form>

@@ -12,15 +12,16 @@ import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { useMessages } from '../../lib/i18n';
 import { rememberSignedIn } from '../../lib/session';
-
-const LOGIN_FAILED = 'Invalid email or password';
 
 /** /login's form (spec sections 2 and 5): on success the customer goes to /account; "Forgot password?" opens the reset dialog. */
 export function SignInForm() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [forgotOpen, setForgotOpen] = useState(false);
+  const t = useMessages('auth');
+  const loginFailed = t('auth.signIn.failed');
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -33,9 +34,9 @@ export function SignInForm() {
     },
     onError: (error) =>
       toast({
-        title: 'Login Failed',
+        title: t('auth.signIn.failedTitle'),
         // Too many attempts says when to try again; every other refusal reads the same.
-        description: error instanceof ApiError && error.status === 429 ? messageOr(error, LOGIN_FAILED) : LOGIN_FAILED,
+        description: error instanceof ApiError && error.status === 429 ? messageOr(error, loginFailed) : loginFailed,
         variant: 'destructive',
       }),
   });
@@ -44,19 +45,19 @@ export function SignInForm() {
   return (
     <>
       <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values))(event)}>
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
+        <FormField id="email" label={t('auth.email')} error={errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
+        <FormField id="password" label={t('auth.password')} error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...invalidProps('password', errors.password?.message)} {...form.register('password')} />
         </FormField>
         <div className="-mt-1 flex justify-end">
           <button type="button" className="text-sm text-accent hover:underline" onClick={() => setForgotOpen(true)}>
-            Forgot password?
+            {t('auth.signIn.forgot')}
           </button>
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
+          {t(login.isPending ? 'auth.signIn.pending' : 'auth.signIn.submit')}
         </Button>
       </form>
       <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} email={() => form.getValues('email')} />

@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { browserTimeZone } from '../../lib/browser-time-zone';
+import { useMessages } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { rememberSignedIn } from '../../lib/session';
 import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
@@ -21,9 +22,10 @@ import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../
 type RegisterForm = z.input<typeof registerRequestSchema>;
 type RegisterValues = z.output<typeof registerRequestSchema>;
 
+/** Each account type, its icon and the key of its messages (`.label`, `.hint`). */
 const ACCOUNT_TYPES = [
-  { value: 'account', label: 'Full Account', hint: 'Buy and manage subscriptions', icon: UserRound },
-  { value: 'trial', label: '36 Hour Free Trial', hint: 'One device, no card needed', icon: Clock },
+  { value: 'account', key: 'auth.signUp.account', icon: UserRound },
+  { value: 'trial', key: 'auth.signUp.trial', icon: Clock },
 ] as const;
 
 /** Refusals the customer can act on (the email already has an account or a trial; too many tries) are shown as the server words them. */
@@ -33,6 +35,8 @@ const SPEAKING_STATUSES = new Set([409, 429]);
 export function SignUpForm() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  const t = useMessages('auth');
+  const failed = t('auth.signUp.failed');
   const form = useForm<RegisterForm, unknown, RegisterValues>({
     resolver: zodResolver(registerRequestSchema),
     defaultValues: { signupType: 'account', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
@@ -46,8 +50,8 @@ export function SignUpForm() {
     },
     onError: (error) =>
       toast({
-        title: 'Registration Failed',
-        description: error instanceof ApiError && SPEAKING_STATUSES.has(error.status) ? messageOr(error, 'Failed to create account') : 'Failed to create account',
+        title: t('auth.signUp.failedTitle'),
+        description: error instanceof ApiError && SPEAKING_STATUSES.has(error.status) ? messageOr(error, failed) : failed,
         variant: 'destructive',
       }),
   });
@@ -63,13 +67,13 @@ export function SignUpForm() {
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => register.mutate({ ...values, timeZone: browserTimeZone() ?? null }))(event)}>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Account type</legend>
+        <legend className="mb-2 text-sm font-medium">{t('auth.signUp.accountType')}</legend>
         <Controller
           control={form.control}
           name="signupType"
           render={({ field: { value, onChange, ref } }) => (
-            <RadioGroup ref={ref} value={value} onValueChange={onChange} className="grid-cols-1 min-[400px]:grid-cols-2" aria-label="Account type">
-              {ACCOUNT_TYPES.map(({ value: type, label, hint, icon: Icon }) => (
+            <RadioGroup ref={ref} value={value} onValueChange={onChange} className="grid-cols-1 min-[400px]:grid-cols-2" aria-label={t('auth.signUp.accountType')}>
+              {ACCOUNT_TYPES.map(({ value: type, key, icon: Icon }) => (
                 <Label
                   key={type}
                   htmlFor={`signup-${type}`}
@@ -82,9 +86,9 @@ export function SignUpForm() {
                   <span className="grid gap-1">
                     <span className="flex items-center gap-1.5 font-semibold">
                       <Icon className="size-4 text-accent" aria-hidden="true" />
-                      {label}
+                      {t(`${key}.label`)}
                     </span>
-                    <span className="text-xs font-normal text-muted-foreground">{hint}</span>
+                    <span className="text-xs font-normal text-muted-foreground">{t(`${key}.hint`)}</span>
                   </span>
                 </Label>
               ))}
@@ -93,25 +97,25 @@ export function SignUpForm() {
         />
       </fieldset>
       <div className="grid gap-4 min-[400px]:grid-cols-2">
-        <FormField id="firstName" label="First Name" error={errors.firstName?.message}>
+        <FormField id="firstName" label={t('auth.signUp.firstName')} error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...field('firstName')} />
         </FormField>
-        <FormField id="lastName" label="Last Name" error={errors.lastName?.message}>
+        <FormField id="lastName" label={t('auth.signUp.lastName')} error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...field('lastName')} />
         </FormField>
       </div>
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+      <FormField id="email" label={t('auth.email')} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} {...field('email')} />
       </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message}>
+      <FormField id="password" label={t('auth.password')} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...field('password')} />
       </FormField>
-      <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
+      <FormField id="confirmPassword" label={t('auth.signUp.confirmPassword')} error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </FormField>
       {trialsPaused && <p className="text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending || trialsPaused}>
-        {register.isPending ? 'Creating Account...' : trialsPaused ? TRIALS_PAUSED_LABEL : isTrial ? 'Start Free Trial' : 'Create Account'}
+        {register.isPending ? t('auth.signUp.pending') : trialsPaused ? TRIALS_PAUSED_LABEL : t(isTrial ? 'auth.signUp.startTrial' : 'auth.signUp.submit')}
       </Button>
     </form>
   );

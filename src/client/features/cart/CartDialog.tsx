@@ -5,11 +5,14 @@ import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { cartTotal, useCart } from '../../lib/cart-store';
+import { formatMessage } from '../../lib/format-message';
+import { useMessages } from '../../lib/i18n';
 
 export function CartDialog() {
   const { items, isOpen, openCart, closeCart, removeItem } = useCart();
   const [, navigate] = useLocation();
   const proceedButton = useRef<HTMLButtonElement>(null);
+  const t = useMessages('cart');
 
   const proceed = () => {
     closeCart();
@@ -29,15 +32,15 @@ export function CartDialog() {
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <ShoppingCart className="size-5 text-accent" aria-hidden="true" />
-            Shopping Cart
+            {t('cart.title')}
           </DialogTitle>
-          <DialogDescription className="sr-only">The package you chose and its total</DialogDescription>
+          <DialogDescription className="sr-only">{t('cart.description')}</DialogDescription>
         </DialogHeader>
         {items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-8 text-center">
-            <p className="text-muted-foreground">Your cart is empty</p>
+            <p className="text-muted-foreground">{t('cart.empty')}</p>
             <Button variant="outline" onClick={() => { closeCart(); document.getElementById('packages')?.scrollIntoView({ behavior: 'smooth' }); }}>
-              Browse packages
+              {t('cart.browse')}
             </Button>
           </div>
         ) : (
@@ -46,12 +49,12 @@ export function CartDialog() {
               {items.map((item) => (
                 <li key={item.id} className="flex items-center justify-between gap-4 py-3">
                   <div>
-                    <p className="font-semibold">{item.name} Package</p>
-                    <p className="text-sm text-muted-foreground">{item.duration} subscription</p>
+                    <p className="font-semibold">{formatMessage('cart.itemName', { name: item.name })}</p>
+                    <p className="text-sm text-muted-foreground">{formatMessage('cart.itemDuration', { duration: item.duration })}</p>
                   </div>
                   <div className="flex items-center gap-2">
                     <span className="tabular font-semibold">${item.price}</span>
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={() => removeItem(item.id)}>
+                    <Button variant="ghost" size="icon" aria-label={formatMessage('cart.remove', { name: item.name })} onClick={() => removeItem(item.id)}>
                       <Trash2 className="text-destructive" aria-hidden="true" />
                     </Button>
                   </div>
@@ -59,11 +62,11 @@ export function CartDialog() {
               ))}
             </ul>
             <div className="flex items-center justify-between border-t border-border pt-4 text-lg font-bold">
-              <span>Total</span>
+              <span>{t('cart.total')}</span>
               <span className="tabular" data-testid="cart-total">{formatDollars(cartTotal(items))}</span>
             </div>
             <Button ref={proceedButton} size="lg" className="w-full" onClick={proceed}>
-              Proceed to Checkout
+              {t('cart.proceed')}
             </Button>
           </>
         )}

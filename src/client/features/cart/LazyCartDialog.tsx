@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCart } from '../../lib/cart-store';
+import { preloadMessages } from '../../lib/i18n';
 import { whenIdle } from '../../lib/when-idle';
 
-const CartDialog = lazy(() => import('./CartDialog').then((module) => ({ default: module.CartDialog })));
+// The dialog's code and its words (the cart's catalogue area, decision 0106) in one wait.
+const CartDialog = lazy(() => Promise.all([import('./CartDialog'), preloadMessages('cart')]).then(([module]) => ({ default: module.CartDialog })));
 
 /**
  * The cart's dialog, mounted once the browser is idle or when the cart is first opened, and

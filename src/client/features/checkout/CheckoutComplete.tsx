@@ -1,6 +1,7 @@
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../components/ui/card';
+import { t } from '../../lib/i18n';
 
 /** Takes the form's place once the order is paid or free and complete. */
 export function CheckoutComplete({ title, description, redirecting }: { title: string; description: ReactNode; redirecting: boolean }) {
@@ -12,7 +13,7 @@ export function CheckoutComplete({ title, description, redirecting }: { title: s
         <p className="max-w-md text-muted-foreground">{description}</p>
         {redirecting && (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Redirecting...
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t('checkout.redirecting')}
           </p>
         )}
       </CardContent>

@@ -1,21 +1,27 @@
 import { BrandLogo } from '../../components/BrandLogo';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Button } from '../../components/ui/button';
+import { useMessages } from '../../lib/i18n';
 
 /** The checkout's own slim header: the brand, a secure-checkout mark and 'Back to Home'. */
 export function CheckoutHeader() {
   const [, navigate] = useLocation();
+  const t = useMessages('checkout');
   return (
     <header className="border-b border-border/60 bg-background/80 backdrop-blur-lg">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <BrandLogo compact />
         <p className="hidden items-center gap-2 text-sm text-muted-foreground sm:flex">
-          <Lock className="size-4 text-success" aria-hidden="true" /> Secure checkout
+          <Lock className="size-4 text-success" aria-hidden="true" /> {t('checkout.secure')}
         </p>
-        <Button variant="ghost" size="sm" onClick={() => navigate('/')}>
-          <ArrowLeft aria-hidden="true" /> Back to Home
-        </Button>
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher className="hidden w-32 sm:flex" />
+          <Button variant="ghost" size="sm" onClick={() => navigate('/')}>
+            <ArrowLeft className="rtl:rotate-180" aria-hidden="true" /> {t('checkout.backHome')}
+          </Button>
+        </div>
       </div>
     </header>
   );

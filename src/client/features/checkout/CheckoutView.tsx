@@ -33,6 +33,7 @@ import type { CheckoutFlow } from './use-checkout-flow';
 import { useCoupon } from './use-coupon';
 import { usePrefetchStoreConfig, useStoreConfig } from './use-store-config';
 import { useStripeReturn } from './use-stripe-return';
+import { t } from '../../lib/i18n';
 
 // The card form and the crypto panel load only once the buyer reaches that step, so the
 // checkout page's own JavaScript stays small on a phone (decision 0014).
@@ -165,7 +166,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     <Layout summary={summary}>
       {renewingLine}
       <SignedInDetails form={form} onSignedIn={onSignedIn} />
-      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={preloadNextSteps} aria-label="Checkout">
+      <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={preloadNextSteps} aria-label={t('site.checkout.title')}>
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
           <CustomerInfoSection form={form} maxDevices={maxDevices}>
             {setTopBoxes}
@@ -191,7 +192,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       {lowerSectionsShown && <PolicyAgreement />}
 
       {stage.kind === 'card' && (
-        <CheckoutSection id="card-details" icon={CreditCard} title="Card Details" action={<EditDetailsButton onClick={flow.editDetails} />}>
+        <CheckoutSection id="card-details" icon={CreditCard} title={t('checkout.card.title')} action={<EditDetailsButton onClick={flow.editDetails} />}>
           <Suspense fallback={<CardFormSkeleton />}>
             <CardPayment
               orderId={stage.order.id}
@@ -204,8 +205,8 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
         </CheckoutSection>
       )}
       {stage.kind === 'crypto' && (
-        <CheckoutSection id="crypto-payment" icon={Bitcoin} title="Cryptocurrency Payment" description="USDC on the Ethereum network (ERC-20)">
-          <Suspense fallback={<p role="status" className="text-sm text-muted-foreground">Loading the payment details...</p>}>
+        <CheckoutSection id="crypto-payment" icon={Bitcoin} title={t('checkout.crypto.title')} description={t('checkout.crypto.network')}>
+          <Suspense fallback={<p role="status" className="text-sm text-muted-foreground">{t('checkout.crypto.loading')}</p>}>
             <CryptoPayment
               payment={stage.payment}
               onCompleted={() => flow.completeCryptoPayment(stage.payment, stage.setup)}

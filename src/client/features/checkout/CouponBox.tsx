@@ -5,6 +5,8 @@ import { Input } from '../../components/ui/input';
 import { formatDollars, parseMoney } from '#domain/money';
 import { CheckoutSection } from './CheckoutSection';
 import type { AppliedCoupon } from './order-summary';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
 
 interface CouponBoxProps {
   applied: AppliedCoupon | null;
@@ -26,7 +28,7 @@ export function CouponBox({ applied, onApply, onRemove, checking, disabled = fal
   };
 
   return (
-    <CheckoutSection id="coupon" icon={TicketPercent} title="Coupon Code" description="Have a coupon? Apply it to your order.">
+    <CheckoutSection id="coupon" icon={TicketPercent} title={t('checkout.coupon.title')} description={t('checkout.coupon.description')}>
       {applied ? (
         <div className="flex items-center justify-between gap-3 rounded-xl border border-success/40 bg-success/10 p-4" data-testid="applied-coupon">
           <div className="min-w-0">
@@ -34,15 +36,15 @@ export function CouponBox({ applied, onApply, onRemove, checking, disabled = fal
             <p className="text-sm text-muted-foreground">{applied.description}</p>
             <p className="tabular mt-1 text-sm font-semibold">-{formatDollars(parseMoney(applied.discountAmount))}</p>
           </div>
-          <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={disabled} aria-label={`Remove coupon ${applied.code}`}>
-            <X aria-hidden="true" /> Remove
+          <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={disabled} aria-label={formatMessage('checkout.coupon.removeCode', { code: applied.code })}>
+            <X aria-hidden="true" /> {t('checkout.coupon.remove')}
           </Button>
         </div>
       ) : (
         <div className="flex gap-2">
           <Input
-            aria-label="Coupon code"
-            placeholder="Enter coupon code"
+            aria-label={t('checkout.coupon.label')}
+            placeholder={t('checkout.coupon.placeholder')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -59,7 +61,7 @@ export function CouponBox({ applied, onApply, onRemove, checking, disabled = fal
             }}
           />
           <Button type="button" variant="secondary" className="shrink-0" disabled={!canApply} onClick={() => void apply()}>
-            {checking ? 'Applying...' : 'Apply'}
+            {t(checking ? 'checkout.coupon.applying' : 'checkout.coupon.apply')}
           </Button>
         </div>
       )}

@@ -40,7 +40,7 @@ function Detail({ label, value, copyLabel, what, mono = false }: { label: string
   return (
     <div className="grid gap-1">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="flex min-h-10 items-center justify-between gap-2 rounded-lg border border-border bg-background/60 py-1 pl-3 pr-1">
+      <dd className="flex min-h-10 items-center justify-between gap-2 rounded-lg border border-border bg-background/60 py-1 ps-3 pe-1">
         <span className={mono ? 'break-all font-mono text-sm' : 'tabular font-semibold'}>{value}</span>
         {copyLabel && what && <CopyButton value={value} label={copyLabel} what={what} />}
       </dd>

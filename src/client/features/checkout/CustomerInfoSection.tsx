@@ -7,6 +7,8 @@ import { FormSelect } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 import { deviceOptionLabel } from '../../lib/device-options';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
 
 const CUSTOMER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'deviceCount'] as const;
 
@@ -16,31 +18,31 @@ export const CustomerInfoSection = memo(function CustomerInfoSection({ form, max
   const { errors } = useFormState({ control: form.control, name: CUSTOMER_FIELDS });
   const deviceOptions = Array.from({ length: maxDevices }, (_, i) => i + 1);
   return (
-    <CheckoutSection id="customer-information" icon={UserRound} title="Customer Information" description="Where we send your order confirmation and login details.">
+    <CheckoutSection id="customer-information" icon={UserRound} title={t('checkout.customer.title')} description={t('checkout.customer.description')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="firstName" label="First Name" error={errors.firstName?.message}>
+        <FormField id="firstName" label={t('checkout.customer.firstName')} error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...invalidProps('firstName', errors.firstName?.message)} {...form.register('firstName')} />
         </FormField>
-        <FormField id="lastName" label="Last Name" error={errors.lastName?.message}>
+        <FormField id="lastName" label={t('checkout.customer.lastName')} error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...invalidProps('lastName', errors.lastName?.message)} {...form.register('lastName')} />
         </FormField>
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@example.com" {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
+        <FormField id="email" label={t('checkout.customer.email')} error={errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder={t('checkout.customer.emailPlaceholder')} {...invalidProps('email', errors.email?.message)} {...form.register('email')} />
         </FormField>
-        <FormField id="phone" label="Phone (Optional)" error={errors.phone?.message}>
+        <FormField id="phone" label={t('checkout.customer.phone')} error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...invalidProps('phone', errors.phone?.message)} {...form.register('phone')} />
         </FormField>
         <FormSelect
           control={form.control}
           name="deviceCount"
           id="deviceCount"
-          label="Number of Devices"
+          label={t('checkout.customer.devices')}
           error={errors.deviceCount?.message}
           className="sm:col-span-2"
-          placeholder="Choose the number of devices"
+          placeholder={t('checkout.customer.devicesPlaceholder')}
           options={deviceOptions.map((count) => ({ value: String(count), label: deviceOptionLabel(count) }))}
           disabled={maxDevices === 1}
-          hint={maxDevices === 1 ? 'This package includes 1 device.' : `1 device included, extra devices $5.99 each, up to ${maxDevices}. Each login works on one device at a time.`}
+          hint={maxDevices === 1 ? t('checkout.customer.oneDevice') : formatMessage('checkout.customer.devicesHint', { max: maxDevices })}
         />
         {children && <div className="sm:col-span-2">{children}</div>}
       </div>

@@ -5,6 +5,7 @@ import { GIFT_CARDS } from '#domain/catalog';
 import { FormSelect, plainOptions } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
+import { t } from '../../lib/i18n';
 
 const GIFT_CARD_OPTIONS = plainOptions(GIFT_CARDS);
 
@@ -19,16 +20,16 @@ export const GiftCardSection = memo(function GiftCardSection({ form, cashback }:
     <CheckoutSection
       id="gift-card"
       icon={Gift}
-      title="Gift Card Cashback"
+      title={t('checkout.giftCard.title')}
       description={`Choose where your $${cashback} cashback goes. The e-gift card is emailed within 1-2 hours of payment.`}
     >
       <FormSelect
         control={form.control}
         name="selectedGiftCard"
         id="selectedGiftCard"
-        label="Gift Card"
+        label={t('checkout.giftCard.label')}
         error={errors.selectedGiftCard?.message}
-        placeholder="Choose your gift card"
+        placeholder={t('checkout.giftCard.placeholder')}
         options={GIFT_CARD_OPTIONS}
       />
     </CheckoutSection>

@@ -15,7 +15,7 @@ export function OrderConfirmedDialog({ order, renewal, onContinue }: { order: Co
   return (
     <Dialog open={order !== null} onOpenChange={(isOpen) => !isOpen && onContinue()}>
       <DialogContent>
-        <DialogHeader className="items-center pr-0 text-center">
+        <DialogHeader className="items-center pe-0 text-center">
           <CheckCircle2 className="size-14 text-success" aria-hidden="true" />
           <DialogTitle className="text-2xl">Order Confirmed</DialogTitle>
           <DialogDescription>

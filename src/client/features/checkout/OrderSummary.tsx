@@ -4,6 +4,7 @@ import { FREE_PRICE } from '#domain/catalog';
 import { formatDollars } from '#domain/money';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import type { CartItem } from '../../lib/cart-store';
+import { t } from '../../lib/i18n';
 
 interface OrderSummaryProps {
   item: CartItem;
@@ -31,7 +32,7 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
       <Card>
         <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
           <h2 id="order-summary-title" className="text-lg font-bold">
-            Order Summary
+            {t('checkout.summary.title')}
           </h2>
         </CardHeader>
         <CardContent className="grid gap-5 px-4 pb-4 sm:px-6 sm:pb-6">

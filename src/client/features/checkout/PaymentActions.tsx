@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { CheckoutSection } from './CheckoutSection';
 import { PaymentFailureNote } from './PaymentFailureNote';
 import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
+import { t } from '../../lib/i18n';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
 
@@ -29,7 +30,7 @@ function SubmitOrder({ label, pendingLabel, pending, failure, paused = false }: 
 export function EditDetailsButton({ onClick }: { onClick: () => void }) {
   return (
     <Button type="button" variant="ghost" size="sm" onClick={onClick}>
-      <Pencil aria-hidden="true" /> Edit details
+      <Pencil aria-hidden="true" /> {t('checkout.editDetails')}
     </Button>
   );
 }
@@ -46,22 +47,22 @@ export function CardDetailsIntro({ savedCard, ...state }: SubmitState & { savedC
     <CheckoutSection
       id="card-details"
       icon={CreditCard}
-      title="Card Details"
-      description={savedCard ? 'Pay with the card your subscription renews with, or enter another card.' : 'Continue to enter your card. Your total is confirmed by our server first.'}
+      title={t('checkout.card.title')}
+      description={t(savedCard ? 'checkout.card.savedCard' : 'checkout.card.description')}
     >
       {savedCard ? (
         <div className="grid gap-4">
           <PaymentFailureNote message={state.pending ? null : state.failure} />
           <Button type="button" size="lg" className="w-full" disabled={state.pending} onClick={savedCard.onPay}>
             <CreditCard aria-hidden="true" />
-            {state.pending ? 'Processing...' : savedCard.label}
+            {state.pending ? t('checkout.processing') : savedCard.label}
           </Button>
           <Button type="submit" form={CHECKOUT_FORM_ID} variant="outline" size="lg" className="w-full" disabled={state.pending}>
-            Enter another card
+            {t('checkout.card.another')}
           </Button>
         </div>
       ) : (
-        <SubmitOrder label="Continue to Payment" pendingLabel="Creating Order..." {...state} />
+        <SubmitOrder label={t('checkout.card.continue')} pendingLabel={t('checkout.card.pending')} {...state} />
       )}
     </CheckoutSection>
   );
@@ -72,10 +73,10 @@ export function CryptoIntro(state: SubmitState) {
     <CheckoutSection
       id="crypto-payment"
       icon={Bitcoin}
-      title="Cryptocurrency Payment"
-      description="Pay with USDC on the Ethereum network (ERC-20). Your service activates within 1 hour of payment."
+      title={t('checkout.crypto.title')}
+      description={t('checkout.crypto.description')}
     >
-      <SubmitOrder label="Pay with USDC" pendingLabel="Creating Payment..." {...state} />
+      <SubmitOrder label={t('checkout.crypto.pay')} pendingLabel={t('checkout.crypto.pending')} {...state} />
     </CheckoutSection>
   );
 }
@@ -86,10 +87,10 @@ export function FreeOrderIntro({ isTrial, ...state }: SubmitState & { isTrial: b
     <CheckoutSection
       id="complete-order"
       icon={Sparkles}
-      title={isTrial ? 'Start Your Free Trial' : 'Complete Your Order'}
-      description={isTrial ? '36 hours of full access. No credit card required.' : 'Nothing to pay: your coupon covers the whole order.'}
+      title={t(isTrial ? 'checkout.free.trialTitle' : 'checkout.free.orderTitle')}
+      description={t(isTrial ? 'checkout.free.trialDescription' : 'checkout.free.orderDescription')}
     >
-      <SubmitOrder label={isTrial ? 'Start Free Trial' : 'Complete Order'} pendingLabel="Processing..." paused={isTrial && trialsPaused} {...state} />
+      <SubmitOrder label={t(isTrial ? 'checkout.free.startTrial' : 'checkout.free.complete')} pendingLabel={t('checkout.processing')} paused={isTrial && trialsPaused} {...state} />
     </CheckoutSection>
   );
 }

@@ -7,6 +7,7 @@ import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { cn } from '../../lib/utils';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
+import { t } from '../../lib/i18n';
 
 const METHODS = [
   { value: 'card', label: 'Credit or Debit Card', detail: 'Activated within 24 hours', icon: CreditCard },
@@ -30,7 +31,7 @@ export const PaymentMethodSection = memo(function PaymentMethodSection({
 }) {
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
   return (
-    <CheckoutSection id="payment-method" icon={Wallet} title="Payment Method">
+    <CheckoutSection id="payment-method" icon={Wallet} title={t('checkout.method.title')}>
       <Controller
         control={form.control}
         name="paymentMethod"
@@ -39,7 +40,7 @@ export const PaymentMethodSection = memo(function PaymentMethodSection({
             value={field.value}
             onValueChange={field.onChange}
             disabled={disabled}
-            aria-label="Payment method"
+            aria-label={t('checkout.method.label')}
             className="grid gap-3 sm:grid-cols-2"
           >
             {METHODS.map((method) => {

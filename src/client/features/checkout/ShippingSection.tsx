@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input';
 import { FormSelect } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
+import { t } from '../../lib/i18n';
 
 const COUNTRY_NAMES: Record<ShippingCountry, string> = { US: 'United States', CA: 'Canada' };
 
@@ -21,8 +22,8 @@ export function ShippingSection({ form }: { form: CheckoutForm }) {
     <CheckoutSection
       id="shipping-information"
       icon={Truck}
-      title="Shipping Information"
-      description="Free shipping with UPS. Your streaming box ships in 1-2 business days; its 6-month subscription starts on first use."
+      title={t('checkout.shipping.title')}
+      description={t('checkout.shipping.description')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="shippingAddress" label="Street Address" error={missing} className="sm:col-span-2">

@@ -3,6 +3,7 @@ import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
+import { pageBase } from '../../lib/i18n';
 import { stripeAppearance, stripeFor } from '../../lib/stripe';
 import type { CardPaymentProps } from './card-payment-props';
 import { paymentError, paymentFailed, type PaymentFailure } from './payment-errors';
@@ -10,7 +11,7 @@ import { PaymentFailureNote } from './PaymentFailureNote';
 
 /** Where Stripe sends the buyer back after a redirect-based payment method; see useStripeReturn. */
 function stripeReturnUrl(orderId: string): string {
-  return `${window.location.origin}/checkout?${new URLSearchParams({ order: orderId })}`;
+  return `${window.location.origin}${pageBase()}/checkout?${new URLSearchParams({ order: orderId })}`;
 }
 
 function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps, 'clientSecret'>) {

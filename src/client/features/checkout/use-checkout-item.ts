@@ -3,6 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { FREE_PRICE, TRIAL_CART_PACKAGE } from '#domain/catalog';
 import { toast } from '../../components/ui/use-toast';
 import { useCart, type CartItem } from '../../lib/cart-store';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
 
 export type CheckoutItem =
   | { kind: 'loading' }
@@ -15,7 +17,7 @@ function putTrialInCart(): void {
   const cart = useCart.getState();
   cart.clearCart();
   cart.addItem({ ...TRIAL_CART_PACKAGE, features: [...TRIAL_CART_PACKAGE.features] });
-  toast({ title: 'Free Trial Added', description: `The ${TRIAL_CART_PACKAGE.name} is ready to check out.` });
+  toast({ title: t('checkout.trialAdded.title'), description: formatMessage('checkout.trialAdded.description', { name: TRIAL_CART_PACKAGE.name }) });
 }
 
 /**

@@ -1,6 +1,8 @@
 import { HelpCircle, Mail, Tv } from 'lucide-react';
-import { POLICY_TITLES, policyPage } from '#contract/policy-paths';
+import { policyPage } from '#contract/policy-paths';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Button } from '../../components/ui/button';
+import { pageBase, useMessages } from '../../lib/i18n';
 import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
 
 /**
@@ -10,31 +12,38 @@ import { SOCIAL_NETWORKS, SocialIcon } from './social-icons';
  * address (decision 0014).
  */
 const QUICK_LINKS = [
-  { label: 'Packages', href: '#packages' },
-  { label: 'Features', href: '#features' },
-  { label: 'Free Trial', href: '/checkout?trial=true' },
-  { label: 'Setup Guide', href: '#support' },
+  { label: 'site.nav.packages', href: '#packages' },
+  { label: 'site.nav.features', href: '#features' },
+  { label: 'landing.footer.freeTrial', href: '/checkout?trial=true' },
+  { label: 'landing.footer.setupGuide', href: '#support' },
 ];
 const SUPPORT_LINKS = [
   // A support request, by a guest or from the account's Help section (decision 0102).
-  { label: 'Help Center', href: '/support' },
-  { label: 'Contact Us', href: '/support' },
-  ...['Device Setup', 'Troubleshooting'].map((label) => ({ label, href: '#support' })),
+  { label: 'landing.footer.helpCenter', href: '/support' },
+  { label: 'landing.footer.contactUs', href: '/support' },
+  ...['landing.footer.deviceSetup', 'landing.footer.troubleshooting'].map((label) => ({ label, href: '#support' })),
   // Whether the service runs now, and the incidents of the last days (decision 0094).
-  { label: 'Service Status', href: '/status' },
+  { label: 'landing.footer.serviceStatus', href: '/status' },
 ];
 // The store's policies, which the owner edits in the admin (decision 0097).
-const LEGAL_LINKS = (['privacy', 'terms', 'refund-policy'] as const).map((name) => ({ label: POLICY_TITLES[name], href: policyPage(name) }));
+const LEGAL_LINKS = [
+  { label: 'landing.footer.privacy', href: policyPage('privacy') },
+  { label: 'landing.footer.terms', href: policyPage('terms') },
+  { label: 'landing.footer.refundPolicy', href: policyPage('refund-policy') },
+];
 
+/** A footer link by its message's key; a page's address in the page's language (/es/support). */
 function FooterLink({ label, href }: { label: string; href: string }) {
+  const t = useMessages('landing');
   return (
-    <a href={href} className="text-sm text-muted-foreground hover:text-foreground">
-      {label}
+    <a href={href.startsWith('/') ? `${pageBase()}${href}` : href} className="text-sm text-muted-foreground hover:text-foreground">
+      {t(label)}
     </a>
   );
 }
 
 export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
+  const t = useMessages('site', 'landing');
   return (
     <footer id="support" className="scroll-mt-20 border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -42,7 +51,7 @@ export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
           <p className="flex items-center gap-2 text-lg font-extrabold">
             <Tv className="size-5 text-accent" aria-hidden="true" /> StreamPlus
           </p>
-          <p className="mt-3 text-sm text-muted-foreground">Premium IPTV in 4K with 24/7 support and gift card cashback on every subscription.</p>
+          <p className="mt-3 text-sm text-muted-foreground">{t('landing.footer.about')}</p>
           <div className="mt-4 flex gap-2">
             {SOCIAL_NETWORKS.map((network) => (
               <a key={network} href="#support" aria-label={network} className="flex size-9 items-center justify-center rounded-lg border border-border text-muted-foreground hover:text-foreground">
@@ -51,16 +60,16 @@ export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
             ))}
           </div>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="font-bold">Quick Links</h2>
+        <nav aria-label={t('landing.footer.quickLinksLabel')}>
+          <h2 className="font-bold">{t('landing.footer.quickLinks')}</h2>
           <ul className="mt-3 space-y-2">
             {QUICK_LINKS.map((link) => (
               <li key={link.label}><FooterLink {...link} /></li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Support">
-          <h2 className="font-bold">Support</h2>
+        <nav aria-label={t('site.nav.support')}>
+          <h2 className="font-bold">{t('site.nav.support')}</h2>
           <ul className="mt-3 space-y-2">
             {SUPPORT_LINKS.map((link) => (
               <li key={link.label}><FooterLink {...link} /></li>
@@ -71,17 +80,18 @@ export function SiteFooter({ onOpenTutorial }: { onOpenTutorial: () => void }) {
           </p>
         </nav>
         <div>
-          <h2 className="font-bold">Cash back gift card</h2>
-          <p className="mt-3 text-sm text-muted-foreground">Need help redeeming your cash back e-gift card? Our guide takes you through it step by step.</p>
+          <h2 className="font-bold">{t('landing.footer.giftCardTitle')}</h2>
+          <p className="mt-3 text-sm text-muted-foreground">{t('landing.footer.giftCardText')}</p>
           <Button variant="outline" size="sm" className="mt-4" onClick={onOpenTutorial}>
-            <HelpCircle /> How to redeem
+            <HelpCircle /> {t('landing.footer.howToRedeem')}
           </Button>
         </div>
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 sm:flex-row">
-          <p className="text-sm text-muted-foreground">© 2025 StreamPlus. All rights reserved.</p>
-          <div className="flex flex-wrap justify-center gap-4">
+          <p className="text-sm text-muted-foreground">{t('landing.footer.rights')}</p>
+          <div className="flex flex-wrap items-center justify-center gap-4">
+            <LanguageSwitcher />
             {LEGAL_LINKS.map((link) => (
               <FooterLink key={link.label} {...link} />
             ))}

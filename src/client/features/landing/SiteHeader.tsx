@@ -1,23 +1,45 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Button } from '../../components/ui/button';
+import { useMessages } from '../../lib/i18n';
 import { useCurrentCustomer } from '../../lib/session';
+import { whenIdle } from '../../lib/when-idle';
 import { CartButton } from '../cart';
 import { scrollToSection, SECTIONS } from './scroll';
 import { SiteMenu } from './SiteMenu';
+
+const LanguageSwitcher = lazy(() => import('../../components/LanguageSwitcher').then((module) => ({ default: module.LanguageSwitcher })));
+
+/**
+ * The language switcher from 1024 px (on a phone or tablet it is in the menu's sheet): its code
+ * comes once the browser is idle, not in the landing page's first JavaScript (decision 0106),
+ * into a place held at its width so that nothing in the header moves.
+ */
+function HeaderLanguageSwitcher() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => whenIdle(() => setMounted(true)), []);
+  const place = <div className="hidden h-9 w-36 lg:block" />;
+  if (!mounted) return place;
+  return (
+    <Suspense fallback={place}>
+      <LanguageSwitcher className="hidden w-36 lg:flex" />
+    </Suspense>
+  );
+}
 
 const SignedInLinks = lazy(() => import('./SignedInLinks').then((module) => ({ default: module.SignedInLinks })));
 
 /** Sign In and Sign Up, for a guest and while the session is asked. */
 function GuestLinks() {
+  const t = useMessages('site');
   return (
     <>
       <Button variant="ghost" size="sm" asChild>
-        <Link href="/login">Sign In</Link>
+        <Link href="/login">{t('site.signIn')}</Link>
       </Button>
       <Button size="sm" asChild>
-        <Link href="/register">Sign Up</Link>
+        <Link href="/register">{t('site.signUp')}</Link>
       </Button>
     </>
   );
@@ -39,18 +61,20 @@ function AccountLinks() {
 }
 
 export function SiteHeader() {
+  const t = useMessages('site');
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur-lg">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-4">
         <BrandLogo compact />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('site.nav.main')} className="hidden items-center gap-1 md:flex">
           {SECTIONS.map(({ id, label }) => (
             <Button key={id} variant="ghost" onClick={() => scrollToSection(id)}>
-              {label}
+              {t(label)}
             </Button>
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          <HeaderLanguageSwitcher />
           <AccountLinks />
           <CartButton />
           <SiteMenu />

@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { useMessages } from '../../lib/i18n';
 import { whenIdle } from '../../lib/when-idle';
 import { scrollToSection, SECTIONS } from './scroll';
 
@@ -17,6 +18,7 @@ export function SiteMenu() {
   const [mounted, setMounted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sheetId = useId();
+  const t = useMessages('site');
   if (open && !mounted) setMounted(true);
   useEffect(() => whenIdle(() => setMounted(true)), []);
   return (
@@ -26,7 +28,7 @@ export function SiteMenu() {
         variant="ghost"
         size="icon"
         className="lg:hidden"
-        aria-label="Menu"
+        aria-label={t('site.menu')}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={sheetId}

@@ -1,7 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogOut, X } from 'lucide-react';
 import { useRef, type RefObject } from 'react';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Button } from '../../components/ui/button';
+import { useMessages } from '../../lib/i18n';
 import { useCurrentCustomer } from '../../lib/session';
 import { useSignOut } from '../../lib/sign-out';
 import type { SECTIONS, SectionId } from './scroll';
@@ -25,6 +27,7 @@ export function SiteMenuSheet({ id, open, onOpenChange, menuButton, sections, sc
   const chosen = useRef<SectionId | null>(null);
   const customer = useCurrentCustomer();
   const signOut = useSignOut();
+  const t = useMessages('site');
   const choose = (id: SectionId) => {
     chosen.current = id;
     onOpenChange(false);
@@ -49,24 +52,25 @@ export function SiteMenuSheet({ id, open, onOpenChange, menuButton, sections, sc
           }}
         >
           <div className="flex items-center justify-between">
-            <DialogPrimitive.Title className="text-lg font-bold">Menu</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="text-lg font-bold">{t('site.menu')}</DialogPrimitive.Title>
             <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
+              <Button variant="ghost" size="icon" aria-label={t('site.closeMenu')}>
                 <X className="size-5" aria-hidden="true" />
               </Button>
             </DialogPrimitive.Close>
           </div>
-          <nav aria-label="Sections" className="mt-2 grid gap-1">
+          <nav aria-label={t('site.nav.sections')} className="mt-2 grid gap-1">
             {sections.map(({ id, label }) => (
               <Button key={id} variant="ghost" size="lg" className="justify-start" onClick={() => choose(id)}>
-                {label}
+                {t(label)}
               </Button>
             ))}
           </nav>
+          <LanguageSwitcher className="mt-3" />
           {customer.data && (
             <Button variant="outline" size="lg" className="mt-3 w-full" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               <LogOut aria-hidden="true" />
-              {signOut.isPending ? 'Signing Out...' : 'Sign Out'}
+              {t(signOut.isPending ? 'site.signingOut' : 'site.signOut')}
             </Button>
           )}
         </DialogPrimitive.Content>

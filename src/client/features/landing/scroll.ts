@@ -1,8 +1,8 @@
-/** The landing page's sections the header leads to (spec section 2), in page order. */
+/** The landing page's sections the header leads to (spec section 2), in page order; each label a message's key. */
 export const SECTIONS = [
-  { id: 'packages', label: 'Packages' },
-  { id: 'features', label: 'Features' },
-  { id: 'support', label: 'Support' },
+  { id: 'packages', label: 'site.nav.packages' },
+  { id: 'features', label: 'site.nav.features' },
+  { id: 'support', label: 'site.nav.support' },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
