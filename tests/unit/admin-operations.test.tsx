@@ -357,6 +357,7 @@ describe('the Audit Log and Outbox tabs', () => {
       'Win-back coupon chosen',
       'Daily trial budget set',
       'Package change',
+      'Currency on or off',
       'Device renamed',
       'Set-top box MAC change',
       'Device made a set-top box',
