@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
-import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
-import { registerCustomer } from '../support/customers';
 import { chargesOf, DAY, renewalOrdersOf, renewalSchedule, subscriptionRow } from '../support/renewal-charges';
-import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { buyWithAutoRenewOnStripe } from '../support/saved-cards';
+import { postStripeEvent, STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
 
 const START = '2027-01-05T09:00:00.000Z';
@@ -22,21 +19,13 @@ describe('automatic renewal with Stripe (a local stand-in of its API)', () => {
     clock.set(START);
   });
 
-  const webhook = ({ payload, signature }: { payload: string; signature: string }) =>
-    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
+  const webhook = (event: { payload: string; signature: string }) => postStripeEvent(t.app, event);
 
   /** A signed-in buyer's card checkout with "Renew automatically", paid through Stripe.js and told by the webhook. */
   async function autoRenewingOnStripe(cardNumber: string) {
-    const buyer = await registerCustomer(t.app);
-    const { oneMonth } = await seededPackages(t.app);
-    const placed = await postCheckout(t.app, checkoutForm(oneMonth.id, { email: buyer.customer.email, autoRenew: true }), buyer.cookies);
-    expect(placed.statusCode).toBe(200);
-    const paid = stripe.payWithCard(intentIdOf(placed.json<{ clientSecret: string }>().clientSecret), cardNumber);
-    expect((await webhook(stripe.event('payment_intent.succeeded', paid))).statusCode).toBe(200);
-    await t.services.jobs.drain();
-    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, placed.json<{ order: { id: string } }>().order.id));
-    expect(subscription).toMatchObject({ autoRenew: true, expirationDate: EXPIRY });
-    return { subscriptionId: subscription!.id, cookies: buyer.cookies };
+    const bought = await buyWithAutoRenewOnStripe(t, stripe, cardNumber);
+    expect(await subscriptionRow(t, bought.subscriptionId)).toMatchObject({ autoRenew: true, expirationDate: EXPIRY });
+    return bought;
   }
 
   it('charges the saved card off-session once under the period\'s key, and extends the same subscription', async () => {

@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
-import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
-import { registerCustomer } from '../support/customers';
-import { DAY, renewalOrdersOf, renewalSchedule } from '../support/renewal-charges';
+import { DAY, renewalOrdersOf, renewalSchedule, subscriptionRow } from '../support/renewal-charges';
+import { buyWithAutoRenewOnStripe } from '../support/saved-cards';
 import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
 
@@ -22,20 +19,10 @@ describe('automatic renewal in the currency last paid in', () => {
     clock.set(START);
   });
 
-  const webhook = ({ payload, signature }: { payload: string; signature: string }) =>
-    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
-
   async function autoRenewingIn(currency: string, deviceCount: string) {
-    const buyer = await registerCustomer(t.app);
-    const { oneMonth } = await seededPackages(t.app);
-    const placed = await postCheckout(t.app, checkoutForm(oneMonth.id, { email: buyer.customer.email, autoRenew: true, currency, deviceCount }), buyer.cookies);
-    expect(placed.statusCode, placed.body).toBe(200);
-    const paid = stripe.payWithCard(intentIdOf(placed.json<{ clientSecret: string }>().clientSecret), '4242424242424242');
-    expect((await webhook(stripe.event('payment_intent.succeeded', paid))).statusCode).toBe(200);
-    await t.services.jobs.drain();
-    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, placed.json<{ order: { id: string } }>().order.id));
-    expect(subscription).toMatchObject({ autoRenew: true, expirationDate: EXPIRY });
-    return subscription!.id;
+    const { subscriptionId } = await buyWithAutoRenewOnStripe(t, stripe, '4242424242424242', { currency, deviceCount });
+    expect(await subscriptionRow(t, subscriptionId)).toMatchObject({ autoRenew: true, expirationDate: EXPIRY });
+    return subscriptionId;
   }
 
   it.each([

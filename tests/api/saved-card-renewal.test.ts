@@ -5,7 +5,7 @@ import { settableClock } from '../../src/server/lib/clock';
 import { browserCookieOf, checkoutForm, seededPackages } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
 import { demoIntentsOf, renewalOrdersOf, subscriptionRow } from '../support/renewal-charges';
-import { buyWithAutoRenew } from '../support/saved-cards';
+import { buyWithAutoRenew, buyWithAutoRenewOnStripe } from '../support/saved-cards';
 import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp, type TestApp } from '../support/test-app';
 
@@ -113,21 +113,14 @@ describe('a renewal by hand paid with the saved card on Stripe (a local stand-in
   });
 
   it('charges the saved payment method once under the order\'s key for the server\'s total', async () => {
-    const buyer = await registerCustomer(t.app);
-    const { oneMonth } = await seededPackages(t.app);
-    const placed = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { email: buyer.customer.email, autoRenew: true }), cookies: buyer.cookies });
-    const paid = stripe.payWithCard(placed.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0]!, '4242424242424242');
-    const event = stripe.event('payment_intent.succeeded', paid);
-    await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature }, payload: event.payload });
-    await t.services.jobs.drain();
-    const [subscription] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, placed.json<{ order: { id: string } }>().order.id));
-    expect(subscription).toMatchObject({ autoRenew: true });
+    const bought = await buyWithAutoRenewOnStripe(t, stripe, '4242424242424242');
+    expect(await subscriptionRow(t, bought.subscriptionId)).toMatchObject({ autoRenew: true });
 
-    const form = checkoutForm(oneMonth.id, { email: buyer.customer.email, renewsSubscriptionId: subscription!.id, autoRenew: true });
-    const first = await payWithSavedCard(t, form, buyer.cookies);
+    const form = await renewalForm(t, bought, { deviceCount: '1' });
+    const first = await payWithSavedCard(t, form, bought.cookies);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ outcome: 'paid', expirationDate: RENEWED });
-    await payWithSavedCard(t, form, { ...buyer.cookies, ...browserCookieOf(first) });
+    await payWithSavedCard(t, form, { ...bought.cookies, ...browserCookieOf(first) });
     const key = `saved-card-${first.json<{ orderId: string }>().orderId}`;
     const charges = stripe.requests.filter((request) => request.method === 'POST' && request.headers['idempotency-key'] === key);
     expect(charges.length).toBeGreaterThanOrEqual(1);
@@ -135,6 +128,6 @@ describe('a renewal by hand paid with the saved card on Stripe (a local stand-in
     expect(charges[0]!.form).toMatchObject({ amount: '1599', currency: 'usd', off_session: 'true', confirm: 'true' });
     const intents = [...stripe.intents.values()].filter((intent) => intent.metadata.orderId === first.json<{ orderId: string }>().orderId);
     expect(intents.map((intent) => [intent.amount, intent.status])).toEqual([[1599, 'succeeded']]);
-    expect((await subscriptionRow(t, subscription!.id)).autoRenew).toBe(true);
+    expect((await subscriptionRow(t, bought.subscriptionId)).autoRenew).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import type { Subscription } from '../../src/contract/subscriptions';
 import { savedCards, subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, postCheckout, seededPackages } from '../support/checkout';
 import { registerCustomer, type SignedIn } from '../support/customers';
-import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { postStripeEvent, STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
 
 describe('"Renew automatically" and "Update card" with Stripe (a local stand-in of its API)', () => {
@@ -15,8 +15,7 @@ describe('"Renew automatically" and "Update card" with Stripe (a local stand-in 
     stripe = standIn.stripe();
   });
 
-  const webhook = ({ payload, signature }: { payload: string; signature: string }) =>
-    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
+  const webhook = (event: { payload: string; signature: string }) => postStripeEvent(t.app, event);
 
   async function subscriptionsOf(cookies: SignedIn['cookies']): Promise<Subscription[]> {
     return (await t.app.inject({ method: 'GET', url: '/api/subscriptions', cookies })).json();

@@ -6,7 +6,7 @@ import type { Services } from '../../src/server/services';
 import { subscriptions } from '../../src/server/schema';
 import { checkoutForm, intentIdOf, seededPackages } from './checkout';
 import { registerCustomer } from './customers';
-import type { StripeStandIn } from './stripe-stand-in';
+import { postStripeEvent, type StripeStandIn } from './stripe-stand-in';
 
 /** Purchases with "Renew automatically" (decision 0044), paid with a demo test card, as API tests need them. */
 
@@ -83,17 +83,19 @@ export async function buyWithAutoRenewOnStripe(
   { app, services, database }: { app: App; services: Pick<Services, 'jobs'>; database: Pick<Database, 'db'> },
   stripe: Pick<StripeStandIn, 'payWithCard' | 'event'>,
   cardNumber: string,
-): Promise<{ orderId: string; subscriptionId: string; cookies: { sid: string } }> {
+  /** More of the checkout form: a currency, a device count. */
+  formOverrides: Record<string, unknown> = {},
+): Promise<{ orderId: string; subscriptionId: string; email: string; cookies: { sid: string } }> {
   const buyer = await registerCustomer(app);
   const { oneMonth } = await seededPackages(app);
-  const placed = await app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { email: buyer.customer.email, autoRenew: true }), cookies: buyer.cookies });
+  const form = checkoutForm(oneMonth.id, { email: buyer.customer.email, autoRenew: true, ...formOverrides });
+  const placed = await app.inject({ method: 'POST', url: '/api/checkout', payload: form, cookies: buyer.cookies });
   if (placed.statusCode !== 200) throw new Error(`checkout with autoRenew failed: ${placed.statusCode} ${placed.body}`);
   const { order, clientSecret } = placed.json<{ order: { id: string }; clientSecret: string }>();
-  const { payload, signature } = stripe.event('payment_intent.succeeded', stripe.payWithCard(intentIdOf(clientSecret), cardNumber));
-  const told = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
+  const told = await postStripeEvent(app, stripe.event('payment_intent.succeeded', stripe.payWithCard(intentIdOf(clientSecret), cardNumber)));
   if (told.statusCode !== 200) throw new Error(`Stripe's webhook was refused: ${told.statusCode} ${told.body}`);
   await services.jobs.drain();
   const [subscription] = await database.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.orderId, order.id));
   if (!subscription) throw new Error(`order ${order.id} has no subscription after its jobs ran`);
-  return { orderId: order.id, subscriptionId: subscription.id, cookies: buyer.cookies };
+  return { orderId: order.id, subscriptionId: subscription.id, email: buyer.customer.email, cookies: buyer.cookies };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse, IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { App } from '../../src/server/app';
 import { afterAll, beforeAll } from 'vitest';
 import { createStripeCardPayments } from '../../src/server/providers/payments/stripe-card-payments';
 import { outageSwitch, type Outage } from './outage';
@@ -93,6 +94,12 @@ export const STRIPE_TEST_SETTINGS = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
   STRIPE_WEBHOOK_SECRET: 'whsec_stand_in_secret',
 };
+
+/** Posts a signed event (the stand-in's `event(...)`) to the store's Stripe webhook, as Stripe does. */
+export function postStripeEvent(app: App, { payload, signature }: { payload: string; signature: string },
+) {
+  return app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
+}
 
 /**
  * A local stand-in of Stripe's PaymentIntents API (create with Idempotency-Key, retrieve)
