@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { revalidatingGet } from '../../src/client/features/admin/shared/revalidating-get';
 import { api, ApiError, getQueryFn, messageOr } from '../../src/client/lib/api';
+import { addMessages } from '../../src/client/lib/i18n';
 
 const customer = z.object({ firstName: z.string() });
 const names = z.array(z.object({ name: z.string() })).transform((rows) => rows.map((row) => row.name));
@@ -32,16 +33,27 @@ describe('the API helper (decision 0030; spec sections 7 and 8)', () => {
     expect(await api('/api/login', { method: 'POST', body: { email: 'a@b.co' }, schema: customer })).toEqual({ firstName: 'Ada' });
     expect(fetchMock).toHaveBeenCalledWith('/api/login', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Accept-Language': 'en', 'Content-Type': 'application/json' },
       body: '{"email":"a@b.co"}',
       credentials: 'include',
     });
   });
 
+  it("asks the server to word its refusals in the page's language (decision 0113)", async () => {
+    const fetchMock = stubFetch(200, '[]');
+    addMessages('pt-BR', [], {});
+    try {
+      await api('/api/x', { schema: names });
+      expect(fetchMock).toHaveBeenCalledWith('/api/x', expect.objectContaining({ headers: { 'Accept-Language': 'pt-BR' } }));
+    } finally {
+      addMessages('en', [], {});
+    }
+  });
+
   it('GETs without a body or a content type', async () => {
     const fetchMock = stubFetch(200, '[{"name":"Ada"}]');
     expect(await api('/api/x', { schema: names })).toEqual(['Ada']);
-    expect(fetchMock).toHaveBeenCalledWith('/api/x', { method: 'GET', headers: {}, body: undefined, credentials: 'include' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/x', { method: 'GET', headers: { 'Accept-Language': 'en' }, body: undefined, credentials: 'include' });
   });
 
   it("turns a refusal into an ApiError with the status, the server's message and its field errors", async () => {
@@ -102,14 +114,14 @@ describe("the revalidating GET of the admin's polled lists", () => {
   it('reads the body through the schema, the ETag and the x-total-count total', async () => {
     const fetchMock = stubFetch(200, '[{"name":"Ada"}]', { headers: { ETag: '"v1"', 'x-total-count': '41' } });
     expect(await revalidatingGet('/api/admin/customers?limit=25', names)).toEqual({ data: ['Ada'], etag: '"v1"', total: 41 });
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/customers?limit=25', { credentials: 'include', cache: 'no-store', headers: {} });
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/customers?limit=25', { credentials: 'include', cache: 'no-store', headers: { 'Accept-Language': 'en' } });
   });
 
   it('sends If-None-Match and keeps the previous answer itself on a 304', async () => {
     const previous = { data: ['Ada'], etag: '"v1"', total: 41 };
     const fetchMock = stubFetch(304, '');
     expect(await revalidatingGet('/api/admin/customers?_=2', names, previous)).toBe(previous);
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/customers?_=2', { credentials: 'include', cache: 'no-store', headers: { 'If-None-Match': '"v1"' } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/customers?_=2', { credentials: 'include', cache: 'no-store', headers: { 'Accept-Language': 'en', 'If-None-Match': '"v1"' } });
     expect(await failureOf(revalidatingGet('/api/admin/customers', names))).toMatchObject({ status: 304 });
   });
 

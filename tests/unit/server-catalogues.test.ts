@@ -8,7 +8,7 @@ import { wordsIn } from '../../src/server/lib/i18n/index';
 
 /** The server's areas of the message catalogues (decision 0107): every language has each, with English's keys. */
 const root = path.resolve(import.meta.dirname, '..', '..', 'src', 'messages');
-const AREAS = ['emails.json', 'telegram.json'];
+const AREAS = ['emails.json', 'errors.json', 'telegram.json'];
 const read = (locale: string, area: string) => JSON.parse(readFileSync(path.join(root, locale, area), 'utf8')) as Record<string, unknown>;
 
 describe("the server's message catalogues", () => {

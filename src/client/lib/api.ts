@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { output, ZodType } from 'zod';
+import { pageLocale } from './i18n';
 
 /**
  * The one way the client calls the API (decision 0030; spec sections 7 and 8): cookies go
@@ -75,11 +76,12 @@ export function getQueryFn<S extends ZodType>({ schema, on401 = 'throw' }: { sch
 }
 
 /**
- * Fetches with the session's cookies; a refusal throws ApiError. A 304 is an answer when the
- * caller holds the body it confirms (the admin lists' revalidating GET).
+ * Fetches with the session's cookies and the page's language, in which the server words its
+ * refusals (decision 0113); a refusal throws ApiError. A 304 is an answer when the caller
+ * holds the body it confirms (the admin lists' revalidating GET).
  */
-export async function send(route: string, init: RequestInit, notModifiedAnswers = false): Promise<Response> {
-  const response = await fetch(route, { ...init, credentials: 'include' });
+export async function send(route: string, init: RequestInit & { headers?: Record<string, string> }, notModifiedAnswers = false): Promise<Response> {
+  const response = await fetch(route, { ...init, headers: { 'Accept-Language': pageLocale(), ...init.headers }, credentials: 'include' });
   if (response.ok || (notModifiedAnswers && response.status === 304)) return response;
   throw await refusal(response);
 }

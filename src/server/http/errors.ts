@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '#domain/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '#server/db/outage';
+import { translateRefusal } from '#server/lib/i18n/index';
+import { browserLocaleOf } from './browser-locale';
 
 /** Throw from a route (the edge; features and workflows throw a DomainError) to answer `{ message }` with a 4xx status, and any headers it needs (Retry-After). */
 export class HttpError extends Error {
@@ -54,11 +56,16 @@ function describeValidation(issues: ValidationIssue[]): string {
   return path && GENERIC_ZOD_MESSAGE.test(message) ? `${path}: ${message}` : message;
 }
 
-/** One error shape for every failure; a 5xx never shows its details. */
+/**
+ * One error shape for every failure; a 5xx never shows its details. The words are the
+ * caller's language's, by its Accept-Language (the pages send theirs): decision 0113.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = browserLocaleOf(request.headers);
+    const inLanguage = (message: string) => translateRefusal(message, locale);
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply.code(400).send({ message: describeValidation(error.validation ?? []) });
+      return reply.code(400).send({ message: inLanguage(describeValidation(error.validation ?? [])) });
     }
     // An unreachable database is an outage to wait out, not a bug (decision 0016).
     if (isDatabaseUnavailable(error)) {
@@ -66,7 +73,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+        .send({ message: inLanguage(DATABASE_UNAVAILABLE_MESSAGE) });
     }
     const refusal = error instanceof DomainError ? asHttpError(error) : error instanceof HttpError ? error : null;
     const status = refusal?.statusCode ?? error.statusCode ?? 500;
@@ -74,9 +81,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       // A refusal's message is written for the caller (a provider outage, say); others may hold internals.
-      return reply.code(status).send({ message: refusal ? refusal.message : 'Internal Server Error' });
+      return reply.code(status).send({ message: refusal ? inLanguage(refusal.message) : 'Internal Server Error' });
     }
     if (status === 413 && !refusal) return reply.code(413).send({ message: 'Request body is too large' });
-    return reply.code(status).send(refusal ? { ...refusal.details, message: refusal.message } : { message: error.message });
+    return reply.code(status).send(refusal ? { ...refusal.details, message: inLanguage(refusal.message) } : { message: error.message });
   });
 }

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { translateRefusal } from '../../src/server/lib/i18n/index';
+import english from '../../src/messages/en/errors.json';
+
+/** The server's refusals in the caller's language, found by their English words (decision 0113). */
+describe("a refusal in the caller's language", () => {
+  it('answers a sentence the catalogue holds in each language, and leaves English exactly as written', () => {
+    expect(translateRefusal('Invalid email or password', 'en')).toBe('Invalid email or password');
+    expect(translateRefusal('Invalid email or password', 'pt-BR')).toBe('E-mail ou senha inválidos');
+    expect(translateRefusal('This coupon code is not valid', 'es')).toBe('Este código de cupón no es válido');
+    expect(translateRefusal('Your card was declined.', 'ar')).toBe('تم رفض بطاقتك.');
+  });
+
+  it('finds a sentence with parts by its fixed words and keeps a product name and a currency as they are', () => {
+    expect(translateRefusal('12 Months Premium is not available in BRL', 'pt-BR')).toBe('12 Months Premium não está disponível em BRL');
+    expect(translateRefusal('This coupon is only valid for orders in USD', 'de')).toBe('Dieser Gutschein gilt nur für Bestellungen in USD');
+    expect(translateRefusal('Device count must be a whole number from 1 to 5', 'fr')).toBe("Le nombre d'appareils doit être un nombre entier de 1 à 5");
+  });
+
+  it("translates a field's English name inside a sentence", () => {
+    expect(translateRefusal('First name is required', 'fr')).toBe('Prénom est obligatoire');
+    expect(translateRefusal('ZIP code must be at most 20 characters', 'pt-BR')).toBe('O campo “CEP” deve ter no máximo 20 caracteres');
+    expect(translateRefusal('Last name must not contain a web address', 'de')).toBe('Nachname darf keine Webadresse enthalten');
+  });
+
+  it('prefers the more particular sentence: "Device count is required" is its own sentence, not "{field} is required"', () => {
+    expect(translateRefusal('Device count is required', 'es')).toBe('Se requiere el número de dispositivos');
+  });
+
+  it('matches a whole sentence before a sentence with parts that its words would also fit', () => {
+    expect(translateRefusal('Telegram is not available in this store.', 'es')).toBe('Telegram no está disponible en esta tienda.');
+  });
+
+  it('leaves a refusal the catalogue does not hold in English', () => {
+    expect(translateRefusal('Something only an admin sees', 'es')).toBe('Something only an admin sees');
+  });
+
+  it('holds only sentences the code still says: the fixed words of each are in src/', () => {
+    const source = sourceText(path.resolve(import.meta.dirname, '..', '..', 'src'));
+    const stale = Object.entries(english as Record<string, string>)
+      .filter(([key]) => !key.startsWith('errors.label.'))
+      .filter(([, sentence]) => !sentence.split(/\{\w+\}/).every((fixed) => source.includes(fixed.trim())));
+    expect(stale).toEqual([]);
+  });
+});
+
+function sourceText(dir: string): string {
+  let text = '';
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      if (name !== 'messages') text += sourceText(file);
+    } else if (/\.tsx?$/.test(name)) text += readFileSync(file, 'utf8');
+  }
+  return text;
+}
