@@ -248,7 +248,7 @@ describe('the customer management dashboard (/admin-dashboard)', () => {
     expect(first.url.searchParams.get('offset')).toBe('0');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(calls('GET', '/api/admin/customers')).toHaveLength(2));
-    expect(calls('GET', '/api/admin/customers')[1]!.init!.headers).toEqual({ 'If-None-Match': '"c1"' });
+    expect(calls('GET', '/api/admin/customers')[1]!.init!.headers).toEqual({ 'Accept-Language': 'en', 'If-None-Match': '"c1"' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' }).querySelector('.animate-spin')).toBeNull());
     expect(screen.getAllByTestId('customer-row')).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import { pageLocale, t } from './i18n';
+import { pageLocale, t } from './page-words';
 
 /**
  * A message with ICU arguments (plurals, numbers, names) in the page's language, by FormatJS

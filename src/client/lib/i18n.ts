@@ -1,6 +1,11 @@
 import { use, useEffect, useState } from 'react';
-import { localeBase, splitLocalePath } from '#domain/locale-paths';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '#domain/locales';
+import { localeBase } from '#domain/locale-paths';
+import { isLocale, type Locale } from '#domain/locales';
+import { pageLocale, t, takeWords } from './page-words';
+
+// The page's language and `t` live in page-words.ts, which the formatter reads too; they are
+// asked for here with the rest of the page's words.
+export { pageLocale, t };
 
 /**
  * The page's words (decision 0106). One language per document: the address's prefix names it
@@ -9,14 +14,11 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '#domain/locales';
  * `t` gives a message without arguments as it is written; messages with ICU arguments go
  * through formatMessage (format-message.ts), whose formatter stays out of the first JavaScript.
  */
-const messages = new Map<string, string>();
 const loadedAreas = new Map<string, Promise<void> | true>();
-let locale: Locale = typeof location === 'undefined' ? DEFAULT_LOCALE : splitLocalePath(location.pathname).locale;
 
 /** Takes in an area's messages (or several areas') in the page's language. */
 export function addMessages(forLocale: Locale, areas: readonly string[], entries: Record<string, string>): void {
-  locale = forLocale;
-  for (const [key, message] of Object.entries(entries)) messages.set(key, message);
+  takeWords(entries, forLocale);
   for (const area of areas) loadedAreas.set(area, true);
 }
 
@@ -28,28 +30,18 @@ export function readPageMessages(): void {
   if (isLocale(page.locale)) addMessages(page.locale, page.areas, page.messages);
 }
 
-/** The page's language. */
-export function pageLocale(): Locale {
-  return locale;
-}
-
 /** The base of the page's addresses: '' in English, '/es' in Spanish (the router's base). */
 export function pageBase(): string {
-  return localeBase(locale);
-}
-
-/** A message without arguments, as the catalogue writes it. */
-export function t(key: string): string {
-  return messages.get(key) ?? key;
+  return localeBase(pageLocale());
 }
 
 function loadArea(area: string): Promise<void> | true {
   let loaded = loadedAreas.get(area);
   if (!loaded) {
     loaded = import('./catalogue-files')
-      .then(({ loadCatalogue }) => loadCatalogue(locale, area))
+      .then(({ loadCatalogue }) => loadCatalogue(pageLocale(), area))
       .then((entries) => {
-        for (const [key, message] of Object.entries(entries)) messages.set(key, message);
+        takeWords(entries);
         loadedAreas.set(area, true);
       });
     loadedAreas.set(area, loaded);

@@ -20,7 +20,7 @@ export const couponRoutes: FastifyPluginAsyncZod<{ db: DbOrTx }> = async (app, {
     async (request) => {
       const quote = await quoteCoupon(db, request.body);
       // A code that does not apply is an answer, not a refusal: its reason in the buyer's language all the same (decision 0113).
-      return quote.valid ? quote : { ...quote, error: translateRefusal(quote.error, localeFromAcceptLanguage(request.headers['accept-language'])) };
+      return quote.valid || !quote.error ? quote : { ...quote, error: translateRefusal(quote.error, localeFromAcceptLanguage(request.headers['accept-language'])) };
     },
   );
 };
