@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_STATUSES } from '#domain/billing';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { requiredText } from './fields';
 import { moneyText } from './packages';
 
@@ -10,8 +11,7 @@ export const billingRefundSchema = z.object({ amount: moneyText, createdAt: z.st
 
 /**
  * One payment, newest first in GET /api/account/billing. Its amounts are money as the API
- * spells it ('15.99'), in `currency` (ISO 4217, 'USD'): the store charges one currency today,
- * and the answer says which rather than leave it to be assumed.
+ * spells it ('15.99'), in `currency` (ISO 4217): the order's (decision 0104), its refunds too.
  */
 export const billingPaymentSchema = z.object({
   orderId: z.string(),
@@ -20,7 +20,7 @@ export const billingPaymentSchema = z.object({
   description: z.string(),
   /** What the customer paid: the total, or less when a part-paid crypto order was accepted as it stood ('part_paid'). */
   amount: moneyText,
-  currency: z.string(),
+  currency: z.enum(SUPPORTED_CURRENCIES),
   /** 'Card ending 4242', 'Card' when the store never learnt the digits, or 'Crypto'. */
   paymentMethod: z.string(),
   status: z.enum(BILLING_STATUSES),
