@@ -23,6 +23,19 @@ export const billingPaymentSchema = z.object({
   currency: z.enum(SUPPORTED_CURRENCIES),
   /** 'Card ending 4242', 'Card' when the store never learnt the digits, or 'Crypto'. */
   paymentMethod: z.string(),
+  /**
+   * The facts `description` and `paymentMethod` are written from, for a page that writes them in
+   * its reader's language; the English texts above stay as they were.
+   */
+  purchase: z.object({
+    packageName: z.string(),
+    packageDuration: z.string(),
+    renewal: z.boolean(),
+    deviceCount: z.number().int(),
+    setTopBoxes: z.number().int(),
+  }),
+  method: z.enum(['card', 'crypto']),
+  cardLast4: z.string().nullable(),
   status: z.enum(BILLING_STATUSES),
   refundedAmount: moneyText,
   refunds: z.array(billingRefundSchema),
@@ -30,8 +43,17 @@ export const billingPaymentSchema = z.object({
 export type BillingPayment = z.infer<typeof billingPaymentSchema>;
 export const billingHistorySchema = z.array(billingPaymentSchema);
 
-/** A line of a receipt: the package, the extra devices, a coupon's discount (negative). */
-export const receiptLineSchema = z.object({ description: z.string(), amount: moneyText });
+/**
+ * A line of a receipt: the package, the extra devices, a coupon's discount (negative). `kind`,
+ * `count` (the extra devices) and `code` (the coupon's) are what its description is written from.
+ */
+export const receiptLineSchema = z.object({
+  description: z.string(),
+  amount: moneyText,
+  kind: z.enum(['package', 'extra_devices', 'coupon']),
+  count: z.number().int(),
+  code: z.string().nullable(),
+});
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
 /** GET /api/account/billing/:orderId: one payment with its lines, which add up to the order's total, for its printable receipt. */
