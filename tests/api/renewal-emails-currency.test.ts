@@ -42,6 +42,21 @@ describe('renewal emails in the currency last paid in', () => {
     expect(reminder?.text).not.toContain('$');
   });
 
+  it('quotes the grace and suspension notices of a subscription bought in EUR in euros, in French', async () => {
+    const bought = await subscriber(t, { currency: 'EUR', totalAmount: '14.99' });
+    await t.database.db.update(orders).set({ locale: 'fr' }).where(eq(orders.id, bought.subscription.orderId));
+    const expiry = bought.subscription.expirationDate.getTime();
+    // Expired, its grace notice a day later, suspended once the 3 days of grace ended.
+    for (const at of [expiry + 2 * HOUR, expiry + DAY + 2 * HOUR, expiry + 3 * DAY + 2 * HOUR]) await passAt(t, clock, at);
+
+    const [grace] = await mailOf(t, bought.customer.email, 'renewal-grace:');
+    expect(grace?.text).toContain('Le renouvellement coûte 14,99\u00a0€ aujourd’hui, avec les mêmes identifiants.');
+    const [suspended] = await mailOf(t, bought.customer.email, 'grace-suspended:');
+    expect(suspended?.subject).toBe('Votre abonnement StreamPlus est suspendu');
+    expect(suspended?.text).toContain('Le renouvellement coûte 14,99\u00a0€ aujourd’hui.');
+    expect(suspended?.text).not.toContain('$');
+  });
+
   it('quotes a subscription bought in BRL with 2 devices at the BRL list and its device fee, in Brazilian Portuguese', async () => {
     const bought = await subscriber(t, { currency: 'BRL', devices: 2, totalAmount: '109.98' });
     await t.database.db.update(orders).set({ locale: 'pt-BR' }).where(eq(orders.id, bought.subscription.orderId));
