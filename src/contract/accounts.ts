@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASHBACK_CURRENCY, SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { emailField, nameField, optionalText, phoneField, plainText, requiredText } from './fields';
 import { moneyText } from './packages';
 import { browserTimeZoneField } from './time-zones';
@@ -110,10 +111,14 @@ export const customerOrderSchema = z.object({
   giftCardCode: z.string().nullable(),
   paymentStatus: z.string(),
   selectedGiftCard: z.string().nullable(),
+  /** The gift card's value, always in `cashbackCurrency`: USD, whatever the order's currency (decision 0110). */
   cashbackAmount: moneyText,
+  cashbackCurrency: z.literal(CASHBACK_CURRENCY),
   createdAt: z.string(),
   packageName: z.string(),
+  /** In the order's `currency` (decision 0104). */
   totalAmount: moneyText,
+  currency: z.enum(SUPPORTED_CURRENCIES),
   deviceCount: z.number().int(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;

@@ -47,6 +47,7 @@ export const owedGiftCardSchema = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   giftCard: z.string(),
+  /** In US dollars whatever the order's currency: the card the owner buys (decision 0110). */
   cashbackAmount: z.string(),
   paidAt: z.string(),
 });
@@ -89,7 +90,10 @@ export const adminOrderSummarySchema = z.object({
   receivedAmount: z.string().nullable(),
   couponCode: z.string().nullable(),
   giftCard: z.string().nullable(),
-  /** The gift card's amount: with the status and total it says whether the card is owed (domain/gift-card.ts). */
+  /**
+   * The gift card's amount, in US dollars whatever the order's currency (decision 0110): with the
+   * status and total it says whether the card is owed (domain/gift-card.ts).
+   */
   cashbackAmount: z.string(),
   giftCardDelivered: z.boolean(),
   /** When its gift card was marked delivered: the undo is offered on that store day only. */
@@ -114,6 +118,7 @@ export const adminOrderDetailSchema = z.object({
     subtotalAmount: z.string(),
     couponDiscount: z.string(),
     totalAmount: z.string(),
+    /** In US dollars, unlike the amounts above (decision 0110). */
     cashbackAmount: z.string(),
     /** The provider's reference: a PaymentIntent id or a crypto payment id. */
     providerReference: z.string().nullable(),

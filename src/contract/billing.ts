@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_STATUSES } from '#domain/billing';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { requiredText } from './fields';
 import { moneyText } from './packages';
 
@@ -10,8 +11,7 @@ export const billingRefundSchema = z.object({ amount: moneyText, createdAt: z.st
 
 /**
  * One payment, newest first in GET /api/account/billing. Its amounts are money as the API
- * spells it ('15.99'), in `currency` (ISO 4217, 'USD'): the store charges one currency today,
- * and the answer says which rather than leave it to be assumed.
+ * spells it ('15.99'), in `currency` (ISO 4217): the order's (decision 0104), its refunds too.
  */
 export const billingPaymentSchema = z.object({
   orderId: z.string(),
@@ -20,9 +20,22 @@ export const billingPaymentSchema = z.object({
   description: z.string(),
   /** What the customer paid: the total, or less when a part-paid crypto order was accepted as it stood ('part_paid'). */
   amount: moneyText,
-  currency: z.string(),
+  currency: z.enum(SUPPORTED_CURRENCIES),
   /** 'Card ending 4242', 'Card' when the store never learnt the digits, or 'Crypto'. */
   paymentMethod: z.string(),
+  /**
+   * The facts `description` and `paymentMethod` are written from, for a page that writes them in
+   * its reader's language; the English texts above stay as they were.
+   */
+  purchase: z.object({
+    packageName: z.string(),
+    packageDuration: z.string(),
+    renewal: z.boolean(),
+    deviceCount: z.number().int(),
+    setTopBoxes: z.number().int(),
+  }),
+  method: z.enum(['card', 'crypto']),
+  cardLast4: z.string().nullable(),
   status: z.enum(BILLING_STATUSES),
   refundedAmount: moneyText,
   refunds: z.array(billingRefundSchema),
@@ -30,8 +43,17 @@ export const billingPaymentSchema = z.object({
 export type BillingPayment = z.infer<typeof billingPaymentSchema>;
 export const billingHistorySchema = z.array(billingPaymentSchema);
 
-/** A line of a receipt: the package, the extra devices, a coupon's discount (negative). */
-export const receiptLineSchema = z.object({ description: z.string(), amount: moneyText });
+/**
+ * A line of a receipt: the package, the extra devices, a coupon's discount (negative). `kind`,
+ * `count` (the extra devices) and `code` (the coupon's) are what its description is written from.
+ */
+export const receiptLineSchema = z.object({
+  description: z.string(),
+  amount: moneyText,
+  kind: z.enum(['package', 'extra_devices', 'coupon']),
+  count: z.number().int(),
+  code: z.string().nullable(),
+});
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
 /** GET /api/account/billing/:orderId: one payment with its lines, which add up to the order's total, for its printable receipt. */

@@ -8,6 +8,12 @@ export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'BRL'] as const;
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
+/**
+ * The currency of every cashback, whatever the order's: the owner buys the gift cards in US
+ * dollars, so a price list in another currency does not change the card (decision 0110).
+ */
+export const CASHBACK_CURRENCY = 'USD' satisfies CurrencyCode;
+
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (SUPPORTED_CURRENCIES as readonly string[]).includes(value);
 }

@@ -52,6 +52,9 @@ describe('GET /api/account/billing', () => {
         amount: '15.99',
         currency: 'USD',
         paymentMethod: 'Card',
+        purchase: { packageName: '1 Month Premium', packageDuration: '1 Month', renewal: false, deviceCount: 1, setTopBoxes: 0 },
+        method: 'card',
+        cardLast4: null,
         status: 'paid',
         refundedAmount: '0.00',
         refunds: [],
@@ -138,9 +141,23 @@ describe('GET /api/account/billing', () => {
       currency: 'USD',
       status: 'paid',
       lines: [
-        { description: '1 Month Premium (1 Month)', amount: '15.99' },
-        { description: '1 extra device', amount: '5.99' },
-        { description: 'Coupon WELCOME10', amount: '-2.20' },
+        { description: '1 Month Premium (1 Month)', amount: '15.99', kind: 'package' },
+        { description: '1 extra device', amount: '5.99', kind: 'extra_devices', count: 1 },
+        { description: 'Coupon WELCOME10', amount: '-2.20', kind: 'coupon', code: 'WELCOME10' },
+      ],
+    });
+  });
+
+  it('answers a payment in EUR with its currency, each amount in it (decision 0104)', async () => {
+    const buyer = await registerCustomer(t.app);
+    const orderId = await cardOrder(t, buyer, { deviceCount: '2', currency: 'EUR' });
+    expect((await billing(t, buyer.cookies)).json()).toEqual([expect.objectContaining({ orderId, amount: '20.48', currency: 'EUR', status: 'paid' })]);
+    expect((await receipt(t, orderId, buyer.cookies)).json()).toMatchObject({
+      currency: 'EUR',
+      orderTotal: '20.48',
+      lines: [
+        { amount: '14.99', kind: 'package' },
+        { amount: '5.49', kind: 'extra_devices', count: 1 },
       ],
     });
   });

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/lib/clock';
 import { customerDateTime } from '../../src/domain/store-time';
-import { incidentCompensationLines, incidents, subscriptions } from '../../src/server/schema';
+import { customers, incidentCompensationLines, incidents, subscriptions } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { seededPackages } from '../support/checkout';
 import { registerCustomer } from '../support/customers';
@@ -287,5 +287,27 @@ describe('incidents', () => {
     expect(edits.map((request) => request.fields.id).sort()).toEqual(lines.map((line) => line.lineId).sort());
     expect((await incidentDetail(t.app, admin, posted.incident.id)).compensation!.panelPending).toBe(0);
     expect(await mailsKeyed(t.database.db, 'incident-compensation:')).toHaveLength(2);
+  });
+
+  // In the customer's saved language (decisions 0107, 0110); English above.
+  it('writes the notice and the compensation to a customer who saved German in German, the owner\'s words as posted', async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    const email = 'grete.incident@example.com';
+    await boughtSubscription(t, { packageId: oneMonth.id, email });
+    await t.database.db.update(customers).set({ locale: 'de' }).where(eq(customers.email, email));
+
+    const posted = answerOf(await postIncident(t.app, admin, { title: 'No channel plays', message: 'Our streaming panel is down.', notify: true }), 201);
+    const notice = (await mailsKeyed(t.database.db, 'incident-notice:')).find((mail) => mail.to === email);
+    expect(notice?.subject).toBe('Servicehinweis: No channel plays');
+    expect(notice?.text).toContain('Our streaming panel is down.');
+    expect(notice?.text).toContain('Betrifft: Alle Pakete');
+    expect(notice?.html).toContain('<html dir="ltr" lang="de">');
+
+    clock.set('2027-03-01T14:30:00.000Z');
+    answerOf(await endIncident(t.app, admin, posted.incident.id, clock.now()), 200);
+    answerOf(await compensate(t.app, admin, posted.incident.id, 3), 200);
+    const compensation = (await mailsKeyed(t.database.db, 'incident-compensation:')).find((mail) => mail.to === email);
+    expect(compensation?.subject).toBe('Wir haben Ihrem StreamPlus-Abonnement 3 Tage hinzugefügt');
+    expect(compensation?.text).toContain('Die Unterbrechung tut uns leid: No channel plays. Als Ausgleich haben wir Ihrem Abonnement kostenlos 3 Tage hinzugefügt.');
   });
 });

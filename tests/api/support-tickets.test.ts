@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/lib/clock';
-import { supportTickets } from '../../src/server/schema';
+import { orders, supportTickets } from '../../src/server/schema';
 import { signInAdmin } from '../support/admins';
 import { placeTestOrder, registerCustomer } from '../support/customers';
 import { ownerWithDevices } from '../support/devices';
@@ -271,5 +271,44 @@ describe('support tickets', () => {
     expect(resolvedMails[0]!.text).toContain(`token=${link.token}&rate=5`);
     const rated = await post(`/api/support/tickets/${ticket.id}/rating`, {}, { score: 5 }, { 'x-ticket-token': link.token });
     expect([rated.statusCode, rated.json().rating]).toEqual([200, 5]);
+  });
+
+  // In the customer's saved language, a guest's by the order their ticket names (decisions 0107, 0110); English above.
+  it("writes the staff's reply and the resolution to a customer who saved Spanish in Spanish", async () => {
+    const owner = await registerCustomer(t.app, { locale: 'es' });
+    const created = await post('/api/support/tickets', owner.cookies, ticketBody());
+    expect(created.statusCode, created.body).toBe(201);
+    const { ticket } = created.json<{ ticket: { id: string; number: number } }>();
+
+    expect((await post(`/api/admin/tickets/${ticket.id}/messages`, admin, { message: 'Restart the app, please.' })).statusCode).toBe(200);
+    const [reply] = await ticketMails(t, 'ticket-reply:', owner.customer.email);
+    expect(reply?.subject).toBe(`Re: [#${ticket.number}] Picture freezes`);
+    expect(reply?.text).toMatch(/^.+, del soporte de StreamPlus, escribió:\n\nRestart the app, please\.\n\nAbrir el ticket: http/);
+    expect(reply?.text).toContain('Esto lo resolvió: http');
+    expect(reply?.html).toContain('<html dir="ltr" lang="es">');
+
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/tickets/${ticket.id}`, cookies: admin, payload: { status: 'resolved' } });
+    const [resolved] = await ticketMails(t, 'ticket-resolved:', owner.customer.email);
+    expect(resolved?.subject).toBe(`[#${ticket.number}] resuelto: Picture freezes`);
+    expect(resolved?.text).toContain('Nuestro equipo de soporte marcó tu ticket «Picture freezes» como resuelto.');
+    expect(resolved?.text).toContain('Valora nuestra ayuda (de 1 a 5):');
+  });
+
+  it("writes a guest's confirmation link in the language of the order the ticket names", async () => {
+    const order = await placeTestOrder(t.database.db, { email: 'guest.pt@example.com' });
+    await t.database.db.update(orders).set({ locale: 'pt-BR' }).where(eq(orders.id, order.id));
+    const created = await post('/api/support/tickets', {}, ticketBody({ email: 'guest.pt@example.com', orderId: order.id }));
+    expect(created.statusCode, created.body).toBe(201);
+    const [verify] = await ticketMails(t, 'ticket-verify:', 'guest.pt@example.com');
+    expect(verify?.subject).toMatch(/^Confirme sua solicitação de suporte nº \d+$/);
+    expect(verify?.text).toMatch(/^Recebemos sua solicitação "Picture freezes"\.\n\nAbra este link para confirmar seu e-mail/);
+  });
+
+  it('keeps English for a customer without a saved language', async () => {
+    const owner = await registerCustomer(t.app);
+    const { ticket } = (await post('/api/support/tickets', owner.cookies, ticketBody())).json<{ ticket: { id: string; number: number } }>();
+    await post(`/api/admin/tickets/${ticket.id}/messages`, admin, { message: 'Restart the app, please.' });
+    const [reply] = await ticketMails(t, 'ticket-reply:', owner.customer.email);
+    expect(reply?.text).toMatch(/^.+ of StreamPlus support wrote:\n\nRestart the app, please\.\n\nOpen the ticket: http/);
   });
 });

@@ -146,9 +146,11 @@ describe('the account information and gift cards', () => {
       paymentStatus,
       selectedGiftCard: 'Amazon',
       cashbackAmount: '10.00',
+      cashbackCurrency: 'USD',
       createdAt: now.toISOString(),
       packageName: '1 Month Premium',
       totalAmount: '15.99',
+      currency: 'USD',
       deviceCount: 1,
     });
     const orders = [order('a', true, 'completed'), order('b', false, 'completed'), order('c', true, 'pending')];

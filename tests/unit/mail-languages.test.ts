@@ -9,8 +9,8 @@ import { SUPPORTED_LOCALES, type Locale } from '../../src/domain/locales';
 import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { renderEmailHtmlWithReact } from '../../src/server/features/mail/render';
 
-/** The templates that stay English (the staff's alert and the incidents' notices, decision 0107). */
-const ENGLISH_ONLY = new Set(['panel-alert', 'incident-notice', 'compensation']);
+/** The templates that stay English: the staff's alert (decisions 0107, 0110). */
+const ENGLISH_ONLY = new Set(['panel-alert']);
 const STORE = 'http://localhost:5000';
 const inLanguage = (element: ReactElement, locale: Locale) => cloneElement(element as ReactElement<{ locale?: Locale }>, { locale });
 

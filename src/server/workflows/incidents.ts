@@ -30,6 +30,7 @@ import {
   type IncidentRow,
 } from '#server/features/incidents/index';
 import type { Mail } from '#server/features/mail/index';
+import { localeOr } from '#server/lib/i18n/index';
 import { customersRunningSubscriptions, extendForIncident, SCHEDULED_POLICY, type ExtendedSubscription, type Subscriptions } from '#server/features/subscriptions/index';
 
 /** The durable jobs of compensations (D10): one incident's panel lines at once, and the pass that finishes any left due. */
@@ -111,7 +112,8 @@ export function createIncidentsWorkflow({ db, jobs, clock, mail, subscriptions, 
     for (const customerId of customerIds) {
       const customer = await findCustomer(tx, customerId);
       if (!customer) continue;
-      const notice = incidentNoticeMail({ to: customer.email, firstName: customer.firstName, timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE), incident }, config.PUBLIC_URL);
+      // In the customer's saved language (decision 0107); the owner's words stay as posted.
+      const notice = incidentNoticeMail({ to: customer.email, firstName: customer.firstName, timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE), incident, locale: localeOr(customer.locale) }, config.PUBLIC_URL);
       // A service notice: sent whatever the customer's reminder choice, once per incident and customer.
       if (await mail.queue(tx, notice, { key: `incident-notice:${incident.id}:${customerId}` })) written++;
     }
@@ -139,6 +141,7 @@ export function createIncidentsWorkflow({ db, jobs, clock, mail, subscriptions, 
         incidentTitle: incident.title,
         days,
         subscriptions: lines.map((line) => ({ packageName: names.get(line.packageId) ?? line.packageId, orderId: line.orderId, expiresAt: line.expiryAfter })),
+        locale: localeOr(customer.locale),
       };
       await mail.queue(tx, compensationMail(details, config.PUBLIC_URL), { key: `incident-compensation:${incident.id}:${customerId}` });
     }

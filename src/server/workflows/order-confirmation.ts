@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_CURRENCY } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
 import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
 import { isAutomaticRenewalKey } from '#domain/renewal-charges';
@@ -11,6 +12,8 @@ import { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type Mail,
 import { localeOr } from '#server/lib/i18n/index';
 import { orderConfirmationClaim, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
 import { renewalPrices, subscriptionsForReading as subscriptions, type SavedCardSummaries } from '#server/features/subscriptions/index';
+import { renewingPackage } from './renewals/renewal-order';
+import { renewalCentsIn } from './renewals/subscription-locale';
 
 /**
  * The order confirmation (decision 0028: written once, with its claim on the order), moved
@@ -124,6 +127,20 @@ export function createOrderConfirmation({ db, mail, clock, publicUrl, storeTimeZ
   }
 
   /**
+   * What each automatic renewal of the purchase charges, in the order's currency at that
+   * currency's price list, as the renewal charge will place it (decision 0104).
+   */
+  async function autoRenewalIn(order: OrderRow, pkg: { price: string; requiresShipping: boolean; duration: string }) {
+    if (order.currency === DEFAULT_CURRENCY) {
+      const [renewalPrice = null] = await renewalPrices(db, [pkg]);
+      return autoRenewalOf(renewalPrice, Number(order.deviceCount));
+    }
+    const { renewing } = await renewingPackage(db, order.packageId);
+    const cents = renewing && (await renewalCentsIn(db, renewing, Number(order.deviceCount), order.currency));
+    return cents === null ? null : { amountCents: cents };
+  }
+
+  /**
    * A renewal's receipt is written by the provisioning that applies it, which knows the period
    * it paid for (decision 0075): nothing to do before then. One applied without its receipt
    * (before that was so) gets it here, its period counted back from the expiry.
@@ -154,8 +171,7 @@ export function createOrderConfirmation({ db, mail, clock, publicUrl, storeTimeZ
     if (order.paymentStatus !== 'completed') throw new Error(`Order ${orderId} is not paid (payment status ${order.paymentStatus})`);
     if (!pkg) throw new Error(`Order ${orderId} is for an unknown package ${order.packageId}`);
     if (order.renewsSubscriptionId) return sendRenewalReceipt(order, pkg, order.renewsSubscriptionId);
-    const [renewalPrice = null] = order.autoRenew ? await renewalPrices(db, [pkg]) : [];
-    const autoRenewal = order.autoRenew ? autoRenewalOf(renewalPrice, Number(order.deviceCount)) : null;
+    const autoRenewal = order.autoRenew ? await autoRenewalIn(order, pkg) : null;
     const trialEndsAt = pkg.unit === 'hours' ? await trialEnd(order, pkg) : null;
     // Only a trial's confirmation writes a date: a purchase's reads no zone, and its background work keeps its statement count.
     const timeZone = trialEndsAt ? await zoneOf(db, order.customerId) : storeTimeZone;

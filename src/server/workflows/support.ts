@@ -20,11 +20,13 @@ import type { StaffRole } from '#contract/admin-staff';
 import type { AuditActor } from '#domain/actors';
 import { invalid, notFound, unauthenticated } from '#domain/errors';
 import { goodwillMonth } from '#domain/tickets';
-import type { Db } from '#server/db/connect';
+import type { Locale } from '#domain/locales';
+import type { Db, DbOrTx } from '#server/db/connect';
 import type { JobQueue } from '#server/jobs/queue';
 import { enforceAttemptLimits } from '#server/lib/attempt-limits';
 import type { Clock } from '#server/lib/clock';
 import type { ErrorLog } from '#server/lib/logs';
+import { localeOr } from '#server/lib/i18n/index';
 import { findCustomer } from '#server/features/accounts/index';
 import { recordAdminAction, recordStoreAction } from '#server/features/audit/index';
 import type { Mail } from '#server/features/mail/index';
@@ -86,6 +88,16 @@ export interface SupportWorkflowDeps {
 const target = (ticket: TicketRow) => ({ type: 'ticket', id: ticket.id });
 
 /**
+ * The language of a ticket's emails to its customer (decision 0107): a signed-in customer's
+ * saved one; a guest's, that of the order the ticket names; else English. The staff's stay English.
+ */
+async function localeOfTicket(db: DbOrTx, ticket: Pick<TicketRow, 'customerId' | 'orderId'>): Promise<Locale> {
+  const customer = ticket.customerId ? await findCustomer(db, ticket.customerId) : null;
+  const order = !customer && ticket.orderId ? await findOrder(db, ticket.orderId) : null;
+  return localeOr(customer?.locale, order?.locale);
+}
+
+/**
  * Support tickets across features (decision 0102): who may read a ticket, the emails of each
  * step in the step's transaction (dedupe keys ticket-verify:, ticket-reply:, ticket-resolved:,
  * which the Telegram mirror reads), a ticket's line state from the subscriptions and the
@@ -145,7 +157,7 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
         now,
       );
       const token = await issueTicketLink(tx, ticket.id, now);
-      await mail.queue(tx, ticketVerifyMail(publicUrl, ticket, token), { key: `ticket-verify:${ticket.id}`, secretLinks: true });
+      await mail.queue(tx, ticketVerifyMail(publicUrl, ticket, token, await localeOfTicket(tx, ticket)), { key: `ticket-verify:${ticket.id}`, secretLinks: true });
       return ticket;
     });
   }
@@ -177,13 +189,13 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
     );
     const whose = customerId ? eq(orders.customerId, customerId) : eq(orders.customerEmail, ticket.email);
     const recent = await db
-      .select({ orderId: orders.id, status: orders.paymentStatus, amount: orders.totalAmount, createdAt: orders.createdAt })
+      .select({ orderId: orders.id, status: orders.paymentStatus, amount: orders.totalAmount, currency: orders.currency, createdAt: orders.createdAt })
       .from(orders)
       .where(whose)
       .orderBy(desc(orders.createdAt))
       .limit(20);
-    // The store sells in US dollars (decision D5's numeric amounts carry no code of their own): the code is written beside each.
-    const payment = (row: (typeof recent)[number]) => ({ orderId: row.orderId, status: row.status, amount: row.amount, currency: 'USD', createdAt: row.createdAt.toISOString() });
+    // Each amount in its order's currency (decision 0104): the code is written beside it.
+    const payment = (row: (typeof recent)[number]) => ({ orderId: row.orderId, status: row.status, amount: row.amount, currency: row.currency, createdAt: row.createdAt.toISOString() });
     const paid = recent.find((row) => row.status !== 'pending');
     return { devices, lastPayment: paid ? payment(paid) : null, openOrders: recent.filter((row) => row.status === 'pending' || row.status === 'needs_review').map(payment) };
   }
@@ -202,7 +214,7 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
       for (const ticket of resolved) {
         await addStoreNote(tx, ticket.id, 'No reply for 7 days: the store marked this ticket resolved.', now);
         const token = await issueTicketLink(tx, ticket.id, now);
-        await mail.queue(tx, ticketResolvedMail(publicUrl, ticket, token), { key: `ticket-resolved:${ticket.id}:${now.getTime()}`, secretLinks: true });
+        await mail.queue(tx, ticketResolvedMail(publicUrl, ticket, token, 'waited', await localeOfTicket(tx, ticket)), { key: `ticket-resolved:${ticket.id}:${now.getTime()}`, secretLinks: true });
         await recordStoreAction(tx, { action: 'ticket.auto_resolve', target: target(ticket), before: { status: 'waiting' }, after: { status: 'resolved', ticketNumber: ticket.number } });
       }
       return resolved.length;
@@ -286,7 +298,7 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
         const { ticket, messageId } = await addStaffMessage(tx, ticketId, admin, message, internal, attachments, now);
         if (!internal) {
           const token = await issueTicketLink(tx, ticket.id, now);
-          await mail.queue(tx, ticketReplyMail(publicUrl, ticket, admin.username, message, token), { key: `ticket-reply:${messageId}`, secretLinks: true });
+          await mail.queue(tx, ticketReplyMail(publicUrl, ticket, admin.username, message, token, await localeOfTicket(tx, ticket)), { key: `ticket-reply:${messageId}`, secretLinks: true });
         }
         return ticket;
       });
@@ -302,7 +314,7 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
         // Resolved by the staff: the customer is told, with the one-click rating (as after 7 days' silence).
         if (before.status !== 'resolved' && after.status === 'resolved') {
           const token = await issueTicketLink(tx, after.id, now);
-          await mail.queue(tx, ticketResolvedMail(publicUrl, after, token, 'staff'), { key: `ticket-resolved:${after.id}:${now.getTime()}`, secretLinks: true });
+          await mail.queue(tx, ticketResolvedMail(publicUrl, after, token, 'staff', await localeOfTicket(tx, after)), { key: `ticket-resolved:${after.id}:${now.getTime()}`, secretLinks: true });
         }
         await recordAdminAction(tx, {
           actor: admin,

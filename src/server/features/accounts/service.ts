@@ -13,6 +13,7 @@ import { packagesForReading as packages } from '#server/features/catalog/index';
 import { ordersForReading as orders } from '#server/features/orders/index';
 import { enforceAttemptLimits, enforceSignInLimits, guestMailLimit } from '#server/lib/attempt-limits';
 import { conflict, invalid, unauthenticated } from '#domain/errors';
+import { CASHBACK_CURRENCY } from '#domain/currencies';
 import type { PrebuiltCause } from '#server/db/prebuilt';
 import { findAccountByEmail, findCustomer, findGuestByEmail, setLocale, setTimeZone, toCustomerProfile } from './customers';
 import { completeEmailProof } from './email-proof';
@@ -289,13 +290,14 @@ export function createAccounts({ db, config }: { db: Db; config: Config }) {
           createdAt: orders.createdAt,
           packageName: packages.name,
           totalAmount: orders.totalAmount,
+          currency: orders.currency,
           deviceCount: orders.deviceCount,
         })
         .from(orders)
         .innerJoin(packages, eq(packages.id, orders.packageId))
         .where(eq(orders.customerId, customerId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), deviceCount: Number(row.deviceCount) }));
+      return rows.map((row) => ({ ...row, cashbackCurrency: CASHBACK_CURRENCY, createdAt: row.createdAt.toISOString(), deviceCount: Number(row.deviceCount) }));
     },
   };
 }

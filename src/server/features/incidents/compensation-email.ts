@@ -1,6 +1,7 @@
 import { createElement } from 'react';
-import { customerDateTime } from '#domain/store-time';
+import type { Locale } from '#domain/locales';
 import { storeLink, type Email } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 import { CompensationEmail } from './compensation-template';
 
 export interface CompensationDetails {
@@ -10,6 +11,8 @@ export interface CompensationDetails {
   incidentTitle: string;
   days: number;
   subscriptions: ReadonlyArray<{ packageName: string; orderId: string; expiresAt: Date }>;
+  /** The customer's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /**
@@ -18,19 +21,21 @@ export interface CompensationDetails {
  * the compensation's transaction.
  */
 export function compensationMail(details: CompensationDetails, publicUrl: string): Email {
-  const { to, firstName, timeZone, incidentTitle, days } = details;
-  const subscriptions = details.subscriptions.map((line) => ({ name: `${line.packageName} (${line.orderId})`, expiresOn: customerDateTime(line.expiresAt, timeZone) }));
-  const added = `${days} ${days === 1 ? 'day' : 'days'}`;
+  const { to, firstName, timeZone, incidentTitle, days, locale = 'en' } = details;
+  const words = wordsIn(locale);
+  const { t } = words;
+  const subscriptions = details.subscriptions.map((line) => ({ name: `${line.packageName} (${line.orderId})`, expiresOn: words.dateTime(line.expiresAt, timeZone) }));
+  const added = t('emails.compensation.days', { days });
   const text = [
-    `Hello ${firstName},`,
+    t('mail.hello', { name: firstName }),
     '',
-    `We are sorry about the interruption: ${incidentTitle}. To make up for it, we added ${added} to ${subscriptions.length === 1 ? 'your subscription' : `your ${subscriptions.length} subscriptions`} at no cost.`,
+    t('emails.compensation.sorry', { title: incidentTitle, added, count: subscriptions.length }),
     '',
-    ...subscriptions.map(({ name, expiresOn }) => `${name}: now expires ${expiresOn}`),
+    ...subscriptions.map(({ name, expiresOn }) => t('emails.compensation.nowExpiresLine', { name, date: expiresOn })),
     '',
-    `Your credentials and devices stay as they are. Your account: ${storeLink(publicUrl, '/account')}`,
+    t('emails.compensation.accountLine', { link: storeLink(publicUrl, '/account') }),
     '',
     'StreamPlus',
   ].join('\n');
-  return { to, subject: `We added ${added} to your StreamPlus subscription`, text, html: createElement(CompensationEmail, { firstName, incidentTitle, days, subscriptions }) };
+  return { to, subject: t('emails.compensation.subject', { added }), text, html: createElement(CompensationEmail, { firstName, incidentTitle, days, subscriptions, locale }) };
 }

@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface CompensationProps {
   firstName: string;
@@ -6,23 +8,22 @@ export interface CompensationProps {
   days: number;
   /** Each extended subscription: its package and order, and its new expiry in words. */
   subscriptions: ReadonlyArray<{ name: string; expiresOn: string }>;
+  /** The customer's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
-const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
-
 /** Days added to the customer's subscriptions after an incident (decision 0094): one email per customer, listing each. */
-export function CompensationEmail({ firstName, incidentTitle, days, subscriptions }: CompensationProps) {
+export function CompensationEmail({ firstName, incidentTitle, days, subscriptions, locale = 'en' }: CompensationProps) {
   const account = useStoreLink('/account');
+  const { t } = wordsIn(locale);
+  const added = t('emails.compensation.days', { days });
   return (
-    <EmailLayout preview={`We added ${daysText(days)} to your subscription at no cost.`} heading={`${daysText(days)} added, on us`}>
-      <Paragraph>Hello {firstName},</Paragraph>
-      <Paragraph>
-        We are sorry about the interruption: {incidentTitle}. To make up for it, we added {daysText(days)} to{' '}
-        {subscriptions.length === 1 ? 'your subscription' : `your ${subscriptions.length} subscriptions`} at no cost.
-      </Paragraph>
-      <Facts rows={subscriptions.map(({ name, expiresOn }) => [name, `Now expires ${expiresOn}`] as const)} />
-      <EmailButton href={account}>Open your account</EmailButton>
-      <Paragraph muted>Your credentials and devices stay as they are; nothing to do on your side.</Paragraph>
+    <EmailLayout preview={t('emails.compensation.preview', { added })} heading={t('emails.compensation.heading', { added })} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: firstName })}</Paragraph>
+      <Paragraph>{t('emails.compensation.sorry', { title: incidentTitle, added, count: subscriptions.length })}</Paragraph>
+      <Facts rows={subscriptions.map(({ name, expiresOn }) => [name, t('emails.compensation.nowExpires', { date: expiresOn })] as const)} />
+      <EmailButton href={account}>{t('emails.compensation.button')}</EmailButton>
+      <Paragraph muted>{t('emails.compensation.footnote')}</Paragraph>
     </EmailLayout>
   );
 }

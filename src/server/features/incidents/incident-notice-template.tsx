@@ -1,4 +1,6 @@
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Facts, Paragraph, useStoreLink } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface IncidentNoticeProps {
   firstName: string;
@@ -9,26 +11,29 @@ export interface IncidentNoticeProps {
   affects: string;
   /** When it began, in the customer's zone. */
   startedOn: string;
+  /** The customer's language (decision 0107); English when absent. */
+  locale?: Locale;
 }
 
 /** A service notice of an incident the owner posted (decision 0094): sent whatever the customer's reminder choice. */
-export function IncidentNoticeEmail({ firstName, title, paragraphs, affects, startedOn }: IncidentNoticeProps) {
+export function IncidentNoticeEmail({ firstName, title, paragraphs, affects, startedOn, locale = 'en' }: IncidentNoticeProps) {
   const status = useStoreLink('/status');
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`Service notice: ${title}`} heading={title}>
-      <Paragraph>Hello {firstName},</Paragraph>
+    <EmailLayout preview={t('emails.incident.subject', { title })} heading={title} locale={locale}>
+      <Paragraph>{t('mail.hello', { name: firstName })}</Paragraph>
       {paragraphs.map((paragraph, index) => (
         // The owner's paragraphs never change order once written: their place is their identity.
         <Paragraph key={index}>{paragraph}</Paragraph>
       ))}
       <Facts
         rows={[
-          ['Affects', affects],
-          ['Started', startedOn],
+          [t('emails.incident.affects'), affects],
+          [t('emails.incident.started'), startedOn],
         ]}
       />
-      <EmailButton href={status}>See the status page</EmailButton>
-      <Paragraph muted>We will update the status page as we know more. You do not need to do anything.</Paragraph>
+      <EmailButton href={status}>{t('emails.incident.button')}</EmailButton>
+      <Paragraph muted>{t('emails.incident.footnote')}</Paragraph>
     </EmailLayout>
   );
 }

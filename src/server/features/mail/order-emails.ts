@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { CurrencyCode } from '#domain/currencies';
+import { CASHBACK_CURRENCY, type CurrencyCode } from '#domain/currencies';
 import type { Locale } from '#domain/locales';
 import { parseMoney, type Cents } from '#domain/money';
 import { RENEWAL_CHARGE_DAYS_BEFORE } from '#domain/renewal';
@@ -112,7 +112,8 @@ function confirmationFacts(details: ConfirmationDetails, writer: Writer): Array<
     fact('mail.fact.devices', String(details.deviceCount)),
     ...(details.couponCode && discount > 0 ? [fact('mail.fact.coupon', t('receipt.couponValue', { code: details.couponCode, amount: price(discount) }))] : []),
     fact('mail.fact.total', price(parseMoney(details.totalAmount))),
-    ...(details.giftCard && cashback > 0 ? [fact('mail.fact.giftCard', t('receipt.giftCardValue', { card: details.giftCard, amount: price(cashback) }))] : []),
+    // A gift card the owner buys in US dollars, whatever the order's currency (decision 0110).
+    ...(details.giftCard && cashback > 0 ? [fact('mail.fact.giftCard', t('receipt.giftCardValue', { card: details.giftCard, amount: words.price(cashback, CASHBACK_CURRENCY) }))] : []),
     ...(details.shipsTo ? [fact('mail.fact.shippingTo', t('receipt.shippingValue', { country: details.shipsTo }))] : []),
     ...(details.renewal ? renewalFacts(details.renewal, details.timeZone, writer) : []),
     ...(details.autoRenewal

@@ -78,9 +78,9 @@ function receiptLines(row: PaymentRow): ReceiptLine[] {
   const fee = deviceFeeIn(devices, row.currency);
   const discount = parseMoney(row.couponDiscount);
   return [
-    { description: packageLabel(row), amount: formatMoney(parseMoney(row.subtotalAmount) - fee) },
-    ...(fee > 0 ? [{ description: plural(devices - 1, 'extra device'), amount: formatMoney(fee) }] : []),
-    ...(discount > 0 ? [{ description: `Coupon ${row.couponCode ?? ''}`.trim(), amount: formatMoney(-discount) }] : []),
+    { description: packageLabel(row), amount: formatMoney(parseMoney(row.subtotalAmount) - fee), kind: 'package', count: 1, code: null },
+    ...(fee > 0 ? [{ description: plural(devices - 1, 'extra device'), amount: formatMoney(fee), kind: 'extra_devices' as const, count: devices - 1, code: null }] : []),
+    ...(discount > 0 ? [{ description: `Coupon ${row.couponCode ?? ''}`.trim(), amount: formatMoney(-discount), kind: 'coupon' as const, count: 1, code: row.couponCode }] : []),
   ];
 }
 
@@ -118,6 +118,15 @@ function toPayment(row: PaymentRow, status: BillingStatus, refunds: BillingPayme
     amount: formatMoney(arrivedCents(row)),
     currency: row.currency,
     paymentMethod: paymentMethodOf(row),
+    purchase: {
+      packageName: row.packageName,
+      packageDuration: row.packageDuration,
+      renewal: row.renewsSubscriptionId !== null,
+      deviceCount: Number(row.deviceCount),
+      setTopBoxes: row.setTopBoxMacs.length,
+    },
+    method: row.paymentMethod === 'crypto' ? 'crypto' : 'card',
+    cardLast4: row.cardLast4,
     status,
     refundedAmount: row.refundedAmount,
     refunds,

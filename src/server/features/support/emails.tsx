@@ -1,10 +1,13 @@
 import { createElement } from 'react';
+import type { Locale } from '#domain/locales';
 import { EmailButton, EmailLayout, Paragraph, storeLink, type Email } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 /**
  * The ticket emails (decision 0102), composed here and queued by the support workflow in the
- * change's transaction. A message is given to React as a child: it is text in the HTML part,
- * whatever tags it holds, and is the text part as written.
+ * change's transaction, in the customer's language (decision 0107; English when not given). A
+ * message is given to React as a child: it is text in the HTML part, whatever tags it holds,
+ * and is the text part as written.
  */
 
 /** Where an emailed link leads: the ticket's page with its token, which the page sends as a header. */
@@ -26,24 +29,28 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-function VerifyEmail({ ticket, link }: { ticket: TicketRef; link: string }) {
+function VerifyEmail({ ticket, link, locale }: { ticket: TicketRef; link: string; locale: Locale }) {
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`Confirm your email to send ticket #${ticket.number}.`} heading="Confirm your support request">
-      <Paragraph>We received your request &ldquo;{ticket.subject}&rdquo;. Open this link to confirm your email and send it to our support team:</Paragraph>
-      <EmailButton href={link}>Confirm and open ticket</EmailButton>
-      <Paragraph muted>Keep this email: the link shows the conversation and our replies. If you did not write to us, ignore it.</Paragraph>
+    <EmailLayout preview={t('emails.support.verify.preview', { number: ticket.number })} heading={t('emails.support.verify.heading')} locale={locale}>
+      <Paragraph>
+        {t('emails.support.verify.received', { subject: ticket.subject })} {t('emails.support.verify.openLink')}
+      </Paragraph>
+      <EmailButton href={link}>{t('emails.support.verify.button')}</EmailButton>
+      <Paragraph muted>{t('emails.support.verify.keep')}</Paragraph>
     </EmailLayout>
   );
 }
 
-function ReplyEmail({ ticket, agent, reply, link, solvedLink }: { ticket: TicketRef; agent: string; reply: string; link: string; solvedLink: string }) {
+function ReplyEmail({ ticket, agent, reply, link, solvedLink, locale }: { ticket: TicketRef; agent: string; reply: string; link: string; solvedLink: string; locale: Locale }) {
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`${agent} replied to ticket #${ticket.number}.`} heading={`Reply to ticket #${ticket.number}`}>
-      <Paragraph>{agent} of StreamPlus support wrote:</Paragraph>
+    <EmailLayout preview={t('emails.support.reply.preview', { agent, number: ticket.number })} heading={t('emails.support.reply.heading', { number: ticket.number })} locale={locale}>
+      <Paragraph>{t('emails.support.reply.wrote', { agent })}</Paragraph>
       <Lines text={reply} />
-      <EmailButton href={link}>Open the ticket</EmailButton>
+      <EmailButton href={link}>{t('emails.support.openTicket')}</EmailButton>
       <Paragraph>
-        Problem fixed? <a href={solvedLink}>This solved it</a>
+        {t('emails.support.reply.fixed')} <a href={solvedLink}>{t('emails.support.reply.solved')}</a>
       </Paragraph>
     </EmailLayout>
   );
@@ -51,21 +58,21 @@ function ReplyEmail({ ticket, agent, reply, link, solvedLink }: { ticket: Ticket
 
 /** Why a ticket was resolved: the customer's 7 days of silence, or the staff marking it done. */
 export type ResolvedBy = 'waited' | 'staff';
-const resolvedSentence = (by: ResolvedBy, subject: string) =>
-  by === 'waited'
-    ? `We have not heard back from you for 7 days, so we marked your ticket “${subject}” as resolved.`
-    : `Our support team marked your ticket “${subject}” as resolved.`;
+const resolvedSentence = (locale: Locale, by: ResolvedBy, subject: string) => wordsIn(locale).t(by === 'waited' ? 'emails.support.resolved.waited' : 'emails.support.resolved.staff', { subject });
 
-function ResolvedEmail({ ticket, ratingLinks, link, by }: { ticket: TicketRef; ratingLinks: string[]; link: string; by: ResolvedBy }) {
+function ResolvedEmail({ ticket, ratingLinks, link, by, locale }: { ticket: TicketRef; ratingLinks: string[]; link: string; by: ResolvedBy; locale: Locale }) {
+  const { t } = wordsIn(locale);
   return (
-    <EmailLayout preview={`Ticket #${ticket.number} is resolved.`} heading={`Ticket #${ticket.number} is resolved`}>
-      <Paragraph>{resolvedSentence(by, ticket.subject)} Reply on the ticket at any time to open it again.</Paragraph>
-      <EmailButton href={link}>Open the ticket</EmailButton>
-      <Paragraph>How did we do? Rate our help in one click:</Paragraph>
+    <EmailLayout preview={t('emails.support.resolved.preview', { number: ticket.number })} heading={t('emails.support.resolved.heading', { number: ticket.number })} locale={locale}>
+      <Paragraph>
+        {resolvedSentence(locale, by, ticket.subject)} {t('emails.support.resolved.reopen')}
+      </Paragraph>
+      <EmailButton href={link}>{t('emails.support.openTicket')}</EmailButton>
+      <Paragraph>{t('emails.support.resolved.rate')}</Paragraph>
       <Paragraph>
         {ratingLinks.map((href, i) => (
           <a key={href} href={href} style={{ marginRight: '12px' }}>
-            {i + 1} {i === 0 ? 'star' : 'stars'}
+            {t('emails.support.resolved.stars', { count: i + 1 })}
           </a>
         ))}
       </Paragraph>
@@ -73,32 +80,45 @@ function ResolvedEmail({ ticket, ratingLinks, link, by }: { ticket: TicketRef; r
   );
 }
 
-export function ticketVerifyMail(publicUrl: string, ticket: TicketRef & { id: string }, token: string): Email {
+export function ticketVerifyMail(publicUrl: string, ticket: TicketRef & { id: string }, token: string, locale: Locale = 'en'): Email {
+  const { t } = wordsIn(locale);
   const link = ticketPage(publicUrl, ticket.id, token);
-  const text = [`We received your request "${ticket.subject}".`, '', 'Open this link to confirm your email and send it to our support team:', link, '', 'StreamPlus'].join('\n');
-  return { to: ticket.email, subject: `Confirm your support request #${ticket.number}`, text, html: createElement(VerifyEmail, { ticket, link }) };
+  const text = [t('emails.support.verify.receivedText', { subject: ticket.subject }), '', t('emails.support.verify.openLink'), link, '', 'StreamPlus'].join('\n');
+  return { to: ticket.email, subject: t('emails.support.verify.subject', { number: ticket.number }), text, html: createElement(VerifyEmail, { ticket, link, locale }) };
 }
 
-export function ticketReplyMail(publicUrl: string, ticket: TicketRef & { id: string }, agent: string, reply: string, token: string): Email {
+export function ticketReplyMail(publicUrl: string, ticket: TicketRef & { id: string }, agent: string, reply: string, token: string, locale: Locale = 'en'): Email {
+  const { t } = wordsIn(locale);
   const link = ticketPage(publicUrl, ticket.id, token);
   const solvedLink = ticketPage(publicUrl, ticket.id, token, '&solved=1');
-  const text = [`${agent} of StreamPlus support wrote:`, '', reply, '', `Open the ticket: ${link}`, `This solved it: ${solvedLink}`, '', 'StreamPlus'].join('\n');
-  return { to: ticket.email, subject: `Re: [#${ticket.number}] ${ticket.subject}`, text, html: createElement(ReplyEmail, { ticket, agent, reply, link, solvedLink }) };
+  const text = [t('emails.support.reply.wrote', { agent }), '', reply, '', `${t('emails.support.openTicket')}: ${link}`, `${t('emails.support.reply.solved')}: ${solvedLink}`, '', 'StreamPlus'].join('\n');
+  return {
+    to: ticket.email,
+    subject: t('emails.support.reply.subject', { number: ticket.number, subject: ticket.subject }),
+    text,
+    html: createElement(ReplyEmail, { ticket, agent, reply, link, solvedLink, locale }),
+  };
 }
 
-export function ticketResolvedMail(publicUrl: string, ticket: TicketRef & { id: string }, token: string, by: ResolvedBy = 'waited'): Email {
+export function ticketResolvedMail(publicUrl: string, ticket: TicketRef & { id: string }, token: string, by: ResolvedBy = 'waited', locale: Locale = 'en'): Email {
+  const { t } = wordsIn(locale);
   const link = ticketPage(publicUrl, ticket.id, token);
   const ratingLinks = [1, 2, 3, 4, 5].map((score) => ticketPage(publicUrl, ticket.id, token, `&rate=${score}`));
   const text = [
-    resolvedSentence(by, ticket.subject),
-    'Reply on the ticket at any time to open it again.',
+    resolvedSentence(locale, by, ticket.subject),
+    t('emails.support.resolved.reopen'),
     '',
-    `Open the ticket: ${link}`,
+    `${t('emails.support.openTicket')}: ${link}`,
     '',
-    'Rate our help (1 to 5):',
+    t('emails.support.resolved.rateText'),
     ...ratingLinks.map((href, i) => `${i + 1}: ${href}`),
     '',
     'StreamPlus',
   ].join('\n');
-  return { to: ticket.email, subject: `[#${ticket.number}] resolved: ${ticket.subject}`, text, html: createElement(ResolvedEmail, { ticket, ratingLinks, link, by }) };
+  return {
+    to: ticket.email,
+    subject: t('emails.support.resolved.subject', { number: ticket.number, subject: ticket.subject }),
+    text,
+    html: createElement(ResolvedEmail, { ticket, ratingLinks, link, by, locale }),
+  };
 }

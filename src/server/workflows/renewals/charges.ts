@@ -40,7 +40,7 @@ import { type CardPayments } from '#server/providers/payments/index';
 import type { BlocklistWorkflow } from '../blocklist';
 import type { CardPaymentWorkflow } from '../card-payment';
 import { placeRenewalOrder } from './renewal-order';
-import { localeOfSubscription } from './subscription-locale';
+import { termsOfSubscription } from './subscription-locale';
 
 export const RENEWAL_CHARGES_JOB = 'renewal-charges';
 /** Every 5 minutes on whichever instance takes the run, and once on each instance soon after it starts (decision 0045). */
@@ -95,6 +95,8 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
     const customer = await findCustomer(db, subscription.customerId);
     if (!customer) return null;
     const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
+    // The renewal order was priced in this currency too (renewal-order.ts): its amount is in it.
+    const { locale, currency } = await termsOfSubscription(db, charge.subscriptionId, customer.locale);
     return {
       to: customer.email,
       firstName: customer.firstName,
@@ -104,7 +106,8 @@ export function createRenewalCharges({ db, jobs, clock, config, cardPayments, ca
       card: cardSummary(card),
       expiresAt: charge.periodEnd,
       timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE),
-      locale: await localeOfSubscription(db, charge.subscriptionId, customer.locale),
+      locale,
+      currency,
     };
   }
 

@@ -1,13 +1,12 @@
-import { parseMoney } from '#domain/money';
-import { priceOrder } from '#domain/pricing';
 import type { Db } from '#server/db/connect';
 import { findCustomer } from '#server/features/accounts/index';
+import type { PackageRow } from '#server/features/catalog/index';
 import { recordStoreAction } from '#server/features/audit/index';
 import type { Mail } from '#server/features/mail/index';
 import { suspendedMail } from '#server/features/renewals/index';
 import { confirmLinesOff, lapsedPastGrace, markGraceSuspended, type Subscriptions } from '#server/features/subscriptions/index';
 import { packageOf } from './package-of';
-import { localeOfSubscription } from './subscription-locale';
+import { renewalQuote, termsOfSubscription } from './subscription-locale';
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +17,13 @@ export interface GraceSuspensionDeps {
   /** The panel's lines, turned off and (after a renewal meanwhile) on again by the subscriptions feature. */
   subscriptions: Pick<Subscriptions, 'disableLines' | 'syncLines'>;
   config: { PUBLIC_URL: string; GRACE_DAYS: number; STORE_TIME_ZONE: string };
+}
+
+/** The language, currency and price the suspension notice names: the subscription's (decisions 0104, 0107). */
+async function restoreTerms(db: Db, subscriptionId: string, customerLocale: string | null, pkg: PackageRow, deviceCount: number) {
+  const { locale, currency } = await termsOfSubscription(db, subscriptionId, customerLocale);
+  const { currency: quotedIn, renewalCents } = await renewalQuote(db, pkg, deviceCount, currency);
+  return { locale, currency: quotedIn, renewalCents };
 }
 
 /**
@@ -41,9 +47,7 @@ export async function suspendAfterGrace({ db, mail, subscriptions, config }: Gra
       if (!pkg || !(await markGraceSuspended(db, id, graceStartedBy, now))) continue;
       await subscriptions.disableLines(id);
       const owner = await findCustomer(db, customerId);
-      const details = { packageName: pkg.name, packageDuration: pkg.duration, deviceCount, expirationDate, renewalCents: priceOrder(parseMoney(pkg.price), deviceCount).total };
-      const locale = owner && (await localeOfSubscription(db, id, owner.locale));
-      const notice = owner && suspendedMail({ to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? config.STORE_TIME_ZONE, ...details, locale: locale ?? 'en' }, config.PUBLIC_URL);
+      const notice = owner && suspendedMail({ to: owner.email, firstName: owner.firstName, timeZone: owner.timeZone ?? config.STORE_TIME_ZONE, ...(await restoreTerms(db, id, owner.locale, pkg, deviceCount)), packageName: pkg.name, packageDuration: pkg.duration, deviceCount, expirationDate }, config.PUBLIC_URL);
       const confirmed = await db.transaction(async (tx) => {
         const lines = await confirmLinesOff(tx, id, graceStartedBy, now);
         // Another instance's pass may have confirmed it first: its row, not a second one.

@@ -1,7 +1,6 @@
 import { GIFT_CARDS } from '#domain/catalog';
-import type { CurrencyCode } from '#domain/currencies';
-import { parseMoney } from '#domain/money';
-import { priceOrder } from '#domain/pricing';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
+import type { Cents } from '#domain/money';
 import { graceEnd, MANUAL_RENEWAL_MILESTONES, MILESTONES, type Milestone } from '#domain/renewal-milestones';
 import { addDuration } from '#domain/subscription-status';
 import type { CheckoutInput } from '#contract/checkout';
@@ -23,7 +22,8 @@ import {
 } from '#server/features/subscriptions/index';
 import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
 import { lastPaidOrder, type CryptoRenewalInvoices } from './crypto-invoices';
-import { localeOfSubscription } from './subscription-locale';
+import { renewingPackage } from './renewal-order';
+import { localeOfSubscription, renewalCentsIn, renewalQuote, termsOfSubscription } from './subscription-locale';
 import { suspendAfterGrace, type GraceSuspensionDeps } from './grace-suspension';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
@@ -140,6 +140,18 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
   }
 
   /**
+   * What the saved card will be charged, in the subscription's currency: the charge is placed as
+   * renewal-order.ts places it (a box's subscription as the package of its period), at that
+   * currency's price (decision 0104). The subscriptions feature counts USD's, which is quoted
+   * when that currency's list lacks the package, as a reminder quotes it.
+   */
+  async function noticeCharge(due: DueMilestone, currency: CurrencyCode, usdCents: Cents): Promise<{ amountCents: Cents; currency: CurrencyCode }> {
+    const { renewing } = currency === DEFAULT_CURRENCY ? { renewing: null } : await renewingPackage(db, due.packageId);
+    const cents = renewing && (await renewalCentsIn(db, renewing, due.deviceCount, currency));
+    return cents === null ? { amountCents: usdCents, currency: DEFAULT_CURRENCY } : { amountCents: cents, currency };
+  }
+
+  /**
    * Writes one milestone's email with its claim; true when written. A subscription its saved
    * card renews gets the renewal notice 7 days before the charge and no reminder asking for a
    * renewal by hand: those are claimed without an email, so a customer who turns automatic
@@ -153,11 +165,12 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
     // A reminder: unsubscribe headers and link, nothing written for a customer who turned reminders off (decision 0040).
     // The grace notice and the renewal notice are service notices: neither (decision 0075).
     const reminder = milestone.name === 'grace' || milestone.name === 'renewal-notice' ? undefined : { customerId: due.customerId };
-    // In the language of the subscription's last order (decision 0107).
-    const locale = await localeOfSubscription(db, due.id, customer.locale);
-    const facts = { to: customer.email, firstName: customer.firstName, timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE), ...due, locale };
-    if (milestone.status === 'active' && !due.packageOnSale) {
-      // No longer sold: nothing to renew as it is, so one notice a period, whichever reminder comes first.
+    // In the language and currency of the subscription's last order (decisions 0104, 0107), at that currency's price today.
+    const terms = await termsOfSubscription(db, due.id, customer.locale);
+    const quote = await renewalQuote(db, { id: due.packageId, price: due.packagePrice }, due.deviceCount, terms.currency);
+    const facts = { to: customer.email, firstName: customer.firstName, timeZone: timeZoneOf(customer, config.STORE_TIME_ZONE), ...due, locale: terms.locale, currency: quote.currency };
+    if (milestone.status === 'active' && (!due.packageOnSale || !quote.listed)) {
+      // No longer sold (in its currency, decision 0104): nothing to renew as it is, so one notice a period, whichever reminder comes first.
       const key = `package-retired:${due.id}:${periodEnd.toISOString()}`;
       return mail.queue(db, packageRetiredMail(facts, publicUrl), { key, when, reminder });
     }
@@ -171,7 +184,8 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
     if (milestone.name === 'renewal-notice') {
       if (renewal === 'by hand' || !renewal.notice) return claimSilently();
       const key = `renewal-notice:${due.id}:${periodEnd.toISOString()}`;
-      return mail.queue(db, renewalNoticeMail({ ...facts, charge: renewal.notice, renewsUntil }, publicUrl), { key, when });
+      const { amountCents, currency } = await noticeCharge(due, terms.currency, renewal.notice.amountCents);
+      return mail.queue(db, renewalNoticeMail({ ...facts, currency, charge: { ...renewal.notice, amountCents }, renewsUntil }, publicUrl), { key, when });
     }
     if (renewal !== 'by hand' && MANUAL_RENEWAL_MILESTONES.has(milestone.name)) return claimSilently();
     // "Choose a package" to one who already chose one would be a surprise.
@@ -183,7 +197,7 @@ export function createRenewalSchedule({ db, jobs, mail, subscriptions, placeOrde
       {
         ...facts,
         milestone: milestone.name,
-        renewalCents: priceOrder(parseMoney(due.packagePrice), due.deviceCount).total,
+        renewalCents: quote.renewalCents,
         renewsUntil,
         invoiceUrl,
         graceEndsAt: graceEndsAt.getTime() > now.getTime() ? graceEndsAt : null,

@@ -3,13 +3,11 @@ import { renewsAs } from '#domain/catalog';
 import { formatMoney, parseMoney } from '#domain/money';
 import { newOrderId } from '#domain/order-id';
 import { priceOrder } from '#domain/pricing';
-import { DEFAULT_CURRENCY } from '#domain/currencies';
 import type { DbOrTx } from '#server/db/connect';
 import { findCustomer } from '#server/features/accounts/index';
 import { packageIn, packagesForReading as packages } from '#server/features/catalog/index';
 import { insertOrder, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
-import { lastPaidOrder } from './crypto-invoices';
-import { localeOfSubscription } from './subscription-locale';
+import { termsOfSubscription } from './subscription-locale';
 
 /** What an automatic renewal orders: the subscription's package and devices, for its customer. */
 export interface RenewalOrderRequest {
@@ -35,6 +33,15 @@ async function orderOfKey(db: DbOrTx, key: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
+/** The package a subscription of `packageId` renews as, when one does, and the name its emails give it. */
+export async function renewingPackage(db: DbOrTx, packageId: string) {
+  const [bought] = await db.select().from(packages).where(eq(packages.id, packageId)).limit(1);
+  // A box's subscription renews alone, as the package of the same period (the box is the buyer's already).
+  const onSale = bought?.requiresShipping ? await db.select().from(packages).where(eq(packages.isActive, true)) : [];
+  const renewing = bought?.isActive || bought?.requiresShipping ? renewsAs(bought, onSale) : null;
+  return { renewing, packageName: renewing?.name ?? bought?.name ?? packageId };
+}
+
 /**
  * The order of an automatic renewal (decision 0045): the same package and device count at
  * the catalog's price today (a box's subscription: the package of its period, without the box), priced on the server as every checkout is (D5), renewing the
@@ -42,27 +49,23 @@ async function orderOfKey(db: DbOrTx, key: string): Promise<OrderRow | null> {
  * renewal's key, so a repeated or concurrent call returns the same order.
  */
 export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest): Promise<RenewalOrderResult> {
-  const [bought] = await db.select().from(packages).where(eq(packages.id, request.packageId)).limit(1);
-  // A box's subscription renews alone, as the package of the same period (the box is the buyer's already).
-  const onSale = bought?.requiresShipping ? await db.select().from(packages).where(eq(packages.isActive, true)) : [];
-  const renewing = bought?.isActive || bought?.requiresShipping ? renewsAs(bought, onSale) : null;
-  const packageName = renewing?.name ?? bought?.name ?? request.packageId;
+  const { renewing, packageName } = await renewingPackage(db, request.packageId);
   if (!renewing?.isActive) return { outcome: 'package_unavailable', packageName };
 
   const placed = await orderOfKey(db, request.key);
   if (placed) return { outcome: 'placed', order: placed, packageName };
 
+  const customer = await findCustomer(db, request.customerId);
+  if (!customer) throw new Error(`Subscription ${request.subscriptionId} belongs to no customer`);
   // Charged in the currency of the subscription's last payment, at that currency's price
   // (decision 0104); a package its price list no longer has is not renewed at another's.
-  const currency = (await lastPaidOrder(db, request.subscriptionId))?.currency ?? DEFAULT_CURRENCY;
+  // Its receipt is written in the language of the subscription's last order (decision 0107).
+  const { currency, locale } = await termsOfSubscription(db, request.subscriptionId, customer.locale);
   const pkg = await packageIn(db, renewing, currency);
   if (!pkg) return { outcome: 'package_unavailable', packageName };
 
-  const customer = await findCustomer(db, request.customerId);
-  if (!customer) throw new Error(`Subscription ${request.subscriptionId} belongs to no customer`);
   const [first] = await db.select({ giftCard: orders.selectedGiftCard }).from(orders).where(eq(orders.id, request.firstOrderId)).limit(1);
   const giftCard = first?.giftCard ?? null;
-  const locale = await localeOfSubscription(db, request.subscriptionId, customer.locale);
   const pricing = priceOrder(parseMoney(pkg.price), request.deviceCount, 0, currency);
   const inserted = await insertOrder(db, {
     id: newOrderId(request.now),
@@ -92,7 +95,6 @@ export async function placeRenewalOrder(db: DbOrTx, request: RenewalOrderRequest
     setTopBoxMacs: [],
     checkoutKey: request.key,
     currency,
-    // Its receipt is written in the language of the subscription's last order (decision 0107).
     locale,
   });
   // Null: a concurrent call wrote the period's order first.
