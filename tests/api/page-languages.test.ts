@@ -76,7 +76,11 @@ describe('the storefront in six languages', () => {
     const checkout = await get('/pt-BR/checkout');
     expect(checkout.statusCode).toBe(200);
     expect(checkout.body).toContain('<div id="root"></div>');
-    expect(pageMessages(checkout.body)).toMatchObject({ locale: 'pt-BR', areas: ['site', 'checkout', 'cart'], messages: { 'site.checkout.title': 'Finalizar compra', 'checkout.method.title': 'Forma de pagamento' } });
+    expect(pageMessages(checkout.body)).toMatchObject({
+      locale: 'pt-BR',
+      areas: ['site', 'checkout', 'cart', 'payment'],
+      messages: { 'site.checkout.title': 'Finalizar compra', 'checkout.method.title': 'Forma de pagamento', 'payment.shipping.street': 'Endereço', 'payment.confirmed.title': 'Pedido confirmado' },
+    });
   });
 
   it('lays Arabic out right to left', async () => {

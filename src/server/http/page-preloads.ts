@@ -14,7 +14,7 @@ const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
   LoginPage: ['site', 'auth'],
   RegisterPage: ['site', 'auth'],
   PasswordSetupPage: ['site', 'auth'],
-  CheckoutPage: ['site', 'checkout', 'cart'],
+  CheckoutPage: ['site', 'checkout', 'cart', 'payment'],
 };
 const DEFAULT_AREAS = ['site'];
 
