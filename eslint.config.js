@@ -22,6 +22,8 @@ const TRANSLATED_FILES = [
   'src/client/components/AuthShell.tsx',
   'src/client/components/LanguageSwitcher.tsx',
   'src/client/components/SkipLink.tsx',
+  'src/client/features/auth/ResendSetupLinkForm.tsx',
+  'src/client/features/auth/SetupLink.tsx',
   'src/client/features/cart/CartButton.tsx',
   'src/client/features/cart/CartDialog.tsx',
   'src/client/features/auth/ForgotPasswordDialog.tsx',
@@ -61,7 +63,9 @@ const TRANSLATED_FILES = [
   'src/client/pages/CheckoutPage.tsx',
   'src/client/pages/LandingPage.tsx',
   'src/client/pages/LoginPage.tsx',
+  'src/client/pages/PasswordSetupPage.tsx',
   'src/client/pages/RegisterPage.tsx',
+  'src/client/pages/SetupPage.tsx',
 ];
 
 export default tseslint.config(
