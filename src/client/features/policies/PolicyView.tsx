@@ -34,7 +34,10 @@ export function PolicyView({ name }: { name: PolicyName }) {
       <BrandLogo className="self-start" />
       {answer ? (
         <article className="grid min-w-0 gap-2" aria-label={title}>
-          <PolicyHtml html={answer.html} />
+          {/* The owner's text is in the owner's language: its own direction, so English stays left to right on an Arabic page. */}
+          <div dir="auto" className="min-w-0">
+            <PolicyHtml html={answer.html} />
+          </div>
           <p className="mt-6 text-xs text-muted-foreground" data-testid="policy-version">
             {answer.updatedAt
               ? formatMessage('policies.versionUpdated', { version: String(answer.version), date: dateOf(answer.updatedAt) })
