@@ -3,7 +3,7 @@ import { t } from './i18n';
 
 /**
  * A message whose arguments are elements (a link, a package's name in <bdi>), each placed where
- * the language puts it (decision 0106): the catalogue writes `{name}` and the node takes its
+ * the language puts it (decision 0112): the catalogue writes `{name}` and the node takes its
  * place. Plain arguments only; plurals and numbers go through formatMessage.
  */
 export function messageParts(key: string, parts: Record<string, ReactNode>): ReactNode[] {

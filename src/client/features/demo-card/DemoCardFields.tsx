@@ -56,7 +56,7 @@ function CardFields({
   const cardNumber = form.register('cardNumber');
   const expiry = form.register('expiry');
   const cvc = form.register('cvc');
-  // Card numbers and dates read left to right in every language: in Arabic the groups would swap places.
+  // Card numbers and dates read left to right in every language: in Arabic the groups would swap places (decision 0112).
   const ids = { number: `${idPrefix}-number`, expiry: `${idPrefix}-expiry`, cvc: `${idPrefix}-cvc` };
   return (
     <>

@@ -34,7 +34,7 @@ export function PolicyView({ name }: { name: PolicyName }) {
       <BrandLogo className="self-start" />
       {answer ? (
         <article className="grid min-w-0 gap-2" aria-label={title}>
-          {/* The owner's text is in the owner's language: its own direction, so English stays left to right on an Arabic page. */}
+          {/* The owner's text is in the owner's language: its own direction, so English stays left to right on an Arabic page (decision 0112). */}
           <div dir="auto" className="min-w-0">
             <PolicyHtml html={answer.html} />
           </div>
