@@ -76,7 +76,24 @@ describe('the storefront in six languages', () => {
     const checkout = await get('/pt-BR/checkout');
     expect(checkout.statusCode).toBe(200);
     expect(checkout.body).toContain('<div id="root"></div>');
-    expect(pageMessages(checkout.body)).toMatchObject({ locale: 'pt-BR', areas: ['site', 'checkout', 'cart'], messages: { 'site.checkout.title': 'Finalizar compra', 'checkout.method.title': 'Forma de pagamento' } });
+    expect(pageMessages(checkout.body)).toMatchObject({
+      locale: 'pt-BR',
+      areas: ['site', 'checkout', 'cart', 'payment'],
+      messages: { 'site.checkout.title': 'Finalizar compra', 'checkout.method.title': 'Forma de pagamento', 'payment.shipping.street': 'Endereço', 'payment.confirmed.title': 'Pedido confirmado' },
+    });
+  });
+
+  it('carries the first words of the support, status and policy pages, and of a 404', async () => {
+    const firstWords = async (url: string) => {
+      const page = await get(url);
+      return { status: page.statusCode, ...pageMessages(page.body) };
+    };
+    expect(await firstWords('/ar/support')).toMatchObject({ status: 200, locale: 'ar', areas: ['site', 'support'], messages: { 'support.contact.title': 'التواصل مع الدعم' } });
+    expect(await firstWords('/pt-BR/status')).toMatchObject({ status: 200, areas: ['site', 'status'], messages: { 'status.title': 'Status do serviço' } });
+    expect(await firstWords('/de/terms')).toMatchObject({ status: 200, areas: ['site', 'policies'], messages: { 'policies.title.terms': 'Nutzungsbedingungen' } });
+    expect(await firstWords('/es/setup/some-token')).toMatchObject({ status: 200, areas: ['site', 'auth'], messages: { 'auth.setup.verifying': 'Verificando el enlace...' } });
+    expect(await firstWords('/ar/no-such-page')).toMatchObject({ status: 404, locale: 'ar', areas: ['site', 'pages'], messages: { 'pages.notFound.title': '404 الصفحة غير موجودة' } });
+    expect(await firstWords('/no-such-page')).toMatchObject({ status: 404, locale: 'en', messages: { 'pages.notFound.title': '404 Page Not Found', 'pages.notFound.text': 'Did you forget to add the page to the router?' } });
   });
 
   it('lays Arabic out right to left', async () => {

@@ -10,8 +10,9 @@ import { useShownAfterFirstCommit } from '../lib/use-shown-after-first-commit';
  * rather than on a route of its own, which would grow the landing page's route table (its budget, decision 0024).
  */
 export default function CheckoutPage() {
-  // The checkout's words are here before any of its parts renders (decision 0106).
-  useMessages('checkout', 'cart');
+  // The checkout's words are here before any of its parts renders (decision 0106); 'payment'
+  // holds the shipping, set-top box, card and confirmation words.
+  useMessages('checkout', 'cart', 'payment');
   const invoice = new URLSearchParams(useSearch()).get('invoice');
   return invoice ? <CryptoInvoiceView paymentId={invoice} /> : <CheckoutFlowPage />;
 }

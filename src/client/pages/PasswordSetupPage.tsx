@@ -2,25 +2,28 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { AuthShell } from '../components/AuthShell';
 import { ResendSetupLinkForm } from '../features/auth';
+import { useMessages } from '../lib/i18n';
+import { messageParts } from '../lib/message-parts';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-const STEPS = ['Open the email we sent you.', 'Follow its link and create your password.', 'Sign in to see your subscription and device credentials.'];
+const STEPS = ['auth.passwordSetup.step1', 'auth.passwordSetup.step2', 'auth.passwordSetup.step3'];
 
 /** /password-setup?email&orderId: where checkout sends a new customer after paying (spec section 2). */
 export default function PasswordSetupPage() {
-  useDocumentTitle('Set Up Your Password');
+  const t = useMessages('auth');
+  useDocumentTitle(t('auth.passwordSetup.title'));
   const params = new URLSearchParams(useSearch());
   const email = params.get('email') ?? '';
   const orderId = params.get('orderId') ?? '';
 
   return (
     <AuthShell
-      title="Set Up Your Password"
-      description="Your order is in. One last step to open your account."
+      title={t('auth.passwordSetup.title')}
+      description={t('auth.passwordSetup.description')}
       footer={
         <>
-          Already set your password?{' '}
-          <Link href="/login" className="font-semibold text-accent hover:underline">Sign in</Link>
+          {t('auth.passwordSetup.alreadySet')}{' '}
+          <Link href="/login" className="font-semibold text-accent hover:underline">{t('auth.signUp.signInLink')}</Link>
         </>
       }
     >
@@ -29,12 +32,13 @@ export default function PasswordSetupPage() {
           <MailCheck className="mt-0.5 size-6 shrink-0 text-accent" aria-hidden="true" />
           <div className="min-w-0 text-sm">
             <p>
-              We have emailed a link to set your password to{' '}
-              <strong className="break-all text-foreground" data-testid="setup-email">{email || 'your email address'}</strong>.
+              {messageParts('auth.passwordSetup.emailed', {
+                email: <strong className="break-all text-foreground" data-testid="setup-email">{email || t('auth.passwordSetup.yourEmail')}</strong>,
+              })}
             </p>
             {orderId && (
               <p className="mt-1 text-muted-foreground">
-                Order <span className="break-all font-mono">{orderId}</span>
+                {messageParts('auth.passwordSetup.order', { orderId: <span className="break-all font-mono">{orderId}</span> })}
               </p>
             )}
           </div>
@@ -43,16 +47,16 @@ export default function PasswordSetupPage() {
           {STEPS.map((step, index) => (
             <li key={step} className="flex items-start gap-3">
               <span className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-bold text-foreground">{index + 1}</span>
-              <span className="pt-0.5">{step}</span>
+              <span className="pt-0.5">{t(step)}</span>
             </li>
           ))}
         </ol>
         <section aria-labelledby="resend-title" className="grid gap-4 border-t border-border pt-6">
           <div>
             <h2 id="resend-title" className="flex items-center gap-2 font-semibold">
-              <KeyRound className="size-4 text-accent" aria-hidden="true" /> Didn&apos;t get the email?
+              <KeyRound className="size-4 text-accent" aria-hidden="true" /> {t('auth.passwordSetup.noEmail')}
             </h2>
-            <p className="mt-1 text-sm text-muted-foreground">Check your spam folder, or confirm your email and order ID and we will send the link again.</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t('auth.passwordSetup.noEmailHint')}</p>
           </div>
           <ResendSetupLinkForm email={email} orderId={orderId} />
         </section>

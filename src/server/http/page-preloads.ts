@@ -14,9 +14,16 @@ const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
   LoginPage: ['site', 'auth'],
   RegisterPage: ['site', 'auth'],
   PasswordSetupPage: ['site', 'auth'],
-  CheckoutPage: ['site', 'checkout', 'cart'],
+  CheckoutPage: ['site', 'checkout', 'cart', 'payment'],
+  SetupPage: ['site', 'auth'],
+  SupportPage: ['site', 'support'],
+  SupportTicketPage: ['site', 'support'],
+  StatusPage: ['site', 'status'],
+  PolicyPage: ['site', 'policies'],
 };
 const DEFAULT_AREAS = ['site'];
+/** An address no route knows: the 404 page's words. */
+const NOT_FOUND_AREAS = ['site', 'pages'];
 
 /** The build's shell of a page in a language: English under the page's name, the others as `<page>@<locale>`. */
 export const shellKey = (page: string, locale: Locale) => (locale === DEFAULT_LOCALE ? page : `${page}@${locale}`);
@@ -31,7 +38,8 @@ function withLanguage(html: string, locale: Locale): string {
 
 /** The first paint's messages, as data the app reads before its first render (never run as a script). */
 function withMessages(html: string, page: string | null, locale: Locale): string {
-  const data = JSON.stringify(pageMessages(locale, (page && FIRST_PAINT_AREAS[page]) || DEFAULT_AREAS)).replace(/</g, '\\u003c');
+  const areas = page ? (FIRST_PAINT_AREAS[page] ?? DEFAULT_AREAS) : NOT_FOUND_AREAS;
+  const data = JSON.stringify(pageMessages(locale, areas)).replace(/</g, '\\u003c');
   return html.replace('</body>', `<script type="application/json" id="page-messages">${data}</script></body>`);
 }
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
-import { INVALID_SETUP_LINK, setupPasswordRequestSchema, setupTokenValidSchema, signedInResponseSchema, type SetupTokenCheck } from '#contract/accounts';
+import { setupPasswordRequestSchema, setupTokenValidSchema, signedInResponseSchema, type SetupTokenCheck } from '#contract/accounts';
 import { AuthShell } from '../../components/AuthShell';
 import { MAIN_ID } from '../../components/SkipLink';
 import { Button } from '../../components/ui/button';
@@ -14,6 +14,8 @@ import { toast } from '../../components/ui/use-toast';
 import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
+import { useMessages } from '../../lib/i18n';
+import { messageParts } from '../../lib/message-parts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { rememberSignedIn } from '../../lib/session';
 
@@ -22,28 +24,9 @@ type SetupValues = z.output<typeof setupPasswordRequestSchema>;
 
 /**
  * The spec's words are for a new account's setup; a link from "Forgot password?" (purpose
- * 'reset') speaks of resetting the password instead.
+ * 'reset') speaks of resetting the password instead: each purpose's keys start with its prefix.
  */
-const WORDS = {
-  setup: {
-    title: 'Complete Your Account Setup',
-    lead: 'Create a password for',
-    passwordLabel: 'Create Password',
-    submit: 'Complete Account Setup',
-    pending: 'Setting Up...',
-    done: { title: 'Account Setup Complete', description: 'Your password has been set successfully. You are now logged in!' },
-    failed: { title: 'Setup Failed', fallback: 'Failed to setup password' },
-  },
-  reset: {
-    title: 'Reset Your Password',
-    lead: 'Choose a new password for',
-    passwordLabel: 'New Password',
-    submit: 'Reset Password',
-    pending: 'Resetting...',
-    done: { title: 'Password Reset', description: 'Your new password is set. You are now logged in!' },
-    failed: { title: 'Password Reset Failed', fallback: 'Failed to reset your password' },
-  },
-} as const;
+const WORDS = { setup: 'auth.setup', reset: 'auth.reset' } as const;
 
 function StatusScreen({ text }: { text: string }) {
   return (
@@ -62,19 +45,20 @@ function StatusScreen({ text }: { text: string }) {
  */
 export function SetupLink({ token }: { token: string }) {
   const [, navigate] = useLocation();
+  const t = useMessages('auth');
   // An invalid or spent link is a 404 (spec section 7: no retry).
   const check = useQuery({ queryKey: queryKeys.setupLink(token), queryFn: getQueryFn({ schema: setupTokenValidSchema }), retry: false });
   const isInvalid = check.isError;
-  useDocumentTitle(check.data ? WORDS[check.data.purpose].title : 'Password Setup');
+  useDocumentTitle(t(check.data ? `${WORDS[check.data.purpose]}.title` : 'auth.setup.pageTitle'));
 
   useEffect(() => {
     if (!isInvalid) return;
-    toast({ title: 'Invalid Setup Link', description: INVALID_SETUP_LINK, variant: 'destructive' });
+    toast({ title: t('auth.setup.invalidTitle'), description: t('auth.setup.invalidDescription'), variant: 'destructive' });
     navigate('/');
-  }, [isInvalid, navigate]);
+  }, [isInvalid, navigate, t]);
 
-  if (check.isPending) return <StatusScreen text="Verifying setup link..." />;
-  if (isInvalid || !check.data) return <StatusScreen text="Invalid setup link" />;
+  if (check.isPending) return <StatusScreen text={t('auth.setup.verifying')} />;
+  if (isInvalid || !check.data) return <StatusScreen text={t('auth.setup.invalid')} />;
   return <SetupPasswordForm token={token} setup={check.data} />;
 }
 
@@ -85,41 +69,37 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
     resolver: zodResolver(setupPasswordRequestSchema),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
-  const words = WORDS[setup.purpose];
+  const t = useMessages('auth');
+  const prefix = WORDS[setup.purpose];
   const complete = useMutation({
     mutationFn: (body: SetupValues) => api(apiRoutes.setupPassword, { method: 'POST', body, schema: signedInResponseSchema }),
     onSuccess: ({ customer }) => {
       // The link is spent: a later visit must check it again.
       queryClient.removeQueries({ queryKey: queryKeys.setupLink(token) });
       rememberSignedIn(queryClient, customer);
-      toast(words.done);
+      toast({ title: t(`${prefix}.doneTitle`), description: t(`${prefix}.done`) });
       navigate('/account');
     },
-    onError: (error) => toast({ title: words.failed.title, description: messageOr(error, words.failed.fallback), variant: 'destructive' }),
+    onError: (error) => toast({ title: t(`${prefix}.failedTitle`), description: messageOr(error, t(`${prefix}.failed`)), variant: 'destructive' }),
   });
   const { errors } = form.formState;
   const { firstName, email } = setup.customer;
 
   return (
     <AuthShell
-      title={words.title}
-      description={
-        <>
-          Welcome, {firstName}! {words.lead}{' '}
-          <span className="font-semibold text-foreground">{email}</span>.
-        </>
-      }
+      title={t(`${prefix}.title`)}
+      description={messageParts(`${prefix}.welcome`, { firstName: <bdi>{firstName}</bdi>, email: <span className="font-semibold text-foreground">{email}</span> })}
     >
       <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => complete.mutate(values))(event)}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField id="password" label={words.passwordLabel} error={errors.password?.message}>
+        <FormField id="password" label={t(`${prefix}.password`)} error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...invalidProps('password', errors.password?.message)} {...form.register('password')} />
         </FormField>
-        <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
+        <FormField id="confirmPassword" label={t('auth.signUp.confirmPassword')} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...invalidProps('confirmPassword', errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={complete.isPending}>
-          {complete.isPending ? words.pending : words.submit}
+          {complete.isPending ? t(`${prefix}.pending`) : t(`${prefix}.submit`)}
         </Button>
       </form>
     </AuthShell>

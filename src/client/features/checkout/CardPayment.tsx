@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import { CardFormSkeleton } from './CardFormSkeleton';
 import type { CardPaymentProps } from './card-payment-props';
 import { DemoCardForm } from './DemoCardForm';
@@ -14,9 +15,9 @@ export function CardPayment(props: CardPaymentProps) {
   if (config.isError) {
     return (
       <div className="grid gap-3 text-sm">
-        <p className="text-destructive">Card payments could not be loaded. Please check your connection.</p>
+        <p className="text-destructive">{t('payment.card.loadFailed')}</p>
         <Button type="button" variant="outline" onClick={() => void config.refetch()}>
-          Try again
+          {t('payment.card.tryAgain')}
         </Button>
       </div>
     );

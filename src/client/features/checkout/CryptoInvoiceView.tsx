@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cryptoInvoiceSchema, type CryptoInvoice } from '#contract/crypto';
 import { formatDollars, parseMoney } from '#domain/money';
-import { customerDate } from '#domain/store-time';
 import { BrandLogo } from '../../components/BrandLogo';
 import { MAIN_ID } from '../../components/SkipLink';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { api, messageOr } from '../../lib/api';
+import { pageLocale, t } from '../../lib/i18n';
+import { messageParts } from '../../lib/message-parts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { useStoreConfig } from './use-store-config';
@@ -15,9 +16,17 @@ import { useStoreConfig } from './use-store-config';
 // Here, not in the shared route list, which the landing page's bundle carries (its budget, decision 0024).
 const invoiceRoute = (paymentId: string) => `/api/crypto-invoices/${encodeURIComponent(paymentId)}`;
 
-/** What the invoice renews, its day in the customer's zone as the reminder that links it writes it (decisions 0074, 0075). */
+/**
+ * What the invoice renews, its day in the customer's zone as the reminder that links it writes it
+ * (decisions 0074, 0075), in the page's language ('January 4, 2027' in English); the package's
+ * name kept whole in a right-to-left sentence.
+ */
 const renewalLine = ({ packageName, amount, renewsUntil, timeZone }: CryptoInvoice['renewal']) =>
-  `${packageName}, ${formatDollars(parseMoney(amount))}: once paid, your subscription runs until ${customerDate(new Date(renewsUntil), timeZone)}.`;
+  messageParts('payment.invoice.renews', {
+    packageName: <bdi>{packageName}</bdi>,
+    amount: formatDollars(parseMoney(amount)),
+    date: new Intl.DateTimeFormat(pageLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(new Date(renewsUntil)),
+  });
 
 /**
  * /checkout?invoice=<payment id>: a crypto subscription's renewal invoice as the demo provider makes
@@ -33,28 +42,28 @@ export function CryptoInvoiceView({ paymentId }: { paymentId: string }) {
     queryFn: () => api(invoiceRoute(paymentId), { schema: cryptoInvoiceSchema }),
     retry: false,
   });
-  useDocumentTitle('Renewal Invoice');
+  useDocumentTitle(t('payment.invoice.pageTitle'));
   return (
     <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen flex-col items-center px-4 py-10">
       <BrandLogo className="mb-6 text-xl" />
       <Card className="w-full max-w-2xl">
         <CardHeader>
-          <h1 className="text-2xl font-bold leading-tight tracking-tight">Renewal invoice</h1>
+          <h1 className="text-2xl font-bold leading-tight tracking-tight">{t('payment.invoice.title')}</h1>
         </CardHeader>
         <CardContent>
           {invoice.isPending && (
             <p className="text-sm text-muted-foreground" role="status">
-              Loading your invoice...
+              {t('payment.invoice.loading')}
             </p>
           )}
           {invoice.isError && (
             <p className="text-sm text-muted-foreground" role="alert">
-              {messageOr(invoice.error, 'This invoice could not be found.')}
+              {messageOr(invoice.error, t('payment.invoice.notFound'))}
             </p>
           )}
           {invoice.data && outcome === 'paid' && (
             <p className="text-sm" role="status">
-              Payment received: your subscription is renewed with the same credentials.
+              {t('payment.invoice.paid')}
             </p>
           )}
           {invoice.data && typeof outcome === 'object' && (
@@ -75,7 +84,7 @@ export function CryptoInvoiceView({ paymentId }: { paymentId: string }) {
         </CardContent>
       </Card>
       <Link href="/account" className="mt-6 text-sm text-muted-foreground hover:text-foreground">
-        Go to your account
+        {t('payment.invoice.account')}
       </Link>
     </main>
   );

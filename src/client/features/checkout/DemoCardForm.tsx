@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import { demoCardSchema, demoConfirmResponseSchema } from '#contract/checkout';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
+import { formatMessage } from '../../lib/format-message';
 import { DemoCardFields } from '../demo-card';
 import { api } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
+import { t } from '../../lib/i18n';
 import type { CardPaymentProps } from './card-payment-props';
 import { demoConfirmFailure } from './payment-errors';
 import { PaymentFailureNote } from './PaymentFailureNote';
@@ -17,12 +19,13 @@ import { paymentIntentIdOf } from './pending-order';
 
 type DemoCard = z.output<typeof demoCardSchema>;
 
+/** Each test card and the key of what it does. */
 const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4242 4242 4242 4242', outcome: 'payment.demo.succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'payment.demo.declined' },
   // Both pay now; saved with "Renew automatically", they show a renewal's failures (decision 0044).
-  { number: '4000 0027 6000 3184', outcome: 'succeeds, asks for authentication at renewal' },
-  { number: '4000 0000 0000 9995', outcome: 'succeeds, lacks funds at renewal' },
+  { number: '4000 0027 6000 3184', outcome: 'payment.demo.authAtRenewal' },
+  { number: '4000 0000 0000 9995', outcome: 'payment.demo.fundsAtRenewal' },
 ];
 
 /** The demo card network's form (D7): the test cards only, no real charge. */
@@ -52,19 +55,19 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
   };
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit(pay)(event)} aria-label="Card details">
+    <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit(pay)(event)} aria-label={t('payment.card.form')}>
       <DemoCardFields
         form={form}
         idPrefix="card"
         icon={<FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />}
-        title="Demo mode: no real charge"
-        intro="This store runs without a card processor. Use a test card with any future expiry and any CVC:"
-        testCards={TEST_CARDS}
+        title={t('payment.demo.title')}
+        intro={t('payment.demo.intro')}
+        testCards={TEST_CARDS.map((card) => ({ number: card.number, outcome: t(card.outcome) }))}
       />
       <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         <Lock aria-hidden="true" />
-        {busy ? 'Processing...' : `Pay ${formatDollars(total)}`}
+        {busy ? t('payment.processing') : formatMessage('payment.pay', { amount: formatDollars(total) })}
       </Button>
     </form>
   );

@@ -1,41 +1,39 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
+import { messageParts } from '../../lib/message-parts';
 import { renewalPaidText, useRenewalTimeZone } from './renewal-view';
 import type { ConfirmedOrder, RenewalProgress } from './use-checkout-flow';
 
-const ACTIVATION = { card: 'within 24 hours', crypto: 'within 1 hour' } as const;
+/** The thanks of a purchase, by how it was paid: a card activates within 24 hours, crypto within 1 hour. */
+const THANKS = { card: 'payment.confirmed.card', crypto: 'payment.confirmed.crypto' } as const;
 
 /**
  * Shown after a confirmed payment, by card or crypto, by a customer who already has a password
  * (spec section 4). A renewal says the date the subscription now runs to, not when it activates.
  */
 export function OrderConfirmedDialog({ order, renewal, onContinue }: { order: ConfirmedOrder | null; renewal: RenewalProgress | null; onContinue: () => void }) {
-  const activation = renewal ? <RenewalThanks extendedTo={renewal.extendedTo} /> : `Thank you for your purchase! Your subscription activates ${ACTIVATION[order?.paidBy ?? 'card']}`;
   return (
     <Dialog open={order !== null} onOpenChange={(isOpen) => !isOpen && onContinue()}>
       <DialogContent>
         <DialogHeader className="items-center pe-0 text-center">
           <CheckCircle2 className="size-14 text-success" aria-hidden="true" />
-          <DialogTitle className="text-2xl">Order Confirmed</DialogTitle>
-          <DialogDescription>
-            {activation}
-            {renewal ? ' Your gift card is emailed within 1-2 hours.' : ' and your gift card is emailed within 1-2 hours.'}
-          </DialogDescription>
+          <DialogTitle className="text-2xl">{t('payment.confirmed.title')}</DialogTitle>
+          <DialogDescription>{renewal ? <RenewalThanks extendedTo={renewal.extendedTo} /> : t(THANKS[order?.paidBy ?? 'card'])}</DialogDescription>
         </DialogHeader>
         {order && (
           <div className="grid gap-2 text-center text-sm text-muted-foreground">
-            <p>
-              Order number <span className="break-all font-mono text-foreground">{order.orderId}</span>
-            </p>
+            <p>{messageParts('payment.confirmed.orderNumber', { orderId: <span className="break-all font-mono text-foreground">{order.orderId}</span> })}</p>
             <p className="flex items-center justify-center gap-2">
-              <MailCheck className="size-4 shrink-0 text-accent" aria-hidden="true" /> Check your email for your order confirmation.
+              <MailCheck className="size-4 shrink-0 text-accent" aria-hidden="true" /> {t('payment.confirmed.checkEmail')}
             </p>
           </div>
         )}
         <DialogFooter className="sm:justify-center">
           <Button size="lg" className="w-full sm:w-auto" onClick={onContinue}>
-            Continue
+            {t('payment.confirmed.continue')}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -49,5 +47,5 @@ export function OrderConfirmedDialog({ order, renewal, onContinue }: { order: Co
  * (decision 0054).
  */
 function RenewalThanks({ extendedTo }: { extendedTo: string | null }) {
-  return <>{`Thank you for renewing! ${renewalPaidText(extendedTo, useRenewalTimeZone())}`}</>;
+  return <>{formatMessage('payment.confirmed.renewal', { paidUntil: renewalPaidText(extendedTo, useRenewalTimeZone()) })}</>;
 }

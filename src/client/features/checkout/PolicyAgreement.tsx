@@ -1,11 +1,13 @@
 import { policyPage, type PolicyName } from '#contract/policy-paths';
+import { t } from '../../lib/i18n';
+import { messageParts } from '../../lib/message-parts';
 
 function PolicyLink({ name, children }: { name: PolicyName; children: string }) {
   // A new tab keeps the buyer's form as it is.
   return (
     <a href={policyPage(name)} target="_blank" rel="noopener noreferrer" className="text-accent underline underline-offset-4 hover:text-foreground">
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t('payment.newTab')}</span>
     </a>
   );
 }
@@ -17,7 +19,10 @@ function PolicyLink({ name, children }: { name: PolicyName; children: string }) 
 export function PolicyAgreement() {
   return (
     <p className="text-center text-sm text-muted-foreground" data-testid="policy-agreement">
-      By paying you agree to the <PolicyLink name="terms">Terms</PolicyLink> and the <PolicyLink name="refund-policy">Refund Policy</PolicyLink>.
+      {messageParts('payment.policy.sentence', {
+        terms: <PolicyLink name="terms">{t('payment.policy.terms')}</PolicyLink>,
+        refund: <PolicyLink name="refund-policy">{t('payment.policy.refund')}</PolicyLink>,
+      })}
     </p>
   );
 }

@@ -3,6 +3,8 @@ import { useFieldArray, useFormState } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
 import type { CheckoutForm } from './checkout-form';
 
 /** A MAG box's MAC (its first three pairs are Infomir's, the contract's MAG_MAC_PREFIX), written here so the page loads no zod (decision 0024). */
@@ -23,19 +25,20 @@ export function SetTopBoxFields({ form, deviceCount }: { form: CheckoutForm; dev
   const full = boxes.fields.length >= deviceCount;
   return (
     <fieldset className="grid gap-3 rounded-xl border border-border p-3" aria-describedby="set-top-boxes-help">
-      <legend className="px-1 text-sm font-medium">Set-top boxes</legend>
+      <legend className="px-1 text-sm font-medium">{t('payment.boxes.legend')}</legend>
       <p id="set-top-boxes-help" className="text-sm text-muted-foreground">
-        Watching on a MAG or Enigma2 box? Add it by its MAC address (on the sticker under the box). Each box takes the place of one of your devices.
+        {t('payment.boxes.help')}
       </p>
       {boxes.fields.map((field, index) => {
         const id = `setTopBoxes.${index}.mac`;
         const error = errors?.[index]?.mac?.message;
+        const removeLabel = formatMessage('payment.boxes.remove', { number: index + 1 });
         return (
           <div key={field.id} className="flex items-start gap-2">
-            <FormField id={id} label={`MAC address of box ${index + 1}`} error={error} className="min-w-0 flex-1">
-              <Input placeholder={MAC_EXAMPLE} autoComplete="off" spellCheck={false} className="font-mono" {...invalidProps(id, error)} {...form.register(`setTopBoxes.${index}.mac`)} />
+            <FormField id={id} label={formatMessage('payment.boxes.mac', { number: index + 1 })} error={error} className="min-w-0 flex-1">
+              <Input dir="ltr" placeholder={MAC_EXAMPLE} autoComplete="off" spellCheck={false} className="font-mono" {...invalidProps(id, error)} {...form.register(`setTopBoxes.${index}.mac`)} />
             </FormField>
-            <Button type="button" variant="ghost" size="icon" className="mt-6 shrink-0" aria-label={`Remove box ${index + 1}`} title={`Remove box ${index + 1}`} onClick={() => boxes.remove(index)}>
+            <Button type="button" variant="ghost" size="icon" className="mt-6 shrink-0" aria-label={removeLabel} title={removeLabel} onClick={() => boxes.remove(index)}>
               <X aria-hidden="true" />
             </Button>
           </div>
@@ -48,9 +51,9 @@ export function SetTopBoxFields({ form, deviceCount }: { form: CheckoutForm; dev
       )}
       <div>
         <Button type="button" variant="outline" size="sm" disabled={full} onClick={() => boxes.append({ mac: '' })}>
-          A MAG / Enigma2 box
+          {t('payment.boxes.add')}
         </Button>
-        {full && <p className="mt-2 text-xs text-muted-foreground">Every device of this order is a box. Choose more devices to add another.</p>}
+        {full && <p className="mt-2 text-xs text-muted-foreground">{t('payment.boxes.full')}</p>}
       </div>
     </fieldset>
   );

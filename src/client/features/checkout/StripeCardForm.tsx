@@ -3,7 +3,8 @@ import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
-import { pageBase } from '../../lib/i18n';
+import { formatMessage } from '../../lib/format-message';
+import { pageBase, pageLocale, t } from '../../lib/i18n';
 import { stripeAppearance, stripeFor } from '../../lib/stripe';
 import type { CardPaymentProps } from './card-payment-props';
 import { paymentError, paymentFailed, type PaymentFailure } from './payment-errors';
@@ -37,12 +38,12 @@ function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps
       });
       if (error) {
         // A refused card or incomplete details: Stripe's own message for the buyer.
-        if (error.type === 'card_error' || error.type === 'validation_error') fail(paymentFailed(error.message ?? 'Your card was declined.'));
+        if (error.type === 'card_error' || error.type === 'validation_error') fail(paymentFailed(error.message ?? t('payment.declined')));
         else fail(paymentError(error.message));
       } else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') {
         await onPaid(paymentIntent.id);
       } else {
-        fail(paymentError(`The payment is ${paymentIntent.status.replaceAll('_', ' ')}.`));
+        fail(paymentError(formatMessage('payment.intentStatus', { status: paymentIntent.status.replaceAll('_', ' ') })));
       }
     } catch (error) {
       fail(paymentError(error instanceof Error ? error.message : null));
@@ -52,21 +53,21 @@ function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps
   };
 
   return (
-    <form className="grid gap-4" onSubmit={(event) => void pay(event)} aria-label="Card details">
+    <form className="grid gap-4" onSubmit={(event) => void pay(event)} aria-label={t('payment.card.form')}>
       <PaymentElement options={{ layout: 'tabs' }} />
       <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>
         <Lock aria-hidden="true" />
-        {pending ? 'Processing...' : `Pay ${formatDollars(total)}`}
+        {pending ? t('payment.processing') : formatMessage('payment.pay', { amount: formatDollars(total) })}
       </Button>
     </form>
   );
 }
 
-/** Stripe's Payment Element for the order's PaymentIntent (decision 0010). */
+/** Stripe's Payment Element for the order's PaymentIntent (decision 0010), its own words in the page's language. */
 export default function StripeCardForm({ publishableKey, clientSecret, ...props }: CardPaymentProps & { publishableKey: string }) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: stripeAppearance }}>
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: stripeAppearance, locale: pageLocale() }}>
       <PaymentForm {...props} />
     </Elements>
   );

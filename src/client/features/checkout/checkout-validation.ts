@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { checkoutRequestSchema, GIFT_CARD_REQUIRED_MESSAGE, type CheckoutInput } from '#contract/checkout';
+import { checkoutRequestSchema, type CheckoutInput } from '#contract/checkout';
+import { t } from '../../lib/i18n';
 import type { CheckoutFormValues } from './checkout-form';
 
 /**
  * The server's checkout schema (so its messages are the spec's), plus the gift card the
- * server requires of every paid package.
+ * server requires of every paid package, asked for in the page's language (decision 0106).
  */
 export function checkoutFormSchema(needsGiftCard: boolean) {
   return checkoutRequestSchema.superRefine((order, ctx) => {
     if (needsGiftCard && !order.selectedGiftCard) {
-      ctx.addIssue({ code: 'custom', path: ['selectedGiftCard'], message: GIFT_CARD_REQUIRED_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['selectedGiftCard'], message: t('payment.giftCardRequired') });
     }
   }) as unknown as z.ZodType<CheckoutInput, CheckoutFormValues>;
 }

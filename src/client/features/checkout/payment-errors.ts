@@ -1,20 +1,19 @@
 import { ApiError, messageOr } from '../../lib/api';
+import { t } from '../../lib/i18n';
 
-const UNEXPECTED = 'An unexpected error occurred';
-
-/** What the buyer is told when a payment did not go through (spec section 8): a toast's title and text. */
+/** What the buyer is told when a payment did not go through (spec section 8): a toast's title and text, in the page's language. */
 export interface PaymentFailure {
-  title: 'Payment Failed' | 'Payment Error';
+  title: string;
   description: string;
 }
 
 /** The card was refused: the payment provider's own message. */
 export function paymentFailed(message: string): PaymentFailure {
-  return { title: 'Payment Failed', description: message };
+  return { title: t('payment.failed.title'), description: message };
 }
 
 export function paymentError(message?: string | null): PaymentFailure {
-  return { title: 'Payment Error', description: message || UNEXPECTED };
+  return { title: t('payment.error.title'), description: message || t('payment.unexpected') };
 }
 
 /**
@@ -24,6 +23,6 @@ export function paymentError(message?: string | null): PaymentFailure {
  */
 export function demoConfirmFailure(error: unknown): PaymentFailure {
   if (!(error instanceof ApiError)) return paymentError(null);
-  if (error.status === 402 || error.status === 400) return paymentFailed(messageOr(error, 'Your card was declined.'));
-  return paymentError(messageOr(error, UNEXPECTED));
+  if (error.status === 402 || error.status === 400) return paymentFailed(messageOr(error, t('payment.declined')));
+  return paymentError(messageOr(error, t('payment.unexpected')));
 }

@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { demoCardSchema } from '#contract/checkout';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useMessages } from '../../lib/i18n';
+
+const CARD_NUMBER_EXAMPLE = '1234 1234 1234 1234';
+const CVC_EXAMPLE = '123';
 
 type DemoCardForm = UseFormReturn<z.input<typeof demoCardSchema>, unknown, z.output<typeof demoCardSchema>>;
 
@@ -14,19 +19,7 @@ interface TestCard {
   outcome: string;
 }
 
-/**
- * The demo card network's note and fields (D7): its test cards, a click fills one in, then
- * card number, expiry and CVC, each formatted as typed. Checkout pays with them; the account
- * saves a card with them ("Update card").
- */
-export function DemoCardFields({
-  form,
-  idPrefix,
-  title,
-  intro,
-  icon,
-  testCards,
-}: {
+interface DemoCardFieldsProps {
   form: DemoCardForm;
   idPrefix: string;
   title: string;
@@ -34,11 +27,36 @@ export function DemoCardFields({
   /** The note's icon, given by the page (an icon imported here would join every page's icon chunk). */
   icon?: ReactNode;
   testCards: readonly TestCard[];
-}) {
+}
+
+/**
+ * The demo card network's note and fields (D7): its test cards, a click fills one in, then
+ * card number, expiry and CVC, each formatted as typed. Checkout pays with them; the account
+ * saves a card with them ("Update card"), on a page that may not have the payment area's
+ * words yet: they load here, in place, without suspending the page around (decision 0106).
+ */
+export function DemoCardFields(props: DemoCardFieldsProps) {
+  return (
+    <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+      <CardFields {...props} />
+    </Suspense>
+  );
+}
+
+function CardFields({
+  form,
+  idPrefix,
+  title,
+  intro,
+  icon,
+  testCards,
+}: DemoCardFieldsProps) {
+  const t = useMessages('payment');
   const { errors } = form.formState;
   const cardNumber = form.register('cardNumber');
   const expiry = form.register('expiry');
   const cvc = form.register('cvc');
+  // Card numbers and dates read left to right in every language: in Arabic the groups would swap places (decision 0112).
   const ids = { number: `${idPrefix}-number`, expiry: `${idPrefix}-expiry`, cvc: `${idPrefix}-cvc` };
   return (
     <>
@@ -52,6 +70,7 @@ export function DemoCardFields({
               <li key={card.number}>
                 <button
                   type="button"
+                  dir="ltr"
                   className="tabular font-mono text-foreground underline decoration-dotted underline-offset-4 hover:text-accent"
                   onClick={() => form.setValue('cardNumber', card.number, { shouldValidate: form.formState.isSubmitted })}
                 >
@@ -63,11 +82,12 @@ export function DemoCardFields({
           </ul>
         </div>
       </div>
-      <FormField id={ids.number} label="Card number" error={errors.cardNumber?.message}>
+      <FormField id={ids.number} label={t('payment.card.number')} error={errors.cardNumber?.message}>
         <Input
+          dir="ltr"
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
+          placeholder={CARD_NUMBER_EXAMPLE}
           className="tabular font-mono"
           {...invalidProps(ids.number, errors.cardNumber?.message)}
           {...cardNumber}
@@ -78,11 +98,12 @@ export function DemoCardFields({
         />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id={ids.expiry} label="Expiry" error={errors.expiry?.message}>
+        <FormField id={ids.expiry} label={t('payment.card.expiry')} error={errors.expiry?.message}>
           <Input
+            dir="ltr"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('payment.card.expiryPlaceholder')}
             className="tabular font-mono"
             {...invalidProps(ids.expiry, errors.expiry?.message)}
             {...expiry}
@@ -92,11 +113,12 @@ export function DemoCardFields({
             }}
           />
         </FormField>
-        <FormField id={ids.cvc} label="CVC" error={errors.cvc?.message}>
+        <FormField id={ids.cvc} label={t('payment.card.cvc')} error={errors.cvc?.message}>
           <Input
+            dir="ltr"
             inputMode="numeric"
             autoComplete="cc-csc"
-            placeholder="123"
+            placeholder={CVC_EXAMPLE}
             className="tabular font-mono"
             {...invalidProps(ids.cvc, errors.cvc?.message)}
             {...cvc}

@@ -7,6 +7,8 @@ import { MAIN_ID } from '../../components/SkipLink';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useMessages } from '../../lib/i18n';
+import { messageParts } from '../../lib/message-parts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NewTicketForm } from './NewTicketForm';
 import { TicketConversation } from './TicketConversation';
@@ -33,25 +35,30 @@ function SupportFrame({ title, children }: { title: string; children: ReactNode 
  * order's email and ID; a signed-in customer is sent to the account's Help section.
  */
 export function ContactSupport() {
-  useDocumentTitle('Contact Support');
+  const t = useMessages('support');
+  useDocumentTitle(t('support.contact.title'));
   const [sent, setSent] = useState<CreatedTicket | null>(null);
   return (
-    <SupportFrame title="Contact Support">
+    <SupportFrame title={t('support.contact.title')}>
       <Card>
         <CardHeader>
           <p className="text-sm text-muted-foreground">
-            Have an account? <Link href="/account#help" className="text-accent underline">Sign in and open Help</Link> to name a device and follow every request.
+            {messageParts('support.contact.haveAccount', {
+              link: (
+                <Link href="/account#help" className="text-accent underline">
+                  {t('support.contact.signInLink')}
+                </Link>
+              ),
+            })}
           </p>
         </CardHeader>
         <CardContent>
           {sent ? (
             <div className="grid gap-2" role="status">
               <p className="flex items-center gap-2 font-semibold">
-                <CircleCheck className="size-5 text-success" aria-hidden="true" /> Check your email
+                <CircleCheck className="size-5 text-success" aria-hidden="true" /> {t('support.contact.checkEmail')}
               </p>
-              <p className="text-sm text-muted-foreground">
-                We sent a link to confirm your address. Open it to send request #{sent.ticket.number} to our team and to follow our replies.
-              </p>
+              <p className="text-sm text-muted-foreground">{messageParts('support.contact.sent', { number: sent.ticket.number })}</p>
             </div>
           ) : (
             <NewTicketForm guest onCreated={setSent} />
@@ -78,22 +85,23 @@ function useEmailedAction(ticketId: string, token: string | null, ready: boolean
 
 /** /support/ticket/:id?token=..., the link of every ticket email: the guest's (or customer's) conversation. */
 export function TicketByLink({ ticketId }: { ticketId: string }) {
-  useDocumentTitle('Your Support Request');
+  const t = useMessages('support');
+  useDocumentTitle(t('support.ticket.title'));
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
   const ticket = useTicket(ticketId, token);
   useEmailedAction(ticketId, token, ticket.isSuccess);
   return (
-    <SupportFrame title="Your Support Request">
+    <SupportFrame title={t('support.ticket.title')}>
       <Card>
         <CardContent className="pt-6">
           {ticket.isPending ? (
             <Skeleton className="h-48" />
           ) : ticket.isError ? (
             <div className="grid gap-3" role="alert">
-              <p>This link is not valid or has expired.</p>
+              <p>{t('support.ticket.invalid')}</p>
               <div>
                 <Button asChild variant="outline">
-                  <Link href="/support">Write to support</Link>
+                  <Link href="/support">{t('support.ticket.write')}</Link>
                 </Button>
               </div>
             </div>

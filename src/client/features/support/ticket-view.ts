@@ -1,9 +1,10 @@
 import type { TicketStatus } from '#contract/support';
 
-export const STATUS_BADGES: Record<TicketStatus, { label: string; tone: 'success' | 'warning' | 'secondary' }> = {
-  open: { label: 'Open', tone: 'warning' },
-  waiting: { label: 'Waiting for you', tone: 'success' },
-  resolved: { label: 'Resolved', tone: 'secondary' },
+/** Each status as its customer reads it (the key of its words) and its badge's tone. */
+export const STATUS_BADGES: Record<TicketStatus, { key: string; tone: 'success' | 'warning' | 'secondary' }> = {
+  open: { key: 'support.status.open', tone: 'warning' },
+  waiting: { key: 'support.status.waiting', tone: 'success' },
+  resolved: { key: 'support.status.resolved', tone: 'secondary' },
 };
 
 /** The staff's words for the same statuses. */
