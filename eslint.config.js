@@ -20,6 +20,7 @@ import { tableWritesByOwner } from './scripts/lint/table-writes-by-owner.mjs';
 const TRANSLATED_FILES = [
   'src/client/app/routes.tsx',
   'src/client/components/AuthShell.tsx',
+  'src/client/components/CurrencyPicker.tsx',
   'src/client/components/LanguageSwitcher.tsx',
   'src/client/components/SkipLink.tsx',
   'src/client/features/cart/CartButton.tsx',

@@ -1,14 +1,17 @@
 import { Gift, Lock, ShieldCheck } from 'lucide-react';
 import type { PriceBreakdown } from '#domain/pricing';
 import { FREE_PRICE } from '#domain/catalog';
-import { formatDollars } from '#domain/money';
+import { money, type CurrencyCode } from '#domain/currencies';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import type { CartItem } from '../../lib/cart-store';
 import { t } from '../../lib/i18n';
+import { amountText, cashbackText, priceText } from '../../lib/price-text';
 
 interface OrderSummaryProps {
   item: CartItem;
   figures: PriceBreakdown;
+  /** The figures' currency: the cart's, then the placed order's as the server priced it. */
+  currency: CurrencyCode;
   deviceCount: number;
   couponCode: string | null;
 }
@@ -25,8 +28,9 @@ function Line({ label, value, testId, className }: { label: string; value: strin
 }
 
 /** Package, device fee, coupon discount and total (spec section 2). Display only: the server prices the order. */
-export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSummaryProps) {
+export function OrderSummary({ item, figures, currency, deviceCount, couponCode }: OrderSummaryProps) {
   const free = item.price === FREE_PRICE;
+  const price = (minor: number) => amountText(money(minor, currency));
   return (
     <section aria-labelledby="order-summary-title">
       <Card>
@@ -42,7 +46,7 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
                 <p className="font-semibold">{item.name} Package</p>
                 <p className="text-sm text-muted-foreground">{item.duration} subscription</p>
               </div>
-              <p className="tabular font-bold">${item.price}</p>
+              <p className="tabular font-bold">{priceText(item.price, item.currency)}</p>
             </div>
             {item.features.length > 0 && (
               <ul className="mt-3 hidden flex-wrap gap-1.5 sm:flex">
@@ -55,19 +59,19 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
             )}
           </div>
           <dl className="grid gap-2 text-sm">
-            <Line label="Package" value={formatDollars(figures.packagePrice)} testId="summary-package" />
+            <Line label="Package" value={price(figures.packagePrice)} testId="summary-package" />
             <Line
               label={`Devices (${deviceCount})`}
-              value={figures.deviceFee > 0 ? `+${formatDollars(figures.deviceFee)}` : 'Included'}
+              value={figures.deviceFee > 0 ? `+${price(figures.deviceFee)}` : 'Included'}
               testId="summary-devices"
             />
             {figures.discount > 0 && (
-              <Line label={`Coupon${couponCode ? ` (${couponCode})` : ''}`} value={`-${formatDollars(figures.discount)}`} testId="summary-discount" className="text-success [&_dt]:text-success" />
+              <Line label={`Coupon${couponCode ? ` (${couponCode})` : ''}`} value={`-${price(figures.discount)}`} testId="summary-discount" className="text-success [&_dt]:text-success" />
             )}
             <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-border pt-4">
               <dt className="text-base font-bold">Total</dt>
               <dd className="tabular text-2xl font-extrabold" data-testid="summary-total">
-                {formatDollars(figures.total)}
+                {price(figures.total)}
               </dd>
             </div>
           </dl>
@@ -75,7 +79,7 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
             <p className="flex gap-2 rounded-lg bg-primary/10 p-3 text-sm">
               <Gift className="size-4 shrink-0 text-accent" aria-hidden="true" />
               <span>
-                Earn a <strong className="tabular">${item.cashback}</strong> gift card cashback (1 per subscription).
+                Earn a <strong className="tabular">{cashbackText(item.cashback)}</strong> gift card cashback (1 per subscription).
               </span>
             </p>
           )}

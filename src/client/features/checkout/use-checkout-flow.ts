@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CheckoutInput, CheckoutRequest, CheckoutResponse, OrderSummary } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest, CryptoPayment } from '#contract/crypto';
+import type { CurrencyCode } from '#domain/currencies';
 import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
@@ -32,6 +33,8 @@ export type CheckoutStage =
 export interface OrderExtras {
   couponCode: string | null;
   renewsSubscriptionId?: string | undefined;
+  /** The currency the page showed the order in: the server prices it from that currency's list (decision 0104). */
+  currency: CurrencyCode;
   /** The renewed subscription's expiry as the page showed it: a paid renewal says the date it moved to. */
   renewalEndsAt?: string | null | undefined;
 }
