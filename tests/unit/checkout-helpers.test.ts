@@ -35,7 +35,9 @@ describe('the order summary figures', () => {
   });
 
   it('labels the device choices with the spec fees', () => {
-    expect([1, 2, 3, 4].map(deviceOptionLabel)).toEqual(['1 device (included)', '2 devices (+$5.99)', '3 devices (+$11.98)', '4 devices (+$17.97)']);
+    expect([1, 2, 3, 4].map((count) => deviceOptionLabel(count))).toEqual(['1 device (included)', '2 devices (+$5.99)', '3 devices (+$11.98)', '4 devices (+$17.97)']);
+    expect(deviceOptionLabel(2, 'EUR')).toBe('2 devices (+€5.49)');
+    expect(deviceOptionLabel(4, 'BRL')).toBe('4 devices (+R$89.97)');
   });
 });
 

@@ -178,7 +178,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       <SignedInDetails form={form} onSignedIn={onSignedIn} />
       <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={preloadNextSteps} aria-label={t('site.checkout.title')}>
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
-          <CustomerInfoSection form={form} maxDevices={maxDevices}>
+          <CustomerInfoSection form={form} maxDevices={maxDevices} currency={currency}>
             {setTopBoxes}
           </CustomerInfoSection>
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}

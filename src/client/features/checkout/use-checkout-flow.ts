@@ -67,9 +67,9 @@ function useLater() {
   }, []);
 }
 
-/** A refused order: the server's reason when it gave one (a 4xx such as a second free trial). */
-function orderFailureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? messageOr(error, 'Failed to create order') : 'Failed to create order';
+/** A refused order: the server's reason when it gave one (a 4xx such as a second free trial, or a package not sold in the currency), else `fallback`. */
+function orderFailureMessage(error: unknown, fallback = 'Failed to create order'): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? messageOr(error, fallback) : fallback;
 }
 
 /**
@@ -130,7 +130,7 @@ export function useCheckoutFlow() {
       payment = await createCrypto.mutateAsync(cryptoPaymentRequest(order, extras));
     } catch (error) {
       console.error('Crypto payment creation failed', error);
-      refuseOrder('Payment Error', 'Failed to create crypto payment');
+      refuseOrder('Payment Error', orderFailureMessage(error, 'Failed to create crypto payment'));
       return;
     }
     errorToast.clear();
