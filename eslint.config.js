@@ -35,6 +35,7 @@ const TRANSLATED_FILES = [
   'src/client/features/checkout/CheckoutView.tsx',
   'src/client/features/checkout/CouponBox.tsx',
   'src/client/features/checkout/CustomerInfoSection.tsx',
+  'src/client/features/checkout/OrderSummary.tsx',
   'src/client/features/checkout/GiftCardSection.tsx',
   'src/client/features/checkout/PaymentActions.tsx',
   'src/client/features/checkout/PaymentMethodSection.tsx',
