@@ -1,20 +1,13 @@
 import { useId } from 'react';
-import { isCurrencyCode, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
+import { isCurrencyCode, SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { chooseCurrency, useBuyerCurrency, useRefusedCurrencies } from '../lib/buyer-currency';
 import { mergeClasses } from '../lib/class-merge';
-import { pageLocale, useMessages } from '../lib/i18n';
-
-/** A currency as the page's language marks it, after its code: "EUR (€)", "BRL (R$)". */
-function optionText(currency: CurrencyCode): string {
-  const symbol = new Intl.NumberFormat(pageLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-    .formatToParts(0)
-    .find((part) => part.type === 'currency')?.value;
-  return symbol && symbol !== currency ? `${currency} (${symbol})` : currency;
-}
+import { useMessages } from '../lib/i18n';
 
 /**
  * The currency picker of the header, the phone's menu and checkout's header: a native select,
- * labelled, like the language switcher beside it. The choice is kept in this browser and
+ * labelled, like the language switcher beside it, listing ISO codes (narrow enough for the
+ * header at 1024 px beside a signed-in customer's links). The choice is kept in this browser and
  * changes the prices on the page at once (decision 0108); a currency the server refused this
  * visit is offered no more.
  */
@@ -35,8 +28,8 @@ export function CurrencyPicker({ className }: { className?: string }) {
         className="h-9 w-full min-w-0 rounded-md border border-border bg-background px-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {SUPPORTED_CURRENCIES.filter((currency) => currency === current || !refused.includes(currency)).map((currency) => (
-          <option key={currency} value={currency} dir="ltr">
-            {optionText(currency)}
+          <option key={currency} value={currency}>
+            {currency}
           </option>
         ))}
       </select>

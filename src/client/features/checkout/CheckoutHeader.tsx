@@ -24,8 +24,8 @@ export function CheckoutHeader() {
         </p>
         <div className="flex items-center gap-2">
           <LanguageSwitcher className="hidden w-32 sm:flex" />
-          <Suspense fallback={<div className="h-9 w-28" />}>
-            <CurrencyPicker className="w-28" />
+          <Suspense fallback={<div className="h-9 w-20" />}>
+            <CurrencyPicker className="w-20" />
           </Suspense>
           <Button variant="ghost" size="sm" onClick={() => navigate('/')}>
             <ArrowLeft className="rtl:rotate-180" aria-hidden="true" /> {t('checkout.backHome')}

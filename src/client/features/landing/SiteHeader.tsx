@@ -22,7 +22,7 @@ function HeaderPickers() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => whenIdle(() => setMounted(true)), []);
   const languagePlace = <div className="hidden h-9 w-36 lg:block" />;
-  const currencyPlace = <div className="hidden h-9 w-28 lg:block" />;
+  const currencyPlace = <div className="hidden h-9 w-20 lg:block" />;
   if (!mounted) {
     return (
       <>
@@ -37,7 +37,7 @@ function HeaderPickers() {
         <LanguageSwitcher className="hidden w-36 lg:flex" />
       </Suspense>
       <Suspense fallback={currencyPlace}>
-        <CurrencyPicker className="hidden w-28 lg:flex" />
+        <CurrencyPicker className="hidden w-20 lg:flex" />
       </Suspense>
     </>
   );

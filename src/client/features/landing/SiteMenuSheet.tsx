@@ -69,7 +69,7 @@ export function SiteMenuSheet({ id, open, onOpenChange, menuButton, sections, sc
           </nav>
           <div className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-2">
             <LanguageSwitcher />
-            <CurrencyPicker className="w-32" />
+            <CurrencyPicker className="w-24" />
           </div>
           {customer.data && (
             <Button variant="outline" size="lg" className="mt-3 w-full" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
