@@ -20,6 +20,7 @@ import { tableWritesByOwner } from './scripts/lint/table-writes-by-owner.mjs';
 const TRANSLATED_FILES = [
   'src/client/app/routes.tsx',
   'src/client/components/AuthShell.tsx',
+  'src/client/components/CurrencyPicker.tsx',
   'src/client/components/LanguageSwitcher.tsx',
   'src/client/components/SkipLink.tsx',
   'src/client/features/account/BillingHistory.tsx',
@@ -42,6 +43,7 @@ const TRANSLATED_FILES = [
   'src/client/features/checkout/CryptoInvoiceView.tsx',
   'src/client/features/checkout/CustomerInfoSection.tsx',
   'src/client/features/checkout/DemoCardForm.tsx',
+  'src/client/features/checkout/OrderSummary.tsx',
   'src/client/features/checkout/GiftCardSection.tsx',
   'src/client/features/checkout/LazyCryptoInvoiceView.tsx',
   'src/client/features/checkout/OrderConfirmedDialog.tsx',

@@ -3,6 +3,7 @@ import { autoRenewStatusText, brandName, nextChargeText, offersAutoRenew, savedC
 import { autoRenewText } from '../../src/client/features/checkout/auto-renew-text';
 import { RENEWAL_CHARGE_DAYS_BEFORE, renewalChargeAt, renewalChargeCents } from '../../src/domain/renewal';
 import { renewsAs } from '../../src/domain/catalog';
+import { money } from '../../src/domain/currencies';
 
 const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
 
@@ -49,9 +50,9 @@ describe('automatic renewal as the account page and checkout say it', () => {
   });
 
   it("states the checkout box's price, period and that it can be turned off", () => {
-    expect(autoRenewText(1500, '1 Month')).toBe('Renew automatically: $15.00 every 1 month with this card. Turn it off any time in your account.');
-    expect(autoRenewText(11999, '12 Months')).toBe('Renew automatically: $119.99 every 12 months with this card. Turn it off any time in your account.');
-    expect(autoRenewText(6999, '6 Months', true)).toBe(
+    expect(autoRenewText(money(1500, 'USD'), '1 Month')).toBe('Renew automatically: $15.00 every 1 month with this card. Turn it off any time in your account.');
+    expect(autoRenewText(money(11999, 'USD'), '12 Months')).toBe('Renew automatically: $119.99 every 12 months with this card. Turn it off any time in your account.');
+    expect(autoRenewText(money(6999, 'USD'), '6 Months', true)).toBe(
       'Renew automatically: $69.99 every 6 months for the subscription alone (the box is yours to keep) with this card. Turn it off any time in your account.',
     );
   });

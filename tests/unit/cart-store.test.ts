@@ -40,8 +40,10 @@ describe('the cart (spec section 4)', () => {
     expect(stored.state.isOpen).toBe(true);
   });
 
-  it('totals the prices as given, in cents', () => {
-    expect(cartTotal([{ ...pkg('a', '15.99'), quantity: 1 }])).toBe(1599);
-    expect(cartTotal([])).toBe(0);
+  it('totals the prices as given, in their currency (dollars for an item stored before currencies)', () => {
+    expect(cartTotal([{ ...pkg('a', '15.99'), quantity: 1 }])).toEqual({ minor: 1599, currency: 'USD' });
+    expect(cartTotal([{ ...pkg('a', '79.90'), currency: 'BRL', quantity: 1 }])).toEqual({ minor: 7990, currency: 'BRL' });
+    expect(cartTotal([])).toEqual({ minor: 0, currency: 'USD' });
+    expect(() => cartTotal([{ ...pkg('a', '15.99'), quantity: 1 }, { ...pkg('b', '14.99'), currency: 'EUR', quantity: 1 }])).toThrow('Cannot add EUR to USD');
   });
 });

@@ -15,11 +15,11 @@ const text = (node: ReactNode) => (typeof node === 'string' ? node : '');
 
 function Harness() {
   const [devices, setDevices] = useState(1);
-  const coupon = useCoupon({ packageId: 'pkg-3m', subtotal: 3999 + (devices - 1) * 599, deviceCount: devices });
+  const coupon = useCoupon({ packageId: 'pkg-3m', subtotal: 3999 + (devices - 1) * 599, deviceCount: devices, currency: 'USD' });
   const toasts = useToasts();
   return (
     <>
-      <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} />
+      <CouponBox applied={coupon.applied} currency="USD" onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} />
       <button onClick={() => setDevices(2)}>two devices</button>
       <output data-testid="toast">{toasts.filter((t) => t.open).map((t) => `${text(t.title)}|${text(t.description)}`).join()}</output>
     </>
@@ -77,7 +77,7 @@ describe('the coupon box (spec sections 2, 4 and 8)', () => {
     expect(applied.textContent).toContain('10% off your first subscription');
     expect(applied.textContent).toContain('-$4.00');
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/validate-coupon');
-    expect(lastBody()).toEqual({ code: 'WELCOME10', packageId: 'pkg-3m', subtotalAmount: '39.99', deviceCount: 1 });
+    expect(lastBody()).toEqual({ code: 'WELCOME10', packageId: 'pkg-3m', subtotalAmount: '39.99', deviceCount: 1, currency: 'USD' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove coupon WELCOME10' }));
     expect(screen.queryByTestId('applied-coupon')).toBeNull();
@@ -113,6 +113,6 @@ describe('the coupon box (spec sections 2, 4 and 8)', () => {
     await screen.findByTestId('applied-coupon');
     fireEvent.click(screen.getByRole('button', { name: 'two devices' }));
     await waitFor(() => expect(screen.getByTestId('applied-coupon').textContent).toContain('-$4.60'));
-    expect(lastBody()).toEqual({ code: 'WELCOME10', packageId: 'pkg-3m', subtotalAmount: '45.98', deviceCount: 2 });
+    expect(lastBody()).toEqual({ code: 'WELCOME10', packageId: 'pkg-3m', subtotalAmount: '45.98', deviceCount: 2, currency: 'USD' });
   });
 });

@@ -35,7 +35,9 @@ describe('the order summary figures', () => {
   });
 
   it('labels the device choices with the spec fees', () => {
-    expect([1, 2, 3, 4].map(deviceOptionLabel)).toEqual(['1 device (included)', '2 devices (+$5.99)', '3 devices (+$11.98)', '4 devices (+$17.97)']);
+    expect([1, 2, 3, 4].map((count) => deviceOptionLabel(count))).toEqual(['1 device (included)', '2 devices (+$5.99)', '3 devices (+$11.98)', '4 devices (+$17.97)']);
+    expect(deviceOptionLabel(2, 'EUR')).toBe('2 devices (+€5.49)');
+    expect(deviceOptionLabel(4, 'BRL')).toBe('4 devices (+R$89.97)');
   });
 });
 
@@ -73,9 +75,9 @@ describe('the checkout form schema', () => {
     const order = checkoutFormSchema(true).parse({
       ...valid, deviceCount: '3', phone: '', shippingAddress: '1 Main St', shippingCity: 'Austin', shippingState: 'TX', shippingZip: '73301', shippingCountry: 'CA',
     });
-    const body = checkoutRequest(order, { couponCode: 'SAVE5' });
-    expect(body).toMatchObject({ packageId: 'streaming-box', deviceCount: 3, couponCode: 'SAVE5', selectedGiftCard: 'Amazon', phone: null, shippingCountry: 'CA', renewsSubscriptionId: null });
-    const crypto = cryptoPaymentRequest(order, { couponCode: null, renewsSubscriptionId: undefined });
+    const body = checkoutRequest(order, { couponCode: 'SAVE5', currency: 'EUR' });
+    expect(body).toMatchObject({ packageId: 'streaming-box', deviceCount: 3, couponCode: 'SAVE5', selectedGiftCard: 'Amazon', phone: null, shippingCountry: 'CA', renewsSubscriptionId: null, currency: 'EUR' });
+    const crypto = cryptoPaymentRequest(order, { couponCode: null, renewsSubscriptionId: undefined, currency: 'BRL' });
     expect(crypto).toMatchObject({
       packageId: 'streaming-box',
       customerData: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: null },
@@ -84,6 +86,7 @@ describe('the checkout form schema', () => {
       couponCode: null,
       selectedGiftCard: 'Amazon',
       shippingAddress: '1 Main St',
+      currency: 'BRL',
     });
     expect(crypto).not.toHaveProperty('paymentMethod');
     expect(crypto).not.toHaveProperty('email');
@@ -93,8 +96,8 @@ describe('the checkout form schema', () => {
     const address = { shippingAddress: '1 Main St', shippingCity: 'Austin', shippingState: 'TX', shippingZip: '73301' };
     expect(defaultFormValues(box, null).autoRenew).toBe(false);
     const card = checkoutFormSchema(true).parse({ ...valid, ...address, autoRenew: true });
-    expect(checkoutRequest(card, { couponCode: null }).autoRenew).toBe(true);
-    expect(cryptoPaymentRequest(card, { couponCode: null })).not.toHaveProperty('autoRenew');
+    expect(checkoutRequest(card, { couponCode: null, currency: 'USD' }).autoRenew).toBe(true);
+    expect(cryptoPaymentRequest(card, { couponCode: null, currency: 'USD' })).not.toHaveProperty('autoRenew');
     const crypto = checkoutFormSchema(true).safeParse({ ...valid, ...address, paymentMethod: 'crypto', autoRenew: true });
     expect(crypto.error!.issues.map((issue) => issue.message)).toEqual(['Automatic renewal is only available when paying by card']);
   });

@@ -57,7 +57,7 @@ describe('set-top boxes at checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(placed).toHaveLength(1));
     expect(placed[0]!.setTopBoxes).toEqual([{ mac: '00:1A:79:AB:CD:EF' }]);
-    expect(checkoutRequest(placed[0]!, { couponCode: null }).setTopBoxes).toEqual([{ mac: '00:1A:79:AB:CD:EF' }]);
+    expect(checkoutRequest(placed[0]!, { couponCode: null, currency: 'USD' }).setTopBoxes).toEqual([{ mac: '00:1A:79:AB:CD:EF' }]);
   });
 
   it("refuses a MAC that is not six hex pairs or no device's under its field, and the same MAC twice, with the contract's words", async () => {

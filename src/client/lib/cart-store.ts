@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Package } from '#contract/packages';
-import { parseMoney, type Cents } from '#domain/money';
+import { addMoney, DEFAULT_CURRENCY, money, type Money } from '#domain/currencies';
+import { parseMoney } from '#domain/money';
 
 /** What the cart holds of a package; the trial added by checkout?trial=true has no extra fields. */
 export type CartPackage = Pick<Package, 'id' | 'name' | 'duration' | 'price' | 'cashback' | 'popular' | 'features'> &
@@ -40,7 +41,12 @@ export const useCart = create<CartState>()(
   ),
 );
 
-/** The cart's total in cents, from the prices as given (display only; the server prices orders). */
-export function cartTotal(items: readonly CartItem[]): Cents {
-  return items.reduce((sum, item) => sum + parseMoney(item.price) * item.quantity, 0);
+/**
+ * The cart's total in its items' currency, from the prices as given (display only; the server
+ * prices orders). An item without a currency was stored before currencies existed: dollars.
+ * Items in two currencies cannot be added (lib/cart-currency.ts prices them in one first).
+ */
+export function cartTotal(items: readonly CartItem[]): Money {
+  const currency = items[0]?.currency ?? DEFAULT_CURRENCY;
+  return items.reduce((sum, item) => addMoney(sum, money(parseMoney(item.price) * item.quantity, item.currency ?? DEFAULT_CURRENCY)), money(0, currency));
 }

@@ -1,8 +1,12 @@
-import { formatDollars } from '#domain/money';
-import { deviceFee } from '#domain/pricing';
+import { DEFAULT_CURRENCY, money, type CurrencyCode } from '#domain/currencies';
+import { deviceFeeIn } from '#domain/pricing';
+import { amountText } from './price-text';
 
-/** '1 device (included)', '2 devices (+$5.99)' ... as the devices selects list them. */
-export function deviceOptionLabel(count: number): string {
-  const fee = deviceFee(count);
-  return fee === 0 ? `${count} device (included)` : `${count} devices (+${formatDollars(fee)})`;
+/** '1 device (included)', '2 devices (+$5.99)' ... as the devices selects list them, with the fee of the order's currency (decision 0104). */
+export function deviceOptionLabel(count: number, currency: CurrencyCode = DEFAULT_CURRENCY): string {
+  const fee = deviceFeeIn(count, currency);
+  return fee === 0 ? `${count} device (included)` : `${count} devices (+${amountText(money(fee, currency))})`;
 }
+
+/** The fee of each device beyond the first in `currency`: "$5.99", "R$ 29,99". */
+export const extraDeviceFeeText = (currency: CurrencyCode) => amountText(money(deviceFeeIn(2, currency), currency));

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '#domain/currencies';
 import { apiRoutes } from './api-routes';
 
 /**
@@ -6,7 +7,8 @@ import { apiRoutes } from './api-routes';
  * (spec section 7: the data-loading call GETs the key's path).
  */
 export const queryKeys = {
-  packages: [apiRoutes.packages],
+  /** One list per currency, each under the list's path, so that clearing the path clears them all. */
+  packages: (currency: CurrencyCode) => [apiRoutes.packages, currency] as const,
   storeConfig: [apiRoutes.storeConfig],
   storeStatus: [apiRoutes.status],
   trialAvailability: [apiRoutes.trialAvailability],

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Package } from '#contract/packages';
 import { FREE_PRICE } from '#domain/catalog';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
 import { packagesQuery } from './packages-query';
 
@@ -14,7 +15,10 @@ export function sortPackages<T extends Pick<Package, 'price'>>(packages: readonl
   });
 }
 
-/** The packages on sale; `enabled: false` asks nothing until it is needed (checkout asks only for a box's renewal). */
-export function usePackages({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...packagesQuery, select: sortPackages, enabled });
+/**
+ * The packages on sale in `currency` (USD unless asked: the account's renewal list is priced in
+ * dollars); `enabled: false` asks nothing until it is needed (checkout asks only for a box's renewal).
+ */
+export function usePackages({ enabled = true, currency = DEFAULT_CURRENCY }: { enabled?: boolean; currency?: CurrencyCode } = {}) {
+  return useQuery({ ...packagesQuery(currency), select: sortPackages, enabled });
 }

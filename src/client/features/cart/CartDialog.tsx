@@ -1,18 +1,22 @@
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
-import { formatDollars } from '#domain/money';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { useCartInBuyerCurrency } from '../../lib/cart-currency';
 import { cartTotal, useCart } from '../../lib/cart-store';
 import { formatMessage } from '../../lib/format-message';
 import { useMessages } from '../../lib/i18n';
+import { amountText, priceText } from '../../lib/price-text';
 
 export function CartDialog() {
   const { items, isOpen, openCart, closeCart, removeItem } = useCart();
   const [, navigate] = useLocation();
   const proceedButton = useRef<HTMLButtonElement>(null);
   const t = useMessages('cart');
+  // An item in another currency than the buyer's is priced again in theirs (decision 0108).
+  useCartInBuyerCurrency();
+  const total = cartTotal(items);
 
   const proceed = () => {
     closeCart();
@@ -53,7 +57,7 @@ export function CartDialog() {
                     <p className="text-sm text-muted-foreground">{formatMessage('cart.itemDuration', { duration: item.duration })}</p>
                   </div>
                   <div className="flex items-center gap-2">
-                    <span className="tabular font-semibold">${item.price}</span>
+                    <span className="tabular font-semibold">{priceText(item.price, item.currency)}</span>
                     <Button variant="ghost" size="icon" aria-label={formatMessage('cart.remove', { name: item.name })} onClick={() => removeItem(item.id)}>
                       <Trash2 className="text-destructive" aria-hidden="true" />
                     </Button>
@@ -63,7 +67,7 @@ export function CartDialog() {
             </ul>
             <div className="flex items-center justify-between border-t border-border pt-4 text-lg font-bold">
               <span>{t('cart.total')}</span>
-              <span className="tabular" data-testid="cart-total">{formatDollars(cartTotal(items))}</span>
+              <span className="tabular" data-testid="cart-total">{amountText(total)}</span>
             </div>
             <Button ref={proceedButton} size="lg" className="w-full" onClick={proceed}>
               {t('cart.proceed')}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { useBuyerCurrency } from '../../lib/buyer-currency';
 import { packagesQuery } from '../../lib/packages-query';
 import { PackageListLoading } from './PackageListLoading';
 
@@ -9,10 +10,11 @@ const PackageList = lazy(() => import('./PackageList').then((module) => ({ defau
  * The landing page's package cards, whose code loads beside the packages' answer and its
  * schema rather than with the page: the cards cannot show before that answer anyway, so the
  * page's first JavaScript leaves them out (decision 0082). The request for the packages
- * leaves at once, not after the list's code.
+ * leaves at once, not after the list's code, in the buyer's currency known before it leaves
+ * (decision 0108): no list in another currency is shown first.
  */
 export function LazyPackageList() {
-  useQuery(packagesQuery);
+  useQuery(packagesQuery(useBuyerCurrency()));
   return (
     <Suspense fallback={<PackageListLoading />}>
       <PackageList />

@@ -3,6 +3,7 @@ import type { Package } from '#contract/packages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { cashbackText, priceText } from '../../lib/price-text';
 import { cn } from '../../lib/utils';
 import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE } from '../../lib/trial-availability';
 import { isFreePackage } from '../../lib/use-packages';
@@ -37,14 +38,14 @@ export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: Packag
         {pkg.requiresShipping && <BoxIcon className="size-5 text-accent" aria-hidden="true" />}
         {pkg.name}
       </h3>
-      <p className="mt-3 flex items-baseline gap-1">
-        <span className="tabular text-4xl font-extrabold">${pkg.price}</span>
+      <p className="mt-3 flex flex-wrap items-baseline gap-1">
+        <span className="tabular text-4xl font-extrabold">{priceText(pkg.price, pkg.currency)}</span>
         <span className="text-sm text-muted-foreground">/ {pkg.duration}</span>
       </p>
       <p className="mt-3 min-h-12 text-sm text-muted-foreground">
         {free
           ? `${pkg.duration} of full access - No credit card required!`
-          : `${pkg.duration} subscription with $${pkg.cashback} gift card cashback (1 per subscription)`}
+          : `${pkg.duration} subscription with ${cashbackText(pkg.cashback)} gift card cashback (1 per subscription)`}
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm">
         {pkg.features.map((feature) => (

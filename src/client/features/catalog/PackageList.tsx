@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import type { Package } from '#contract/packages';
 import { Button } from '../../components/ui/button';
+import { useBuyerCurrency } from '../../lib/buyer-currency';
 import { useCart } from '../../lib/cart-store';
 import { PackageCard } from './PackageCard';
 import { PackageListLoading } from './PackageListLoading';
@@ -8,7 +9,7 @@ import { useTrialsPaused } from '../../lib/trial-availability';
 import { isFreePackage, usePackages } from '../../lib/use-packages';
 
 export function PackageList() {
-  const { data: packages, isLoading, isError, refetch } = usePackages();
+  const { data: packages, isLoading, isError, refetch } = usePackages({ currency: useBuyerCurrency() });
   const addItem = useCart((state) => state.addItem);
   const openCart = useCart((state) => state.openCart);
   const trialsPaused = useTrialsPaused(packages?.some(isFreePackage) ?? false);

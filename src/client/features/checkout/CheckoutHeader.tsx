@@ -1,11 +1,17 @@
 import { BrandLogo } from '../../components/BrandLogo';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { Suspense } from 'react';
+import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Button } from '../../components/ui/button';
 import { useMessages } from '../../lib/i18n';
 
-/** The checkout's own slim header: the brand, a secure-checkout mark and 'Back to Home'. */
+/**
+ * The checkout's own slim header: the brand, a secure-checkout mark, the language switcher from
+ * 640 px, the currency picker (decision 0108: on a phone too, as the prices below follow it) and
+ * 'Back to Home'.
+ */
 export function CheckoutHeader() {
   const [, navigate] = useLocation();
   const t = useMessages('checkout');
@@ -18,6 +24,9 @@ export function CheckoutHeader() {
         </p>
         <div className="flex items-center gap-2">
           <LanguageSwitcher className="hidden w-32 sm:flex" />
+          <Suspense fallback={<div className="h-9 w-20" />}>
+            <CurrencyPicker className="w-20" />
+          </Suspense>
           <Button variant="ghost" size="sm" onClick={() => navigate('/')}>
             <ArrowLeft className="rtl:rotate-180" aria-hidden="true" /> {t('checkout.backHome')}
           </Button>

@@ -11,6 +11,8 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import { useShownAfterFirstCommit } from '../../lib/use-shown-after-first-commit';
 import { useCurrentCustomer } from '../../lib/session';
 import { usePackages } from '../../lib/use-packages';
+import { itemCurrency, useCartInBuyerCurrency } from '../../lib/cart-currency';
+import { money } from '#domain/currencies';
 import type { CartItem } from '../../lib/cart-store';
 import { CardFormSkeleton } from './CardFormSkeleton';
 import { defaultFormValues, type CheckoutForm, type CheckoutFormValues } from './checkout-form';
@@ -74,7 +76,10 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const renewalEndsAt = renewed?.expirationDate ?? null;
   const [deviceText, paymentMethod] = useWatch({ control: form.control, name: ['deviceCount', 'paymentMethod'] });
   const deviceCount = validDeviceCount(deviceText, maxDevices);
-  const coupon = useCoupon({ packageId: item.id, subtotal: priceOrder(parseMoney(item.price), deviceCount).subtotal, deviceCount });
+  // The page shows and sends the cart's currency, which follows the buyer's (decision 0108).
+  useCartInBuyerCurrency();
+  const currency = itemCurrency(item);
+  const coupon = useCoupon({ packageId: item.id, subtotal: priceOrder(parseMoney(item.price), deviceCount, 0, currency).subtotal, deviceCount, currency });
   const prefetchStoreConfig = usePrefetchStoreConfig();
   // Whether a customer is signed in, as SignedInDetails last heard it (read at submit).
   const signedIn = useRef(false);
@@ -101,8 +106,8 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     if (resumed.current || !placed || new URLSearchParams(window.location.search).has('payment_intent')) return;
     resumed.current = true;
     form.reset({ ...form.getValues(), ...formValuesOf(placed.request) });
-    void resume(placed.request, { couponCode: placed.request.couponCode ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt: placed.renewalEndsAt });
-  }, [form, owner, resume, item.renewsSubscriptionId]);
+    void resume(placed.request, { couponCode: placed.request.couponCode ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt: placed.renewalEndsAt, currency });
+  }, [form, owner, resume, item.renewsSubscriptionId, currency]);
 
   // The payment step comes into view, and takes the focus, once the order is placed.
   useEffect(() => {
@@ -112,8 +117,9 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
     document.getElementById(`${id}-title`)?.focus({ preventScroll: true });
   }, [stage.kind]);
 
-  const estimate = estimateOrder(item.price, deviceCount, coupon.applied);
+  const estimate = estimateOrder(item.price, deviceCount, coupon.applied, currency);
   const figures = stage.kind === 'card' ? placedOrderFigures(stage.order) : estimate;
+  const figuresCurrency = stage.kind === 'card' ? stage.order.currency : currency;
   const isPaid = estimate.total > 0;
   // Nothing changes under an order being created, nor once it exists ('Edit details' reopens it).
   const locked = stage.kind !== 'details' || flow.submitting;
@@ -123,11 +129,14 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const onValid = (order: CheckoutInput) =>
     flow.submit(
       { ...order, autoRenew: order.autoRenew && isPaid && !payByCrypto && !isTrial },
-      { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt },
+      { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt, currency },
       { crypto: payByCrypto, isTrial, signedIn: signedIn.current },
     );
   const onValidSavedCard = (order: CheckoutInput) =>
-    flow.payWithSavedCard({ ...order, autoRenew: order.autoRenew && isPaid }, { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt });
+    flow.payWithSavedCard(
+      { ...order, autoRenew: order.autoRenew && isPaid },
+      { couponCode: coupon.applied?.code ?? null, renewsSubscriptionId: item.renewsSubscriptionId, renewalEndsAt, currency },
+    );
   const savedCard = renewed?.savedCard && stage.kind === 'details' ? { label: savedCardLabel(renewed.savedCard), onPay: () => void form.handleSubmit(onValidSavedCard)() } : null;
 
   // Kept the same from render to render, so the memoized sections skip the form's renders that change neither (decision 0054).
@@ -136,18 +145,19 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
   const setTopBoxes = useMemo(() => (hasBoxes ? <SetTopBoxFields form={form} deviceCount={deviceCount} /> : null), [hasBoxes, form, deviceCount]);
   // A box's subscription renews alone, at the price of the package of its period (renewsAs).
   const isBox = item.id === STREAMING_BOX_ID;
-  const { data: onSale } = usePackages({ enabled: isBox });
+  const { data: onSale } = usePackages({ enabled: isBox, currency });
   const renewing = isBox ? renewsAs<RenewedPackage>({ duration: item.duration, price: item.price, requiresShipping: true }, onSale ?? []) : item;
-  const renewalAmount = renewing ? priceOrder(parseMoney(renewing.price), deviceCount).subtotal : null;
+  const renewalAmount = renewing ? priceOrder(parseMoney(renewing.price), deviceCount, 0, currency).subtotal : null;
   const renewal = useMemo(
-    () => (isTrial || renewalAmount === null ? null : { amount: renewalAmount, duration: item.duration, withoutBox: isBox }),
-    [isTrial, renewalAmount, item.duration, isBox],
+    () => (isTrial || renewalAmount === null ? null : { amount: money(renewalAmount, currency), duration: item.duration, withoutBox: isBox }),
+    [isTrial, renewalAmount, currency, item.duration, isBox],
   );
 
   const summary = (
     <OrderSummary
       item={item}
       figures={figures}
+      currency={figuresCurrency}
       deviceCount={stage.kind === 'card' ? stage.order.deviceCount : deviceCount}
       couponCode={stage.kind === 'card' ? stage.order.couponCode : (coupon.applied?.code ?? null)}
     />
@@ -168,7 +178,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
       <SignedInDetails form={form} onSignedIn={onSignedIn} />
       <form id={CHECKOUT_FORM_ID} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} onFocus={preloadNextSteps} aria-label={t('site.checkout.title')}>
         <fieldset disabled={locked} className="grid min-w-0 gap-6">
-          <CustomerInfoSection form={form} maxDevices={maxDevices}>
+          <CustomerInfoSection form={form} maxDevices={maxDevices} currency={currency}>
             {setTopBoxes}
           </CustomerInfoSection>
           {item.id === STREAMING_BOX_ID && <ShippingSection form={form} />}
@@ -176,7 +186,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
             <>
               {!isTrial && <GiftCardSection form={form} cashback={item.cashback} />}
               {/* Nothing to discount on the free trial. */}
-              {!isTrial && <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />}
+              {!isTrial && <CouponBox applied={coupon.applied} currency={currency} onApply={coupon.apply} onRemove={coupon.remove} checking={coupon.isChecking} disabled={locked} />}
               {isPaid && <PaymentMethodSection form={form} disabled={locked} renewal={renewal} />}
             </>
           ) : (
@@ -198,6 +208,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
               orderId={stage.order.id}
               clientSecret={stage.clientSecret}
               total={placedOrderFigures(stage.order).total}
+              currency={stage.order.currency}
               onPaid={(paymentIntentId) => flow.completeCardPayment(stage.order.id, paymentIntentId)}
               onFailed={flow.reportFailure}
             />
@@ -209,6 +220,7 @@ export function CheckoutView({ item, flow }: { item: CartItem; flow: CheckoutFlo
           <Suspense fallback={<p role="status" className="text-sm text-muted-foreground">{t('checkout.crypto.loading')}</p>}>
             <CryptoPayment
               payment={stage.payment}
+              orderTotal={money(estimate.total, currency)}
               onCompleted={() => flow.completeCryptoPayment(stage.payment, stage.setup)}
               onBack={flow.editDetails}
               onFailed={flow.reportFailure}

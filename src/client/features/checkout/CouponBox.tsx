@@ -2,14 +2,17 @@ import { TicketPercent, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { formatDollars, parseMoney } from '#domain/money';
 import { CheckoutSection } from './CheckoutSection';
 import type { AppliedCoupon } from './order-summary';
 import { formatMessage } from '../../lib/format-message';
 import { t } from '../../lib/i18n';
+import { priceText } from '../../lib/price-text';
+import type { CurrencyCode } from '#domain/currencies';
 
 interface CouponBoxProps {
   applied: AppliedCoupon | null;
+  /** The currency of the applied coupon's discount: the order's. */
+  currency: CurrencyCode;
   /** Checks and applies a code; resolves true when it was applied. */
   onApply: (code: string) => Promise<boolean>;
   onRemove: () => void;
@@ -18,7 +21,7 @@ interface CouponBoxProps {
 }
 
 /** Spec sections 2 and 4: an upper-cased code, Apply (or Enter) when not empty; once applied, its details and Remove. */
-export function CouponBox({ applied, onApply, onRemove, checking, disabled = false }: CouponBoxProps) {
+export function CouponBox({ applied, currency, onApply, onRemove, checking, disabled = false }: CouponBoxProps) {
   const [code, setCode] = useState('');
   const canApply = code.trim() !== '' && !checking && !disabled;
 
@@ -34,7 +37,7 @@ export function CouponBox({ applied, onApply, onRemove, checking, disabled = fal
           <div className="min-w-0">
             <p className="font-mono font-bold tracking-wider text-success">{applied.code}</p>
             <p className="text-sm text-muted-foreground">{applied.description}</p>
-            <p className="tabular mt-1 text-sm font-semibold">-{formatDollars(parseMoney(applied.discountAmount))}</p>
+            <p className="tabular mt-1 text-sm font-semibold">-{priceText(applied.discountAmount, currency)}</p>
           </div>
           <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={disabled} aria-label={formatMessage('checkout.coupon.removeCode', { code: applied.code })}>
             <X aria-hidden="true" /> {t('checkout.coupon.remove')}

@@ -8,10 +8,15 @@ import { Button } from '../../components/ui/button';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { CopyButton } from '../../components/ui/copy-button';
+import type { Money } from '#domain/currencies';
+import { t } from '../../lib/i18n';
+import { amountText } from '../../lib/price-text';
 import { useCryptoPaymentStatus } from './crypto-polling';
 
 interface CryptoPaymentPanelProps {
   payment: CryptoPayment;
+  /** The order's total in its currency, which the crypto amount pays (the provider converts it); a renewal invoice states its own. */
+  orderTotal?: Money;
   /** The demo crypto provider is live: offer its simulator. */
   demo: boolean;
   onCompleted: () => void;
@@ -49,7 +54,7 @@ function Detail({ label, value, copyLabel, what, mono = false }: { label: string
 }
 
 /** The created crypto payment (spec section 4): what to send where, its status, and the demo's simulator. */
-export function CryptoPaymentPanel({ payment, demo, onCompleted, onBack, onFailed }: CryptoPaymentPanelProps) {
+export function CryptoPaymentPanel({ payment, orderTotal, demo, onCompleted, onBack, onFailed }: CryptoPaymentPanelProps) {
   const qrCode = useQrCode(payment.payAddress);
   const currency = payment.payCurrency.toUpperCase();
   const { outcome, checkNow } = useCryptoPaymentStatus(payment.paymentId, (settled) => {
@@ -89,6 +94,7 @@ export function CryptoPaymentPanel({ payment, demo, onCompleted, onBack, onFaile
           {qrCode ? <img src={qrCode} alt="QR code of the payment address" width={160} height={160} /> : <Loader2 className="size-6 animate-spin text-slate-400" aria-hidden="true" />}
         </div>
         <dl className="grid min-w-0 gap-3">
+          {orderTotal && <Detail label={t('checkout.crypto.orderTotal')} value={amountText(orderTotal)} />}
           <Detail label="Amount to send" value={`${payment.payAmount} ${currency}`} copyLabel="Copy amount" what="Amount" />
           <Detail label="Network" value="Ethereum (ERC-20)" />
           <Detail label={`${currency} address`} value={payment.payAddress} copyLabel="Copy address" what="Address" mono />

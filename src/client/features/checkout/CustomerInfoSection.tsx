@@ -6,14 +6,28 @@ import { Input } from '../../components/ui/input';
 import { FormSelect } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
-import { deviceOptionLabel } from '../../lib/device-options';
+import type { CurrencyCode } from '#domain/currencies';
+import { deviceOptionLabel, extraDeviceFeeText } from '../../lib/device-options';
 import { formatMessage } from '../../lib/format-message';
 import { t } from '../../lib/i18n';
 
 const CUSTOMER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'deviceCount'] as const;
 
-/** Names, email, optional phone and the number of devices (spec section 2); `children` goes under the devices (the set-top boxes). */
-export const CustomerInfoSection = memo(function CustomerInfoSection({ form, maxDevices, children }: { form: CheckoutForm; maxDevices: number; children?: ReactNode }) {
+/**
+ * Names, email, optional phone and the number of devices (spec section 2), their fees in the
+ * order's currency; `children` goes under the devices (the set-top boxes).
+ */
+export const CustomerInfoSection = memo(function CustomerInfoSection({
+  form,
+  maxDevices,
+  currency,
+  children,
+}: {
+  form: CheckoutForm;
+  maxDevices: number;
+  currency: CurrencyCode;
+  children?: ReactNode;
+}) {
   // Its own subscription to its fields' errors, so that it can skip the form's other renders (decision 0054).
   const { errors } = useFormState({ control: form.control, name: CUSTOMER_FIELDS });
   const deviceOptions = Array.from({ length: maxDevices }, (_, i) => i + 1);
@@ -40,9 +54,9 @@ export const CustomerInfoSection = memo(function CustomerInfoSection({ form, max
           error={errors.deviceCount?.message}
           className="sm:col-span-2"
           placeholder={t('checkout.customer.devicesPlaceholder')}
-          options={deviceOptions.map((count) => ({ value: String(count), label: deviceOptionLabel(count) }))}
+          options={deviceOptions.map((count) => ({ value: String(count), label: deviceOptionLabel(count, currency) }))}
           disabled={maxDevices === 1}
-          hint={maxDevices === 1 ? t('checkout.customer.oneDevice') : formatMessage('checkout.customer.devicesHint', { max: maxDevices })}
+          hint={maxDevices === 1 ? t('checkout.customer.oneDevice') : formatMessage('checkout.customer.devicesHint', { max: maxDevices, fee: extraDeviceFeeText(currency) })}
         />
         {children && <div className="sm:col-span-2">{children}</div>}
       </div>

@@ -6,6 +6,7 @@ import { FormSelect, plainOptions } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 import { t } from '../../lib/i18n';
+import { cashbackText } from '../../lib/price-text';
 
 const GIFT_CARD_OPTIONS = plainOptions(GIFT_CARDS);
 
@@ -21,7 +22,7 @@ export const GiftCardSection = memo(function GiftCardSection({ form, cashback }:
       id="gift-card"
       icon={Gift}
       title={t('checkout.giftCard.title')}
-      description={`Choose where your $${cashback} cashback goes. The e-gift card is emailed within 1-2 hours of payment.`}
+      description={`Choose where your ${cashbackText(cashback)} cashback goes. The e-gift card is emailed within 1-2 hours of payment.`}
     >
       <FormSelect
         control={form.control}

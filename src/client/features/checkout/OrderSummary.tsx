@@ -1,14 +1,18 @@
 import { Gift, Lock, ShieldCheck } from 'lucide-react';
 import type { PriceBreakdown } from '#domain/pricing';
 import { FREE_PRICE } from '#domain/catalog';
-import { formatDollars } from '#domain/money';
+import { money, type CurrencyCode } from '#domain/currencies';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import type { CartItem } from '../../lib/cart-store';
+import { formatMessage } from '../../lib/format-message';
 import { t } from '../../lib/i18n';
+import { amountText, cashbackText, priceText } from '../../lib/price-text';
 
 interface OrderSummaryProps {
   item: CartItem;
   figures: PriceBreakdown;
+  /** The figures' currency: the cart's, then the placed order's as the server priced it. */
+  currency: CurrencyCode;
   deviceCount: number;
   couponCode: string | null;
 }
@@ -24,9 +28,23 @@ function Line({ label, value, testId, className }: { label: string; value: strin
   );
 }
 
+/** The cashback sentence with its amount in bold, wherever the language puts the amount. */
+function CashbackLine({ cashback }: { cashback: string }) {
+  const amount = cashbackText(cashback);
+  const [before = '', after = ''] = formatMessage('checkout.summary.cashback', { amount }).split(amount);
+  return (
+    <span>
+      {before}
+      <strong className="tabular">{amount}</strong>
+      {after}
+    </span>
+  );
+}
+
 /** Package, device fee, coupon discount and total (spec section 2). Display only: the server prices the order. */
-export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSummaryProps) {
+export function OrderSummary({ item, figures, currency, deviceCount, couponCode }: OrderSummaryProps) {
   const free = item.price === FREE_PRICE;
+  const price = (minor: number) => amountText(money(minor, currency));
   return (
     <section aria-labelledby="order-summary-title">
       <Card>
@@ -39,10 +57,10 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
           <div className="rounded-xl border border-border bg-background/40 p-4">
             <div className="flex items-start justify-between gap-3">
               <div>
-                <p className="font-semibold">{item.name} Package</p>
-                <p className="text-sm text-muted-foreground">{item.duration} subscription</p>
+                <p className="font-semibold">{formatMessage('cart.itemName', { name: item.name })}</p>
+                <p className="text-sm text-muted-foreground">{formatMessage('cart.itemDuration', { duration: item.duration })}</p>
               </div>
-              <p className="tabular font-bold">${item.price}</p>
+              <p className="tabular font-bold">{priceText(item.price, item.currency)}</p>
             </div>
             {item.features.length > 0 && (
               <ul className="mt-3 hidden flex-wrap gap-1.5 sm:flex">
@@ -55,36 +73,36 @@ export function OrderSummary({ item, figures, deviceCount, couponCode }: OrderSu
             )}
           </div>
           <dl className="grid gap-2 text-sm">
-            <Line label="Package" value={formatDollars(figures.packagePrice)} testId="summary-package" />
+            <Line label={t('checkout.summary.package')} value={price(figures.packagePrice)} testId="summary-package" />
             <Line
-              label={`Devices (${deviceCount})`}
-              value={figures.deviceFee > 0 ? `+${formatDollars(figures.deviceFee)}` : 'Included'}
+              label={formatMessage('checkout.summary.devices', { count: deviceCount })}
+              value={figures.deviceFee > 0 ? `+${price(figures.deviceFee)}` : t('checkout.summary.included')}
               testId="summary-devices"
             />
             {figures.discount > 0 && (
-              <Line label={`Coupon${couponCode ? ` (${couponCode})` : ''}`} value={`-${formatDollars(figures.discount)}`} testId="summary-discount" className="text-success [&_dt]:text-success" />
+              <Line
+                label={couponCode ? formatMessage('checkout.summary.couponCode', { code: couponCode }) : t('checkout.summary.coupon')}
+                value={`-${price(figures.discount)}`} testId="summary-discount" className="text-success [&_dt]:text-success" />
             )}
             <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-border pt-4">
-              <dt className="text-base font-bold">Total</dt>
+              <dt className="text-base font-bold">{t('checkout.summary.total')}</dt>
               <dd className="tabular text-2xl font-extrabold" data-testid="summary-total">
-                {formatDollars(figures.total)}
+                {price(figures.total)}
               </dd>
             </div>
           </dl>
           {!free && (
             <p className="flex gap-2 rounded-lg bg-primary/10 p-3 text-sm">
               <Gift className="size-4 shrink-0 text-accent" aria-hidden="true" />
-              <span>
-                Earn a <strong className="tabular">${item.cashback}</strong> gift card cashback (1 per subscription).
-              </span>
+              <CashbackLine cashback={item.cashback} />
             </p>
           )}
           <ul className="grid gap-1.5 text-xs text-muted-foreground">
             <li className="flex items-center gap-2">
-              <Lock className="size-3.5 text-success" aria-hidden="true" /> SSL-encrypted, PCI-compliant payments
+              <Lock className="size-3.5 text-success" aria-hidden="true" /> {t('checkout.summary.securePayments')}
             </li>
             <li className="flex items-center gap-2">
-              <ShieldCheck className="size-3.5 text-success" aria-hidden="true" /> Your final price is confirmed by our server
+              <ShieldCheck className="size-3.5 text-success" aria-hidden="true" /> {t('checkout.summary.serverPrice')}
             </li>
           </ul>
         </CardContent>

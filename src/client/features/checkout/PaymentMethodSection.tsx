@@ -1,7 +1,7 @@
 import { Bitcoin, CreditCard, Wallet } from 'lucide-react';
 import { memo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import type { Cents } from '#domain/money';
+import type { Money } from '#domain/currencies';
 import { AutoRenewChoice } from './AutoRenewChoice';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { cn } from '../../lib/utils';
@@ -27,7 +27,7 @@ export const PaymentMethodSection = memo(function PaymentMethodSection({
   form: CheckoutForm;
   disabled: boolean;
   /** What a renewal would charge and for how long; null when the package cannot renew by itself (the trial). */
-  renewal: { amount: Cents; duration: string; withoutBox: boolean } | null;
+  renewal: { amount: Money; duration: string; withoutBox: boolean } | null;
 }) {
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
   return (

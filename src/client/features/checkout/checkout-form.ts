@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { CheckoutInput, CheckoutRequest } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest } from '#contract/crypto';
 import { DEFAULT_COUNTRY, type ShippingCountry } from '#domain/catalog';
+import type { CurrencyCode } from '#domain/currencies';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import type { CartItem } from '../../lib/cart-store';
 
@@ -57,13 +58,14 @@ export function defaultFormValues(item: CartItem, customer: Prefill | null): Che
 
 interface OrderExtras {
   couponCode: string | null;
+  currency: CurrencyCode;
   /** Set when the cart holds a renewal from the account page. */
   renewsSubscriptionId?: string | undefined;
 }
 
-/** POST /api/checkout's body from the validated form, with the browser's zone for the buyer's dates (decision 0074). */
+/** POST /api/checkout's body from the validated form, with the browser's zone for the buyer's dates (decision 0074) and the page's currency (0108). */
 export function checkoutRequest(order: CheckoutInput, extras: OrderExtras): CheckoutRequest {
-  return { ...order, couponCode: extras.couponCode, renewsSubscriptionId: extras.renewsSubscriptionId ?? null, timeZone: browserTimeZone() };
+  return { ...order, couponCode: extras.couponCode, renewsSubscriptionId: extras.renewsSubscriptionId ?? null, timeZone: browserTimeZone(), currency: extras.currency };
 }
 
 /** POST /api/create-crypto-payment's body: the spec's fields plus devices, coupon, gift card and shipping. */

@@ -1,5 +1,5 @@
 import type { OrderSummary } from '#contract/checkout';
-import { DEFAULT_CURRENCY } from '#domain/currencies';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
 import { deviceFeeIn, priceOrder, type PriceBreakdown } from '#domain/pricing';
 
@@ -12,10 +12,10 @@ export interface AppliedCoupon {
 
 /**
  * The Order Summary's figures before the order exists: the cart's price, the device fee
- * and the quoted discount. Display only; the server prices the order itself (D5).
+ * and the quoted discount, in the cart's currency. Display only; the server prices the order itself (D5).
  */
-export function estimateOrder(price: string, deviceCount: number, coupon: AppliedCoupon | null): PriceBreakdown {
-  return priceOrder(parseMoney(price), deviceCount, coupon ? parseMoney(coupon.discountAmount) : 0);
+export function estimateOrder(price: string, deviceCount: number, coupon: AppliedCoupon | null, currency: CurrencyCode = DEFAULT_CURRENCY): PriceBreakdown {
+  return priceOrder(parseMoney(price), deviceCount, coupon ? parseMoney(coupon.discountAmount) : 0, currency);
 }
 
 /** The figures of an order the server has priced, in the same shape, in its currency (USD when it names none). */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CheckoutInput, CheckoutRequest, CheckoutResponse, OrderSummary } from '#contract/checkout';
 import type { CreateCryptoPaymentRequest, CryptoPayment } from '#contract/crypto';
+import type { CurrencyCode } from '#domain/currencies';
 import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
@@ -32,6 +33,8 @@ export type CheckoutStage =
 export interface OrderExtras {
   couponCode: string | null;
   renewsSubscriptionId?: string | undefined;
+  /** The currency the page showed the order in: the server prices it from that currency's list (decision 0104). */
+  currency: CurrencyCode;
   /** The renewed subscription's expiry as the page showed it: a paid renewal says the date it moved to. */
   renewalEndsAt?: string | null | undefined;
 }
@@ -64,9 +67,9 @@ function useLater() {
   }, []);
 }
 
-/** A refused order: the server's reason when it gave one (a 4xx such as a second free trial). */
-function orderFailureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? messageOr(error, 'Failed to create order') : 'Failed to create order';
+/** A refused order: the server's reason when it gave one (a 4xx such as a second free trial, or a package not sold in the currency), else `fallback`. */
+function orderFailureMessage(error: unknown, fallback = 'Failed to create order'): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? messageOr(error, fallback) : fallback;
 }
 
 /**
@@ -127,7 +130,7 @@ export function useCheckoutFlow() {
       payment = await createCrypto.mutateAsync(cryptoPaymentRequest(order, extras));
     } catch (error) {
       console.error('Crypto payment creation failed', error);
-      refuseOrder('Payment Error', 'Failed to create crypto payment');
+      refuseOrder('Payment Error', orderFailureMessage(error, 'Failed to create crypto payment'));
       return;
     }
     errorToast.clear();

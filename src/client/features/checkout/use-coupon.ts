@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ValidateCouponRequest } from '#contract/checkout';
+import type { CurrencyCode } from '#domain/currencies';
 import { formatMoney, type Cents } from '#domain/money';
 import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
@@ -26,15 +27,15 @@ function reportCheckFailure(error: unknown): void {
 
 /**
  * The coupon box's state (spec sections 4 and 8): none applied, then applied with the
- * server's quote, removable. A quote is for one subtotal, so a change of devices asks
+ * server's quote, removable. A quote is for one subtotal in one currency, so a change of devices asks
  * the server again; a coupon that no longer applies is removed.
  */
-export function useCoupon({ packageId, subtotal, deviceCount }: { packageId: string; subtotal: Cents; deviceCount: number }) {
+export function useCoupon({ packageId, subtotal, deviceCount, currency }: { packageId: string; subtotal: Cents; deviceCount: number; currency: CurrencyCode }) {
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const check = useMutation({ mutationFn: checkCoupon });
   const latestCheck = useRef(0);
 
-  const request = (code: string): ValidateCouponRequest => ({ code, packageId, subtotalAmount: formatMoney(subtotal), deviceCount });
+  const request = (code: string): ValidateCouponRequest => ({ code, packageId, subtotalAmount: formatMoney(subtotal), deviceCount, currency });
 
   /** Checks a code; true when it was applied. */
   async function apply(rawCode: string): Promise<boolean> {
@@ -78,8 +79,9 @@ export function useCoupon({ packageId, subtotal, deviceCount }: { packageId: str
       })
       .catch((error: unknown) => console.error('Coupon re-check failed', error));
   });
-  // Only a new subtotal (a change of devices) calls for a new quote.
-  useEffect(() => requote(), [subtotal]);
+  // Only a new subtotal (a change of devices) or currency calls for a new quote: a coupon with
+  // an amount holds in its own currency only (decision 0104), and the check says so.
+  useEffect(() => requote(), [subtotal, currency]);
 
   return { applied, apply, remove, isChecking: check.isPending };
 }

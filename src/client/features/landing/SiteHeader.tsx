@@ -10,21 +10,36 @@ import { scrollToSection, SECTIONS } from './scroll';
 import { SiteMenu } from './SiteMenu';
 
 const LanguageSwitcher = lazy(() => import('../../components/LanguageSwitcher').then((module) => ({ default: module.LanguageSwitcher })));
+const CurrencyPicker = lazy(() => import('../../components/CurrencyPicker').then((module) => ({ default: module.CurrencyPicker })));
 
 /**
- * The language switcher from 1024 px (on a phone or tablet it is in the menu's sheet): its code
- * comes once the browser is idle, not in the landing page's first JavaScript (decision 0106),
- * into a place held at its width so that nothing in the header moves.
+ * The language switcher and the currency picker from 1024 px (on a phone or tablet they are in
+ * the menu's sheet): their code comes once the browser is idle, not in the landing page's first
+ * JavaScript (decisions 0106, 0108), into places held at their widths so that nothing in the
+ * header moves.
  */
-function HeaderLanguageSwitcher() {
+function HeaderPickers() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => whenIdle(() => setMounted(true)), []);
-  const place = <div className="hidden h-9 w-36 lg:block" />;
-  if (!mounted) return place;
+  const languagePlace = <div className="hidden h-9 w-36 lg:block" />;
+  const currencyPlace = <div className="hidden h-9 w-20 lg:block" />;
+  if (!mounted) {
+    return (
+      <>
+        {languagePlace}
+        {currencyPlace}
+      </>
+    );
+  }
   return (
-    <Suspense fallback={place}>
-      <LanguageSwitcher className="hidden w-36 lg:flex" />
-    </Suspense>
+    <>
+      <Suspense fallback={languagePlace}>
+        <LanguageSwitcher className="hidden w-36 lg:flex" />
+      </Suspense>
+      <Suspense fallback={currencyPlace}>
+        <CurrencyPicker className="hidden w-20 lg:flex" />
+      </Suspense>
+    </>
   );
 }
 
@@ -74,7 +89,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <HeaderLanguageSwitcher />
+          <HeaderPickers />
           <AccountLinks />
           <CartButton />
           <SiteMenu />

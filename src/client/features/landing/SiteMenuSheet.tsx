@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogOut, X } from 'lucide-react';
 import { useRef, type RefObject } from 'react';
+import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Button } from '../../components/ui/button';
 import { useMessages } from '../../lib/i18n';
@@ -66,7 +67,10 @@ export function SiteMenuSheet({ id, open, onOpenChange, menuButton, sections, sc
               </Button>
             ))}
           </nav>
-          <LanguageSwitcher className="mt-3" />
+          <div className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-2">
+            <LanguageSwitcher />
+            <CurrencyPicker className="w-24" />
+          </div>
           {customer.data && (
             <Button variant="outline" size="lg" className="mt-3 w-full" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               <LogOut aria-hidden="true" />
