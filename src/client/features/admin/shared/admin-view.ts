@@ -1,6 +1,6 @@
 import { formatDistance } from 'date-fns';
 import type { AdminStats } from '#contract/admin';
-import { formatPrice, money, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
+import { formatForAdmin, money, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
 import { dateTimeInTimeZone, dayInTimeZone } from '#domain/store-time';
 import { awaitsActivation, STARTS_ON_ACTIVATION } from '#domain/subscription-status';
 import type { BadgeProps } from '../../../components/ui/badge';
@@ -28,11 +28,8 @@ export function formatAmount(amount: string, currency: CurrencyCode): string {
   const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
   if (!match) return amount;
   const [, sign, whole = '', cents = ''] = match;
-  return formatPrice(money(Number(`${sign}${whole}${cents}`), currency), ADMIN_LOCALE);
+  return formatForAdmin(money(Number(`${sign}${whole}${cents}`), currency));
 }
-
-/** The admin pages' language: they stay English, amounts included (issue's "The admin may stay English"). */
-const ADMIN_LOCALE = 'en-US';
 
 /** An amount of the store's default currency (a package's price, a coupon's value): '$15.99', '$12,480.50'. */
 export const dollars = (amount: string): string => formatAmount(amount, 'USD');
