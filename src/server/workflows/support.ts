@@ -177,13 +177,13 @@ export function createSupportWorkflow({ db, clock, jobs, mail, subscriptions, de
     );
     const whose = customerId ? eq(orders.customerId, customerId) : eq(orders.customerEmail, ticket.email);
     const recent = await db
-      .select({ orderId: orders.id, status: orders.paymentStatus, amount: orders.totalAmount, createdAt: orders.createdAt })
+      .select({ orderId: orders.id, status: orders.paymentStatus, amount: orders.totalAmount, currency: orders.currency, createdAt: orders.createdAt })
       .from(orders)
       .where(whose)
       .orderBy(desc(orders.createdAt))
       .limit(20);
-    // The store sells in US dollars (decision D5's numeric amounts carry no code of their own): the code is written beside each.
-    const payment = (row: (typeof recent)[number]) => ({ orderId: row.orderId, status: row.status, amount: row.amount, currency: 'USD', createdAt: row.createdAt.toISOString() });
+    // Each amount with its order's currency (decision 0104): the code is written beside it.
+    const payment = (row: (typeof recent)[number]) => ({ orderId: row.orderId, status: row.status, amount: row.amount, currency: row.currency, createdAt: row.createdAt.toISOString() });
     const paid = recent.find((row) => row.status !== 'pending');
     return { devices, lastPayment: paid ? payment(paid) : null, openOrders: recent.filter((row) => row.status === 'pending' || row.status === 'needs_review').map(payment) };
   }

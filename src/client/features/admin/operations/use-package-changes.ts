@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
 import { adminApiRoutes } from '../../../lib/admin-api-routes';
 import { adminKeys } from '../../../lib/admin-query-keys';
+import { dollars } from '../shared/admin-view';
 
 type Changes = PackageChanges;
 
@@ -20,7 +21,7 @@ export function usePackageChanges() {
     onSuccess: (saved, { changes }) =>
       toast({
         title: titleOf(changes, saved.hidden),
-        description: saved.hidden ? `${saved.name} is hidden from the landing page and checkout.` : `${saved.name} sells at $${saved.price} from the next checkout.`,
+        description: saved.hidden ? `${saved.name} is hidden from the landing page and checkout.` : `${saved.name} sells at ${dollars(saved.price)} from the next checkout.`,
       }),
     onError: (error) => toast({ title: 'Package Not Saved', description: messageOr(error, 'The package could not be saved. Please try again.'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.packages }),
