@@ -53,7 +53,7 @@ describe('the price lists in the Packages tab', () => {
     await user.type(eur, '13.99');
     await user.clear(within(dialog).getByLabelText('Price in GBP (optional)'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Package' }));
-    await waitFor(() => expect(toastText()).toBe('Package Saved|1 Month Premium sells at $15.99 from the next checkout.|default'));
+    await waitFor(() => expect(toastText()).toBe('Package Saved|1 Month Premium sells at $15.99 (€13.99 · GBP — · BRL —) from the next checkout.|default'));
     expect(bodyOf('PATCH', '/api/admin/packages/pkg-1m')).toMatchObject({ price: '15.99', prices: { EUR: '13.99', GBP: null } });
   });
 
