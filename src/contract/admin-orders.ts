@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatDollars, type Cents } from '#domain/money';
+import { formatForAdmin, money, type CurrencyCode } from '#domain/currencies';
+import type { Cents } from '#domain/money';
 import { ORDER_STATUSES } from '#domain/order-status';
 import { adminListQuerySchema } from './admin';
 import { dayRangeFields, dayRangeInOrder } from './day-range';
@@ -193,9 +194,11 @@ export const REFUND_IN_PROGRESS = 'Another refund of this order is in progress: 
 export const REFUND_AMOUNT_ZERO = 'Amount must be more than $0.00';
 /** No order's total reaches this; an amount past it is refused as malformed before any order is read. */
 const MAX_REFUND_CENTS = 99_999_999;
+/** An amount of an order in its currency (decision 0105): '$10.99' for a USD order as always, '€10.99' for a EUR one. */
+const inOrderCurrency = (cents: Cents, currency: CurrencyCode) => formatForAdmin(money(cents, currency));
 /** An amount larger than what is left to refund on the order (409: the order's state, not the input, refuses it). */
-export const refundTooLarge = (orderId: string, leftCents: Cents) =>
-  leftCents === 0 ? `Nothing is left to refund on ${orderId}` : `At most ${formatDollars(leftCents)} is left to refund on ${orderId}`;
+export const refundTooLarge = (orderId: string, leftCents: Cents, currency: CurrencyCode) =>
+  leftCents === 0 ? `Nothing is left to refund on ${orderId}` : `At most ${inOrderCurrency(leftCents, currency)} is left to refund on ${orderId}`;
 /**
  * The header the admin's refund dialog sends, one value per dialog opened: the same request
  * sent twice (a double click, a retry after a lost answer) is one refund (decision 0036).
@@ -235,8 +238,8 @@ export { adminOrderPaths } from './admin-order-paths';
 export const adminOrderActionMessages = {
   refunded: (orderId: string) => `Order ${orderId} refunded`,
   /** A refund that leaves money on the order: it stays paid and its service goes on. */
-  partlyRefunded: (orderId: string, amountCents: Cents, leftCents: Cents) =>
-    `Refunded ${formatDollars(amountCents)} of order ${orderId}; ${formatDollars(leftCents)} is left`,
+  partlyRefunded: (orderId: string, amountCents: Cents, leftCents: Cents, currency: CurrencyCode) =>
+    `Refunded ${inOrderCurrency(amountCents, currency)} of order ${orderId}; ${inOrderCurrency(leftCents, currency)} is left`,
   honoured: (orderId: string) => `Order ${orderId} completed as it stands; its service is being set up`,
   provisioningQueued: (orderId: string) => `Provisioning of order ${orderId} queued again`,
   alreadyProvisioned: (orderId: string) => `Order ${orderId} already has its service`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { RENEWAL_CHARGE_STATUSES } from '#domain/renewal-charges';
 import { SUBSCRIPTION_STATUSES } from '#domain/subscription-status';
 import { moneyText } from './packages';
@@ -12,12 +13,22 @@ import { moneyText } from './packages';
 /** The windows of the forecast, in days from now. */
 export const RENEWAL_FORECAST_DAYS = [7, 30] as const;
 
+/** One currency's share of a window: each renewal is charged in the currency its subscription was last paid in (decision 0104). */
+const currencyForecastSchema = z.object({
+  currency: z.enum(SUPPORTED_CURRENCIES),
+  count: z.number().int(),
+  expectedRevenue: moneyText,
+});
+export type CurrencyForecast = z.infer<typeof currencyForecastSchema>;
+
 export const renewalForecastSchema = z.object({
   days: z.number().int(),
-  /** Auto-renewing subscriptions expiring within the window. */
+  /** Auto-renewing subscriptions expiring within the window, in every currency: a count adds up. */
   count: z.number().int(),
-  /** What their renewals would charge at today's prices. */
+  /** What the USD renewals would charge at today's prices: the store's default currency, never a sum across currencies (decision 0105). */
   expectedRevenue: moneyText,
+  /** Each currency's renewals and what they would charge at today's prices in that currency's list: USD first and always, then each other currency with a renewal. */
+  byCurrency: z.array(currencyForecastSchema),
 });
 
 const cardSummarySchema = z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
@@ -37,6 +48,8 @@ export const adminFailedRenewalSchema = z.object({
   packageName: z.string(),
   periodEnd: z.string(),
   amount: moneyText.nullable(),
+  /** The currency of `amount`: the one the subscription was last paid in, which its renewal is charged in (decision 0104). */
+  currency: z.enum(SUPPORTED_CURRENCIES),
   status: z.enum(RENEWAL_CHARGE_STATUSES),
   attempts: z.number().int(),
   reason: z.string().nullable(),

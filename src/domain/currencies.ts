@@ -42,3 +42,9 @@ export function addMoney(a: Money, b: Money): Money {
 export function formatPrice(amount: Money, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: amount.currency }).format(amount.minor / 100);
 }
+
+/**
+ * An amount as the admin's pages and messages write it, in English whatever the currency
+ * (decision 0105): '$10.99' as USD amounts always read, '€10.99', '£10.99', 'R$10.99'.
+ */
+export const formatForAdmin = (amount: Money): string => formatPrice(amount, 'en-US');

@@ -69,6 +69,7 @@ describe('the admin Renewals section', () => {
       packageName: '1 Month Premium',
       periodEnd: '2027-02-05T09:00:00.000Z',
       amount: '15.99',
+      currency: 'USD',
       status: 'failed',
       attempts: 3,
       reason: 'Your card has insufficient funds.',
@@ -169,8 +170,8 @@ describe('the admin Renewals section', () => {
     expect(overview.statusCode).toBe(200);
     expect(overview.json()).toEqual({
       upcoming: [
-        { days: 7, count: 1, expectedRevenue: '15.99' },
-        { days: 30, count: 2, expectedRevenue: '31.98' },
+        { days: 7, count: 1, expectedRevenue: '15.99', byCurrency: [{ currency: 'USD', count: 1, expectedRevenue: '15.99' }] },
+        { days: 30, count: 2, expectedRevenue: '31.98', byCurrency: [{ currency: 'USD', count: 2, expectedRevenue: '31.98' }] },
       ],
       failed: [],
     });
@@ -195,7 +196,7 @@ describe('the admin Renewals section', () => {
     const overview = await t.app.inject({ method: 'GET', url: '/api/admin/renewals', cookies: admin });
     const [failed, ...more] = overview.json<{ failed: Array<Record<string, unknown>> }>().failed;
     expect(more).toEqual([]);
-    expect(failed).toMatchObject({ subscriptionId: bought.subscriptionId, status: 'requires_action', attempts: 1, amount: '15.99', reason: 'The bank asks the customer to confirm the payment.' });
+    expect(failed).toMatchObject({ subscriptionId: bought.subscriptionId, status: 'requires_action', attempts: 1, amount: '15.99', currency: 'USD', reason: 'The bank asks the customer to confirm the payment.' });
 
     const retried = await t.app.inject({ method: 'POST', url: `/api/admin/renewals/${String(failed!.id)}/retry`, cookies: admin });
     expect([retried.statusCode, retried.json()]).toEqual([200, { message: 'The bank asks the customer to confirm: they were emailed a link' }]);

@@ -342,9 +342,9 @@ describe('running the store from the admin pages', () => {
     const dialog = page.getByRole('dialog', { name: 'New Coupon' });
     await dialog.getByLabel('Code').fill('<SCRIPT>');
     await dialog.getByLabel('Type').click();
-    await page.getByRole('option', { name: 'Fixed amount ($)' }).click();
+    await page.getByRole('option', { name: 'Fixed amount' }).click();
     await dialog.getByLabel('Description').fill('Five dollars off');
-    await dialog.getByLabel('Value (percent or dollars)').fill('5');
+    await dialog.getByLabel('Value (percent or amount)').fill('5');
     await dialog.getByRole('button', { name: 'Create Coupon' }).click();
     // A code with markup is refused under its field, before it reaches the server.
     await dialog.getByText('Coupon code may contain only letters A-Z, digits, - and _').waitFor();

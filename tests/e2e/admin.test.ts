@@ -215,12 +215,12 @@ describe('the admin area in a browser', () => {
     const dialog = page.getByRole('dialog', { name: 'New Coupon' });
     await dialog.getByLabel('Code').fill(code.toLowerCase());
     await dialog.getByLabel('Description').fill('Half price for the test');
-    await dialog.getByLabel('Value (percent or dollars)').fill('150');
+    await dialog.getByLabel('Value (percent or amount)').fill('150');
     await dialog.getByLabel('Usage limit (optional)').fill('3');
     await dialog.getByRole('button', { name: 'Create Coupon' }).click();
     // The server's rule comes back word for word, and what was typed stays for correcting.
     await page.locator('[data-variant="destructive"]').getByText("A percentage coupon's value must be at most 100").waitFor();
-    await dialog.getByLabel('Value (percent or dollars)').fill('50');
+    await dialog.getByLabel('Value (percent or amount)').fill('50');
     await dialog.getByRole('button', { name: 'Create Coupon' }).click();
     await toast(page, 'Coupon Created').waitFor();
     await dialog.waitFor({ state: 'detached' });

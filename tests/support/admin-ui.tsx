@@ -41,6 +41,7 @@ export const EMPTY_ADMIN: Record<string, Handler> = {
   'GET /api/purchase-notifications': () => json(200, [], { 'x-total-count': '0' }),
   'GET /api/admin/gift-cards/pending': () => json(200, [], { 'x-total-count': '0' }),
   'GET /api/admin/coupons': () => json(200, [], { 'x-total-count': '0' }),
+  'GET /api/admin/currencies': () => json(200, ['USD', 'EUR', 'GBP', 'BRL'].map((currency) => ({ currency, enabled: true }))),
 };
 
 export const calls = (method: string, path: string) => requests.filter((request) => request.method === method && request.url.pathname === path);

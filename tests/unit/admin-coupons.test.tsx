@@ -68,7 +68,7 @@ describe("the Coupons tab's Edit", () => {
     expect(within(dialog).queryByLabelText('Code')).toBeNull();
     expect(dialog.textContent).toContain('SPRING25, 3 of 10 used.');
     expect(field('Description').value).toBe('Spring sale');
-    expect(field('Value (percent or dollars)').value).toBe('25.00');
+    expect(field('Value (percent or amount)').value).toBe('25.00');
     expect(field('Usage limit (optional)').value).toBe('10');
     expect(field('Minimum order (optional)').value).toBe('');
     expect(field('Maximum discount (optional)').value).toBe('15.00');
@@ -86,8 +86,8 @@ describe("the Coupons tab's Edit", () => {
 
     await user.clear(field('Usage limit (optional)'));
     await user.type(field('Usage limit (optional)'), '3');
-    await user.clear(field('Value (percent or dollars)'));
-    await user.type(field('Value (percent or dollars)'), '30');
+    await user.clear(field('Value (percent or amount)'));
+    await user.type(field('Value (percent or amount)'), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save Coupon' }));
     await waitFor(() => expect(toastText()).toBe('Coupon Saved|SPRING25: 30% off, up to $15.00, from the next checkout.|default'));
     expect(bodyOf('PATCH', '/api/admin/coupons/SPRING25', 1)).toEqual({ usageLimit: 3, value: '30' });

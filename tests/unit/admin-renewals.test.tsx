@@ -10,9 +10,18 @@ beforeAll(async () => {
   await import('../../src/client/features/admin/renewals/RenewalsTab');
 });
 
+// Each currency's renewals apart (decision 0105): the 30 days hold a EUR renewal beside three USD ones.
 const FORECAST = [
-  { days: 7, count: 1, expectedRevenue: '15.99' },
-  { days: 30, count: 3, expectedRevenue: '61.97' },
+  { days: 7, count: 1, expectedRevenue: '15.99', byCurrency: [{ currency: 'USD', count: 1, expectedRevenue: '15.99' }] },
+  {
+    days: 30,
+    count: 4,
+    expectedRevenue: '61.97',
+    byCurrency: [
+      { currency: 'USD', count: 3, expectedRevenue: '61.97' },
+      { currency: 'EUR', count: 1, expectedRevenue: '20.48' },
+    ],
+  },
 ];
 
 const failed: AdminFailedRenewal = {
@@ -23,7 +32,8 @@ const failed: AdminFailedRenewal = {
   customerName: 'Mona Lisa',
   packageName: '1 Month Premium',
   periodEnd: '2027-02-05T09:00:00.000Z',
-  amount: '15.99',
+  amount: '14.99',
+  currency: 'EUR',
   status: 'failed',
   attempts: 3,
   reason: 'Your card has insufficient funds.',
@@ -55,10 +65,11 @@ describe('the Renewals section', () => {
     });
     const { user } = renderAt('/admin?tab=renewals');
     const figures = await screen.findByRole('region', { name: 'Upcoming renewals' });
-    await waitFor(() => expect(within(figures).getAllByRole('definition').map((value) => value.textContent)).toEqual(['1', '$15.99', '3', '$61.97']));
+    await waitFor(() => expect(within(figures).getAllByRole('definition').map((value) => value.textContent)).toEqual(['1', '$15.99', '4', '$61.97 · €20.48']));
     const card = await screen.findByTestId('failed-renewal');
     expect(within(card).getByText('Declined')).toBeTruthy();
     expect(within(card).getByText('Reason: Your card has insufficient funds.')).toBeTruthy();
+    expect(within(card).getByText('€14.99')).toBeTruthy();
     expect((await screen.findByTestId('auto-renewing-subscription')).textContent).toContain('Visa ending 4242, expires 12/2030');
 
     await user.click(within(card).getByRole('button', { name: 'Retry now' }));

@@ -153,3 +153,30 @@ describe('an audit entry as one sentence', () => {
     expect(new Set(Object.values(AUDIT_ACTION_LABELS)).size).toBe(AUDIT_ACTIONS.length);
   });
 });
+
+describe("the audit log's sentences name the currency", () => {
+  it('says a refund in its order\'s currency, and an older row without one in dollars', () => {
+    expect(auditSentence(entry('order.refund', { amount: '5.00', currency: 'EUR', note: 'customer asked' }))).toBe(`Refunded €5.00 of ${ORDER} (customer asked)`);
+    expect(auditSentence(entry('order.refund', { amount: '5.00' }))).toBe(`Refunded $5.00 of ${ORDER}`);
+  });
+
+  it("says a fixed coupon's value in its currency, and a change of currency", () => {
+    const coupon = { targetType: 'coupon', targetId: 'EURO3' };
+    expect(auditSentence(entry('coupon.create', { code: 'EURO3', type: 'fixed', value: '3.00', currency: 'EUR' }, {}, coupon))).toBe('Created coupon EURO3: €3.00 off');
+    expect(auditSentence(entry('coupon.update', { currency: 'GBP' }, { currency: 'EUR' }, coupon))).toBe('Changed the currency of coupon EURO3');
+  });
+
+  it("says a package's prices per currency beside its USD price", () => {
+    const pkg = { targetType: 'package', targetId: 'pkg-1m' };
+    expect(auditSentence(entry('package.update', { prices: { EUR: '13.99', BRL: null } }, { prices: { EUR: '14.99', BRL: '79.99' } }, pkg))).toBe(
+      'Changed package pkg-1m: EUR price €14.99 → €13.99, BRL price R$79.99 → none',
+    );
+    expect(auditSentence(entry('package.update', { price: '17.49', prices: { GBP: '12.49' } }, { price: '15.99', prices: { GBP: null } }, pkg))).toBe(
+      'Changed package pkg-1m: price $15.99 → $17.49, GBP price none → £12.49',
+    );
+  });
+
+  it("says a lost dispute's loss in its currency", () => {
+    expect(auditSentence(entry('order.dispute_lost', { loss: '29.99', fee: '15.00', amount: '14.99', currency: 'eur' }))).toBe(`Lost the dispute of ${ORDER}: €29.99 taken back`);
+  });
+});

@@ -37,6 +37,7 @@ describe("the admin's coupon form and list", () => {
       value: '25',
       minOrderAmount: null,
       maxDiscount: null,
+      currency: 'USD',
       usageLimit: 5,
       validFrom: null,
       validTo: null,
@@ -90,6 +91,7 @@ describe("the admin's coupon form and list", () => {
       value: '25.00',
       minOrderAmount: '',
       maxDiscount: '15.00',
+      currency: 'USD',
       usageLimit: '10',
       validFrom: '2026-03-01',
       validTo: '2026-05-31',
@@ -101,10 +103,23 @@ describe("the admin's coupon form and list", () => {
     expect(couponChangesRequest(opened, { ...opened, validTo: '2026-04-15', type: 'fixed' }, 'UTC')).toEqual({ validTo: '2026-04-15T23:59:59.999Z', type: 'fixed' });
   });
 
+  it('sends the currency chosen for a new coupon, opens a coupon in its own, and sends a change of currency alone', () => {
+    expect(newCouponRequest({ ...EMPTY_COUPON_FORM, code: 'euro5', description: '5 euros off', type: 'fixed', value: '5', currency: 'EUR' }, 'UTC')).toMatchObject({ code: 'EURO5', value: '5', currency: 'EUR' });
+    const opened = couponFormOf({ ...SPRING, currency: 'GBP' }, 'UTC');
+    expect(opened.currency).toBe('GBP');
+    expect(couponChangesRequest(opened, { ...opened, currency: 'BRL' }, 'UTC')).toEqual({ currency: 'BRL' });
+    // A coupon read from a page built before currencies is USD's.
+    expect(couponFormOf({ ...SPRING, currency: undefined }, 'UTC').currency).toBe('USD');
+  });
+
   it('says what a coupon gives and how often it was used', () => {
     expect(couponTerms({ type: 'percentage', value: '10.00', maxDiscount: '20.00', minOrderAmount: null })).toBe('10% off, up to $20.00');
     expect(couponTerms({ type: 'fixed', value: '5.00', maxDiscount: null, minOrderAmount: '30.00' })).toBe('$5.00 off, orders over $30.00');
     expect(couponTerms({ type: 'percentage', value: '12.50', maxDiscount: null, minOrderAmount: null })).toBe('12.50% off');
+    // Each amount in the coupon's currency (decision 0105), never in dollars.
+    expect(couponTerms({ type: 'fixed', value: '5.00', maxDiscount: null, minOrderAmount: '30.00', currency: 'EUR' })).toBe('€5.00 off, orders over €30.00');
+    expect(couponTerms({ type: 'percentage', value: '10.00', maxDiscount: '20.00', minOrderAmount: null, currency: 'GBP' })).toBe('10% off, up to £20.00');
+    expect(couponTerms({ type: 'fixed', value: '25.00', maxDiscount: null, minOrderAmount: null, currency: 'BRL' })).toBe('R$25.00 off');
     expect(couponUses({ usageCount: 3, usageLimit: 5 })).toBe('3 of 5 used');
     expect(couponUses({ usageCount: 7, usageLimit: null })).toBe('7 used');
   });

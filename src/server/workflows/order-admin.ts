@@ -44,8 +44,9 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
         before: { paymentStatus: before.paymentStatus, refundedAmount: formatMoney(parseMoney(order.refundedAmount) - parseMoney(refund.amount)), ...(service ? { subscription: service.before } : {}) },
         after: {
           paymentStatus: order.paymentStatus,
-          // The amount of this refund and its note: the audit log's sentence reads these two.
+          // The amount of this refund in the order's currency, and its note: the audit log's sentence reads these.
           amount: refund.amount,
+          currency: order.currency,
           ...(refund.note ? { note: refund.note } : {}),
           full,
           refundedAmount: order.refundedAmount,
@@ -73,7 +74,7 @@ export function createOrderAdminWorkflow({ db, orders, subscriptions, paidOrder,
     const order = (await orders.findOrder(refund.orderId))!;
     if (order.paymentStatus === 'refunded') return { orderId: order.id, paymentStatus: 'refunded', message: adminOrderActionMessages.refunded(order.id) };
     const paymentStatus = order.paymentStatus === 'needs_review' ? 'needs_review' : 'completed';
-    return { orderId: order.id, paymentStatus, message: adminOrderActionMessages.partlyRefunded(order.id, parseMoney(refund.amount), refundableCents(order)) };
+    return { orderId: order.id, paymentStatus, message: adminOrderActionMessages.partlyRefunded(order.id, parseMoney(refund.amount), refundableCents(order), order.currency) };
   }
 
   return {

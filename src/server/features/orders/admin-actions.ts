@@ -93,7 +93,7 @@ export function createAdminOrderActions(db: Db, deps: AdminOrderActionsDeps) {
       if (order.paymentMethod === 'crypto' && !ask.note) throw invalid(REFUND_NOTE_REQUIRED);
       const left = refundableCents(order);
       const amountCents = ask.amountCents ?? left;
-      if (amountCents > left) throw conflict(refundTooLarge(orderId, left));
+      if (amountCents > left) throw conflict(refundTooLarge(orderId, left, order.currency));
       if (order.paymentMethod === 'card' && amountCents > 0 && !order.stripePaymentIntentId) throw conflict(ORDER_NOT_REFUNDABLE);
       const refund = await openRefundRow(tx, { orderId, amountCents, note: ask.note, requestKey: ask.requestKey, requestFingerprint: fingerprint, actor });
       return { order, refund, earlier: false };

@@ -1,17 +1,19 @@
-import { and, asc, count, eq, gt, ilike, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   RENEWAL_FORECAST_DAYS,
   type AdminAutoRenewingSubscription,
   type AdminFailedRenewal,
   type AdminRenewalOverview,
+  type CurrencyForecast,
 } from '#contract/admin-renewals';
-import { EXTRA_DEVICE_FEE_CENTS } from '#domain/catalog';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
 import { formatMoney } from '#domain/money';
+import { deviceFeeIn } from '#domain/pricing';
 import { renewalChargeAt } from '#domain/renewal';
 import { RENEWAL_CHARGES_NEEDING_A_LOOK } from '#domain/renewal-charges';
 import type { DbOrTx } from '#server/db/connect';
 import { customers } from '../accounts/schema';
-import { packages } from '../catalog/schema';
+import { packagePrices, packages } from '../catalog/schema';
 import { orders } from '../orders/schema';
 import { savedCards } from '../payments/schema';
 import { renewalCharges } from '../renewals/schema';
@@ -26,17 +28,46 @@ const FAILED_SHOWN = 50;
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
 /** Auto-renewing with a card to charge: what the renewal pass charges (index subscriptions_auto_renew_expiry_idx). */
 const renewsByCard = and(eq(subscriptions.autoRenew, true), sql`${subscriptions.savedCardId} is not null`);
-/** A renewal's price today in cents, as checkout computes it (domain/pricing): the package's price and the fee of each device past the first. */
-const renewalCents = sql<string>`round(${packages.price} * 100) + greatest(${subscriptions.deviceCount} - 1, 0) * ${sql.raw(String(EXTRA_DEVICE_FEE_CENTS))}`;
+/**
+ * The currency a subscription renews in: that of its last paid order (its first, or a
+ * renewal's), as the renewal workflows place it (decision 0104); USD when none is found.
+ */
+// Written out: drizzle leaves the columns of a selected expression unqualified, which a correlated subquery cannot be.
+const renewalCurrency = sql<CurrencyCode>`coalesce((select paid.currency from orders paid where paid.customer_id = subscriptions.customer_id and paid.payment_status = 'completed' and (paid.id = subscriptions.order_id or paid.renews_subscription_id = subscriptions.id) order by paid.paid_at desc nulls last limit 1), ${DEFAULT_CURRENCY})`;
 
-/** Active auto-renewing subscriptions expiring within `days`, and what they would charge today; a package no longer sold charges nothing. */
+/** The fee of one device past the first in each currency (domain/pricing), for the SQL below. */
+const extraDeviceFee = (currency: SQL) => sql`case ${currency} ${sql.join(SUPPORTED_CURRENCIES.map((code) => sql`when ${code} then ${sql.raw(String(deviceFeeIn(2, code)))}`), sql` `)} end`;
+
+/**
+ * Active auto-renewing subscriptions expiring within `days`, and what they would charge
+ * today, per currency: each at its currency's price (USD: the package's; others: its price
+ * list) and device fee, as checkout computes it (domain/pricing). A package no longer sold,
+ * or no longer listed in that currency, is not renewed and charges nothing. Never a sum
+ * across currencies (decision 0105).
+ */
 async function forecast(db: DbOrTx, now: Date, days: number) {
-  const [row] = await db
-    .select({ count: count(), cents: sql<string>`coalesce(sum(${renewalCents}), 0)` })
+  const renewing = db
+    .select({ currency: renewalCurrency.as('currency'), packageId: subscriptions.packageId, deviceCount: subscriptions.deviceCount })
     .from(subscriptions)
-    .innerJoin(packages, and(eq(packages.id, subscriptions.packageId), eq(packages.isActive, true)))
-    .where(and(renewsByCard, eq(subscriptions.status, 'active'), gt(subscriptions.expirationDate, now), lte(subscriptions.expirationDate, new Date(now.getTime() + days * DAY_MS))));
-  return { days, count: row?.count ?? 0, expectedRevenue: formatMoney(Number(row?.cents ?? 0)) };
+    .where(and(renewsByCard, eq(subscriptions.status, 'active'), gt(subscriptions.expirationDate, now), lte(subscriptions.expirationDate, new Date(now.getTime() + days * DAY_MS))))
+    .as('renewing');
+  const currency = sql<CurrencyCode>`renewing.currency`;
+  const price = sql`case when ${currency} = ${DEFAULT_CURRENCY} then ${packages.price} else ${packagePrices.price} end`;
+  const cents = sql`round(${price} * 100) + greatest(${renewing.deviceCount} - 1, 0) * ${extraDeviceFee(currency)}`;
+  const rows = await db
+    .select({ currency, count: count(), cents: sql<string>`coalesce(sum(${cents}), 0)` })
+    .from(renewing)
+    .innerJoin(packages, and(eq(packages.id, renewing.packageId), eq(packages.isActive, true)))
+    .leftJoin(packagePrices, and(eq(packagePrices.packageId, renewing.packageId), sql`${packagePrices.currency} = ${currency}`))
+    .where(or(sql`${currency} = ${DEFAULT_CURRENCY}`, isNotNull(packagePrices.price)))
+    .groupBy(currency);
+  const byCurrency: CurrencyForecast[] = SUPPORTED_CURRENCIES.flatMap((currency) => {
+    const row = rows.find((candidate) => candidate.currency === currency);
+    if (!row && currency !== DEFAULT_CURRENCY) return [];
+    return [{ currency, count: row?.count ?? 0, expectedRevenue: formatMoney(Number(row?.cents ?? 0)) }];
+  });
+  const usd = byCurrency[0]!;
+  return { days, count: byCurrency.reduce((sum, share) => sum + share.count, 0), expectedRevenue: usd.expectedRevenue, byCurrency };
 }
 
 /** A declined charge waiting for its retry (decision 0045): when it is tried again. */
@@ -54,6 +85,8 @@ async function failedRenewals(db: DbOrTx): Promise<AdminFailedRenewal[]> {
       packageName: packages.name,
       periodEnd: renewalCharges.periodEnd,
       amountCents: renewalCharges.amountCents,
+      // The renewal order's currency once placed; before, the one it will be placed in.
+      currency: sql<CurrencyCode>`coalesce((select placed.currency from orders placed where placed.id = renewal_charges.order_id), ${renewalCurrency})`,
       status: renewalCharges.status,
       attempts: renewalCharges.attempts,
       reason: renewalCharges.lastErrorMessage,

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DollarSign, MonitorSmartphone, UserCheck, Users } from 'lucide-react';
 import type { AdminCustomerRecord, AdminStats } from '#contract/admin';
 import type { Revalidated } from '../shared/revalidating-get';
-import { count, dollars } from '../shared/admin-view';
+import { amountsByCurrency, count } from '../shared/admin-view';
 import { CustomerRecordCard } from './CustomerRecordCard';
 import { PagedList } from '../shared/PagedList';
 import { StatGrid } from '../shared/StatGrid';
@@ -32,7 +32,7 @@ export function CustomerSubscriptionsTab({
         stats={
           stats && [
             { label: 'Active Subscriptions', value: recordsSummary(stats.subscriptions), icon: <UserCheck /> },
-            { label: 'Total Revenue', value: dollars(stats.revenue.total), icon: <DollarSign /> },
+            { label: 'Total Revenue', value: amountsByCurrency(stats.revenue.total, stats.revenue.byCurrency), icon: <DollarSign /> },
             { label: 'Total Devices', value: stats.subscriptions.devices, icon: <MonitorSmartphone /> },
             { label: 'Unique Customers', value: stats.subscriptions.uniqueCustomers, icon: <Users /> },
           ]

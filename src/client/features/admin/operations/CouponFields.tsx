@@ -1,14 +1,16 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { FormField, invalidProps } from '../../../components/ui/form-field';
-import { FormSelect } from '../../../components/ui/form-select';
+import { FormSelect, plainOptions } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import type { CouponFormValues } from './coupon-form';
 
 const TYPE_OPTIONS = [
   { value: 'percentage', label: 'Percentage (%)' },
-  { value: 'fixed', label: 'Fixed amount ($)' },
+  { value: 'fixed', label: 'Fixed amount' },
 ];
+const CURRENCY_OPTIONS = plainOptions(SUPPORTED_CURRENCIES);
 
 /**
  * The coupon's fields, the same for 'New Coupon' and 'Edit Coupon'; the code only when
@@ -43,10 +45,20 @@ export function CouponFields({ form, idPrefix, withCode }: { form: UseFormReturn
       )}
       {text('description', 'Description', { placeholder: '25% off in spring' })}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('value', 'Value (percent or dollars)', { inputMode: 'decimal', placeholder: '25' })}
-        {text('usageLimit', 'Usage limit (optional)', { inputMode: 'numeric', placeholder: 'No limit' })}
+        {text('value', 'Value (percent or amount)', { inputMode: 'decimal', placeholder: '25' })}
+        <FormSelect
+          control={form.control}
+          name="currency"
+          id={`${idPrefix}-currency`}
+          label="Currency"
+          placeholder="Choose a currency"
+          options={CURRENCY_OPTIONS}
+          error={errors.currency?.message}
+          hint="Of a fixed value, a minimum and a cap: only orders in it can use them. A bare percentage works in every currency."
+        />
         {text('minOrderAmount', 'Minimum order (optional)', { inputMode: 'decimal', placeholder: '0.00' })}
         {text('maxDiscount', 'Maximum discount (optional)', { inputMode: 'decimal', placeholder: 'No cap' })}
+        {text('usageLimit', 'Usage limit (optional)', { inputMode: 'numeric', placeholder: 'No limit' })}
       </div>
       <fieldset className="grid min-w-0 gap-3" aria-describedby={datesHint}>
         <legend className="text-sm font-semibold">Dates in {timeZone}</legend>

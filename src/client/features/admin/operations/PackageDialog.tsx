@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { AdminPackage } from '#contract/admin-packages';
 import { MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, invalidProps } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { messageOr } from '../../../lib/api';
 import { FormDialogFooter } from '../shared/FormDialogFooter';
+import { LIST_CURRENCIES, listPriceChanges, listPriceError, listPriceLabel, listPricesOf, type ListCurrency } from './package-prices';
 import type { PackageChangesMutation } from './use-package-changes';
 
 interface PackageForm {
@@ -15,6 +17,8 @@ interface PackageForm {
   devices: string;
   popular: boolean;
   hidden: boolean;
+  /** The prices beside the USD one as typed; blank is not sold in that currency (decision 0104). */
+  prices: Record<ListCurrency, string>;
 }
 
 const formOf = (pkg: AdminPackage): PackageForm => ({
@@ -25,10 +29,14 @@ const formOf = (pkg: AdminPackage): PackageForm => ({
   devices: String(pkg.devices),
   popular: pkg.popular,
   hidden: pkg.hidden,
+  prices: { EUR: listPricesOf(pkg).EUR ?? '', GBP: listPricesOf(pkg).GBP ?? '', BRL: listPricesOf(pkg).BRL ?? '' },
 });
 
-/** The form as PATCH takes it: one feature a line, blank lines dropped; the server checks every rule and answers in words. */
-const packageChanges = (form: PackageForm) => ({
+/**
+ * The form as PATCH takes it: one feature a line, blank lines dropped, the other prices only
+ * when changed; the server checks every rule and answers in words.
+ */
+const packageChanges = (pkg: AdminPackage, form: PackageForm) => ({
   name: form.name.trim(),
   price: form.price.trim(),
   cashback: form.cashback.trim(),
@@ -39,10 +47,20 @@ const packageChanges = (form: PackageForm) => ({
   devices: Number(form.devices),
   popular: form.popular,
   hidden: form.hidden,
+  ...(listPriceChanges(pkg, form.prices) ? { prices: listPriceChanges(pkg, form.prices) } : {}),
 });
+
+/** The currency a server message is about ('Price in EUR must be ...'), to show it under that field. */
+const currencyOfMessage = (message: string) => LIST_CURRENCIES.find((currency) => message.startsWith(listPriceLabel(currency)));
+
+/** The free trial is free in every currency: it has no prices to set (decision 0104). */
+const isFreeTrial = (pkg: AdminPackage) => pkg.price === '0.00';
 
 function PackageFields({ pkg, save, onSaved }: { pkg: AdminPackage; save: PackageChangesMutation; onSaved: () => void }) {
   const [form, setForm] = useState(() => formOf(pkg));
+  // The prices' faults found before sending, or the server's refusal of the last save, word for word.
+  const [priceErrors, setPriceErrors] = useState<Partial<Record<ListCurrency, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
   const text = (name: 'name' | 'price' | 'cashback', label: string, props: Record<string, string> = {}) => (
     <FormField id={`package-${name}`} label={label}>
       <Input id={`package-${name}`} value={form[name]} autoComplete="off" onChange={(event) => setForm({ ...form, [name]: event.target.value })} {...props} />
@@ -54,12 +72,54 @@ function PackageFields({ pkg, save, onSaved }: { pkg: AdminPackage; save: Packag
       {label}
     </label>
   );
+  const price = (currency: ListCurrency) => {
+    const id = `package-price-${currency.toLowerCase()}`;
+    const error = priceErrors[currency];
+    return (
+      <FormField key={currency} id={id} label={`${listPriceLabel(currency)} (optional)`} error={error}>
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Not sold"
+          value={form.prices[currency]}
+          onChange={(event) => {
+            setForm({ ...form, prices: { ...form.prices, [currency]: event.target.value } });
+            setPriceErrors({ ...priceErrors, [currency]: undefined });
+          }}
+          {...invalidProps(id, error)}
+        />
+      </FormField>
+    );
+  };
+  const submit = () => {
+    setServerError(null);
+    const faults = Object.fromEntries(LIST_CURRENCIES.flatMap((currency) => (listPriceError(form.prices[currency], currency) ? [[currency, listPriceError(form.prices[currency], currency)!]] : [])));
+    setPriceErrors(faults);
+    const first = LIST_CURRENCIES.find((currency) => faults[currency]);
+    if (first) {
+      document.getElementById(`package-price-${first.toLowerCase()}`)?.focus();
+      return;
+    }
+    save.mutate(
+      { id: pkg.id, changes: packageChanges(pkg, form) },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          const message = messageOr(error, 'The package could not be saved. Please try again.');
+          const currency = currencyOfMessage(message);
+          if (currency) setPriceErrors({ [currency]: message });
+          else setServerError(message);
+        },
+      },
+    );
+  };
   return (
     <form
       className="grid gap-4"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ id: pkg.id, changes: packageChanges(form) }, { onSuccess: onSaved });
+        submit();
       }}
     >
       {text('name', 'Name')}
@@ -81,6 +141,15 @@ function PackageFields({ pkg, save, onSaved }: { pkg: AdminPackage; save: Packag
           </select>
         </FormField>
       </div>
+      {!isFreeTrial(pkg) && (
+        <fieldset className="grid min-w-0 gap-3" aria-describedby="package-prices-hint">
+          <legend className="text-sm font-semibold">Prices in other currencies</legend>
+          <p id="package-prices-hint" className="text-xs text-muted-foreground">
+            Set by you, never converted. Leave one blank and the package is not sold in that currency.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-3">{LIST_CURRENCIES.map(price)}</div>
+        </fieldset>
+      )}
       <FormField id="package-features" label="Features (one a line)">
         <textarea
           id="package-features"
@@ -94,6 +163,11 @@ function PackageFields({ pkg, save, onSaved }: { pkg: AdminPackage; save: Packag
         {check('popular', "Marked 'Most Popular'")}
         {check('hidden', 'Hidden from the landing page and checkout')}
       </div>
+      {serverError && (
+        <p role="alert" className="text-sm text-destructive" data-testid="package-error">
+          {serverError}
+        </p>
+      )}
       <FormDialogFooter pending={save.isPending} label="Save Package" pendingLabel="Saving..." />
     </form>
   );

@@ -7,7 +7,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { dollars } from '../shared/admin-view';
 import { EmptyState } from '../shared/EmptyState';
 import { useAdminPackages } from '../shared/use-admin-queries';
+import { CurrencySwitches } from './CurrencySwitches';
 import { PackageDialog } from './PackageDialog';
+import { listPricesLine } from './package-prices';
 import { usePackageChanges } from './use-package-changes';
 import { DataTable } from '../shared/DataTable';
 
@@ -35,12 +37,13 @@ export function PackagesTab() {
     );
   }
   return (
-    <>
+    <div className="grid min-w-0 gap-6">
+      <CurrencySwitches />
       <DataTable
         label="Packages table"
         rows={packages.data}
         rowKey={(pkg) => pkg.id}
-        tableClassName="md:min-w-[48rem]"
+        tableClassName="md:min-w-[60rem]"
         rowProps={(pkg) => ({ className: pkg.hidden ? 'text-muted-foreground' : undefined, 'data-testid': 'admin-package' })}
         columns={[
           {
@@ -58,6 +61,8 @@ export function PackagesTab() {
             ),
           },
           { header: 'Price', className: 'tabular', cell: (pkg) => dollars(pkg.price) },
+          // One line for the other currencies' prices; it wraps on a phone rather than widening the page.
+          { header: 'Other prices', className: 'tabular text-xs md:whitespace-nowrap', cell: (pkg) => (pkg.price === '0.00' ? 'Free in every currency' : listPricesLine(pkg)) },
           { header: 'Cashback', className: 'tabular', cell: (pkg) => dollars(pkg.cashback) },
           { header: 'Devices', className: 'tabular', cell: (pkg) => pkg.devices },
           { header: 'Features', className: 'text-xs', cell: (pkg) => `${pkg.features.length} lines` },
@@ -83,6 +88,6 @@ export function PackagesTab() {
         ]}
       />
       <PackageDialog pkg={editing} save={save} onClose={() => setEditing(null)} />
-    </>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { AdminCoupon, NewCoupon } from '#contract/admin-coupons';
 import { COUPON_CODE_CHARACTERS, COUPON_CODE_CHARACTERS_MESSAGE } from '#contract/fields';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { endOfDayInTimeZone, isoDayInTimeZone, startOfDayInTimeZone } from '#domain/store-time';
-import { dollars } from '../shared/admin-view';
+import { formatAmount } from '../shared/admin-view';
 
 /** A day as the date input gives it; blank is no date. */
 const day = z
@@ -23,6 +24,8 @@ export const couponFormSchema = z
     value: z.string().trim().min(1, 'Value is required'),
     minOrderAmount: z.string().trim(),
     maxDiscount: z.string().trim(),
+    /** The currency of its amounts (decision 0104): a fixed value, a cap or a minimum applies only to orders in it. */
+    currency: z.enum(SUPPORTED_CURRENCIES),
     usageLimit: z.string().trim().regex(/^\d*$/, 'Usage limit must be a whole number'),
     validFrom: day,
     validTo: day,
@@ -46,12 +49,13 @@ export const EMPTY_COUPON_FORM: CouponFormValues = {
   value: '',
   minOrderAmount: '',
   maxDiscount: '',
+  currency: DEFAULT_CURRENCY,
   usageLimit: '',
   validFrom: '',
   validTo: '',
 };
 
-type CouponTermsRequest = Pick<NewCoupon, 'description' | 'type' | 'value' | 'minOrderAmount' | 'maxDiscount'> & {
+type CouponTermsRequest = Pick<NewCoupon, 'description' | 'type' | 'value' | 'minOrderAmount' | 'maxDiscount' | 'currency'> & {
   usageLimit: number | null;
   validFrom: string | null;
   validTo: string | null;
@@ -79,6 +83,7 @@ const requestFields = (timeZone: string): RequestFields => ({
   value: (values) => values.value.trim(),
   minOrderAmount: (values) => blankToNull(values.minOrderAmount),
   maxDiscount: (values) => blankToNull(values.maxDiscount),
+  currency: (values) => values.currency,
   usageLimit: (values) => (values.usageLimit.trim() === '' ? null : Number(values.usageLimit)),
   validFrom: (values) => startOfDay(values.validFrom.trim(), timeZone),
   validTo: (values) => endOfDay(values.validTo.trim(), timeZone),
@@ -99,6 +104,7 @@ export function couponFormOf(coupon: AdminCoupon, timeZone: string): CouponFormV
     value: coupon.value,
     minOrderAmount: coupon.minOrderAmount ?? '',
     maxDiscount: coupon.maxDiscount ?? '',
+    currency: coupon.currency ?? DEFAULT_CURRENCY,
     usageLimit: coupon.usageLimit === null ? '' : String(coupon.usageLimit),
     validFrom: dayOf(coupon.validFrom, timeZone),
     validTo: dayOf(coupon.validTo, timeZone),
@@ -118,11 +124,12 @@ export function couponChangesRequest(opened: CouponFormValues, values: CouponFor
   return changes;
 }
 
-/** '25% off', '$5.00 off', with its cap and minimum when it has them. */
-export function couponTerms(coupon: Pick<AdminCoupon, 'type' | 'value' | 'maxDiscount' | 'minOrderAmount'>): string {
-  const off = coupon.type === 'percentage' ? `${coupon.value.replace(/\.00$/, '')}% off` : `${dollars(coupon.value)} off`;
-  const cap = coupon.maxDiscount ? `, up to ${dollars(coupon.maxDiscount)}` : '';
-  const minimum = coupon.minOrderAmount ? `, orders over ${dollars(coupon.minOrderAmount)}` : '';
+/** '25% off', '€5.00 off', with its cap and minimum when it has them, each amount in the coupon's currency. */
+export function couponTerms(coupon: Pick<AdminCoupon, 'type' | 'value' | 'maxDiscount' | 'minOrderAmount' | 'currency'>): string {
+  const inCurrency = (amount: string) => formatAmount(amount, coupon.currency ?? DEFAULT_CURRENCY);
+  const off = coupon.type === 'percentage' ? `${coupon.value.replace(/\.00$/, '')}% off` : `${inCurrency(coupon.value)} off`;
+  const cap = coupon.maxDiscount ? `, up to ${inCurrency(coupon.maxDiscount)}` : '';
+  const minimum = coupon.minOrderAmount ? `, orders over ${inCurrency(coupon.minOrderAmount)}` : '';
   return `${off}${cap}${minimum}`;
 }
 

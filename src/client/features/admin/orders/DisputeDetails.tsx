@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { api, messageOr } from '../../../lib/api';
 import { adminApiRoutes } from '../../../lib/admin-api-routes';
 import { adminKeys } from '../../../lib/admin-query-keys';
-import { adminDateTime, dollars } from '../shared/admin-view';
+import { adminDateTime, formatAmountIn } from '../shared/admin-view';
 import { DetailField } from '../shared/DetailField';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 
@@ -69,7 +69,7 @@ function Evidence({ evidence }: { evidence: NonNullable<AdminDispute['evidence']
           <ul className="grid gap-1" aria-label="Earlier payments">
             {evidence.priorPayments.map((payment) => (
               <li key={payment.orderId} className="break-all">
-                {payment.orderId}, {dollars(payment.amount)}, {adminDateTime(payment.paidAt, timeZone)}
+                {payment.orderId}, {formatAmountIn(payment.amount, payment.currency)}, {adminDateTime(payment.paidAt, timeZone)}
               </li>
             ))}
           </ul>
@@ -97,7 +97,7 @@ export function DisputeDetails({ detail, canSubmit }: { detail: Pick<AdminOrderD
         <DetailField label="Status">{dispute.status.replaceAll('_', ' ')}</DetailField>
         <DetailField label="Reason">{dispute.reason.replaceAll('_', ' ')}</DetailField>
         <DetailField label="Amount">
-          {dollars(dispute.amount)} {dispute.currency.toUpperCase()}
+          {formatAmountIn(dispute.amount, dispute.currency)}
         </DetailField>
         <DetailField label="Due by">{dispute.dueBy ? adminDateTime(dispute.dueBy, timeZone) : 'No response taken'}</DetailField>
         <DetailField label="Submitted">{dispute.submittedAt ? adminDateTime(dispute.submittedAt, timeZone) : 'Not yet'}</DetailField>

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Bell, DollarSign, MonitorSmartphone, ShoppingCart, Users } from 'lucide-react';
 import type { AdminStats, PurchaseNotification } from '#contract/admin';
 import type { Revalidated } from '../shared/revalidating-get';
-import { dollars } from '../shared/admin-view';
+import { amountsByCurrency } from '../shared/admin-view';
 import { PagedList } from '../shared/PagedList';
 import { NotificationEntry } from './NotificationEntry';
 import { StatGrid } from '../shared/StatGrid';
@@ -25,7 +25,7 @@ export function PurchaseNotificationsTab({
         stats={
           stats && [
             { label: 'Total Orders', value: stats.notifications.count, icon: <ShoppingCart /> },
-            { label: 'Revenue', value: dollars(stats.notifications.revenue), icon: <DollarSign /> },
+            { label: 'Revenue', value: amountsByCurrency(stats.notifications.revenue, stats.notifications.revenueByCurrency), icon: <DollarSign /> },
             { label: 'Devices', value: stats.notifications.devices, icon: <MonitorSmartphone /> },
             { label: 'Unique Customers', value: stats.notifications.uniqueCustomers, icon: <Users /> },
           ]

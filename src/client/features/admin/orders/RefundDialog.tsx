@@ -25,7 +25,7 @@ function readAmount(text: string, order: Refundable, left: Cents): { cents: Cent
   if (!AMOUNT_PATTERN.test(trimmed)) return { error: 'Amount must be an amount such as 12.34' };
   const cents = parseMoney(trimmed);
   if (cents === 0 && left > 0) return { error: REFUND_AMOUNT_ZERO };
-  if (cents > left) return { error: refundTooLarge(order.id, left) };
+  if (cents > left) return { error: refundTooLarge(order.id, left, order.currency) };
   return { cents };
 }
 

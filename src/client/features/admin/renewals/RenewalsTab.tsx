@@ -3,7 +3,7 @@ import type { AdminAutoRenewingSubscription, AdminFailedRenewal } from '#contrac
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { adminDate, adminDateTime, count, dollars } from '../shared/admin-view';
+import { adminDate, adminDateTime, count, formatAmount } from '../shared/admin-view';
 import { AdminStatusBadge } from '../shared/AdminStatusBadge';
 import { DetailField } from '../shared/DetailField';
 import { EmptyState } from '../shared/EmptyState';
@@ -11,7 +11,7 @@ import { PagedList } from '../shared/PagedList';
 import { StatGrid } from '../shared/StatGrid';
 import { useStoreTimeZone } from '../shared/store-time-zone';
 import { useListPage } from '../shared/use-list-page';
-import { chargeStateLabel, renewalStateLabel, savedCardLabel } from './renewal-view';
+import { chargeStateLabel, expectedRevenueLine, renewalStateLabel, savedCardLabel } from './renewal-view';
 import { useAutoRenewingSubscriptions, useRenewalAction, useRenewalOverview, type RenewalAction } from './renewal-queries';
 
 /** A renewal that charged nothing: whose, which subscription, why and since when; 'Dismiss' takes it off the list (decision 0077). */
@@ -34,7 +34,7 @@ function FailedRenewalCard({ renewal, action }: { renewal: AdminFailedRenewal; a
           <span className="break-all font-mono text-xs">{renewal.orderId}</span>
         </DetailField>
         <DetailField label="Failed">{adminDateTime(renewal.failedAt, timeZone)}</DetailField>
-        <DetailField label="Amount">{renewal.amount ? dollars(renewal.amount) : 'Not charged'}</DetailField>
+        <DetailField label="Amount">{renewal.amount ? formatAmount(renewal.amount, renewal.currency) : 'Not charged'}</DetailField>
         <DetailField label="Expires">{adminDateTime(renewal.periodEnd, timeZone)}</DetailField>
         <DetailField label="Attempts">{count(renewal.attempts)}</DetailField>
       </dl>
@@ -118,7 +118,7 @@ export function RenewalsTab() {
           label="Upcoming renewals"
           stats={figures?.upcoming.flatMap((window) => [
             { label: `Renewals, next ${window.days} days`, value: window.count, icon: <RefreshCw /> },
-            { label: `Expected revenue, next ${window.days} days`, value: dollars(window.expectedRevenue), icon: <RefreshCw /> },
+            { label: `Expected revenue, next ${window.days} days`, value: expectedRevenueLine(window.byCurrency), icon: <RefreshCw /> },
           ])}
         />
       )}

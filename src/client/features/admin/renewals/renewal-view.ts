@@ -1,5 +1,6 @@
+import type { CurrencyForecast } from '#contract/admin-renewals';
 import type { RenewalChargeStatus } from '#domain/renewal-charges';
-import { adminDate } from '../shared/admin-view';
+import { adminDate, formatAmount } from '../shared/admin-view';
 
 type Tone = 'success' | 'warning' | 'secondary';
 
@@ -29,3 +30,10 @@ export function savedCardLabel(card: { brand: string; last4: string; expMonth: n
   const brand = `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`;
   return `${brand} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
 }
+
+/**
+ * A forecast window's expected revenue, one figure per currency its renewals are charged in,
+ * never one sum (decision 0105): '$15.99 · €20.48 · R$79.99'.
+ */
+export const expectedRevenueLine = (byCurrency: readonly CurrencyForecast[]): string =>
+  byCurrency.map((share) => formatAmount(share.expectedRevenue, share.currency)).join(' · ');

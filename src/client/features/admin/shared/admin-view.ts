@@ -1,6 +1,6 @@
 import { formatDistance } from 'date-fns';
 import type { AdminStats } from '#contract/admin';
-import { formatPrice, money, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
+import { formatForAdmin, isCurrencyCode, money, SUPPORTED_CURRENCIES, type CurrencyCode } from '#domain/currencies';
 import { dateTimeInTimeZone, dayInTimeZone } from '#domain/store-time';
 import { awaitsActivation, STARTS_ON_ACTIVATION } from '#domain/subscription-status';
 import type { BadgeProps } from '../../../components/ui/badge';
@@ -28,14 +28,32 @@ export function formatAmount(amount: string, currency: CurrencyCode): string {
   const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
   if (!match) return amount;
   const [, sign, whole = '', cents = ''] = match;
-  return formatPrice(money(Number(`${sign}${whole}${cents}`), currency), ADMIN_LOCALE);
+  return formatForAdmin(money(Number(`${sign}${whole}${cents}`), currency));
 }
 
-/** The admin pages' language: they stay English, amounts included (issue's "The admin may stay English"). */
-const ADMIN_LOCALE = 'en-US';
+/**
+ * An amount with the code a provider or an older record gives, in any case ('usd', 'EUR'): in
+ * its currency when the store sells in it ('€15.99'), else the amount and the code ('15.99 JPY').
+ */
+export function formatAmountIn(amount: string, code: string): string {
+  const currency = code.toUpperCase();
+  return isCurrencyCode(currency) ? formatAmount(amount, currency) : `${amount} ${currency}`;
+}
 
 /** An amount of the store's default currency (a package's price, a coupon's value): '$15.99', '$12,480.50'. */
 export const dollars = (amount: string): string => formatAmount(amount, 'USD');
+
+/**
+ * A figure kept per currency as one line, each amount in its own currency and never added
+ * to another (decision 0105): '$15.99 · €14.99 · R$79.90'; USD first and always, then each
+ * other currency the map holds. A store selling in USD alone reads as before: '$15.99'.
+ */
+export function amountsByCurrency(usd: string, byCurrency: Partial<Record<CurrencyCode, string>>): string {
+  return SUPPORTED_CURRENCIES.flatMap((currency) => {
+    const amount = currency === 'USD' ? usd : byCurrency[currency];
+    return amount === undefined ? [] : [formatAmount(amount, currency)];
+  }).join(' · ');
+}
 
 /** One currency's row of the dashboard's "Revenue by currency" panel, its amounts written in it. */
 export interface CurrencyFigures {

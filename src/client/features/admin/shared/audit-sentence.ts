@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry } from '#contract/admin-audit';
-import { dollars } from './admin-view';
+import { formatAmountIn } from './admin-view';
 
 /**
  * An audit entry as the owner reads it: one sentence from its action and its before/after,
@@ -73,9 +73,13 @@ function text(fields: Fields, name: string): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-const money = (fields: Fields, name: string) => {
+/**
+ * An amount of the entry in its currency: the one named beside it (an order's refund, a
+ * coupon, a dispute; decision 0105), or `currency`; rows from before currencies were USD.
+ */
+const money = (fields: Fields, name: string, currency = text(fields, 'currency') ?? 'USD') => {
   const amount = text(fields, name);
-  return amount === undefined ? undefined : dollars(amount);
+  return amount === undefined ? undefined : formatAmountIn(amount, currency);
 };
 
 /** 'a', 'a and b', 'a, b and c'. */
@@ -114,6 +118,7 @@ const COUPON_FIELD_NAMES: Record<string, string> = {
   value: 'value',
   minOrderAmount: 'minimum order',
   maxDiscount: 'maximum discount',
+  currency: 'currency',
   usageLimit: 'usage limit',
   validFrom: 'start date',
   validTo: 'end date',
@@ -123,7 +128,7 @@ const COUPON_FIELD_NAMES: Record<string, string> = {
 function couponSentence({ action, targetId, after }: Entry): string {
   if (action === 'coupon.create') {
     const value = text(after, 'value');
-    const discount = value === undefined ? '' : after.type === 'percentage' ? `: ${Number(value)}% off` : `: ${dollars(value)} off`;
+    const discount = value === undefined ? '' : after.type === 'percentage' ? `: ${Number(value)}% off` : `: ${money(after, 'value')!} off`;
     return `Created coupon ${targetId}${discount}`;
   }
   const fields = Object.keys(after);
@@ -131,11 +136,24 @@ function couponSentence({ action, targetId, after }: Entry): string {
   return `Changed the ${list(fields.map((field) => COUPON_FIELD_NAMES[field] ?? field))} of coupon ${targetId}`;
 }
 
+const fieldsOf = (value: unknown): Fields => (value && typeof value === 'object' ? (value as Fields) : {});
+
+/** A package's prices in other currencies (decision 0104): 'EUR price €14.99 → €13.99, BRL price R$79.99 → none'. */
+function listPriceChanges(before: Fields, after: Fields): string {
+  const [was, now] = [fieldsOf(before.prices), fieldsOf(after.prices)];
+  return Object.keys(now)
+    .map((currency) => `${currency} price ${money(was, currency, currency) ?? 'none'} → ${money(now, currency, currency) ?? 'none'}`)
+    .join(', ');
+}
+
 function packageChange(field: string, before: Fields, after: Fields): string {
   switch (field) {
     case 'price':
     case 'cashback':
-      return `${field} ${money(before, field) ?? 'none'} → ${money(after, field) ?? 'none'}`;
+      // The package's own price and its cashback gift card are USD's.
+      return `${field} ${money(before, field, 'USD') ?? 'none'} → ${money(after, field, 'USD') ?? 'none'}`;
+    case 'prices':
+      return listPriceChanges(before, after);
     case 'hidden':
       return after.hidden ? 'hidden' : 'shown';
     case 'popular':

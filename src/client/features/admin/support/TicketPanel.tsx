@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { adminApiRoutes } from '../../../lib/admin-api-routes';
 import { MessageItem, STAFF_STATUS_LABELS } from '../../support';
+import { formatAmountIn } from '../shared/admin-view';
 import { useAdminSession } from '../shared/use-admin-queries';
 import { useCannedReplies, useStaffTicket, useTicketStaffActions } from './support-queries';
 
@@ -73,7 +74,7 @@ function ContextPanel({ ticket }: { ticket: AdminTicketDetail }) {
       )}
       <h4 className="font-bold">Payments</h4>
       <p className="text-muted-foreground [overflow-wrap:anywhere]">
-        {lastPayment ? `Last: ${lastPayment.orderId}, ${lastPayment.status}, $${lastPayment.amount} ${lastPayment.currency}` : 'No payment yet.'}
+        {lastPayment ? `Last: ${lastPayment.orderId}, ${lastPayment.status}, ${formatAmountIn(lastPayment.amount, lastPayment.currency)}` : 'No payment yet.'}
       </p>
       {openOrders.length > 0 && <p className="text-muted-foreground [overflow-wrap:anywhere]">Open orders: {openOrders.map((order) => `${order.orderId} (${order.status})`).join(', ')}</p>}
     </aside>

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutInput } from '#contract/checkout';
 import type { CreateCryptoPaymentInput, CryptoInvoice, CryptoPayment, CryptoPaymentStatusResponse } from '#contract/crypto';
-import { DEFAULT_CURRENCY } from '#domain/currencies';
-import { formatDollars, formatMoney, parseMoney } from '#domain/money';
+import { DEFAULT_CURRENCY, formatForAdmin, money } from '#domain/currencies';
+import { formatMoney, parseMoney } from '#domain/money';
 import { receivedCents } from '#domain/refunds';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/connect';
@@ -109,15 +109,16 @@ export function createCryptoPayments({ db, config, provider, orders: orderTransi
       return { changed: true, paidNow: result.outcome === 'completed' };
     } else if (state.outcome === 'partially_paid') {
       const currency = state.payCurrency.toUpperCase();
-      const receivedUsd = state.actuallyPaid ? receivedCents(parseMoney(order.totalAmount), state.actuallyPaid, state.payAmount) : null;
-      // The owner reads dollars: what arrived is worth its share of the price (decision 0036).
+      const receivedInOrderCurrency = state.actuallyPaid ? receivedCents(parseMoney(order.totalAmount), state.actuallyPaid, state.payAmount) : null;
+      // The owner reads the order's currency: what arrived is worth its share of the price (decisions 0036, 0105).
+      const inOrderCurrency = (cents: number) => formatForAdmin(money(cents, order.currency));
       const received = state.actuallyPaid
-        ? `${receivedUsd === null ? '' : `received ${formatDollars(receivedUsd)} of ${formatDollars(parseMoney(order.totalAmount))}, `}${state.actuallyPaid} of ${state.payAmount} ${currency}`
+        ? `${receivedInOrderCurrency === null ? '' : `received ${inOrderCurrency(receivedInOrderCurrency)} of ${inOrderCurrency(parseMoney(order.totalAmount))}, `}${state.actuallyPaid} of ${state.payAmount} ${currency}`
         : `less than ${state.payAmount} ${currency} received`;
       await orderTransitions.markOrderNeedsReview(
         order.id,
         `Crypto payment ${state.paymentId} partially paid: ${received}`,
-        receivedUsd === null ? undefined : formatMoney(receivedUsd),
+        receivedInOrderCurrency === null ? undefined : formatMoney(receivedInOrderCurrency),
       );
     } else {
       // An expired or failed crypto payment cannot be paid any more: its coupon use goes back (decision 0020).
