@@ -4,6 +4,7 @@ import { AccountGate, AccountHeader, AccountInfoCard, BillingHistory, GiftCardsR
 import { EmailPreferencesCard } from '../features/email-preferences';
 import { HelpSection } from '../features/support';
 import { TelegramCard } from '../features/telegram';
+import { useMessages } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The Help section with the customer's devices to choose from (decision 0102); the subscriptions' query is the section above's. */
@@ -16,7 +17,8 @@ function AccountHelp() {
 }
 
 export default function AccountPage() {
-  useDocumentTitle('My Account');
+  const t = useMessages('account', 'devices');
+  useDocumentTitle(t('account.title'));
   return (
     <AccountGate>
       {(customer) => (

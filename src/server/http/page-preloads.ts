@@ -15,6 +15,7 @@ const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
   RegisterPage: ['site', 'auth'],
   PasswordSetupPage: ['site', 'auth'],
   CheckoutPage: ['site', 'checkout', 'cart'],
+  AccountPage: ['site', 'account', 'devices'],
 };
 const DEFAULT_AREAS = ['site'];
 
