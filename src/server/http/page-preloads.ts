@@ -16,6 +16,8 @@ const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
   PasswordSetupPage: ['site', 'auth'],
   CheckoutPage: ['site', 'checkout', 'cart'],
   AccountPage: ['site', 'account', 'devices'],
+  RenewalConfirmPage: ['site', 'auth', 'account'],
+  UnsubscribePage: ['site', 'account'],
 };
 const DEFAULT_AREAS = ['site'];
 

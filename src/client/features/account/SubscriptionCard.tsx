@@ -46,7 +46,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-/** The spec's fixed badges (FIXED_BADGES), in the page's language. */
+/** The spec's fixed badges ('18,000+ Channels', '4K Quality', '100K+ VOD'), in the page's language. */
 const INCLUDED = ['account.badge.channels', 'account.badge.quality', 'account.badge.vod'] as const;
 
 /** The box's status word; a status the catalogue does not know is shown as the server writes it. */

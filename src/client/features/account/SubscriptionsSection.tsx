@@ -59,7 +59,7 @@ export function SubscriptionsSection({ customer }: { customer: CustomerProfile }
               <a href={href} target="_blank" rel="noopener noreferrer">
                 <PlayCircle aria-hidden="true" />
                 {t(labelKey)}
-                <ExternalLink className="opacity-60" aria-hidden="true" />
+                <ExternalLink className="opacity-60 rtl:-scale-x-100" aria-hidden="true" />
               </a>
             </Button>
           ))}
