@@ -16,5 +16,3 @@ export const unsubscribeLinkSchema = z.object({ valid: z.literal(true), reminder
 
 export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid. Nothing was changed.';
 export const UNSUBSCRIBED = 'You are unsubscribed from StreamPlus reminder and offer emails.';
-/** What an unsubscribe does not stop: the service notices of decision 0075 as well as receipts. */
-export const STILL_ARRIVE = 'Receipts, renewal and payment notices, password links and refunds still arrive.';

@@ -14,15 +14,6 @@ export const RENEWAL_NOT_FOUND = 'Renewal not found';
 export const RENEWAL_CONFIRMATION_STATES = ['awaiting_confirmation', 'paid', 'processing', 'failed', 'expired', 'cancelled'] as const;
 export type RenewalConfirmationState = (typeof RENEWAL_CONFIRMATION_STATES)[number];
 
-/** What the page says in each state but the one it can act in. */
-export const RENEWAL_STATE_MESSAGES: Record<Exclude<RenewalConfirmationState, 'awaiting_confirmation'>, string> = {
-  paid: 'This renewal is paid. Your subscription runs on with the same credentials.',
-  processing: 'This renewal is being charged. Your account shows when it is done.',
-  failed: 'This renewal could not be charged. Update your card or renew by hand from your account.',
-  expired: 'This confirmation link has expired. Renew by hand from your account to keep watching.',
-  cancelled: 'This renewal is no longer due: automatic renewal was turned off, or the subscription was renewed otherwise.',
-};
-
 export const renewalParamsSchema = z.object({ id: z.uuid({ error: RENEWAL_NOT_FOUND }) });
 
 const tokenField = plainText('token').trim().max(200, 'token is too long').optional();

@@ -13,7 +13,6 @@ export const TRIAL_PACKAGE_ALIAS = '36-hour-trial';
 export const STREAMING_BOX_ID = 'streaming-box';
 
 export const EXPIRING_SOON_DAYS = 7;
-export const FIXED_BADGES = ['18,000+ Channels', '4K Quality', '100K+ VOD'] as const;
 
 export const SHIPPING_COUNTRIES = ['US', 'CA'] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];

@@ -1,15 +1,32 @@
+import { DEFAULT_LOCALE, type Locale } from '#domain/locales';
 import { customerDate, customerDateTime } from '#domain/store-time';
-import { DEFAULT_LOCALE } from '#domain/locales';
 import { pageLocale } from './i18n';
 
+// One formatter per language, zone and kind: the account lists many dates a render (decision 0059).
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: Locale, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const id = `${locale} ${timeZone} ${withTime}`;
+  let made = formats.get(id);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', ...(withTime ? { timeStyle: 'short' } : {}) });
+    formats.set(id, made);
+  }
+  return made;
+}
+
 /**
- * A date in the customer's zone (decision 0074), as the account and a renewal's checkout write
- * it: 'January 4, 2027', or with the time of day and the zone that names it, as for the trial,
- * whose hours count.
+ * A date in the customer's zone (decision 0074) and the page's language (decision 0111), as
+ * the account and a renewal's checkout write it: 'January 4, 2027', or with the time of day
+ * and the zone that names it, as for the trial, whose hours count. English keeps the store's
+ * own format, the spec's 'MMMM d, yyyy' (Intl's en-US spacing before PM varies between ICU
+ * versions); the other languages write Intl's long date in their own words and digits.
  */
-export function formatSubscriptionDate(iso: string, timeZone: string, withTime = false): string {
+export function formatSubscriptionDate(iso: string, timeZone: string, withTime = false, locale: Locale = pageLocale()): string {
   const date = new Date(iso);
-  return withTime ? customerDateTime(date, timeZone) : customerDate(date, timeZone);
+  if (locale === DEFAULT_LOCALE) return withTime ? customerDateTime(date, timeZone) : customerDate(date, timeZone);
+  const written = dateFormat(locale, timeZone, withTime).format(date);
+  return withTime ? `${written} (${timeZone})` : written;
 }
 
 /**
@@ -17,7 +34,5 @@ export function formatSubscriptionDate(iso: string, timeZone: string, withTime =
  * formatSubscriptionDate writes it, other languages through Intl ('4 de janeiro de 2027').
  */
 export function formatPageDate(iso: string, timeZone: string): string {
-  const locale = pageLocale();
-  if (locale === DEFAULT_LOCALE) return formatSubscriptionDate(iso, timeZone);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
+  return formatSubscriptionDate(iso, timeZone);
 }

@@ -17,8 +17,8 @@ function AccountHelp() {
 }
 
 export default function AccountPage() {
-  const t = useMessages('pages');
-  useDocumentTitle(t('pages.account.title'));
+  const t = useMessages('account', 'devices');
+  useDocumentTitle(t('account.title'));
   return (
     <AccountGate>
       {(customer) => (

@@ -20,6 +20,9 @@ const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
   SupportTicketPage: ['site', 'support'],
   StatusPage: ['site', 'status'],
   PolicyPage: ['site', 'policies'],
+  AccountPage: ['site', 'account', 'billing', 'devices', 'support', 'payment'],
+  RenewalConfirmPage: ['site', 'auth', 'account'],
+  UnsubscribePage: ['site', 'account'],
 };
 const DEFAULT_AREAS = ['site'];
 /** An address no route knows: the 404 page's words. */

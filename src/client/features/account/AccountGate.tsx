@@ -2,15 +2,17 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CustomerProfile } from '#contract/accounts';
 import { MAIN_ID } from '../../components/SkipLink';
+import { useMessages } from '../../lib/i18n';
 import { useCurrentCustomer } from '../../lib/session';
 import { CustomerTimeZone } from './customer-time-zone';
 
 function LoadingAccount() {
+  const t = useMessages('account');
   return (
     <main id={MAIN_ID} tabIndex={-1} className="flex min-h-screen items-center justify-center px-4" role="status" aria-live="polite">
       <p className="flex items-center gap-3 text-muted-foreground">
         <span className="size-5 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
-        Loading your account...
+        {t('account.loading')}
       </p>
     </main>
   );

@@ -7,6 +7,8 @@ import { Switch } from '../../components/ui/switch';
 import { autoRenewStatusText, savedCardText } from './auto-renew-view';
 import { useCustomerTimeZone } from './customer-time-zone';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { useMessages } from '../../lib/i18n';
+import { formatIsolated } from '../../lib/isolated-message';
 import { useAutoRenewSwitch } from './use-auto-renew';
 
 // The card forms (and Stripe.js with them) load only when the customer opens "Update card".
@@ -15,22 +17,22 @@ const UpdateCardDialog = lazy(() => import('./UpdateCardDialog'));
 /** Turning automatic renewal off, asked once more: it takes effect at once. */
 function TurnOffDialog({ subscription, open, onOpenChange, onConfirm, pending }: { subscription: Subscription; open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void; pending: boolean }) {
   const timeZone = useCustomerTimeZone();
+  const t = useMessages('account');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Turn off automatic renewal?</DialogTitle>
+          <DialogTitle>{t('account.autoRenew.turnOffTitle')}</DialogTitle>
           <DialogDescription>
-            Your card will not be charged. {subscription.package.name} then ends on {formatSubscriptionDate(subscription.expirationDate, timeZone)} unless you renew it by hand.
-            You can turn it back on any time.
+            {formatIsolated('account.autoRenew.turnOffDescription', { name: subscription.package.name, date: formatSubscriptionDate(subscription.expirationDate, timeZone) })}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Keep it on</Button>
+            <Button variant="outline">{t('account.autoRenew.keepOn')}</Button>
           </DialogClose>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? 'Turning off...' : 'Turn off'}
+            {pending ? t('account.autoRenew.turningOff') : t('account.autoRenew.turnOff')}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -45,6 +47,7 @@ export function AutoRenewBlock({ subscription }: { subscription: Subscription })
   const [updating, setUpdating] = useState(false);
   const toggle = useAutoRenewSwitch(subscription);
   const timeZone = useCustomerTimeZone();
+  const t = useMessages('account');
   const canTurnOn = subscription.savedCard !== null;
 
   const onSwitch = () => {
@@ -57,7 +60,7 @@ export function AutoRenewBlock({ subscription }: { subscription: Subscription })
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h4 id={`${labelId}-title`} className="flex items-center gap-2 text-sm font-semibold">
           <RefreshCw className="size-4 text-accent" aria-hidden="true" />
-          <span id={labelId}>Automatic renewal</span>
+          <span id={labelId}>{t('account.autoRenew.title')}</span>
         </h4>
         <Switch
           checked={subscription.autoRenew}
@@ -73,15 +76,15 @@ export function AutoRenewBlock({ subscription }: { subscription: Subscription })
       </p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p className="min-w-0 text-sm" data-testid="saved-card">
-          <span className="break-words">{subscription.savedCard ? savedCardText(subscription.savedCard) : 'No saved card'}</span>
+          <span className="break-words">{subscription.savedCard ? savedCardText(subscription.savedCard) : t('account.card.none')}</span>
         </p>
         <Button variant="outline" size="sm" onClick={() => setUpdating(true)}>
-          {subscription.savedCard ? 'Update card' : 'Add card'}
+          {subscription.savedCard ? t('account.card.update') : t('account.card.add')}
         </Button>
       </div>
       {toggle.isError && (
         <p role="alert" className="mt-2 text-sm text-destructive">
-          Automatic renewal was not changed. Please try again.
+          {t('account.autoRenew.notChanged')}
         </p>
       )}
       <TurnOffDialog

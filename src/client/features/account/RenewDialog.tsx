@@ -15,6 +15,8 @@ import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { deviceOptionLabel } from '../../lib/device-options';
+import { t, useMessages } from '../../lib/i18n';
+import { formatIsolated } from '../../lib/isolated-message';
 import { useCart } from '../../lib/cart-store';
 import { usePackages } from '../../lib/use-packages';
 import {
@@ -38,15 +40,16 @@ interface RenewDialogProps {
 
 /** Renew Subscription: choose the package, devices and gift card, then pay on the checkout page. */
 export function RenewDialog({ subscription, customer, open, onOpenChange }: RenewDialogProps) {
+  useMessages('account');
   const packages = usePackages();
   const options = renewalPackages(packages.data ?? []);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Renew Subscription</DialogTitle>
+          <DialogTitle>{t('account.renewDialog.title')}</DialogTitle>
           <DialogDescription>
-            Your credentials stay the same; the new time is added to {subscription.package.name}.
+            {formatIsolated('account.renewDialog.description', { name: subscription.package.name })}
           </DialogDescription>
         </DialogHeader>
         {packages.isPending ? (
@@ -56,7 +59,7 @@ export function RenewDialog({ subscription, customer, open, onOpenChange }: Rene
             <Skeleton className="h-16" />
           </div>
         ) : packages.isError ? (
-          <p className="text-sm text-destructive" role="alert">The packages could not be loaded. Please try again later.</p>
+          <p className="text-sm text-destructive" role="alert">{t('account.renewDialog.packagesFailed')}</p>
         ) : (
           <RenewForm subscription={subscription} customer={customer} options={options} onDone={() => onOpenChange(false)} />
         )}
@@ -83,7 +86,7 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
       return values;
     },
     onSuccess: (values) => {
-      toast({ title: 'Renewal Initiated', description: 'Please complete your payment to renew your subscription.' });
+      toast({ title: t('account.renewDialog.initiated'), description: t('account.renewDialog.initiatedDescription') });
       onDone();
       const pkg = options.find((option) => option.id === values.packageId);
       if (pkg) {
@@ -91,7 +94,7 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
       }
       navigate('/checkout');
     },
-    onError: (error) => toast({ title: 'Renewal Failed', description: messageOr(error, 'Failed to initiate renewal'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('account.renewDialog.failed'), description: messageOr(error, t('account.renewDialog.failedDescription')), variant: 'destructive' }),
   });
   const { errors } = form.formState;
 
@@ -101,35 +104,37 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
         control={form.control}
         name="packageId"
         id="renew-package"
-        label="Package"
+        label={t('account.renewDialog.package')}
         error={errors.packageId?.message}
-        placeholder="Choose a package"
+        placeholder={t('account.renewDialog.choosePackage')}
         options={options.map((pkg) => ({ value: pkg.id, label: `${pkg.name} - $${pkg.price}` }))}
       />
       <FormSelect
         control={form.control}
         name="deviceCount"
         id="renew-devices"
-        label="Devices"
+        label={t('account.details.devices')}
         error={errors.deviceCount?.message}
-        placeholder="Number of devices"
+        placeholder={t('account.renewDialog.deviceCount')}
         options={DEVICE_OPTIONS.map((count) => ({ value: String(count), label: deviceOptionLabel(count) }))}
       />
       <FormSelect
         control={form.control}
         name="selectedGiftCard"
         id="renew-gift-card"
-        label="Gift Card"
+        label={t('account.renewDialog.giftCard')}
         error={errors.selectedGiftCard?.message}
-        placeholder="Choose your gift card"
+        placeholder={t('account.renewDialog.chooseGiftCard')}
         options={GIFT_CARD_OPTIONS}
       />
       <DialogFooter>
         <DialogClose asChild>
-          <Button type="button" variant="outline">Cancel</Button>
+          <Button type="button" variant="outline">
+            {t('account.cancel')}
+          </Button>
         </DialogClose>
         <Button type="submit" disabled={renew.isPending}>
-          {renew.isPending ? 'Processing...' : 'Continue to Payment'}
+          {renew.isPending ? t('account.renewDialog.processing') : t('account.renewDialog.continue')}
         </Button>
       </DialogFooter>
     </form>

@@ -4,27 +4,33 @@ import { UPDATE_CARD_PARAM, type Subscription } from '#contract/subscriptions';
 import { Button } from '../../components/ui/button';
 import { useCustomerTimeZone } from './customer-time-zone';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { formatMessage } from '../../lib/format-message';
+import { t, useMessages } from '../../lib/i18n';
 
 const UpdateCardDialog = lazy(() => import('./UpdateCardDialog'));
 
-/** What the banner says after its title: the reason, then what comes next, its times in the customer's zone; null when the renewal is not in trouble. */
+/**
+ * What the banner says after its title: the reason, then what comes next, its times in the
+ * customer's zone; null when the renewal is not in trouble. Sentences in the page's language
+ * (decision 0111); the bank's own reason is shown as the server gives it.
+ */
 export function renewalDeclinedText(subscription: Pick<Subscription, 'renewal' | 'expirationDate' | 'graceEndsAt' | 'suspended'>, timeZone: string): string | null {
   const { state, nextAttemptAt, lastDeclineMessage } = subscription.renewal;
-  const reason = lastDeclineMessage ?? 'Your bank did not accept the payment.';
+  const reason = lastDeclineMessage ?? t('account.declined.defaultReason');
   if (state === 'retrying') {
-    const next = nextAttemptAt ? `We will try again on ${formatSubscriptionDate(nextAttemptAt, timeZone, true)}.` : 'We will try again soon.';
-    return `${reason} ${next} Update your card before then and that attempt charges the new card.`;
+    const next = nextAttemptAt ? formatMessage('account.declined.nextAttempt', { date: formatSubscriptionDate(nextAttemptAt, timeZone, true) }) : t('account.declined.soon');
+    return `${reason} ${next} ${t('account.declined.updateBefore')}`;
   }
   if (state === 'failed') {
-    const expiry = `Your subscription expired on ${formatSubscriptionDate(subscription.expirationDate, timeZone, true)}`;
+    const date = formatSubscriptionDate(subscription.expirationDate, timeZone, true);
     const after = subscription.suspended
-      ? `${expiry}; your devices are off until you renew.`
+      ? formatMessage('account.declined.expiredOff', { date })
       : subscription.graceEndsAt
-        ? `${expiry}; your devices keep working until the grace period ends on ${formatSubscriptionDate(subscription.graceEndsAt, timeZone, true)}.`
-        : `Your subscription expires on ${formatSubscriptionDate(subscription.expirationDate, timeZone, true)}.`;
-    return `${reason} We will not try again. ${after} Update your card and renew by hand to keep watching.`;
+        ? formatMessage('account.declined.expiredGrace', { date, graceDate: formatSubscriptionDate(subscription.graceEndsAt, timeZone, true) })
+        : formatMessage('account.declined.expiresOn', { date });
+    return `${reason} ${t('account.declined.noMoreTries')} ${after} ${t('account.declined.renewByHand')}`;
   }
-  if (state === 'needs_authentication') return 'Your bank asks you to confirm the renewal payment: open the link we emailed you, or update your card.';
+  if (state === 'needs_authentication') return t('account.declined.needsAuthentication');
   return null;
 }
 
@@ -38,9 +44,10 @@ const openedByLink = (subscriptionId: string) => new URLSearchParams(window.loca
  */
 export function RenewalDeclinedBanner({ subscription }: { subscription: Subscription }) {
   const [updating, setUpdating] = useState(() => openedByLink(subscription.id));
+  useMessages('account');
   const text = renewalDeclinedText(subscription, useCustomerTimeZone());
   if (!text) return null;
-  const title = subscription.renewal.state === 'needs_authentication' ? 'Confirm your renewal payment' : 'Your renewal payment failed';
+  const title = subscription.renewal.state === 'needs_authentication' ? t('account.declined.confirmTitle') : t('account.declined.failedTitle');
   return (
     <div role="alert" className="mt-3 rounded-lg border border-destructive/50 bg-destructive/10 px-3 py-3 text-sm" data-testid="renewal-declined">
       <p className="flex items-center gap-2 font-semibold">
@@ -49,7 +56,7 @@ export function RenewalDeclinedBanner({ subscription }: { subscription: Subscrip
       </p>
       <p className="mt-1 break-words">{text}</p>
       <Button className="mt-2" size="sm" variant="outline" onClick={() => setUpdating(true)}>
-        Update card
+        {t('account.card.update')}
       </Button>
       {updating && (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { pageBase } from '../../lib/i18n';
+import { pageBase, t } from '../../lib/i18n';
 import { stripeAppearance, stripeFor } from '../../lib/stripe';
 
 interface SetupProps {
@@ -22,17 +22,17 @@ function SetupForm({ onSaved }: SetupProps) {
     setFailure(null);
     try {
       const { error, setupIntent } = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}${pageBase()}/account` } });
-      if (error) setFailure(error.message ?? 'Your card was declined.');
+      if (error) setFailure(error.message ?? t('account.card.declined'));
       else setFailure(await onSaved(setupIntent.id));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'An unexpected error occurred');
+      setFailure(error instanceof Error ? error.message : t('account.unexpectedError'));
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <form className="grid gap-4" onSubmit={(event) => void save(event)} aria-label="New card">
+    <form className="grid gap-4" onSubmit={(event) => void save(event)} aria-label={t('account.card.new')}>
       <PaymentElement options={{ layout: 'tabs' }} />
       {failure && (
         <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
@@ -40,7 +40,7 @@ function SetupForm({ onSaved }: SetupProps) {
         </p>
       )}
       <Button type="submit" disabled={!stripe || !elements || pending}>
-        {pending ? 'Saving...' : 'Save card'}
+        {pending ? t('account.card.saving') : t('account.card.save')}
       </Button>
     </form>
   );

@@ -3,8 +3,6 @@ import { AlertTriangle, Calendar, CalendarClock, Hourglass, MonitorSmartphone, P
 import { useState, type ReactNode } from 'react';
 import type { CustomerProfile } from '#contract/accounts';
 import { subscriptionSchema, type Shipment, type Subscription } from '#contract/subscriptions';
-import { FIXED_BADGES } from '#domain/catalog';
-import { STARTS_ON_ACTIVATION } from '#domain/subscription-status';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -21,6 +19,9 @@ import { offersAutoRenew } from './auto-renew-view';
 import { useCustomerTimeZone } from './customer-time-zone';
 import { TrackingNumber } from '../../components/TrackingNumber';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
+import { formatIsolated } from '../../lib/isolated-message';
 import {
   deviceLock,
   isCancelled,
@@ -45,21 +46,31 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
+/** The spec's fixed badges ('18,000+ Channels', '4K Quality', '100K+ VOD'), in the page's language. */
+const INCLUDED = ['account.badge.channels', 'account.badge.quality', 'account.badge.vod'] as const;
+
+/** The box's status word; a status the catalogue does not know is shown as the server writes it. */
+const shipmentStatus = (status: string) => {
+  const key = `account.shipment.status.${status}`;
+  const word = t(key);
+  return word === key ? status : word;
+};
+
 function ShipmentLine({ shipment }: { shipment: Shipment }) {
   const delivered = shipment.status === 'delivered';
   return (
     <p className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-muted/30 p-3 text-sm">
       <Truck className="size-4 text-accent" aria-hidden="true" />
       <span>
-        Streaming box: <span className="font-semibold capitalize">{shipment.status}</span>
+        {t('account.shipment.box')} <span className="font-semibold capitalize">{shipmentStatus(shipment.status)}</span>
         {shipment.trackingNumber && (
           <>
             {' '}
-            via {shipment.carrier}, tracking <TrackingNumber value={shipment.trackingNumber} />
+            {formatIsolated('account.shipment.via', { carrier: shipment.carrier })} <TrackingNumber value={shipment.trackingNumber} />
           </>
         )}
         {/* The day the admin picked, kept as its noon in UTC: the same date in every zone. */}
-        {!delivered && shipment.estimatedDelivery && <> (expected {formatSubscriptionDate(shipment.estimatedDelivery, 'UTC')})</>}
+        {!delivered && shipment.estimatedDelivery && <> {formatIsolated('account.shipment.expected', { date: formatSubscriptionDate(shipment.estimatedDelivery, 'UTC') })}</>}
       </span>
     </p>
   );
@@ -70,15 +81,15 @@ function ActivateButton({ subscription }: { subscription: Subscription }) {
   const activate = useMutation({
     mutationFn: () => api(apiRoutes.activateSubscription(subscription.id), { method: 'POST', schema: subscriptionSchema }),
     onSuccess: () => {
-      toast({ title: 'Subscription Activated', description: 'Your streaming box subscription has started. Enjoy!' });
+      toast({ title: t('account.activate.done'), description: t('account.activate.doneDescription') });
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
     },
-    onError: (error) => toast({ title: 'Activation Failed', description: messageOr(error, 'Failed to activate the subscription'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('account.activate.failed'), description: messageOr(error, t('account.activate.failedDescription')), variant: 'destructive' }),
   });
   return (
     <Button onClick={() => activate.mutate()} disabled={activate.isPending}>
       <Power aria-hidden="true" />
-      {activate.isPending ? 'Activating...' : 'Activate'}
+      {activate.isPending ? t('account.activate.pending') : t('account.activate.button')}
     </Button>
   );
 }
@@ -96,7 +107,7 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={`subscription-${subscription.id}`} className="text-lg font-bold">
-            {subscription.package.name || 'IPTV Subscription'}
+            {subscription.package.name || t('account.subscription.fallbackName')}
           </h3>
           <p className="text-sm text-muted-foreground">{subscription.package.duration}</p>
         </div>
@@ -107,7 +118,7 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
           {showsExpiringSoon(subscription, now) && (
             <Badge variant="warning">
               <AlertTriangle className="size-3" aria-hidden="true" />
-              Expiring Soon
+              {t('account.status.expiringSoon')}
             </Badge>
           )}
         </div>
@@ -115,12 +126,12 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
 
       {subscription.graceEndsAt && (
         <p className="mt-3 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="grace-period">
-          Expired, grace period until {formatSubscriptionDate(subscription.graceEndsAt, timeZone, true)}. Your devices keep working until then; renew to keep watching.
+          {formatIsolated('account.grace.until', { date: formatSubscriptionDate(subscription.graceEndsAt, timeZone, true) })}
         </p>
       )}
       {subscription.suspended && (
         <p className="mt-3 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm" data-testid="grace-suspended">
-          Suspended (expired): your devices are off. Renew to turn them on again with the same credentials.
+          {t('account.grace.suspended')}
         </p>
       )}
 
@@ -132,15 +143,15 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
         </div>
       )}
 
-      <section className="mt-4" aria-label="Server address">
+      <section className="mt-4" aria-label={t('account.subscription.serverAddress')}>
         <ServerAddress url={subscription.xtreamUrl} />
       </section>
 
-      <section className="mt-4" aria-label="Device credentials">
-        <h4 className="mb-2 text-sm font-semibold text-muted-foreground">Device Credentials</h4>
+      <section className="mt-4" aria-label={t('account.subscription.deviceCredentials')}>
+        <h4 className="mb-2 text-sm font-semibold text-muted-foreground">{t('account.subscription.deviceCredentialsTitle')}</h4>
         {isCancelled(subscription) ? (
           <p className="text-sm text-muted-foreground" data-testid="credentials-cancelled">
-            This subscription was cancelled after a refund; its credentials no longer work.
+            {t('account.subscription.cancelled')}
           </p>
         ) : (
           <DeviceCredentialList
@@ -154,29 +165,29 @@ export function SubscriptionCard({ subscription, customer, now }: { subscription
       </section>
 
       <dl className="mt-4 grid grid-cols-2 gap-2 lg:grid-cols-4">
-        <Detail icon={<MonitorSmartphone className="size-3.5" aria-hidden="true" />} label="Devices">
-          {subscription.deviceCount}
+        <Detail icon={<MonitorSmartphone className="size-3.5" aria-hidden="true" />} label={t('account.details.devices')}>
+          {formatMessage('account.details.deviceCount', { count: subscription.deviceCount })}
         </Detail>
-        <Detail icon={<Calendar className="size-3.5" aria-hidden="true" />} label="Start Date">
-          {subscription.startDate ? formatSubscriptionDate(subscription.startDate, timeZone, isTrial) : 'On activation'}
+        <Detail icon={<Calendar className="size-3.5" aria-hidden="true" />} label={t('account.details.startDate')}>
+          {subscription.startDate ? formatSubscriptionDate(subscription.startDate, timeZone, isTrial) : t('account.details.onActivation')}
         </Detail>
-        <Detail icon={<CalendarClock className="size-3.5" aria-hidden="true" />} label="Expiry Date">
+        <Detail icon={<CalendarClock className="size-3.5" aria-hidden="true" />} label={t('account.details.expiryDate')}>
           <span data-testid="expiry-date">
-            {awaitsActivation ? STARTS_ON_ACTIVATION : formatSubscriptionDate(subscription.expirationDate, timeZone, isTrial)}
+            {awaitsActivation ? t('account.details.startsOnActivation') : formatSubscriptionDate(subscription.expirationDate, timeZone, isTrial)}
           </span>
         </Detail>
-        <Detail icon={<Hourglass className="size-3.5" aria-hidden="true" />} label="Time Remaining">
-          <span data-testid="time-remaining">{awaitsActivation ? 'Not started' : timeRemainingText(subscription, now)}</span>
+        <Detail icon={<Hourglass className="size-3.5" aria-hidden="true" />} label={t('account.details.timeRemaining')}>
+          <span data-testid="time-remaining">{awaitsActivation ? t('account.details.notStarted') : timeRemainingText(subscription, now)}</span>
         </Detail>
       </dl>
 
       {offersAutoRenew(subscription) && <AutoRenewBlock subscription={subscription} />}
 
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <ul className="flex flex-wrap gap-2" aria-label="Included">
-          {FIXED_BADGES.map((badge) => (
+        <ul className="flex flex-wrap gap-2" aria-label={t('account.subscription.included')}>
+          {INCLUDED.map((badge) => (
             <li key={badge}>
-              <Badge variant="outline">{badge}</Badge>
+              <Badge variant="outline">{t(badge)}</Badge>
             </li>
           ))}
         </ul>

@@ -5,13 +5,14 @@ import type { CustomerProfile } from '#contract/accounts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useMessages } from '../../lib/i18n';
 import { SubscriptionCard } from './SubscriptionCard';
 import { useSubscriptions } from './use-account';
 
 /** Video guides for the two apps most customers use, opened in a new tab. */
 const TUTORIALS = [
-  { label: 'How to Install Tivimate', href: 'https://www.youtube.com/results?search_query=how+to+install+tivimate+iptv+player' },
-  { label: 'How to Install Xtreme Codes Playlist', href: 'https://www.youtube.com/results?search_query=how+to+add+xtream+codes+playlist+iptv' },
+  { labelKey: 'account.tutorial.tivimate', href: 'https://www.youtube.com/results?search_query=how+to+install+tivimate+iptv+player' },
+  { labelKey: 'account.tutorial.xtream', href: 'https://www.youtube.com/results?search_query=how+to+add+xtream+codes+playlist+iptv' },
 ] as const;
 
 /** The time the page reasons with, moved on each minute so 'Expired' and the hours left stay true. */
@@ -41,6 +42,7 @@ function SubscriptionSkeleton() {
 }
 
 export function SubscriptionsSection({ customer }: { customer: CustomerProfile }) {
+  const t = useMessages('account', 'devices');
   const subscriptions = useSubscriptions(true);
   const now = useNow();
 
@@ -49,15 +51,15 @@ export function SubscriptionsSection({ customer }: { customer: CustomerProfile }
       <CardHeader className="gap-4 p-4 sm:flex-row sm:p-6 sm:flex-wrap sm:items-center sm:justify-between">
         <h2 className="flex items-center gap-2 text-lg font-bold leading-tight tracking-tight">
           <Tv className="size-5 text-accent" aria-hidden="true" />
-          Active Subscriptions
+          {t('account.subscriptions.title')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          {TUTORIALS.map(({ label, href }) => (
-            <Button key={label} variant="outline" size="sm" className="h-auto min-h-8 w-full whitespace-normal py-1.5 text-center sm:w-auto" asChild>
+          {TUTORIALS.map(({ labelKey, href }) => (
+            <Button key={labelKey} variant="outline" size="sm" className="h-auto min-h-8 w-full whitespace-normal py-1.5 text-center sm:w-auto" asChild>
               <a href={href} target="_blank" rel="noopener noreferrer">
                 <PlayCircle aria-hidden="true" />
-                {label}
-                <ExternalLink className="opacity-60" aria-hidden="true" />
+                {t(labelKey)}
+                <ExternalLink className="opacity-60 rtl:-scale-x-100" aria-hidden="true" />
               </a>
             </Button>
           ))}
@@ -67,13 +69,13 @@ export function SubscriptionsSection({ customer }: { customer: CustomerProfile }
         {subscriptions.isPending ? (
           <SubscriptionSkeleton />
         ) : subscriptions.isError && !subscriptions.data ? (
-          <p className="text-sm text-destructive" role="alert">Your subscriptions could not be loaded. They will be retried in a moment.</p>
+          <p className="text-sm text-destructive" role="alert">{t('account.subscriptions.loadFailed')}</p>
         ) : subscriptions.data.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border py-10 text-center">
             <Tv className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="text-muted-foreground">No active subscriptions found.</p>
+            <p className="text-muted-foreground">{t('account.subscriptions.none')}</p>
             <Button asChild>
-              <Link href="/#packages">Browse Packages</Link>
+              <Link href="/#packages">{t('account.subscriptions.browse')}</Link>
             </Button>
           </div>
         ) : (

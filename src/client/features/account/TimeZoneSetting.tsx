@@ -6,6 +6,8 @@ import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
+import { formatMessage } from '../../lib/format-message';
+import { useMessages } from '../../lib/i18n';
 
 /** The browser's IANA zones, UTC among them, and the customer's own even where this browser lists it under another name. */
 function zoneChoices(current: string): string[] {
@@ -19,15 +21,16 @@ function zoneChoices(current: string): string[] {
  * on the page follows it.
  */
 export function TimeZoneSetting({ id, timeZone }: { id: string; timeZone: string }) {
+  const t = useMessages('account');
   const queryClient = useQueryClient();
   const choices = useMemo(() => zoneChoices(timeZone), [timeZone]);
   const save = useMutation({
     mutationFn: (body: TimeZoneChange) => api(apiRoutes.accountTimeZone, { method: 'PATCH', body, schema: customerProfileSchema }),
     onSuccess: (customer) => {
       queryClient.setQueryData(queryKeys.currentCustomer, customer);
-      toast({ title: 'Time Zone Saved', description: `Your dates and times are now shown in ${customer.timeZone}.` });
+      toast({ title: t('account.timeZone.saved'), description: formatMessage('account.timeZone.savedDescription', { timeZone: customer.timeZone }) });
     },
-    onError: (error) => toast({ title: 'Not Saved', description: messageOr(error, 'Your time zone could not be saved.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('account.notSaved'), description: messageOr(error, t('account.timeZone.notSaved')), variant: 'destructive' }),
   });
   return (
     <select

@@ -9,6 +9,8 @@ import { toast } from '../../components/ui/use-toast';
 import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
+import { useMessages } from '../../lib/i18n';
+import { formatIsolated } from '../../lib/isolated-message';
 import { DemoSetupForm } from './DemoSetupForm';
 
 const StripeSetupForm = lazy(() => import('./StripeSetupForm'));
@@ -29,6 +31,7 @@ function FormSkeleton() {
  * provider itself before the subscription's renewals charge it.
  */
 export default function UpdateCardDialog({ subscription, open, onOpenChange }: { subscription: Subscription; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useMessages('account');
   const queryClient = useQueryClient();
   const config = useQuery({ queryKey: queryKeys.storeConfig, queryFn: getQueryFn({ schema: storeConfigSchema }) });
   const setup = useQuery({
@@ -41,7 +44,7 @@ export default function UpdateCardDialog({ subscription, open, onOpenChange }: {
   const useCard = useMutation({
     mutationFn: (setupIntentId: string) => api(apiRoutes.subscriptionCard(subscription.id), { method: 'POST', body: { setupIntentId }, schema: subscriptionSchema }),
     onSuccess: () => {
-      toast({ title: 'Card updated', description: 'Renewals of this subscription are charged to the new card.' });
+      toast({ title: t('account.card.updated'), description: t('account.card.updatedDescription') });
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
       onOpenChange(false);
     },
@@ -51,7 +54,7 @@ export default function UpdateCardDialog({ subscription, open, onOpenChange }: {
       await useCard.mutateAsync(setupIntentId);
       return null;
     } catch (error) {
-      return messageOr(error, 'The card could not be saved. Please try again.');
+      return messageOr(error, t('account.card.notSaved'));
     }
   };
 
@@ -60,16 +63,16 @@ export default function UpdateCardDialog({ subscription, open, onOpenChange }: {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Update card</DialogTitle>
-          <DialogDescription>The card that renewals of {subscription.package.name} are charged to. Nothing is charged now.</DialogDescription>
+          <DialogTitle>{t('account.card.update')}</DialogTitle>
+          <DialogDescription>{formatIsolated('account.card.updateDescription', { name: subscription.package.name })}</DialogDescription>
         </DialogHeader>
         {failed ? (
           <div className="grid gap-3">
             <p role="alert" className="text-sm text-destructive">
-              {messageOr(setup.error ?? config.error, 'The card form could not be loaded. Please check your connection.')}
+              {messageOr(setup.error ?? config.error, t('account.card.formFailed'))}
             </p>
             <Button variant="outline" onClick={() => void Promise.all([config.refetch(), setup.refetch()])}>
-              Try again
+              {t('account.tryAgain')}
             </Button>
           </div>
         ) : !config.data || !setup.data ? (

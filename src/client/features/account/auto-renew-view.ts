@@ -1,9 +1,11 @@
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
 import { formatDollars, parseMoney } from '#domain/money';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
 import { isCancelled, isTrialPackage } from './subscription-view';
 
-/** What the account page's "Automatic renewal" block says of a subscription (decision 0044). */
+/** What the account page's "Automatic renewal" block says of a subscription (decision 0044), in the page's language (decision 0111). */
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
@@ -17,18 +19,18 @@ const BRANDS: Record<string, string> = {
 
 /** Stripe's lower-case brand as people write it: 'visa' -> 'Visa'. */
 export function brandName(brand: string): string {
-  return BRANDS[brand.toLowerCase()] ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
+  return BRANDS[brand.toLowerCase()] ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : t('account.card.unknownBrand'));
 }
 
 /** 'Visa ending 4242, expires 12/2030' */
 export function savedCardText(card: SavedCardSummary): string {
-  return `${brandName(card.brand)} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+  return formatMessage('account.card.saved', { brand: brandName(card.brand), last4: card.last4, expires: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` });
 }
 
 /** 'Next charge: $15.99 on January 3, 2027' (the day in the customer's zone), or null when no charge is coming. */
 export function nextChargeText(subscription: Pick<Subscription, 'nextChargeAt' | 'nextChargeAmount'>, timeZone: string): string | null {
   if (!subscription.nextChargeAt || !subscription.nextChargeAmount) return null;
-  return `Next charge: ${formatDollars(parseMoney(subscription.nextChargeAmount))} on ${formatSubscriptionDate(subscription.nextChargeAt, timeZone)}`;
+  return formatMessage('account.autoRenew.nextCharge', { amount: formatDollars(parseMoney(subscription.nextChargeAmount)), date: formatSubscriptionDate(subscription.nextChargeAt, timeZone) });
 }
 
 /** The block belongs to subscriptions that can renew: not the free trial, not a refunded (cancelled) one. */
@@ -41,11 +43,11 @@ export function autoRenewStatusText(
   subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount' | 'renewal'>,
   timeZone: string,
 ): string {
-  if (!subscription.savedCard) return 'No card saved. Add a card to renew automatically.';
-  if (!subscription.autoRenew) return 'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.';
+  if (!subscription.savedCard) return t('account.autoRenew.noCard');
+  if (!subscription.autoRenew) return t('account.autoRenew.off');
   // A declined charge is never promised again (decision 0045): the banner above says why and what comes next.
-  if (subscription.renewal.state === 'retrying') return 'On: the renewal payment was declined and will be tried again.';
-  if (subscription.renewal.state === 'failed') return 'On: the renewal payment failed. Update your card and renew by hand.';
-  if (subscription.renewal.state === 'needs_authentication') return 'On: your bank asks you to confirm the renewal payment.';
-  return nextChargeText(subscription, timeZone) ?? 'On: your saved card is charged before the expiry.';
+  if (subscription.renewal.state === 'retrying') return t('account.autoRenew.retrying');
+  if (subscription.renewal.state === 'failed') return t('account.autoRenew.failed');
+  if (subscription.renewal.state === 'needs_authentication') return t('account.autoRenew.needsAuthentication');
+  return nextChargeText(subscription, timeZone) ?? t('account.autoRenew.on');
 }

@@ -1,12 +1,13 @@
 import type { CustomerOrder } from '#contract/accounts';
-import { DEVICE_REFUSALS } from '#contract/devices';
 import type { Subscription } from '#contract/subscriptions';
 import { canonicalPackageId, TRIAL_PACKAGE_ID } from '#domain/catalog';
-import { customerDate } from '#domain/store-time';
 import { canRenew, isExpired, isExpiringSoon, remainingTime } from '#domain/subscription-status';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
 import type { DeviceLock } from '../devices';
 
-/** What the account page shows of a subscription's time and status (spec section 4). */
+/** What the account page shows of a subscription's time and status (spec section 4), in the page's language (decision 0111). */
 
 export const isTrialPackage = (packageId: string) => canonicalPackageId(packageId) === TRIAL_PACKAGE_ID;
 
@@ -33,21 +34,12 @@ export type StatusTone = 'success' | 'destructive' | 'warning' | 'secondary';
 
 /** Green active, red 'Expired', amber 'pending activation', grey 'Cancelled'; underscores read as spaces. */
 export function statusBadge(subscription: Timed, now: Date): { label: string; tone: StatusTone } {
-  if (isCancelled(subscription)) return { label: 'Cancelled', tone: 'secondary' };
-  if (hasExpired(subscription, now)) return { label: 'Expired', tone: 'destructive' };
-  if (subscription.status === 'active') return { label: 'active', tone: 'success' };
-  if (awaitsActivation(subscription)) return { label: 'pending activation', tone: 'warning' };
+  if (isCancelled(subscription)) return { label: t('account.status.cancelled'), tone: 'secondary' };
+  if (hasExpired(subscription, now)) return { label: t('account.status.expired'), tone: 'destructive' };
+  if (subscription.status === 'active') return { label: t('account.status.active'), tone: 'success' };
+  if (awaitsActivation(subscription)) return { label: t('account.status.pendingActivation'), tone: 'warning' };
   return { label: subscription.status.replace(/_/g, ' '), tone: 'secondary' };
 }
-
-/** The line under each device of a subscription that does not run. */
-const DEVICES_OFF = {
-  suspended: 'Off: this subscription is suspended until it is renewed.',
-  expired: 'Off: this subscription has expired.',
-  ended: 'Off: this subscription has ended.',
-} as const;
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -56,11 +48,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * as one; under an hour it says so, never '1 hour' for the last seconds.
  */
 export function timeRemainingText(subscription: Timed, now: Date): string {
-  if (isCancelled(subscription)) return 'Cancelled';
-  if (hasExpired(subscription, now)) return 'Expired';
-  if (expiry(subscription).getTime() - now.getTime() < HOUR_MS) return 'Less than 1 hour';
+  if (isCancelled(subscription)) return t('account.status.cancelled');
+  if (hasExpired(subscription, now)) return t('account.status.expired');
+  if (expiry(subscription).getTime() - now.getTime() < HOUR_MS) return t('account.remaining.underAnHour');
   const { days, hours } = remainingTime(expiry(subscription), now);
-  return isTrialPackage(subscription.package.id) ? plural(hours, 'hour') : plural(days, 'day');
+  return isTrialPackage(subscription.package.id) ? formatMessage('account.remaining.hours', { count: hours }) : formatMessage('account.remaining.days', { count: days });
 }
 
 /**
@@ -71,13 +63,14 @@ export function timeRemainingText(subscription: Timed, now: Date): string {
  * as the server refuses their changes (decision 0042). Null while they can be changed.
  */
 export function deviceLock(subscription: Timed & Pick<Subscription, 'suspended'>, now: Date): DeviceLock | null {
-  if (isCancelled(subscription)) return { off: true, reason: DEVICES_OFF.ended };
+  // The last two say what the server's refusal says (DEVICE_REFUSALS), in the page's language.
+  if (isCancelled(subscription)) return { off: true, reason: t('account.devicesOff.ended') };
   if (hasExpired(subscription, now)) {
-    if (isTrialPackage(subscription.package.id)) return { off: true, reason: DEVICES_OFF.expired };
-    if (subscription.suspended) return { off: true, reason: DEVICES_OFF.suspended };
-    return { off: false, reason: DEVICE_REFUSALS.expired };
+    if (isTrialPackage(subscription.package.id)) return { off: true, reason: t('account.devicesOff.expired') };
+    if (subscription.suspended) return { off: true, reason: t('account.devicesOff.suspended') };
+    return { off: false, reason: t('account.devicesLocked.expired') };
   }
-  if (awaitsActivation(subscription)) return { off: false, reason: DEVICE_REFUSALS.pending_activation };
+  if (awaitsActivation(subscription)) return { off: false, reason: t('account.devicesLocked.pendingActivation') };
   return null;
 }
 
@@ -86,12 +79,11 @@ export function renewable(subscription: Timed, now: Date): boolean {
 }
 
 /** A cancelled subscription keeps a disabled 'Renew': its buyer buys a new package instead. */
-export const renewLabel = (subscription: Timed, now: Date) => (!isCancelled(subscription) && hasExpired(subscription, now) ? 'Reactivate' : 'Renew');
+export const renewLabel = (subscription: Timed, now: Date) => (!isCancelled(subscription) && hasExpired(subscription, now) ? t('account.reactivate') : t('account.renew'));
 
 export function formatMemberSince(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : customerDate(date, timeZone);
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return t('account.info.notAvailable');
+  return formatSubscriptionDate(iso, timeZone);
 }
 
 /** Orders whose gift card was received and whose payment completed. */

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { messageOr } from '../../lib/api';
-import { FAILED_FALLBACK } from './use-device';
+import { useMessages } from '../../lib/i18n';
 
 interface ActionDialogProps {
   onClose: () => void;
-  title: string;
+  title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
@@ -21,6 +21,7 @@ interface ActionDialogProps {
 
 /** The confirmation every device change goes through: what it does, Cancel, and the change's own button. */
 export function ActionDialog({ onClose, title, description, confirmLabel, pendingLabel, destructive = false, pending, error, onConfirm, children }: ActionDialogProps) {
+  const t = useMessages('devices');
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
@@ -39,13 +40,13 @@ export function ActionDialog({ onClose, title, description, confirmLabel, pendin
           {children}
           {error !== null && error !== undefined && (
             <p className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm" role="alert">
-              {messageOr(error, FAILED_FALLBACK)}
+              {messageOr(error, t('devices.changeFailed'))}
             </p>
           )}
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {t('devices.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>

@@ -25,7 +25,7 @@ export function CredentialLine({
   children?: ReactNode;
 }) {
   return (
-    <div className={cn('min-w-0 rounded-lg bg-background/60 py-1 pl-3 pr-1', className)}>
+    <div className={cn('min-w-0 rounded-lg bg-background/60 py-1 ps-3 pe-1', className)}>
       <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
       <dd className="-mt-1 flex min-w-0 items-center gap-2">
         {link ? (

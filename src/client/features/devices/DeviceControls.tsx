@@ -6,12 +6,15 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { DeviceCommand } from './device-commands';
 import type { DeviceScope } from './device-scope';
-import { isEnabled, liveStatusText, UNAVAILABLE, type DeviceLock, type DeviceTarget } from './device-view';
+import { useMessages } from '../../lib/i18n';
+import { formatMessage } from '../../lib/format-message';
+import { isEnabled, liveStatusText, type DeviceLock, type DeviceTarget } from './device-view';
 import { ChangeMacDialog, IspResetDialog, NewPasswordDialog, RenameDialog, TurnOffDialog, TurnOnDialog, UseSetTopBoxDialog, type DeviceDialogProps } from './DeviceDialogs';
 import { useDeviceCommand, useDeviceStatus } from './use-device';
 
 /** The panel's word on the device now, and whether it is on. */
 function DeviceState({ status, loading, enabled, off }: { status: DeviceStatus | undefined; loading: boolean; enabled: boolean; off: boolean }) {
+  const t = useMessages('devices');
   const text = loading ? null : liveStatusText(status, new Date());
   const online = status?.available && status.online;
   return (
@@ -20,12 +23,12 @@ function DeviceState({ status, loading, enabled, off }: { status: DeviceStatus |
         {text === null ? (
           <>
             <Skeleton className="h-4 w-40" />
-            <span className="sr-only">Checking live status...</span>
+            <span className="sr-only">{t('devices.status.checking')}</span>
           </>
         ) : (
           <>
             <span className={cn('size-2 shrink-0 rounded-full', online ? 'bg-success' : 'bg-muted-foreground')} aria-hidden="true" />
-            <span className={text === UNAVAILABLE ? 'text-warning' : online ? 'text-success' : 'text-muted-foreground'} data-testid="live-status">
+            <span className={!status?.available ? 'text-warning' : online ? 'text-success' : 'text-muted-foreground'} data-testid="live-status">
               {text}
             </span>
           </>
@@ -33,9 +36,9 @@ function DeviceState({ status, loading, enabled, off }: { status: DeviceStatus |
       </span>
       {/* Off whatever the device's own switch says: its subscription does not run. */}
       <Badge variant={off ? 'secondary' : enabled ? 'success' : 'warning'} data-testid="device-enabled">
-        {off ? 'Off' : enabled ? 'Enabled' : 'Disabled'}
+        {off ? t('devices.off') : enabled ? t('devices.enabled') : t('devices.disabled')}
       </Badge>
-      {status?.demo && <Badge variant="outline">Demo panel</Badge>}
+      {status?.demo && <Badge variant="outline">{t('devices.demoPanel')}</Badge>}
     </div>
   );
 }
@@ -69,6 +72,7 @@ function ActionButton({ label, onClick, disabled }: { label: string; onClick: ()
  * guide). A `lock` disables the changes, says why under them, and with `off` shows the device Off.
  */
 export function DeviceControls({ device, scope, extra, lock = null }: { device: DeviceTarget; scope: DeviceScope; extra?: ReactNode; lock?: DeviceLock | null }) {
+  const t = useMessages('devices');
   const status = useDeviceStatus(device.id, scope);
   const command = useDeviceCommand(device.id, device.name, scope);
   const [open, setOpen] = useState<DialogName | null>(null);
@@ -87,21 +91,21 @@ export function DeviceControls({ device, scope, extra, lock = null }: { device: 
   return (
     <div className="grid min-w-0 gap-2">
       <DeviceState status={status.data} loading={status.isPending} enabled={enabled} off={lock?.off ?? false} />
-      <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${device.name}`} aria-describedby={locked ? reasonId : undefined}>
-        <ActionButton label="Rename" onClick={() => show('rename')} disabled={locked} />
+      <div className="flex flex-wrap gap-2" role="group" aria-label={formatMessage('devices.actionsFor', { name: device.name })} aria-describedby={locked ? reasonId : undefined}>
+        <ActionButton label={t('devices.rename')} onClick={() => show('rename')} disabled={locked} />
         {box ? (
-          <ActionButton label="Change MAC" onClick={() => show('mac')} disabled={locked} />
+          <ActionButton label={t('devices.changeMac')} onClick={() => show('mac')} disabled={locked} />
         ) : (
-          <ActionButton label="New password" onClick={() => show('password')} disabled={locked} />
+          <ActionButton label={t('devices.newPassword')} onClick={() => show('password')} disabled={locked} />
         )}
         {/* A box that moved house meets the ISP lock as a line does. */}
-        <ActionButton label="Reset ISP lock" onClick={() => show('isp')} disabled={locked} />
+        <ActionButton label={t('devices.ispReset')} onClick={() => show('isp')} disabled={locked} />
         {enabled ? (
-          <ActionButton label="Turn off" onClick={() => show('off')} disabled={locked} />
+          <ActionButton label={t('devices.turnOff')} onClick={() => show('off')} disabled={locked} />
         ) : (
-          <ActionButton label="Turn on" onClick={() => show('on')} disabled={locked} />
+          <ActionButton label={t('devices.turnOn')} onClick={() => show('on')} disabled={locked} />
         )}
-        {!box && scope.setTopBox && <ActionButton label="Use a set-top box instead" onClick={() => show('box')} disabled={locked} />}
+        {!box && scope.setTopBox && <ActionButton label={t('devices.useBox')} onClick={() => show('box')} disabled={locked} />}
         {extra}
       </div>
       {lock && (

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import type { DeviceCredential } from '#contract/subscriptions';
 import { LinkQrDialog } from '../../components/LinkQrDialog';
 import { Badge } from '../../components/ui/badge';
+import { t, useMessages } from '../../lib/i18n';
 import { playlistUrl } from '../../lib/playlist-url';
 import { cn } from '../../lib/utils';
 import { CredentialLine } from './CredentialLine';
@@ -17,12 +18,12 @@ function XtreamLogin({ credential, server }: { credential: DeviceCredential; ser
   return (
     <div role="group" aria-labelledby={headingId} className="rounded-lg border border-border/60 p-2">
       <p id={headingId} className="mb-1.5 px-1 text-xs font-semibold text-muted-foreground">
-        Xtream Codes login
+        {t('devices.xtreamLogin')}
       </p>
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <CredentialLine label="Username" value={credential.xtreamUsername} copyLabel="Copy username" what="Username" />
-        <CredentialLine label="Password" value={credential.xtreamPassword} copyLabel="Copy password" what="Password" />
-        <CredentialLine label="Server" value={server} copyLabel="Copy server" what="Server" className="sm:col-span-2" />
+        <CredentialLine label={t('devices.username')} value={credential.xtreamUsername} copyLabel={t('devices.copyUsername')} what={t('devices.username')} />
+        <CredentialLine label={t('devices.password')} value={credential.xtreamPassword} copyLabel={t('devices.copyPassword')} what={t('devices.password')} />
+        <CredentialLine label={t('devices.server')} value={server} copyLabel={t('devices.copyServer')} what={t('devices.server')} className="sm:col-span-2" />
       </dl>
     </div>
   );
@@ -33,10 +34,10 @@ function PlayerLinks({ credential, server, name }: { credential: DeviceCredentia
   const playlist = playlistUrl(server, credential.xtreamUsername, credential.xtreamPassword);
   return (
     <dl className="grid grid-cols-1 gap-2">
-      <CredentialLine label="M3U Playlist URL" value={playlist} copyLabel="Copy playlist URL" what="Playlist URL">
+      <CredentialLine label={t('devices.playlistUrl')} value={playlist} copyLabel={t('devices.copyPlaylistUrl')} what={t('devices.playlistUrlWhat')}>
         <LinkQrDialog url={playlist} deviceName={name} kind="playlist" />
       </CredentialLine>
-      <CredentialLine label="XMLTV Guide URL" value={credential.epgUrl} copyLabel="Copy TV guide URL" what="TV guide URL" link>
+      <CredentialLine label={t('devices.guideUrl')} value={credential.epgUrl} copyLabel={t('devices.copyGuideUrl')} what={t('devices.guideUrlWhat')} link>
         <LinkQrDialog url={credential.epgUrl} deviceName={name} kind="guide" />
       </CredentialLine>
     </dl>
@@ -49,11 +50,11 @@ function BoxLogin({ mac, portalUrl }: { mac: string; portalUrl: string }) {
   return (
     <div role="group" aria-labelledby={headingId} className="rounded-lg border border-border/60 p-2">
       <p id={headingId} className="mb-1.5 px-1 text-xs font-semibold text-muted-foreground">
-        MAG / Enigma2 box: enter the portal address on the box
+        {t('devices.boxLogin')}
       </p>
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <CredentialLine label="MAC address" value={mac} copyLabel="Copy MAC address" what="MAC address" />
-        <CredentialLine label="Portal address" value={portalUrl} copyLabel="Copy portal address" what="Portal address" />
+        <CredentialLine label={t('devices.macAddress')} value={mac} copyLabel={t('devices.copyMacAddress')} what={t('devices.macAddress')} />
+        <CredentialLine label={t('devices.portalAddress')} value={portalUrl} copyLabel={t('devices.copyPortalAddress')} what={t('devices.portalAddress')} />
       </dl>
     </div>
   );
@@ -75,7 +76,11 @@ function targetOf(credential: DeviceCredential, server: string): DeviceTarget {
 
 /** The badge beside a device's name: Off while its subscription does not run, else whether the subscription covers it. */
 const coverage = (credential: DeviceCredential, lock: DeviceLock | null) =>
-  lock?.off ? { label: 'Off', variant: 'secondary' as const } : credential.isActive ? { label: 'Active', variant: 'success' as const } : { label: 'Inactive', variant: 'secondary' as const };
+  lock?.off
+    ? { label: t('devices.off'), variant: 'secondary' as const }
+    : credential.isActive
+      ? { label: t('devices.active'), variant: 'success' as const }
+      : { label: t('devices.inactive'), variant: 'secondary' as const };
 
 function DeviceCard({ credential, server, showNumber, scope, lock }: { credential: DeviceCredential; server: string; showNumber: boolean; scope: DeviceScope; lock: DeviceLock | null }) {
   const device = targetOf(credential, server);
@@ -90,8 +95,8 @@ function DeviceCard({ credential, server, showNumber, scope, lock }: { credentia
       <div className="flex items-center justify-between gap-2">
         <span className="flex min-w-0 items-center gap-2 font-semibold">
           {showNumber ? (
-            <span className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-accent/15 text-xs text-accent" title="Device number">
-              <span className="sr-only">Device number </span>
+            <span className="tabular flex size-6 shrink-0 items-center justify-center rounded-full bg-accent/15 text-xs text-accent" title={t('devices.number')}>
+              <span className="sr-only">{t('devices.number')} </span>
               {credential.deviceNumber}
             </span>
           ) : (
@@ -144,9 +149,10 @@ export function DeviceCredentialList({
   scope: DeviceScope;
   lock?: DeviceLock | null;
 }) {
+  useMessages('devices');
   if (credentials.length === 0) return <>{empty}</>;
   return (
-    <ul className="grid grid-cols-1 gap-3" aria-label="Device credentials">
+    <ul className="grid grid-cols-1 gap-3" aria-label={t('devices.credentials')}>
       {credentials.map((credential) => (
         <DeviceCard key={credential.id} credential={credential} server={server} showNumber={showNumber} scope={scope} lock={lock} />
       ))}

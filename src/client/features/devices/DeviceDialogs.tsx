@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import { DEVICE_LABEL_MAX, macField, MAG_MAC_PREFIX, type DevicePasswordResponse } from '#contract/devices';
 import { labelField, labelRule } from '#contract/fields';
@@ -7,13 +7,18 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { fieldErrorId, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { formatMessage } from '../../lib/format-message';
+import { t, useMessages } from '../../lib/i18n';
+import { formatIsolated } from '../../lib/isolated-message';
 import { playlistUrl } from '../../lib/playlist-url';
 import { ActionDialog } from './ActionDialog';
 import { CredentialLine } from './CredentialLine';
 import type { DeviceCommand } from './device-commands';
 import type { DeviceTarget } from './device-view';
 
+// The name's rule and its refusals are the contract's, in English, as the server says them.
 const deviceLabelSchema = labelField('Device name', DEVICE_LABEL_MAX);
+
 
 /** What every dialog of one device gets from its controls. */
 export interface DeviceDialogProps {
@@ -26,7 +31,7 @@ export interface DeviceDialogProps {
 
 interface FieldDialogProps extends DeviceDialogProps {
   title: string;
-  description: string;
+  description: ReactNode;
   fieldId: string;
   fieldLabel: string;
   /** The rule the value must meet, said under the field before anything is typed. */
@@ -80,56 +85,59 @@ function FieldDialog({ onClose, run, pending, error, title, description, fieldId
 }
 
 export function RenameDialog(props: DeviceDialogProps) {
+  useMessages('devices');
   return (
     <FieldDialog
       {...props}
-      title="Rename device"
-      description={`A name only you and the store see, to tell your devices apart (1-${DEVICE_LABEL_MAX} characters).`}
+      title={t('devices.rename.title')}
+      description={formatMessage('devices.rename.description', { max: DEVICE_LABEL_MAX })}
       fieldId={`device-name-${props.device.id}`}
-      fieldLabel="Device name"
+      fieldLabel={t('devices.rename.field')}
       hint={labelRule(DEVICE_LABEL_MAX)}
       initial={props.device.label ?? ''}
-      placeholder="Living room TV"
+      placeholder={t('devices.rename.placeholder')}
       schema={deviceLabelSchema}
-      confirmLabel="Save name"
-      pendingLabel="Saving..."
+      confirmLabel={t('devices.rename.confirm')}
+      pendingLabel={t('devices.saving')}
       command={(label) => ({ type: 'rename', label })}
     />
   );
 }
 
 export function ChangeMacDialog(props: DeviceDialogProps) {
+  useMessages('devices');
   return (
     <FieldDialog
       {...props}
-      title="Change MAC address"
-      description={`The box with this MAC address takes the place of ${props.device.mac ?? 'the old one'}, which stops working. MAG boxes start with ${MAG_MAC_PREFIX}.`}
+      title={t('devices.changeMac.title')}
+      description={formatIsolated('devices.changeMac.description', { mac: props.device.mac ?? t('devices.changeMac.oldOne'), prefix: MAG_MAC_PREFIX })}
       fieldId={`device-mac-${props.device.id}`}
-      fieldLabel="MAC address"
+      fieldLabel={t('devices.macAddress')}
       initial={props.device.mac ?? ''}
       placeholder={`${MAG_MAC_PREFIX}:12:34:56`}
       schema={macField}
-      confirmLabel="Change MAC"
-      pendingLabel="Changing..."
+      confirmLabel={t('devices.changeMac')}
+      pendingLabel={t('devices.changing')}
       command={(mac) => ({ type: 'change-mac', mac })}
     />
   );
 }
 
 export function UseSetTopBoxDialog(props: DeviceDialogProps) {
+  useMessages('devices');
   return (
     <FieldDialog
       {...props}
-      title="Use a set-top box instead"
-      description={`Watching on a MAG or Enigma2 box? Add it by its MAC address (on the sticker under the box). The box takes the place of ${props.device.name} and signs in at the portal address: its username and password stop working.`}
+      title={t('devices.useBox')}
+      description={formatIsolated('devices.useBox.description', { name: props.device.name })}
       fieldId={`device-box-mac-${props.device.id}`}
-      fieldLabel="MAC address"
-      hint={`Six pairs of hex digits. MAG boxes start with ${MAG_MAC_PREFIX}.`}
+      fieldLabel={t('devices.macAddress')}
+      hint={formatMessage('devices.useBox.hint', { prefix: MAG_MAC_PREFIX })}
       initial=""
       placeholder={`${MAG_MAC_PREFIX}:12:34:56`}
       schema={macField}
-      confirmLabel="Use this box"
-      pendingLabel="Setting Up..."
+      confirmLabel={t('devices.useBox.confirm')}
+      pendingLabel={t('devices.settingUp')}
       command={(mac) => ({ type: 'set-top-box', mac })}
     />
   );
@@ -137,26 +145,27 @@ export function UseSetTopBoxDialog(props: DeviceDialogProps) {
 
 /** The new password, shown here once with Copy, beside the playlist link that carries it. */
 function NewPassword({ device, login, onClose }: { device: DeviceTarget; login: DevicePasswordResponse; onClose: () => void }) {
+  useMessages('devices');
   const playlist = device.server ? playlistUrl(device.server, login.xtreamUsername, login.xtreamPassword) : null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>New password for {device.name}</DialogTitle>
-          <DialogDescription>Enter it in your apps now: the old password no longer works.{playlist ? ' The playlist link below carries it.' : ''}</DialogDescription>
+          <DialogTitle>{formatIsolated('devices.newPassword.title', { name: device.name })}</DialogTitle>
+          <DialogDescription>{playlist ? t('devices.newPassword.enterWithLink') : t('devices.newPassword.enter')}</DialogDescription>
         </DialogHeader>
         <dl className="grid gap-2" data-testid="new-password">
-          <CredentialLine label="Username" value={login.xtreamUsername} copyLabel="Copy username" what="Username" />
-          <CredentialLine label="New password" value={login.xtreamPassword} copyLabel="Copy new password" what="Password" />
+          <CredentialLine label={t('devices.username')} value={login.xtreamUsername} copyLabel={t('devices.copyUsername')} what={t('devices.username')} />
+          <CredentialLine label={t('devices.newPassword')} value={login.xtreamPassword} copyLabel={t('devices.copyNewPassword')} what={t('devices.password')} />
           {playlist && (
-            <CredentialLine label="M3U Playlist URL" value={playlist} copyLabel="Copy playlist URL" what="Playlist URL">
+            <CredentialLine label={t('devices.playlistUrl')} value={playlist} copyLabel={t('devices.copyPlaylistUrl')} what={t('devices.playlistUrlWhat')}>
               <LinkQrDialog url={playlist} deviceName={device.name} kind="playlist" />
             </CredentialLine>
           )}
         </dl>
         <DialogFooter>
           <DialogClose asChild>
-            <Button type="button">Done</Button>
+            <Button type="button">{t('devices.done')}</Button>
           </DialogClose>
         </DialogFooter>
       </DialogContent>
@@ -167,14 +176,15 @@ function NewPassword({ device, login, onClose }: { device: DeviceTarget; login: 
 export function NewPasswordDialog(props: DeviceDialogProps) {
   const { device, onClose, run, pending, error } = props;
   const [login, setLogin] = useState<DevicePasswordResponse | null>(null);
+  useMessages('devices');
   if (login) return <NewPassword device={device} login={login} onClose={onClose} />;
   return (
     <ActionDialog
       onClose={onClose}
-      title="Change password"
-      description={`The store makes a new strong password for ${device.name}. The old one stops working at once: every app that uses it must be given the new one.`}
-      confirmLabel="Change password"
-      pendingLabel="Changing..."
+      title={t('devices.newPassword.confirm')}
+      description={formatIsolated('devices.newPassword.description', { name: device.name })}
+      confirmLabel={t('devices.newPassword.confirm')}
+      pendingLabel={t('devices.changing')}
       destructive
       pending={pending}
       error={error}
@@ -184,13 +194,14 @@ export function NewPasswordDialog(props: DeviceDialogProps) {
 }
 
 export function IspResetDialog({ device, onClose, run, pending, error }: DeviceDialogProps) {
+  useMessages('devices');
   return (
     <ActionDialog
       onClose={onClose}
-      title="Reset ISP lock"
-      description={`Use this when ${device.name} moved to another internet connection and stopped playing: the lock to its old provider is lifted and the next connection sets it again.`}
-      confirmLabel="Reset ISP lock"
-      pendingLabel="Resetting..."
+      title={t('devices.ispReset')}
+      description={formatIsolated('devices.ispReset.description', { name: device.name })}
+      confirmLabel={t('devices.ispReset')}
+      pendingLabel={t('devices.resetting')}
       pending={pending}
       error={error}
       onConfirm={() => run({ type: 'isp-reset' }, onClose)}
@@ -199,13 +210,14 @@ export function IspResetDialog({ device, onClose, run, pending, error }: DeviceD
 }
 
 export function TurnOffDialog({ device, onClose, run, pending, error }: DeviceDialogProps) {
+  useMessages('devices');
   return (
     <ActionDialog
       onClose={onClose}
-      title={`Turn off ${device.name}?`}
-      description="It stops playing until you turn it on again. Your other devices keep playing, and the subscription's time runs on."
-      confirmLabel="Turn off"
-      pendingLabel="Turning off..."
+      title={formatIsolated('devices.turnOff.title', { name: device.name })}
+      description={t('devices.turnOff.description')}
+      confirmLabel={t('devices.turnOff')}
+      pendingLabel={t('devices.turningOff')}
       destructive
       pending={pending}
       error={error}
@@ -215,13 +227,14 @@ export function TurnOffDialog({ device, onClose, run, pending, error }: DeviceDi
 }
 
 export function TurnOnDialog({ device, onClose, run, pending, error }: DeviceDialogProps) {
+  useMessages('devices');
   return (
     <ActionDialog
       onClose={onClose}
-      title={`Turn on ${device.name}?`}
-      description="It can play again with the same login."
-      confirmLabel="Turn on"
-      pendingLabel="Turning on..."
+      title={formatIsolated('devices.turnOn.title', { name: device.name })}
+      description={t('devices.turnOn.description')}
+      confirmLabel={t('devices.turnOn')}
+      pendingLabel={t('devices.turningOn')}
       pending={pending}
       error={error}
       onConfirm={() => run({ type: 'enable' }, onClose)}

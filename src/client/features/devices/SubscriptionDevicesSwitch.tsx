@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { adminApiRoutes } from '../../lib/admin-api-routes';
+import { useMessages } from '../../lib/i18n';
 import { ActionDialog } from './ActionDialog';
 import { adminDevices } from './device-scope';
-import { FAILED_FALLBACK } from './use-device';
 
 const devices = (count: number) => `${count} ${count === 1 ? 'device' : 'devices'}`;
 
@@ -16,6 +16,8 @@ const devices = (count: number) => `${count} ${count === 1 ? 'device' : 'devices
  * kept from turning any back on; 'Enable all devices' lifts it. `suspended` is whether it is on now.
  */
 export function SubscriptionDevicesSwitch({ subscriptionId, deviceIds, suspended }: { subscriptionId: string; deviceIds: readonly string[]; suspended: boolean }) {
+  // The admin's own words stay English; the shared dialog's and the refusal's come from the catalogue.
+  const t = useMessages('devices');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const change = useMutation({
@@ -32,7 +34,7 @@ export function SubscriptionDevicesSwitch({ subscriptionId, deviceIds, suspended
       );
       setOpen(false);
     },
-    onError: (error) => toast({ title: suspended ? 'Enable Failed' : 'Disable Failed', description: messageOr(error, FAILED_FALLBACK), variant: 'destructive' }),
+    onError: (error) => toast({ title: suspended ? 'Enable Failed' : 'Disable Failed', description: messageOr(error, t('devices.changeFailed')), variant: 'destructive' }),
     onSettled: () => {
       for (const queryKey of [...adminDevices.refreshes, ...deviceIds.map(adminDevices.statusKey)]) void queryClient.invalidateQueries({ queryKey });
     },

@@ -1,6 +1,8 @@
 import { devicePasswordResponseSchema, type DeviceChangeRequest, type DevicePasswordResponse, type SetTopBoxRequest } from '#contract/devices';
 import { deviceCredentialSchema } from '#contract/subscriptions';
 import { api } from '../../lib/api';
+import { formatMessage } from '../../lib/format-message';
+import { t } from '../../lib/i18n';
 import type { DeviceScope } from './device-scope';
 
 /** Every change a customer (or the admin) makes to one device; each is confirmed in a dialog first. */
@@ -51,26 +53,27 @@ export async function runDeviceCommand(scope: DeviceScope, deviceId: string, com
   }
 }
 
-/** The toast that says what happened, and the title of the one that says it did not. */
+/** The toast that says what happened, and the title of the one that says it did not, in the page's language (decision 0111). */
 export function commandOutcome(command: DeviceCommand, name: string): { done: string; description: string; failed: string } {
+  const outcome = (kind: string, values: Record<string, string>) => ({
+    done: t(`devices.outcome.${kind}.done`),
+    description: formatMessage(`devices.outcome.${kind}.description`, values),
+    failed: t(`devices.outcome.${kind}.failed`),
+  });
   switch (command.type) {
     case 'rename':
-      return { done: 'Device Renamed', description: `${name} is now called ${command.label}.`, failed: 'Rename Failed' };
+      return outcome('rename', { name, label: command.label });
     case 'change-mac':
-      return { done: 'MAC Address Changed', description: `The box ${command.mac} can now sign in at the portal.`, failed: 'MAC Change Failed' };
+      return outcome('changeMac', { mac: command.mac });
     case 'set-top-box':
-      return {
-        done: 'Set-Top Box Added',
-        description: `The box ${command.mac} takes the place of ${name} and signs in at the portal. Its old username and password no longer work.`,
-        failed: 'Set-Top Box Not Added',
-      };
+      return outcome('setTopBox', { name, mac: command.mac });
     case 'new-password':
-      return { done: 'Password Changed', description: `The old password of ${name} no longer works. Enter the new one in your apps.`, failed: 'Password Change Failed' };
+      return outcome('newPassword', { name });
     case 'isp-reset':
-      return { done: 'ISP Lock Reset', description: `${name} can now connect from its new internet connection.`, failed: 'ISP Reset Failed' };
+      return outcome('ispReset', { name });
     case 'disable':
-      return { done: 'Device Turned Off', description: `${name} no longer plays until it is turned on again.`, failed: 'Turn Off Failed' };
+      return outcome('disable', { name });
     case 'enable':
-      return { done: 'Device Turned On', description: `${name} can play again.`, failed: 'Turn On Failed' };
+      return outcome('enable', { name });
   }
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deviceStatusSchema } from '#contract/devices';
 import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { commandOutcome, runDeviceCommand, type DeviceCommand } from './device-commands';
 import type { DeviceScope } from './device-scope';
 
@@ -18,8 +19,6 @@ export function useDeviceStatus(deviceId: string, scope: DeviceScope) {
   });
 }
 
-export const FAILED_FALLBACK = 'The change could not be made. Please try again.';
-
 /**
  * One device's changes: each toasts what happened (or the server's reason: a 429 says when
  * to try again, a 409 why the subscription refuses), then reads the device's status and the
@@ -33,7 +32,7 @@ export function useDeviceCommand(deviceId: string, name: string, scope: DeviceSc
       const { done, description } = commandOutcome(command, name);
       toast({ title: done, description });
     },
-    onError: (error, command) => toast({ title: commandOutcome(command, name).failed, description: messageOr(error, FAILED_FALLBACK), variant: 'destructive' }),
+    onError: (error, command) => toast({ title: commandOutcome(command, name).failed, description: messageOr(error, t('devices.changeFailed')), variant: 'destructive' }),
     onSettled: () => {
       for (const queryKey of [scope.statusKey(deviceId), ...scope.refreshes]) void queryClient.invalidateQueries({ queryKey });
     },

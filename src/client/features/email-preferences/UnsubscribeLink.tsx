@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { messageResponseSchema } from '#contract/accounts';
-import { INVALID_UNSUBSCRIBE_LINK, STILL_ARRIVE, UNSUBSCRIBED, unsubscribeLinkSchema } from '#contract/mail';
+import { unsubscribeLinkSchema } from '#contract/mail';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../components/BrandLogo';
 import { MAIN_ID } from '../../components/SkipLink';
@@ -11,12 +11,15 @@ import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { t, useMessages } from '../../lib/i18n';
 
-const toAccount = (
-  <Link href="/account" className="text-accent underline underline-offset-4">
-    your account&apos;s email preferences
-  </Link>
-);
+function ToAccount() {
+  return (
+    <Link href="/account" className="text-accent underline underline-offset-4">
+      {t('account.unsubscribe.preferencesLink')}
+    </Link>
+  );
+}
 
 /**
  * The page's frame: the brand, one card, a way home. AuthShell's look without its icon, so
@@ -34,7 +37,7 @@ function UnsubscribeShell({ title, description, children }: { title: string; des
         <CardContent>{children}</CardContent>
       </Card>
       <Link href="/" className="mt-6 text-sm text-muted-foreground hover:text-foreground">
-        Back to home
+        {t('account.unsubscribe.backHome')}
       </Link>
     </main>
   );
@@ -46,48 +49,49 @@ function UnsubscribeShell({ title, description, children }: { title: string; des
  * customer's word. A forged link says so and changes nothing.
  */
 export function UnsubscribeLink({ token }: { token: string }) {
+  useMessages('account');
   const check = useQuery({ queryKey: queryKeys.unsubscribeLink(token), queryFn: getQueryFn({ schema: unsubscribeLinkSchema }), retry: false, enabled: token !== '' });
   const unsubscribe = useMutation({ mutationFn: () => api(apiRoutes.unsubscribe, { method: 'POST', body: { token }, schema: messageResponseSchema }) });
   const invalid = token === '' || check.isError;
   const done = unsubscribe.isSuccess || check.data?.reminders === false;
-  useDocumentTitle(invalid ? 'Invalid Unsubscribe Link' : done ? 'Unsubscribed' : 'Unsubscribe');
+  useDocumentTitle(invalid ? t('account.unsubscribe.invalidPageTitle') : done ? t('account.unsubscribe.donePageTitle') : t('account.unsubscribe.pageTitle'));
 
   if (invalid) {
     return (
-      <UnsubscribeShell title="Invalid unsubscribe link">
+      <UnsubscribeShell title={t('account.unsubscribe.invalidTitle')}>
         <p className="text-center text-sm text-muted-foreground" role="alert">
-          {messageOr(check.error, INVALID_UNSUBSCRIBE_LINK)} To change which emails you receive, sign in and use {toAccount}.
+          {messageOr(check.error, t('account.unsubscribe.invalid'))} {t('account.unsubscribe.toChange')} <ToAccount />.
         </p>
       </UnsubscribeShell>
     );
   }
   if (check.isPending) {
     return (
-      <UnsubscribeShell title="Unsubscribe">
+      <UnsubscribeShell title={t('account.unsubscribe.pageTitle')}>
         <p className="text-center text-sm text-muted-foreground" role="status">
-          Checking your unsubscribe link...
+          {t('account.unsubscribe.checking')}
         </p>
       </UnsubscribeShell>
     );
   }
   if (done) {
     return (
-      <UnsubscribeShell title="You are unsubscribed">
+      <UnsubscribeShell title={t('account.unsubscribe.doneTitle')}>
         <p className="text-center text-sm text-muted-foreground" role="status">
-          {UNSUBSCRIBED} {STILL_ARRIVE} You can turn reminders back on from {toAccount}.
+          {t('account.unsubscribe.done')} {t('account.unsubscribe.stillArrive')} {t('account.unsubscribe.turnBackOn')} <ToAccount />.
         </p>
       </UnsubscribeShell>
     );
   }
   return (
-    <UnsubscribeShell title="Unsubscribe from reminder emails" description={`Stop renewal reminders and offers from StreamPlus? ${STILL_ARRIVE}`}>
+    <UnsubscribeShell title={t('account.unsubscribe.title')} description={`${t('account.unsubscribe.question')} ${t('account.unsubscribe.stillArrive')}`}>
       <div className="grid gap-3">
         <Button type="button" size="lg" className="w-full" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
-          {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
+          {unsubscribe.isPending ? t('account.unsubscribe.pending') : t('account.unsubscribe.pageTitle')}
         </Button>
         {unsubscribe.isError && (
           <p className="text-center text-sm text-destructive" role="alert">
-            {messageOr(unsubscribe.error, 'Something went wrong. Please try again.')}
+            {messageOr(unsubscribe.error, t('account.unsubscribe.failed'))}
           </p>
         )}
       </div>

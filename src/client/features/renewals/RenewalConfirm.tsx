@@ -2,20 +2,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDollars, parseMoney } from '#domain/money';
-import { RENEWAL_NOT_FOUND, RENEWAL_STATE_MESSAGES, renewalConfirmationSchema, type RenewalConfirmation } from '#contract/renewals';
+import { renewalConfirmationSchema, type RenewalConfirmation } from '#contract/renewals';
 import { AuthShell } from '../../components/AuthShell';
 import { Button } from '../../components/ui/button';
 import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { t, useMessages } from '../../lib/i18n';
+import { formatIsolated } from '../../lib/isolated-message';
 import { renewalFacts } from './renewal-facts';
 
-const toAccount = (
-  <Button asChild size="lg" variant="outline" className="w-full">
-    <Link href="/account">Open your account</Link>
-  </Button>
-);
+function ToAccount() {
+  return (
+    <Button asChild size="lg" variant="outline" className="w-full">
+      <Link href="/account">{t('account.renewal.openAccount')}</Link>
+    </Button>
+  );
+}
 
 function Facts({ renewal }: { renewal: RenewalConfirmation }) {
   return (
@@ -38,6 +42,7 @@ function Facts({ renewal }: { renewal: RenewalConfirmation }) {
  * (D8). Every other state says why nothing can be done here and leads to the account.
  */
 export function RenewalConfirm({ renewalId, token }: { renewalId: string; token: string }) {
+  useMessages('account');
   const queryClient = useQueryClient();
   const key = queryKeys.renewal(renewalId, token);
   const renewal = useQuery({ queryKey: key, queryFn: getQueryFn({ schema: renewalConfirmationSchema }), retry: false });
@@ -58,46 +63,46 @@ export function RenewalConfirm({ renewalId, token }: { renewalId: string; token:
     onSuccess: (updated) => queryClient.setQueryData(key, updated),
   });
   const data = renewal.data;
-  useDocumentTitle(data?.state === 'paid' ? 'Renewal Paid' : 'Confirm Your Renewal');
+  useDocumentTitle(data?.state === 'paid' ? t('account.renewal.paidTitle') : t('account.renewal.confirmTitle'));
 
   if (renewal.isError) {
     return (
-      <AuthShell title={RENEWAL_NOT_FOUND}>
+      <AuthShell title={t('account.renewal.notFound')}>
         <div className="grid gap-4">
           <p className="text-center text-sm text-muted-foreground" role="alert">
-            {messageOr(renewal.error, RENEWAL_NOT_FOUND)}. This link is not valid, or the renewal belongs to another account. Sign in to see your subscriptions.
+            {messageOr(renewal.error, t('account.renewal.notFound'))}. {t('account.renewal.notFoundDescription')}
           </p>
-          {toAccount}
+          <ToAccount />
         </div>
       </AuthShell>
     );
   }
   if (!data) {
     return (
-      <AuthShell title="Confirm your renewal">
+      <AuthShell title={t('account.renewal.confirm')}>
         <p className="text-center text-sm text-muted-foreground" role="status">
-          Checking your renewal...
+          {t('account.renewal.checking')}
         </p>
       </AuthShell>
     );
   }
   if (data.state !== 'awaiting_confirmation') {
     return (
-      <AuthShell title={data.state === 'paid' ? 'Your renewal is paid' : 'Nothing to confirm'}>
+      <AuthShell title={data.state === 'paid' ? t('account.renewal.isPaid') : t('account.renewal.nothingToConfirm')}>
         <div className="grid gap-4">
           <p className="text-center text-sm text-muted-foreground" role="status">
-            {RENEWAL_STATE_MESSAGES[data.state]}
+            {t(`account.renewal.state.${data.state}`)}
           </p>
           <Facts renewal={data} />
-          {toAccount}
+          <ToAccount />
         </div>
       </AuthShell>
     );
   }
   const amount = data.amount ? formatDollars(parseMoney(data.amount)) : '';
-  const failure = stripeError ?? (confirm.isError ? messageOr(confirm.error, 'The payment could not be confirmed. Please try again.') : null);
+  const failure = stripeError ?? (confirm.isError ? messageOr(confirm.error, t('account.renewal.notConfirmed')) : null);
   return (
-    <AuthShell title="Confirm your renewal" description={`Your bank asks you to confirm the ${amount} charge that renews your ${data.packageName} subscription.`}>
+    <AuthShell title={t('account.renewal.confirm')} description={formatIsolated('account.renewal.bankAsks', { amount, name: data.packageName })}>
       <div className="grid gap-4">
         <Facts renewal={data} />
         {failure && (
@@ -106,10 +111,10 @@ export function RenewalConfirm({ renewalId, token }: { renewalId: string; token:
           </p>
         )}
         <Button type="button" size="lg" className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(data)}>
-          {confirm.isPending ? 'Confirming...' : 'Confirm payment'}
+          {confirm.isPending ? t('account.renewal.confirming') : t('account.renewal.confirmPayment')}
         </Button>
-        {data.cardProvider === 'demo' && <p className="text-center text-xs text-muted-foreground">Demo mode: the demo bank confirms the payment; no real money moves.</p>}
-        {toAccount}
+        {data.cardProvider === 'demo' && <p className="text-center text-xs text-muted-foreground">{t('account.renewal.demo')}</p>}
+        <ToAccount />
       </div>
     </AuthShell>
   );

@@ -5,6 +5,8 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { messageOr } from '../../lib/api';
+import { useMessages } from '../../lib/i18n';
+import { formatIsolated } from '../../lib/isolated-message';
 import { useTelegramLink, useTelegramStatus, useUnlinkTelegram } from './use-telegram';
 
 /**
@@ -13,6 +15,7 @@ import { useTelegramLink, useTelegramStatus, useUnlinkTelegram } from './use-tel
  * the answer says whether it has one.
  */
 export function TelegramCard({ timeZone }: { timeZone: string }) {
+  const t = useMessages('account');
   const link = useTelegramLink();
   const unlink = useUnlinkTelegram();
   const status = useTelegramStatus(link.isSuccess);
@@ -23,9 +26,9 @@ export function TelegramCard({ timeZone }: { timeZone: string }) {
     unlink.mutate(undefined, {
       onSuccess: ({ message }) => {
         link.reset();
-        toast({ title: 'Telegram Unlinked', description: message });
+        toast({ title: t('account.telegram.unlinked'), description: message });
       },
-      onError: (error) => toast({ title: 'Not Unlinked', description: messageOr(error, 'Telegram could not be unlinked.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('account.telegram.notUnlinked'), description: messageOr(error, t('account.telegram.notUnlinkedDescription')), variant: 'destructive' }),
     });
 
   return (
@@ -33,49 +36,52 @@ export function TelegramCard({ timeZone }: { timeZone: string }) {
       <CardHeader>
         <h2 className="flex flex-wrap items-center gap-2 text-lg font-bold leading-tight tracking-tight">
           <Send className="size-5 text-accent" aria-hidden="true" />
-          Telegram
-          {status.data?.demo && <Badge variant="warning">Demo</Badge>}
+          {t('account.telegram.title')}
+          {status.data?.demo && <Badge variant="warning">{t('account.telegram.demo')}</Badge>}
         </h2>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {status.isError ? (
           <p className="text-destructive" role="alert">
-            Your Telegram settings could not be loaded.
+            {t('account.telegram.loadFailed')}
           </p>
         ) : status.data.linked ? (
           <>
             <p role="status">
-              <span className="font-semibold">Linked</span>
-              {status.data.linkedAt && <span className="text-muted-foreground"> since {formatSubscriptionDate(status.data.linkedAt, timeZone)}</span>}. Reminders,
-              renewal results and support replies arrive in Telegram as well as by email.
+              <span className="font-semibold">{t('account.telegram.linked')}</span>
+              {status.data.linkedAt && (
+                <span className="text-muted-foreground"> {formatIsolated('account.telegram.since', { date: formatSubscriptionDate(status.data.linkedAt, timeZone) })}</span>
+              )}
+              {/* The sentence's end, its full stop first: it follows "Linked" or "since ..." (decision 0111). */}
+              {t('account.telegram.linkedEnd')}
             </p>
             <Button type="button" variant="outline" className="w-full sm:w-auto" disabled={unlink.isPending} onClick={remove}>
-              {unlink.isPending ? 'Unlinking...' : 'Unlink Telegram'}
+              {unlink.isPending ? t('account.telegram.unlinking') : t('account.telegram.unlink')}
             </Button>
           </>
         ) : (
           <>
             <p role="status">
-              <span className="font-semibold">Not linked.</span>{' '}
-              <span className="text-muted-foreground">Get reminders, renewal results and support replies in Telegram as well as by email. No phone number needed.</span>
+              <span className="font-semibold">{t('account.telegram.notLinked')}</span>{' '}
+              <span className="text-muted-foreground">{t('account.telegram.notLinkedDescription')}</span>
             </p>
             {link.isSuccess ? (
               <div className="grid gap-2">
                 <Button asChild className="w-full sm:w-auto">
                   <a href={link.data.url} target="_blank" rel="noopener noreferrer">
-                    Open Telegram and press Start
+                    {t('account.telegram.open')}
                   </a>
                 </Button>
-                <p className="text-muted-foreground">This link works once, for 30 minutes. This card updates when your chat is linked.</p>
+                <p className="text-muted-foreground">{t('account.telegram.linkOnce')}</p>
               </div>
             ) : (
               <Button type="button" className="w-full sm:w-auto" disabled={link.isPending} onClick={() => link.mutate()}>
-                {link.isPending ? 'Making your link...' : 'Link Telegram'}
+                {link.isPending ? t('account.telegram.making') : t('account.telegram.link')}
               </Button>
             )}
             {link.isError && (
               <p className="text-destructive" role="alert">
-                {messageOr(link.error, 'Your Telegram link could not be made. Please try again.')}
+                {messageOr(link.error, t('account.telegram.linkFailed'))}
               </p>
             )}
           </>
@@ -83,10 +89,10 @@ export function TelegramCard({ timeZone }: { timeZone: string }) {
         {status.data?.demo && (
           <section aria-labelledby="telegram-demo-messages" className="grid gap-2 rounded-lg border border-border p-3">
             <h3 id="telegram-demo-messages" className="font-semibold">
-              Demo bot: messages kept instead of sent
+              {t('account.telegram.demoMessages')}
             </h3>
             {status.data.demoMessages.length === 0 ? (
-              <p className="text-muted-foreground">No messages yet.</p>
+              <p className="text-muted-foreground">{t('account.telegram.noMessages')}</p>
             ) : (
               <ul className="grid gap-2">
                 {status.data.demoMessages.map((message) => (
