@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { demoCardSchema, demoConfirmResponseSchema } from '#contract/checkout';
-import { formatDollars } from '#domain/money';
+import { money } from '#domain/currencies';
 import { Button } from '../../components/ui/button';
 import { formatMessage } from '../../lib/format-message';
 import { DemoCardFields } from '../demo-card';
 import { api } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { t } from '../../lib/i18n';
+import { amountText } from '../../lib/price-text';
 import type { CardPaymentProps } from './card-payment-props';
 import { demoConfirmFailure } from './payment-errors';
 import { PaymentFailureNote } from './PaymentFailureNote';
@@ -29,7 +30,7 @@ const TEST_CARDS = [
 ];
 
 /** The demo card network's form (D7): the test cards only, no real charge. */
-export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaymentProps) {
+export function DemoCardForm({ clientSecret, total, currency, onPaid, onFailed }: CardPaymentProps) {
   const paymentIntentId = paymentIntentIdOf(clientSecret);
   const form = useForm<z.input<typeof demoCardSchema>, unknown, DemoCard>({
     resolver: zodResolver(demoCardSchema),
@@ -67,7 +68,7 @@ export function DemoCardForm({ clientSecret, total, onPaid, onFailed }: CardPaym
       <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         <Lock aria-hidden="true" />
-        {busy ? t('payment.processing') : formatMessage('payment.pay', { amount: formatDollars(total) })}
+        {busy ? t('payment.processing') : formatMessage('payment.pay', { amount: amountText(money(total, currency)) })}
       </Button>
     </form>
   );

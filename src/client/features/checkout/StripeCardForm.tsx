@@ -1,11 +1,12 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { formatDollars } from '#domain/money';
+import { money } from '#domain/currencies';
 import { Button } from '../../components/ui/button';
 import { formatMessage } from '../../lib/format-message';
 import { pageBase, pageLocale, t } from '../../lib/i18n';
 import { stripeAppearance, stripeFor } from '../../lib/stripe';
+import { amountText } from '../../lib/price-text';
 import type { CardPaymentProps } from './card-payment-props';
 import { paymentError, paymentFailed, type PaymentFailure } from './payment-errors';
 import { PaymentFailureNote } from './PaymentFailureNote';
@@ -15,7 +16,7 @@ function stripeReturnUrl(orderId: string): string {
   return `${window.location.origin}${pageBase()}/checkout?${new URLSearchParams({ order: orderId })}`;
 }
 
-function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps, 'clientSecret'>) {
+function PaymentForm({ orderId, total, currency, onPaid, onFailed }: Omit<CardPaymentProps, 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [pending, setPending] = useState(false);
@@ -58,7 +59,7 @@ function PaymentForm({ orderId, total, onPaid, onFailed }: Omit<CardPaymentProps
       <PaymentFailureNote message={failure} />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || pending}>
         <Lock aria-hidden="true" />
-        {pending ? t('payment.processing') : formatMessage('payment.pay', { amount: formatDollars(total) })}
+        {pending ? t('payment.processing') : formatMessage('payment.pay', { amount: amountText(money(total, currency)) })}
       </Button>
     </form>
   );
