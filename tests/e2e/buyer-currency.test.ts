@@ -97,11 +97,14 @@ describe("the buyer's currency in the browser", () => {
         await page.getByLabel('Vale-presente', { exact: true }).click();
         await page.getByRole('option', { name: 'Amazon', exact: true }).click();
         await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-        await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-        await page.getByLabel('Expiry').fill('12/34');
+        await page.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
+        await page.getByLabel('Validade').fill('12/34');
         await page.getByLabel('CVC').fill('123');
         expect(await textOf(page.getByTestId('summary-total'))).toBe(price);
-        await page.getByRole('button', { name: /^Pay / }).click();
+        // The Pay button names the amount in the order's currency.
+        const pay = page.getByRole('button', { name: /^Pagar / });
+        expect(await textOf(pay)).toBe(`Pagar ${price}`);
+        await pay.click();
         await page.waitForURL('**/password-setup?**');
         orderId = new URL(page.url()).searchParams.get('orderId')!;
       });
