@@ -29,10 +29,3 @@ export function formatSubscriptionDate(iso: string, timeZone: string, withTime =
   return withTime ? `${written} (${timeZone})` : written;
 }
 
-/**
- * A day on the customer's calendar in the page's language (decision 0106): English as
- * formatSubscriptionDate writes it, other languages through Intl ('4 de janeiro de 2027').
- */
-export function formatPageDate(iso: string, timeZone: string): string {
-  return formatSubscriptionDate(iso, timeZone);
-}

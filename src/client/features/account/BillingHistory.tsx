@@ -10,7 +10,7 @@ import { formatMessage } from '../../lib/format-message';
 import { pageLocale, useMessages } from '../../lib/i18n';
 import { BILLING_STATUS_BADGES, aroundAmount, formatAmount, packageLabel, paymentMethodWords, purchaseExtras } from './billing-view';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatPageDate } from '../../lib/customer-dates';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { useBillingHistory } from './use-billing';
 
 /** A payment's refunds, each with its date: what came back and when. */
@@ -21,7 +21,7 @@ export function RefundList({ payment }: { payment: Pick<BillingPayment, 'refunds
   return (
     <ul className="grid gap-1 text-sm text-muted-foreground print:text-black" aria-label={t('billing.refunds')}>
       {payment.refunds.map((refund, index) => {
-        const [before, after] = aroundAmount('billing.refundedOn', { date: formatPageDate(refund.createdAt, timeZone) }, formatMessage);
+        const [before, after] = aroundAmount('billing.refundedOn', { date: formatSubscriptionDate(refund.createdAt, timeZone) }, formatMessage);
         return (
           <li key={`${refund.createdAt}-${index}`}>
             {before}
@@ -70,7 +70,7 @@ function PaymentItem({ payment }: { payment: BillingPayment }) {
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <BillingStatusBadge status={payment.status} />
-        <span>{formatPageDate(payment.createdAt, timeZone)}</span>
+        <span>{formatSubscriptionDate(payment.createdAt, timeZone)}</span>
         <span>{paymentMethodWords(payment, t, formatMessage)}</span>
         <span className="break-all font-mono text-xs">{payment.orderId}</span>
       </div>

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { pageLocale, useMessages } from '../../lib/i18n';
 import { formatAmount } from './billing-view';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatPageDate } from '../../lib/customer-dates';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { receivedGiftCards } from './subscription-view';
 import { useCustomerOrders } from './use-account';
 
@@ -49,7 +49,7 @@ function GiftCardsCard() {
                 <div className="min-w-0">
                   <p className="truncate font-semibold">{order.selectedGiftCard ?? t('billing.giftCards.giftCard')}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    <bdi>{order.packageName}</bdi> · {formatPageDate(order.createdAt, timeZone)}
+                    <bdi>{order.packageName}</bdi> · {formatSubscriptionDate(order.createdAt, timeZone)}
                   </p>
                   {order.giftCardCode && (
                     <p className="mt-1 text-sm">

@@ -14,7 +14,7 @@ import { pageLocale, useMessages } from '../../lib/i18n';
 import { BillingStatusBadge, RefundList } from './BillingHistory';
 import { aroundAmount, formatAmount, packageLabel, paymentMethodWords, receiptLineWords } from './billing-view';
 import { useCustomerTimeZone } from './customer-time-zone';
-import { formatPageDate } from '../../lib/customer-dates';
+import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { useReceipt } from './use-billing';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -50,7 +50,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <Fact term={t('billing.receipt.orderId')}>
             <span className="font-mono">{receipt.orderId}</span>
           </Fact>
-          <Fact term={t('billing.receipt.date')}>{formatPageDate(receipt.createdAt, timeZone)}</Fact>
+          <Fact term={t('billing.receipt.date')}>{formatSubscriptionDate(receipt.createdAt, timeZone)}</Fact>
           <Fact term={t('billing.receipt.paymentMethod')}>{paymentMethodWords(receipt, t, formatMessage)}</Fact>
         </dl>
         <table className="w-full table-fixed text-sm">
