@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Route, Switch, useLocation } from 'wouter';
 import { splitLocalePath } from '#domain/locale-paths';
 import { CheckoutShell } from '../features/checkout';
-import { t } from '../lib/i18n';
+import { preloadMessages, t } from '../lib/i18n';
 import { PAGE_SHELL_ID } from './page-shell-slot';
 
 /** Resolves once the browser has painted the current frame. */
@@ -16,6 +16,11 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
  * (decision 0060).
  */
 const PolicyPage = lazy(() => import('../pages/PolicyPage'));
+/**
+ * The admin's pages show the customer's devices with the devices area's words (decision 0111):
+ * loaded with the page, so that opening an order never suspends it while a dialog is open.
+ */
+const withDeviceWords = <T,>(page: Promise<T>) => Promise.all([page, preloadMessages('devices')]).then(([module]) => module);
 const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/', lazy(() => import('../pages/LandingPage'))],
   // Requested once checkout's shell (PageLoading) is on screen, not while the first frame paints.
@@ -27,9 +32,9 @@ const pages: Array<[path: string, page: LazyExoticComponent<ComponentType>]> = [
   ['/account/receipts/:orderId', lazy(() => import('../pages/ReceiptPage'))],
   ['/setup/:token', lazy(() => import('../pages/SetupPage'))],
   ['/password-setup', lazy(() => import('../pages/PasswordSetupPage'))],
-  ['/admin', lazy(() => import('../pages/AdminPage'))],
+  ['/admin', lazy(() => withDeviceWords(import('../pages/AdminPage')))],
   ['/admin-login', lazy(() => import('../pages/AdminLoginPage'))],
-  ['/admin-dashboard', lazy(() => import('../pages/AdminDashboardPage'))],
+  ['/admin-dashboard', lazy(() => withDeviceWords(import('../pages/AdminDashboardPage')))],
   // Beyond the spec's table: the unsubscribe link of a reminder email (decision 0040).
   ['/unsubscribe', lazy(() => import('../pages/UnsubscribePage'))],
   // The link of an automatic renewal's "Confirm your renewal payment" email (3-D Secure).
