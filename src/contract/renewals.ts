@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { plainText } from './fields';
 import { moneyText } from './packages';
 
@@ -27,6 +28,8 @@ export const renewalConfirmationSchema = z.object({
   deviceCount: z.number().int(),
   /** The charge's amount; null before it was priced. */
   amount: moneyText.nullable(),
+  /** The currency of `amount`: the renewal order's, the one its owner last paid in (decision 0104). */
+  currency: z.enum(SUPPORTED_CURRENCIES),
   /** The subscription's expiry as it now stands. */
   expirationDate: z.string(),
   /** The zone its owner's times are written in: theirs, or the store's until theirs is known (decision 0074). */

@@ -100,9 +100,12 @@ describe('automatic renewals in the browser', () => {
           // The heading shows while the renewal loads too ("Checking your renewal..."); its button once it has loaded.
           await page.getByRole('button', { name: 'Confirm payment' }).waitFor();
           expect(await page.getByRole('heading', { name: 'Confirm your renewal' }).count()).toBe(1);
-          expect(await page.getByText('1 Month Premium', { exact: true }).count()).toBe(1);
-          expect(await page.getByText('$15.99', { exact: true }).count()).toBe(1);
-          expect(await page.getByText('Visa ending 3184').count()).toBe(1);
+          // The sentence names the amount and the package, each isolated (decision 0111); the list repeats them.
+          expect(await page.getByText('Your bank asks you to confirm the $15.99 charge that renews your 1 Month Premium subscription.').count()).toBe(1);
+          const facts = page.locator('dl');
+          expect(await facts.getByText('1 Month Premium', { exact: true }).count()).toBe(1);
+          expect(await facts.getByText('$15.99', { exact: true }).count()).toBe(1);
+          expect(await facts.getByText('Visa ending 3184').count()).toBe(1);
           expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
           expect(await seriousAxeViolations(page)).toEqual([]);
           await page.getByRole('button', { name: 'Confirm payment' }).click();

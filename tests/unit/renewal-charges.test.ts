@@ -35,19 +35,21 @@ describe('the renewal views', () => {
   });
 
   it('lists the confirmation page\'s facts, the expiry in its owner\'s zone as the email writes it', () => {
-    const facts = renewalFacts({
+    const renewal = {
       id: 'r',
       state: 'awaiting_confirmation',
       packageName: '1 Month Premium',
       deviceCount: 2,
       amount: '21.98',
+      currency: 'USD' as const,
       expirationDate: '2027-02-05T09:00:00.000Z',
       timeZone: 'America/New_York',
       card: { brand: 'visa', last4: '3184' },
       cardProvider: 'demo',
       clientSecret: null,
       stripePublishableKey: null,
-    });
+    } as const;
+    const facts = renewalFacts(renewal);
     expect(facts).toEqual([
       ['Package', '1 Month Premium'],
       ['Devices', '2'],
@@ -55,6 +57,8 @@ describe('the renewal views', () => {
       ['Card', 'Visa ending 3184'],
       ['Expires', 'February 5, 2027 at 4:00 AM (America/New_York)'],
     ]);
+    // In the currency the renewal is charged in, the one its owner last paid in.
+    expect(renewalFacts({ ...renewal, amount: '19.48', currency: 'EUR' })[2]).toEqual(['Amount', '€19.48']);
   });
 });
 
