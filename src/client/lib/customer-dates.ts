@@ -1,31 +1,8 @@
-import { DEFAULT_LOCALE, type Locale } from '#domain/locales';
-import { customerDate, customerDateTime } from '#domain/store-time';
+import { customerDateIn } from '#domain/customer-dates';
+import type { Locale } from '#domain/locales';
 import { pageLocale } from './i18n';
 
-// One formatter per language, zone and kind: the account lists many dates a render (decision 0059).
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: Locale, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const id = `${locale} ${timeZone} ${withTime}`;
-  let made = formats.get(id);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', ...(withTime ? { timeStyle: 'short' } : {}) });
-    formats.set(id, made);
-  }
-  return made;
-}
-
-/**
- * A date in the customer's zone (decision 0074) and the page's language (decision 0111), as
- * the account and a renewal's checkout write it: 'January 4, 2027', or with the time of day
- * and the zone that names it, as for the trial, whose hours count. English keeps the store's
- * own format, the spec's 'MMMM d, yyyy' (Intl's en-US spacing before PM varies between ICU
- * versions); the other languages write Intl's long date in their own words and digits.
- */
+/** A subscription's date as the account and a renewal's checkout write it, in the page's language (customerDateIn). */
 export function formatSubscriptionDate(iso: string, timeZone: string, withTime = false, locale: Locale = pageLocale()): string {
-  const date = new Date(iso);
-  if (locale === DEFAULT_LOCALE) return withTime ? customerDateTime(date, timeZone) : customerDate(date, timeZone);
-  const written = dateFormat(locale, timeZone, withTime).format(date);
-  return withTime ? `${written} (${timeZone})` : written;
+  return customerDateIn(locale, new Date(iso), timeZone, withTime);
 }
-

@@ -2,7 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { money, type CurrencyCode, formatPrice } from '#domain/currencies';
 import { DEFAULT_LOCALE, isLocale, textDirection, type Locale } from '#domain/locales';
 import { formatDollars, type Cents } from '#domain/money';
-import { customerDate, customerDateTime } from '#domain/store-time';
+import { customerDateIn } from '#domain/customer-dates';
 import { CATALOGUES, type MessageKey } from './catalogues';
 
 /**
@@ -24,9 +24,8 @@ export interface Words {
   price: (cents: Cents, currency: CurrencyCode) => string;
 }
 
-/** A formatter made once per language, message, zone or currency: a renewal pass writes thousands of emails (decision 0059). */
+/** A formatter made once per language and message: a renewal pass writes thousands of emails (decision 0059). */
 const messages = new Map<string, IntlMessageFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function message(locale: Locale, key: MessageKey): IntlMessageFormat {
   const id = `${locale} ${key}`;
@@ -34,16 +33,6 @@ function message(locale: Locale, key: MessageKey): IntlMessageFormat {
   if (!made) {
     made = new IntlMessageFormat(CATALOGUES[locale][key], locale, undefined, { ignoreTag: true });
     messages.set(id, made);
-  }
-  return made;
-}
-
-function dateFormat(locale: Locale, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const id = `${locale} ${timeZone} ${withTime}`;
-  let made = dateFormats.get(id);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', ...(withTime ? { timeStyle: 'short' } : {}) });
-    dateFormats.set(id, made);
   }
   return made;
 }
@@ -58,8 +47,8 @@ export function wordsIn(locale: Locale): Words {
     locale,
     dir: textDirection(locale),
     t: (key, values) => String(message(locale, key).format(values)),
-    date: (date, timeZone) => (english ? customerDate(date, timeZone) : dateFormat(locale, timeZone, false).format(date)),
-    dateTime: (date, timeZone) => (english ? customerDateTime(date, timeZone) : `${dateFormat(locale, timeZone, true).format(date)} (${timeZone})`),
+    date: (date, timeZone) => customerDateIn(locale, date, timeZone),
+    dateTime: (date, timeZone) => customerDateIn(locale, date, timeZone, true),
     price: (cents, currency) => (english && currency === 'USD' ? formatDollars(cents) : formatPrice(money(cents, currency), locale)),
   };
   made.set(locale, words);
