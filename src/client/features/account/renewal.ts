@@ -4,6 +4,8 @@ import { GIFT_CARD_REQUIRED_MESSAGE, type CheckoutRequest } from '#contract/chec
 import type { Package } from '#contract/packages';
 import type { Subscription } from '#contract/subscriptions';
 import { canonicalPackageId, DEVICE_OPTIONS, GIFT_CARDS, MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
+import type { CurrencyCode } from '#domain/currencies';
+import { priceText } from '../../lib/price-text';
 
 /** The Renew Subscription dialog's form (spec section 5 "Account order form" and "Renewal"). */
 export const renewalFormSchema = z.object({
@@ -32,11 +34,20 @@ export function initialDeviceCount(subscription: Pick<Subscription, 'deviceCount
   return String(Math.min(MAX_DEVICES, Math.max(MIN_DEVICES, subscription.deviceCount)));
 }
 
-/** The renewal payload of spec section 3, naming the subscription it extends. */
+/**
+ * A package as the dialog offers it: '1 Month Premium - $15.99', priced in the buyer's currency,
+ * the one the checkout it leads to charges (decision 0114).
+ */
+export function renewalOptionLabel(pkg: Pick<Package, 'name' | 'price' | 'currency'>, currency: CurrencyCode): string {
+  return `${pkg.name} - ${priceText(pkg.price, pkg.currency ?? currency)}`;
+}
+
+/** The renewal payload of spec section 3, naming the subscription it extends, in the currency the dialog showed. */
 export function renewalPayload(
   form: RenewalValues,
   customer: Pick<CustomerProfile, 'firstName' | 'lastName' | 'email' | 'phone'>,
   subscriptionId: string,
+  currency: CurrencyCode,
 ): CheckoutRequest & { deviceCount: string } {
   return {
     packageId: form.packageId,
@@ -47,5 +58,6 @@ export function renewalPayload(
     email: customer.email,
     phone: customer.phone,
     renewsSubscriptionId: subscriptionId,
+    currency,
   };
 }
