@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { plainText } from './fields';
 import { moneyText } from './packages';
 
@@ -25,8 +26,10 @@ export const renewalConfirmationSchema = z.object({
   state: z.enum(RENEWAL_CONFIRMATION_STATES),
   packageName: z.string(),
   deviceCount: z.number().int(),
-  /** The charge's amount; null before it was priced. */
+  /** The charge's amount, in `currency`; null before it was priced. */
   amount: moneyText.nullable(),
+  /** The charge's currency: its renewal order's, the subscription's last paid one (decision 0104). */
+  currency: z.enum(SUPPORTED_CURRENCIES),
   /** The subscription's expiry as it now stands. */
   expirationDate: z.string(),
   /** The zone its owner's times are written in: theirs, or the store's until theirs is known (decision 0074). */

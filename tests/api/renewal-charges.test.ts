@@ -257,7 +257,7 @@ describe('automatic renewal by card', () => {
     // The page, opened from the email without signing in.
     const page = await t.app.inject({ method: 'GET', url: `/api/renewals/${charge!.id}?token=${token}` });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ state: 'awaiting_confirmation', packageName: '1 Month Premium', amount: '15.99', deviceCount: 1, cardProvider: 'demo', card: { last4: '3184' } });
+    expect(page.json()).toMatchObject({ state: 'awaiting_confirmation', packageName: '1 Month Premium', amount: '15.99', currency: 'USD', deviceCount: 1, cardProvider: 'demo', card: { last4: '3184' } });
     // A forged token, or no token and no session, finds nothing.
     for (const url of [`/api/renewals/${charge!.id}?token=${token.slice(0, -2)}xx`, `/api/renewals/${charge!.id}`]) {
       const refused = await t.app.inject({ method: 'GET', url });

@@ -35,26 +35,29 @@ describe('the renewal views', () => {
   });
 
   it('lists the confirmation page\'s facts, the expiry in its owner\'s zone as the email writes it', () => {
-    const facts = renewalFacts({
+    const confirmation = {
       id: 'r',
-      state: 'awaiting_confirmation',
+      state: 'awaiting_confirmation' as const,
       packageName: '1 Month Premium',
       deviceCount: 2,
       amount: '21.98',
+      currency: 'USD' as const,
       expirationDate: '2027-02-05T09:00:00.000Z',
       timeZone: 'America/New_York',
       card: { brand: 'visa', last4: '3184' },
-      cardProvider: 'demo',
+      cardProvider: 'demo' as const,
       clientSecret: null,
       stripePublishableKey: null,
-    });
-    expect(facts).toEqual([
+    };
+    expect(renewalFacts(confirmation)).toEqual([
       ['Package', '1 Month Premium'],
       ['Devices', '2'],
       ['Amount', '$21.98'],
       ['Card', 'Visa ending 3184'],
       ['Expires', 'February 5, 2027 at 4:00 AM (America/New_York)'],
     ]);
+    // A charge in euros says euros (decision 0104).
+    expect(renewalFacts({ ...confirmation, amount: '20.48', currency: 'EUR' })[2]).toEqual(['Amount', '€20.48']);
   });
 });
 

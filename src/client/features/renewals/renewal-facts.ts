@@ -1,16 +1,16 @@
 import type { RenewalConfirmation } from '#contract/renewals';
-import { formatDollars, parseMoney } from '#domain/money';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { formatMessage } from '../../lib/format-message';
 import { t } from '../../lib/i18n';
+import { priceText } from '../../lib/price-text';
 
-/** The renewal's facts as the confirmation page lists them: package, devices, amount, card, expiry (as its email writes it, decision 0074), in the page's language (decision 0111). */
+/** The renewal's facts as the confirmation page lists them: package, devices, amount, card, expiry (as its email writes it, decision 0074), in the page's language (decision 0111) and the charge's currency. */
 export function renewalFacts(renewal: RenewalConfirmation): Array<[string, string]> {
   const brand = renewal.card ? `${renewal.card.brand.charAt(0).toUpperCase()}${renewal.card.brand.slice(1)}` : null;
   return [
     [t('account.renewDialog.package'), renewal.packageName],
     [t('account.details.devices'), formatMessage('account.details.deviceCount', { count: renewal.deviceCount })],
-    ...(renewal.amount ? [[t('account.renewal.amount'), formatDollars(parseMoney(renewal.amount))] as [string, string]] : []),
+    ...(renewal.amount ? [[t('account.renewal.amount'), priceText(renewal.amount, renewal.currency)] as [string, string]] : []),
     ...(renewal.card && brand ? [[t('account.renewal.card'), formatMessage('account.renewal.cardEnding', { brand, last4: renewal.card.last4 })] as [string, string]] : []),
     [t('account.renewal.expires'), formatSubscriptionDate(renewal.expirationDate, renewal.timeZone, true)],
   ];

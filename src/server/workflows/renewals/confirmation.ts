@@ -6,6 +6,7 @@ import type { Db } from '#server/db/connect';
 import { notFound } from '#domain/errors';
 import type { Clock } from '#server/lib/clock';
 import { findCustomer, timeZoneOf } from '#server/features/accounts/index';
+import { findOrder } from '#server/features/orders/index';
 import { findSavedCard } from '#server/features/payments/index';
 import { chargeWithSubscription, isRenewalConfirmToken, markChargeSucceeded, type ClaimedCharge } from '#server/features/renewals/index';
 import type { CardPayments, PaymentIntentState } from '#server/providers/payments/index';
@@ -13,6 +14,7 @@ import type { CardPaymentWorkflow } from '../card-payment';
 import type { PaidOrderWorkflow } from '../paid-order';
 import { cardSummary } from './charges';
 import { packageOf } from './package-of';
+import { termsOfSubscription } from './subscription-locale';
 
 /** Who opens a charge's confirmation page: its signed-in owner, or the emailed link's token. */
 export interface ConfirmationAccess {
@@ -79,6 +81,9 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
     const state = stateOf(found, now);
     const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
     const owner = await findCustomer(db, subscription.customerId);
+    // The renewal order's currency once placed; before, the one it will be placed in (decision 0104).
+    const order = charge.orderId ? await findOrder(db, charge.orderId) : null;
+    const currency = order?.currency ?? (await termsOfSubscription(db, charge.subscriptionId, null)).currency;
     const onStripe = cardPayments.kind === 'stripe' && state === 'awaiting_confirmation';
     return {
       id: charge.id,
@@ -86,6 +91,7 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
       packageName: found.packageName,
       deviceCount: subscription.deviceCount,
       amount: charge.amountCents === null ? null : formatMoney(charge.amountCents),
+      currency,
       expirationDate: subscription.expirationDate.toISOString(),
       timeZone: owner ? timeZoneOf(owner, config.STORE_TIME_ZONE) : config.STORE_TIME_ZONE,
       card: cardSummary(card),
