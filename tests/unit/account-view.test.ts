@@ -17,6 +17,7 @@ import {
   initialRenewalPackageId,
   renewalFormSchema,
   renewalPackages,
+  renewalDeviceOptions,
   renewalOptionLabel,
   renewalPayload,
 } from '../../src/client/features/account/renewal';
@@ -128,6 +129,8 @@ describe('Renew and Reactivate', () => {
     expect(renewalOptionLabel({ name: '1 Month Premium', price: '15.99', currency: 'USD' }, 'USD')).toBe('1 Month Premium - $15.99');
     expect(renewalOptionLabel({ name: '1 Month Premium', price: '14.99', currency: 'EUR' }, 'EUR')).toBe('1 Month Premium - €14.99');
     expect(renewalOptionLabel({ name: '1 Month Premium', price: '12.99' }, 'GBP')).toBe('1 Month Premium - £12.99');
+    expect(renewalDeviceOptions('USD')[1]).toEqual({ value: '2', label: '2 devices (+$5.99)' });
+    expect(renewalDeviceOptions('GBP')[1]).toEqual({ value: '2', label: '2 devices (+£4.99)' });
   });
 
   it('asks for a package and a gift card with the spec messages', () => {

@@ -6,7 +6,7 @@ import type { CustomerProfile } from '#contract/accounts';
 import { checkoutResponseSchema } from '#contract/checkout';
 import type { Package } from '#contract/packages';
 import type { Subscription } from '#contract/subscriptions';
-import { DEVICE_OPTIONS, GIFT_CARDS } from '#domain/catalog';
+import { GIFT_CARDS } from '#domain/catalog';
 import type { CurrencyCode } from '#domain/currencies';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -16,7 +16,6 @@ import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { useBuyerCurrency } from '../../lib/buyer-currency';
-import { deviceOptionLabel } from '../../lib/device-options';
 import { t, useMessages } from '../../lib/i18n';
 import { formatIsolated } from '../../lib/isolated-message';
 import { useCart } from '../../lib/cart-store';
@@ -26,6 +25,7 @@ import {
   initialRenewalPackageId,
   renewalFormSchema,
   renewalPackages,
+  renewalDeviceOptions,
   renewalOptionLabel,
   renewalPayload,
   type RenewalForm,
@@ -133,7 +133,7 @@ function RenewForm({
         label={t('account.details.devices')}
         error={errors.deviceCount?.message}
         placeholder={t('account.renewDialog.deviceCount')}
-        options={DEVICE_OPTIONS.map((count) => ({ value: String(count), label: deviceOptionLabel(count) }))}
+        options={renewalDeviceOptions(currency)}
       />
       <FormSelect
         control={form.control}

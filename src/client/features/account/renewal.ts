@@ -5,6 +5,7 @@ import type { Package } from '#contract/packages';
 import type { Subscription } from '#contract/subscriptions';
 import { canonicalPackageId, DEVICE_OPTIONS, GIFT_CARDS, MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
 import type { CurrencyCode } from '#domain/currencies';
+import { deviceOptionLabel } from '../../lib/device-options';
 import { priceText } from '../../lib/price-text';
 
 /** The Renew Subscription dialog's form (spec section 5 "Account order form" and "Renewal"). */
@@ -41,6 +42,9 @@ export function initialDeviceCount(subscription: Pick<Subscription, 'deviceCount
 export function renewalOptionLabel(pkg: Pick<Package, 'name' | 'price' | 'currency'>, currency: CurrencyCode): string {
   return `${pkg.name} - ${priceText(pkg.price, pkg.currency ?? currency)}`;
 }
+
+/** The device counts the dialog offers, each with its fee in the buyer's currency: '2 devices (+$5.99)'. */
+export const renewalDeviceOptions = (currency: CurrencyCode) => DEVICE_OPTIONS.map((count) => ({ value: String(count), label: deviceOptionLabel(count, currency) }));
 
 /** The renewal payload of spec section 3, naming the subscription it extends, in the currency the dialog showed. */
 export function renewalPayload(
