@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canStillConfirm, nextAttemptAfterDecline, renewalChargeKey } from '../../src/domain/renewal-charges';
 import { renewalStateLabel, savedCardLabel } from '../../src/client/features/admin/renewals/renewal-view';
-import { renewalFacts } from '../../src/client/features/renewals/renewal-facts';
+import { renewalAmountText, renewalFacts } from '../../src/client/features/renewals/renewal-facts';
 import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail } from '../../src/server/features/renewals/charge-emails';
 
@@ -58,6 +58,10 @@ describe('the renewal views', () => {
     ]);
     // A charge in euros says euros (decision 0104).
     expect(renewalFacts({ ...confirmation, amount: '20.48', currency: 'EUR' })[2]).toEqual(['Amount', '€20.48']);
+    // The page's sentence above the facts says the same amount.
+    expect(renewalAmountText({ amount: '20.48', currency: 'EUR' })).toBe('€20.48');
+    expect(renewalAmountText({ amount: '21.98', currency: 'USD' })).toBe('$21.98');
+    expect(renewalAmountText({ amount: null, currency: 'USD' })).toBe('');
   });
 });
 
