@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalPackageId, STREAMING_BOX_ID } from '#domain/catalog';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { moneyText } from './packages';
 import { AUTO_RENEW_CARD_ONLY_MESSAGE, checkoutRequestSchema, checkSetTopBoxes, hasShippingAddress, SHIPPING_REQUIRED_MESSAGE } from './checkout';
 
@@ -69,8 +70,10 @@ export type CryptoPayment = z.infer<typeof cryptoPaymentSchema>;
 export const cryptoInvoiceSchema = cryptoPaymentSchema.extend({
   renewal: z.object({
     packageName: z.string(),
-    /** The renewal order's total in dollars ('15.99'). */
+    /** The renewal order's total ('15.99') in `currency`. */
     amount: moneyText,
+    /** The renewal order's currency: the subscription's last paid order's (decision 0104). */
+    currency: z.enum(SUPPORTED_CURRENCIES),
     /** The expiry paying it gives (once paid, the one it gave), ISO. */
     renewsUntil: z.string(),
     /** The zone the page writes it in: the customer's, or the store's until theirs is known (decision 0074). */

@@ -26,9 +26,9 @@ export const renewalConfirmationSchema = z.object({
   state: z.enum(RENEWAL_CONFIRMATION_STATES),
   packageName: z.string(),
   deviceCount: z.number().int(),
-  /** The charge's amount; null before it was priced. */
+  /** The charge's amount, in `currency`; null before it was priced. */
   amount: moneyText.nullable(),
-  /** The currency of `amount`: the renewal order's, the one its owner last paid in (decision 0104). */
+  /** The charge's currency: its renewal order's, the subscription's last paid one (decision 0104). */
   currency: z.enum(SUPPORTED_CURRENCIES),
   /** The subscription's expiry as it now stands. */
   expirationDate: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '#domain/currencies';
 import { SUBSCRIPTION_STATUSES } from '#domain/subscription-status';
 import { DEVICE_KINDS } from './devices';
 import { requiredText } from './fields';
@@ -96,8 +97,13 @@ export const subscriptionSchema = z.object({
   savedCard: savedCardSchema.nullable(),
   /** When the saved card is next charged (ISO): expiry minus RENEWAL_CHARGE_DAYS_BEFORE, for an active auto-renewing subscription with a card; null otherwise. */
   nextChargeAt: z.string().nullable(),
-  /** What that charge takes, as the server prices a renewal today ('15.00'); null when there is none. */
+  /** What that charge takes, as the server prices a renewal today ('15.00'), in `currency`; null when there is none. */
   nextChargeAmount: moneyText.nullable(),
+  /**
+   * The currency the subscription renews in, its last paid order's (decision 0104), and so of
+   * nextChargeAmount; USD when that currency's price list lacks the package (decision 0114).
+   */
+  currency: z.enum(SUPPORTED_CURRENCIES),
   /** An expired subscription whose lines still run: the end of its grace period (decision 0046); null otherwise. */
   graceEndsAt: z.string().nullable(),
   /** An expired subscription whose lines the store turned off after its grace period; a renewal turns them on. */

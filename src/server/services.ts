@@ -12,7 +12,7 @@ import { createMail } from '#server/features/mail/index';
 import { createOrders, shipmentsOfSubscriptions } from '#server/features/orders/index';
 import { createCryptoPayments, createPayments, moveCustomerCards, savedCardSummaries } from '#server/features/payments/index';
 import { panelHealthNow } from '#server/features/panel-watch/index';
-import { createReports } from '#server/features/reports/index';
+import { createReports, renewalCurrenciesOf } from '#server/features/reports/index';
 import { renewalStatesOf } from '#server/features/renewals/index';
 import { createTelegram } from '#server/features/telegram/index';
 import { createSubscriptions } from '#server/features/subscriptions/index';
@@ -148,6 +148,7 @@ export function createServices(deps: AppDeps) {
     clock,
     savedCards: savedCardSummariesOf,
     renewalStates: (ids) => renewalStatesOf(db, ids),
+    renewalCurrencies: (ids) => renewalCurrenciesOf(db, ids),
     shipmentsOf: (ids) => shipmentsOfSubscriptions(db, ids),
   });
   const orders = createOrders(db, { cardPayments, metrics });

@@ -72,6 +72,28 @@ describe('disputes and early fraud warnings with the demo bank and a reseller pa
     expect(new Date(dispute.dueBy).getTime()).toBeGreaterThan(Date.now() + 20 * DAY_MS);
   });
 
+  it("writes the customer's dispute email in the order's language and currency, the owner's in English", async () => {
+    const english = await paidDemoOrder();
+    expect((await bank(english.intentId, 'dispute', { reason: 'fraudulent' })).statusCode).toBe(200);
+    const { customer, cookies } = await registerCustomer(t.app);
+    const { orderId, intentId } = await checkoutCardOrder(t, { email: customer.email, currency: 'EUR', locale: 'es' }, { ...cookies });
+    expect((await t.app.inject({ method: 'POST', url: `/api/demo/payment-intents/${intentId}/confirm`, payload: GOOD_CARD })).statusCode).toBe(200);
+    await t.services.jobs.drain();
+    expect((await bank(intentId, 'dispute', { reason: 'fraudulent' })).statusCode).toBe(200);
+    await t.services.jobs.drain();
+
+    const mailTo = async (to: string, subject: string) => (await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.subject, subject))))[0];
+    const unchanged = await mailTo(english.email, `Your payment for order ${english.orderId} was disputed`);
+    expect(unchanged?.text).toContain(`Your bank told us that the payment of $15.99 for StreamPlus order ${english.orderId} is disputed, so its service is paused.`);
+    expect(unchanged?.text).toContain('Amount: $15.99');
+    const spanish = await mailTo(customer.email, `El pago del pedido ${orderId} ha sido impugnado`);
+    expect(spanish?.text).toContain(`Tu banco nos ha informado de que el pago de 14,99\u00a0€ del pedido ${orderId} de StreamPlus está impugnado, por lo que su servicio queda en pausa.`);
+    expect(spanish?.text).toContain('Importe: 14,99\u00a0€');
+    expect(spanish?.html).toContain('lang="es"');
+    const owner = await mailTo(OWNER_EMAIL, `Dispute opened on order ${orderId}`);
+    expect(owner?.text).toContain('Amount: €14.99');
+  });
+
   it('assembles the evidence at once: the checkout, the policies with their text, the credentials email, the line usage and the account history', async () => {
     const { customer, cookies } = await registerCustomer(t.app);
     const { orderId, intentId } = await checkoutCardOrder(t, { email: customer.email }, { ...cookies });

@@ -43,4 +43,15 @@ describe("refusals in the caller's language", () => {
     expect((await quote('pt-BR')).json()).toEqual({ valid: false, error: 'Este código de cupom não é válido' });
     expect((await quote()).json()).toEqual({ valid: false, error: 'This coupon code is not valid' });
   });
+
+  it("words a support ticket's refusals in the caller's language, English as before", async () => {
+    const ticket = { category: 'billing', subject: 'Where is my refund?', message: 'Hello, I am still waiting.' };
+    const write = (payload: object, language?: string) => t.app.inject({ method: 'POST', url: '/api/support/tickets', payload, headers: inLanguage(language) });
+    expect((await write(ticket, 'es')).json()).toEqual({ message: 'Para escribir sin iniciar sesión se necesitan el correo electrónico y el ID del pedido' });
+    expect((await write(ticket)).json()).toEqual({ message: 'Email and order ID are required to write without signing in' });
+    const short = await write({ ...ticket, subject: 'Hi' }, 'de');
+    expect([short.statusCode, short.json()]).toEqual([400, { message: 'Betreff muss mindestens 3 Zeichen lang sein' }]);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/crypto-invoices/np_test_nothing', headers: inLanguage('fr') });
+    expect([missing.statusCode, missing.json()]).toEqual([404, { message: 'Facture de renouvellement introuvable' }]);
+  });
 });

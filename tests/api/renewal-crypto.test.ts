@@ -49,7 +49,7 @@ describe('crypto renewal invoices with the demo provider', () => {
       payAmount: '21.98',
       payCurrency: 'usdc',
       orderId: renewal!.id,
-      renewal: { packageName: '1 Month Premium', amount: '21.98', renewsUntil: '2026-05-02T09:00:00.000Z', timeZone: 'UTC' },
+      renewal: { packageName: '1 Month Premium', amount: '21.98', currency: 'USD', renewsUntil: '2026-05-02T09:00:00.000Z', timeZone: 'UTC' },
     });
 
     const paid = await t.app.inject({ method: 'POST', url: `/api/demo/crypto-payments/${renewal!.cryptoPaymentId}/simulate`, payload: { status: 'finished' } });
@@ -57,13 +57,23 @@ describe('crypto renewal invoices with the demo provider', () => {
     await t.services.jobs.drain();
     expect((await subscriptionRow(t, id)).expirationDate.toISOString()).toBe('2026-05-02T09:00:00.000Z');
     // Once paid, the expiry it gave, not one more period.
-    expect((await invoicePage()).json().renewal).toEqual({ packageName: '1 Month Premium', amount: '21.98', renewsUntil: '2026-05-02T09:00:00.000Z', timeZone: 'UTC' });
+    expect((await invoicePage()).json().renewal).toEqual({ packageName: '1 Month Premium', amount: '21.98', currency: 'USD', renewsUntil: '2026-05-02T09:00:00.000Z', timeZone: 'UTC' });
     // The first purchase's payment is no invoice.
     const notInvoice = await t.app.inject({ method: 'GET', url: `/api/crypto-invoices/np_test_${customer.order.id}` });
     expect({ status: notInvoice.statusCode, body: notInvoice.json() }).toEqual({ status: 404, body: { message: 'Renewal invoice not found' } });
     // The 1-day reminder of the old period is not sent: the subscription runs to its new expiry.
     clock.set(new Date(customer.subscription.expirationDate.getTime() - 20 * 3_600_000));
     expect((await t.services.renewalSchedule.runPass()).emails).toBe(0);
+  });
+
+  it("gives the invoice's page the amount in the currency last paid in", async () => {
+    clock.set(START);
+    const customer = await subscriber(t, { paymentMethod: 'crypto', currency: 'BRL', totalAmount: '79.99' });
+    clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
+    await t.services.renewalSchedule.runPass();
+    const [renewal] = await renewalOrdersOf(t, customer.subscription.id);
+    const page = await t.app.inject({ method: 'GET', url: `/api/crypto-invoices/${renewal!.cryptoPaymentId}` });
+    expect(page.json().renewal).toMatchObject({ amount: '79.99', currency: 'BRL' });
   });
 
   it('opens no invoice for a subscription paid by card', async () => {
@@ -134,6 +144,19 @@ describe('crypto renewal invoices with NOWPayments', () => {
     await t.services.jobs.drain();
     expect((await renewalOrdersOf(t, id))[0]).toMatchObject({ paymentStatus: 'completed', cryptoPaymentId: String(payment.payment_id) });
     expect((await subscriptionRow(t, id)).expirationDate.toISOString()).toBe('2026-05-02T09:00:00.000Z');
+  });
+
+  it("writes the invoice of a subscription last paid in euros in euros, in the customer's French", async () => {
+    clock.set(START);
+    const customer = await subscriber(t, { paymentMethod: 'crypto', currency: 'EUR', totalAmount: '20.48', devices: 2 });
+    await t.database.db.update(orders).set({ locale: 'fr' }).where(eq(orders.id, customer.order.id));
+    clock.set(new Date(customer.subscription.expirationDate.getTime() - 2 * DAY));
+    await t.services.renewalSchedule.runPass();
+
+    const [renewal] = await renewalOrdersOf(t, customer.subscription.id);
+    const [invoice] = standIn.invoices();
+    // The EUR list's 14.99 and the EUR fee of 5.49 for the second device (decision 0104).
+    expect(invoice!.order_description).toBe(`Renouvellement de 1 Month Premium, 2 appareils : 20,48\u00a0€, valable jusqu’au 2 mai 2026 (commande ${renewal!.id})`);
   });
 
   it('ignores a signed notice naming an order no invoice was opened for', async () => {

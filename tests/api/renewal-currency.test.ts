@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/lib/clock';
-import { renewalConfirmToken } from '../../src/server/features/renewals/confirm-link';
-import { chargesOf, DAY, renewalOrdersOf, renewalSchedule, subscriptionRow } from '../support/renewal-charges';
+import { DAY, renewalOrdersOf, renewalSchedule, subscriptionRow } from '../support/renewal-charges';
 import { buyWithAutoRenewOnStripe } from '../support/saved-cards';
 import { STRIPE_TEST_SETTINGS, useStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { useTestApp } from '../support/test-app';
@@ -20,8 +19,8 @@ describe('automatic renewal in the currency last paid in', () => {
     clock.set(START);
   });
 
-  async function autoRenewingIn(currency: string, deviceCount: string, card = '4242424242424242') {
-    const { subscriptionId } = await buyWithAutoRenewOnStripe(t, stripe, card, { currency, deviceCount });
+  async function autoRenewingIn(currency: string, deviceCount: string) {
+    const { subscriptionId } = await buyWithAutoRenewOnStripe(t, stripe, '4242424242424242', { currency, deviceCount });
     expect(await subscriptionRow(t, subscriptionId)).toMatchObject({ autoRenew: true, expirationDate: EXPIRY });
     return subscriptionId;
   }
@@ -40,15 +39,5 @@ describe('automatic renewal in the currency last paid in', () => {
     expect(creations[0]!.form).toMatchObject({ amount: String(minor), currency: currency.toLowerCase(), off_session: 'true' });
     const [order] = await renewalOrdersOf(t, subscriptionId);
     expect(order).toMatchObject({ paymentStatus: 'completed', totalAmount: total, currency });
-  });
-
-  it('asks the customer to confirm a renewal in the currency it is charged in', async () => {
-    const subscriptionId = await autoRenewingIn('EUR', '1', '4000002760003184');
-    clock.set(new Date(EXPIRY.getTime() - 3 * DAY));
-    expect(await renewalSchedule(t)).toEqual(['requires_action']);
-    const [charge] = await chargesOf(t, subscriptionId);
-    const token = renewalConfirmToken(t.config.SESSION_SECRET, charge!.id);
-    const page = await t.app.inject({ method: 'GET', url: `/api/renewals/${charge!.id}?token=${token}` });
-    expect(page.json()).toMatchObject({ state: 'awaiting_confirmation', amount: '14.99', currency: 'EUR' });
   });
 });

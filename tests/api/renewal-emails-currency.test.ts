@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/schema';
+import { orders, renewalCharges } from '../../src/server/schema';
 import { settableClock } from '../../src/server/lib/clock';
 import { renewalSchedule } from '../support/renewal-charges';
 import { DAY, HOUR, mailsTo, subscriber } from '../support/renewal-schedule';
@@ -17,6 +17,7 @@ const EXPIRY = Date.parse('2026-04-02T09:00:00.000Z');
 /** The saved card is charged 3 days before expiry; its notice comes 7 days before that. */
 const CHARGE = EXPIRY - 3 * DAY;
 const CARD_INSUFFICIENT_FUNDS = '4000000000009995';
+const CARD_NEEDS_AUTHENTICATION = '4000002760003184';
 
 async function passAt(t: TestApp, clock: ReturnType<typeof settableClock>, at: number) {
   clock.set(new Date(at));
@@ -85,6 +86,15 @@ describe('renewal emails in the currency last paid in', () => {
     expect(declined?.subject).toBe('Le paiement de votre renouvellement a échoué');
     expect(declined?.text).toContain('Nous n’avons pas pu débiter 14,99\u00a0€ sur votre Visa se terminant par 9995 pour le renouvellement de 1 Month Premium');
     expect(declined?.text).not.toContain('$');
+  });
+
+  it('gives the 3-D Secure confirmation page of a charge in euros its currency', async () => {
+    const bought = await buyWithAutoRenew(t, { card: CARD_NEEDS_AUTHENTICATION, fields: { currency: 'EUR' } });
+    clock.set(new Date(CHARGE));
+    expect(await renewalSchedule(t)).toEqual(['requires_action']);
+    const [charge] = await t.database.db.select().from(renewalCharges).where(eq(renewalCharges.subscriptionId, bought.subscriptionId));
+    const page = await t.app.inject({ method: 'GET', url: `/api/renewals/${charge!.id}`, cookies: bought.cookies! });
+    expect(page.json()).toMatchObject({ state: 'awaiting_confirmation', amount: '14.99', currency: 'EUR' });
   });
 
   it('writes the same subscription in USD exactly as before: dollars, in English', async () => {

@@ -25,6 +25,7 @@ export function subscriptionView(overrides: Partial<Subscription> = {}): Subscri
     savedCard: null,
     nextChargeAt: null,
     nextChargeAmount: null,
+    currency: 'USD',
     renewal: { state: 'off', nextAttemptAt: null, lastDeclineMessage: null },
     ...overrides,
   };

@@ -17,6 +17,8 @@ import {
   initialRenewalPackageId,
   renewalFormSchema,
   renewalPackages,
+  renewalDeviceOptions,
+  renewalOptionLabel,
   renewalPayload,
 } from '../../src/client/features/account/renewal';
 
@@ -110,7 +112,7 @@ describe('Renew and Reactivate', () => {
   it("sends the spec's renewal payload with the customer's details and the subscription it extends", () => {
     const form = renewalFormSchema.parse({ packageId: 'three', deviceCount: '2', selectedGiftCard: 'Amazon' });
     const customer = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: null };
-    expect(renewalPayload(form, customer, 'sub-1')).toEqual({
+    expect(renewalPayload(form, customer, 'sub-1', 'EUR')).toEqual({
       packageId: 'three',
       deviceCount: '2',
       selectedGiftCard: 'Amazon',
@@ -119,7 +121,16 @@ describe('Renew and Reactivate', () => {
       email: 'ada@example.com',
       phone: null,
       renewsSubscriptionId: 'sub-1',
+      currency: 'EUR',
     });
+  });
+
+  it("offers each package at its price in the buyer's currency, dollars as the spec writes them", () => {
+    expect(renewalOptionLabel({ name: '1 Month Premium', price: '15.99', currency: 'USD' }, 'USD')).toBe('1 Month Premium - $15.99');
+    expect(renewalOptionLabel({ name: '1 Month Premium', price: '14.99', currency: 'EUR' }, 'EUR')).toBe('1 Month Premium - €14.99');
+    expect(renewalOptionLabel({ name: '1 Month Premium', price: '12.99' }, 'GBP')).toBe('1 Month Premium - £12.99');
+    expect(renewalDeviceOptions('USD')[1]).toEqual({ value: '2', label: '2 devices (+$5.99)' });
+    expect(renewalDeviceOptions('GBP')[1]).toEqual({ value: '2', label: '2 devices (+£4.99)' });
   });
 
   it('asks for a package and a gift card with the spec messages', () => {

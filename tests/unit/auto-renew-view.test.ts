@@ -16,26 +16,28 @@ describe('automatic renewal as the account page and checkout say it', () => {
   });
 
   it('gives the next charge with its amount and day, and none without one', () => {
-    expect(nextChargeText({ nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '15.00' }, 'UTC')).toBe('Next charge: $15.00 on January 3, 2027');
+    expect(nextChargeText({ nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '15.00', currency: 'USD' }, 'UTC')).toBe('Next charge: $15.00 on January 3, 2027');
     // The day on the customer's calendar: noon UTC is already the next day in Tokyo.
-    expect(nextChargeText({ nextChargeAt: '2027-01-03T20:00:00.000Z', nextChargeAmount: '15.00' }, 'Asia/Tokyo')).toBe('Next charge: $15.00 on January 4, 2027');
-    expect(nextChargeText({ nextChargeAt: null, nextChargeAmount: null }, 'UTC')).toBeNull();
+    expect(nextChargeText({ nextChargeAt: '2027-01-03T20:00:00.000Z', nextChargeAmount: '15.00', currency: 'USD' }, 'Asia/Tokyo')).toBe('Next charge: $15.00 on January 4, 2027');
+    // The renewal's currency, not dollars: the subscription was last paid in euros (decision 0114).
+    expect(nextChargeText({ nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '14.99', currency: 'EUR' }, 'UTC')).toBe('Next charge: €14.99 on January 3, 2027');
+    expect(nextChargeText({ nextChargeAt: null, nextChargeAmount: null, currency: 'USD' }, 'UTC')).toBeNull();
   });
 
   it('says what happens at the expiry: charged, off, or no card', () => {
     const scheduled = { state: 'scheduled' as const, nextAttemptAt: null, lastDeclineMessage: null };
-    const on = { autoRenew: true, savedCard: card, nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '21.98', renewal: scheduled };
+    const on = { autoRenew: true, savedCard: card, nextChargeAt: '2027-01-03T12:00:00.000Z', nextChargeAmount: '21.98', currency: 'USD' as const, renewal: scheduled };
     expect(autoRenewStatusText(on, 'UTC')).toBe('Next charge: $21.98 on January 3, 2027');
     expect(autoRenewStatusText({ ...on, autoRenew: false, nextChargeAt: null, nextChargeAmount: null }, 'UTC')).toBe(
       'Off: your card will not be charged. Renew by hand before the expiry, or turn it on.',
     );
-    expect(autoRenewStatusText({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null, renewal: { ...scheduled, state: 'off' } }, 'UTC')).toBe(
+    expect(autoRenewStatusText({ autoRenew: false, savedCard: null, nextChargeAt: null, nextChargeAmount: null, currency: 'USD', renewal: { ...scheduled, state: 'off' } }, 'UTC')).toBe(
       'No card saved. Add a card to renew automatically.',
     );
   });
 
   it('never says a declined renewal will be charged', () => {
-    const declined = { autoRenew: true, savedCard: card, nextChargeAt: null, nextChargeAmount: null };
+    const declined = { autoRenew: true, savedCard: card, nextChargeAt: null, nextChargeAmount: null, currency: 'USD' as const };
     const retrying = { state: 'retrying' as const, nextAttemptAt: '2027-01-04T12:00:00.000Z', lastDeclineMessage: 'Your card was declined.' };
     expect(autoRenewStatusText({ ...declined, renewal: retrying }, 'UTC')).toBe('On: the renewal payment was declined and will be tried again.');
     expect(autoRenewStatusText({ ...declined, renewal: { ...retrying, state: 'failed', nextAttemptAt: null } }, 'UTC')).toBe('On: the renewal payment failed. Update your card and renew by hand.');

@@ -33,6 +33,27 @@ describe("a refusal in the caller's language", () => {
     expect(translateRefusal('Telegram is not available in this store.', 'es')).toBe('Telegram no está disponible en esta tienda.');
   });
 
+  it("answers a support ticket's refusals in the caller's language", () => {
+    expect(translateRefusal('Ticket not found', 'es')).toBe('Solicitud no encontrada');
+    expect(translateRefusal('Email and order ID are required to write without signing in', 'pt-BR')).toBe('Para escrever sem entrar, informe o e-mail e o ID do pedido');
+    expect(translateRefusal('Attachments must be PNG, JPEG or WebP images', 'de')).toBe('Anhänge müssen PNG-, JPEG- oder WebP-Bilder sein');
+    expect(translateRefusal('This ticket has already been rated', 'fr')).toBe('Cette demande a déjà été notée');
+    expect(translateRefusal('Subject must be at least 3 characters', 'es')).toBe('El campo «Asunto» debe tener al menos 3 caracteres');
+    expect(translateRefusal('Message must be at most 5000 characters', 'de')).toBe('Nachricht darf höchstens 5000 Zeichen lang sein');
+    expect(translateRefusal('Too many new requests from your network. Please try again in 1 minute, or reply to an open one.', 'fr')).toBe(
+      'Trop de nouvelles demandes depuis votre réseau. Veuillez réessayer dans 1 minute, ou répondre à une demande ouverte.',
+    );
+    expect(translateRefusal('Too many new requests from your network. Please try again in 12 minutes, or reply to an open one.', 'pt-BR')).toBe(
+      'Muitos chamados novos da sua rede. Tente novamente em 12 minutos ou responda a um chamado aberto.',
+    );
+  });
+
+  it("answers a renewal's and its invoice's refusals in the caller's language", () => {
+    expect(translateRefusal('Renewal invoice not found', 'ar')).toBe('فاتورة التجديد غير موجودة');
+    expect(translateRefusal('Renewal not found', 'es')).toBe('Renovación no encontrada');
+    expect(translateRefusal('This order can no longer be paid', 'de')).toBe('Diese Bestellung kann nicht mehr bezahlt werden');
+  });
+
   it('leaves a refusal the catalogue does not hold in English', () => {
     expect(translateRefusal('Something only an admin sees', 'es')).toBe('Something only an admin sees');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canStillConfirm, nextAttemptAfterDecline, renewalChargeKey } from '../../src/domain/renewal-charges';
 import { renewalStateLabel, savedCardLabel } from '../../src/client/features/admin/renewals/renewal-view';
-import { renewalFacts } from '../../src/client/features/renewals/renewal-facts';
+import { renewalAmountText, renewalFacts } from '../../src/client/features/renewals/renewal-facts';
 import { renderEmailHtml } from '../../src/server/features/mail/index';
 import { renewalConfirmMail, renewalDeclinedMail, renewalSkippedMail } from '../../src/server/features/renewals/charge-emails';
 
@@ -35,9 +35,9 @@ describe('the renewal views', () => {
   });
 
   it('lists the confirmation page\'s facts, the expiry in its owner\'s zone as the email writes it', () => {
-    const renewal = {
+    const confirmation = {
       id: 'r',
-      state: 'awaiting_confirmation',
+      state: 'awaiting_confirmation' as const,
       packageName: '1 Month Premium',
       deviceCount: 2,
       amount: '21.98',
@@ -45,20 +45,23 @@ describe('the renewal views', () => {
       expirationDate: '2027-02-05T09:00:00.000Z',
       timeZone: 'America/New_York',
       card: { brand: 'visa', last4: '3184' },
-      cardProvider: 'demo',
+      cardProvider: 'demo' as const,
       clientSecret: null,
       stripePublishableKey: null,
-    } as const;
-    const facts = renewalFacts(renewal);
-    expect(facts).toEqual([
+    };
+    expect(renewalFacts(confirmation)).toEqual([
       ['Package', '1 Month Premium'],
       ['Devices', '2'],
       ['Amount', '$21.98'],
       ['Card', 'Visa ending 3184'],
       ['Expires', 'February 5, 2027 at 4:00 AM (America/New_York)'],
     ]);
-    // In the currency the renewal is charged in, the one its owner last paid in.
-    expect(renewalFacts({ ...renewal, amount: '19.48', currency: 'EUR' })[2]).toEqual(['Amount', '€19.48']);
+    // A charge in euros says euros (decision 0104).
+    expect(renewalFacts({ ...confirmation, amount: '20.48', currency: 'EUR' })[2]).toEqual(['Amount', '€20.48']);
+    // The page's sentence above the facts says the same amount.
+    expect(renewalAmountText({ amount: '20.48', currency: 'EUR' })).toBe('€20.48');
+    expect(renewalAmountText({ amount: '21.98', currency: 'USD' })).toBe('$21.98');
+    expect(renewalAmountText({ amount: null, currency: 'USD' })).toBe('');
   });
 });
 

@@ -24,6 +24,7 @@ import { findOrder, keptCardPaymentsBetween, markDisputeLost, markDisputeWon, ma
 import { policyTextsOf } from '#server/features/policies/index';
 import { holdForDispute, liftDisputeHold, subscriptionOfPaidOrder, type Subscriptions } from '#server/features/subscriptions/index';
 import type { Clock } from '#server/lib/clock';
+import { localeOr } from '#server/lib/i18n/index';
 import type { PaymentLog } from '#server/lib/logs';
 import { CARD_PROVIDER_UNAVAILABLE_MESSAGE, type CardPaymentEvent, type CardPaymentProvider, type DisputeEvidenceSubmission } from '#server/providers/payments/index';
 import type { BlocklistWorkflow } from './blocklist';
@@ -89,7 +90,17 @@ export function createDisputesWorkflow({ db, clock, cardPayments, subscriptions,
       if (!disputed) return { kind: 'none' };
       const held = subscriptionId ? await holdForDispute(tx, subscriptionId, now) : null;
       await audit(tx, 'order.dispute_open', order.id, { paymentStatus: order.paymentStatus, autoRenew: held?.autoRenewWas ?? false }, { paymentStatus: 'disputed', linesRunning: false, autoRenew: false, dueBy: recorded.dueBy?.toISOString() ?? null, ...facts });
-      const opened = { orderId: order.id, customerName: order.customerName, customerEmail: order.customerEmail, amountCents: recorded.amount, reason: recorded.reason, dueBy: recorded.dueBy };
+      const opened = {
+        orderId: order.id,
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        amountCents: recorded.amount,
+        currency: order.currency,
+        reason: recorded.reason,
+        dueBy: recorded.dueBy,
+        // The customer's email in the order's language, else their saved one (decision 0107).
+        locale: localeOr(order.locale, order.customerId ? (await findCustomer(tx, order.customerId))?.locale : null),
+      };
       await mail.queue(tx, disputeCustomerMail(opened, config.PUBLIC_URL), { key: `dispute-opened:${recorded.id}:customer` });
       if (config.ALERT_EMAIL) await mail.queue(tx, disputeOwnerMail(config.ALERT_EMAIL, opened, config.PUBLIC_URL), { key: `dispute-opened:${recorded.id}:owner` });
       return { kind: 'opened', subscriptionId };

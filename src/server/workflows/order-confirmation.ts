@@ -11,9 +11,8 @@ import { packagesForReading as packages } from '#server/features/catalog/index';
 import { orderConfirmationMail, paidWithOf, type ConfirmationDetails, type Mail, type PaidWith, type RenewalReceipt } from '#server/features/mail/index';
 import { localeOr } from '#server/lib/i18n/index';
 import { orderConfirmationClaim, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
-import { renewalPrices, subscriptionsForReading as subscriptions, type SavedCardSummaries } from '#server/features/subscriptions/index';
+import { renewalCentsIn, renewalPrices, subscriptionsForReading as subscriptions, type SavedCardSummaries } from '#server/features/subscriptions/index';
 import { renewingPackage } from './renewals/renewal-order';
-import { renewalCentsIn } from './renewals/subscription-locale';
 
 /**
  * The order confirmation (decision 0028: written once, with its claim on the order), moved
@@ -132,7 +131,7 @@ export function createOrderConfirmation({ db, mail, clock, publicUrl, storeTimeZ
    */
   async function autoRenewalIn(order: OrderRow, pkg: { price: string; requiresShipping: boolean; duration: string }) {
     if (order.currency === DEFAULT_CURRENCY) {
-      const [renewalPrice = null] = await renewalPrices(db, [pkg]);
+      const [renewalPrice = null] = await renewalPrices(db, [{ ...pkg, id: order.packageId }]);
       return autoRenewalOf(renewalPrice, Number(order.deviceCount));
     }
     const { renewing } = await renewingPackage(db, order.packageId);

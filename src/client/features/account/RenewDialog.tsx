@@ -6,7 +6,8 @@ import type { CustomerProfile } from '#contract/accounts';
 import { checkoutResponseSchema } from '#contract/checkout';
 import type { Package } from '#contract/packages';
 import type { Subscription } from '#contract/subscriptions';
-import { DEVICE_OPTIONS, GIFT_CARDS } from '#domain/catalog';
+import { GIFT_CARDS } from '#domain/catalog';
+import type { CurrencyCode } from '#domain/currencies';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormSelect, plainOptions } from '../../components/ui/form-select';
@@ -14,7 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
-import { deviceOptionLabel } from '../../lib/device-options';
+import { useBuyerCurrency } from '../../lib/buyer-currency';
 import { t, useMessages } from '../../lib/i18n';
 import { formatIsolated } from '../../lib/isolated-message';
 import { useCart } from '../../lib/cart-store';
@@ -24,6 +25,8 @@ import {
   initialRenewalPackageId,
   renewalFormSchema,
   renewalPackages,
+  renewalDeviceOptions,
+  renewalOptionLabel,
   renewalPayload,
   type RenewalForm,
   type RenewalValues,
@@ -41,7 +44,9 @@ interface RenewDialogProps {
 /** Renew Subscription: choose the package, devices and gift card, then pay on the checkout page. */
 export function RenewDialog({ subscription, customer, open, onOpenChange }: RenewDialogProps) {
   useMessages('account');
-  const packages = usePackages();
+  // The checkout the dialog leads to charges in the buyer's currency, so the prices it offers are in it (decision 0114).
+  const currency = useBuyerCurrency();
+  const packages = usePackages({ currency });
   const options = renewalPackages(packages.data ?? []);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -61,14 +66,26 @@ export function RenewDialog({ subscription, customer, open, onOpenChange }: Rene
         ) : packages.isError ? (
           <p className="text-sm text-destructive" role="alert">{t('account.renewDialog.packagesFailed')}</p>
         ) : (
-          <RenewForm subscription={subscription} customer={customer} options={options} onDone={() => onOpenChange(false)} />
+          <RenewForm subscription={subscription} customer={customer} options={options} currency={currency} onDone={() => onOpenChange(false)} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function RenewForm({ subscription, customer, options, onDone }: { subscription: Subscription; customer: CustomerProfile; options: Package[]; onDone: () => void }) {
+function RenewForm({
+  subscription,
+  customer,
+  options,
+  currency,
+  onDone,
+}: {
+  subscription: Subscription;
+  customer: CustomerProfile;
+  options: Package[];
+  currency: CurrencyCode;
+  onDone: () => void;
+}) {
   const [, navigate] = useLocation();
   const addItem = useCart((state) => state.addItem);
   const form = useForm<RenewalForm, unknown, RenewalValues>({
@@ -82,7 +99,7 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
   const renew = useMutation({
     mutationFn: async (values: RenewalValues) => {
       // The answer is read but unused (spec section 7): the payment happens on /checkout.
-      await api(apiRoutes.checkout, { method: 'POST', body: renewalPayload(values, customer, subscription.id), schema: checkoutResponseSchema });
+      await api(apiRoutes.checkout, { method: 'POST', body: renewalPayload(values, customer, subscription.id, currency), schema: checkoutResponseSchema });
       return values;
     },
     onSuccess: (values) => {
@@ -107,7 +124,7 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
         label={t('account.renewDialog.package')}
         error={errors.packageId?.message}
         placeholder={t('account.renewDialog.choosePackage')}
-        options={options.map((pkg) => ({ value: pkg.id, label: `${pkg.name} - $${pkg.price}` }))}
+        options={options.map((pkg) => ({ value: pkg.id, label: renewalOptionLabel(pkg, currency) }))}
       />
       <FormSelect
         control={form.control}
@@ -116,7 +133,7 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
         label={t('account.details.devices')}
         error={errors.deviceCount?.message}
         placeholder={t('account.renewDialog.deviceCount')}
-        options={DEVICE_OPTIONS.map((count) => ({ value: String(count), label: deviceOptionLabel(count) }))}
+        options={renewalDeviceOptions(currency)}
       />
       <FormSelect
         control={form.control}

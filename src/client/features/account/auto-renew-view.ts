@@ -1,7 +1,7 @@
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
-import { formatDollars, parseMoney } from '#domain/money';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { formatMessage } from '../../lib/format-message';
+import { priceText } from '../../lib/price-text';
 import { t } from '../../lib/i18n';
 import { isCancelled, isTrialPackage } from './subscription-view';
 
@@ -27,10 +27,13 @@ export function savedCardText(card: SavedCardSummary): string {
   return formatMessage('account.card.saved', { brand: brandName(card.brand), last4: card.last4, expires: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` });
 }
 
-/** 'Next charge: $15.99 on January 3, 2027' (the day in the customer's zone), or null when no charge is coming. */
-export function nextChargeText(subscription: Pick<Subscription, 'nextChargeAt' | 'nextChargeAmount'>, timeZone: string): string | null {
+/**
+ * 'Next charge: $15.99 on January 3, 2027' (the day in the customer's zone), the amount in the
+ * currency the renewal charges (decision 0114), or null when no charge is coming.
+ */
+export function nextChargeText(subscription: Pick<Subscription, 'nextChargeAt' | 'nextChargeAmount' | 'currency'>, timeZone: string): string | null {
   if (!subscription.nextChargeAt || !subscription.nextChargeAmount) return null;
-  return formatMessage('account.autoRenew.nextCharge', { amount: formatDollars(parseMoney(subscription.nextChargeAmount)), date: formatSubscriptionDate(subscription.nextChargeAt, timeZone) });
+  return formatMessage('account.autoRenew.nextCharge', { amount: priceText(subscription.nextChargeAmount, subscription.currency), date: formatSubscriptionDate(subscription.nextChargeAt, timeZone) });
 }
 
 /** The block belongs to subscriptions that can renew: not the free trial, not a refunded (cancelled) one. */
@@ -40,7 +43,7 @@ export function offersAutoRenew(subscription: Pick<Subscription, 'status' | 'pac
 
 /** The line under the switch: what happens at the expiry. */
 export function autoRenewStatusText(
-  subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount' | 'renewal'>,
+  subscription: Pick<Subscription, 'autoRenew' | 'savedCard' | 'nextChargeAt' | 'nextChargeAmount' | 'currency' | 'renewal'>,
   timeZone: string,
 ): string {
   if (!subscription.savedCard) return t('account.autoRenew.noCard');

@@ -4,6 +4,9 @@ import { GIFT_CARD_REQUIRED_MESSAGE, type CheckoutRequest } from '#contract/chec
 import type { Package } from '#contract/packages';
 import type { Subscription } from '#contract/subscriptions';
 import { canonicalPackageId, DEVICE_OPTIONS, GIFT_CARDS, MAX_DEVICES, MIN_DEVICES } from '#domain/catalog';
+import type { CurrencyCode } from '#domain/currencies';
+import { deviceOptionLabel } from '../../lib/device-options';
+import { priceText } from '../../lib/price-text';
 
 /** The Renew Subscription dialog's form (spec section 5 "Account order form" and "Renewal"). */
 export const renewalFormSchema = z.object({
@@ -32,11 +35,23 @@ export function initialDeviceCount(subscription: Pick<Subscription, 'deviceCount
   return String(Math.min(MAX_DEVICES, Math.max(MIN_DEVICES, subscription.deviceCount)));
 }
 
-/** The renewal payload of spec section 3, naming the subscription it extends. */
+/**
+ * A package as the dialog offers it: '1 Month Premium - $15.99', priced in the buyer's currency,
+ * the one the checkout it leads to charges (decision 0114).
+ */
+export function renewalOptionLabel(pkg: Pick<Package, 'name' | 'price' | 'currency'>, currency: CurrencyCode): string {
+  return `${pkg.name} - ${priceText(pkg.price, pkg.currency ?? currency)}`;
+}
+
+/** The device counts the dialog offers, each with its fee in the buyer's currency: '2 devices (+$5.99)'. */
+export const renewalDeviceOptions = (currency: CurrencyCode) => DEVICE_OPTIONS.map((count) => ({ value: String(count), label: deviceOptionLabel(count, currency) }));
+
+/** The renewal payload of spec section 3, naming the subscription it extends, in the currency the dialog showed. */
 export function renewalPayload(
   form: RenewalValues,
   customer: Pick<CustomerProfile, 'firstName' | 'lastName' | 'email' | 'phone'>,
   subscriptionId: string,
+  currency: CurrencyCode,
 ): CheckoutRequest & { deviceCount: string } {
   return {
     packageId: form.packageId,
@@ -47,5 +62,6 @@ export function renewalPayload(
     email: customer.email,
     phone: customer.phone,
     renewsSubscriptionId: subscriptionId,
+    currency,
   };
 }

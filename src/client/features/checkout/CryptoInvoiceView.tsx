@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cryptoInvoiceSchema, type CryptoInvoice } from '#contract/crypto';
-import { formatDollars, parseMoney } from '#domain/money';
 import { BrandLogo } from '../../components/BrandLogo';
 import { MAIN_ID } from '../../components/SkipLink';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { api, messageOr } from '../../lib/api';
 import { pageLocale, t } from '../../lib/i18n';
 import { messageParts } from '../../lib/message-parts';
+import { priceText } from '../../lib/price-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { useStoreConfig } from './use-store-config';
@@ -18,13 +18,13 @@ const invoiceRoute = (paymentId: string) => `/api/crypto-invoices/${encodeURICom
 
 /**
  * What the invoice renews, its day in the customer's zone as the reminder that links it writes it
- * (decisions 0074, 0075), in the page's language ('January 4, 2027' in English); the package's
+ * (decisions 0074, 0075), in the page's language ('January 4, 2027' in English) and the invoice's currency; the package's
  * name kept whole in a right-to-left sentence.
  */
-const renewalLine = ({ packageName, amount, renewsUntil, timeZone }: CryptoInvoice['renewal']) =>
+const renewalLine = ({ packageName, amount, currency, renewsUntil, timeZone }: CryptoInvoice['renewal']) =>
   messageParts('payment.invoice.renews', {
     packageName: <bdi>{packageName}</bdi>,
-    amount: formatDollars(parseMoney(amount)),
+    amount: priceText(amount, currency),
     date: new Intl.DateTimeFormat(pageLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(new Date(renewsUntil)),
   });
 

@@ -1,7 +1,9 @@
 import { Clock, Gift, Headphones, MonitorSmartphone, Tv, Zap } from 'lucide-react';
+import { useBuyerCurrency } from '../../lib/buyer-currency';
 import { useMessages } from '../../lib/i18n';
+import { deviceFeeSentence } from './device-fee-sentence';
 
-/** Each feature's icon and the key of its messages (`.title`, `.text`). */
+/** Each feature's icon and the key of its messages (`.title`, `.text`; a text may name the device fee). */
 const FEATURES = [
   { icon: Tv, key: 'landing.features.channels' },
   { icon: Zap, key: 'landing.features.uhd' },
@@ -13,6 +15,7 @@ const FEATURES = [
 
 export function FeatureGrid() {
   const t = useMessages('landing');
+  const currency = useBuyerCurrency();
   return (
     <section id="features" className="scroll-mt-20 py-20">
       <div className="mx-auto max-w-7xl px-4">
@@ -25,7 +28,7 @@ export function FeatureGrid() {
                 <Icon className="size-5 text-white" aria-hidden="true" />
               </span>
               <h3 className="mt-4 text-lg font-bold">{t(`${key}.title`)}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{t(`${key}.text`)}</p>
+              <p className="mt-2 text-sm text-muted-foreground">{deviceFeeSentence(`${key}.text`, currency)}</p>
             </div>
           ))}
         </div>

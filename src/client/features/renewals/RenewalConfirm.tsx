@@ -10,8 +10,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { t, useMessages } from '../../lib/i18n';
 import { formatIsolated } from '../../lib/isolated-message';
-import { priceText } from '../../lib/price-text';
-import { renewalFacts } from './renewal-facts';
+import { renewalAmountText, renewalFacts } from './renewal-facts';
 
 function ToAccount() {
   return (
@@ -99,7 +98,7 @@ export function RenewalConfirm({ renewalId, token }: { renewalId: string; token:
       </AuthShell>
     );
   }
-  const amount = data.amount ? priceText(data.amount, data.currency) : '';
+  const amount = renewalAmountText(data);
   const failure = stripeError ?? (confirm.isError ? messageOr(confirm.error, t('account.renewal.notConfirmed')) : null);
   return (
     <AuthShell title={t('account.renewal.confirm')} description={formatIsolated('account.renewal.bankAsks', { amount, name: data.packageName })}>

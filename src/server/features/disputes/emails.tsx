@@ -1,6 +1,9 @@
 import { createElement } from 'react';
-import { formatDollars, type Cents } from '#domain/money';
+import { formatForAdmin, money, type CurrencyCode } from '#domain/currencies';
+import type { Locale } from '#domain/locales';
+import type { Cents } from '#domain/money';
 import { EmailButton, EmailLayout, Facts, Paragraph, type Email } from '#server/lib/email/index';
+import { wordsIn } from '#server/lib/i18n/index';
 
 export interface DisputeNoticeProps {
   heading: string;
@@ -8,12 +11,14 @@ export interface DisputeNoticeProps {
   paragraphs: string[];
   facts: Array<[string, string]>;
   button: { label: string; href: string };
+  /** The reader's language (decision 0107): the customer's; the staff's notice is English. */
+  locale?: Locale;
 }
 
 /** A dispute's notice (decision 0100): to the owner, what to do and by when; to the customer, that the service is paused. */
-export function DisputeNoticeEmail({ heading, greeting, paragraphs, facts, button }: DisputeNoticeProps) {
+export function DisputeNoticeEmail({ heading, greeting, paragraphs, facts, button, locale }: DisputeNoticeProps) {
   return (
-    <EmailLayout preview={paragraphs[0] ?? heading} heading={heading}>
+    <EmailLayout preview={paragraphs[0] ?? heading} heading={heading} locale={locale}>
       <Paragraph>{greeting}</Paragraph>
       {paragraphs.map((text) => (
         <Paragraph key={text}>{text}</Paragraph>
@@ -34,8 +39,12 @@ export interface OpenedDispute {
   customerName: string;
   customerEmail: string;
   amountCents: Cents;
+  /** The disputed order's currency, which its amount is in. */
+  currency: CurrencyCode;
   reason: string;
   dueBy: Date | null;
+  /** The customer's language: the order's, else their saved one (decision 0107). */
+  locale: Locale;
 }
 
 const dueText = (dueBy: Date | null) => (dueBy ? dueBy.toISOString().slice(0, 10) : 'not given');
@@ -52,7 +61,7 @@ export function disputeOwnerMail(to: string, dispute: OpenedDispute, publicUrl: 
     ],
     facts: [
       ['Order ID', dispute.orderId],
-      ['Amount', formatDollars(dispute.amountCents)],
+      ['Amount', formatForAdmin(money(dispute.amountCents, dispute.currency))],
       ['Reason', dispute.reason],
       ['Evidence due', dueText(dispute.dueBy)],
     ],
@@ -60,20 +69,21 @@ export function disputeOwnerMail(to: string, dispute: OpenedDispute, publicUrl: 
   });
 }
 
-/** The customer's email: their bank disputed the payment, so the service is paused. */
+/** The customer's email, in their language and the order's currency: their bank disputed the payment, so the service is paused. */
 export function disputeCustomerMail(dispute: OpenedDispute, publicUrl: string): Email {
   const store = publicUrl.replace(/\/+$/, '');
-  return noticeMail(dispute.customerEmail, `Your payment for order ${dispute.orderId} was disputed`, {
-    heading: 'Your payment was disputed',
-    greeting: `Hello ${dispute.customerName},`,
-    paragraphs: [
-      `Your bank told us that the payment of ${formatDollars(dispute.amountCents)} for StreamPlus order ${dispute.orderId} is disputed, so its service is paused.`,
-      'If you did not mean to dispute it, ask your bank to withdraw the dispute; the service resumes when it closes in our favour. Reply to this email with any question.',
-    ],
+  const words = wordsIn(dispute.locale);
+  const { t } = words;
+  const amount = words.price(dispute.amountCents, dispute.currency);
+  return noticeMail(dispute.customerEmail, t('emails.dispute.subject', { orderId: dispute.orderId }), {
+    heading: t('emails.dispute.heading'),
+    greeting: t('mail.hello', { name: dispute.customerName }),
+    paragraphs: [t('emails.dispute.paused', { amount, orderId: dispute.orderId }), t('emails.dispute.withdraw')],
     facts: [
-      ['Order ID', dispute.orderId],
-      ['Amount', formatDollars(dispute.amountCents)],
+      [t('mail.fact.orderId'), dispute.orderId],
+      [t('mail.fact.amount'), amount],
     ],
-    button: { label: 'Open your account', href: `${store}/account` },
+    button: { label: t('mail.openAccount'), href: `${store}/account` },
+    locale: dispute.locale,
   });
 }

@@ -35,6 +35,13 @@ const renewsByCard = and(eq(subscriptions.autoRenew, true), sql`${subscriptions.
 // Written out: drizzle leaves the columns of a selected expression unqualified, which a correlated subquery cannot be.
 const renewalCurrency = sql<CurrencyCode>`coalesce((select paid.currency from orders paid where paid.customer_id = subscriptions.customer_id and paid.payment_status = 'completed' and (paid.id = subscriptions.order_id or paid.renews_subscription_id = subscriptions.id) order by paid.paid_at desc nulls last limit 1), ${DEFAULT_CURRENCY})`;
 
+/** The currency each of these subscriptions renews in (the account page's next charge, decision 0114). */
+export async function renewalCurrenciesOf(db: DbOrTx, subscriptionIds: readonly string[]): Promise<Map<string, CurrencyCode>> {
+  if (subscriptionIds.length === 0) return new Map();
+  const rows = await db.select({ id: subscriptions.id, currency: renewalCurrency }).from(subscriptions).where(inArray(subscriptions.id, [...subscriptionIds]));
+  return new Map(rows.map((row) => [row.id, row.currency]));
+}
+
 /** The fee of one device past the first in each currency (domain/pricing), for the SQL below. */
 const extraDeviceFee = (currency: SQL) => sql`case ${currency} ${sql.join(SUPPORTED_CURRENCIES.map((code) => sql`when ${code} then ${sql.raw(String(deviceFeeIn(2, code)))}`), sql` `)} end`;
 

@@ -7,6 +7,7 @@ export { deviceView, type DeviceViewRow } from './device-view';
 export type { DeviceAction, DeviceActor, DeviceChange } from './devices';
 export type { BoughtPackage } from './provisioning';
 export { renewalPrices, type SavedCardSummaries } from './views';
+export { renewalCentsIn, renewalQuote } from './renewal-price';
 export { moveCustomerSubscriptions, moveOrderSubscription } from './ownership';
 export { subscriptionsForReading } from './read-only';
 export { attachCardOfPurchase, firstOrderOf, ownSettings, switchAutoRenew, useCard, type SwitchedSubscription } from './settings';

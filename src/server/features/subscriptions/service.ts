@@ -16,7 +16,7 @@ import { createDevices } from './devices';
 import { createLifecycle } from './lifecycle';
 import { createProvisioning } from './provisioning';
 import { endServiceOfRefund, type RefundedOrder } from './refunds';
-import { customerSubscriptions, renewalTerms, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries, type ShipmentsOf } from './views';
+import { customerSubscriptions, renewalTerms, type RenewalCurrenciesOf, type RenewalStatesOf, type RenewalTerms, type SavedCardSummaries, type ShipmentsOf } from './views';
 import { isUuid } from '#domain/record-id';
 
 /** The durable jobs of this capability (D10), with their schedules. */
@@ -40,6 +40,8 @@ export interface SubscriptionsDeps {
   savedCards?: SavedCardSummaries;
   /** The declined or unconfirmed renewal charges of the account page (decision 0045); every auto-renewal reads as scheduled when absent. */
   renewalStates?: RenewalStatesOf;
+  /** The currency each subscription renews in, which the account page's next charge is in (decision 0114); USD when absent. */
+  renewalCurrencies?: RenewalCurrenciesOf;
   /** The boxes' shipments of the account page, which a box's activation waits for (the orders feature's). */
   shipmentsOf: ShipmentsOf;
 }
@@ -49,7 +51,7 @@ export interface SubscriptionsDeps {
  * the rows, in workflows/provisioning.ts's transaction), the subscription lifecycle, the
  * account page's subscriptions and streaming box activation.
  */
-export function createSubscriptions({ db, config, jobs, provider, clock, savedCards, renewalStates, shipmentsOf }: SubscriptionsDeps) {
+export function createSubscriptions({ db, config, jobs, provider, clock, savedCards, renewalStates, renewalCurrencies, shipmentsOf }: SubscriptionsDeps) {
   const graceDays = config.GRACE_DAYS;
   const provisioning = createProvisioning({ db, provider, xtreamUrl: config.XTREAM_SERVER_URL, clock, graceDays });
   const lifecycle = createLifecycle({ db, provisioning, clock, graceDays });
@@ -61,7 +63,7 @@ export function createSubscriptions({ db, config, jobs, provider, clock, savedCa
   jobs.schedule(SUBSCRIPTION_JOBS.expireSubscriptions, EXPIRY_CRON);
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<Subscription> {
-    const [view] = isUuid(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, shipmentsOf, savedCards, renewalStates }) : [];
+    const [view] = isUuid(subscriptionId) ? await customerSubscriptions(db, customerId, clock.now(), { graceDays, onlyId: subscriptionId, shipmentsOf, savedCards, renewalStates, renewalCurrencies }) : [];
     if (!view) throw notFound(SUBSCRIPTION_NOT_FOUND);
     return view;
   }
@@ -82,7 +84,7 @@ export function createSubscriptions({ db, config, jobs, provider, clock, savedCa
     },
 
     /** The session customer's subscriptions for the account page, newest first. */
-    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, shipmentsOf, savedCards, renewalStates }),
+    listForCustomer: (customerId: string) => customerSubscriptions(db, customerId, clock.now(), { graceDays, shipmentsOf, savedCards, renewalStates, renewalCurrencies }),
 
     /** One of the customer's subscriptions as the account page shows it; 404 for another's. */
     viewOwned: ownedSubscription,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { SavedCardSummary, Subscription, SubscriptionRenewal } from '#contract/subscriptions';
 import { renewsAs } from '#domain/catalog';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
 import { formatMoney, parseMoney } from '#domain/money';
 import { renewalChargeAt, renewalChargeCents } from '#domain/renewal';
 import { remainingTime, type SubscriptionStatus } from '#domain/subscription-status';
@@ -9,6 +10,7 @@ import { graceState } from '#domain/renewal-milestones';
 import type { DbOrTx } from '#server/db/connect';
 import { packages } from './packages';
 import { deviceView } from './device-view';
+import { renewalQuote } from './renewal-price';
 import { deviceCredentials, subscriptions } from './schema';
 
 /** The account page's view of subscriptions (spec section 3 "Subscription (account page)"). */
@@ -44,38 +46,47 @@ export interface BoxShipment {
  */
 export type ShipmentsOf = (subscriptionIds: string[]) => Promise<BoxShipment[]>;
 
+/**
+ * The currency each subscription renews in, its last paid order's (decision 0104): the orders
+ * feature's table, read through a function the wiring gives (decision 0084); USD when absent.
+ */
+export type RenewalCurrenciesOf = (subscriptionIds: string[]) => Promise<Map<string, CurrencyCode>>;
+
 const RENEWAL_OFF: SubscriptionRenewal = { state: 'off', nextAttemptAt: null, lastDeclineMessage: null };
 const RENEWAL_SCHEDULED: SubscriptionRenewal = { state: 'scheduled', nextAttemptAt: null, lastDeclineMessage: null };
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
- * The renewal facts of the account page (decision 0044): a next charge only for an active
- * subscription that renews with a card, while its day is ahead (`now` absent: whatever the
- * day). A charge whose day passed is being tried or was declined: the page shows no date then.
+ * When the account page's next charge is (decision 0044): only for an active subscription
+ * that renews with a card, while its day is ahead (`now` absent: whatever the day). A charge
+ * whose day passed is being tried or was declined: the page shows no date then.
  */
-function renewalView(subscription: SubscriptionRow, price: string | null, card: SavedCardSummary | null, now: Date | null) {
+function nextChargeAt(subscription: SubscriptionRow, renews: boolean, card: SavedCardSummary | null, now: Date | null): Date | null {
   const chargeAt = renewalChargeAt(subscription.expirationDate);
-  const charges = price !== null && subscription.autoRenew && card !== null && subscription.status === 'active' && (now === null || chargeAt >= now);
-  return {
-    autoRenew: subscription.autoRenew,
-    savedCard: card,
-    nextChargeAt: charges ? chargeAt.toISOString() : null,
-    nextChargeAmount: charges ? formatMoney(renewalChargeCents(parseMoney(price), subscription.deviceCount)) : null,
-  };
+  const charges = renews && subscription.autoRenew && card !== null && subscription.status === 'active' && (now === null || chargeAt >= now);
+  return charges ? chargeAt : null;
 }
 
-type RenewedPackage = { price: string; duration: string; requiresShipping: boolean };
+type RenewedPackage = { id: string; price: string; duration: string; requiresShipping: boolean };
 
 /**
- * The prices subscriptions of these packages renew at: a box's subscription renews alone, at
- * the price of the package of its period (domain/catalog renewsAs); null when nothing renews it.
+ * The packages subscriptions of these packages renew as: a box's subscription renews alone, as
+ * the package of its period (domain/catalog renewsAs); null when nothing renews it.
  */
-export async function renewalPrices(db: DbOrTx, bought: readonly RenewedPackage[]): Promise<(string | null)[]> {
+async function renewingPackages(db: DbOrTx, bought: readonly RenewedPackage[]): Promise<(RenewedPackage | null)[]> {
   const onSale = bought.some((pkg) => pkg.requiresShipping)
-    ? await db.select({ price: packages.price, duration: packages.duration, requiresShipping: packages.requiresShipping }).from(packages).where(eq(packages.isActive, true))
+    ? await db
+        .select({ id: packages.id, price: packages.price, duration: packages.duration, requiresShipping: packages.requiresShipping })
+        .from(packages)
+        .where(eq(packages.isActive, true))
     : [];
-  return bought.map((pkg) => renewsAs(pkg, onSale)?.price ?? null);
+  return bought.map((pkg) => renewsAs(pkg, onSale));
+}
+
+/** The USD prices subscriptions of these packages renew at; null when nothing renews them. */
+export async function renewalPrices(db: DbOrTx, bought: readonly RenewedPackage[]): Promise<(string | null)[]> {
+  return (await renewingPackages(db, bought)).map((pkg) => pkg?.price ?? null);
 }
 
 /** What a reminder says of the renewal ahead (decision 0046). */
@@ -90,7 +101,7 @@ export interface RenewalTerms {
  */
 export async function renewalTerms(db: DbOrTx, subscriptionId: string, savedCards: SavedCardSummaries | undefined): Promise<RenewalTerms> {
   const [row] = await db
-    .select({ subscription: subscriptions, pkg: { price: packages.price, duration: packages.duration, requiresShipping: packages.requiresShipping } })
+    .select({ subscription: subscriptions, pkg: { id: packages.id, price: packages.price, duration: packages.duration, requiresShipping: packages.requiresShipping } })
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
     .where(eq(subscriptions.id, subscriptionId))
@@ -99,9 +110,9 @@ export async function renewalTerms(db: DbOrTx, subscriptionId: string, savedCard
   if (!row || !cardId || !savedCards) return { autoCharge: null };
   const card = (await savedCards([cardId])).get(cardId) ?? null;
   const [price = null] = await renewalPrices(db, [row.pkg]);
-  const { nextChargeAt } = renewalView(row.subscription, price, card, null);
-  if (!card || !nextChargeAt || price === null) return { autoCharge: null };
-  return { autoCharge: { amountCents: renewalChargeCents(parseMoney(price), row.subscription.deviceCount), last4: card.last4, on: new Date(nextChargeAt) } };
+  const on = nextChargeAt(row.subscription, price !== null, card, null);
+  if (!card || !on || price === null) return { autoCharge: null };
+  return { autoCharge: { amountCents: renewalChargeCents(parseMoney(price), row.subscription.deviceCount), last4: card.last4, on } };
 }
 
 /** A customer's subscriptions, newest first; `onlyId` narrows it to one of them. */
@@ -115,7 +126,8 @@ export async function customerSubscriptions(
     shipmentsOf,
     savedCards,
     renewalStates,
-  }: { graceDays: number; onlyId?: string; shipmentsOf: ShipmentsOf; savedCards?: SavedCardSummaries; renewalStates?: RenewalStatesOf },
+    renewalCurrencies,
+  }: { graceDays: number; onlyId?: string; shipmentsOf: ShipmentsOf; savedCards?: SavedCardSummaries; renewalStates?: RenewalStatesOf; renewalCurrencies?: RenewalCurrenciesOf },
 ): Promise<Subscription[]> {
   const rows = await db
     .select({
@@ -130,8 +142,8 @@ export async function customerSubscriptions(
 
   const ids = rows.map((row) => row.subscription.id);
   const cardIds = rows.flatMap(({ subscription }) => (subscription.savedCardId ? [subscription.savedCardId] : []));
-  const renewing = rows.flatMap(({ subscription }) => (subscription.autoRenew ? [subscription.id] : []));
-  const [credentials, boxes, cards, prices, declined] = await Promise.all([
+  const autoRenewing = rows.flatMap(({ subscription }) => (subscription.autoRenew ? [subscription.id] : []));
+  const [credentials, boxes, cards, renewing, declined, currencies] = await Promise.all([
     db
       .select()
       .from(deviceCredentials)
@@ -140,11 +152,23 @@ export async function customerSubscriptions(
     shipmentsOf(ids),
     // Only customers with a saved card pay for this read.
     cardIds.length > 0 && savedCards ? savedCards(cardIds) : new Map<string, SavedCardSummary>(),
-    renewalPrices(db, rows.map((row) => row.pkg)),
-    renewing.length > 0 && renewalStates ? renewalStates(renewing) : new Map<string, SubscriptionRenewal>(),
+    renewingPackages(db, rows.map((row) => row.pkg)),
+    autoRenewing.length > 0 && renewalStates ? renewalStates(autoRenewing) : new Map<string, SubscriptionRenewal>(),
+    renewalCurrencies ? renewalCurrencies(ids) : new Map<string, CurrencyCode>(),
   ]);
+  const currencyOf = (subscriptionId: string) => currencies.get(subscriptionId) ?? DEFAULT_CURRENCY;
+  const cardOf = (subscription: SubscriptionRow) => (subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null);
+  // The next charge in the currency the renewal will charge, at that currency's price (decision 0114).
+  const charges = await Promise.all(
+    rows.map(async ({ subscription }, index) => {
+      const pkg = renewing[index] ?? null;
+      const at = nextChargeAt(subscription, pkg !== null, cardOf(subscription), now);
+      return at && pkg ? { at, quote: await renewalQuote(db, pkg, subscription.deviceCount, currencyOf(subscription.id)) } : null;
+    }),
+  );
 
   return rows.map(({ subscription, pkg }, index) => {
+    const charge = charges[index] ?? null;
     const shipment = boxes.find((box) => box.subscriptionId === subscription.id) ?? null;
     const { days, hours } = remainingTime(subscription.expirationDate, now);
     const graceDaysOf = pkg.durationUnit === 'hours' ? 0 : graceDays;
@@ -172,7 +196,11 @@ export async function customerSubscriptions(
         actualDelivery: iso(shipment.actualDelivery),
       },
       canActivate: subscription.status === 'pending_activation' && shipment?.status === 'delivered',
-      ...renewalView(subscription, prices[index] ?? null, subscription.savedCardId ? (cards.get(subscription.savedCardId) ?? null) : null, now),
+      autoRenew: subscription.autoRenew,
+      savedCard: cardOf(subscription),
+      nextChargeAt: iso(charge?.at ?? null),
+      nextChargeAmount: charge ? formatMoney(charge.quote.renewalCents) : null,
+      currency: charge?.quote.currency ?? currencyOf(subscription.id),
       renewal: subscription.autoRenew ? (declined.get(subscription.id) ?? RENEWAL_SCHEDULED) : RENEWAL_OFF,
     };
   });

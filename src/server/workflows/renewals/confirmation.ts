@@ -81,9 +81,9 @@ export function createRenewalConfirmation({ db, clock, config, cardPayments, car
     const state = stateOf(found, now);
     const card = subscription.savedCardId ? await findSavedCard(db, subscription.savedCardId) : null;
     const owner = await findCustomer(db, subscription.customerId);
-    // The charge's order was priced in the subscription's currency (renewal-order.ts).
+    // The renewal order's currency once placed; before, the one it will be placed in (decision 0104).
     const order = charge.orderId ? await findOrder(db, charge.orderId) : null;
-    const currency = order?.currency ?? (await termsOfSubscription(db, charge.subscriptionId, owner?.locale ?? null)).currency;
+    const currency = order?.currency ?? (await termsOfSubscription(db, charge.subscriptionId, null)).currency;
     const onStripe = cardPayments.kind === 'stripe' && state === 'awaiting_confirmation';
     return {
       id: charge.id,

@@ -1,9 +1,9 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { CryptoInvoice } from '#contract/crypto';
-import { formatDollars, parseMoney } from '#domain/money';
-import { customerDate } from '#domain/store-time';
+import { parseMoney } from '#domain/money';
 import type { Db, DbOrTx } from '#server/db/connect';
 import type { Clock } from '#server/lib/clock';
+import { localeOr, wordsIn } from '#server/lib/i18n/index';
 import { findOrder, ordersForReading as orders, type OrderRow } from '#server/features/orders/index';
 import type { CryptoPayments } from '#server/features/payments/index';
 import { claimRenewalInvoice, invoiceOfOrder, isInvoicedOrder, openedRenewalInvoice, recordOpenedInvoice, recordRenewalOrder, releaseRenewalInvoice } from '#server/features/renewals/index';
@@ -64,6 +64,21 @@ export function renewalInvoiceFacts({ db, clock, zoneOf }: { db: Db; clock: Cloc
 }
 
 /**
+ * What the provider's invoice page says it is for, in the renewal order's language and currency
+ * (decisions 0107, 0110): the subscription's last paid order's, as the order was placed in them.
+ */
+export function invoiceDescription(order: Pick<OrderRow, 'id' | 'deviceCount' | 'totalAmount' | 'currency' | 'locale'>, packageName: string, renewsUntil: Date, timeZone: string): string {
+  const words = wordsIn(localeOr(order.locale));
+  return words.t('crypto.invoiceDescription', {
+    packageName,
+    devices: Number(order.deviceCount),
+    amount: words.price(parseMoney(order.totalAmount), order.currency),
+    date: words.date(renewsUntil, timeZone),
+    orderId: order.id,
+  });
+}
+
+/**
  * A crypto subscription's renewal invoice (decision 0046), across features: the renewals
  * feature keeps the period's row, the orders feature the renewal order, and the crypto
  * payments open the provider's invoice. Decision 0083: a flow that crosses features is a workflow's.
@@ -84,9 +99,7 @@ export function createCryptoRenewalInvoices({ db, crypto }: { db: Db; crypto: Pi
     try {
       const order = (claim.orderId ? await findOrder(db, claim.orderId) : null) ?? (await placeOrder());
       if (claim.orderId !== order.id) await recordRenewalOrder(db, claim, order.id);
-      const devices = Number(order.deviceCount);
-      const description = `${packageName} renewal, ${devices} device${devices === 1 ? '' : 's'}: ${formatDollars(parseMoney(order.totalAmount))}, runs until ${customerDate(renewsUntil, timeZone)} (order ${order.id})`;
-      const invoice = await crypto.openInvoice(order, description);
+      const invoice = await crypto.openInvoice(order, invoiceDescription(order, packageName, renewsUntil, timeZone));
       await recordOpenedInvoice(db, claim, invoice);
       return { invoiceUrl: invoice.invoiceUrl };
     } catch (error) {

@@ -4,9 +4,9 @@ import type { PackageRow } from '#server/features/catalog/index';
 import { recordStoreAction } from '#server/features/audit/index';
 import type { Mail } from '#server/features/mail/index';
 import { suspendedMail } from '#server/features/renewals/index';
-import { confirmLinesOff, lapsedPastGrace, markGraceSuspended, type Subscriptions } from '#server/features/subscriptions/index';
+import { confirmLinesOff, lapsedPastGrace, markGraceSuspended, renewalQuote, type Subscriptions } from '#server/features/subscriptions/index';
 import { packageOf } from './package-of';
-import { renewalQuote, termsOfSubscription } from './subscription-locale';
+import { termsOfSubscription } from './subscription-locale';
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;

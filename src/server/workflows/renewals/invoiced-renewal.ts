@@ -10,7 +10,7 @@ import type { RenewalInvoiceRow } from '#server/features/renewals/index';
 
 /**
  * What a crypto renewal invoice renews, as its page says it (decision 0075): the order's
- * package, its total in dollars, and the expiry paying it gives, moved by renewedExpiry as
+ * package, its total in its currency, and the expiry paying it gives, moved by renewedExpiry as
  * the provisioning of a renewal moves it. A renewal already applied was applied when its
  * order was fulfilled, from the expiry the invoice was opened for; one not yet applied would
  * be applied now, from the subscription's expiry as it stands.
@@ -28,5 +28,5 @@ export async function invoicedRenewal(
   const [subscription] = await db.select({ expirationDate: subscriptions.expirationDate, customerId: subscriptions.customerId }).from(subscriptions).where(eq(subscriptions.id, invoice.subscriptionId));
   if (!pkg || !subscription) return null;
   const renewsUntil = order.fulfilledAt ? renewedExpiry(invoice.periodEnd, order.fulfilledAt, pkg) : renewedExpiry(subscription.expirationDate, now, pkg);
-  return { packageName: pkg.name, amount: formatMoney(parseMoney(order.totalAmount)), renewsUntil: renewsUntil.toISOString(), timeZone: await zoneOf(subscription.customerId) };
+  return { packageName: pkg.name, amount: formatMoney(parseMoney(order.totalAmount)), currency: order.currency, renewsUntil: renewsUntil.toISOString(), timeZone: await zoneOf(subscription.customerId) };
 }

@@ -15,6 +15,8 @@ import {
   claimMilestone,
   dueMilestones,
   milestoneClaim,
+  renewalCentsIn,
+  renewalQuote,
   runsPaidSubscription,
   SCHEDULED_POLICY,
   type DueMilestone,
@@ -23,7 +25,7 @@ import {
 import { chargeOfPeriod, packageRetiredMail, renewalMilestoneMail, renewalNoticeMail } from '#server/features/renewals/index';
 import { lastPaidOrder, type CryptoRenewalInvoices } from './crypto-invoices';
 import { renewingPackage } from './renewal-order';
-import { localeOfSubscription, renewalCentsIn, renewalQuote, termsOfSubscription } from './subscription-locale';
+import { localeOfSubscription, termsOfSubscription } from './subscription-locale';
 import { suspendAfterGrace, type GraceSuspensionDeps } from './grace-suspension';
 
 /** The job's name is still its first one: the queues of running stores know it by that (decision 0083). */
