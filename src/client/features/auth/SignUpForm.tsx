@@ -17,7 +17,7 @@ import { browserTimeZone } from '../../lib/browser-time-zone';
 import { useMessages } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { rememberSignedIn } from '../../lib/session';
-import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
+import { useTrialsPaused } from '../../lib/trial-availability';
 
 type RegisterForm = z.input<typeof registerRequestSchema>;
 type RegisterValues = z.output<typeof registerRequestSchema>;
@@ -113,9 +113,9 @@ export function SignUpForm() {
       <FormField id="confirmPassword" label={t('auth.signUp.confirmPassword')} error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </FormField>
-      {trialsPaused && <p className="text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
+      {trialsPaused && <p className="text-sm text-muted-foreground">{t('site.trialsPaused.note')}</p>}
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending || trialsPaused}>
-        {register.isPending ? t('auth.signUp.pending') : trialsPaused ? TRIALS_PAUSED_LABEL : t(isTrial ? 'auth.signUp.startTrial' : 'auth.signUp.submit')}
+        {register.isPending ? t('auth.signUp.pending') : trialsPaused ? t('site.trialsPaused.label') : t(isTrial ? 'auth.signUp.startTrial' : 'auth.signUp.submit')}
       </Button>
     </form>
   );
