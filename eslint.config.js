@@ -57,6 +57,7 @@ const TRANSLATED_FILES = [
   'src/client/features/checkout/CheckoutView.tsx',
   'src/client/features/checkout/CouponBox.tsx',
   'src/client/features/checkout/CryptoInvoiceView.tsx',
+  'src/client/features/checkout/CryptoPaymentPanel.tsx',
   'src/client/features/checkout/CustomerInfoSection.tsx',
   'src/client/features/checkout/DemoCardForm.tsx',
   'src/client/features/checkout/OrderSummary.tsx',
