@@ -40,7 +40,7 @@ interface RenewDialogProps {
 
 /** Renew Subscription: choose the package, devices and gift card, then pay on the checkout page. */
 export function RenewDialog({ subscription, customer, open, onOpenChange }: RenewDialogProps) {
-  useMessages('account');
+  useMessages('account', 'payment');
   const packages = usePackages();
   const options = renewalPackages(packages.data ?? []);
   return (
