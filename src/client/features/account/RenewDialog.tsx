@@ -19,6 +19,7 @@ import { t, useMessages } from '../../lib/i18n';
 import { formatIsolated } from '../../lib/isolated-message';
 import { useCart } from '../../lib/cart-store';
 import { usePackages } from '../../lib/use-packages';
+import { inPageLanguage } from '../../lib/page-resolver';
 import {
   initialDeviceCount,
   initialRenewalPackageId,
@@ -72,7 +73,7 @@ function RenewForm({ subscription, customer, options, onDone }: { subscription: 
   const [, navigate] = useLocation();
   const addItem = useCart((state) => state.addItem);
   const form = useForm<RenewalForm, unknown, RenewalValues>({
-    resolver: zodResolver(renewalFormSchema),
+    resolver: inPageLanguage(zodResolver(renewalFormSchema)),
     defaultValues: {
       packageId: initialRenewalPackageId(subscription, options),
       deviceCount: initialDeviceCount(subscription),

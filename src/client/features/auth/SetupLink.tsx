@@ -18,6 +18,7 @@ import { useMessages } from '../../lib/i18n';
 import { messageParts } from '../../lib/message-parts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { rememberSignedIn } from '../../lib/session';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 type SetupForm = z.input<typeof setupPasswordRequestSchema>;
 type SetupValues = z.output<typeof setupPasswordRequestSchema>;
@@ -66,7 +67,7 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const form = useForm<SetupForm, unknown, SetupValues>({
-    resolver: zodResolver(setupPasswordRequestSchema),
+    resolver: inPageLanguage(zodResolver(setupPasswordRequestSchema)),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const t = useMessages('auth');

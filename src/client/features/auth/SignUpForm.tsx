@@ -18,6 +18,7 @@ import { useMessages } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { rememberSignedIn } from '../../lib/session';
 import { useTrialsPaused } from '../../lib/trial-availability';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 type RegisterForm = z.input<typeof registerRequestSchema>;
 type RegisterValues = z.output<typeof registerRequestSchema>;
@@ -38,7 +39,7 @@ export function SignUpForm() {
   const t = useMessages('auth');
   const failed = t('auth.signUp.failed');
   const form = useForm<RegisterForm, unknown, RegisterValues>({
-    resolver: zodResolver(registerRequestSchema),
+    resolver: inPageLanguage(zodResolver(registerRequestSchema)),
     defaultValues: { signupType: 'account', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const register = useMutation({
