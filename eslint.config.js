@@ -21,6 +21,7 @@ const TRANSLATED_FILES = [
   'src/client/app/routes.tsx',
   'src/client/components/AuthShell.tsx',
   'src/client/components/CurrencyPicker.tsx',
+  'src/client/components/EmailAddress.tsx',
   'src/client/components/LanguageSwitcher.tsx',
   'src/client/components/LinkQrDialog.tsx',
   'src/client/components/ServerAddress.tsx',

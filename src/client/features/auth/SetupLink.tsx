@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
+import { EmailAddress } from '../../components/EmailAddress';
 import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
@@ -89,7 +90,14 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
   return (
     <AuthShell
       title={t(`${prefix}.title`)}
-      description={messageParts(`${prefix}.welcome`, { firstName: <bdi>{firstName}</bdi>, email: <span className="font-semibold text-foreground">{email}</span> })}
+      description={messageParts(`${prefix}.welcome`, {
+        firstName: <bdi>{firstName}</bdi>,
+        email: (
+          <span className="font-semibold text-foreground">
+            <EmailAddress email={email} />
+          </span>
+        ),
+      })}
     >
       <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => complete.mutate(values))(event)}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />

@@ -21,7 +21,7 @@ function SubmitOrder({ label, pendingLabel, pending, failure, paused = false }: 
       {paused && <p className="text-sm text-muted-foreground">{t('site.trialsPaused.note')}</p>}
       <Button type="submit" form={CHECKOUT_FORM_ID} size="lg" className="w-full" disabled={pending || paused}>
         {pending ? pendingLabel : paused ? t('site.trialsPaused.label') : label}
-        {!pending && !paused && <ArrowRight aria-hidden="true" />}
+        {!pending && !paused && <ArrowRight className="rtl:rotate-180" aria-hidden="true" />}
       </Button>
     </div>
   );
