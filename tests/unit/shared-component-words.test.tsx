@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LinkQrDialog } from '../../src/client/components/LinkQrDialog';
 import { ServerAddress } from '../../src/client/components/ServerAddress';
 import { TrackingNumber } from '../../src/client/components/TrackingNumber';
@@ -101,7 +101,11 @@ describe('the shared components in the page language', () => {
     const user = userEvent.setup();
     // Neither the Clipboard API nor the older way copies.
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    const execCommand = document.execCommand;
     document.execCommand = () => false;
+    onTestFinished(() => {
+      document.execCommand = execCommand;
+    });
     const failure = async () => {
       render(
         <>
