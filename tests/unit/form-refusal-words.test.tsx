@@ -82,6 +82,11 @@ describe("a form's refusals in the page language", () => {
     for (const message of ['ZIP code must be at most 20 characters', '12 Months Premium is not available in BRL', 'Device count is required', 'Something only an admin sees']) {
       expect(refusalInPageLanguage(message)).toBe(translateRefusal(message, 'pt-BR'));
     }
+    // The demo card form's own rules (the contract's demoCardSchema).
+    expect(["Your card's expiration date is incomplete.", "Your card's security code is incomplete."].map(refusalInPageLanguage)).toEqual([
+      'A data de validade do seu cartão está incompleta.',
+      'O código de segurança do seu cartão está incompleto.',
+    ]);
     const shown = await new Promise((resolve) => showRefusal('MAC address is required', resolve));
     expect(shown).toBe('O endereço MAC é obrigatório');
   });
