@@ -1,16 +1,19 @@
 import { QrCode } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { formatMessage } from '../lib/format-message';
+import { useMessages } from '../lib/i18n';
+import { formatIsolated } from '../lib/isolated-message';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './ui/dialog';
 import { Skeleton } from './ui/skeleton';
 
-/** The links a TV app can scan: a device's M3U playlist and its XMLTV guide. */
-const LINKS = {
-  playlist: { name: 'playlist', format: 'an M3U playlist URL' },
-  guide: { name: 'TV guide', format: 'an XMLTV guide URL' },
-} as const;
-
-type LinkKind = keyof typeof LINKS;
+/**
+ * The links a TV app can scan: a device's M3U playlist and its XMLTV guide, each with its own
+ * sentences in the devices area (the account's, and the admin's in English, decision 0111):
+ * a language names a playlist and a guide with other words and genders.
+ */
+type LinkKind = 'playlist' | 'guide';
+const words = (kind: LinkKind, what: 'show' | 'title' | 'description' | 'alt' | 'failed') => `devices.qr.${kind}.${what}`;
 
 /** The QR image of a link; the encoder loads only when a customer asks for a code. */
 function LinkQrImage({ url, deviceName, kind }: { url: string; deviceName: string; kind: LinkKind }) {
@@ -27,17 +30,17 @@ function LinkQrImage({ url, deviceName, kind }: { url: string; deviceName: strin
     };
   }, [url]);
 
-  const { name } = LINKS[kind];
-  if (failed) return <p className="text-sm text-destructive">The QR code could not be drawn. Copy the {name} URL instead.</p>;
+  const t = useMessages('devices');
+  if (failed) return <p className="text-sm text-destructive">{t(words(kind, 'failed'))}</p>;
   if (!image) return <Skeleton className="size-64" />;
-  return <img src={image} width={256} height={256} alt={`QR code of the ${name} URL for ${deviceName}`} className="size-64 rounded-lg bg-white p-2" />;
+  return <img src={image} width={256} height={256} alt={formatMessage(words(kind, 'alt'), { device: deviceName })} className="size-64 rounded-lg bg-white p-2" />;
 }
 
 /** The QR button beside a device's playlist or guide link, and the dialog it opens. */
 export function LinkQrDialog({ url, deviceName, kind }: { url: string; deviceName: string; kind: LinkKind }) {
   const [open, setOpen] = useState(false);
-  const { name, format } = LINKS[kind];
-  const label = `Show ${name} QR code`;
+  const t = useMessages('devices');
+  const label = t(words(kind, 'show'));
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -47,10 +50,8 @@ export function LinkQrDialog({ url, deviceName, kind }: { url: string; deviceNam
       </DialogTrigger>
       <DialogContent className="max-w-sm">
         <DialogHeader>
-          <DialogTitle>
-            {deviceName} {name}
-          </DialogTitle>
-          <DialogDescription>Scan this code with a TV app that accepts {format}.</DialogDescription>
+          <DialogTitle>{formatIsolated(words(kind, 'title'), { device: deviceName })}</DialogTitle>
+          <DialogDescription>{t(words(kind, 'description'))}</DialogDescription>
         </DialogHeader>
         <div className="flex justify-center">{open && <LinkQrImage url={url} deviceName={deviceName} kind={kind} />}</div>
       </DialogContent>

@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { AuthShell } from '../components/AuthShell';
 import { ResendSetupLinkForm } from '../features/auth';
 import { useMessages } from '../lib/i18n';
+import { EmailAddress } from '../components/EmailAddress';
 import { messageParts } from '../lib/message-parts';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -33,7 +34,11 @@ export default function PasswordSetupPage() {
           <div className="min-w-0 text-sm">
             <p>
               {messageParts('auth.passwordSetup.emailed', {
-                email: <strong className="break-all text-foreground" data-testid="setup-email">{email || t('auth.passwordSetup.yourEmail')}</strong>,
+                email: (
+                  <strong className="text-foreground" data-testid="setup-email">
+                    {email ? <EmailAddress email={email} /> : t('auth.passwordSetup.yourEmail')}
+                  </strong>
+                ),
               })}
             </p>
             {orderId && (

@@ -1,5 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DEFAULT_LOCALE } from '#domain/locales';
+import { formatMessage } from '../../lib/format-message';
+import { pageLocale, t } from '../../lib/i18n';
 import { Button } from './button';
 import { toast } from './use-toast';
 
@@ -25,7 +28,12 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('Copy refused');
 }
 
-/** An icon button with an accessible name ('Copy username' ...) that confirms with 'Copied!'. */
+/**
+ * An icon button with an accessible name ('Copy username' ...) that confirms with 'Copied!', in
+ * the page's language from the site area every page carries (decision 0106); the admin's
+ * pages are English, so it keeps the spec's words there. The caller names `label` and `what`
+ * in the page's language.
+ */
 export function CopyButton({ value, label, what }: { value: string; label: string; what: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -38,9 +46,12 @@ export function CopyButton({ value, label, what }: { value: string; label: strin
     try {
       await copyText(value);
       setCopied(true);
-      toast({ title: 'Copied!', description: `${what} copied to clipboard` });
+      toast({ title: t('site.copy.copied'), description: formatMessage('site.copy.copiedText', { what }) });
     } catch {
-      toast({ title: 'Copy Failed', description: `Select the ${what.toLowerCase()} and copy it by hand.`, variant: 'destructive' });
+      // English writes the name in lower case inside its sentence; the other languages' sentences
+      // put it where its own capital is right (a German noun keeps it).
+      const named = pageLocale() === DEFAULT_LOCALE ? what.toLowerCase() : what;
+      toast({ title: t('site.copy.failed'), description: formatMessage('site.copy.failedText', { what: named }), variant: 'destructive' });
     }
   };
 

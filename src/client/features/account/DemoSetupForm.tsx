@@ -8,6 +8,7 @@ import { DemoCardFields } from '../demo-card';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { t } from '../../lib/i18n';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 type DemoCard = z.output<typeof demoCardSchema>;
 
@@ -24,7 +25,7 @@ const TEST_CARDS = [
 /** The demo card network's form for saving a card, as checkout's demo form pays (D7). */
 export function DemoSetupForm({ setupIntentId, onSaved }: { setupIntentId: string; onSaved: (setupIntentId: string) => Promise<string | null> }) {
   const form = useForm<z.input<typeof demoCardSchema>, unknown, DemoCard>({
-    resolver: zodResolver(demoCardSchema),
+    resolver: inPageLanguage(zodResolver(demoCardSchema)),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
   const [failure, setFailure] = useState<string | null>(null);

@@ -20,6 +20,7 @@ import { t, useMessages } from '../../lib/i18n';
 import { formatIsolated } from '../../lib/isolated-message';
 import { useCart } from '../../lib/cart-store';
 import { usePackages } from '../../lib/use-packages';
+import { inPageLanguage } from '../../lib/page-resolver';
 import {
   initialDeviceCount,
   initialRenewalPackageId,
@@ -43,7 +44,7 @@ interface RenewDialogProps {
 
 /** Renew Subscription: choose the package, devices and gift card, then pay on the checkout page. */
 export function RenewDialog({ subscription, customer, open, onOpenChange }: RenewDialogProps) {
-  useMessages('account');
+  useMessages('account', 'payment');
   // The checkout the dialog leads to charges in the buyer's currency, so the prices it offers are in it (decision 0114).
   const currency = useBuyerCurrency();
   const packages = usePackages({ currency });
@@ -89,7 +90,7 @@ function RenewForm({
   const [, navigate] = useLocation();
   const addItem = useCart((state) => state.addItem);
   const form = useForm<RenewalForm, unknown, RenewalValues>({
-    resolver: zodResolver(renewalFormSchema),
+    resolver: inPageLanguage(zodResolver(renewalFormSchema)),
     defaultValues: {
       packageId: initialRenewalPackageId(subscription, options),
       deviceCount: initialDeviceCount(subscription),

@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { useMessages } from '../../lib/i18n';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 /**
  * "Forgot password?": emails a link to choose a new password. The answer is the same
@@ -35,7 +36,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, email }: { open: bool
 function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   const t = useMessages('auth');
   const form = useForm<z.input<typeof forgotPasswordRequestSchema>, unknown, ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
+    resolver: inPageLanguage(zodResolver(forgotPasswordRequestSchema)),
     defaultValues: { email: initialEmail },
   });
   const send = useMutation({

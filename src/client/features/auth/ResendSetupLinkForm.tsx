@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { useMessages } from '../../lib/i18n';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 const resendFormSchema = resendSetupLinkRequestSchema.pick({ email: true, orderId: true });
 type ResendForm = z.input<typeof resendFormSchema>;
@@ -25,7 +26,7 @@ const ORDER_ID_EXAMPLE = 'SP-1712345678901-123456';
 export function ResendSetupLinkForm({ email, orderId }: { email: string; orderId: string }) {
   const t = useMessages('auth');
   const form = useForm<ResendForm, unknown, ResendValues>({
-    resolver: zodResolver(resendFormSchema),
+    resolver: inPageLanguage(zodResolver(resendFormSchema)),
     defaultValues: { email, orderId },
   });
   const resend = useMutation({

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { FormField, invalidProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
+import { EmailAddress } from '../../components/EmailAddress';
 import { api, getQueryFn, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { queryKeys } from '../../lib/query-keys';
@@ -18,6 +19,7 @@ import { useMessages } from '../../lib/i18n';
 import { messageParts } from '../../lib/message-parts';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { rememberSignedIn } from '../../lib/session';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 type SetupForm = z.input<typeof setupPasswordRequestSchema>;
 type SetupValues = z.output<typeof setupPasswordRequestSchema>;
@@ -66,7 +68,7 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const form = useForm<SetupForm, unknown, SetupValues>({
-    resolver: zodResolver(setupPasswordRequestSchema),
+    resolver: inPageLanguage(zodResolver(setupPasswordRequestSchema)),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const t = useMessages('auth');
@@ -88,7 +90,14 @@ function SetupPasswordForm({ token, setup }: { token: string; setup: SetupTokenC
   return (
     <AuthShell
       title={t(`${prefix}.title`)}
-      description={messageParts(`${prefix}.welcome`, { firstName: <bdi>{firstName}</bdi>, email: <span className="font-semibold text-foreground">{email}</span> })}
+      description={messageParts(`${prefix}.welcome`, {
+        firstName: <bdi>{firstName}</bdi>,
+        email: (
+          <span className="font-semibold text-foreground">
+            <EmailAddress email={email} />
+          </span>
+        ),
+      })}
     >
       <form className="grid gap-4" noValidate onSubmit={(event) => void form.handleSubmit((values) => complete.mutate(values))(event)}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />

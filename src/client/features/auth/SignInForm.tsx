@@ -14,6 +14,7 @@ import { apiRoutes } from '../../lib/api-routes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { useMessages } from '../../lib/i18n';
 import { rememberSignedIn } from '../../lib/session';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 /** /login's form (spec sections 2 and 5): on success the customer goes to /account; "Forgot password?" opens the reset dialog. */
 export function SignInForm() {
@@ -23,7 +24,7 @@ export function SignInForm() {
   const t = useMessages('auth');
   const loginFailed = t('auth.signIn.failed');
   const form = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: inPageLanguage(zodResolver(loginRequestSchema)),
     defaultValues: { email: '', password: '' },
   });
   const login = useMutation({

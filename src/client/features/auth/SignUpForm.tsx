@@ -17,7 +17,8 @@ import { browserTimeZone } from '../../lib/browser-time-zone';
 import { useMessages } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { rememberSignedIn } from '../../lib/session';
-import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
+import { useTrialsPaused } from '../../lib/trial-availability';
+import { inPageLanguage } from '../../lib/page-resolver';
 
 type RegisterForm = z.input<typeof registerRequestSchema>;
 type RegisterValues = z.output<typeof registerRequestSchema>;
@@ -38,7 +39,7 @@ export function SignUpForm() {
   const t = useMessages('auth');
   const failed = t('auth.signUp.failed');
   const form = useForm<RegisterForm, unknown, RegisterValues>({
-    resolver: zodResolver(registerRequestSchema),
+    resolver: inPageLanguage(zodResolver(registerRequestSchema)),
     defaultValues: { signupType: 'account', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const register = useMutation({
@@ -113,9 +114,9 @@ export function SignUpForm() {
       <FormField id="confirmPassword" label={t('auth.signUp.confirmPassword')} error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </FormField>
-      {trialsPaused && <p className="text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
+      {trialsPaused && <p className="text-sm text-muted-foreground">{t('site.trialsPaused.note')}</p>}
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending || trialsPaused}>
-        {register.isPending ? t('auth.signUp.pending') : trialsPaused ? TRIALS_PAUSED_LABEL : t(isTrial ? 'auth.signUp.startTrial' : 'auth.signUp.submit')}
+        {register.isPending ? t('auth.signUp.pending') : trialsPaused ? t('site.trialsPaused.label') : t(isTrial ? 'auth.signUp.startTrial' : 'auth.signUp.submit')}
       </Button>
     </form>
   );

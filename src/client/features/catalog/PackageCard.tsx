@@ -3,9 +3,10 @@ import type { Package } from '#contract/packages';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { t } from '../../lib/i18n';
+import { messageParts } from '../../lib/message-parts';
 import { cashbackText, priceText } from '../../lib/price-text';
 import { cn } from '../../lib/utils';
-import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE } from '../../lib/trial-availability';
 import { isFreePackage } from '../../lib/use-packages';
 
 interface PackageCardProps {
@@ -19,6 +20,10 @@ interface PackageCardProps {
 export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: PackageCardProps) {
   const free = isFreePackage(pkg);
   const paused = free && trialsPaused;
+  // The owner writes a package's name and duration in English: each keeps its own direction
+  // inside an Arabic sentence (decision 0112). messageParts, not the ICU formatter, so the
+  // landing page's cards load no formatter (decision 0106).
+  const duration = <bdi>{pkg.duration}</bdi>;
   return (
     <Card
       data-testid={`package-${pkg.id}`}
@@ -31,7 +36,7 @@ export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: Packag
       {(free || mostPopular) && (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 tracking-wide" variant={free ? 'success' : 'default'}>
           {free ? <Sparkles className="size-3" aria-hidden="true" /> : <Star className="size-3" aria-hidden="true" />}
-          {free ? 'FREE TRIAL' : 'Most Popular'}
+          {t(free ? 'landing.package.freeTrialBadge' : 'landing.package.mostPopular')}
         </Badge>
       )}
       <h3 className="mt-2 flex items-center gap-2 text-lg font-bold">
@@ -40,12 +45,12 @@ export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: Packag
       </h3>
       <p className="mt-3 flex flex-wrap items-baseline gap-1">
         <span className="tabular text-4xl font-extrabold">{priceText(pkg.price, pkg.currency)}</span>
-        <span className="text-sm text-muted-foreground">/ {pkg.duration}</span>
+        <span className="text-sm text-muted-foreground">{messageParts('landing.package.per', { duration })}</span>
       </p>
       <p className="mt-3 min-h-12 text-sm text-muted-foreground">
         {free
-          ? `${pkg.duration} of full access - No credit card required!`
-          : `${pkg.duration} subscription with ${cashbackText(pkg.cashback)} gift card cashback (1 per subscription)`}
+          ? messageParts('landing.package.trialText', { duration })
+          : messageParts('landing.package.paidText', { duration, cashback: cashbackText(pkg.cashback) })}
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm">
         {pkg.features.map((feature) => (
@@ -62,9 +67,13 @@ export function PackageCard({ pkg, mostPopular, trialsPaused, onChoose }: Packag
         disabled={paused}
         onClick={() => onChoose(pkg)}
       >
-        {paused ? TRIALS_PAUSED_LABEL : free ? 'Start Free Trial' : `Choose ${pkg.name}`}
+        {paused
+          ? t('site.trialsPaused.label')
+          : free
+            ? t('landing.package.startTrial')
+            : messageParts('landing.package.choose', { name: <bdi>{pkg.name}</bdi> })}
       </Button>
-      {paused && <p className="mt-2 text-center text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
+      {paused && <p className="mt-2 text-center text-sm text-muted-foreground">{t('site.trialsPaused.note')}</p>}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import type { Package } from '#contract/packages';
 import { Button } from '../../components/ui/button';
 import { useBuyerCurrency } from '../../lib/buyer-currency';
 import { useCart } from '../../lib/cart-store';
+import { t } from '../../lib/i18n';
 import { PackageCard } from './PackageCard';
 import { PackageListLoading } from './PackageListLoading';
 import { useTrialsPaused } from '../../lib/trial-availability';
@@ -25,15 +26,15 @@ export function PackageList() {
   if (isError || !packages) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 rounded-2xl border border-border bg-card p-10 text-center">
-        <p>We could not load the packages. Please check your connection.</p>
+        <p>{t('landing.packages.loadFailed')}</p>
         <Button variant="outline" onClick={() => void refetch()}>
-          <RefreshCw /> Try again
+          <RefreshCw /> {t('landing.packages.retry')}
         </Button>
       </div>
     );
   }
   if (packages.length === 0) {
-    return <p className="rounded-2xl border border-border bg-card p-10 text-center text-muted-foreground">No packages are on sale right now. Please check back soon.</p>;
+    return <p className="rounded-2xl border border-border bg-card p-10 text-center text-muted-foreground">{t('landing.packages.none')}</p>;
   }
   const mostPopularId = packages.find((p) => p.popular && !isFreePackage(p))?.id;
   return (

@@ -1,4 +1,5 @@
 import { Card } from '../../components/ui/card';
+import { t } from '../../lib/i18n';
 
 function PackageCardSkeleton() {
   return (
@@ -19,7 +20,7 @@ function PackageCardSkeleton() {
 /** The package grid's place while the packages (or the list's code) load. */
 export function PackageListLoading() {
   return (
-    <div role="status" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading packages">
+    <div role="status" className="grid grid-cols-1 gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t('landing.packages.loading')}>
       {[0, 1, 2].map((i) => (
         <PackageCardSkeleton key={i} />
       ))}

@@ -9,7 +9,9 @@ import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { CopyButton } from '../../components/ui/copy-button';
 import type { Money } from '#domain/currencies';
+import { formatMessage } from '../../lib/format-message';
 import { t } from '../../lib/i18n';
+import { messageParts } from '../../lib/message-parts';
 import { amountText } from '../../lib/price-text';
 import { useCryptoPaymentStatus } from './crypto-polling';
 
@@ -46,7 +48,10 @@ function Detail({ label, value, copyLabel, what, mono = false }: { label: string
     <div className="grid gap-1">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
       <dd className="flex min-h-10 items-center justify-between gap-2 rounded-lg border border-border bg-background/60 py-1 ps-3 pe-1">
-        <span className={mono ? 'break-all font-mono text-sm' : 'tabular font-semibold'}>{value}</span>
+        {/* An amount with its coin's code, or an address: left to right under an Arabic frame too (decision 0112). */}
+        <span dir="ltr" className={mono ? 'break-all font-mono text-sm' : 'tabular font-semibold'}>
+          {value}
+        </span>
         {copyLabel && what && <CopyButton value={value} label={copyLabel} what={what} />}
       </dd>
     </div>
@@ -59,23 +64,23 @@ export function CryptoPaymentPanel({ payment, orderTotal, demo, onCompleted, onB
   const currency = payment.payCurrency.toUpperCase();
   const { outcome, checkNow } = useCryptoPaymentStatus(payment.paymentId, (settled) => {
     if (settled === 'completed') onCompleted();
-    else onFailed({ title: 'Payment Failed', description: 'Please try again or contact support' });
+    else onFailed({ title: t('payment.failed.title'), description: t('payment.crypto.tryAgainOrSupport') });
   });
   const simulate = useMutation({
     mutationFn: (body: SimulateCryptoPaymentRequest) =>
       api(apiRoutes.demoSimulateCryptoPayment(payment.paymentId), { method: 'POST', body, schema: cryptoPaymentStatusSchema }),
     onSuccess: () => void checkNow(),
-    onError: (error) => onFailed({ title: 'Error', description: messageOr(error, 'The simulation failed') }),
+    onError: (error) => onFailed({ title: t('payment.crypto.errorTitle'), description: messageOr(error, t('payment.crypto.simulationFailed')) }),
   });
 
   if (outcome === 'failed') {
     return (
       <div className="flex flex-col items-center gap-3 py-6 text-center" role="alert">
         <XCircle className="size-12 text-destructive" aria-hidden="true" />
-        <p className="text-lg font-bold">Payment Not Received</p>
-        <p className="text-sm text-muted-foreground">This crypto payment failed or expired. Please try again or contact support.</p>
+        <p className="text-lg font-bold">{t('payment.crypto.notReceived')}</p>
+        <p className="text-sm text-muted-foreground">{t('payment.crypto.failedText')}</p>
         <Button type="button" variant="outline" onClick={onBack}>
-          <RotateCcw aria-hidden="true" /> Try again
+          <RotateCcw aria-hidden="true" /> {t('payment.crypto.tryAgain')}
         </Button>
       </div>
     );
@@ -85,45 +90,51 @@ export function CryptoPaymentPanel({ payment, orderTotal, demo, onCompleted, onB
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Badge variant="warning" role="status">
-          <Loader2 className="size-3 animate-spin" aria-hidden="true" /> Waiting for payment
+          <Loader2 className="size-3 animate-spin" aria-hidden="true" /> {t('payment.crypto.waiting')}
         </Badge>
-        <span className="text-xs text-muted-foreground">Order {payment.orderId}</span>
+        <span className="text-xs text-muted-foreground">{messageParts('payment.crypto.order', { orderId: <bdi>{payment.orderId}</bdi> })}</span>
       </div>
       <div className="grid gap-5 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="mx-auto flex size-44 items-center justify-center rounded-xl bg-white p-2">
-          {qrCode ? <img src={qrCode} alt="QR code of the payment address" width={160} height={160} /> : <Loader2 className="size-6 animate-spin text-slate-400" aria-hidden="true" />}
+          {qrCode ? <img src={qrCode} alt={t('payment.crypto.qrAlt')} width={160} height={160} /> : <Loader2 className="size-6 animate-spin text-slate-400" aria-hidden="true" />}
         </div>
         <dl className="grid min-w-0 gap-3">
           {orderTotal && <Detail label={t('checkout.crypto.orderTotal')} value={amountText(orderTotal)} />}
-          <Detail label="Amount to send" value={`${payment.payAmount} ${currency}`} copyLabel="Copy amount" what="Amount" />
-          <Detail label="Network" value="Ethereum (ERC-20)" />
-          <Detail label={`${currency} address`} value={payment.payAddress} copyLabel="Copy address" what="Address" mono />
+          <Detail label={t('payment.crypto.amount')} value={`${payment.payAmount} ${currency}`} copyLabel={t('payment.crypto.copyAmount')} what={t('payment.crypto.amountWhat')} />
+          <Detail label={t('payment.crypto.network')} value="Ethereum (ERC-20)" />
+          <Detail
+            label={formatMessage('payment.crypto.address', { currency })}
+            value={payment.payAddress}
+            copyLabel={t('payment.crypto.copyAddress')}
+            what={t('payment.crypto.addressWhat')}
+            mono
+          />
         </dl>
       </div>
       <p className="flex gap-2 rounded-lg border border-warning/30 bg-warning/10 p-3 text-xs text-muted-foreground">
         <TriangleAlert className="size-4 shrink-0 text-warning" aria-hidden="true" />
-        Send exactly this amount of {currency} on the Ethereum network (ERC-20). Other tokens or networks cannot be credited.
+        {formatMessage('payment.crypto.warning', { currency })}
       </p>
       <p className="text-sm text-muted-foreground">
-        This page checks for your payment automatically and updates once it is confirmed on the blockchain.
+        {t('payment.crypto.autoCheck')}
       </p>
       {demo && (
-        <div className="grid gap-3 rounded-xl border border-dashed border-accent/50 bg-accent/5 p-4" role="group" aria-label="Demo crypto payment">
+        <div className="grid gap-3 rounded-xl border border-dashed border-accent/50 bg-accent/5 p-4" role="group" aria-label={t('payment.crypto.demoGroup')}>
           <p className="flex items-center gap-2 text-sm font-semibold text-accent">
-            <FlaskConical className="size-4" aria-hidden="true" /> Demo mode: no real crypto is sent
+            <FlaskConical className="size-4" aria-hidden="true" /> {t('payment.crypto.demoTitle')}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="button" variant="secondary" className="h-auto min-h-10 whitespace-normal" disabled={simulate.isPending} onClick={() => simulate.mutate({ status: 'finished' })}>
-              Simulate payment received
+              {t('payment.crypto.simulateReceived')}
             </Button>
             <Button type="button" variant="outline" className="h-auto min-h-10 whitespace-normal" disabled={simulate.isPending} onClick={() => simulate.mutate({ status: 'expired' })}>
-              Simulate payment expired
+              {t('payment.crypto.simulateExpired')}
             </Button>
           </div>
         </div>
       )}
       <Button type="button" variant="ghost" className="justify-self-start" onClick={onBack}>
-        <ArrowLeft aria-hidden="true" /> Change payment method
+        <ArrowLeft className="rtl:rotate-180" aria-hidden="true" /> {t('payment.crypto.changeMethod')}
       </Button>
     </div>
   );

@@ -13,6 +13,7 @@ import { api } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
 import { t } from '../../lib/i18n';
 import { amountText } from '../../lib/price-text';
+import { inPageLanguage } from '../../lib/page-resolver';
 import type { CardPaymentProps } from './card-payment-props';
 import { demoConfirmFailure } from './payment-errors';
 import { PaymentFailureNote } from './PaymentFailureNote';
@@ -33,7 +34,7 @@ const TEST_CARDS = [
 export function DemoCardForm({ clientSecret, total, currency, onPaid, onFailed }: CardPaymentProps) {
   const paymentIntentId = paymentIntentIdOf(clientSecret);
   const form = useForm<z.input<typeof demoCardSchema>, unknown, DemoCard>({
-    resolver: zodResolver(demoCardSchema),
+    resolver: inPageLanguage(zodResolver(demoCardSchema)),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
   const confirm = useMutation({

@@ -2,7 +2,7 @@ import { ArrowRight, Bitcoin, CreditCard, Pencil, Sparkles } from 'lucide-react'
 import { Button } from '../../components/ui/button';
 import { CheckoutSection } from './CheckoutSection';
 import { PaymentFailureNote } from './PaymentFailureNote';
-import { TRIALS_PAUSED_LABEL, TRIALS_PAUSED_NOTE, useTrialsPaused } from '../../lib/trial-availability';
+import { useTrialsPaused } from '../../lib/trial-availability';
 import { t } from '../../lib/i18n';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -18,10 +18,10 @@ function SubmitOrder({ label, pendingLabel, pending, failure, paused = false }: 
   return (
     <div className="grid gap-4">
       <PaymentFailureNote message={pending ? null : failure} />
-      {paused && <p className="text-sm text-muted-foreground">{TRIALS_PAUSED_NOTE}</p>}
+      {paused && <p className="text-sm text-muted-foreground">{t('site.trialsPaused.note')}</p>}
       <Button type="submit" form={CHECKOUT_FORM_ID} size="lg" className="w-full" disabled={pending || paused}>
-        {pending ? pendingLabel : paused ? TRIALS_PAUSED_LABEL : label}
-        {!pending && !paused && <ArrowRight aria-hidden="true" />}
+        {pending ? pendingLabel : paused ? t('site.trialsPaused.label') : label}
+        {!pending && !paused && <ArrowRight className="rtl:rotate-180" aria-hidden="true" />}
       </Button>
     </div>
   );

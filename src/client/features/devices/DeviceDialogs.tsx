@@ -11,6 +11,7 @@ import { formatMessage } from '../../lib/format-message';
 import { t, useMessages } from '../../lib/i18n';
 import { formatIsolated } from '../../lib/isolated-message';
 import { playlistUrl } from '../../lib/playlist-url';
+import { showRefusal } from '../../lib/page-resolver';
 import { ActionDialog } from './ActionDialog';
 import { CredentialLine } from './CredentialLine';
 import type { DeviceCommand } from './device-commands';
@@ -53,7 +54,8 @@ function FieldDialog({ onClose, run, pending, error, title, description, fieldId
   const confirm = () => {
     const checked = schema.safeParse(value);
     if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message);
+      // The contract's English rule, in the page's language (decision 0115).
+      showRefusal(checked.error.issues[0]?.message ?? '', setFieldError);
       input.current?.focus();
       return;
     }
