@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addMessages } from '../../src/client/lib/i18n';
-import { cashbackText, priceText } from '../../src/client/lib/price-text';
-import { extraDeviceFeeText } from '../../src/client/lib/device-options';
+import { cashbackText, extraDeviceFeeText, priceText } from '../../src/client/lib/price-text';
 
 /** Prices in their currency, in the page's language (decision 0108). */
 describe("the storefront's prices", () => {

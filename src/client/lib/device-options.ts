@@ -13,5 +13,3 @@ export function deviceOptionLabel(count: number, currency: CurrencyCode = DEFAUL
   return fee === 0 ? formatMessage('payment.devices.included', { count }) : formatMessage('payment.devices.extra', { count, fee: amountText(money(fee, currency)) });
 }
 
-/** The fee of each device beyond the first in `currency`: "$5.99", "R$ 29,99". */
-export const extraDeviceFeeText = (currency: CurrencyCode) => amountText(money(deviceFeeIn(2, currency), currency));

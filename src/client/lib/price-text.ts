@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY, formatPrice, money, type CurrencyCode, type Money } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
+import { deviceFeeIn } from '#domain/pricing';
 import { textDirection } from '#domain/locales';
 import { pageLocale } from './i18n';
 
@@ -23,3 +24,10 @@ export function priceText(price: string, currency: CurrencyCode = DEFAULT_CURREN
 export function cashbackText(cashback: string): string {
   return priceText(cashback, DEFAULT_CURRENCY);
 }
+
+/**
+ * The fee of each device beyond the first in `currency`: "$5.99", "R$ 29,99". Here, not beside
+ * the devices selects' labels: the landing page names it, and its first JavaScript carries no
+ * ICU formatter, which those labels need (decision 0114).
+ */
+export const extraDeviceFeeText = (currency: CurrencyCode) => amountText(money(deviceFeeIn(2, currency), currency));

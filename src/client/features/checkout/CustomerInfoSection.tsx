@@ -7,7 +7,8 @@ import { FormSelect } from '../../components/ui/form-select';
 import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 import type { CurrencyCode } from '#domain/currencies';
-import { deviceOptionLabel, extraDeviceFeeText } from '../../lib/device-options';
+import { deviceOptionLabel } from '../../lib/device-options';
+import { extraDeviceFeeText } from '../../lib/price-text';
 import { formatMessage } from '../../lib/format-message';
 import { t } from '../../lib/i18n';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CurrencyCode } from '#domain/currencies';
-import { extraDeviceFeeText } from '../../lib/device-options';
+import { extraDeviceFeeText } from '../../lib/price-text';
 import { messageParts } from '../../lib/message-parts';
 
 /**
