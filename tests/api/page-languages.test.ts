@@ -14,7 +14,7 @@ function fakeClientBuild(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en" class="dark"><head><meta charset="UTF-8" /><script type="module" src="/assets/index-B2xk9Qa_.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en" class="dark"><head><meta charset="UTF-8" /><meta name="description" content="Premium IPTV in 4K: 18,000+ channels, 24/7 support and up to $30 gift card cashback with every subscription." /><title>StreamPlus IPTV - Premium 4K streaming with gift card cashback</title><script type="module" src="/assets/index-B2xk9Qa_.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'page-shells.json'), JSON.stringify({ LandingPage: '<main><h1>Premium IPTV</h1></main>', 'LandingPage@pt-BR': '<main><h1>IPTV premium</h1></main>' }));
   writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify({ LandingPage: ['assets/landing-Lq3vT8wz.js'] }));
@@ -101,6 +101,16 @@ describe('the storefront in six languages', () => {
     expect(ar.statusCode).toBe(200);
     expect(ar.body).toContain('<html lang="ar" dir="rtl" class="dark">');
     expect(pageMessages(ar.body).messages['site.signIn']).toBe('تسجيل الدخول');
+  });
+
+  it('names the store in the tab and describes it in the page\'s language, English as index.html writes it', async () => {
+    const english = (await get('/')).body;
+    expect(english).toContain('<title>StreamPlus IPTV - Premium 4K streaming with gift card cashback</title>');
+    expect(english).toContain('<meta name="description" content="Premium IPTV in 4K: 18,000+ channels, 24/7 support and up to $30 gift card cashback with every subscription."');
+    const portuguese = (await get('/pt-BR')).body;
+    expect(portuguese).toContain('<title>StreamPlus IPTV - Streaming premium em 4K com cashback em vale-presente</title>');
+    expect(portuguese).toContain('<meta name="description" content="IPTV premium em 4K: mais de 18.000 canais, suporte 24/7 e até US$ 30 de cashback em vale-presente em cada assinatura."');
+    expect((await get('/ar')).body).toContain('<title>StreamPlus IPTV - بث مميز بدقة 4K مع استرداد نقدي في بطاقة هدايا</title>');
   });
 
   it('names the page in every language and x-default on every storefront page', async () => {

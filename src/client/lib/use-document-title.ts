@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
+import { t } from './i18n';
 
-/** The landing page's title, as index.html gives it before the app starts. */
-const STORE_TITLE = 'StreamPlus IPTV - Premium 4K streaming with gift card cashback';
-
-/** Names the page in the browser tab and for screen readers on each route change. */
+/** Names the page in the browser tab and for screen readers on each route change; the landing page keeps the store's own title, in the page's language. */
 export function useDocumentTitle(title: string | null): void {
   useEffect(() => {
-    document.title = title ? `${title} | StreamPlus` : STORE_TITLE;
+    document.title = title ? `${title} | StreamPlus` : t('site.store.title');
   }, [title]);
 }

@@ -39,6 +39,23 @@ function withLanguage(html: string, locale: Locale): string {
   });
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The store's name in the tab and its description for search engines and shared links, in the
+ * page's language: index.html writes them in English, which a page's own title replaces once
+ * its code runs, and which the landing page keeps (decision 0106).
+ */
+function withStoreWords(html: string, locale: Locale): string {
+  const { messages } = pageMessages(locale, ['site']);
+  const title = messages['site.store.title'];
+  const description = messages['site.store.description'];
+  let written = html;
+  if (title) written = written.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (description) written = written.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(description)}"`);
+  return written;
+}
+
 /** The first paint's messages, as data the app reads before its first render (never run as a script). */
 function withMessages(html: string, page: string | null, locale: Locale): string {
   const areas = page ? (FIRST_PAINT_AREAS[page] ?? DEFAULT_AREAS) : NOT_FOUND_AREAS;
@@ -70,7 +87,7 @@ export function pageDocuments(clientDir: string, indexHtml: string): (page: stri
     let document = documents.get(key);
     if (!document) {
       const links = ((page ? preloads[page] : undefined) ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-      const html = withMessages(withLanguage(indexHtml, locale), page, locale);
+      const html = withMessages(withStoreWords(withLanguage(indexHtml, locale), locale), page, locale);
       const shell = page ? shells[shellKey(page, locale)] : undefined;
       const [head = '', rest = ''] = (shell ? withShell(html, shell) : html).split('</head>');
       document = { head, rest: `${links}</head>${rest}` };
