@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useCartInBuyerCurrency } from '../../lib/cart-currency';
 import { cartTotal, useCart } from '../../lib/cart-store';
 import { formatMessage } from '../../lib/format-message';
+import { formatIsolated } from '../../lib/isolated-message';
 import { useMessages } from '../../lib/i18n';
 import { amountText, priceText } from '../../lib/price-text';
 
@@ -53,8 +54,8 @@ export function CartDialog() {
               {items.map((item) => (
                 <li key={item.id} className="flex items-center justify-between gap-4 py-3">
                   <div>
-                    <p className="font-semibold">{formatMessage('cart.itemName', { name: item.name })}</p>
-                    <p className="text-sm text-muted-foreground">{formatMessage('cart.itemDuration', { duration: item.duration })}</p>
+                    <p className="font-semibold">{formatIsolated('cart.itemName', { name: item.name })}</p>
+                    <p className="text-sm text-muted-foreground">{formatIsolated('cart.itemDuration', { duration: item.duration })}</p>
                   </div>
                   <div className="flex items-center gap-2">
                     <span className="tabular font-semibold">{priceText(item.price, item.currency)}</span>

@@ -5,6 +5,7 @@ import { money, type CurrencyCode } from '#domain/currencies';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import type { CartItem } from '../../lib/cart-store';
 import { formatMessage } from '../../lib/format-message';
+import { formatIsolated } from '../../lib/isolated-message';
 import { t } from '../../lib/i18n';
 import { amountText, cashbackText, priceText } from '../../lib/price-text';
 
@@ -57,8 +58,8 @@ export function OrderSummary({ item, figures, currency, deviceCount, couponCode 
           <div className="rounded-xl border border-border bg-background/40 p-4">
             <div className="flex items-start justify-between gap-3">
               <div>
-                <p className="font-semibold">{formatMessage('cart.itemName', { name: item.name })}</p>
-                <p className="text-sm text-muted-foreground">{formatMessage('cart.itemDuration', { duration: item.duration })}</p>
+                <p className="font-semibold">{formatIsolated('cart.itemName', { name: item.name })}</p>
+                <p className="text-sm text-muted-foreground">{formatIsolated('cart.itemDuration', { duration: item.duration })}</p>
               </div>
               <p className="tabular font-bold">{priceText(item.price, item.currency)}</p>
             </div>
