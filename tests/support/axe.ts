@@ -13,6 +13,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
+    // Contrast is read from the colours on screen: an element still fading in (a dialog, a
+    // toast, a section shown anew) is partly transparent, so the check waits for the ones
+    // that end. On a loaded machine they outlasted the callers' short waits.
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([Promise.allSettled(ending.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 3_000))]);
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     interface AxeViolation {
       id: string;

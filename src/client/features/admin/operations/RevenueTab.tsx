@@ -12,7 +12,9 @@ export function RevenueTab() {
   const [period, setPeriod] = useState<number>(30);
   const [currency, setCurrency] = useState<CurrencyCode>('USD');
   const revenue = useRevenue(period, currency);
-  const days = revenue.data?.data;
+  // The previous answer stays on screen while another loads: another currency's or period's
+  // figures, which the chart would name as this one's ('R$15.99' for $15.99). Nothing until it comes.
+  const days = revenue.isPlaceholderData ? undefined : revenue.data?.data;
   const orders = days?.reduce((sum, day) => sum + day.orders, 0);
 
   return (
