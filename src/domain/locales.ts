@@ -18,6 +18,15 @@ export function textDirection(locale: Locale): 'ltr' | 'rtl' {
 }
 
 /**
+ * An amount inside a sentence of `locale`: on a right-to-left line it is isolated left to
+ * right (U+2066 ... U+2069), or Arabic's "15.99 US$" shows as "$US 15.99", the symbol's "$"
+ * taking the sentence's direction.
+ */
+export function amountInLine(locale: Locale, amount: string): string {
+  return textDirection(locale) === 'rtl' ? `\u2066${amount}\u2069` : amount;
+}
+
+/**
  * The best supported language for an Accept-Language header: exact tags first in the
  * header's order of preference, then a language's base ("pt-PT" finds "pt-BR", "es-MX"
  * finds "es"); English when nothing matches.
