@@ -41,6 +41,8 @@ describe("a refusal in the caller's language", () => {
 
   it('prefers the more particular sentence: "Device count is required" is its own sentence, not "{field} is required"', () => {
     expect(translateRefusal('Device count is required', 'es')).toBe('Se requiere el número de dispositivos');
+    expect(translateRefusal('Package is required', 'pt-BR')).toBe('O pacote é obrigatório');
+    expect(translateRefusal('Package is required', 'ar')).toBe('الباقة مطلوبة');
   });
 
   it('matches a whole sentence before a sentence with parts that its words would also fit', () => {
