@@ -1,5 +1,5 @@
 import type { SavedCardSummary, Subscription } from '#contract/subscriptions';
-import { textDirection } from '#domain/locales';
+import { nameInLine } from '#domain/locales';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { formatSubscriptionDate } from '../../lib/customer-dates';
 import { formatMessage } from '../../lib/format-message';
@@ -16,14 +16,13 @@ export function useRenewalTimeZone(): string {
 
 /**
  * The line at the top of a renewal's checkout: what is renewed and when it ends (or ended), dated
- * as the account dates it, in the checkout area's words. On a right-to-left page the package's
- * name is isolated (U+2068 ... U+2069), as a <bdi> keeps it elsewhere (decision 0115).
+ * as the account dates it, in the checkout area's words, the package's name isolated (nameInLine).
  */
 export function renewingText(subscription: Pick<Subscription, 'package' | 'expirationDate'>, now: Date, timeZone: string): string {
   const ended = new Date(subscription.expirationDate).getTime() <= now.getTime();
   const { name } = subscription.package;
   return formatMessage(ended ? 'checkout.renewing.ended' : 'checkout.renewing.ends', {
-    name: textDirection(pageLocale()) === 'rtl' ? `\u2068${name}\u2069` : name,
+    name: nameInLine(pageLocale(), name),
     date: formatSubscriptionDate(subscription.expirationDate, timeZone),
   });
 }
