@@ -1,5 +1,5 @@
 import type { Money } from '#domain/currencies';
-import { nameInLine } from '#domain/locales';
+import { DEFAULT_LOCALE, nameInLine } from '#domain/locales';
 import { formatMessage } from '../../lib/format-message';
 import { pageLocale } from '../../lib/i18n';
 import { amountText } from '../../lib/price-text';
@@ -12,13 +12,14 @@ export function renewalPeriod(duration: string): string {
 /**
  * The "Renew automatically" box's words (decision 0044): the price, the period, and that it can
  * be turned off any time. A box's renewal is the subscription alone (domain/catalog renewsAs).
- * English says the period in its sentence ({period}, "every 1 month"); the other languages name
- * the package's duration as the store writes it ({duration}), as the cart does (decision 0115).
+ * English says the period inside its sentence ("every 1 month"); the other languages name the
+ * package's duration as the store writes it ("1 Month"), as the cart does, since durations are
+ * not translated (decision 0115).
  */
 export function autoRenewText(amount: Money, duration: string, withoutBox = false): string {
+  const locale = pageLocale();
   return formatMessage(withoutBox ? 'checkout.autoRenew.offerWithoutBox' : 'checkout.autoRenew.offer', {
     amount: amountText(amount),
-    period: renewalPeriod(duration),
-    duration: nameInLine(pageLocale(), duration),
+    period: locale === DEFAULT_LOCALE ? renewalPeriod(duration) : nameInLine(locale, duration),
   });
 }
