@@ -56,7 +56,7 @@ async function couponToasts(): Promise<string[]> {
   for (const button of ['empty', 'euro']) {
     const before = screen.getByTestId('toast').textContent;
     await act(async () => screen.getByRole('button', { name: button }).click());
-    await waitFor(() => expect(screen.getByTestId('toast').textContent).not.toBe(before));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).not.toBe(before), { timeout: 5000 });
     said.push(screen.getByTestId('toast').textContent ?? '');
   }
   return said;

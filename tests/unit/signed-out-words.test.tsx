@@ -23,7 +23,8 @@ async function signedOut(): Promise<{ toast: string; close: string; region: stri
     </QueryClientProvider>,
   );
   await act(async () => screen.getByRole('button', { name: 'sign out' }).click());
-  const toast = await screen.findByRole('listitem');
+  // The sign-out's answer schema loads on demand (decision 0082): slow on a busy machine.
+  const toast = await screen.findByRole('listitem', undefined, { timeout: 5000 });
   const close = toast.querySelector('button')?.getAttribute('aria-label') ?? '';
   const region = screen.getByRole('region').getAttribute('aria-label') ?? '';
   return { toast: toast.textContent ?? '', close, region };
