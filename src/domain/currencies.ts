@@ -1,3 +1,5 @@
+import { formatDollars } from './money';
+
 /**
  * The currencies a store may sell in (decision 0104). Each package has its own price in
  * each (a price list, never an exchange rate at checkout), and an amount is never added to
@@ -48,3 +50,30 @@ export function formatPrice(amount: Money, locale: string): string {
  * (decision 0105): '$10.99' as USD amounts always read, '€10.99', '£10.99', 'R$10.99'.
  */
 export const formatForAdmin = (amount: Money): string => formatPrice(amount, 'en-US');
+
+/**
+ * An amount as the store's English sentences write it to a customer (a coupon's minimum
+ * order, decision 0113): the spec's '$25.00' in USD, '€25.00', '£25.00', 'R$25.00' in the
+ * others. readEnglishAmount reads it back, so that the sentence's translation can say it in
+ * the reader's language.
+ */
+export function englishAmount(amount: Money): string {
+  return amount.currency === DEFAULT_CURRENCY ? formatDollars(amount.minor) : formatForAdmin(amount);
+}
+
+/** Each currency by the sign an English amount starts with: '$', '€', '£', 'R$'. */
+const ENGLISH_SIGNS = new Map(SUPPORTED_CURRENCIES.map((currency) => [formatForAdmin(money(0, currency)).replace(/[\d.,]/g, ''), currency]));
+const ENGLISH_AMOUNT = new RegExp(
+  `^(-)?(${[...ENGLISH_SIGNS.keys()].map((sign) => sign.replace(/\$/g, '\\$')).join('|')})(\\d{1,3}(?:,\\d{3})+|\\d+)\\.(\\d{2})$`,
+);
+
+/** The amount `text` is when it is written as englishAmount or formatForAdmin write one ('€1,250.00'), else null. */
+export function readEnglishAmount(text: string): Money | null {
+  const found = ENGLISH_AMOUNT.exec(text);
+  if (!found) return null;
+  const [, sign, symbol = '', whole = '', fraction = ''] = found;
+  const minor = Number(whole.replaceAll(',', '')) * 100 + Number(fraction);
+  const currency = ENGLISH_SIGNS.get(symbol);
+  if (!currency || !Number.isSafeInteger(minor)) return null;
+  return money(sign ? -minor : minor, currency);
+}

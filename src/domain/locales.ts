@@ -18,6 +18,24 @@ export function textDirection(locale: Locale): 'ltr' | 'rtl' {
 }
 
 /**
+ * An amount inside a sentence of `locale`: on a right-to-left line it is isolated left to
+ * right (U+2066 ... U+2069), or Arabic's "15.99 US$" shows as "$US 15.99", the symbol's "$"
+ * taking the sentence's direction.
+ */
+export function amountInLine(locale: Locale, amount: string): string {
+  return textDirection(locale) === 'rtl' ? `\u2066${amount}\u2069` : amount;
+}
+
+/**
+ * A name (a package's, its duration) inside a sentence of `locale`: isolated in its own
+ * direction (U+2068 ... U+2069) on a right-to-left line, as a <bdi> keeps it in markup
+ * (decision 0115), so "1 Month Premium" stays whole in an Arabic sentence.
+ */
+export function nameInLine(locale: Locale, name: string): string {
+  return textDirection(locale) === 'rtl' ? `\u2068${name}\u2069` : name;
+}
+
+/**
  * The best supported language for an Accept-Language header: exact tags first in the
  * header's order of preference, then a language's base ("pt-PT" finds "pt-BR", "es-MX"
  * finds "es"); English when nothing matches.

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { packagePrices } from '../../src/server/schema';
+import { coupons, packagePrices } from '../../src/server/schema';
 import { checkoutForm, seededPackages } from '../support/checkout';
 import { newRegistration, registerCustomer } from '../support/customers';
 import { useTestApp } from '../support/test-app';
@@ -42,6 +42,20 @@ describe("refusals in the caller's language", () => {
       t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code: 'NO-SUCH-CODE', packageId: oneMonth.id, subtotalAmount: 15.99 }, headers: inLanguage(language) });
     expect((await quote('pt-BR')).json()).toEqual({ valid: false, error: 'Este código de cupom não é válido' });
     expect((await quote()).json()).toEqual({ valid: false, error: 'This coupon code is not valid' });
+  });
+
+  it("says a coupon's minimum order in the coupon's currency, as the caller writes amounts", async () => {
+    const { oneMonth } = await seededPackages(t.app);
+    await t.database.db.insert(coupons).values({ code: 'EURO30', description: '5 € off 30 €', type: 'fixed', value: '5.00', minOrderAmount: '30.00', currency: 'EUR' });
+    const quote = (code: string, currency: string, language?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/validate-coupon', payload: { code, packageId: oneMonth.id, subtotalAmount: 0, deviceCount: 1, currency }, headers: inLanguage(language) });
+    expect((await quote('EURO30', 'EUR')).json()).toEqual({ valid: false, error: 'This coupon requires an order of at least €30.00' });
+    expect((await quote('EURO30', 'EUR', 'pt-BR')).json()).toEqual({ valid: false, error: 'Este cupom exige um pedido de pelo menos €\u00a030,00' });
+    expect((await quote('EURO30', 'EUR', 'ar')).json()).toEqual({ valid: false, error: 'تتطلب هذه القسيمة طلبًا بقيمة \u2066\u200f30.00\u00a0€\u2069 على الأقل' });
+    expect((await quote('SAVE5', 'USD')).json()).toEqual({ valid: false, error: 'This coupon requires an order of at least $30.00' });
+    expect((await quote('SAVE5', 'USD', 'fr')).json()).toEqual({ valid: false, error: "Ce code promo nécessite une commande d'au moins 30,00\u00a0$US" });
+    const order = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutForm(oneMonth.id, { currency: 'EUR', couponCode: 'EURO30' }), headers: inLanguage('de') });
+    expect([order.statusCode, order.json()]).toEqual([400, { message: 'Dieser Gutschein erfordert einen Bestellwert von mindestens 30,00\u00a0€' }]);
   });
 
   it("words a support ticket's refusals in the caller's language, English as before", async () => {

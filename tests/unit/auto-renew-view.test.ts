@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { autoRenewStatusText, brandName, nextChargeText, offersAutoRenew, savedCardText } from '../../src/client/features/account/auto-renew-view';
 import { autoRenewText } from '../../src/client/features/checkout/auto-renew-text';
+import { addMessages } from '../../src/client/lib/i18n';
+import arCheckout from '../../src/messages/ar/checkout.json';
+import enCheckout from '../../src/messages/en/checkout.json';
+import ptCheckout from '../../src/messages/pt-BR/checkout.json';
 import { RENEWAL_CHARGE_DAYS_BEFORE, renewalChargeAt, renewalChargeCents } from '../../src/domain/renewal';
 import { renewsAs } from '../../src/domain/catalog';
 import { money } from '../../src/domain/currencies';
@@ -57,6 +61,21 @@ describe('automatic renewal as the account page and checkout say it', () => {
     expect(autoRenewText(money(6999, 'USD'), '6 Months', true)).toBe(
       'Renew automatically: $69.99 every 6 months for the subscription alone (the box is yours to keep) with this card. Turn it off any time in your account.',
     );
+  });
+
+  it("states it in the page's language: a EUR price, the package's duration as the store names it", () => {
+    try {
+      addMessages('pt-BR', ['checkout'], ptCheckout);
+      expect(autoRenewText(money(1499, 'EUR'), '1 Month')).toBe(
+        'Renovar automaticamente: €\u00a014,99 a cada período de 1 Month com este cartão. Desative quando quiser na sua conta.',
+      );
+      addMessages('ar', ['checkout'], arCheckout);
+      expect(autoRenewText(money(6999, 'USD'), '6 Months', true)).toBe(
+        'التجديد التلقائي: \u2066\u200f69.99\u00a0US$\u2069 لكل فترة \u20686 Months\u2069 للاشتراك وحده (الجهاز ملكك) بهذه البطاقة. يمكنك إيقافه في أي وقت من حسابك.',
+      );
+    } finally {
+      addMessages('en', ['checkout'], enCheckout);
+    }
   });
 
   it("renews a box's subscription as the package of its period without the box, and nothing for the trial", () => {

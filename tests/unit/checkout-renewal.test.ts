@@ -2,6 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearCheckoutDraft, draftOwner, formValuesOf, readDraft, readPlacedOrder, saveDraft, savePlacedOrder } from '../../src/client/features/checkout/checkout-draft';
 import { extendedExpiry, renewalPaidText, renewingText, savedCardLabel } from '../../src/client/features/checkout/renewal-view';
+import { addMessages } from '../../src/client/lib/i18n';
+import arCheckout from '../../src/messages/ar/checkout.json';
+import enCheckout from '../../src/messages/en/checkout.json';
+import ptCheckout from '../../src/messages/pt-BR/checkout.json';
 
 const renewed = { package: { id: 'p1', name: '1 Month Premium', duration: '1 Month' }, expirationDate: '2027-02-05T12:00:00.000Z' };
 
@@ -21,6 +25,31 @@ describe("a renewal's checkout words", () => {
     expect(renewalPaidText('2027-03-05T12:00:00.000Z', 'America/New_York')).toBe('Your subscription is extended to March 5, 2027.');
     expect(renewalPaidText(null, 'America/New_York')).toBe('Your renewal is paid. Your subscription is extended in a few moments.');
     expect(renewalPaidText(null, 'America/New_York')).not.toContain('24 hours');
+  });
+
+  it("says them in the page's language, the package's name isolated on an Arabic line (decision 0115)", () => {
+    const said = (locale: 'pt-BR' | 'ar', messages: Record<string, string>) => {
+      addMessages(locale, ['checkout'], messages);
+      return [
+        renewingText(renewed, new Date('2027-01-20T00:00:00Z'), 'America/New_York'),
+        renewingText(renewed, new Date('2027-02-10T00:00:00Z'), 'America/New_York'),
+        savedCardLabel({ last4: '4242' }),
+        renewalPaidText(null, 'America/New_York'),
+      ];
+    };
+    try {
+      expect(said('pt-BR', ptCheckout)).toEqual([
+        'Renovando 1 Month Premium (vence em 5 de fevereiro de 2027)',
+        'Renovando 1 Month Premium (venceu em 5 de fevereiro de 2027)',
+        'Pagar com o cartão final 4242',
+        'Sua renovação foi paga. Sua assinatura será estendida em instantes.',
+      ]);
+      const arabic = said('ar', arCheckout);
+      expect(arabic[0]).toMatch(/^تجديد \u20681 Month Premium\u2069 \(ينتهي في .+\)$/);
+      expect(arabic.slice(2)).toEqual(['ادفع بالبطاقة المنتهية بـ 4242', 'تم دفع التجديد. سيتم تمديد اشتراكك خلال لحظات.']);
+    } finally {
+      addMessages('en', ['checkout'], enCheckout);
+    }
   });
 
   it('takes the subscription\'s expiry as the new one only once it moved past the old', () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { translateRefusal } from '../../src/server/lib/i18n/index';
+import type { Locale } from '../../src/domain/locales';
 import english from '../../src/messages/en/errors.json';
 
 /** The server's refusals in the caller's language, found by their English words (decision 0113). */
@@ -19,6 +20,19 @@ describe("a refusal in the caller's language", () => {
     expect(translateRefusal('Device count must be a whole number from 1 to 5', 'fr')).toBe("Le nombre d'appareils doit être un nombre entier de 1 à 5");
   });
 
+  it("says a coupon's minimum order in its own currency as the caller writes amounts, English as before", () => {
+    const atLeast = (amount: string) => `This coupon requires an order of at least ${amount}`;
+    const said: Array<[string, Locale, string]> = [
+      [atLeast('$30.00'), 'en', atLeast('$30.00')],
+      [atLeast('€30.00'), 'en', atLeast('€30.00')],
+      [atLeast('€30.00'), 'pt-BR', 'Este cupom exige um pedido de pelo menos €\u00a030,00'],
+      [atLeast('$30.00'), 'pt-BR', 'Este cupom exige um pedido de pelo menos US$\u00a030,00'],
+      [atLeast('€1,250.00'), 'de', 'Dieser Gutschein erfordert einen Bestellwert von mindestens 1.250,00\u00a0€'],
+      [atLeast('€30.00'), 'ar', 'تتطلب هذه القسيمة طلبًا بقيمة \u2066\u200f30.00\u00a0€\u2069 على الأقل'],
+    ];
+    expect(said.map(([english, locale]) => translateRefusal(english, locale))).toEqual(said.map(([, , expected]) => expected));
+  });
+
   it("translates a field's English name inside a sentence", () => {
     expect(translateRefusal('First name is required', 'fr')).toBe('Prénom est obligatoire');
     expect(translateRefusal('ZIP code must be at most 20 characters', 'pt-BR')).toBe('O campo “CEP” deve ter no máximo 20 caracteres');
@@ -27,6 +41,8 @@ describe("a refusal in the caller's language", () => {
 
   it('prefers the more particular sentence: "Device count is required" is its own sentence, not "{field} is required"', () => {
     expect(translateRefusal('Device count is required', 'es')).toBe('Se requiere el número de dispositivos');
+    expect(translateRefusal('Package is required', 'pt-BR')).toBe('O pacote é obrigatório');
+    expect(translateRefusal('Package is required', 'ar')).toBe('الباقة مطلوبة');
   });
 
   it('matches a whole sentence before a sentence with parts that its words would also fit', () => {

@@ -1,6 +1,7 @@
 import { refusalTranslator } from '#domain/refusal-sentences';
 import english from '../../messages/en/errors.json';
 import { formatMessage } from './format-message';
+import { amountText } from './price-text';
 
 /**
  * A form's English refusal (the contract's zod messages) in the page's language, by the rule
@@ -10,4 +11,4 @@ import { formatMessage } from './format-message';
  */
 const translate = refusalTranslator(english);
 
-export const refusalInPageLanguage = (message: string): string => translate(message, (key, values = {}) => formatMessage(key, values));
+export const refusalInPageLanguage = (message: string): string => translate(message, (key, values = {}) => formatMessage(key, values), amountText);

@@ -1,18 +1,16 @@
 import { DEFAULT_CURRENCY, formatPrice, money, type CurrencyCode, type Money } from '#domain/currencies';
 import { parseMoney } from '#domain/money';
 import { deviceFeeIn } from '#domain/pricing';
-import { textDirection } from '#domain/locales';
+import { amountInLine } from '#domain/locales';
 import { pageLocale } from './i18n';
 
 /**
  * An amount as a reader of the page's language writes it in its currency: "$15.99", "R$ 79,90",
- * "14,99 €". On a right-to-left page it is isolated left to right (U+2066 ... U+2069): Arabic's
- * "15.99 US$" otherwise shows as "$US 15.99", the symbol's "$" taking the sentence's direction.
+ * "14,99 €"; isolated left to right on a right-to-left page (amountInLine).
  */
 export function amountText(amount: Money): string {
   const locale = pageLocale();
-  const text = formatPrice(amount, locale);
-  return textDirection(locale) === 'rtl' ? `\u2066${text}\u2069` : text;
+  return amountInLine(locale, formatPrice(amount, locale));
 }
 
 /** A price as the API spells it ('15.99') in its currency; a cart stored before currencies existed holds dollars. */

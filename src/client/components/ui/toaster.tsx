@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { t } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
@@ -30,13 +31,13 @@ export function Toaster() {
             {description && <ToastPrimitive.Description className="text-sm">{description}</ToastPrimitive.Description>}
           </div>
           {action}
-          <ToastPrimitive.Close aria-label="Close" className="absolute end-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close aria-label={t('site.toast.close')} className="absolute end-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
             <X className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
-        label="Notification(s)"
+        label={t('site.toast.region')}
         hotkey={['F8']}
         className="fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
       />

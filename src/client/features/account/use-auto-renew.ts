@@ -3,6 +3,7 @@ import { subscriptionSchema, type Subscription } from '#contract/subscriptions';
 import { toast } from '../../components/ui/use-toast';
 import { api, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
+import { t } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-keys';
 
 /** PATCH /api/subscriptions/:id/auto-renew; the list is refreshed with the server's answer. */
@@ -13,11 +14,11 @@ export function useAutoRenewSwitch(subscription: Subscription) {
       api(apiRoutes.autoRenew(subscription.id), { method: 'PATCH', body: { enabled }, schema: subscriptionSchema }),
     onSuccess: (updated) => {
       toast({
-        title: updated.autoRenew ? 'Automatic renewal on' : 'Automatic renewal off',
-        description: updated.autoRenew ? 'Your saved card is charged before the expiry.' : 'Your card will not be charged. We emailed you a confirmation.',
+        title: t(updated.autoRenew ? 'account.autoRenew.onTitle' : 'account.autoRenew.offTitle'),
+        description: t(updated.autoRenew ? 'account.autoRenew.onToast' : 'account.autoRenew.offToast'),
       });
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions });
     },
-    onError: (error) => toast({ title: 'Automatic renewal not changed', description: messageOr(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('account.autoRenew.notChangedTitle'), description: messageOr(error, t('account.autoRenew.tryAgain')), variant: 'destructive' }),
   });
 }

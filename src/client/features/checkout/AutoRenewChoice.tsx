@@ -1,5 +1,4 @@
 import type { Money } from '#domain/currencies';
-import { pageLocale } from '../../lib/i18n';
 import type { CheckoutForm } from './checkout-form';
 import { autoRenewText } from './auto-renew-text';
 
@@ -11,7 +10,7 @@ export function AutoRenewChoice({ form, amount, duration, withoutBox }: { form: 
   return (
     <label htmlFor="auto-renew" className="flex cursor-pointer items-start gap-3 rounded-xl border border-border bg-background/40 p-4 text-sm">
       <input id="auto-renew" type="checkbox" className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]" {...form.register('autoRenew')} />
-      <span>{autoRenewText(amount, duration, withoutBox, pageLocale())}</span>
+      <span>{autoRenewText(amount, duration, withoutBox)}</span>
     </label>
   );
 }

@@ -9,9 +9,10 @@ import type { CheckoutForm } from './checkout-form';
 import { CheckoutSection } from './CheckoutSection';
 import { t } from '../../lib/i18n';
 
+/** Each method's words are keys of the checkout area, read at render in the page's language (decision 0112). */
 const METHODS = [
-  { value: 'card', label: 'Credit or Debit Card', detail: 'Activated within 24 hours', icon: CreditCard },
-  { value: 'crypto', label: 'Cryptocurrency', detail: 'USDC on Ethereum (ERC-20), activated within 1 hour', icon: Bitcoin },
+  { value: 'card', label: 'checkout.method.card', detail: 'checkout.method.cardDetail', icon: CreditCard },
+  { value: 'crypto', label: 'checkout.method.crypto', detail: 'checkout.method.cryptoDetail', icon: Bitcoin },
 ] as const;
 
 /**
@@ -59,9 +60,9 @@ export const PaymentMethodSection = memo(function PaymentMethodSection({
                   <span className="grid gap-1">
                     <span className="flex items-center gap-2 font-semibold">
                       <method.icon className="size-4 text-accent" aria-hidden="true" />
-                      {method.label}
+                      {t(method.label)}
                     </span>
-                    <span className="text-xs text-muted-foreground">{method.detail}</span>
+                    <span className="text-xs text-muted-foreground">{t(method.detail)}</span>
                   </span>
                 </label>
               );

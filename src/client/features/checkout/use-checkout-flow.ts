@@ -7,6 +7,7 @@ import type { CurrencyCode } from '#domain/currencies';
 import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
+import { t } from '../../lib/i18n';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useCart } from '../../lib/cart-store';
 import { checkoutRequest, cryptoPaymentRequest } from './checkout-form';
@@ -68,7 +69,7 @@ function useLater() {
 }
 
 /** A refused order: the server's reason when it gave one (a 4xx such as a second free trial, or a package not sold in the currency), else `fallback`. */
-function orderFailureMessage(error: unknown, fallback = 'Failed to create order'): string {
+function orderFailureMessage(error: unknown, fallback = t('payment.orderFailed')): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? messageOr(error, fallback) : fallback;
 }
 
@@ -77,6 +78,7 @@ function orderFailureMessage(error: unknown, fallback = 'Failed to create order'
  * finish a free order at once; afterwards clear the cart and send the buyer on. Every
  * paid order ends the same way whatever the method: a buyer without a password goes to
  * password setup after 2 s, any other buyer sees 'Order Confirmed' (decision 0014).
+ * Its toasts and steps speak the payment area, which checkout carries in its first paint (decision 0115).
  */
 export function useCheckoutFlow() {
   const [stage, setStage] = useState<CheckoutStage>({ kind: 'details' });
@@ -117,8 +119,8 @@ export function useCheckoutFlow() {
         setConfirmed(order);
         return;
       }
-      toast({ title: 'Payment Successful!', description: 'Please set up your password to access your account. We have emailed you a link.' });
-      setStage({ kind: 'complete', title: paid.title, description: `${paid.text} Next, set up the password of your account.`, redirecting: true });
+      toast({ title: t('payment.successful.toastTitle'), description: t('payment.setup.toast') });
+      setStage({ kind: 'complete', title: paid.title, description: `${paid.text} ${t('payment.setup.next')}`, redirecting: true });
       later(() => navigate(passwordSetupPath(setup)), REDIRECT_DELAY_MS);
     },
     [later, navigate],
@@ -130,7 +132,7 @@ export function useCheckoutFlow() {
       payment = await createCrypto.mutateAsync(cryptoPaymentRequest(order, extras));
     } catch (error) {
       console.error('Crypto payment creation failed', error);
-      refuseOrder('Payment Error', orderFailureMessage(error, 'Failed to create crypto payment'));
+      refuseOrder(t('payment.error.title'), orderFailureMessage(error, t('payment.cryptoFailed')));
       return;
     }
     errorToast.clear();
@@ -141,12 +143,12 @@ export function useCheckoutFlow() {
     finish();
     const { needsPasswordSetup } = response;
     const next = needsPasswordSetup ? passwordSetupPath({ email, orderId: response.order.id }) : '/account';
-    const description = isTrial ? 'Your free trial is being activated.' : 'Your order is complete.';
-    toast({ title: 'Order Complete', description });
+    const description = t(isTrial ? 'payment.free.trial' : 'payment.free.order');
+    toast({ title: t('payment.free.title'), description });
     setStage({
       kind: 'complete',
-      title: 'Order Complete',
-      description: needsPasswordSetup ? `${description} Next, set up the password of your account.` : `${description} Taking you to your account.`,
+      title: t('payment.free.title'),
+      description: `${description} ${t(needsPasswordSetup ? 'payment.setup.next' : 'payment.free.toAccount')}`,
       redirecting: true,
     });
     later(() => navigate(next), REDIRECT_DELAY_MS);
@@ -158,12 +160,12 @@ export function useCheckoutFlow() {
     try {
       response = await placeOrder.mutateAsync(body);
     } catch (error) {
-      refuseOrder('Error', orderFailureMessage(error));
+      refuseOrder(t('payment.errorTitle'), orderFailureMessage(error));
       return;
     }
     if (response.isFreeOrder) return completeFreeOrder(response, order.email, isTrial);
     if (!response.clientSecret) {
-      refuseOrder('Error', 'Failed to create order');
+      refuseOrder(t('payment.errorTitle'), t('payment.orderFailed'));
       return;
     }
     errorToast.clear();
@@ -224,24 +226,24 @@ export function useCheckoutFlow() {
         if (answer.clientSecret) {
           const config = await api(apiRoutes.storeConfig, { schema: storeConfigSchema });
           const { confirmWithStripe } = await import('../../lib/stripe-confirm');
-          const refused = config.stripePublishableKey ? await confirmWithStripe(config.stripePublishableKey, answer.clientSecret) : 'Card payments could not be loaded.';
+          const refused = config.stripePublishableKey ? await confirmWithStripe(config.stripePublishableKey, answer.clientSecret) : t('payment.cardUnavailable');
           if (refused) {
-            refuseOrder('Payment Failed', refused);
+            refuseOrder(t('payment.failed.title'), refused);
             return;
           }
         }
         answer = await api(apiRoutes.checkoutSavedCardConfirm, { method: 'POST', body: { orderId: answer.orderId }, schema: savedCardPaymentSchema });
       }
       if (answer.outcome !== 'paid') {
-        refuseOrder('Payment Failed', 'Your bank did not confirm the payment. Please try again or enter a card.');
+        refuseOrder(t('payment.failed.title'), t('payment.bankRefused'));
         return;
       }
       finish();
-      setStage({ kind: 'complete', title: 'Payment Successful', description: 'Thank you! Your payment was received.', redirecting: false });
+      setStage({ kind: 'complete', title: t('payment.successful.title'), description: t('payment.successful.text'), redirecting: false });
       setConfirmed({ orderId: answer.orderId, paidBy: 'card' });
       void showRenewalPaid(answer.expirationDate);
     } catch (error) {
-      refuseOrder('Payment Failed', messageOr(error, 'Your card was declined.'));
+      refuseOrder(t('payment.failed.title'), messageOr(error, t('payment.declined')));
     } finally {
       setSavedCardPending(false);
     }
@@ -259,7 +261,7 @@ export function useCheckoutFlow() {
   const completeCardPayment = useCallback(
     async (orderId: string, paymentIntentId: string) => {
       finish();
-      const paid = { title: 'Payment Successful', text: 'Thank you! Your payment was received.' };
+      const paid = { title: t('payment.successful.title'), text: t('payment.successful.text') };
       setStage({ kind: 'complete', title: paid.title, description: paid.text, redirecting: false });
       try {
         await api(apiRoutes.paymentSuccess, { method: 'POST', body: { orderId, paymentIntentId }, schema: paymentSuccessResponseSchema });
@@ -277,7 +279,7 @@ export function useCheckoutFlow() {
   const completeCryptoPayment = useCallback(
     (payment: CryptoPayment, setup: PendingOrder | null) => {
       finish();
-      const paid = { title: 'Payment Complete', text: 'Your crypto payment was received and your service activates within 1 hour.' };
+      const paid = { title: t('payment.cryptoPaid.title'), text: t('payment.cryptoPaid.text') };
       setStage({ kind: 'complete', title: paid.title, description: paid.text, redirecting: false });
       showNextStep({ orderId: payment.orderId, paidBy: 'crypto' }, setup, paid);
       void showRenewalPaid(null);

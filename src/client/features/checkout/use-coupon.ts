@@ -6,23 +6,23 @@ import { formatMoney, type Cents } from '#domain/money';
 import { toast } from '../../components/ui/use-toast';
 import { api, ApiError, messageOr } from '../../lib/api';
 import { apiRoutes } from '../../lib/api-routes';
+import { t } from '../../lib/i18n';
 import type { AppliedCoupon } from './order-summary';
 import { validateCouponResponseSchema } from './response-schemas';
-
-const NOT_VALID = 'This coupon code is not valid';
 
 function checkCoupon(request: ValidateCouponRequest) {
   return api(apiRoutes.validateCoupon, { method: 'POST', body: request, schema: validateCouponResponseSchema });
 }
 
+/** The toasts' words are the checkout area's; the server's reason comes in the page's language (decision 0113). */
 function refuse(description: string): void {
-  toast({ title: 'Invalid Coupon', description, variant: 'destructive' });
+  toast({ title: t('checkout.coupon.invalidTitle'), description, variant: 'destructive' });
 }
 
 /** The server's answer to a failed check: its reason for a 4xx, else the spec's generic error. */
 function reportCheckFailure(error: unknown): void {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) refuse(messageOr(error, NOT_VALID));
-  else toast({ title: 'Error', description: 'Failed to validate coupon code', variant: 'destructive' });
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) refuse(messageOr(error, t('checkout.coupon.notValid')));
+  else toast({ title: t('payment.errorTitle'), description: t('checkout.coupon.checkFailed'), variant: 'destructive' });
 }
 
 /**
@@ -41,7 +41,7 @@ export function useCoupon({ packageId, subtotal, deviceCount, currency }: { pack
   async function apply(rawCode: string): Promise<boolean> {
     const code = rawCode.trim().toUpperCase();
     if (!code) {
-      toast({ title: 'Error', description: 'Please enter a coupon code', variant: 'destructive' });
+      toast({ title: t('payment.errorTitle'), description: t('checkout.coupon.empty'), variant: 'destructive' });
       return false;
     }
     const id = ++latestCheck.current;
@@ -52,7 +52,7 @@ export function useCoupon({ packageId, subtotal, deviceCount, currency }: { pack
         setApplied(answer.coupon);
         return true;
       }
-      refuse(answer.error || NOT_VALID);
+      refuse(answer.error || t('checkout.coupon.notValid'));
     } catch (error) {
       if (id === latestCheck.current) reportCheckFailure(error);
     }
@@ -74,7 +74,7 @@ export function useCoupon({ packageId, subtotal, deviceCount, currency }: { pack
         if (answer.valid && answer.coupon) setApplied(answer.coupon);
         else {
           setApplied(null);
-          refuse(answer.error || NOT_VALID);
+          refuse(answer.error || t('checkout.coupon.notValid'));
         }
       })
       .catch((error: unknown) => console.error('Coupon re-check failed', error));

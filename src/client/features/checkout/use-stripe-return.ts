@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { t } from '../../lib/i18n';
 import { paymentFailed, type PaymentFailure } from './payment-errors';
 
 /**
@@ -22,6 +23,6 @@ export function useStripeReturn(onPaid: (orderId: string, paymentIntentId: strin
     navigate('/checkout', { replace: true });
     // The order finishes on its own, its failures told on the page: nothing here waits for it.
     if (outcome === 'succeeded') void onPaid(orderId, paymentIntentId);
-    else onFailed(paymentFailed('Your payment was not completed. Please try again or choose another payment method.'));
+    else onFailed(paymentFailed(t('payment.notCompleted')));
   }, [search, navigate, onPaid, onFailed]);
 }

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { validateCouponRequestSchema, ValidateCouponResponse } from '#contract/checkout';
-import { formatDollars, formatMoney, parseMoney, type Cents } from '#domain/money';
+import { formatMoney, parseMoney, type Cents } from '#domain/money';
 import { couponDiscount, deviceCountForSubtotal, priceOrder } from '#domain/pricing';
 import { conflict, invalid } from '#domain/errors';
-import { DEFAULT_CURRENCY, type CurrencyCode } from '#domain/currencies';
+import { DEFAULT_CURRENCY, englishAmount, money, type CurrencyCode } from '#domain/currencies';
 import { findPackage, notSoldInMessage, packageIn, requireCurrency } from '#server/features/catalog/index';
 import type { DbOrTx } from '#server/db/connect';
 import { coupons } from './schema';
@@ -48,14 +48,11 @@ export function couponRefusal(coupon: CouponRow, subtotal: Cents, now: Date, { c
   if (coupon.validTo && now > coupon.validTo) return 'This coupon has expired';
   if (checkLimit && coupon.usageLimit !== null && coupon.usageCount >= coupon.usageLimit) return COUPON_LIMIT_MESSAGE;
   if (coupon.minOrderAmount !== null && subtotal < parseMoney(coupon.minOrderAmount)) {
-    return `This coupon requires an order of at least ${formatMinimum(coupon, parseMoney(coupon.minOrderAmount))}`;
+    // The minimum in the coupon's currency, which is the order's here (appliesIn): the spec's
+    // "$25.00", a EUR coupon's "€25.00", which the edge says as the caller writes amounts (0113).
+    return `This coupon requires an order of at least ${englishAmount(money(parseMoney(coupon.minOrderAmount), coupon.currency))}`;
   }
   return null;
-}
-
-/** The spec's "$25.00" in USD; the amount and its code in another currency ("25.00 EUR"). */
-function formatMinimum(coupon: CouponRow, amount: Cents): string {
-  return coupon.currency === DEFAULT_CURRENCY ? formatDollars(amount) : `${formatMoney(amount)} ${coupon.currency}`;
 }
 
 export function discountFor(coupon: CouponRow, subtotal: Cents): Cents {
