@@ -21,7 +21,7 @@ const FIRST_PAINT_AREAS: Record<string, readonly string[]> = {
   StatusPage: ['site', 'status'],
   PolicyPage: ['site', 'policies'],
   AccountPage: ['site', 'account', 'billing', 'devices', 'support', 'payment'],
-  RenewalConfirmPage: ['site', 'auth', 'account'],
+  RenewalConfirmPage: ['site', 'auth', 'account', 'payment'],
   UnsubscribePage: ['site', 'account'],
 };
 const DEFAULT_AREAS = ['site'];

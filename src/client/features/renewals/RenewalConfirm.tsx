@@ -41,7 +41,7 @@ function Facts({ renewal }: { renewal: RenewalConfirmation }) {
  * (D8). Every other state says why nothing can be done here and leads to the account.
  */
 export function RenewalConfirm({ renewalId, token }: { renewalId: string; token: string }) {
-  useMessages('account');
+  useMessages('account', 'payment');
   const queryClient = useQueryClient();
   const key = queryKeys.renewal(renewalId, token);
   const renewal = useQuery({ queryKey: key, queryFn: getQueryFn({ schema: renewalConfirmationSchema }), retry: false });
