@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, textDirection, type Locale } from '#domain/locales';
+import { escapeHtml } from '#server/lib/escape-html';
 import { pageMessages } from './page-messages';
 
 const ROOT = '<div id="root"></div>';
@@ -38,8 +39,6 @@ function withLanguage(html: string, locale: Locale): string {
     return `<html lang="${locale}" dir="${textDirection(locale)}"${others}>`;
   });
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The store's name in the tab and its description for search engines and shared links, in the

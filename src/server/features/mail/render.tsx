@@ -2,6 +2,7 @@ import { Preview } from '@react-email/preview';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PreviewSlot, StoreAddress, UnsubscribeUrl } from '#server/lib/email/index';
+import { escapeHtml } from '#server/lib/escape-html';
 import { PasswordLinkEmail } from './templates/password-link';
 
 /** The doctype email clients expect, as React Email writes it. */
@@ -158,9 +159,6 @@ function build(element: ReactElement, stand: unknown, storeUrl: string, unsubscr
   return { ...drawn, preview: previewText === null ? null : split(previewText) };
 }
 
-/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser). */
-const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (character) => ESCAPES[character]!);
 
 function join({ pieces, gaps }: { pieces: string[]; gaps: number[] }, fill: (gap: number) => string): string {
   let out = pieces[0]!;
