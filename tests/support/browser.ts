@@ -5,7 +5,7 @@ import { backgroundValue, backgroundValueNow } from './background-setup';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -15,10 +15,12 @@ const LAUNCH_ARGS = [
   '--no-first-run',
 ];
 
-/** A store the e2e global setup started: where it answers and where it logs. */
+/** A store the e2e global setup started, where it answers and where it logs, and the Chromium beside it. */
 export interface E2eStore {
   baseUrl: string;
   serverLog: string;
+  /** The worker's Chromium, which its browser files connect to (decision 0116). */
+  browserEndpoint: string;
 }
 
 /** The build and the stores' start take minutes at most, at load 20 (decision 0079). */
@@ -60,20 +62,21 @@ function reportCspViolations() {
 }
 
 /**
- * One Chromium per test file and a fresh context (cookies, local storage) per test,
- * against the store started by the e2e global setup. A test during which any page logs a
+ * The worker's Chromium, started by the e2e global setup beside its store (decision 0116),
+ * and a fresh context (cookies, local storage) per test, against that store. A test during which any page logs a
  * Content Security Policy violation fails (decision 0016).
  */
 /** `timezoneId`: the zone the browser says it is in (Intl's resolvedOptions), for the pages that record it (decision 0074). */
 export function useBrowser({ viewport = { width: 1280, height: 900 }, timezoneId }: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): BrowserSession {
-  const session = { baseUrl: e2eStore().baseUrl } as BrowserSession;
+  const store = e2eStore();
+  const session = { baseUrl: store.baseUrl } as BrowserSession;
   // Each suite is a visitor of its own: every file shares one store, whose per-address limits
   // (20 sign-ups an hour) would otherwise count the whole suite as one visitor. The store
   // trusts the loopback proxy (TRUST_PROXY in e2e-global.ts); 127.x stays this machine's.
   const address = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+    browser = await chromium.connect(store.browserEndpoint);
   });
   beforeEach(async () => {
     session.context = await browser.newContext({ baseURL: session.baseUrl, viewport, extraHTTPHeaders: { 'x-forwarded-for': address }, ...(timezoneId ? { timezoneId } : {}) });
@@ -90,6 +93,7 @@ export function useBrowser({ viewport = { width: 1280, height: 900 }, timezoneId
     const violations = session.cspViolations ?? [];
     if (violations.length > 0) throw new Error(`Content Security Policy violations:\n${violations.join('\n')}`);
   });
+  // Disconnects, closing the contexts this file opened; the worker's Chromium runs on.
   afterAll(async () => {
     await browser?.close();
   });
