@@ -63,8 +63,8 @@ function reportCspViolations() {
 
 /**
  * The worker's Chromium, started by the e2e global setup beside its store (decision 0116),
- * and a fresh context (cookies, local storage) per test, against that store. A test during which any page logs a
- * Content Security Policy violation fails (decision 0016).
+ * and a fresh context (cookies, local storage) per test, against that store. A test during
+ * which any page logs a Content Security Policy violation fails (decision 0016).
  */
 /** `timezoneId`: the zone the browser says it is in (Intl's resolvedOptions), for the pages that record it (decision 0074). */
 export function useBrowser({ viewport = { width: 1280, height: 900 }, timezoneId }: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): BrowserSession {

@@ -159,7 +159,6 @@ function build(element: ReactElement, stand: unknown, storeUrl: string, unsubscr
   return { ...drawn, preview: previewText === null ? null : split(previewText) };
 }
 
-
 function join({ pieces, gaps }: { pieces: string[]; gaps: number[] }, fill: (gap: number) => string): string {
   let out = pieces[0]!;
   for (let i = 0; i < gaps.length; i++) out += fill(gaps[i]!) + pieces[i + 1]!;
