@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { buyWithDemoCard } from '../support/guest-purchase';
 import { expectFitsAndAccessible } from '../support/page-at-width';
+import { pictureWhenAsked } from '../support/pictures';
 
 /**
  * The account's billing history for a payment in euros (decision 0104), in Brazilian Portuguese
@@ -34,18 +34,12 @@ async function paymentOnAccount(page: Page, locale: string, orderId: string) {
   return payment;
 }
 
-/** Where screenshots go when asked for (ACCOUNT_MONEY_SHOTS_DIR), to look at the pages by eye. */
-const SHOTS = process.env.ACCOUNT_MONEY_SHOTS_DIR;
-
 async function fitsAtBothWidths(page: Page, name: string) {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(250);
     await expectFitsAndAccessible(page);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
-    }
+    await pictureWhenAsked(page, `${name}-${viewport.width}`, { fullPage: true });
   }
 }
 

@@ -1,17 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { useBrowser } from '../support/browser';
 import { applyCoupon, buyWithDemoCard, checkoutOneMonth, payAsGuest } from '../support/guest-purchase';
+import { pictureWhenAsked, picturesAsked } from '../support/pictures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const PASSWORD = 'operations-secret-1';
-/** Where pictures of the checked pages go when asked for (ADMIN_SHOTS_DIR), to look at them by eye. */
-const SHOTS = process.env.ADMIN_SHOTS_DIR;
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -88,13 +85,13 @@ async function checkLayout(page: Page, what: string) {
   }
 }
 
+/** Pictures of the page at a phone's and a laptop's width, when asked for (its resizes too). */
 async function screenshot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
+  if (!picturesAsked()) return;
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
+    await pictureWhenAsked(page, `${name}-${viewport.width}`, { fullPage: true });
   }
 }
 

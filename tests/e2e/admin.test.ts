@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { latestMailLinks, useBrowser } from '../support/browser';
 import { applyCoupon, buyAsGuest, buyWithDemoCard, checkoutOneMonth, payAsGuest } from '../support/guest-purchase';
+import { pictureWhenAsked } from '../support/pictures';
 
 const XSS_NAME = '<img src=x onerror="window.__xss=1">';
 
@@ -50,8 +49,6 @@ const xssRan = (page: Page) => page.evaluate(() => (window as unknown as { __xss
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
-/** Where pictures of the checked pages go when asked for (ADMIN_SHOTS_DIR), to look at them by eye. */
-const SHOTS = process.env.ADMIN_SHOTS_DIR;
 
 /** Every section of /admin, what shows once it has loaded, and its rows (whose actions must stay on a phone's screen). */
 const SECTIONS: Array<{ tab: string; ready: string; rows?: string }> = [
@@ -93,12 +90,6 @@ async function rowActionsOnScreen(page: Page, rows: string, what: string) {
       expect(place.y + place.height, name).toBeLessThanOrEqual(PHONE.height);
     }
   }
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 describe('the admin area in a browser', () => {
@@ -373,7 +364,7 @@ describe('the admin area in a browser', () => {
     await page.waitForTimeout(250);
     expect(await seriousAxeViolations(page), 'menu at 390 px').toEqual([]);
     expect(await pageWidth(page), 'menu at 390 px').toBeLessThanOrEqual(PHONE.width);
-    await shoot(page, 'navigation-390');
+    await pictureWhenAsked(page, 'navigation-390');
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
     expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
@@ -408,7 +399,7 @@ describe('the admin area in a browser', () => {
           // Beside the side navigation the orders fit their box: nothing to scroll sideways for.
           const table = page.getByRole('region', { name: 'Orders table' });
           expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth), 'orders table overflow at 1280 px').toBeLessThanOrEqual(0);
-          await shoot(page, 'orders-list-1280');
+          await pictureWhenAsked(page, 'orders-list-1280');
         }
       }
     }
@@ -427,7 +418,7 @@ describe('the admin area in a browser', () => {
         await rowActionsOnScreen(page, '[data-testid="customer-row"]', what);
         expect(await row.getByRole('button', { name: 'View Credentials' }).isVisible()).toBe(true);
         await row.scrollIntoViewIfNeeded();
-        await shoot(page, 'admin-dashboard-390');
+        await pictureWhenAsked(page, 'admin-dashboard-390');
       }
     }
 
@@ -436,13 +427,13 @@ describe('the admin area in a browser', () => {
     const row = page.getByTestId('order-row').filter({ hasText: orderId });
     await row.waitFor();
     await row.scrollIntoViewIfNeeded();
-    await shoot(page, 'orders-list-390');
+    await pictureWhenAsked(page, 'orders-list-390');
     await row.getByRole('button', { name: `View order ${orderId}` }).click();
     const detail = page.getByTestId('order-detail');
     await detail.getByRole('region', { name: 'Payment' }).waitFor();
     await page.waitForTimeout(250);
     expect(await seriousAxeViolations(page), 'order detail at 390 px').toEqual([]);
     expect(await pageWidth(page), 'order detail at 390 px').toBeLessThanOrEqual(PHONE.width);
-    await shoot(page, 'order-detail-390');
+    await pictureWhenAsked(page, 'order-detail-390');
   });
 });

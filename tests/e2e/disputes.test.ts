@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { useBrowser } from '../support/browser';
 import { buyWithDemoCard } from '../support/guest-purchase';
 import { atWidth, expectFitsAndAccessible } from '../support/page-at-width';
+import { pictureWhenAsked } from '../support/pictures';
 import { useStoreWithClock } from '../support/store-with-clock';
 
 /**
@@ -15,13 +13,6 @@ import { useStoreWithClock } from '../support/store-with-clock';
  * dashboard's rate.
  */
 
-/** With SHOTS_DIR set, pictures of the region there, for a reader to see what the owner sees. */
-const SHOTS = process.env.SHOTS_DIR;
-async function picture(region: Locator, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await region.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
 
 describe('a dispute in the admin order detail', () => {
   const b = useBrowser();
@@ -50,12 +41,12 @@ describe('a dispute in the admin order detail', () => {
       await region.getByText('Credentials emailed').waitFor();
       await region.getByText('Earlier undisputed payments by this card: 0').waitFor();
       await expectFitsAndAccessible(page);
-      await picture(region, 'dispute-390');
+      await pictureWhenAsked(region, 'dispute-390');
 
       await page.setViewportSize({ width: 1280, height: 900 });
       await region.getByText('Line usage').waitFor();
       await expectFitsAndAccessible(page);
-      await picture(region, 'dispute-1280');
+      await pictureWhenAsked(region, 'dispute-1280');
 
       await region.getByLabel('Note (optional)').fill('The buyer streamed for hours after paying.');
       await region.getByRole('button', { name: 'Submit evidence' }).click();
@@ -63,7 +54,7 @@ describe('a dispute in the admin order detail', () => {
       await region.getByText('The buyer streamed for hours after paying.').waitFor();
       await region.getByRole('button', { name: 'Submit evidence' }).waitFor({ state: 'detached' });
       await expectFitsAndAccessible(page);
-      await picture(region, 'dispute-submitted-1280');
+      await pictureWhenAsked(region, 'dispute-submitted-1280');
       await page.setViewportSize({ width: 390, height: 900 });
       await expectFitsAndAccessible(page);
     });

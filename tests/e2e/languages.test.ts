@@ -1,21 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser';
 import { atWidth, expectFitsAndAccessible } from '../support/page-at-width';
+import { pictureWhenAsked } from '../support/pictures';
 
 /**
  * The storefront in six languages (decision 0106), in the built store: Arabic right to left
  * at a phone's and a laptop's width, Portuguese on the landing page and at checkout, and the
  * switcher that moves to the same page in another language and keeps the choice.
  */
-const SHOTS = process.env.LANGUAGE_SHOTS_DIR;
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
 
 /** The landing page once its packages are listed (the page's own code has run). */
 async function landingReady(page: Page): Promise<void> {
@@ -40,12 +33,12 @@ describe('the storefront in six languages', () => {
         expect(brand!.x + brand!.width).toBeGreaterThan(width / 2);
         expect(cart!.x).toBeLessThan(brand!.x);
         await expectFitsAndAccessible(page);
-        if (width === 390) await shot(page, 'ar-landing-390');
+        if (width === 390) await pictureWhenAsked(page, 'ar-landing-390');
         await page.goto('/ar/checkout?trial=true');
         await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
         await page.getByRole('heading', { name: 'بيانات العميل' }).waitFor();
         await expectFitsAndAccessible(page);
-        if (width === 390) await shot(page, 'ar-checkout-390');
+        if (width === 390) await pictureWhenAsked(page, 'ar-checkout-390');
       });
     });
   }
@@ -58,14 +51,14 @@ describe('the storefront in six languages', () => {
       expect(await page.getByRole('heading', { name: 'Escolha seu pacote' }).count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Começar teste grátis' }).getAttribute('href')).toBe('/pt-BR/checkout?trial=true');
       await expectFitsAndAccessible(page);
-      await shot(page, 'pt-BR-landing-390');
+      await pictureWhenAsked(page, 'pt-BR-landing-390');
       await page.getByRole('link', { name: 'Começar teste grátis' }).click();
       await page.waitForURL('**/pt-BR/checkout?trial=true');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Finalizar compra');
       await page.getByRole('heading', { name: 'Dados do cliente' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Resumo do pedido' }).count()).toBe(1);
       await expectFitsAndAccessible(page);
-      await shot(page, 'pt-BR-checkout-390');
+      await pictureWhenAsked(page, 'pt-BR-checkout-390');
     });
   });
 

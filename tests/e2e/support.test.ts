@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSignIn, toast } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { latestMailLinks, useBrowser } from '../support/browser';
 import { buyWithDemoCard } from '../support/guest-purchase';
+import { pictureWhenAsked } from '../support/pictures';
 
 /**
  * Support requests (decision 0102) at a phone's and a laptop's width: a guest from the
@@ -18,19 +17,10 @@ const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2<
 let counter = 0;
 const sidewaysScroll = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth))));
 
-/** With SHOTS_DIR set, a picture of each checked page there, for a reader to see what each side saw. */
-async function picture(page: Page, what: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(dir, `support-${what.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${width}.png`), fullPage: true });
-}
-
 async function expectFitsAndAccessible(page: Page, what: string): Promise<void> {
   expect({ what, sideways: await sidewaysScroll(page) }).toEqual({ what, sideways: 0 });
   expect({ what, violations: await seriousAxeViolations(page) }).toEqual({ what, violations: [] });
-  await picture(page, what);
+  await pictureWhenAsked(page, `support-${what.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${page.viewportSize()?.width ?? 0}`, { fullPage: true });
 }
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0);
